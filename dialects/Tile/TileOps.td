@@ -1,0 +1,323 @@
+// The tile dialect's operations: the single source of truth for their syntax and contracts.
+#ifndef TILEC_TILE_OPS_TD
+#define TILEC_TILE_OPS_TD
+
+include "TileDialect.td"
+include "TileTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/BuiltinAttributes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Program identity
+//===----------------------------------------------------------------------===//
+
+class Tile_GridQueryOp<string mnemonic, string what>
+    : Tile_Op<mnemonic, [Pure]> {
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+  let builders = [
+    OpBuilder<(ins "int32_t":$axis), [{
+      build($_builder, $_state, $_builder.getI32Type(), axis);
+    }]>];
+}
+
+def Tile_ProgramIdOp : Tile_GridQueryOp<"program_id", "index"> {
+  let summary = "Index of the running program along a grid axis";
+  let description = [{
+    Returns the index (0-based) of the program instance executing this code along
+    grid axis `axis` (0, 1 or 2). Mirrors `tl.program_id(axis)`.
+
+    Example:
+
+    ```mlir
+    %pid = tile.program_id 0 : i32
+    ```
+  }];
+}
+
+def Tile_NumProgramsOp : Tile_GridQueryOp<"num_programs", "count"> {
+  let summary = "Number of programs launched along a grid axis";
+  let description = [{
+    Returns the grid size along axis `axis` (0, 1 or 2). Mirrors `tl.num_programs(axis)`.
+
+    Example:
+
+    ```mlir
+    %n = tile.num_programs 1 : i32
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Creation and shape
+//===----------------------------------------------------------------------===//
+
+def Tile_MakeRangeOp : Tile_Op<"make_range", [Pure]> {
+  let summary = "A 1-D tile holding consecutive integers";
+  let description = [{
+    Produces `[start, start + 1, ..., end - 1]` as a 1-D `i32` tile. The length
+    `end - start` must be a power of two and equal to the result's size, as Triton requires.
+
+    Example:
+
+    ```mlir
+    %r = tile.make_range 0, 128 : tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs Tile_TileOf<[I32]>:$result);
+  let assemblyFormat = "$start `,` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_SplatOp : Tile_Op<"splat", [Pure,
+    TypesMatchWith<"result element type matches the scalar", "result", "src",
+                   "::mlir::getElementTypeOrSelf($_self)">]> {
+  let summary = "Fills a tile with one scalar";
+  let description = [{
+    Creates a tile of the result's shape whose every element is `src`. Scalars of any
+    tile element type, pointers included, can be splatted.
+
+    Example:
+
+    ```mlir
+    %t = tile.splat %x : f32 -> tensor<128xf32>
+    %p = tile.splat %base : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins Tile_Scalar:$src);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+}
+
+def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Expands size-1 dimensions of a tile";
+  let description = [{
+    Replicates `src` along every dimension whose size is 1 in `src` to the result's size.
+    Source and result have the same rank; other dimensions must match.
+
+    Example:
+
+    ```mlir
+    %b = tile.broadcast %row : tensor<1x128xf32> -> tensor<64x128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$src);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Inserts a size-1 dimension into a tile";
+  let description = [{
+    Inserts a dimension of size 1 at position `axis` (`0 <= axis <= rank`). This is what
+    `x[:, None]` and `tl.expand_dims(x, axis)` produce.
+
+    Example:
+
+    ```mlir
+    %c = tile.expand_dims %r {axis = 1 : i32} : tensor<128xi32> -> tensor<128x1xi32>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$src, I32Attr:$axis);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_ReshapeOp : Tile_Op<"reshape", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Reinterprets a tile's shape in row-major order";
+  let description = [{
+    Returns a tile with the same elements, in row-major order, and a new shape with the
+    same number of elements.
+
+    Example:
+
+    ```mlir
+    %f = tile.reshape %t : tensor<4x8xf32> -> tensor<32xf32>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$src);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_TransOp : Tile_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Permutes the dimensions of a tile";
+  let description = [{
+    Result dimension `i` is source dimension `order[i]`. `order` is a permutation of
+    `[0, rank)`. Mirrors `tl.trans` / `tl.permute`.
+
+    Example:
+
+    ```mlir
+    %t = tile.trans %m {order = array<i32: 1, 0>} : tensor<4x8xf32> -> tensor<8x4xf32>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers and memory
+//===----------------------------------------------------------------------===//
+
+def Tile_AddPtrOp : Tile_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "Offsets pointers by a number of elements";
+  let description = [{
+    Adds `offset` elements (not bytes) of the pointee type to `ptr`, elementwise for
+    tiles. `offset` is an `i32` or `i64` scalar or a tile of the same shape as `ptr`.
+
+    Example:
+
+    ```mlir
+    %q = tile.addptr %p, %offs : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    %s = tile.addptr %base, %n : !tile.ptr<f32>, i32
+    ```
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_IntLike:$offset);
+  let results = (outs Tile_PtrLike:$result);
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_LoadOp : Tile_Op<"load", [
+    AttrSizedOperandSegments,
+    MemoryEffects<[MemRead]>,
+    TypesMatchWith<"result is the pointee of ptr", "ptr", "result",
+                   "::tilec::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"mask is a boolean of ptr's shape", "ptr", "mask",
+                   "::tilec::tile::getBoolLikeType($_self)",
+                   "($_op.getOperands().size() <= 1) || std::equal_to<>()">,
+    TypesMatchWith<"other matches the result", "ptr", "other",
+                   "::tilec::tile::getPointeeLikeType($_self)",
+                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">]> {
+  let summary = "Loads from pointers, with an optional mask";
+  let description = [{
+    Loads the element each pointer points to. Where `mask` is false nothing is read and the
+    result takes `other` (or an unspecified value if `other` is absent). `other`
+    requires `mask`.
+
+    Example:
+
+    ```mlir
+    %v = tile.load %p, %m, %zero : tensor<128x!tile.ptr<f32>>
+    %s = tile.load %q : !tile.ptr<i32>
+    ```
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Optional<Tile_BoolLike>:$mask,
+                       Optional<Tile_ValueLike>:$other);
+  let results = (outs Tile_ValueLike:$result);
+  let assemblyFormat = [{
+    $ptr (`,` $mask^)? (`,` $other^)? attr-dict `:` type($ptr)
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$mask, "::mlir::Value":$other)>];
+  let hasVerifier = 1;
+}
+
+def Tile_StoreOp : Tile_Op<"store", [
+    MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"value is the pointee of ptr", "ptr", "value",
+                   "::tilec::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"mask is a boolean of ptr's shape", "ptr", "mask",
+                   "::tilec::tile::getBoolLikeType($_self)",
+                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">]> {
+  let summary = "Stores through pointers, with an optional mask";
+  let description = [{
+    Writes each element of `value` where its pointer points. Where `mask` is false nothing
+    is written.
+
+    Example:
+
+    ```mlir
+    tile.store %p, %v, %m : tensor<128x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_ValueLike:$value,
+                       Optional<Tile_BoolLike>:$mask);
+  let assemblyFormat = "$ptr `,` $value (`,` $mask^)? attr-dict `:` type($ptr)";
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and matrix products
+//===----------------------------------------------------------------------===//
+
+def Tile_ReduceOp : Tile_Op<"reduce", [Pure, SingleBlock]> {
+  let summary = "Reduces tiles along one axis with a combiner region";
+  let description = [{
+    Combines the elements of each source along `axis` with the combiner region. The region
+    takes `2 * N` scalars (the N accumulated values, then the N new ones) and yields N
+    scalars; it must be associative and commutative. Each result drops `axis` from its
+    source's shape; reducing a 1-D tile yields a scalar.
+
+    Example:
+
+    ```mlir
+    %s = tile.reduce(%t) axis = 1 : (tensor<4x8xf32>) -> tensor<4xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      tile.yield %r : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_AnyTile>:$srcs, I32Attr:$axis);
+  let results = (outs Variadic<Tile_ValueLike>:$results);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    `(` $srcs `)` `axis` `=` $axis attr-dict `:` functional-type($srcs, $results) $combiner
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def Tile_YieldOp : Tile_Op<"yield", [Pure, Terminator, ReturnLike,
+                                     ParentOneOf<["ReduceOp"]>]> {
+  let summary = "Yields the combined values of a reduction step";
+  let description = [{
+    Terminates a `tile.reduce` combiner region, yielding one scalar per reduced source.
+
+    Example:
+
+    ```mlir
+    tile.yield %sum : f32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Matrix product with accumulation";
+  let description = [{
+    Computes `result = a * b + acc` for 2-D tiles (`MxK`, `KxN`, `MxN`) or batched 3-D
+    tiles (`BxMxK`, `BxKxN`, `BxMxN`). Products are computed in the accumulator's element
+    type. `input_precision` ("ieee", "tf32", "tf32x3") is a hint; CPUs always use ieee.
+
+    Example:
+
+    ```mlir
+    %d = tile.dot %a, %b, %c : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf32>
+    ```
+  }];
+  let arguments = (ins Tile_MatrixTile:$a, Tile_MatrixTile:$b, Tile_MatrixTile:$acc,
+                       OptionalAttr<StrAttr>:$input_precision);
+  let results = (outs Tile_MatrixTile:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // TILEC_TILE_OPS_TD

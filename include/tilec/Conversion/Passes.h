@@ -1,0 +1,26 @@
+//===- Passes.h - tilec conversion passes (convert-tile-to-*) ----*- C++ -*-===//
+#ifndef TILEC_CONVERSION_PASSES_H
+#define TILEC_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace tilec {
+
+#define GEN_PASS_DECL
+#include "tilec/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tilec/Conversion/Passes.h.inc"
+
+} // namespace tilec
+
+#endif // TILEC_CONVERSION_PASSES_H

@@ -1,0 +1,78 @@
+// Declarations of tilec's conversion passes: tile dialect -> vector/LLVM.
+#ifndef TILEC_CONVERSION_PASSES_TD
+#define TILEC_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTileToVector : Pass<"convert-tile-to-vector", "mlir::ModuleOp"> {
+  let summary = "Lowers tiles to flat 1-D vectors and tile memory ops to LLVM intrinsics";
+  let description = [{
+    Every tile `tensor<d0 x ... x dn x T>` becomes a row-major flat `vector<(d0*...*dn) x T>`
+    and every `!tile.ptr<T>` an `!llvm.ptr`. `arith`/`math` ops on tiles become the same ops on
+    vectors; shape ops become `vector.shuffle`/`vector.broadcast` (or vanish);
+    `tile.reduce` becomes a tree of shuffles combined by the inlined combiner; `tile.dot`
+    becomes broadcast-FMA over rows; `tile.addptr`/`load`/`store` become
+    `llvm.getelementptr` and (masked) vector loads/stores, gathers and scatters.
+    `tile.program_id`/`num_programs` are left for `convert-tile-to-llvm`.
+
+    Before:
+
+    ```mlir
+    %r = tile.make_range 0, 4 : tensor<4xi32>
+    %p = tile.splat %a : !tile.ptr<f32> -> tensor<4x!tile.ptr<f32>>
+    %q = tile.addptr %p, %r : tensor<4x!tile.ptr<f32>>, tensor<4xi32>
+    %v = tile.load %q : tensor<4x!tile.ptr<f32>>
+    ```
+
+    After:
+
+    ```mlir
+    %r = arith.constant dense<[0, 1, 2, 3]> : vector<4xi32>
+    %p = vector.broadcast %a : !llvm.ptr to vector<4x!llvm.ptr>
+    %q = llvm.getelementptr %p[%r] : (vector<4x!llvm.ptr>, vector<4xi32>) -> vector<4x!llvm.ptr>, f32
+    %v = llvm.intr.masked.gather %q, %all, %zero {alignment = 4 : i32} : ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def ConvertTileToLLVM : Pass<"convert-tile-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lowers program identity and the kernel ABI for one target";
+  let description = [{
+    Replaces `tile.program_id`/`tile.num_programs` through the target's `TargetInfo` and
+    shapes each kernel's ABI. On `cpu` the kernel takes the program ids and grid size as
+    trailing arguments and an entry `__tilec_entry_<name>(void **args, const int32_t
+    grid[3], int64_t begin, int64_t end)` runs a range of programs; on `nvptx`/`amdgpu`
+    the kernel is marked as a GPU kernel and reads the hardware's block ids.
+
+    Before (target=cpu):
+
+    ```mlir
+    func.func @k(%a: !llvm.ptr) {
+      %pid = tile.program_id 0 : i32
+      ...
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func private @k(%a: !llvm.ptr, %px: i32, %py: i32, %pz: i32,
+                         %gx: i32, %gy: i32, %gz: i32) { ... uses %px ... }
+    func.func @__tilec_entry_k(%args: !llvm.ptr, %grid: !llvm.ptr, %begin: i64, %end: i64) {
+      scf.for %id = %begin to %end step %c1 : i64 { ... func.call @k(...) }
+    }
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "Target whose ABI to produce: cpu, nvptx or amdgpu">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::func::FuncDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::NVVM::NVVMDialect", "::mlir::ROCDL::ROCDLDialect"];
+}
+
+#endif // TILEC_CONVERSION_PASSES_TD

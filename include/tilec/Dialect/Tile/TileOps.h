@@ -1,0 +1,18 @@
+//===- TileOps.h - Operations of the tile dialect ----------------*- C++ -*-===//
+#ifndef TILEC_DIALECT_TILE_TILEOPS_H
+#define TILEC_DIALECT_TILE_TILEOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tilec/Dialect/Tile/TileDialect.h"
+#include "tilec/Dialect/Tile/TileTypes.h"
+
+#define GET_OP_CLASSES
+#include "Tile/TileOps.h.inc"
+
+#endif // TILEC_DIALECT_TILE_TILEOPS_H

@@ -1,0 +1,75 @@
+//===- Pipeline.h - The one tilec compilation pipeline -----------*- C++ -*-===//
+//
+// The CLI and the JIT both compile through buildTilecPipeline (tile IR -> LLVM
+// dialect) and emitArtifact (LLVM dialect -> LLVM IR / asm / PTX / object /
+// HSACO / shared object).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEC_PIPELINE_PIPELINE_H
+#define TILEC_PIPELINE_PIPELINE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilec {
+
+/// The stages `tilec compile --emit` can stop after, in pipeline order.
+enum class EmitKind { Tile, LLVM, Asm, Ptx, Obj, Hsaco, So };
+
+/// Parses an --emit value; std::nullopt if unknown.
+std::optional<EmitKind> parseEmitKind(llvm::StringRef name);
+
+/// What to compile for.
+struct PipelineOptions {
+  /// "cpu", "nvptx" or "amdgpu".
+  std::string target = "cpu";
+  /// CPU: "native" (host CPU and features), an LLVM CPU name such as
+  /// "x86-64-v3", or "aarch64" (generic AArch64 + NEON); NVPTX: "sm_80", "sm_90", ...;
+  /// AMDGPU: "gfx942", ... Empty selects the target's default.
+  std::string arch;
+  /// Extra LLVM target features, e.g. "+sve".
+  std::string features;
+  /// Threads per program on GPUs = numWarps * warp size.
+  unsigned numWarps = 4;
+  /// LLVM optimization level (0-3).
+  unsigned optLevel = 3;
+};
+
+/// Validates `options` (known target, arch valid for it); fills in defaults.
+llvm::LogicalResult resolvePipelineOptions(PipelineOptions &options,
+                                           std::string &error);
+
+/// Adds the passes lowering tile IR to the LLVM dialect for `options.target`.
+void buildTilecPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+
+/// A kernel of a module, as recorded in module images for the runtime.
+struct KernelInfo {
+  std::string name;
+  /// Triton signature types ("*fp32", "i32", ...) of the non-constexpr parameters.
+  std::vector<std::string> paramTypes;
+  /// Their names, for error messages (may be empty).
+  std::vector<std::string> paramNames;
+};
+
+/// Lowers an LLVM-dialect module (the output of buildTilecPipeline) to `kind`
+/// (LLVM, Asm, Ptx, Obj, Hsaco or So). `So` and `Hsaco`/`Ptx` outputs for the
+/// runtime are wrapped into a tilec module image carrying `kernels`.
+/// On failure returns failure and sets `error`.
+llvm::LogicalResult emitArtifact(mlir::ModuleOp module, const PipelineOptions &options,
+                                 EmitKind kind, llvm::ArrayRef<KernelInfo> kernels,
+                                 std::string &output, std::string &error);
+
+/// Runs the pipeline and emitArtifact; `module` is lowered in place.
+llvm::LogicalResult compileModule(mlir::ModuleOp module, const PipelineOptions &options,
+                                  EmitKind kind, llvm::ArrayRef<KernelInfo> kernels,
+                                  std::string &output, std::string &error);
+
+} // namespace tilec
+
+#endif // TILEC_PIPELINE_PIPELINE_H

@@ -1,0 +1,32 @@
+// Declarations of tilec's tile-level and pipeline transforms.
+#ifndef TILEC_TRANSFORMS_PASSES_TD
+#define TILEC_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
+  let summary = "Rewrites transcendental math into vectorizable polynomial approximations";
+  let description = [{
+    Widens f16/bf16 math to f32, then replaces `math.exp`, `math.log`, `math.erf`,
+    `math.sin`, ... with MLIR's polynomial approximations, so they vectorize on CPUs and
+    need no device math library (ocml/libdevice) on GPUs. `math.sqrt` and `math.fma` are
+    kept: every target has instructions for them.
+
+    Before:
+
+    ```mlir
+    %e = math.exp %x : vector<8xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %0 = arith.mulf %x, %cst_log2e : vector<8xf32>
+    ... (range reduction, polynomial, exponent reconstruction via arith/bitcast)
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+#endif // TILEC_TRANSFORMS_PASSES_TD

@@ -1,0 +1,58 @@
+//===- TileToLLVM.cpp - Program identity and kernel ABI via TargetInfo -----===//
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/Tile/TileOps.h"
+#include "tilec/Target/TargetInfo.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_CONVERTTILETOLLVM
+#include "tilec/Conversion/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+
+namespace {
+struct ConvertTileToLLVMPass
+    : public tilec::impl::ConvertTileToLLVMBase<ConvertTileToLLVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::unique_ptr<tilec::TargetInfo> info = tilec::createTargetInfo(target);
+    if (!info) {
+      module.emitError() << "unknown target '" << target
+                         << "' (expected cpu, nvptx or amdgpu)";
+      return signalPassFailure();
+    }
+    // Kernels are the public functions; helpers were inlined by the frontend.
+    SmallVector<func::FuncOp> kernels;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func.isPublic() && !func.isExternal())
+        kernels.push_back(func);
+
+    bool failedAny = false;
+    for (func::FuncOp kernel : kernels) {
+      info->prepareKernel(kernel);
+      kernel.walk([&](Operation *op) {
+        OpBuilder b(op);
+        Value replacement;
+        if (auto pid = dyn_cast<tilec::tile::ProgramIdOp>(op))
+          replacement = info->getProgramId(b, op->getLoc(), kernel, pid.getAxis());
+        else if (auto np = dyn_cast<tilec::tile::NumProgramsOp>(op))
+          replacement = info->getNumPrograms(b, op->getLoc(), kernel, np.getAxis());
+        else if (isa<tilec::tile::TileDialect>(op->getDialect())) {
+          op->emitError("tile op must be lowered by convert-tile-to-vector first");
+          failedAny = true;
+          return;
+        }
+        if (!replacement)
+          return;
+        op->getResult(0).replaceAllUsesWith(replacement);
+        op->erase();
+      });
+      info->finalizeKernel(module, kernel);
+    }
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+} // namespace

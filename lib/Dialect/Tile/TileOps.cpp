@@ -1,0 +1,273 @@
+//===- TileOps.cpp - Verifiers, folders and builders of tile ops -----------===//
+#include "tilec/Dialect/Tile/TileOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tilec::tile;
+
+/// Prints a shape as `[4, 8]` for diagnostics.
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  llvm::interleave(
+      shape, [&](int64_t d) { s += std::to_string(d); }, [&] { s += ", "; });
+  return s + "]";
+}
+
+//===----------------------------------------------------------------------===//
+// MakeRangeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeRangeOp::verify() {
+  int64_t start = getStart(), end = getEnd();
+  auto type = getResult().getType();
+  if (type.getRank() != 1)
+    return emitOpError("result must be a 1-D tile, got rank ") << type.getRank();
+  if (end <= start)
+    return emitOpError("end (") << end << ") must be greater than start (" << start << ")";
+  int64_t length = end - start;
+  if (!llvm::isPowerOf2_64(length))
+    return emitOpError("range length ") << length << " must be a power of two";
+  if (type.getDimSize(0) != length)
+    return emitOpError("result has ") << type.getDimSize(0)
+                                      << " elements but the range has " << length;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SplatOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
+  auto type = getResult().getType();
+  if (!isa<IntegerType, FloatType>(type.getElementType()))
+    return {};
+  if (auto attr = dyn_cast_or_null<TypedAttr>(adaptor.getSrc()))
+    if (isa<IntegerAttr, FloatAttr>(attr))
+      return SplatElementsAttr::get(type, attr);
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// BroadcastOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BroadcastOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getResult().getType();
+  if (src.getRank() != dst.getRank())
+    return emitOpError("source rank ") << src.getRank() << " differs from result rank "
+                                       << dst.getRank();
+  for (auto [i, s, d] : llvm::enumerate(src.getShape(), dst.getShape()))
+    if (s != d && s != 1)
+      return emitOpError("cannot broadcast dimension ")
+             << i << " of shape " << shapeString(src.getShape()) << " to "
+             << shapeString(dst.getShape());
+  return success();
+}
+
+OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getResult().getType())
+    return getSrc();
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSrc()))
+    return splat.resizeSplat(getResult().getType());
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// ExpandDimsOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ExpandDimsOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getResult().getType();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis > src.getRank())
+    return emitOpError("axis ") << axis << " is out of range for a rank-" << src.getRank()
+                                << " tile";
+  SmallVector<int64_t> expected(src.getShape());
+  expected.insert(expected.begin() + axis, 1);
+  if (dst.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("expected result shape ") << shapeString(expected) << ", got "
+                                                 << shapeString(dst.getShape());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ReshapeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReshapeOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getResult().getType();
+  if (src.getNumElements() != dst.getNumElements())
+    return emitOpError("cannot reshape ")
+           << shapeString(src.getShape()) << " (" << src.getNumElements()
+           << " elements) to " << shapeString(dst.getShape()) << " ("
+           << dst.getNumElements() << " elements)";
+  return success();
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getResult().getType())
+    return getSrc();
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSrc()))
+    return splat.resizeSplat(getResult().getType());
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// TransOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TransOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getResult().getType();
+  ArrayRef<int32_t> order = getOrder();
+  if (static_cast<int64_t>(order.size()) != src.getRank())
+    return emitOpError("order has ") << order.size() << " entries but the tile has rank "
+                                     << src.getRank();
+  SmallVector<bool> seen(order.size(), false);
+  SmallVector<int64_t> expected;
+  for (int32_t d : order) {
+    if (d < 0 || d >= src.getRank() || seen[d])
+      return emitOpError("order must be a permutation of [0, ") << src.getRank() << ")";
+    seen[d] = true;
+    expected.push_back(src.getDimSize(d));
+  }
+  if (dst.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("expected result shape ") << shapeString(expected) << ", got "
+                                                 << shapeString(dst.getShape());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AddPtrOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AddPtrOp::verify() {
+  Type ptrType = getPtr().getType();
+  Type offType = getOffset().getType();
+  auto ptrTile = dyn_cast<RankedTensorType>(ptrType);
+  auto offTile = dyn_cast<RankedTensorType>(offType);
+  if (!ptrTile && offTile)
+    return emitOpError("a scalar pointer cannot be offset by a tile; splat the pointer first");
+  if (ptrTile && offTile && ptrTile.getShape() != offTile.getShape())
+    return emitOpError("offset shape ") << shapeString(offTile.getShape())
+                                        << " does not match pointer shape "
+                                        << shapeString(ptrTile.getShape());
+  if (ptrTile && !offTile)
+    return emitOpError("a tile of pointers needs a tile of offsets; splat the offset first");
+  return success();
+}
+
+OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
+  if (matchPattern(adaptor.getOffset(), m_Zero()))
+    return getPtr();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// LoadOp
+//===----------------------------------------------------------------------===//
+
+void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr, Value mask,
+                   Value other) {
+  build(builder, state, getPointeeLikeType(ptr.getType()), ptr, mask, other);
+}
+
+LogicalResult LoadOp::verify() {
+  if (getOther() && !getMask())
+    return emitOpError("'other' requires a mask");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::verifyRegions() {
+  auto srcs = getSrcs();
+  if (srcs.empty())
+    return emitOpError("needs at least one source");
+  auto first = cast<RankedTensorType>(srcs.front().getType());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= first.getRank())
+    return emitOpError("axis ") << axis << " is out of range for a rank-" << first.getRank()
+                                << " tile";
+  if (getNumResults() != srcs.size())
+    return emitOpError("has ") << srcs.size() << " sources but " << getNumResults()
+                               << " results";
+  Block &body = getCombiner().front();
+  if (body.getNumArguments() != 2 * srcs.size())
+    return emitOpError("combiner must take ")
+           << 2 * srcs.size() << " arguments, got " << body.getNumArguments();
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield || yield.getValues().size() != srcs.size())
+    return emitOpError("combiner must yield ") << srcs.size() << " values";
+  SmallVector<int64_t> reducedShape(first.getShape());
+  reducedShape.erase(reducedShape.begin() + axis);
+  for (auto [i, src] : llvm::enumerate(srcs)) {
+    auto type = cast<RankedTensorType>(src.getType());
+    if (type.getShape() != first.getShape())
+      return emitOpError("all sources must have the same shape");
+    Type elem = type.getElementType();
+    if (body.getArgument(i).getType() != elem ||
+        body.getArgument(i + srcs.size()).getType() != elem)
+      return emitOpError("combiner arguments for source ") << i << " must have type " << elem;
+    if (yield.getValues()[i].getType() != elem)
+      return emitOpError("combiner must yield ") << elem << " for source " << i;
+    Type expected = reducedShape.empty()
+                        ? elem
+                        : Type(RankedTensorType::get(reducedShape, elem));
+    if (getResult(i).getType() != expected)
+      return emitOpError("result ") << i << " must have type " << expected << ", got "
+                                    << getResult(i).getType();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DotOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DotOp::verify() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  auto c = cast<RankedTensorType>(getAcc().getType());
+  int64_t rank = a.getRank();
+  if ((rank != 2 && rank != 3) || b.getRank() != rank || c.getRank() != rank)
+    return emitOpError("operands must all be 2-D or all be 3-D (batched) tiles");
+  if (a.getElementType() != b.getElementType())
+    return emitOpError("operand element types differ: ")
+           << a.getElementType() << " and " << b.getElementType();
+  ArrayRef<int64_t> as = a.getShape(), bs = b.getShape(), cs = c.getShape();
+  int64_t off = rank - 2;
+  if (as[off + 1] != bs[off])
+    return emitOpError("reduction dimensions differ: ")
+           << shapeString(as) << " * " << shapeString(bs);
+  if (cs[off] != as[off] || cs[off + 1] != bs[off + 1] ||
+      (rank == 3 && (as[0] != bs[0] || as[0] != cs[0])))
+    return emitOpError("accumulator shape ")
+           << shapeString(cs) << " does not match " << shapeString(as) << " * "
+           << shapeString(bs);
+  bool floatA = isa<FloatType>(a.getElementType());
+  bool floatC = isa<FloatType>(c.getElementType());
+  if (floatA != floatC)
+    return emitOpError("accumulator type ")
+           << c.getElementType() << " is incompatible with operand type "
+           << a.getElementType();
+  if (auto prec = getInputPrecision())
+    if (*prec != "ieee" && *prec != "tf32" && *prec != "tf32x3")
+      return emitOpError("input_precision must be \"ieee\", \"tf32\" or \"tf32x3\", got \"")
+             << *prec << "\"";
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "Tile/TileOps.cpp.inc"

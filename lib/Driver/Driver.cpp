@@ -1,0 +1,83 @@
+//===- Driver.cpp - Source-to-artifact compilation -------------------------===//
+#include "tilec/Driver/Driver.h"
+#include "tilec/Pipeline/Registration.h"
+
+#include "tilec/runtime.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace tilec {
+
+/// Checks each signature entry against the runtime's type names.
+static bool checkSignature(const std::vector<std::string> &signature, std::string &error) {
+  for (const std::string &type : signature)
+    if (tilec_type_parse(type.c_str()) == TILEC_TYPE_INVALID) {
+      error = "invalid type '" + type +
+              "' in --signature (expected e.g. *fp32, *fp16, *bf16, *i8..*i64, *u8..*u64, "
+              "i1, i32, i64, u32, fp32, fp64)";
+      return false;
+    }
+  return true;
+}
+
+bool compileKernelSource(const CompileRequest &request, std::string &artifact,
+                         std::string &diagnostics) {
+  llvm::raw_string_ostream diagOS(diagnostics);
+  PipelineOptions options = request.pipeline;
+  std::string error;
+  if (failed(resolvePipelineOptions(options, error)) ||
+      !checkSignature(request.kernel.signature, error)) {
+    diagOS << "error: " << error << "\n";
+    return false;
+  }
+
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  if (request.source) {
+    buffer = llvm::MemoryBuffer::getMemBufferCopy(*request.source, request.sourcePath);
+  } else {
+    auto file = llvm::MemoryBuffer::getFile(request.sourcePath, /*IsText=*/true);
+    if (!file) {
+      diagOS << "error: cannot read '" << request.sourcePath
+             << "': " << file.getError().message() << "\n";
+      return false;
+    }
+    buffer = std::move(*file);
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+
+  mlir::DialectRegistry registry;
+  registerAllDialects(registry);
+  frontend::registerFrontendDialects(registry);
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagOS);
+
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      frontend::compileKernel(context, sourceMgr, request.kernel);
+  if (!module)
+    return false;
+
+  KernelInfo info;
+  info.name = request.kernel.kernelName;
+  info.paramTypes = request.kernel.signature;
+  if (auto functions = frontend::listJitFunctions(context, sourceMgr))
+    for (const frontend::JitFunctionInfo &fn : *functions)
+      if (fn.name == info.name)
+        for (const frontend::JitParamInfo &param : fn.params)
+          if (!param.isConstexpr)
+            info.paramNames.push_back(param.name);
+
+  if (failed(compileModule(*module, options, request.emit, {info}, artifact, error))) {
+    diagOS << "error: " << error << "\n";
+    return false;
+  }
+  return true;
+}
+
+} // namespace tilec

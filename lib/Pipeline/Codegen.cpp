@@ -1,0 +1,261 @@
+//===- Codegen.cpp - emitArtifact: LLVM dialect to IR, asm, objects, images ===//
+#include "Codegen.h"
+#include "tilec/Pipeline/Pipeline.h"
+#include "tilec/Target/TargetInfo.h"
+
+#include "tilec/module_format.h"
+
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <mutex>
+
+using namespace mlir;
+
+namespace tilec {
+namespace {
+
+void initializeLLVMTargets() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargets();
+    llvm::InitializeAllTargetMCs();
+    llvm::InitializeAllAsmPrinters();
+  });
+}
+
+/// The LLVM CPU name and feature string for `options`.
+void selectCPU(const PipelineOptions &options, std::string &cpu, std::string &features) {
+  features = options.features;
+  auto addFeatures = [&](llvm::StringRef more) {
+    if (more.empty())
+      return;
+    if (!features.empty())
+      features += ",";
+    features += more.str();
+  };
+  if (options.target == "nvptx") {
+    cpu = options.arch;
+    unsigned sm = 0;
+    llvm::StringRef(options.arch).drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm);
+    addFeatures(sm >= 100 ? "+ptx86" : "+ptx80");
+    return;
+  }
+  if (options.target == "amdgpu") {
+    cpu = options.arch;
+    return;
+  }
+  if (options.arch == "native") {
+    cpu = llvm::sys::getHostCPUName().str();
+    std::string host;
+    for (auto &feature : llvm::sys::getHostCPUFeatures())
+      if (feature.second)
+        host += (host.empty() ? "+" : ",+") + feature.first().str();
+    addFeatures(host);
+    return;
+  }
+  if (options.arch == "aarch64") {
+    cpu = "generic";
+    addFeatures("+neon");
+    return;
+  }
+  cpu = options.arch;
+}
+
+/// Runs LLVM's -O<n> module pipeline with the target's cost model.
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &tm, unsigned optLevel) {
+  if (optLevel == 0)
+    return;
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::PassBuilder pb(&tm, tuning);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel level = optLevel == 1   ? llvm::OptimizationLevel::O1
+                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                  : llvm::OptimizationLevel::O3;
+  pb.buildPerModuleDefaultPipeline(level).run(module, mam);
+}
+
+/// Metadata text of a tilec module image (see tilec/module_format.h).
+std::string moduleMetadata(const PipelineOptions &options, const llvm::Triple &triple,
+                           const std::string &features, EmitKind kind,
+                           ArrayRef<KernelInfo> kernels) {
+  std::string text = "tilec-module 1\n";
+  if (options.target == "cpu") {
+    text += "target cpu " + triple.getArchName().str();
+    if (!features.empty())
+      text += " " + features;
+    text += "\npayload so\n";
+  } else if (options.target == "nvptx") {
+    text += "target cuda " + options.arch + "\npayload ptx\n";
+  } else {
+    text += "target hip " + options.arch + "\npayload hsaco\n";
+  }
+  (void)kind;
+  for (const KernelInfo &kernel : kernels) {
+    text += "kernel " + kernel.name + "\n";
+    text += "num_warps " + std::to_string(options.numWarps) + "\n";
+    for (auto [i, type] : llvm::enumerate(kernel.paramTypes)) {
+      text += "param " + type;
+      if (i < kernel.paramNames.size() && !kernel.paramNames[i].empty())
+        text += " " + kernel.paramNames[i];
+      text += "\n";
+    }
+    text += "end\n";
+  }
+  return text;
+}
+
+/// Appends the metadata block and trailer to `payload`.
+LogicalResult wrapImage(const std::string &payload, const std::string &metadata,
+                        std::string &output, std::string &error) {
+  void *image = nullptr;
+  size_t imageSize = 0;
+  tilec_status status = tilec_module_image_build_text(
+      payload.data(), payload.size(), metadata.data(), metadata.size(), &image, &imageSize);
+  if (status) {
+    error = std::string("cannot build the module image: ") + tilec_status_message(status);
+    tilec_status_free(status);
+    return failure();
+  }
+  output.assign(static_cast<const char *>(image), imageSize);
+  tilec_free(image);
+  return success();
+}
+
+bool emitKindValidFor(EmitKind kind, TargetKind target) {
+  switch (kind) {
+  case EmitKind::Tile:
+  case EmitKind::LLVM:
+    return true;
+  case EmitKind::Asm:
+    return true;
+  case EmitKind::Ptx:
+    return target == TargetKind::NVPTX;
+  case EmitKind::Obj:
+    return target != TargetKind::NVPTX;
+  case EmitKind::Hsaco:
+    return target == TargetKind::AMDGPU;
+  case EmitKind::So:
+    return target == TargetKind::CPU;
+  }
+  return false;
+}
+
+} // namespace
+
+LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, EmitKind kind,
+                           ArrayRef<KernelInfo> kernels, std::string &output,
+                           std::string &error) {
+  std::unique_ptr<TargetInfo> info = createTargetInfo(options.target);
+  if (!info) {
+    error = "unknown target '" + options.target + "'";
+    return failure();
+  }
+  if (!emitKindValidFor(kind, info->getKind())) {
+    static const char *validFor[] = {"cpu: tile, llvm, asm, obj, so",
+                                     "nvptx: tile, llvm, asm, ptx",
+                                     "amdgpu: tile, llvm, asm, obj, hsaco"};
+    error = std::string("this --emit kind is not available for the target (") +
+            validFor[static_cast<int>(info->getKind())] + ")";
+    return failure();
+  }
+  initializeLLVMTargets();
+
+  llvm::Triple triple(info->getTriple(options.arch));
+  std::string lookupError;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, lookupError);
+  if (!target) {
+    error = "no LLVM target for " + triple.str() + ": " + lookupError;
+    return failure();
+  }
+  std::string cpu, features;
+  selectCPU(options, cpu, features);
+  {
+    std::unique_ptr<llvm::MCSubtargetInfo> sti(
+        target->createMCSubtargetInfo(triple, cpu, ""));
+    if (!sti || !sti->isCPUStringValid(cpu)) {
+      error = "unknown processor '" + cpu + "' for " + triple.str();
+      return failure();
+    }
+  }
+  llvm::TargetOptions targetOptions;
+  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
+      triple, cpu, features, targetOptions, llvm::Reloc::PIC_, std::nullopt,
+      options.optLevel >= 3 ? llvm::CodeGenOptLevel::Aggressive
+                            : llvm::CodeGenOptLevel::Default));
+  if (!tm) {
+    error = "cannot create an LLVM target machine for " + triple.str();
+    return failure();
+  }
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext, "tilec");
+  if (!llvmModule) {
+    error = "translation to LLVM IR failed";
+    return failure();
+  }
+  llvmModule->setTargetTriple(triple);
+  llvmModule->setDataLayout(tm->createDataLayout());
+  optimizeModule(*llvmModule, *tm, options.optLevel);
+  {
+    std::string verifyErrors;
+    llvm::raw_string_ostream os(verifyErrors);
+    if (llvm::verifyModule(*llvmModule, &os)) {
+      error = "internal error: invalid LLVM IR: " + verifyErrors;
+      return failure();
+    }
+  }
+  if (kind == EmitKind::LLVM) {
+    llvm::raw_string_ostream os(output);
+    llvmModule->print(os, nullptr);
+    return success();
+  }
+
+  bool wantsObject = kind == EmitKind::Obj || kind == EmitKind::So || kind == EmitKind::Hsaco;
+  llvm::SmallString<0> code;
+  {
+    llvm::raw_svector_ostream os(code);
+    llvm::legacy::PassManager codegen;
+    if (tm->addPassesToEmitFile(codegen, os, nullptr,
+                                wantsObject ? llvm::CodeGenFileType::ObjectFile
+                                            : llvm::CodeGenFileType::AssemblyFile)) {
+      error = "the LLVM target cannot emit this file type";
+      return failure();
+    }
+    codegen.run(*llvmModule);
+  }
+  if (kind != EmitKind::So && kind != EmitKind::Hsaco) {
+    output.assign(code.begin(), code.end());
+    return success();
+  }
+  llvm::Expected<std::string> linked = detail::linkSharedObject(code.str());
+  if (!linked) {
+    error = llvm::toString(linked.takeError());
+    return failure();
+  }
+  return wrapImage(*linked, moduleMetadata(options, triple, features, kind, kernels),
+                   output, error);
+}
+
+} // namespace tilec

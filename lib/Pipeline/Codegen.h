@@ -1,0 +1,18 @@
+//===- Codegen.h - Internal helpers of the pipeline's back end ---*- C++ -*-===//
+#ifndef TILEC_LIB_PIPELINE_CODEGEN_H
+#define TILEC_LIB_PIPELINE_CODEGEN_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace tilec::detail {
+
+/// Links one relocatable ELF object into a shared object (CPU .so or AMDGPU
+/// HSACO) with lld, in process. Returns the linked bytes.
+llvm::Expected<std::string> linkSharedObject(llvm::StringRef object);
+
+} // namespace tilec::detail
+
+#endif // TILEC_LIB_PIPELINE_CODEGEN_H

@@ -1,0 +1,108 @@
+//===- Pipeline.cpp - buildTilecPipeline: tile IR to the LLVM dialect ------===//
+#include "tilec/Pipeline/Pipeline.h"
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Target/TargetInfo.h"
+#include "tilec/Transforms/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+
+namespace tilec {
+
+std::optional<EmitKind> parseEmitKind(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<EmitKind>>(name)
+      .Case("tile", EmitKind::Tile)
+      .Case("llvm", EmitKind::LLVM)
+      .Case("asm", EmitKind::Asm)
+      .Case("ptx", EmitKind::Ptx)
+      .Case("obj", EmitKind::Obj)
+      .Case("hsaco", EmitKind::Hsaco)
+      .Case("so", EmitKind::So)
+      .Default(std::nullopt);
+}
+
+LogicalResult resolvePipelineOptions(PipelineOptions &options, std::string &error) {
+  std::unique_ptr<TargetInfo> info = createTargetInfo(options.target);
+  if (!info) {
+    error = "unknown target '" + options.target + "' (expected cpu, nvptx or amdgpu)";
+    return failure();
+  }
+  if (options.arch.empty())
+    options.arch = info->getDefaultArch();
+  if (!info->isValidArch(options.arch)) {
+    error = "invalid --arch '" + options.arch + "' for target " + options.target +
+            (options.target == "nvptx"    ? " (expected sm_NN, e.g. sm_80)"
+             : options.target == "amdgpu" ? " (expected gfxNNN, e.g. gfx942)"
+                                          : "");
+    return failure();
+  }
+  if (options.numWarps == 0 || options.numWarps > 32 ||
+      (options.numWarps & (options.numWarps - 1))) {
+    error = "num_warps must be a power of two between 1 and 32, got " +
+            std::to_string(options.numWarps);
+    return failure();
+  }
+  if (options.optLevel > 3) {
+    error = "optimization level must be 0-3";
+    return failure();
+  }
+  return success();
+}
+
+void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  // Tile level.
+  pm.addPass(createInlinerPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Tiles to flat vectors; math that needs no library on any target.
+  pm.addPass(createConvertTileToVector());
+  math::MathExtendToSupportedTypesOptions extend;
+  extend.targetTypeStr = "f32";
+  pm.addPass(math::createMathExtendToSupportedTypes(extend));
+  pm.addPass(createTilecExpandMath());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Target ABI, then everything to the LLVM dialect.
+  ConvertTileToLLVMOptions abi;
+  abi.target = options.target;
+  pm.addPass(createConvertTileToLLVM(abi));
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+LogicalResult compileModule(ModuleOp module, const PipelineOptions &options, EmitKind kind,
+                            ArrayRef<KernelInfo> kernels, std::string &output,
+                            std::string &error) {
+  if (kind == EmitKind::Tile) {
+    llvm::raw_string_ostream os(output);
+    module.print(os);
+    return success();
+  }
+  PassManager pm(module.getContext());
+  buildTilecPipeline(pm, options);
+  if (failed(pm.run(module))) {
+    error = "lowering to the LLVM dialect failed";
+    return failure();
+  }
+  return emitArtifact(module, options, kind, kernels, output, error);
+}
+
+} // namespace tilec

@@ -1,0 +1,125 @@
+//===- CPUTargetInfo.cpp - Kernel ABI and program identity on CPUs ---------===//
+//
+// A CPU kernel receives its program ids and the grid size as trailing i32
+// arguments; an exported entry `__tilec_entry_<name>` runs a range of program
+// ids sequentially, which the runtime's thread pool splits across cores.
+//
+//===----------------------------------------------------------------------===//
+#include "../Targets.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+
+namespace tilec {
+namespace {
+
+/// Number of ABI arguments appended to each kernel: pid x/y/z, grid x/y/z.
+constexpr unsigned kNumAbiArgs = 6;
+
+class CPUTargetInfo : public TargetInfo {
+public:
+  TargetKind getKind() const override { return TargetKind::CPU; }
+
+  std::string getTriple(llvm::StringRef arch) const override {
+    if (arch == "aarch64" || arch.starts_with("neoverse") || arch.starts_with("cortex-a") ||
+        arch == "apple-m1" || arch == "generic-aarch64")
+      return "aarch64-unknown-linux-gnu";
+    if (arch == "native")
+      return llvm::sys::getProcessTriple();
+    return "x86_64-unknown-linux-gnu";
+  }
+  std::string getDefaultArch() const override { return "native"; }
+  bool isValidArch(llvm::StringRef arch) const override { return !arch.empty(); }
+
+  void prepareKernel(func::FuncOp kernel) const override {
+    MLIRContext *ctx = kernel.getContext();
+    Type i32 = IntegerType::get(ctx, 32);
+    unsigned first = kernel.getNumArguments();
+    for (unsigned i = 0; i < kNumAbiArgs; ++i)
+      (void)kernel.insertArgument(first + i, i32, DictionaryAttr::get(ctx), kernel.getLoc());
+    // The entry point calls the kernel; LLVM inlines it into the program loop.
+    kernel.setPrivate();
+    kernel->setAttr("always_inline", UnitAttr::get(ctx));
+  }
+
+  Value getProgramId(OpBuilder &, Location, func::FuncOp kernel, int axis) const override {
+    return kernel.getArgument(kernel.getNumArguments() - kNumAbiArgs + axis);
+  }
+  Value getNumPrograms(OpBuilder &, Location, func::FuncOp kernel, int axis) const override {
+    return kernel.getArgument(kernel.getNumArguments() - 3 + axis);
+  }
+
+  void finalizeKernel(ModuleOp module, func::FuncOp kernel) const override {
+    MLIRContext *ctx = module.getContext();
+    Location loc = kernel.getLoc();
+    Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    OpBuilder b(module.getBodyRegion());
+    b.setInsertionPointAfter(kernel);
+    auto entryType = b.getFunctionType({ptr, ptr, i64, i64}, {});
+    auto entry = func::FuncOp::create(b, loc, ("__tilec_entry_" + kernel.getName()).str(),
+                                      entryType);
+    Block *body = entry.addEntryBlock();
+    b.setInsertionPointToStart(body);
+    Value args = body->getArgument(0), grid = body->getArgument(1);
+    Value begin = body->getArgument(2), end = body->getArgument(3);
+
+    // grid[0..2]
+    SmallVector<Value, 3> gridDims;
+    for (int axis = 0; axis < 3; ++axis) {
+      Value addr = LLVM::GEPOp::create(b, loc, ptr, i32, grid,
+                                       ArrayRef<LLVM::GEPArg>{axis});
+      gridDims.push_back(LLVM::LoadOp::create(b, loc, i32, addr));
+    }
+    // *args[i] for each user argument, loaded once.
+    unsigned numUserArgs = kernel.getNumArguments() - kNumAbiArgs;
+    SmallVector<Value> callArgs;
+    for (unsigned i = 0; i < numUserArgs; ++i) {
+      Value slot = LLVM::GEPOp::create(b, loc, ptr, ptr, args,
+                                       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
+      Value valuePtr = LLVM::LoadOp::create(b, loc, ptr, slot);
+      callArgs.push_back(
+          LLVM::LoadOp::create(b, loc, kernel.getArgument(i).getType(), valuePtr));
+    }
+
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
+    Value gx = arith::ExtSIOp::create(b, loc, i64, gridDims[0]);
+    Value gy = arith::ExtSIOp::create(b, loc, i64, gridDims[1]);
+    auto loop = scf::ForOp::create(b, loc, begin, end, one);
+    b.setInsertionPointToStart(loop.getBody());
+    Value linear = loop.getInductionVar();
+    Value x = arith::RemSIOp::create(b, loc, linear, gx);
+    Value rest = arith::DivSIOp::create(b, loc, linear, gx);
+    Value y = arith::RemSIOp::create(b, loc, rest, gy);
+    Value z = arith::DivSIOp::create(b, loc, rest, gy);
+    SmallVector<Value> operands(callArgs);
+    for (Value v : {x, y, z})
+      operands.push_back(arith::TruncIOp::create(b, loc, i32, v));
+    operands.append(gridDims.begin(), gridDims.end());
+    func::CallOp::create(b, loc, kernel, operands);
+    b.setInsertionPointToEnd(body);
+    func::ReturnOp::create(b, loc);
+  }
+
+  void barrier(OpBuilder &, Location) const override {
+    // One program runs on one thread: nothing to synchronize.
+  }
+  Value shuffleXor(OpBuilder &, Location, Value value, int) const override {
+    // A CPU program has a single lane; its vectors are shuffled explicitly.
+    return value;
+  }
+  unsigned getWarpSize() const override { return 1; }
+  unsigned getSharedAddressSpace() const override { return 0; }
+};
+
+} // namespace
+
+std::unique_ptr<TargetInfo> createCPUTargetInfo() {
+  return std::make_unique<CPUTargetInfo>();
+}
+
+} // namespace tilec

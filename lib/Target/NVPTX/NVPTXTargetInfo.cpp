@@ -1,0 +1,77 @@
+//===- NVPTXTargetInfo.cpp - Kernel ABI and program identity on NVIDIA GPUs ===//
+#include "../Targets.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+
+namespace tilec {
+namespace {
+
+class NVPTXTargetInfo : public TargetInfo {
+public:
+  TargetKind getKind() const override { return TargetKind::NVPTX; }
+  std::string getTriple(llvm::StringRef) const override { return "nvptx64-nvidia-cuda"; }
+  std::string getDefaultArch() const override { return "sm_80"; }
+  bool isValidArch(llvm::StringRef arch) const override {
+    unsigned version;
+    llvm::StringRef rest = arch;
+    if (!rest.consume_front("sm_"))
+      return false;
+    rest.consume_back("a");
+    return !rest.getAsInteger(10, version) && version >= 50;
+  }
+
+  void prepareKernel(func::FuncOp kernel) const override {
+    kernel->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
+                    UnitAttr::get(kernel.getContext()));
+  }
+  Value getProgramId(OpBuilder &b, Location loc, func::FuncOp, int axis) const override {
+    Type i32 = b.getI32Type();
+    switch (axis) {
+    case 0:
+      return NVVM::BlockIdXOp::create(b, loc, i32);
+    case 1:
+      return NVVM::BlockIdYOp::create(b, loc, i32);
+    default:
+      return NVVM::BlockIdZOp::create(b, loc, i32);
+    }
+  }
+  Value getNumPrograms(OpBuilder &b, Location loc, func::FuncOp, int axis) const override {
+    Type i32 = b.getI32Type();
+    switch (axis) {
+    case 0:
+      return NVVM::GridDimXOp::create(b, loc, i32);
+    case 1:
+      return NVVM::GridDimYOp::create(b, loc, i32);
+    default:
+      return NVVM::GridDimZOp::create(b, loc, i32);
+    }
+  }
+  void finalizeKernel(ModuleOp, func::FuncOp kernel) const override {
+    detail::runOnFirstThreadOnly(kernel, [](OpBuilder &b, Location loc) -> Value {
+      return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+    });
+  }
+  void barrier(OpBuilder &b, Location loc) const override { NVVM::Barrier0Op::create(b, loc); }
+  Value shuffleXor(OpBuilder &b, Location loc, Value value, int laneMask) const override {
+    Type i32 = b.getI32Type();
+    Value all = arith::ConstantIntOp::create(b, loc, -1, 32);
+    Value offset = arith::ConstantIntOp::create(b, loc, laneMask, 32);
+    Value clamp = arith::ConstantIntOp::create(b, loc, 0x1f, 32);
+    (void)i32;
+    return NVVM::ShflOp::create(b, loc, value.getType(), all, value, offset, clamp,
+                                NVVM::ShflKind::bfly, UnitAttr());
+  }
+  unsigned getWarpSize() const override { return 32; }
+  unsigned getSharedAddressSpace() const override { return 3; }
+};
+
+} // namespace
+
+std::unique_ptr<TargetInfo> createNVPTXTargetInfo() {
+  return std::make_unique<NVPTXTargetInfo>();
+}
+
+} // namespace tilec

@@ -1,0 +1,51 @@
+# lit configuration for tilec's regression and execution tests.
+import os
+import platform
+import shutil
+import subprocess
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "tilec"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".py"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tilec_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.tilec_tools_dir, append_path=False)
+
+tools = ["tilec-opt", "tilec"]
+if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-runner")):
+    tools.append("tilec-runner")
+llvm_config.add_tool_substitutions(tools, [config.tilec_tools_dir, config.llvm_tools_dir])
+
+python = config.python_executable or shutil.which("python3")
+config.substitutions.append(("%python", python))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%examples", os.path.join(config.tilec_src_root, "examples")))
+
+# Feature gates for execution and tool-dependent tests.
+def has_module(name):
+    return subprocess.call([python, "-c", "import " + name],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0
+
+if platform.machine() in ("x86_64", "aarch64") and has_module("numpy"):
+    config.available_features.add("cpu-jit")
+ptxas = shutil.which("ptxas") or ("/usr/local/cuda/bin/ptxas"
+                                  if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+if shutil.which("qemu-aarch64") and os.path.isdir("/usr/aarch64-linux-gnu"):
+    config.available_features.add("qemu-aarch64")
+for lib, feature in (("libcuda.so.1", "cuda"), ("libamdhip64.so", "rocm")):
+    try:
+        import ctypes
+        ctypes.CDLL(lib)
+        config.available_features.add(feature)
+    except OSError:
+        pass

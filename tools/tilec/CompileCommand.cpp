@@ -1,0 +1,107 @@
+//===- CompileCommand.cpp - `tilec compile` and `tilec list` ---------------===//
+#include "Commands.h"
+
+#include "tilec/Driver/Driver.h"
+#include "tilec/Pipeline/Registration.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace tilec::cli {
+
+cl::SubCommand compileCommand("compile", "Compile one kernel ahead of time");
+cl::SubCommand listCommand("list", "List the @jit functions of a file and their parameters");
+
+namespace {
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("FILE.py"), cl::Required,
+                               cl::sub(compileCommand), cl::cat(category));
+cl::opt<std::string> kernelName("kernel", cl::desc("Name of the @jit function to compile"),
+                                cl::value_desc("NAME"), cl::Required, cl::sub(compileCommand),
+                                cl::cat(category));
+cl::opt<std::string> signature("signature",
+                               cl::desc("Types of the non-constexpr parameters, e.g. "
+                                        "'*fp32,*fp32,i32'"),
+                               cl::value_desc("SIG"), cl::init(""), cl::sub(compileCommand),
+                               cl::cat(category));
+cl::list<std::string> defines("D", cl::Prefix, cl::desc("Constexpr parameter value"),
+                              cl::value_desc("NAME=VALUE"), cl::sub(compileCommand),
+                              cl::cat(category));
+cl::opt<std::string> target("target", cl::desc("cpu, nvptx or amdgpu"), cl::init("cpu"),
+                            cl::sub(compileCommand), cl::cat(category));
+cl::opt<std::string> arch("arch",
+                          cl::desc("native|aarch64|<LLVM CPU> (cpu), sm_NN (nvptx), gfxNNN "
+                                   "(amdgpu)"),
+                          cl::init(""), cl::sub(compileCommand), cl::cat(category));
+cl::opt<std::string> features("features", cl::desc("Extra LLVM target features, e.g. +sve"),
+                              cl::init(""), cl::sub(compileCommand), cl::cat(category));
+cl::opt<std::string> emit("emit", cl::desc("tile|llvm|asm|ptx|obj|hsaco|so"), cl::Required,
+                          cl::sub(compileCommand), cl::cat(category));
+cl::opt<std::string> outputFile("o", cl::desc("Output file ('-' for stdout)"),
+                                cl::value_desc("OUT"), cl::init("-"),
+                                cl::sub(compileCommand), cl::cat(category));
+cl::opt<unsigned> numWarps("num-warps", cl::desc("Warps per program on GPUs"), cl::init(4),
+                           cl::sub(compileCommand), cl::cat(category));
+cl::opt<unsigned> optLevel("O", cl::Prefix, cl::desc("LLVM optimization level (0-3)"),
+                           cl::init(3), cl::sub(compileCommand), cl::cat(category));
+
+cl::opt<std::string> listFile(cl::Positional, cl::desc("FILE.py"), cl::Required,
+                              cl::sub(listCommand), cl::cat(category));
+} // namespace
+
+int runCompile() {
+  std::optional<EmitKind> kind = parseEmitKind(emit);
+  if (!kind)
+    return fail("unknown --emit '" + emit + "' (expected tile, llvm, asm, ptx, obj, hsaco or so)");
+  CompileRequest request;
+  request.sourcePath = inputFile;
+  request.kernel.kernelName = kernelName;
+  if (!signature.empty())
+    request.kernel.signature = splitList(signature);
+  if (!parseDefines(defines, request.kernel.defines))
+    return 1;
+  request.pipeline.target = target;
+  request.pipeline.arch = arch;
+  request.pipeline.features = features;
+  request.pipeline.numWarps = numWarps;
+  request.pipeline.optLevel = optLevel;
+  request.emit = *kind;
+  if ((*kind == EmitKind::Obj || *kind == EmitKind::So || *kind == EmitKind::Hsaco) &&
+      outputFile == "-")
+    return fail("--emit " + emit + " writes a binary file: give it with -o OUT");
+
+  std::string artifact, diagnostics;
+  if (!compileKernelSource(request, artifact, diagnostics)) {
+    errs() << diagnostics;
+    return 1;
+  }
+  return writeOutput(outputFile, artifact) ? 0 : 1;
+}
+
+int runList() {
+  auto file = MemoryBuffer::getFile(listFile, /*IsText=*/true);
+  if (!file)
+    return fail("cannot read '" + listFile + "': " + file.getError().message());
+  SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*file), SMLoc());
+  mlir::DialectRegistry registry;
+  frontend::registerFrontendDialects(registry);
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, errs());
+  auto functions = frontend::listJitFunctions(context, sourceMgr);
+  if (!functions)
+    return 1;
+  for (const frontend::JitFunctionInfo &fn : *functions) {
+    outs() << fn.name << "(";
+    llvm::interleaveComma(fn.params, outs(), [](const frontend::JitParamInfo &p) {
+      outs() << p.name << (p.isConstexpr ? ": tl.constexpr" : "");
+    });
+    outs() << ")  line " << fn.line << "\n";
+  }
+  return 0;
+}
+
+} // namespace tilec::cli
