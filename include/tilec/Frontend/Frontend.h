@@ -1,0 +1,66 @@
+//===- Frontend.h - Public API of the Triton-language frontend ---*- C++ -*-===//
+#ifndef TILEC_FRONTEND_FRONTEND_H
+#define TILEC_FRONTEND_FRONTEND_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/SourceMgr.h"
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tilec::frontend {
+
+/// What to compile: a @jit function of the main SourceMgr buffer, specialized.
+struct KernelRequest {
+  /// Name of the @jit function to compile; also the func.func's name.
+  std::string kernelName;
+  /// One type per non-constexpr parameter, in order: "*fp32" (pointer),
+  /// "i1", "i8", "i16", "i32", "i64", "u8".."u64", "fp16", "bf16", "fp32",
+  /// "fp64" (also accepted: "f16"/"f32"/"f64", "int32", "float32", ...).
+  std::vector<std::string> signature;
+  /// Values of tl.constexpr parameters (-D NAME=VALUE). VALUE is an integer
+  /// (decimal or 0x hex), a float, True/False, None, a dtype (`tl.float16`,
+  /// `fp16`) or else a string (surrounding quotes are removed).
+  std::vector<std::pair<std::string, std::string>> defines;
+};
+
+/// Compiles `request.kernelName` from the main buffer of `sourceMgr` to a
+/// module holding one func.func in the tile dialect (+ arith/math/scf on
+/// tensors). Loads the dialects it needs into `context`. On error, emits
+/// diagnostics (at FileLineColLoc locations) through `context` and returns
+/// null.
+mlir::OwningOpRef<mlir::ModuleOp>
+compileKernel(mlir::MLIRContext &context, llvm::SourceMgr &sourceMgr,
+              const KernelRequest &request);
+
+/// A parameter of a @jit function.
+struct JitParamInfo {
+  std::string name;
+  /// Annotated `tl.constexpr`: given with -D, absent from the signature.
+  bool isConstexpr = false;
+  /// Has a default value (`= ...`).
+  bool hasDefault = false;
+};
+
+/// A @jit function of a file.
+struct JitFunctionInfo {
+  std::string name;
+  unsigned line = 0;
+  std::vector<JitParamInfo> params;
+};
+
+/// Lists the @jit functions of the main buffer of `sourceMgr` in file order.
+/// On a syntax error, emits diagnostics through `context` and returns nullopt.
+std::optional<std::vector<JitFunctionInfo>>
+listJitFunctions(mlir::MLIRContext &context, llvm::SourceMgr &sourceMgr);
+
+/// Registers the dialects compileKernel produces (tile, arith, math, scf,
+/// func) in `registry`.
+void registerFrontendDialects(mlir::DialectRegistry &registry);
+
+} // namespace tilec::frontend
+
+#endif // TILEC_FRONTEND_FRONTEND_H

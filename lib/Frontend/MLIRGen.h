@@ -1,0 +1,267 @@
+//===- MLIRGen.h - Lowering of the kernel AST to the tile dialect -*- C++ -*-===//
+//
+// Internal to the frontend: the Triton value model (dtypes, block shapes,
+// compile-time constexpr values) and the generator that walks the AST.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEC_LIB_FRONTEND_MLIRGEN_H
+#define TILEC_LIB_FRONTEND_MLIRGEN_H
+
+#include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/Frontend.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace tilec::frontend {
+
+//===----------------------------------------------------------------------===//
+// DType: Triton scalar types (signedness included)
+//===----------------------------------------------------------------------===//
+
+struct DType {
+  enum Kind : uint8_t {
+    Invalid, I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64, Ptr
+  };
+  Kind kind = Invalid;
+  /// For pointers: the pointee.
+  Kind pointee = Invalid;
+
+  DType() = default;
+  DType(Kind k) : kind(k) {}
+  static DType pointerTo(DType elt) {
+    DType d(Ptr);
+    d.pointee = elt.kind;
+    return d;
+  }
+  bool isValid() const { return kind != Invalid; }
+  bool isBool() const { return kind == I1; }
+  bool isInt() const { return kind >= I1 && kind <= U64; }
+  bool isUnsigned() const { return kind >= U8 && kind <= U64; }
+  bool isSigned() const { return isInt() && !isUnsigned(); }
+  bool isFloat() const { return kind >= F16 && kind <= F64; }
+  bool isPtr() const { return kind == Ptr; }
+  DType element() const { return DType(pointee); }
+  unsigned bitwidth() const;
+  unsigned mantissaWidth() const;
+  /// Triton's dtype kind: 0 bool, 1 integral, 2 floating.
+  int kindRank() const { return isBool() ? 0 : isInt() ? 1 : 2; }
+  /// Triton's spelling: int32, uint8, fp16, bf16, pointer<fp32>.
+  std::string str() const;
+  mlir::Type toMLIR(mlir::MLIRContext *ctx) const;
+  bool operator==(const DType &o) const {
+    return kind == o.kind && pointee == o.pointee;
+  }
+  bool operator!=(const DType &o) const { return !(*this == o); }
+
+  /// Parses a signature type ("*fp32", "i32", "u8", "bf16", "int32", ...).
+  static DType fromSignature(llvm::StringRef s);
+  /// Parses a `tl.` dtype attribute name ("float32", "int8", "bfloat16", ...).
+  static DType fromTritonName(llvm::StringRef s);
+};
+
+/// Triton's integer_promote_impl.
+DType integerPromote(DType a, DType b);
+/// Triton's computation_type_impl; returns an invalid DType and sets `err`
+/// when the types cannot be combined.
+DType computationType(DType a, bool aIsScalar, DType b, bool bIsScalar,
+                      bool divOrMod, std::string &err);
+/// The dtype of a Python int/float constant (Triton's to_tensor_type).
+DType dtypeOfInt(int64_t v);
+DType dtypeOfFloat(double v);
+
+//===----------------------------------------------------------------------===//
+// Val: what an expression evaluates to
+//===----------------------------------------------------------------------===//
+
+struct Val {
+  enum class Kind {
+    Invalid,  // an error was reported
+    Tensor,   // runtime scalar (shape empty) or block
+    Int,      // constexpr int (`i`)
+    Float,    // constexpr float (`f`)
+    Bool,     // constexpr bool (`i` is 0/1)
+    Str,      // constexpr string (`s`)
+    None,     // None / absent argument
+    DTypeObj, // a dtype object (`dtype`)
+    Tuple,    // tuple of values (`elems`)
+    Function, // a @jit function (`fn`)
+    Builtin,  // a builtin function (`s` is its name, e.g. "tl.load", "range")
+    Module,   // `tl`, `triton` (`s`)
+  };
+  Kind kind = Kind::Invalid;
+  llvm::SMLoc loc;
+  mlir::Value value;
+  DType dtype;
+  llvm::SmallVector<int64_t, 4> shape;
+  int64_t i = 0;
+  double f = 0;
+  std::string s;
+  std::vector<Val> elems;
+  const FunctionDef *fn = nullptr;
+
+  explicit operator bool() const { return kind != Kind::Invalid; }
+  bool isTensor() const { return kind == Kind::Tensor; }
+  bool isBlock() const { return isTensor() && !shape.empty(); }
+  bool isNumber() const {
+    return kind == Kind::Int || kind == Kind::Float || kind == Kind::Bool;
+  }
+  bool isNone() const { return kind == Kind::None; }
+
+  static Val tensor(mlir::Value v, DType dt, llvm::ArrayRef<int64_t> shape,
+                    llvm::SMLoc loc = {});
+  static Val integer(int64_t v, llvm::SMLoc loc = {});
+  static Val floating(double v, llvm::SMLoc loc = {});
+  static Val boolean(bool v, llvm::SMLoc loc = {});
+  static Val str(std::string v, llvm::SMLoc loc = {});
+  static Val none(llvm::SMLoc loc = {});
+  static Val dtypeObj(DType dt, llvm::SMLoc loc = {});
+  static Val tuple(std::vector<Val> elems, llvm::SMLoc loc = {});
+
+  /// Human-readable type: "int32", "fp32[64, 64]", "constexpr int", ...
+  std::string typeStr() const;
+};
+
+/// Formats a shape as "[64, 32]".
+std::string shapeStr(llvm::ArrayRef<int64_t> shape);
+
+//===----------------------------------------------------------------------===//
+// MLIRGen
+//===----------------------------------------------------------------------===//
+
+class MLIRGen {
+public:
+  MLIRGen(mlir::MLIRContext &ctx, const llvm::SourceMgr &sourceMgr,
+          const FileAST &file);
+
+  /// Generates the kernel; null after reporting errors.
+  mlir::OwningOpRef<mlir::ModuleOp> genKernel(const FunctionDef &fn,
+                                              const KernelRequest &request);
+
+  //===--------------------------------------------------------------------===//
+  // Diagnostics and locations
+  //===--------------------------------------------------------------------===//
+  mlir::Location loc(llvm::SMLoc l);
+  /// Reports an error; returns an invalid Val for convenience.
+  Val error(llvm::SMLoc l, const llvm::Twine &msg);
+
+  //===--------------------------------------------------------------------===//
+  // Values and Triton semantics (MLIRGenValues.cpp)
+  //===--------------------------------------------------------------------===//
+  mlir::Type mlirType(DType dt, llvm::ArrayRef<int64_t> shape);
+  /// A runtime constant of `dt` (splat to `shape` if non-empty).
+  Val constant(const Val &number, DType dt, llvm::ArrayRef<int64_t> shape,
+               llvm::SMLoc l);
+  /// Converts constexpr numbers to runtime scalars (Triton's to_tensor);
+  /// tensors pass through; anything else is an error mentioning `what`.
+  Val toTensor(const Val &v, llvm::SMLoc l, llvm::StringRef what);
+  /// Triton's cast (or bitcast).
+  Val cast(const Val &v, DType to, llvm::SMLoc l, bool bitcast = false);
+  /// Splats/broadcasts `v` to `shape`.
+  Val broadcastTo(const Val &v, llvm::ArrayRef<int64_t> shape, llvm::SMLoc l,
+                  llvm::StringRef context);
+  /// Broadcasts two runtime values to a common shape.
+  bool broadcastPair(Val &a, Val &b, llvm::SMLoc l, llvm::StringRef context);
+  Val expandDims(const Val &v, int64_t axis, llvm::SMLoc l);
+  /// Converts both operands to a common computation type (Triton's
+  /// binary_op_type_checking_impl) and broadcasts them.
+  bool binaryTypeCheck(Val &a, Val &b, llvm::SMLoc l, llvm::StringRef opName,
+                       bool allowLhsPtr, bool allowRhsPtr, bool arithCheck,
+                       bool divOrMod);
+  Val binary(BinaryOp op, const Val &a, const Val &b, llvm::SMLoc l);
+  Val compare(CmpOp op, const Val &a, const Val &b, llvm::SMLoc l);
+  Val unary(UnaryOp op, const Val &v, llvm::SMLoc l);
+  Val minMax(bool isMax, const Val &a, const Val &b, llvm::SMLoc l,
+             llvm::StringRef name);
+  Val logical(bool isAnd, const Val &a, const Val &b, llvm::SMLoc l);
+  /// Truth value of a constexpr, or nullopt for runtime values.
+  std::optional<bool> constexprTruth(const Val &v);
+  /// A runtime i1 scalar for a condition.
+  mlir::Value toCondition(const Val &v, llvm::SMLoc l, llvm::StringRef what);
+  /// Python semantics for constexpr arithmetic.
+  Val foldBinary(BinaryOp op, const Val &a, const Val &b, llvm::SMLoc l);
+  Val foldCompare(CmpOp op, const Val &a, const Val &b, llvm::SMLoc l);
+  /// True if `a` and `b` denote the same value (same SSA value / constant).
+  static bool sameVal(const Val &a, const Val &b);
+  /// Reads a constexpr int (e.g. an axis); reports an error otherwise.
+  std::optional<int64_t> getConstInt(const Val &v, llvm::StringRef what);
+  /// Reads a constexpr shape: an int or a tuple/list of ints.
+  std::optional<llvm::SmallVector<int64_t, 4>> getShape(const Val &v,
+                                                        llvm::StringRef what);
+
+  //===--------------------------------------------------------------------===//
+  // Expressions (MLIRGenExpr.cpp)
+  //===--------------------------------------------------------------------===//
+  Val genExpr(const Expr &e);
+  Val genName(const NameExpr &e);
+  Val genAttribute(const AttributeExpr &e);
+  Val genSubscript(const SubscriptExpr &e);
+  Val genCompare(const CompareExpr &e);
+  Val genBoolOp(const BoolOpExpr &e);
+  Val genIfExp(const IfExpExpr &e);
+  Val genCall(const CallExpr &e);
+  Val genConstant(const ConstantExpr &e);
+  Val lookupName(llvm::StringRef name, llvm::SMLoc l);
+
+  //===--------------------------------------------------------------------===//
+  // Statements and control flow (MLIRGenStmt.cpp)
+  //===--------------------------------------------------------------------===//
+  enum class Flow { Normal, Returned, Error };
+  Flow genBlock(const StmtList &stmts);
+  Flow genStmt(const Stmt &s);
+  Flow genAssign(const Expr &target, Val value, llvm::SMLoc l);
+  Flow genIf(const IfStmt &s);
+  Flow genFor(const ForStmt &s);
+  Flow genWhile(const WhileStmt &s);
+  Val inlineCall(const FunctionDef &fn, std::vector<Val> args,
+                 std::vector<std::pair<std::string, Val>> kwargs,
+                 llvm::SMLoc l);
+  /// Names assigned (anywhere) in `stmts`.
+  static void collectAssigned(const StmtList &stmts,
+                              llvm::SetVector<std::string> &out);
+  /// Converts a loop-carried/branch value to a runtime value.
+  Val materialize(const Val &v, llvm::SMLoc l, llvm::StringRef name);
+
+  //===--------------------------------------------------------------------===//
+  // Builtins (MLIRGenBuiltins.cpp)
+  //===--------------------------------------------------------------------===//
+  /// True if `tl.<name>` is a supported builtin function.
+  static bool isTritonBuiltin(llvm::StringRef name);
+  Val callBuiltin(llvm::StringRef name, std::vector<Val> args,
+                  std::vector<std::pair<std::string, Val>> kwargs,
+                  llvm::SMLoc l);
+  /// Calls a tensor method (`x.to(...)`, `x.sum(...)`).
+  Val callMethod(const Val &self, llvm::StringRef name, std::vector<Val> args,
+                 std::vector<std::pair<std::string, Val>> kwargs,
+                 llvm::SMLoc l);
+  Val reduce(const Val &x, const Val &axis, bool keepDims, llvm::StringRef kind,
+             llvm::SMLoc l);
+  Val mathUnary(llvm::StringRef name, const Val &x, llvm::SMLoc l);
+  Val reshape(const Val &x, llvm::ArrayRef<int64_t> shape, llvm::SMLoc l);
+  Val trans(const Val &x, llvm::ArrayRef<int64_t> order, llvm::SMLoc l);
+
+  mlir::MLIRContext &ctx;
+  const llvm::SourceMgr &sourceMgr;
+  const FileAST &file;
+  mlir::OpBuilder b;
+  mlir::StringAttr fileName;
+
+  /// Variables of the function being generated.
+  using Scope = llvm::StringMap<Val>;
+  Scope *vars = nullptr;
+  /// The inlined call stack (for return values and recursion limits).
+  struct Frame {
+    const FunctionDef *fn;
+    Val returnValue;
+    /// Nesting depth of runtime control flow (return is not allowed inside).
+    int runtimeDepth = 0;
+  };
+  std::vector<Frame> frames;
+};
+
+} // namespace tilec::frontend
+
+#endif // TILEC_LIB_FRONTEND_MLIRGEN_H

@@ -1,0 +1,1140 @@
+//===- Parser.cpp - Recursive-descent parser for Triton kernels -----------===//
+//
+// Grammar rules follow Python's (simplified to what kernels use); each parse
+// function documents the rule it implements.
+//
+//===----------------------------------------------------------------------===//
+#include "tilec/Frontend/Parser.h"
+#include "tilec/Frontend/Lexer.h"
+
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/StringExtras.h"
+#include <cstdlib>
+
+using namespace tilec::frontend;
+using llvm::SMLoc;
+using llvm::StringRef;
+using llvm::Twine;
+
+StringRef tilec::frontend::spell(UnaryOp op) {
+  switch (op) {
+  case UnaryOp::Plus: return "+";
+  case UnaryOp::Minus: return "-";
+  case UnaryOp::Invert: return "~";
+  case UnaryOp::Not: return "not";
+  }
+  return "?";
+}
+
+StringRef tilec::frontend::spell(BinaryOp op) {
+  switch (op) {
+  case BinaryOp::Add: return "+";
+  case BinaryOp::Sub: return "-";
+  case BinaryOp::Mul: return "*";
+  case BinaryOp::MatMul: return "@";
+  case BinaryOp::Div: return "/";
+  case BinaryOp::FloorDiv: return "//";
+  case BinaryOp::Mod: return "%";
+  case BinaryOp::Pow: return "**";
+  case BinaryOp::LShift: return "<<";
+  case BinaryOp::RShift: return ">>";
+  case BinaryOp::BitAnd: return "&";
+  case BinaryOp::BitOr: return "|";
+  case BinaryOp::BitXor: return "^";
+  }
+  return "?";
+}
+
+StringRef tilec::frontend::spell(CmpOp op) {
+  switch (op) {
+  case CmpOp::Lt: return "<";
+  case CmpOp::Gt: return ">";
+  case CmpOp::Le: return "<=";
+  case CmpOp::Ge: return ">=";
+  case CmpOp::Eq: return "==";
+  case CmpOp::Ne: return "!=";
+  case CmpOp::Is: return "is";
+  case CmpOp::IsNot: return "is not";
+  case CmpOp::In: return "in";
+  case CmpOp::NotIn: return "not in";
+  }
+  return "?";
+}
+
+const FunctionDef *FileAST::lookupFunction(StringRef name) const {
+  for (const auto &f : functions)
+    if (f->name == name)
+      return f.get();
+  return nullptr;
+}
+
+const GlobalConstant *FileAST::lookupGlobal(StringRef name) const {
+  // The last assignment wins, as in Python.
+  for (auto it = globals.rbegin(); it != globals.rend(); ++it)
+    if (it->name == name)
+      return &*it;
+  return nullptr;
+}
+
+/// Returns the dotted name an expression spells (`a.b.c`), or "".
+static std::string dottedName(const Expr *e) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(e))
+    return n->name;
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(e)) {
+    std::string base = dottedName(a->value.get());
+    return base.empty() ? "" : base + "." + a->attr;
+  }
+  return "";
+}
+
+bool tilec::frontend::isConstexprAnnotation(const Expr *annotation) {
+  if (!annotation)
+    return false;
+  if (auto *c = llvm::dyn_cast<ConstantExpr>(annotation))
+    return c->ckind == ConstantExpr::CKind::Str &&
+           StringRef(c->strValue).ends_with("constexpr");
+  std::string name = dottedName(annotation);
+  return name == "constexpr" || name == "tl.constexpr" ||
+         name == "triton.language.constexpr" || name == "language.constexpr";
+}
+
+namespace {
+
+class Parser {
+public:
+  Parser(std::vector<Token> tokens, ErrorReporter report)
+      : toks(std::move(tokens)), report(report) {}
+
+  std::unique_ptr<FileAST> parseFileInput();
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Token helpers
+  //===--------------------------------------------------------------------===//
+  const Token &cur() const { return toks[pos]; }
+  const Token &peek(unsigned n = 1) const {
+    return toks[std::min(pos + n, toks.size() - 1)];
+  }
+  bool is(Token::Kind k) const { return cur().is(k); }
+  void consume() {
+    if (pos + 1 < toks.size())
+      ++pos;
+  }
+  bool consumeIf(Token::Kind k) {
+    if (!is(k))
+      return false;
+    consume();
+    return true;
+  }
+  /// Reports an error at the current token (once: later errors are dropped).
+  void error(SMLoc loc, const Twine &msg) {
+    if (failed)
+      return;
+    failed = true;
+    if (!speculative)
+      report(loc, msg);
+  }
+  void errorAtCurrent(const Twine &msg) {
+    if (cur().is(Token::error))
+      return error(cur().getLoc(), cur().getErrorMessage());
+    error(cur().getLoc(), msg);
+  }
+  bool expect(Token::Kind k, StringRef context) {
+    if (consumeIf(k))
+      return true;
+    errorAtCurrent(Twine("expected '") + Token::describe(k) + "' " + context +
+                   ", found " + describeCurrent());
+    return false;
+  }
+  std::string describeCurrent() const {
+    const Token &t = cur();
+    switch (t.getKind()) {
+    case Token::identifier:
+      return ("identifier '" + t.getSpelling() + "'").str();
+    case Token::integer:
+    case Token::floating:
+    case Token::string:
+      return (Token::describe(t.getKind()) + " '" + t.getSpelling() + "'").str();
+    case Token::eof:
+    case Token::newline:
+    case Token::indent:
+    case Token::dedent:
+      return Token::describe(t.getKind()).str();
+    default:
+      return ("'" + t.getSpelling() + "'").str();
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // File level
+  //===--------------------------------------------------------------------===//
+  void skipStatement();
+  bool decoratorIsJit() const;
+  void tryParseGlobal(FileAST &file);
+
+  //===--------------------------------------------------------------------===//
+  // Statements
+  //===--------------------------------------------------------------------===//
+  std::unique_ptr<FunctionDef> parseFuncDef(std::vector<ExprPtr> decorators);
+  bool parseSuite(StmtList &body);
+  bool parseStatement(StmtList &out);
+  bool parseSimpleStatement(StmtList &out);
+  StmtPtr parseSmallStatement();
+  StmtPtr parseExprStatement();
+  StmtPtr parseIf(SMLoc loc);
+  StmtPtr parseFor();
+  StmtPtr parseWhile();
+
+  //===--------------------------------------------------------------------===//
+  // Expressions
+  //===--------------------------------------------------------------------===//
+  ExprPtr parseTestList(bool allowStar = false);
+  ExprPtr parseTest();
+  ExprPtr parseOrTest();
+  ExprPtr parseAndTest();
+  ExprPtr parseNotTest();
+  ExprPtr parseComparison();
+  ExprPtr parseBinary(int minPrec);
+  ExprPtr parseFactor();
+  ExprPtr parsePower();
+  ExprPtr parseAtomExpr();
+  ExprPtr parseAtom();
+  ExprPtr parseNumber();
+  ExprPtr parseStrings();
+  bool parseArgList(CallExpr &call);
+  ExprPtr parseSubscriptItem();
+
+  std::vector<Token> toks;
+  size_t pos = 0;
+  ErrorReporter report;
+  bool failed = false;
+  bool speculative = false;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// File level
+//===----------------------------------------------------------------------===//
+
+/// Skips one logical line and, if an indented block follows, that block.
+void Parser::skipStatement() {
+  while (!is(Token::newline) && !is(Token::eof))
+    consume();
+  consumeIf(Token::newline);
+  if (!is(Token::indent))
+    return;
+  int depth = 0;
+  do {
+    if (is(Token::indent))
+      ++depth;
+    else if (is(Token::dedent))
+      --depth;
+    consume();
+  } while (depth > 0 && !is(Token::eof));
+}
+
+/// decorator ::= '@' dotted_name ['(' arglist ')'] NEWLINE, and it is a jit
+/// decorator if the dotted name is `jit` or ends with `.jit`.
+bool Parser::decoratorIsJit() const {
+  size_t p = pos + 1;
+  StringRef last;
+  while (p < toks.size() && toks[p].is(Token::identifier)) {
+    last = toks[p].getSpelling();
+    ++p;
+    if (p < toks.size() && toks[p].is(Token::period))
+      ++p;
+    else
+      break;
+  }
+  return last == "jit" && p < toks.size() &&
+         (toks[p].is(Token::newline) || toks[p].is(Token::l_paren));
+}
+
+/// global ::= NAME '=' test NEWLINE | NAME ':' test '=' test NEWLINE
+/// Only literal-like values (optionally wrapped in `tl.constexpr(...)`) are kept.
+void Parser::tryParseGlobal(FileAST &file) {
+  size_t start = pos;
+  speculative = true;
+  failed = false;
+  StmtList stmts;
+  bool ok = parseSimpleStatement(stmts);
+  speculative = false;
+  bool wasFailed = failed;
+  failed = false;
+  if (!ok || wasFailed || stmts.size() != 1) {
+    pos = start;
+    skipStatement();
+    return;
+  }
+  Stmt *s = stmts.front().get();
+  const Expr *target = nullptr;
+  ExprPtr *value = nullptr;
+  if (auto *a = llvm::dyn_cast<AssignStmt>(s)) {
+    if (a->targets.size() == 1)
+      target = a->targets.front().get();
+    value = &a->value;
+  } else if (auto *a = llvm::dyn_cast<AnnAssignStmt>(s)) {
+    target = a->target.get();
+    if (a->value)
+      value = &a->value;
+  }
+  auto *name = llvm::dyn_cast_or_null<NameExpr>(target);
+  if (!name || !value)
+    return;
+  // Unwrap `tl.constexpr(v)`.
+  if (auto *call = llvm::dyn_cast<CallExpr>(value->get()))
+    if (isConstexprAnnotation(call->callee.get()) && call->args.size() == 1 &&
+        call->keywords.empty())
+      value = &call->args.front();
+  const Expr *v = value->get();
+  if (auto *u = llvm::dyn_cast<UnaryExpr>(v))
+    if (u->op == UnaryOp::Minus || u->op == UnaryOp::Plus)
+      v = u->operand.get();
+  auto *c = llvm::dyn_cast<ConstantExpr>(v);
+  if (!c || c->ckind == ConstantExpr::CKind::Ellipsis)
+    return;
+  file.globals.push_back({name->name, name->getLoc(), std::move(*value)});
+}
+
+/// file_input ::= (NEWLINE | stmt)* ENDMARKER
+std::unique_ptr<FileAST> Parser::parseFileInput() {
+  auto file = std::make_unique<FileAST>();
+  while (!is(Token::eof)) {
+    if (consumeIf(Token::newline))
+      continue;
+    if (is(Token::at)) {
+      // decorated ::= decorator+ (funcdef | classdef)
+      std::vector<ExprPtr> decorators;
+      bool isJit = false;
+      while (is(Token::at)) {
+        if (decoratorIsJit()) {
+          isJit = true;
+          consume();
+          ExprPtr d = parseTest();
+          if (!d || !expect(Token::newline, "after decorator"))
+            return nullptr;
+          decorators.push_back(std::move(d));
+        } else {
+          while (!is(Token::newline) && !is(Token::eof))
+            consume();
+          consumeIf(Token::newline);
+        }
+      }
+      if (isJit && is(Token::kw_def)) {
+        auto fn = parseFuncDef(std::move(decorators));
+        if (!fn)
+          return nullptr;
+        file->functions.push_back(std::move(fn));
+      } else {
+        skipStatement();
+      }
+      continue;
+    }
+    if (is(Token::identifier) &&
+        (peek().is(Token::equal) || peek().is(Token::colon))) {
+      tryParseGlobal(*file);
+      continue;
+    }
+    skipStatement();
+  }
+  return file;
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+/// funcdef ::= 'def' NAME '(' [param (',' param)* [',']] ')' ['->' test] ':' suite
+/// param   ::= NAME [':' test] ['=' test]
+std::unique_ptr<FunctionDef>
+Parser::parseFuncDef(std::vector<ExprPtr> decorators) {
+  auto fn = std::make_unique<FunctionDef>(cur().getLoc());
+  fn->decorators = std::move(decorators);
+  consume(); // 'def'
+  if (!is(Token::identifier)) {
+    errorAtCurrent("expected function name after 'def', found " +
+                   describeCurrent());
+    return nullptr;
+  }
+  fn->name = cur().getSpelling().str();
+  fn->nameLoc = cur().getLoc();
+  consume();
+  if (!expect(Token::l_paren, "after function name"))
+    return nullptr;
+  while (!is(Token::r_paren)) {
+    if (is(Token::star) || is(Token::starstar) || is(Token::slash)) {
+      errorAtCurrent(Twine("unsupported parameter '") + cur().getSpelling() +
+                     "' in a @jit function");
+      return nullptr;
+    }
+    if (!is(Token::identifier)) {
+      errorAtCurrent("expected parameter name, found " + describeCurrent());
+      return nullptr;
+    }
+    Param p;
+    p.loc = cur().getLoc();
+    p.name = cur().getSpelling().str();
+    consume();
+    if (consumeIf(Token::colon) && !(p.annotation = parseTest()))
+      return nullptr;
+    if (consumeIf(Token::equal) && !(p.defaultValue = parseTest()))
+      return nullptr;
+    fn->params.push_back(std::move(p));
+    if (!consumeIf(Token::comma))
+      break;
+  }
+  if (!expect(Token::r_paren, "after parameters"))
+    return nullptr;
+  if (consumeIf(Token::arrow) && !(fn->returns = parseTest()))
+    return nullptr;
+  if (!expect(Token::colon, "after function signature"))
+    return nullptr;
+  if (!parseSuite(fn->body))
+    return nullptr;
+  return fn;
+}
+
+/// suite ::= simple_stmt | NEWLINE INDENT stmt+ DEDENT
+bool Parser::parseSuite(StmtList &body) {
+  if (!consumeIf(Token::newline))
+    return parseSimpleStatement(body);
+  if (!expect(Token::indent, "to start a block"))
+    return false;
+  while (!is(Token::dedent) && !is(Token::eof))
+    if (!parseStatement(body))
+      return false;
+  consumeIf(Token::dedent);
+  return true;
+}
+
+/// stmt ::= if_stmt | for_stmt | while_stmt | simple_stmt
+bool Parser::parseStatement(StmtList &out) {
+  SMLoc loc = cur().getLoc();
+  switch (cur().getKind()) {
+  case Token::kw_if: {
+    StmtPtr s = parseIf(loc);
+    if (!s)
+      return false;
+    out.push_back(std::move(s));
+    return true;
+  }
+  case Token::kw_for: {
+    StmtPtr s = parseFor();
+    if (!s)
+      return false;
+    out.push_back(std::move(s));
+    return true;
+  }
+  case Token::kw_while: {
+    StmtPtr s = parseWhile();
+    if (!s)
+      return false;
+    out.push_back(std::move(s));
+    return true;
+  }
+  case Token::kw_def:
+  case Token::kw_class:
+  case Token::kw_with:
+  case Token::kw_try:
+  case Token::kw_async:
+    errorAtCurrent(Twine("unsupported statement '") + cur().getSpelling() +
+                   "'");
+    return false;
+  case Token::at:
+    errorAtCurrent("unsupported statement: decorators inside a @jit function");
+    return false;
+  case Token::indent:
+    errorAtCurrent("unexpected indent");
+    return false;
+  default:
+    return parseSimpleStatement(out);
+  }
+}
+
+/// simple_stmt ::= small_stmt (';' small_stmt)* [';'] NEWLINE
+bool Parser::parseSimpleStatement(StmtList &out) {
+  while (true) {
+    StmtPtr s = parseSmallStatement();
+    if (!s)
+      return false;
+    out.push_back(std::move(s));
+    if (!consumeIf(Token::semicolon) || is(Token::newline))
+      break;
+  }
+  return expect(Token::newline, "at end of statement");
+}
+
+/// small_stmt ::= 'pass' | 'break' | 'continue' | 'return' [testlist]
+///              | 'assert' test [',' test] | expr_stmt
+StmtPtr Parser::parseSmallStatement() {
+  SMLoc loc = cur().getLoc();
+  switch (cur().getKind()) {
+  case Token::kw_pass:
+    consume();
+    return std::make_unique<SimpleStmt>(Stmt::Kind::Pass, loc);
+  case Token::kw_break:
+    consume();
+    return std::make_unique<SimpleStmt>(Stmt::Kind::Break, loc);
+  case Token::kw_continue:
+    consume();
+    return std::make_unique<SimpleStmt>(Stmt::Kind::Continue, loc);
+  case Token::kw_return: {
+    consume();
+    ExprPtr value;
+    if (!is(Token::newline) && !is(Token::semicolon) &&
+        !(value = parseTestList()))
+      return nullptr;
+    return std::make_unique<ReturnStmt>(loc, std::move(value));
+  }
+  case Token::kw_assert: {
+    consume();
+    auto s = std::make_unique<AssertStmt>(loc);
+    if (!(s->test = parseTest()))
+      return nullptr;
+    if (consumeIf(Token::comma) && !(s->msg = parseTest()))
+      return nullptr;
+    return s;
+  }
+  case Token::kw_del:
+  case Token::kw_global:
+  case Token::kw_nonlocal:
+  case Token::kw_raise:
+  case Token::kw_import:
+  case Token::kw_from:
+  case Token::kw_yield:
+    errorAtCurrent(Twine("unsupported statement '") + cur().getSpelling() +
+                   "'");
+    return nullptr;
+  default:
+    return parseExprStatement();
+  }
+}
+
+static bool augAssignOp(Token::Kind k, BinaryOp &op) {
+  switch (k) {
+  case Token::plusequal: op = BinaryOp::Add; return true;
+  case Token::minusequal: op = BinaryOp::Sub; return true;
+  case Token::starequal: op = BinaryOp::Mul; return true;
+  case Token::slashequal: op = BinaryOp::Div; return true;
+  case Token::slashslashequal: op = BinaryOp::FloorDiv; return true;
+  case Token::percentequal: op = BinaryOp::Mod; return true;
+  case Token::starstarequal: op = BinaryOp::Pow; return true;
+  case Token::lesslessequal: op = BinaryOp::LShift; return true;
+  case Token::greatergreaterequal: op = BinaryOp::RShift; return true;
+  case Token::ampequal: op = BinaryOp::BitAnd; return true;
+  case Token::pipeequal: op = BinaryOp::BitOr; return true;
+  case Token::caretequal: op = BinaryOp::BitXor; return true;
+  case Token::atequal: op = BinaryOp::MatMul; return true;
+  default: return false;
+  }
+}
+
+/// expr_stmt ::= testlist (':' test ['=' testlist]      -- annotated
+///                        | augassign testlist           -- augmented
+///                        | ('=' testlist)*)             -- plain
+StmtPtr Parser::parseExprStatement() {
+  SMLoc loc = cur().getLoc();
+  ExprPtr first = parseTestList(/*allowStar=*/true);
+  if (!first)
+    return nullptr;
+  if (consumeIf(Token::colon)) {
+    auto s = std::make_unique<AnnAssignStmt>(loc);
+    s->target = std::move(first);
+    if (!(s->annotation = parseTest()))
+      return nullptr;
+    if (consumeIf(Token::equal) && !(s->value = parseTestList()))
+      return nullptr;
+    return s;
+  }
+  BinaryOp op;
+  if (augAssignOp(cur().getKind(), op)) {
+    auto s = std::make_unique<AugAssignStmt>(loc);
+    s->opLoc = cur().getLoc();
+    s->op = op;
+    consume();
+    s->target = std::move(first);
+    if (!(s->value = parseTestList()))
+      return nullptr;
+    return s;
+  }
+  if (!is(Token::equal))
+    return std::make_unique<ExprStmt>(loc, std::move(first));
+  auto s = std::make_unique<AssignStmt>(loc);
+  ExprPtr last = std::move(first);
+  while (consumeIf(Token::equal)) {
+    s->targets.push_back(std::move(last));
+    if (!(last = parseTestList(/*allowStar=*/true)))
+      return nullptr;
+  }
+  s->value = std::move(last);
+  return s;
+}
+
+/// if_stmt ::= 'if' test ':' suite ('elif' test ':' suite)* ['else' ':' suite]
+StmtPtr Parser::parseIf(SMLoc loc) {
+  consume(); // 'if' or 'elif'
+  auto s = std::make_unique<IfStmt>(loc);
+  if (!(s->cond = parseTest()) || !expect(Token::colon, "after condition") ||
+      !parseSuite(s->thenBody))
+    return nullptr;
+  if (is(Token::kw_elif)) {
+    StmtPtr elif = parseIf(cur().getLoc());
+    if (!elif)
+      return nullptr;
+    s->elseBody.push_back(std::move(elif));
+  } else if (consumeIf(Token::kw_else)) {
+    if (!expect(Token::colon, "after 'else'") || !parseSuite(s->elseBody))
+      return nullptr;
+  }
+  return s;
+}
+
+/// for_stmt ::= 'for' exprlist 'in' testlist ':' suite
+StmtPtr Parser::parseFor() {
+  auto s = std::make_unique<ForStmt>(cur().getLoc());
+  consume();
+  // The target stops before 'in': parse an or_expr list, not a full test.
+  std::vector<ExprPtr> targets;
+  SMLoc tloc = cur().getLoc();
+  do {
+    ExprPtr t = parseBinary(0);
+    if (!t)
+      return nullptr;
+    targets.push_back(std::move(t));
+  } while (consumeIf(Token::comma) && !is(Token::kw_in));
+  s->target = targets.size() == 1
+                  ? std::move(targets.front())
+                  : std::make_unique<TupleExpr>(tloc, std::move(targets));
+  if (!expect(Token::kw_in, "in 'for' statement") ||
+      !(s->iter = parseTestList()) || !expect(Token::colon, "after 'for' header") ||
+      !parseSuite(s->body))
+    return nullptr;
+  if (is(Token::kw_else)) {
+    errorAtCurrent("unsupported statement 'for ... else'");
+    return nullptr;
+  }
+  return s;
+}
+
+/// while_stmt ::= 'while' test ':' suite
+StmtPtr Parser::parseWhile() {
+  auto s = std::make_unique<WhileStmt>(cur().getLoc());
+  consume();
+  if (!(s->cond = parseTest()) || !expect(Token::colon, "after condition") ||
+      !parseSuite(s->body))
+    return nullptr;
+  if (is(Token::kw_else)) {
+    errorAtCurrent("unsupported statement 'while ... else'");
+    return nullptr;
+  }
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+/// testlist ::= test (',' test)* [',']   (a tuple if there is a comma)
+ExprPtr Parser::parseTestList(bool allowStar) {
+  SMLoc loc = cur().getLoc();
+  auto parseItem = [&]() -> ExprPtr {
+    if (allowStar && is(Token::star)) {
+      SMLoc sloc = cur().getLoc();
+      consume();
+      ExprPtr v = parseBinary(0);
+      return v ? std::make_unique<StarredExpr>(sloc, std::move(v)) : nullptr;
+    }
+    return parseTest();
+  };
+  ExprPtr first = parseItem();
+  if (!first || !is(Token::comma))
+    return first;
+  std::vector<ExprPtr> elts;
+  elts.push_back(std::move(first));
+  while (consumeIf(Token::comma)) {
+    if (is(Token::newline) || is(Token::equal) || is(Token::r_paren) ||
+        is(Token::colon) || is(Token::semicolon) || is(Token::eof))
+      break;
+    ExprPtr e = parseItem();
+    if (!e)
+      return nullptr;
+    elts.push_back(std::move(e));
+  }
+  return std::make_unique<TupleExpr>(loc, std::move(elts));
+}
+
+/// test ::= or_test ['if' or_test 'else' test]
+ExprPtr Parser::parseTest() {
+  if (is(Token::kw_lambda)) {
+    errorAtCurrent("unsupported expression 'lambda'");
+    return nullptr;
+  }
+  if (is(Token::kw_yield) || is(Token::kw_await)) {
+    errorAtCurrent(Twine("unsupported expression '") + cur().getSpelling() +
+                   "'");
+    return nullptr;
+  }
+  ExprPtr e = parseOrTest();
+  if (!e || !is(Token::kw_if))
+    return e;
+  SMLoc loc = cur().getLoc();
+  consume();
+  ExprPtr cond = parseOrTest();
+  if (!cond || !expect(Token::kw_else, "in conditional expression"))
+    return nullptr;
+  ExprPtr other = parseTest();
+  if (!other)
+    return nullptr;
+  return std::make_unique<IfExpExpr>(loc, std::move(cond), std::move(e),
+                                     std::move(other));
+}
+
+/// or_test ::= and_test ('or' and_test)*
+ExprPtr Parser::parseOrTest() {
+  ExprPtr first = parseAndTest();
+  if (!first || !is(Token::kw_or))
+    return first;
+  SMLoc loc = cur().getLoc();
+  std::vector<ExprPtr> values;
+  values.push_back(std::move(first));
+  while (consumeIf(Token::kw_or)) {
+    ExprPtr e = parseAndTest();
+    if (!e)
+      return nullptr;
+    values.push_back(std::move(e));
+  }
+  return std::make_unique<BoolOpExpr>(loc, BoolOpKind::Or, std::move(values));
+}
+
+/// and_test ::= not_test ('and' not_test)*
+ExprPtr Parser::parseAndTest() {
+  ExprPtr first = parseNotTest();
+  if (!first || !is(Token::kw_and))
+    return first;
+  SMLoc loc = cur().getLoc();
+  std::vector<ExprPtr> values;
+  values.push_back(std::move(first));
+  while (consumeIf(Token::kw_and)) {
+    ExprPtr e = parseNotTest();
+    if (!e)
+      return nullptr;
+    values.push_back(std::move(e));
+  }
+  return std::make_unique<BoolOpExpr>(loc, BoolOpKind::And, std::move(values));
+}
+
+/// not_test ::= 'not' not_test | comparison
+ExprPtr Parser::parseNotTest() {
+  if (!is(Token::kw_not))
+    return parseComparison();
+  SMLoc loc = cur().getLoc();
+  consume();
+  ExprPtr e = parseNotTest();
+  return e ? std::make_unique<UnaryExpr>(loc, UnaryOp::Not, std::move(e))
+           : nullptr;
+}
+
+/// comparison ::= or_expr (comp_op or_expr)*
+/// comp_op ::= '<'|'>'|'=='|'>='|'<='|'!='|'in'|'not' 'in'|'is'|'is' 'not'
+ExprPtr Parser::parseComparison() {
+  ExprPtr first = parseBinary(0);
+  if (!first)
+    return nullptr;
+  std::unique_ptr<CompareExpr> cmp;
+  while (true) {
+    CmpOp op;
+    SMLoc opLoc = cur().getLoc();
+    switch (cur().getKind()) {
+    case Token::less: op = CmpOp::Lt; break;
+    case Token::greater: op = CmpOp::Gt; break;
+    case Token::lessequal: op = CmpOp::Le; break;
+    case Token::greaterequal: op = CmpOp::Ge; break;
+    case Token::equalequal: op = CmpOp::Eq; break;
+    case Token::exclaimequal: op = CmpOp::Ne; break;
+    case Token::kw_in: op = CmpOp::In; break;
+    case Token::kw_is:
+      op = peek().is(Token::kw_not) ? CmpOp::IsNot : CmpOp::Is;
+      break;
+    case Token::kw_not:
+      if (!peek().is(Token::kw_in))
+        return cmp ? std::move(cmp) : std::move(first);
+      op = CmpOp::NotIn;
+      break;
+    default:
+      if (cmp)
+        return cmp;
+      return first;
+    }
+    consume();
+    if (op == CmpOp::IsNot || op == CmpOp::NotIn)
+      consume();
+    if (!cmp) {
+      cmp = std::make_unique<CompareExpr>(first->getLoc());
+      cmp->operands.push_back(std::move(first));
+    }
+    ExprPtr rhs = parseBinary(0);
+    if (!rhs)
+      return nullptr;
+    cmp->ops.push_back(op);
+    cmp->opLocs.push_back(opLoc);
+    cmp->operands.push_back(std::move(rhs));
+  }
+}
+
+/// Binary operator precedence (higher binds tighter), -1 if not binary.
+static int binaryPrecedence(Token::Kind k, BinaryOp &op) {
+  switch (k) {
+  case Token::pipe: op = BinaryOp::BitOr; return 1;
+  case Token::caret: op = BinaryOp::BitXor; return 2;
+  case Token::amp: op = BinaryOp::BitAnd; return 3;
+  case Token::lessless: op = BinaryOp::LShift; return 4;
+  case Token::greatergreater: op = BinaryOp::RShift; return 4;
+  case Token::plus: op = BinaryOp::Add; return 5;
+  case Token::minus: op = BinaryOp::Sub; return 5;
+  case Token::star: op = BinaryOp::Mul; return 6;
+  case Token::at: op = BinaryOp::MatMul; return 6;
+  case Token::slash: op = BinaryOp::Div; return 6;
+  case Token::slashslash: op = BinaryOp::FloorDiv; return 6;
+  case Token::percent: op = BinaryOp::Mod; return 6;
+  default: return -1;
+  }
+}
+
+/// Precedence climbing over the left-associative binary levels:
+///   or_expr    ::= xor_expr ('|' xor_expr)*
+///   xor_expr   ::= and_expr ('^' and_expr)*
+///   and_expr   ::= shift_expr ('&' shift_expr)*
+///   shift_expr ::= arith_expr (('<<'|'>>') arith_expr)*
+///   arith_expr ::= term (('+'|'-') term)*
+///   term       ::= factor (('*'|'@'|'/'|'%'|'//') factor)*
+ExprPtr Parser::parseBinary(int minPrec) {
+  ExprPtr lhs = parseFactor();
+  if (!lhs)
+    return nullptr;
+  while (true) {
+    BinaryOp op;
+    int prec = binaryPrecedence(cur().getKind(), op);
+    if (prec < 0 || prec < minPrec)
+      return lhs;
+    SMLoc loc = cur().getLoc();
+    consume();
+    ExprPtr rhs = parseBinary(prec + 1);
+    if (!rhs)
+      return nullptr;
+    lhs = std::make_unique<BinaryExpr>(loc, op, std::move(lhs), std::move(rhs));
+  }
+}
+
+/// factor ::= ('+'|'-'|'~') factor | power
+ExprPtr Parser::parseFactor() {
+  UnaryOp op;
+  switch (cur().getKind()) {
+  case Token::plus: op = UnaryOp::Plus; break;
+  case Token::minus: op = UnaryOp::Minus; break;
+  case Token::tilde: op = UnaryOp::Invert; break;
+  default: return parsePower();
+  }
+  SMLoc loc = cur().getLoc();
+  consume();
+  ExprPtr e = parseFactor();
+  return e ? std::make_unique<UnaryExpr>(loc, op, std::move(e)) : nullptr;
+}
+
+/// power ::= atom_expr ['**' factor]
+ExprPtr Parser::parsePower() {
+  ExprPtr base = parseAtomExpr();
+  if (!base || !is(Token::starstar))
+    return base;
+  SMLoc loc = cur().getLoc();
+  consume();
+  ExprPtr exp = parseFactor();
+  return exp ? std::make_unique<BinaryExpr>(loc, BinaryOp::Pow, std::move(base),
+                                            std::move(exp))
+             : nullptr;
+}
+
+/// atom_expr ::= atom trailer*
+/// trailer   ::= '(' [arglist] ')' | '[' subscriptlist ']' | '.' NAME
+ExprPtr Parser::parseAtomExpr() {
+  ExprPtr e = parseAtom();
+  while (e) {
+    SMLoc loc = cur().getLoc();
+    if (consumeIf(Token::l_paren)) {
+      auto call = std::make_unique<CallExpr>(e->getLoc(), std::move(e));
+      if (!parseArgList(*call))
+        return nullptr;
+      e = std::move(call);
+    } else if (consumeIf(Token::l_square)) {
+      // subscriptlist ::= subscript (',' subscript)* [',']
+      auto sub = std::make_unique<SubscriptExpr>(loc, std::move(e));
+      do {
+        if (is(Token::r_square))
+          break;
+        ExprPtr idx = parseSubscriptItem();
+        if (!idx)
+          return nullptr;
+        sub->indices.push_back(std::move(idx));
+        if (is(Token::comma))
+          sub->isTuple = true;
+      } while (consumeIf(Token::comma));
+      if (sub->indices.empty()) {
+        errorAtCurrent("expected subscript expression");
+        return nullptr;
+      }
+      if (!expect(Token::r_square, "after subscript"))
+        return nullptr;
+      e = std::move(sub);
+    } else if (consumeIf(Token::period)) {
+      if (!is(Token::identifier)) {
+        errorAtCurrent("expected attribute name after '.', found " +
+                       describeCurrent());
+        return nullptr;
+      }
+      e = std::make_unique<AttributeExpr>(cur().getLoc(), std::move(e),
+                                          cur().getSpelling().str());
+      consume();
+    } else {
+      break;
+    }
+  }
+  return e;
+}
+
+/// subscript ::= test | [test] ':' [test] [':' [test]]
+ExprPtr Parser::parseSubscriptItem() {
+  SMLoc loc = cur().getLoc();
+  ExprPtr lower;
+  if (!is(Token::colon)) {
+    lower = parseTest();
+    if (!lower || !is(Token::colon))
+      return lower;
+  }
+  consume(); // ':'
+  auto slice = std::make_unique<SliceExpr>(loc);
+  slice->lower = std::move(lower);
+  auto atEnd = [&] {
+    return is(Token::comma) || is(Token::r_square) || is(Token::colon);
+  };
+  if (!atEnd() && !(slice->upper = parseTest()))
+    return nullptr;
+  if (consumeIf(Token::colon) && !atEnd() && !(slice->step = parseTest()))
+    return nullptr;
+  return slice;
+}
+
+/// arglist  ::= argument (',' argument)* [',']
+/// argument ::= test | NAME '=' test | '*' test | '**' test
+bool Parser::parseArgList(CallExpr &call) {
+  while (!is(Token::r_paren)) {
+    if (is(Token::starstar)) {
+      errorAtCurrent("unsupported expression '**' (keyword argument unpacking)");
+      return false;
+    }
+    if (is(Token::identifier) && peek().is(Token::equal)) {
+      Keyword kw;
+      kw.loc = cur().getLoc();
+      kw.name = cur().getSpelling().str();
+      consume();
+      consume();
+      if (!(kw.value = parseTest()))
+        return false;
+      call.keywords.push_back(std::move(kw));
+    } else {
+      if (!call.keywords.empty()) {
+        errorAtCurrent("positional argument follows keyword argument");
+        return false;
+      }
+      ExprPtr arg;
+      if (is(Token::star)) {
+        SMLoc sloc = cur().getLoc();
+        consume();
+        ExprPtr v = parseTest();
+        if (!v)
+          return false;
+        arg = std::make_unique<StarredExpr>(sloc, std::move(v));
+      } else if (!(arg = parseTest())) {
+        return false;
+      }
+      call.args.push_back(std::move(arg));
+    }
+    if (!consumeIf(Token::comma))
+      break;
+  }
+  return expect(Token::r_paren, "after call arguments");
+}
+
+/// atom ::= '(' [testlist] ')' | '[' [testlist] ']' | NAME | NUMBER | STRING+
+///        | '...' | 'None' | 'True' | 'False'
+ExprPtr Parser::parseAtom() {
+  SMLoc loc = cur().getLoc();
+  switch (cur().getKind()) {
+  case Token::identifier: {
+    auto e = std::make_unique<NameExpr>(loc, cur().getSpelling().str());
+    consume();
+    return e;
+  }
+  case Token::integer:
+  case Token::floating:
+    return parseNumber();
+  case Token::string:
+    return parseStrings();
+  case Token::kw_True:
+  case Token::kw_False: {
+    auto e = std::make_unique<ConstantExpr>(loc, ConstantExpr::CKind::Bool);
+    e->boolValue = is(Token::kw_True);
+    consume();
+    return e;
+  }
+  case Token::kw_None:
+    consume();
+    return std::make_unique<ConstantExpr>(loc, ConstantExpr::CKind::None);
+  case Token::ellipsis:
+    consume();
+    return std::make_unique<ConstantExpr>(loc, ConstantExpr::CKind::Ellipsis);
+  case Token::l_paren:
+  case Token::l_square: {
+    bool isList = is(Token::l_square);
+    Token::Kind close = isList ? Token::r_square : Token::r_paren;
+    consume();
+    std::vector<ExprPtr> elts;
+    bool sawComma = false;
+    while (!is(close)) {
+      ExprPtr e;
+      if (is(Token::star)) {
+        SMLoc sloc = cur().getLoc();
+        consume();
+        ExprPtr v = parseBinary(0);
+        if (!v)
+          return nullptr;
+        e = std::make_unique<StarredExpr>(sloc, std::move(v));
+      } else if (!(e = parseTest())) {
+        return nullptr;
+      }
+      if (is(Token::kw_for)) {
+        errorAtCurrent("unsupported expression 'comprehension'");
+        return nullptr;
+      }
+      if (!isList && is(Token::colonequal)) {
+        errorAtCurrent("unsupported expression ':='");
+        return nullptr;
+      }
+      elts.push_back(std::move(e));
+      if (!consumeIf(Token::comma))
+        break;
+      sawComma = true;
+    }
+    if (!expect(close, isList ? "to close list" : "to close parenthesis"))
+      return nullptr;
+    if (!isList && elts.size() == 1 && !sawComma)
+      return std::move(elts.front()); // Parenthesized expression.
+    return std::make_unique<TupleExpr>(loc, std::move(elts), isList);
+  }
+  case Token::l_brace:
+    errorAtCurrent("unsupported expression 'dict or set display'");
+    return nullptr;
+  default:
+    errorAtCurrent("expected expression, found " + describeCurrent());
+    return nullptr;
+  }
+}
+
+/// NUMBER ::= decinteger | hexinteger | octinteger | bininteger | floatnumber
+ExprPtr Parser::parseNumber() {
+  SMLoc loc = cur().getLoc();
+  std::string text;
+  for (char c : cur().getSpelling())
+    if (c != '_')
+      text.push_back(c);
+  bool isFloat = is(Token::floating);
+  consume();
+  if (isFloat) {
+    if (!text.empty() && (text.back() == 'j' || text.back() == 'J')) {
+      error(loc, "unsupported expression 'complex literal'");
+      return nullptr;
+    }
+    auto e = std::make_unique<ConstantExpr>(loc, ConstantExpr::CKind::Float);
+    e->floatValue = std::strtod(text.c_str(), nullptr);
+    return e;
+  }
+  unsigned radix = 10;
+  StringRef digits = text;
+  if (digits.size() > 1 && digits[0] == '0') {
+    char p = digits[1] | 0x20;
+    if (p == 'x' || p == 'o' || p == 'b') {
+      radix = p == 'x' ? 16 : p == 'o' ? 8 : 2;
+      digits = digits.drop_front(2);
+    } else if (digits.find_first_not_of('0') != StringRef::npos) {
+      error(loc, "invalid decimal literal with leading zeros");
+      return nullptr;
+    }
+  }
+  auto e = std::make_unique<ConstantExpr>(loc, ConstantExpr::CKind::Int);
+  llvm::APInt value;
+  if (digits.empty() || digits.getAsInteger(radix, value)) {
+    error(loc, "invalid integer literal");
+    return nullptr;
+  }
+  if (value.getActiveBits() <= 63) {
+    e->intValue = static_cast<int64_t>(value.getZExtValue());
+  } else if (value.getActiveBits() <= 64) {
+    e->intValue = static_cast<int64_t>(value.getZExtValue());
+    e->isUnsigned64 = true;
+  } else {
+    e->intOverflow = true;
+  }
+  return e;
+}
+
+/// Decodes one string literal token (prefix, quotes, escapes).
+static std::string decodeString(StringRef spelling) {
+  size_t q = spelling.find_first_of("'\"");
+  StringRef prefix = spelling.take_front(q);
+  bool raw = prefix.find_first_of("rR") != StringRef::npos;
+  StringRef body = spelling.drop_front(q);
+  size_t quoteLen = body.size() >= 6 && (body.starts_with("\"\"\"") ||
+                                         body.starts_with("'''"))
+                        ? 3
+                        : 1;
+  body = body.drop_front(quoteLen).drop_back(quoteLen);
+  std::string out;
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c != '\\' || raw || i + 1 == body.size()) {
+      out.push_back(c);
+      continue;
+    }
+    char n = body[++i];
+    switch (n) {
+    case 'n': out.push_back('\n'); break;
+    case 't': out.push_back('\t'); break;
+    case 'r': out.push_back('\r'); break;
+    case '0': out.push_back('\0'); break;
+    case '\n': break;
+    case '\\': case '\'': case '"': out.push_back(n); break;
+    default:
+      out.push_back('\\');
+      out.push_back(n);
+    }
+  }
+  return out;
+}
+
+/// STRING+ (adjacent literals concatenate)
+ExprPtr Parser::parseStrings() {
+  auto e = std::make_unique<ConstantExpr>(cur().getLoc(),
+                                          ConstantExpr::CKind::Str);
+  while (is(Token::string)) {
+    e->strValue += decodeString(cur().getSpelling());
+    consume();
+  }
+  return e;
+}
+
+std::unique_ptr<FileAST>
+tilec::frontend::parseFile(const llvm::SourceMgr &sourceMgr, unsigned bufferID,
+                           ErrorReporter report) {
+  Lexer lexer(sourceMgr, bufferID);
+  Parser parser(lexer.lexAll(), report);
+  return parser.parseFileInput();
+}
