@@ -1,0 +1,22 @@
+# Cross-compiles for aarch64 Linux with Debian's aarch64-linux-gnu toolchain;
+# programs run through qemu-aarch64 (ctest uses it as the emulator).
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR aarch64)
+
+set(TILEC_AARCH64_TRIPLE aarch64-linux-gnu CACHE STRING "aarch64 GNU triple")
+set(CMAKE_C_COMPILER ${TILEC_AARCH64_TRIPLE}-gcc)
+set(CMAKE_CXX_COMPILER ${TILEC_AARCH64_TRIPLE}-g++)
+
+set(TILEC_AARCH64_SYSROOT /usr/${TILEC_AARCH64_TRIPLE}
+    CACHE PATH "aarch64 libraries for the emulator (-L)")
+set(CMAKE_FIND_ROOT_PATH ${TILEC_AARCH64_SYSROOT})
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+
+find_program(TILEC_QEMU_AARCH64 qemu-aarch64)
+if(TILEC_QEMU_AARCH64)
+  set(CMAKE_CROSSCOMPILING_EMULATOR
+      ${TILEC_QEMU_AARCH64} -L ${TILEC_AARCH64_SYSROOT})
+endif()
