@@ -1,0 +1,56 @@
+//===- TileToVector.h - Patterns lowering tiles to flat vectors --*- C++ -*-===//
+//
+// The pieces of `convert-tile-to-vector`: its type converter and one populate
+// function per group of ops, so other passes can reuse any of them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEC_CONVERSION_TILETOVECTOR_H
+#define TILEC_CONVERSION_TILETOVECTOR_H
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tilec {
+
+/// Type converter of convert-tile-to-vector: scalars stay, `!tile.ptr<T>`
+/// becomes `!llvm.ptr` and a tile `tensor<d0x...xdnxT>` becomes the row-major
+/// flat `vector<(d0*...*dn) x conv(T)>`.
+class TileToVectorTypeConverter : public mlir::TypeConverter {
+public:
+  explicit TileToVectorTypeConverter(mlir::MLIRContext *ctx);
+};
+
+/// Marks ops legal iff their types are legal (func.func: its signature and
+/// body), the tile dialect illegal except `tile.program_id`/`num_programs`.
+void configureTileToVectorTarget(mlir::ConversionTarget &target,
+                                 const mlir::TypeConverter &typeConverter);
+
+/// arith/math ops on tiles (rebuilt on vectors), dense tile constants, and the
+/// func/scf structural type conversions (`target` receives scf legality).
+void populateTileElementwiseToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                             mlir::RewritePatternSet &patterns);
+
+/// func.func/call/return and scf.for/if/while/condition/yield signatures.
+void populateTileStructuralToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                            mlir::RewritePatternSet &patterns,
+                                            mlir::ConversionTarget &target);
+
+/// tile.make_range/splat/broadcast/expand_dims/reshape/trans.
+void populateTileShapeToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                       mlir::RewritePatternSet &patterns);
+
+/// tile.addptr/load/store -> llvm.getelementptr and (masked) loads, stores,
+/// gathers and scatters; contiguous 1-D accesses use one vector access.
+void populateTileMemoryToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                        mlir::RewritePatternSet &patterns);
+
+/// tile.reduce -> shuffle trees combined by the inlined combiner.
+void populateTileReduceToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                        mlir::RewritePatternSet &patterns);
+
+/// tile.dot -> row-wise broadcast-FMA.
+void populateTileDotToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                     mlir::RewritePatternSet &patterns);
+
+} // namespace tilec
+
+#endif // TILEC_CONVERSION_TILETOVECTOR_H

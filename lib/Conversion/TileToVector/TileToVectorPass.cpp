@@ -1,0 +1,37 @@
+//===- TileToVectorPass.cpp - The convert-tile-to-vector pass -------------===//
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Conversion/TileToVector.h"
+#include "tilec/Dialect/Tile/TileOps.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_CONVERTTILETOVECTOR
+#include "tilec/Conversion/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+
+namespace {
+
+struct ConvertTileToVectorPass
+    : public tilec::impl::ConvertTileToVectorBase<ConvertTileToVectorPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ModuleOp module = getOperation();
+    tilec::TileToVectorTypeConverter typeConverter(ctx);
+    ConversionTarget target(*ctx);
+    tilec::configureTileToVectorTarget(target, typeConverter);
+
+    RewritePatternSet patterns(ctx);
+    tilec::populateTileStructuralToVectorPatterns(typeConverter, patterns, target);
+    tilec::populateTileElementwiseToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileShapeToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileMemoryToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileReduceToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileDotToVectorPatterns(typeConverter, patterns);
+
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

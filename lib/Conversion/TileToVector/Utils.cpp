@@ -1,0 +1,78 @@
+//===- Utils.cpp - Helpers shared by the tile-to-vector patterns ----------===//
+#include "Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace tilec::detail {
+
+int64_t linearize(ArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
+  int64_t flat = 0;
+  for (auto [i, d] : llvm::zip_equal(index, shape))
+    flat = flat * d + i;
+  return flat;
+}
+
+SmallVector<int64_t> delinearize(int64_t flat, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> index(shape.size());
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    index[d] = flat % shape[d];
+    flat /= shape[d];
+  }
+  return index;
+}
+
+unsigned getElementByteSize(Type elementType) {
+  if (elementType.isIntOrFloat())
+    return std::max<unsigned>(1, (elementType.getIntOrFloatBitWidth() + 7) / 8);
+  // Pointers: every target tilec supports has 64-bit global pointers.
+  return 8;
+}
+
+Value shuffleOne(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> mask) {
+  auto type = cast<VectorType>(v.getType());
+  bool identity = static_cast<int64_t>(mask.size()) == type.getNumElements();
+  for (auto [i, m] : llvm::enumerate(mask))
+    identity = identity && m == static_cast<int64_t>(i);
+  if (identity)
+    return v;
+  return vector::ShuffleOp::create(b, loc, v, v, mask);
+}
+
+Value concatVectors(OpBuilder &b, Location loc, ArrayRef<Value> parts) {
+  SmallVector<Value> level(parts);
+  while (level.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t i = 0; i + 1 < level.size(); i += 2) {
+      int64_t n = cast<VectorType>(level[i].getType()).getNumElements() +
+                  cast<VectorType>(level[i + 1].getType()).getNumElements();
+      next.push_back(vector::ShuffleOp::create(b, loc, level[i], level[i + 1],
+                                               llvm::to_vector(llvm::seq<int64_t>(0, n))));
+    }
+    if (level.size() % 2)
+      next.push_back(level.back());
+    level = std::move(next);
+  }
+  return level.front();
+}
+
+Value createSplatConstant(OpBuilder &b, Location loc, Type type, TypedAttr value) {
+  if (auto vecType = dyn_cast<VectorType>(type))
+    return arith::ConstantOp::create(b, loc, vecType,
+                                     SplatElementsAttr::get(vecType, value));
+  return arith::ConstantOp::create(b, loc, type, value);
+}
+
+Value createZero(OpBuilder &b, Location loc, Type type) {
+  Type elem = getElementTypeOrSelf(type);
+  if (isa<FloatType>(elem))
+    return createSplatConstant(b, loc, type, b.getFloatAttr(elem, 0.0));
+  if (isa<IntegerType>(elem))
+    return createSplatConstant(b, loc, type, b.getIntegerAttr(elem, 0));
+  return LLVM::ZeroOp::create(b, loc, type);
+}
+
+} // namespace tilec::detail

@@ -1,0 +1,41 @@
+//===- Utils.h - Helpers shared by the tile-to-vector patterns ---*- C++ -*-===//
+#ifndef TILEC_LIB_CONVERSION_TILETOVECTOR_UTILS_H
+#define TILEC_LIB_CONVERSION_TILETOVECTOR_UTILS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace tilec::detail {
+
+/// Row-major flat index of `index` in `shape`.
+int64_t linearize(llvm::ArrayRef<int64_t> index, llvm::ArrayRef<int64_t> shape);
+
+/// Row-major multi-index of flat index `flat` in `shape`.
+llvm::SmallVector<int64_t> delinearize(int64_t flat, llvm::ArrayRef<int64_t> shape);
+
+/// Size in bytes of a scalar (or pointer) element, used as the alignment of
+/// vector memory accesses.
+unsigned getElementByteSize(mlir::Type elementType);
+
+/// `vector.shuffle %v, %v` selecting `mask` from `v`; returns `v` itself when
+/// `mask` is the identity of `v`.
+mlir::Value shuffleOne(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                       llvm::ArrayRef<int64_t> mask);
+
+/// Concatenates 1-D vectors of one element type with a balanced shuffle tree.
+mlir::Value concatVectors(mlir::OpBuilder &b, mlir::Location loc,
+                          llvm::ArrayRef<mlir::Value> parts);
+
+/// A zero of `type` (integer, float, pointer, or a vector of them).
+mlir::Value createZero(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type);
+
+/// `arith.constant` of `type` (a scalar or a vector of integers/floats) holding
+/// `value` in every element; `value` is a scalar integer or float attribute.
+mlir::Value createSplatConstant(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
+                                mlir::TypedAttr value);
+
+} // namespace tilec::detail
+
+#endif // TILEC_LIB_CONVERSION_TILETOVECTOR_UTILS_H
