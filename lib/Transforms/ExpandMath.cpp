@@ -21,7 +21,7 @@ struct TilecExpandMathPass
 
     // f16/bf16 math is widened to f32 beforehand by math-extend-to-supported-types.
     RewritePatternSet patterns(ctx);
-    math::populateMathF32ExpansionPatterns(patterns, [](StringRef name) {
+    populateMathF32ExpansionPatterns(patterns, [](StringRef name) {
       return name != "sqrt" && name != "fma" && name != "absf" &&
              name != "floor" && name != "ceil";
     });

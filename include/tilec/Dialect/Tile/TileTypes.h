@@ -5,6 +5,7 @@
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Types.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #define GET_TYPEDEF_CLASSES
 #include "Tile/TileTypes.h.inc"

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs every Debian and PyPI package tilec needs to build and test (idempotent).
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+PKGS=(cmake ninja-build ccache llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
+      lld-22 liblld-22-dev zlib1g-dev libzstd-dev qemu-user gcc-aarch64-linux-gnu
+      g++-aarch64-linux-gnu libc6-dev-arm64-cross libopenblas-dev python3-dev)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+PY=${PYTHON:-python3}
+if ! "$PY" -c "import numpy, pytest, nanobind" 2>/dev/null; then
+  "$PY" -m pip install -q --disable-pip-version-check numpy pytest nanobind
+fi

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# README command 1: installs the dependencies, builds tilec, and runs the examples on the best device present.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$ROOT/scripts/install-deps.sh"
+"$ROOT/scripts/build.sh"
+BUILD="${TILEC_BUILD_DIR:-$ROOT/build}"
+"$BUILD/bin/tilec" devices
+TILEC="$BUILD/bin/tilec" "${PYTHON:-python3}" "$ROOT/examples/run_all.py"
