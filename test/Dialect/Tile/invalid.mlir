@@ -1,0 +1,214 @@
+// RUN: tilec-opt %s --split-input-file --verify-diagnostics
+
+// program_id's axis is 0, 1 or 2.
+func.func @bad_axis() -> i32 {
+  // expected-error @+1 {{attribute 'axis' failed to satisfy constraint}}
+  %0 = tile.program_id 3 : i32
+  return %0 : i32
+}
+
+// -----
+
+// Ranges must have a power-of-two length.
+func.func @range_not_pow2() -> tensor<12xi32> {
+  // expected-error @+1 {{range length 12 must be a power of two}}
+  %0 = tile.make_range 0, 12 : tensor<12xi32>
+  return %0 : tensor<12xi32>
+}
+
+// -----
+
+// The range length must match the result size.
+func.func @range_size() -> tensor<8xi32> {
+  // expected-error @+1 {{result has 8 elements but the range has 16}}
+  %0 = tile.make_range 0, 16 : tensor<8xi32>
+  return %0 : tensor<8xi32>
+}
+
+// -----
+
+// Ranges must be increasing.
+func.func @range_empty() -> tensor<8xi32> {
+  // expected-error @+1 {{end (4) must be greater than start (4)}}
+  %0 = tile.make_range 4, 4 : tensor<8xi32>
+  return %0 : tensor<8xi32>
+}
+
+// -----
+
+// Only size-1 dimensions broadcast.
+func.func @bad_broadcast(%t: tensor<2x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{cannot broadcast dimension 0 of shape [2, 8] to [4, 8]}}
+  %0 = tile.broadcast %t : tensor<2x8xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// Broadcasting keeps the rank.
+func.func @broadcast_rank(%t: tensor<8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{source rank 1 differs from result rank 2}}
+  %0 = tile.broadcast %t : tensor<8xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// expand_dims inserts exactly one size-1 dimension at axis.
+func.func @bad_expand(%t: tensor<8xf32>) -> tensor<8x2xf32> {
+  // expected-error @+1 {{expected result shape [8, 1], got [8, 2]}}
+  %0 = tile.expand_dims %t {axis = 1 : i32} : tensor<8xf32> -> tensor<8x2xf32>
+  return %0 : tensor<8x2xf32>
+}
+
+// -----
+
+// expand_dims' axis is at most the rank.
+func.func @expand_axis(%t: tensor<8xf32>) -> tensor<8x1xf32> {
+  // expected-error @+1 {{axis 3 is out of range for a rank-1 tile}}
+  %0 = tile.expand_dims %t {axis = 3 : i32} : tensor<8xf32> -> tensor<8x1xf32>
+  return %0 : tensor<8x1xf32>
+}
+
+// -----
+
+// Reshape preserves the element count.
+func.func @bad_reshape(%t: tensor<4x8xf32>) -> tensor<16xf32> {
+  // expected-error @+1 {{cannot reshape [4, 8] (32 elements) to [16] (16 elements)}}
+  %0 = tile.reshape %t : tensor<4x8xf32> -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}
+
+// -----
+
+// trans needs a permutation.
+func.func @bad_perm(%t: tensor<4x8xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{order must be a permutation of [0, 2)}}
+  %0 = tile.trans %t {order = array<i32: 1, 1>} : tensor<4x8xf32> -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+
+// -----
+
+// trans' result shape follows the order.
+func.func @bad_trans_shape(%t: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{expected result shape [8, 4], got [4, 8]}}
+  %0 = tile.trans %t {order = array<i32: 1, 0>} : tensor<4x8xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// Offsets match the pointer tile's shape.
+func.func @addptr_shape(%p: tensor<8x!tile.ptr<f32>>, %o: tensor<4xi32>) {
+  // expected-error @+1 {{offset shape [4] does not match pointer shape [8]}}
+  %0 = tile.addptr %p, %o : tensor<8x!tile.ptr<f32>>, tensor<4xi32>
+  return
+}
+
+// -----
+
+// A scalar pointer is not offset by a tile.
+func.func @addptr_scalar(%p: !tile.ptr<f32>, %o: tensor<4xi32>) {
+  // expected-error @+1 {{a scalar pointer cannot be offset by a tile; splat the pointer first}}
+  %0 = tile.addptr %p, %o : !tile.ptr<f32>, tensor<4xi32>
+  return
+}
+
+// -----
+
+// Pointers point to scalars.
+// expected-error @+1 {{pointee type must be an integer, float or pointer type, got 'tensor<4xf32>'}}
+func.func @bad_pointee(%p: !tile.ptr<tensor<4xf32>>) {
+  return
+}
+
+// -----
+
+// Reductions stay within the source's rank.
+func.func @reduce_axis(%t: tensor<4xf32>) -> f32 {
+  // expected-error @+1 {{axis 1 is out of range for a rank-1 tile}}
+  %0 = tile.reduce(%t) axis = 1 : (tensor<4xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a : f32
+  }
+  return %0 : f32
+}
+
+// -----
+
+// The combiner takes pairs of scalars.
+func.func @reduce_args(%t: tensor<4xf32>) -> f32 {
+  // expected-error @+1 {{combiner must take 2 arguments, got 1}}
+  %0 = tile.reduce(%t) axis = 0 : (tensor<4xf32>) -> f32 {
+  ^bb0(%a: f32):
+    tile.yield %a : f32
+  }
+  return %0 : f32
+}
+
+// -----
+
+// A reduction drops the reduced axis from the result.
+func.func @reduce_result(%t: tensor<4x8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{result 0 must have type 'tensor<4xf32>', got 'tensor<8xf32>'}}
+  %0 = tile.reduce(%t) axis = 1 : (tensor<4x8xf32>) -> tensor<8xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a : f32
+  }
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+// Dot operands agree on the reduction dimension.
+func.func @dot_k(%a: tensor<4x8xf32>, %b: tensor<4x4xf32>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{reduction dimensions differ: [4, 8] * [4, 4]}}
+  %0 = tile.dot %a, %b, %c : tensor<4x8xf32>, tensor<4x4xf32> -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+// The accumulator has the product's shape.
+func.func @dot_acc(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %c: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{accumulator shape [4, 8] does not match [4, 8] * [8, 4]}}
+  %0 = tile.dot %a, %b, %c : tensor<4x8xf32>, tensor<8x4xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// Float products accumulate in floats.
+func.func @dot_types(%a: tensor<4x4xf16>, %c: tensor<4x4xi32>) -> tensor<4x4xi32> {
+  // expected-error @+1 {{accumulator type 'i32' is incompatible with operand type 'f16'}}
+  %0 = tile.dot %a, %a, %c : tensor<4x4xf16>, tensor<4x4xf16> -> tensor<4x4xi32>
+  return %0 : tensor<4x4xi32>
+}
+
+// -----
+
+// input_precision is one of Triton's values.
+func.func @dot_precision(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{input_precision must be "ieee", "tf32" or "tf32x3", got "fast"}}
+  %0 = tile.dot %a, %a, %a {input_precision = "fast"} : tensor<4x4xf32>, tensor<4x4xf32> -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+// A mask has the pointer tile's shape.
+func.func @load_mask(%p: tensor<4x!tile.ptr<f32>>, %m: tensor<8xi1>) {
+  // expected-error @+1 {{failed to verify that mask is a boolean of ptr's shape}}
+  %0 = "tile.load"(%p, %m) {operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<4x!tile.ptr<f32>>, tensor<8xi1>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// Stored values have the pointee type.
+func.func @store_type(%p: tensor<4x!tile.ptr<f32>>, %v: tensor<4xf16>) {
+  // expected-error @+1 {{failed to verify that value is the pointee of ptr}}
+  "tile.store"(%p, %v) : (tensor<4x!tile.ptr<f32>>, tensor<4xf16>) -> ()
+  return
+}

@@ -1,0 +1,82 @@
+// RUN: tilec-opt %s | tilec-opt | FileCheck %s
+// RUN: tilec-opt %s --mlir-print-op-generic | tilec-opt | FileCheck %s
+
+// Program identity ops print and parse their axis.
+// CHECK-LABEL: func @grid
+// CHECK: tile.program_id 0 : i32
+// CHECK: tile.num_programs 2 : i32
+func.func @grid() -> (i32, i32) {
+  %0 = tile.program_id 0 : i32
+  %1 = tile.num_programs 2 : i32
+  return %0, %1 : i32, i32
+}
+
+// Ranges, splats and shape ops round-trip with their types.
+// CHECK-LABEL: func @shapes
+// CHECK: %[[R:.*]] = tile.make_range 0, 16 : tensor<16xi32>
+// CHECK: %[[E:.*]] = tile.expand_dims %[[R]] {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+// CHECK: %[[B:.*]] = tile.broadcast %[[E]] : tensor<16x1xi32> -> tensor<16x8xi32>
+// CHECK: %[[T:.*]] = tile.trans %[[B]] {order = array<i32: 1, 0>} : tensor<16x8xi32> -> tensor<8x16xi32>
+// CHECK: tile.reshape %[[T]] : tensor<8x16xi32> -> tensor<128xi32>
+func.func @shapes(%s: f32) -> (tensor<128xi32>, tensor<4x4xf32>) {
+  %r = tile.make_range 0, 16 : tensor<16xi32>
+  %e = tile.expand_dims %r {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %b = tile.broadcast %e : tensor<16x1xi32> -> tensor<16x8xi32>
+  %t = tile.trans %b {order = array<i32: 1, 0>} : tensor<16x8xi32> -> tensor<8x16xi32>
+  %f = tile.reshape %t : tensor<8x16xi32> -> tensor<128xi32>
+  %x = tile.splat %s : f32 -> tensor<4x4xf32>
+  return %f, %x : tensor<128xi32>, tensor<4x4xf32>
+}
+
+// Pointer arithmetic and masked memory ops keep optional operands.
+// CHECK-LABEL: func @memory
+// CHECK: %[[P:.*]] = tile.splat %{{.*}} : !tile.ptr<f16> -> tensor<32x!tile.ptr<f16>>
+// CHECK: %[[Q:.*]] = tile.addptr %[[P]], %{{.*}} : tensor<32x!tile.ptr<f16>>, tensor<32xi32>
+// CHECK: %[[V:.*]] = tile.load %[[Q]], %{{.*}}, %{{.*}} : tensor<32x!tile.ptr<f16>>
+// CHECK: tile.load %[[Q]] : tensor<32x!tile.ptr<f16>>
+// CHECK: tile.store %[[Q]], %[[V]], %{{.*}} : tensor<32x!tile.ptr<f16>>
+// CHECK: tile.load %{{.*}} : !tile.ptr<f16>
+func.func @memory(%base: !tile.ptr<f16>, %m: tensor<32xi1>, %o: tensor<32xf16>, %n: i64) {
+  %r = tile.make_range 0, 32 : tensor<32xi32>
+  %p = tile.splat %base : !tile.ptr<f16> -> tensor<32x!tile.ptr<f16>>
+  %q = tile.addptr %p, %r : tensor<32x!tile.ptr<f16>>, tensor<32xi32>
+  %v = tile.load %q, %m, %o : tensor<32x!tile.ptr<f16>>
+  %w = tile.load %q : tensor<32x!tile.ptr<f16>>
+  tile.store %q, %v, %m : tensor<32x!tile.ptr<f16>>
+  %s = tile.addptr %base, %n : !tile.ptr<f16>, i64
+  %x = tile.load %s : !tile.ptr<f16>
+  return
+}
+
+// A reduction carries its combiner region; 1-D sources reduce to scalars.
+// CHECK-LABEL: func @reduce
+// CHECK: tile.reduce(%{{.*}}) axis = 1 : (tensor<4x8xf32>) -> tensor<4xf32>
+// CHECK: arith.addf
+// CHECK: tile.yield %{{.*}} : f32
+// CHECK: tile.reduce(%{{.*}}, %{{.*}}) axis = 0 : (tensor<8xf32>, tensor<8xi32>) -> (f32, i32)
+func.func @reduce(%t: tensor<4x8xf32>, %v: tensor<8xf32>, %i: tensor<8xi32>) -> (tensor<4xf32>, f32, i32) {
+  %s = tile.reduce(%t) axis = 1 : (tensor<4x8xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.addf %a, %b : f32
+    tile.yield %r : f32
+  }
+  %m:2 = tile.reduce(%v, %i) axis = 0 : (tensor<8xf32>, tensor<8xi32>) -> (f32, i32) {
+  ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    %x = arith.select %gt, %a, %b : f32
+    %xi = arith.select %gt, %ai, %bi : i32
+    tile.yield %x, %xi : f32, i32
+  }
+  return %s, %m#0, %m#1 : tensor<4xf32>, f32, i32
+}
+
+// Dot products accumulate in a wider type, 2-D and batched.
+// CHECK-LABEL: func @dot
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf32>
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "tf32"} : tensor<2x4x4xf32>, tensor<2x4x4xf32> -> tensor<2x4x4xf32>
+func.func @dot(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x8xf32>,
+               %x: tensor<2x4x4xf32>) -> (tensor<16x8xf32>, tensor<2x4x4xf32>) {
+  %d = tile.dot %a, %b, %c : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf32>
+  %e = tile.dot %x, %x, %x {input_precision = "tf32"} : tensor<2x4x4xf32>, tensor<2x4x4xf32> -> tensor<2x4x4xf32>
+  return %d, %e : tensor<16x8xf32>, tensor<2x4x4xf32>
+}
