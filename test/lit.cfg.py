@@ -16,7 +16,7 @@ config.test_exec_root = os.path.join(config.tilec_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.with_environment("PATH", config.tilec_tools_dir, append_path=False)
+llvm_config.with_environment("PATH", config.tilec_tools_dir, append_path=True)
 
 tools = ["tilec-opt", "tilec"]
 if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-runner")):

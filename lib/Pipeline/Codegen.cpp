@@ -216,6 +216,8 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     error = "translation to LLVM IR failed";
     return failure();
   }
+  for (const KernelInfo &kernel : kernels)
+    info->markLLVMKernel(llvmModule->getFunction(kernel.name));
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(tm->createDataLayout());
   optimizeModule(*llvmModule, *tm, options.optLevel);

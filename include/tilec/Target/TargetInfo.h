@@ -15,6 +15,10 @@
 #include <memory>
 #include <string>
 
+namespace llvm {
+class Function;
+} // namespace llvm
+
 namespace tilec {
 
 enum class TargetKind { CPU, NVPTX, AMDGPU };
@@ -43,6 +47,9 @@ public:
                                      mlir::func::FuncOp kernel, int axis) const = 0;
   /// Adds whatever the runtime needs to call `kernel` (the CPU's entry point).
   virtual void finalizeKernel(mlir::ModuleOp module, mlir::func::FuncOp kernel) const = 0;
+  /// Marks the translated LLVM function of kernel `name` as a kernel entry
+  /// (GPU calling conventions); `fn` is null when the kernel has no function.
+  virtual void markLLVMKernel(llvm::Function *fn) const = 0;
 
   /// Synchronizes the threads of one program.
   virtual void barrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;

@@ -10,6 +10,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
+#include "llvm/IR/Function.h"
+
 using namespace mlir;
 
 namespace tilec {
@@ -30,8 +32,8 @@ public:
   }
 
   void prepareKernel(func::FuncOp kernel) const override {
-    kernel->setAttr(ROCDL::ROCDLDialect::KernelAttrHelper(kernel.getContext()).getName(),
-                    UnitAttr::get(kernel.getContext()));
+    // Kernels stay public; they become kernel entries in markLLVMKernel.
+    (void)kernel;
   }
   Value getProgramId(OpBuilder &b, Location loc, func::FuncOp, int axis) const override {
     Type i32 = b.getI32Type();
@@ -66,6 +68,10 @@ public:
     detail::runOnFirstThreadOnly(kernel, [](OpBuilder &b, Location loc) -> Value {
       return ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type());
     });
+  }
+  void markLLVMKernel(llvm::Function *fn) const override {
+    if (fn)
+      fn->setCallingConv(llvm::CallingConv::AMDGPU_KERNEL);
   }
   void barrier(OpBuilder &b, Location loc) const override { ROCDL::BarrierOp::create(b, loc); }
   Value shuffleXor(OpBuilder &b, Location loc, Value value, int laneMask) const override {

@@ -105,6 +105,10 @@ public:
     func::ReturnOp::create(b, loc);
   }
 
+  void markLLVMKernel(llvm::Function *) const override {
+    // The exported entry point is an ordinary C function.
+  }
+
   void barrier(OpBuilder &, Location) const override {
     // One program runs on one thread: nothing to synchronize.
   }

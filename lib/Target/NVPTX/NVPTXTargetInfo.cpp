@@ -4,6 +4,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
+#include "llvm/IR/Function.h"
+
 using namespace mlir;
 
 namespace tilec {
@@ -24,8 +26,8 @@ public:
   }
 
   void prepareKernel(func::FuncOp kernel) const override {
-    kernel->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
-                    UnitAttr::get(kernel.getContext()));
+    // Kernels stay public; they become kernel entries in markLLVMKernel.
+    (void)kernel;
   }
   Value getProgramId(OpBuilder &b, Location loc, func::FuncOp, int axis) const override {
     Type i32 = b.getI32Type();
@@ -53,6 +55,10 @@ public:
     detail::runOnFirstThreadOnly(kernel, [](OpBuilder &b, Location loc) -> Value {
       return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
     });
+  }
+  void markLLVMKernel(llvm::Function *fn) const override {
+    if (fn)
+      fn->setCallingConv(llvm::CallingConv::PTX_Kernel);
   }
   void barrier(OpBuilder &b, Location loc) const override { NVVM::Barrier0Op::create(b, loc); }
   Value shuffleXor(OpBuilder &b, Location loc, Value value, int laneMask) const override {

@@ -1,0 +1,31 @@
+// RUN: tilec-opt %s --tilec-expand-math | FileCheck %s
+
+// exp and log become polynomial arithmetic on the same vector type: no calls.
+// CHECK-LABEL: func @transcendental
+// CHECK-NOT: math.exp
+// CHECK-NOT: math.log
+// CHECK: math.fma
+// CHECK-NOT: call
+func.func @transcendental(%x: vector<8xf32>) -> (vector<8xf32>, vector<8xf32>) {
+  %e = math.exp %x : vector<8xf32>
+  %l = math.log %x : vector<8xf32>
+  return %e, %l : vector<8xf32>, vector<8xf32>
+}
+
+// sqrt and fma are kept: every target has instructions for them.
+// CHECK-LABEL: func @kept
+// CHECK: math.sqrt
+// CHECK: math.fma
+func.func @kept(%x: vector<8xf32>) -> vector<8xf32> {
+  %s = math.sqrt %x : vector<8xf32>
+  %f = math.fma %s, %x, %x : vector<8xf32>
+  return %f : vector<8xf32>
+}
+
+// Scalars are expanded too.
+// CHECK-LABEL: func @scalar
+// CHECK-NOT: math.erf
+func.func @scalar(%x: f32) -> f32 {
+  %e = math.erf %x : f32
+  return %e : f32
+}
