@@ -221,7 +221,13 @@ public:
                  llvm::SMLoc l);
   /// Names assigned (anywhere) in `stmts`.
   static void collectAssigned(const StmtList &stmts,
-                              llvm::SetVector<std::string> &out);
+                              std::vector<std::string> &out);
+  /// Replaces a result-less scf.if (both regions generated) by one yielding
+  /// `thenVals`/`elseVals`; returns the new op (the old one if no values).
+  mlir::Operation *finishIf(mlir::Operation *ifOp,
+                            llvm::ArrayRef<mlir::Value> thenVals,
+                            llvm::ArrayRef<mlir::Value> elseVals,
+                            mlir::Location l);
   /// Converts a loop-carried/branch value to a runtime value.
   Val materialize(const Val &v, llvm::SMLoc l, llvm::StringRef name);
 

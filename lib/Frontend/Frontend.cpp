@@ -1,0 +1,222 @@
+//===- Frontend.cpp - Public entry points of the Triton-language frontend -===//
+#include "tilec/Frontend/Frontend.h"
+#include "MLIRGen.h"
+#include "tilec/Dialect/Tile/TileDialect.h"
+#include "tilec/Frontend/Parser.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Verifier.h"
+#include <cstdlib>
+
+using namespace tilec::frontend;
+using namespace mlir;
+using llvm::SMLoc;
+using llvm::StringRef;
+using llvm::Twine;
+
+MLIRGen::MLIRGen(MLIRContext &ctx, const llvm::SourceMgr &sourceMgr,
+                 const FileAST &file)
+    : ctx(ctx), sourceMgr(sourceMgr), file(file), b(&ctx) {
+  const llvm::MemoryBuffer *buf =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  fileName = StringAttr::get(&ctx, buf->getBufferIdentifier());
+}
+
+/// Parses a -D value: int, float, True/False/None, a dtype, else a string.
+static Val parseDefine(StringRef text, SMLoc l) {
+  StringRef s = text.trim();
+  if (s == "True" || s == "False")
+    return Val::boolean(s == "True", l);
+  if (s == "None")
+    return Val::none(l);
+  StringRef num = s;
+  bool neg = num.consume_front("-");
+  uint64_t u;
+  if (!num.empty() && !num.getAsInteger(0, u) && u <= uint64_t(INT64_MAX))
+    return Val::integer(neg ? -int64_t(u) : int64_t(u), l);
+  if (!s.empty()) {
+    std::string str = s.str();
+    char *end = nullptr;
+    double d = std::strtod(str.c_str(), &end);
+    if (end && *end == '\0' && (s.find_first_of(".eEin") != StringRef::npos))
+      return Val::floating(d, l);
+  }
+  StringRef dt = s;
+  if (dt.consume_front("tl.") || dt.consume_front("triton.language.")) {
+    DType t = DType::fromTritonName(dt);
+    if (t.isValid())
+      return Val::dtypeObj(t, l);
+  }
+  if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') &&
+      s.back() == s.front())
+    s = s.drop_front().drop_back();
+  return Val::str(s.str(), l);
+}
+
+OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
+                                         const KernelRequest &request) {
+  SMLoc defLoc = fn.nameLoc;
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc(fn.getLoc()));
+  b.setInsertionPointToEnd(module->getBody());
+
+  // Check the -D names.
+  llvm::StringMap<StringRef> defines;
+  for (const auto &[name, value] : request.defines) {
+    auto it = llvm::find_if(fn.params, [&](const Param &p) { return p.name == name; });
+    if (it == fn.params.end()) {
+      error(defLoc, "unknown -D name '" + name + "': kernel '" + fn.name +
+                        "' has no parameter named '" + name + "'");
+      return nullptr;
+    }
+    if (!isConstexprAnnotation(it->annotation.get())) {
+      error(it->loc, "parameter '" + name + "' is not a tl.constexpr and cannot "
+                     "be given with -D; list its type in the signature");
+      return nullptr;
+    }
+    defines[name] = value;
+  }
+  size_t numRuntime = llvm::count_if(fn.params, [](const Param &p) {
+    return !isConstexprAnnotation(p.annotation.get());
+  });
+  if (request.signature.size() != numRuntime) {
+    error(defLoc, "signature has " + Twine(request.signature.size()) +
+                      " types but kernel '" + fn.name + "' has " +
+                      Twine(numRuntime) + " non-constexpr parameters");
+    return nullptr;
+  }
+
+  // Bind parameters.
+  Scope kernelVars;
+  vars = &kernelVars;
+  frames.push_back(Frame{&fn, Val::none(defLoc), 0});
+  llvm::SmallVector<Type> argTypes;
+  llvm::SmallVector<std::pair<std::string, DType>> runtimeParams;
+  llvm::SmallVector<Location> argLocs;
+  size_t sigIdx = 0;
+  for (const Param &p : fn.params) {
+    if (!isConstexprAnnotation(p.annotation.get())) {
+      StringRef ty = request.signature[sigIdx++];
+      DType dt = DType::fromSignature(ty);
+      if (!dt.isValid()) {
+        error(p.loc, "invalid type '" + ty + "' in the signature for parameter '" +
+                         p.name + "'");
+        return nullptr;
+      }
+      argTypes.push_back(dt.toMLIR(&ctx));
+      argLocs.push_back(loc(p.loc));
+      runtimeParams.push_back({p.name, dt});
+      continue;
+    }
+    auto it = defines.find(p.name);
+    if (it != defines.end()) {
+      kernelVars[p.name] = parseDefine(it->second, p.loc);
+    } else if (p.defaultValue) {
+      Val v = genExpr(*p.defaultValue);
+      if (!v)
+        return nullptr;
+      kernelVars[p.name] = v;
+    } else {
+      error(p.loc, "missing value for tl.constexpr parameter '" + p.name +
+                       "' (pass -D " + p.name + "=VALUE)");
+      return nullptr;
+    }
+  }
+
+  auto funcType = b.getFunctionType(argTypes, {});
+  auto func = func::FuncOp::create(b, loc(defLoc), fn.name, funcType);
+  Block *entry = b.createBlock(&func.getBody(), {}, argTypes, argLocs);
+  b.setInsertionPointToStart(entry);
+  for (size_t i = 0; i < runtimeParams.size(); ++i)
+    kernelVars[runtimeParams[i].first] =
+        Val::tensor(entry->getArgument(i), runtimeParams[i].second, {});
+
+  Flow f = genBlock(fn.body);
+  if (f == Flow::Error)
+    return nullptr;
+  if (f == Flow::Returned && !frames.back().returnValue.isNone()) {
+    error(frames.back().returnValue.loc, "a kernel cannot return a value");
+    return nullptr;
+  }
+  frames.pop_back();
+  // The return is located at the end of the function's last statement.
+  SMLoc endLoc = fn.body.empty() ? defLoc : fn.body.back()->getLoc();
+  func::ReturnOp::create(b, loc(endLoc));
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+static void loadDialects(MLIRContext &ctx) {
+  ctx.loadDialect<tilec::tile::TileDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, func::FuncDialect>();
+}
+
+void tilec::frontend::registerFrontendDialects(DialectRegistry &registry) {
+  registry.insert<tilec::tile::TileDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, func::FuncDialect>();
+}
+
+/// Parses the main buffer, reporting syntax errors through `ctx`.
+static std::unique_ptr<FileAST> parseMain(MLIRContext &ctx,
+                                          llvm::SourceMgr &sourceMgr) {
+  unsigned id = sourceMgr.getMainFileID();
+  auto fileName = StringAttr::get(
+      &ctx, sourceMgr.getMemoryBuffer(id)->getBufferIdentifier());
+  auto reporter = [&](SMLoc l, const Twine &msg) {
+    auto lc = sourceMgr.getLineAndColumn(l, id);
+    emitError(FileLineColLoc::get(fileName, lc.first, lc.second)) << msg.str();
+  };
+  return parseFile(sourceMgr, id, reporter);
+}
+
+OwningOpRef<ModuleOp>
+tilec::frontend::compileKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
+                               const KernelRequest &request) {
+  loadDialects(context);
+  if (sourceMgr.getNumBuffers() == 0) {
+    emitError(UnknownLoc::get(&context)) << "no source buffer to compile";
+    return nullptr;
+  }
+  std::unique_ptr<FileAST> file = parseMain(context, sourceMgr);
+  if (!file)
+    return nullptr;
+  const FunctionDef *fn = file->lookupFunction(request.kernelName);
+  if (!fn) {
+    auto fileName = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
+                        ->getBufferIdentifier();
+    std::string names;
+    for (const auto &f : file->functions)
+      names += (names.empty() ? "" : ", ") + f->name;
+    emitError(FileLineColLoc::get(&context, fileName, 1, 1))
+        << "no @jit function named '" << request.kernelName << "'"
+        << (names.empty() ? std::string(" (the file has no @jit functions)")
+                          : " (found: " + names + ")");
+    return nullptr;
+  }
+  MLIRGen gen(context, sourceMgr, *file);
+  return gen.genKernel(*fn, request);
+}
+
+std::optional<std::vector<JitFunctionInfo>>
+tilec::frontend::listJitFunctions(MLIRContext &context,
+                                  llvm::SourceMgr &sourceMgr) {
+  if (sourceMgr.getNumBuffers() == 0)
+    return std::vector<JitFunctionInfo>{};
+  std::unique_ptr<FileAST> file = parseMain(context, sourceMgr);
+  if (!file)
+    return std::nullopt;
+  std::vector<JitFunctionInfo> result;
+  for (const auto &f : file->functions) {
+    JitFunctionInfo info;
+    info.name = f->name;
+    info.line = sourceMgr.getLineAndColumn(f->nameLoc).first;
+    for (const Param &p : f->params)
+      info.params.push_back(
+          {p.name, isConstexprAnnotation(p.annotation.get()), bool(p.defaultValue)});
+    result.push_back(std::move(info));
+  }
+  return result;
+}

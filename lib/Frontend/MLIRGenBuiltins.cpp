@@ -1,0 +1,784 @@
+//===- MLIRGenBuiltins.cpp - tl.* builtins and tensor methods -------------===//
+#include "MLIRGen.h"
+#include "tilec/Dialect/Tile/TileOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace tilec::frontend;
+using namespace mlir;
+using llvm::SMLoc;
+using llvm::StringRef;
+using llvm::Twine;
+
+static const char *const kTritonBuiltins[] = {
+    "program_id", "num_programs", "arange", "zeros", "zeros_like", "full",
+    "load", "store", "where", "maximum", "minimum", "exp", "exp2", "log",
+    "log2", "sqrt", "rsqrt", "sin", "cos", "floor", "ceil", "erf", "abs",
+    "fma", "sigmoid", "softmax", "clamp", "sum", "max", "min", "dot", "cdiv",
+    "cast", "reshape", "view", "trans", "permute", "expand_dims",
+    "broadcast_to", "broadcast", "static_assert", "device_assert",
+    "static_print", "device_print", "constexpr", "multiple_of",
+    "max_contiguous", "max_constancy", "debug_barrier", "range",
+    "static_range", "jit", "fdiv"};
+
+/// Methods of tensors that forward to `tl.<name>(self, ...)`.
+static const char *const kTensorMethods[] = {
+    "to", "reshape", "view", "trans", "permute", "expand_dims",
+    "broadcast_to", "sum", "max", "min", "exp", "exp2", "log", "log2", "sqrt",
+    "rsqrt", "sin", "cos", "abs", "floor", "ceil", "erf", "sigmoid",
+    "softmax", "cast"};
+
+bool MLIRGen::isTritonBuiltin(StringRef name) {
+  return llvm::is_contained(kTritonBuiltins, name);
+}
+
+namespace {
+/// Binds positional and keyword arguments to a builtin's parameter list.
+/// Parameters ending in '?' are optional (None when absent).
+struct Binder {
+  MLIRGen &g;
+  StringRef fname;
+  SMLoc loc;
+  llvm::SmallVector<Val, 8> out;
+
+  bool bind(llvm::ArrayRef<StringRef> params, std::vector<Val> &args,
+            std::vector<std::pair<std::string, Val>> &kwargs) {
+    out.assign(params.size(), Val::none(loc));
+    llvm::SmallVector<bool, 8> seen(params.size(), false);
+    if (args.size() > params.size()) {
+      g.error(loc, "'" + fname + "' takes at most " + Twine(params.size()) +
+                       " arguments (" + Twine(args.size()) + " given)");
+      return false;
+    }
+    for (size_t i = 0; i < args.size(); ++i) {
+      out[i] = args[i];
+      seen[i] = true;
+    }
+    for (auto &[name, v] : kwargs) {
+      size_t idx = params.size();
+      for (size_t i = 0; i < params.size(); ++i)
+        if (params[i].rtrim('?') == name)
+          idx = i;
+      if (idx == params.size()) {
+        g.error(v.loc, "'" + fname + "' got an unexpected keyword argument '" +
+                           name + "'");
+        return false;
+      }
+      if (seen[idx]) {
+        g.error(v.loc, "'" + fname + "' got multiple values for argument '" +
+                           name + "'");
+        return false;
+      }
+      out[idx] = v;
+      seen[idx] = true;
+    }
+    for (size_t i = 0; i < params.size(); ++i)
+      if (!seen[i] && !params[i].ends_with("?")) {
+        g.error(loc, "missing argument '" + params[i] + "' in call to '" +
+                         fname + "'");
+        return false;
+      }
+    return true;
+  }
+  const Val &operator[](size_t i) const { return out[i]; }
+};
+} // namespace
+
+Val MLIRGen::callMethod(const Val &self, StringRef name, std::vector<Val> args,
+                        std::vector<std::pair<std::string, Val>> kwargs,
+                        SMLoc l) {
+  if (!llvm::is_contained(kTensorMethods, name))
+    return error(l, "unsupported tensor method '" + name + "'");
+  args.insert(args.begin(), self);
+  return callBuiltin(name == "to" ? "tl.cast" : ("tl." + name).str(),
+                     std::move(args), std::move(kwargs), l);
+}
+
+Val MLIRGen::reshape(const Val &x, llvm::ArrayRef<int64_t> shape, SMLoc l) {
+  int64_t n = 1, m = 1;
+  for (int64_t d : shape)
+    n *= d;
+  for (int64_t d : x.shape)
+    m *= d;
+  if (n != m)
+    return error(l, "reshape cannot change the number of elements (" +
+                        shapeStr(x.shape) + " to " + shapeStr(shape) + ")");
+  if (llvm::ArrayRef<int64_t>(x.shape) == shape)
+    return x;
+  if (x.shape.empty())
+    return broadcastTo(x, shape, l, "reshape");
+  if (shape.empty())
+    return error(l, "reshape to a scalar is not supported");
+  Value r = tile::ReshapeOp::create(b, loc(l), mlirType(x.dtype, shape), x.value);
+  return Val::tensor(r, x.dtype, shape, l);
+}
+
+Val MLIRGen::trans(const Val &x, llvm::ArrayRef<int64_t> order, SMLoc l) {
+  size_t rank = x.shape.size();
+  llvm::SmallVector<bool, 4> used(rank, false);
+  if (order.size() != rank)
+    return error(l, "permutation " + shapeStr(order) + " does not match rank " +
+                        Twine(rank));
+  llvm::SmallVector<int64_t, 4> shape;
+  llvm::SmallVector<int32_t, 4> ord;
+  for (int64_t o : order) {
+    if (o < 0 || o >= int64_t(rank) || used[o])
+      return error(l, "invalid permutation " + shapeStr(order));
+    used[o] = true;
+    shape.push_back(x.shape[o]);
+    ord.push_back(int32_t(o));
+  }
+  Value r = tile::TransOp::create(b, loc(l), mlirType(x.dtype, shape), x.value,
+                                  ord);
+  return Val::tensor(r, x.dtype, shape, l);
+}
+
+Val MLIRGen::mathUnary(StringRef name, const Val &xin, SMLoc l) {
+  Val x = toTensor(xin, l, "'tl." + name.str() + "'");
+  if (!x)
+    return x;
+  Location L = loc(l);
+  if (name == "abs") {
+    if (x.dtype.isFloat())
+      return Val::tensor(math::AbsFOp::create(b, L, x.value), x.dtype, x.shape, l);
+    if (x.dtype.isUnsigned() || x.dtype.isBool())
+      return x;
+    if (x.dtype.isInt())
+      return Val::tensor(math::AbsIOp::create(b, L, x.value), x.dtype, x.shape, l);
+  }
+  if (!x.dtype.isFloat())
+    return error(l, "'tl." + name + "' expects a floating-point argument, got " +
+                        x.typeStr());
+  Value v = x.value, r;
+  if (name == "exp") r = math::ExpOp::create(b, L, v);
+  else if (name == "exp2") r = math::Exp2Op::create(b, L, v);
+  else if (name == "log") r = math::LogOp::create(b, L, v);
+  else if (name == "log2") r = math::Log2Op::create(b, L, v);
+  else if (name == "sqrt") r = math::SqrtOp::create(b, L, v);
+  else if (name == "rsqrt") r = math::RsqrtOp::create(b, L, v);
+  else if (name == "sin") r = math::SinOp::create(b, L, v);
+  else if (name == "cos") r = math::CosOp::create(b, L, v);
+  else if (name == "floor") r = math::FloorOp::create(b, L, v);
+  else if (name == "ceil") r = math::CeilOp::create(b, L, v);
+  else if (name == "erf") r = math::ErfOp::create(b, L, v);
+  else return error(l, "unsupported function 'tl." + name + "'");
+  return Val::tensor(r, x.dtype, x.shape, l);
+}
+
+Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims,
+                    StringRef kind, SMLoc l) {
+  Val x = toTensor(xin, l, "'tl." + kind.str() + "'");
+  if (!x)
+    return x;
+  if (x.shape.empty())
+    return x;
+  if (x.dtype.isPtr())
+    return error(l, "cannot reduce a tensor of pointers");
+  size_t origRank = x.shape.size();
+  int64_t axis;
+  if (axisVal.isNone()) {
+    int64_t n = 1;
+    for (int64_t d : x.shape)
+      n *= d;
+    if (origRank > 1 && !(x = reshape(x, {n}, l)))
+      return x;
+    axis = 0;
+  } else {
+    std::optional<int64_t> a = getConstInt(axisVal, "reduction axis");
+    if (!a)
+      return Val();
+    axis = *a < 0 ? *a + int64_t(origRank) : *a;
+    if (axis < 0 || axis >= int64_t(origRank))
+      return error(axisVal.loc, "reduction axis " + Twine(*a) +
+                                    " is out of range for a tensor of rank " +
+                                    Twine(origRank));
+  }
+  if (kind == "sum" && x.dtype.isInt() && x.dtype.bitwidth() < 32)
+    if (!(x = cast(x, DType(x.dtype.isUnsigned() ? DType::U32 : DType::I32), l)))
+      return x;
+  llvm::SmallVector<int64_t, 4> resShape(x.shape.begin(), x.shape.end());
+  resShape.erase(resShape.begin() + axis);
+  Location L = loc(l);
+  Type elt = x.dtype.toMLIR(&ctx);
+  auto op = tile::ReduceOp::create(b, L, TypeRange{mlirType(x.dtype, resShape)},
+                                   ValueRange{x.value}, uint32_t(axis));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *blk = b.createBlock(&op.getCombiner(), {}, {elt, elt}, {L, L});
+    Value lhs = blk->getArgument(0), rhs = blk->getArgument(1), r;
+    bool f = x.dtype.isFloat(), u = x.dtype.isUnsigned();
+    if (kind == "sum")
+      r = f ? Value(arith::AddFOp::create(b, L, lhs, rhs))
+            : Value(arith::AddIOp::create(b, L, lhs, rhs));
+    else if (kind == "max")
+      r = f   ? Value(arith::MaxNumFOp::create(b, L, lhs, rhs))
+          : u ? Value(arith::MaxUIOp::create(b, L, lhs, rhs))
+              : Value(arith::MaxSIOp::create(b, L, lhs, rhs));
+    else
+      r = f   ? Value(arith::MinNumFOp::create(b, L, lhs, rhs))
+          : u ? Value(arith::MinUIOp::create(b, L, lhs, rhs))
+              : Value(arith::MinSIOp::create(b, L, lhs, rhs));
+    tile::YieldOp::create(b, L, ValueRange{r});
+  }
+  Val res = Val::tensor(op.getResult(0), x.dtype, resShape, l);
+  if (keepDims) {
+    if (axisVal.isNone()) {
+      llvm::SmallVector<int64_t, 4> ones(origRank, 1);
+      return broadcastTo(res, ones, l, "reduction result");
+    }
+    return expandDims(res, axis, l);
+  }
+  return res;
+}
+
+/// Reads a constexpr bool argument (absent/None -> `dflt`).
+static std::optional<bool> getBool(MLIRGen &g, const Val &v, bool dflt,
+                                   StringRef what) {
+  if (v.isNone())
+    return dflt;
+  if (std::optional<bool> t = g.constexprTruth(v))
+    return *t;
+  g.error(v.loc, what + " must be a constexpr bool");
+  return std::nullopt;
+}
+
+/// Reads a dtype argument.
+static std::optional<DType> getDType(MLIRGen &g, const Val &v, StringRef what) {
+  if (v.kind == Val::Kind::DTypeObj)
+    return v.dtype;
+  g.error(v.loc, what + " must be a dtype (e.g. tl.float32), got " + v.typeStr());
+  return std::nullopt;
+}
+
+/// Shape arguments given either as one tuple or as several ints.
+static Val shapeFromVarargs(llvm::ArrayRef<Val> rest, SMLoc l) {
+  if (rest.size() == 1)
+    return rest.front();
+  Val t = Val::tuple(std::vector<Val>(rest.begin(), rest.end()), l);
+  return t;
+}
+
+Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
+                         std::vector<std::pair<std::string, Val>> kwargs,
+                         SMLoc l) {
+  Binder a{*this, name, l, {}};
+  Location L = loc(l);
+  auto bind = [&](llvm::ArrayRef<StringRef> params) {
+    return a.bind(params, args, kwargs);
+  };
+
+  //===--- Python builtins ---===//
+  if (name == "range" || name == "tl.range" || name == "tl.static_range")
+    return error(l, "'" + name + "' can only be used as the iterator of a 'for' loop");
+  if (name == "print" || name == "tl.static_print" || name == "tl.device_print" ||
+      name == "tl.debug_barrier" || name == "tl.device_assert")
+    return Val::none(l); // Debugging aids are accepted and ignored.
+  if (name == "len") {
+    if (!bind({"obj"}))
+      return Val();
+    if (a[0].kind == Val::Kind::Tuple)
+      return Val::integer(a[0].elems.size(), l);
+    if (a[0].isBlock())
+      return Val::integer(a[0].shape[0], l);
+    return error(l, "object of type " + a[0].typeStr() + " has no len()");
+  }
+  if (name == "min" || name == "max") {
+    if (args.empty() || !kwargs.empty())
+      return error(l, "'" + name + "' expects positional arguments");
+    std::vector<Val> items = args;
+    if (items.size() == 1 && items[0].kind == Val::Kind::Tuple)
+      items = items[0].elems;
+    if (items.empty())
+      return error(l, "'" + name + "' of an empty sequence");
+    Val r = items[0];
+    for (size_t i = 1; i < items.size() && r; ++i) {
+      if (items[i].isTensor() || r.isTensor())
+        return error(l, "Python '" + name + "' only works on constexpr values; "
+                        "use tl." + (name == "min" ? "minimum" : "maximum"));
+      r = minMax(name == "max", r, items[i], l, name);
+    }
+    return r;
+  }
+  if (name == "int" || name == "float" || name == "bool" || name == "abs") {
+    if (!bind({"x"}))
+      return Val();
+    const Val &x = a[0];
+    if (name == "abs" && x.isTensor())
+      return mathUnary("abs", x, l);
+    if (!x.isNumber())
+      return error(l, "'" + name + "' only works on constexpr numbers, got " +
+                          x.typeStr());
+    double f = x.kind == Val::Kind::Float ? x.f : double(x.i);
+    if (name == "int")
+      return Val::integer(x.kind == Val::Kind::Float ? int64_t(x.f) : x.i, l);
+    if (name == "float")
+      return Val::floating(f, l);
+    if (name == "bool")
+      return Val::boolean(f != 0, l);
+    return x.kind == Val::Kind::Float ? Val::floating(std::fabs(x.f), l)
+                                      : Val::integer(x.i < 0 ? -x.i : x.i, l);
+  }
+  if (name == "isinstance")
+    return error(l, "unsupported function 'isinstance'");
+
+  if (!name.consume_front("tl."))
+    return error(l, "unsupported function '" + name + "'");
+
+  //===--- Programming model ---===//
+  if (name == "program_id" || name == "num_programs") {
+    if (!bind({"axis"}))
+      return Val();
+    std::optional<int64_t> axis = getConstInt(a[0], "axis");
+    if (!axis)
+      return Val();
+    if (*axis < 0 || *axis > 2)
+      return error(a[0].loc, name + " axis must be 0, 1, or 2 but got " +
+                                 Twine(*axis));
+    Value r = name == "program_id"
+                  ? Value(tile::ProgramIdOp::create(b, L, int32_t(*axis)))
+                  : Value(tile::NumProgramsOp::create(b, L, int32_t(*axis)));
+    return Val::tensor(r, DType(DType::I32), {}, l);
+  }
+  if (name == "constexpr") {
+    if (!bind({"value"}))
+      return Val();
+    if (a[0].isTensor())
+      return error(a[0].loc, "tl.constexpr needs a compile-time constant, got " +
+                                 a[0].typeStr());
+    return a[0];
+  }
+  if (name == "static_assert") {
+    if (!bind({"cond", "msg?"}))
+      return Val();
+    std::optional<bool> t = constexprTruth(a[0]);
+    if (!t)
+      return error(a[0].loc, "tl.static_assert needs a constexpr condition");
+    if (!*t)
+      return error(a[0].loc, "static assertion failed" +
+                                 (a[1].kind == Val::Kind::Str ? ": " + a[1].s
+                                                              : std::string()));
+    return Val::none(l);
+  }
+  if (name == "multiple_of" || name == "max_contiguous" ||
+      name == "max_constancy") {
+    if (!bind({"input", "values"}))
+      return Val();
+    return a[0]; // Hints only.
+  }
+
+  //===--- Creation ---===//
+  if (name == "arange") {
+    if (!bind({"start", "end"}))
+      return Val();
+    std::optional<int64_t> s = getConstInt(a[0], "arange's start");
+    std::optional<int64_t> e = s ? getConstInt(a[1], "arange's end") : std::nullopt;
+    if (!e)
+      return Val();
+    if (*s < INT32_MIN || *s > INT32_MAX || *e < INT32_MIN || *e > INT32_MAX)
+      return error(l, "arange must fit in int32");
+    if (*e <= *s)
+      return error(l, "arange's end argument must be greater than the start "
+                      "argument");
+    int64_t n = *e - *s;
+    if (n & (n - 1))
+      return error(l, "arange's range must be a power of 2, got " + Twine(n));
+    Value r = tile::MakeRangeOp::create(b, L, mlirType(DType(DType::I32), {n}),
+                                        uint32_t(*s), uint32_t(*e));
+    return Val::tensor(r, DType(DType::I32), {n}, l);
+  }
+  if (name == "zeros" || name == "full") {
+    bool isZeros = name == "zeros";
+    if (!bind(isZeros ? llvm::ArrayRef<StringRef>{"shape", "dtype"}
+                      : llvm::ArrayRef<StringRef>{"shape", "value", "dtype"}))
+      return Val();
+    auto shape = getShape(a[0], "shape");
+    if (!shape)
+      return Val();
+    auto dt = getDType(*this, a[isZeros ? 1 : 2], "dtype");
+    if (!dt)
+      return Val();
+    Val value = isZeros ? Val::integer(0, l) : a[1];
+    if (value.isNumber())
+      return constant(value, *dt, *shape, l);
+    if (!value.isTensor() || value.isBlock())
+      return error(value.loc, "tl.full value must be a scalar, got " + value.typeStr());
+    Val c = cast(value, *dt, l);
+    return c ? broadcastTo(c, *shape, l, "tl.full value") : c;
+  }
+  if (name == "zeros_like") {
+    if (!bind({"input"}))
+      return Val();
+    Val x = toTensor(a[0], l, "'tl.zeros_like'");
+    return x ? constant(Val::integer(0), x.dtype, x.shape, l) : x;
+  }
+
+  //===--- Memory ---===//
+  if (name == "load") {
+    if (!bind({"pointer", "mask?", "other?", "boundary_check?",
+               "padding_option?", "cache_modifier?", "eviction_policy?",
+               "volatile?"}))
+      return Val();
+    Val ptr = a[0], mask = a[1], other = a[2];
+    if (!ptr.isTensor() || !ptr.dtype.isPtr())
+      return error(ptr.loc, "tl.load expects a pointer, got " + ptr.typeStr());
+    DType elt = ptr.dtype.element();
+    if (!mask.isNone()) {
+      if (!(mask = toTensor(mask, mask.loc, "mask")))
+        return mask;
+      if (!mask.dtype.isBool())
+        return error(mask.loc, "mask must have boolean scalar type, got " +
+                                   mask.typeStr());
+      if (mask.isBlock() && !ptr.isBlock()) {
+        if (!(ptr = broadcastTo(ptr, mask.shape, l, "pointer")))
+          return ptr;
+      } else if (!(mask = broadcastTo(mask, ptr.shape, mask.loc, "mask"))) {
+        return mask;
+      }
+    }
+    if (!other.isNone()) {
+      if (mask.isNone())
+        return error(other.loc, "'other' cannot be provided without 'mask'");
+      other = other.isNumber() ? constant(other, elt, {}, other.loc)
+                               : cast(toTensor(other, other.loc, "other"), elt,
+                                      other.loc);
+      if (!other || !(other = broadcastTo(other, ptr.shape, other.loc, "other")))
+        return Val();
+    }
+    Value r = tile::LoadOp::create(b, L, ptr.value,
+                                   mask.isNone() ? Value() : mask.value,
+                                   other.isNone() ? Value() : other.value);
+    return Val::tensor(r, elt, ptr.shape, l);
+  }
+  if (name == "store") {
+    if (!bind({"pointer", "value", "mask?", "boundary_check?",
+               "cache_modifier?", "eviction_policy?"}))
+      return Val();
+    Val ptr = a[0], value = a[1], mask = a[2];
+    if (!ptr.isTensor() || !ptr.dtype.isPtr())
+      return error(ptr.loc, "tl.store expects a pointer, got " + ptr.typeStr());
+    DType elt = ptr.dtype.element();
+    if (value.isNumber())
+      value = constant(value, elt, {}, value.loc);
+    else if (!value.isTensor())
+      return error(value.loc, "cannot store a value of type " + value.typeStr());
+    else if (value.dtype.isPtr())
+      return error(value.loc, "cannot store a pointer value");
+    else
+      value = cast(value, elt, value.loc);
+    if (!value)
+      return value;
+    if (value.isBlock() && !ptr.isBlock())
+      return error(value.loc, "value argument cannot be a block (" +
+                                  value.typeStr() +
+                                  ") if the pointer argument is not a block");
+    if (!(value = broadcastTo(value, ptr.shape, value.loc, "value")))
+      return value;
+    if (!mask.isNone()) {
+      if (!(mask = toTensor(mask, mask.loc, "mask")))
+        return mask;
+      if (!mask.dtype.isBool())
+        return error(mask.loc, "mask must have boolean scalar type, got " +
+                                   mask.typeStr());
+      if (mask.isBlock() && !ptr.isBlock())
+        return error(mask.loc, "mask argument cannot be a block if the pointer "
+                               "argument is not a block");
+      if (!(mask = broadcastTo(mask, ptr.shape, mask.loc, "mask")))
+        return mask;
+    }
+    tile::StoreOp::create(b, L, ptr.value, value.value,
+                          mask.isNone() ? Value() : mask.value);
+    return Val::none(l);
+  }
+
+  //===--- Elementwise ---===//
+  if (name == "where") {
+    if (!bind({"condition", "x", "y"}))
+      return Val();
+    Val c = toTensor(a[0], a[0].loc, "condition");
+    if (!c)
+      return c;
+    if (!c.dtype.isBool() && !(c = cast(c, DType(DType::I1), a[0].loc)))
+      return c;
+    Val x = a[1], y = a[2];
+    if (!binaryTypeCheck(x, y, l, "tl.where", true, true, true, false))
+      return Val();
+    if (!broadcastPair(c, x, l, "tl.where") || !broadcastPair(x, y, l, "tl.where") ||
+        !broadcastPair(c, x, l, "tl.where"))
+      return Val();
+    Value r = arith::SelectOp::create(b, L, c.value, x.value, y.value);
+    return Val::tensor(r, x.dtype, x.shape, l);
+  }
+  if (name == "maximum" || name == "minimum") {
+    if (!bind({"x", "y", "propagate_nan?"}))
+      return Val();
+    return minMax(name == "maximum", a[0], a[1], l, "tl." + name.str());
+  }
+  if (name == "clamp") {
+    if (!bind({"x", "min", "max", "propagate_nan?"}))
+      return Val();
+    Val x = toTensor(a[0], l, "'tl.clamp'");
+    if (!x)
+      return x;
+    if (!x.dtype.isFloat())
+      return error(l, "tl.clamp only supports floating-point tensors, got " +
+                          x.typeStr());
+    Val lo = minMax(true, x, a[1], l, "tl.clamp");
+    return lo ? minMax(false, lo, a[2], l, "tl.clamp") : lo;
+  }
+  if (llvm::is_contained({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin",
+                          "cos", "floor", "ceil", "erf", "abs"},
+                         name)) {
+    if (!bind({"x"}))
+      return Val();
+    return mathUnary(name, a[0], l);
+  }
+  if (name == "sigmoid") {
+    if (!bind({"x"}))
+      return Val();
+    Val neg = unary(UnaryOp::Minus, a[0], l);
+    Val e = neg ? mathUnary("exp", neg, l) : neg;
+    Val den = e ? binary(BinaryOp::Add, Val::integer(1, l), e, l) : e;
+    return den ? binary(BinaryOp::Div, Val::integer(1, l), den, l) : den;
+  }
+  if (name == "softmax") {
+    if (!bind({"x", "dim?", "keep_dims?", "ieee_rounding?"}))
+      return Val();
+    Val x = toTensor(a[0], l, "'tl.softmax'");
+    if (!x)
+      return x;
+    if (!x.dtype.isFloat())
+      return error(l, "tl.softmax expects a floating-point tensor, got " + x.typeStr());
+    Val dim = a[1].isNone() ? Val::integer(int64_t(x.shape.size()) - 1, l) : a[1];
+    if (x.shape.empty())
+      return constant(Val::floating(1.0), x.dtype, {}, l);
+    Val m = reduce(x, dim, true, "max", l);
+    Val z = m ? binary(BinaryOp::Sub, x, m, l) : m;
+    Val num = z ? mathUnary("exp", z, l) : z;
+    Val den = num ? reduce(num, dim, true, "sum", l) : num;
+    return den ? binary(BinaryOp::Div, num, den, l) : den;
+  }
+  if (name == "fdiv") {
+    if (!bind({"x", "y", "ieee_rounding?"}))
+      return Val();
+    return binary(BinaryOp::Div, a[0], a[1], l);
+  }
+  if (name == "fma") {
+    if (!bind({"x", "y", "z"}))
+      return Val();
+    Val x = a[0], y = a[1], z = a[2];
+    if (!binaryTypeCheck(x, y, l, "tl.fma", false, false, true, false) ||
+        !binaryTypeCheck(x, z, l, "tl.fma", false, false, true, false) ||
+        !binaryTypeCheck(x, y, l, "tl.fma", false, false, true, false))
+      return Val();
+    if (!x.dtype.isFloat())
+      return error(l, "tl.fma expects floating-point operands, got " + x.typeStr());
+    Value r = math::FmaOp::create(b, L, x.value, y.value, z.value);
+    return Val::tensor(r, x.dtype, x.shape, l);
+  }
+  if (name == "cdiv") {
+    if (!bind({"x", "div"}))
+      return Val();
+    Val t = binary(BinaryOp::Add, a[0], a[1], l);
+    t = t ? binary(BinaryOp::Sub, t, Val::integer(1, l), l) : t;
+    return t ? binary(BinaryOp::FloorDiv, t, a[1], l) : t;
+  }
+  if (name == "cast") {
+    if (!bind({"input", "dtype", "fp_downcast_rounding?", "bitcast?"}))
+      return Val();
+    auto dt = getDType(*this, a[1], "dtype");
+    std::optional<bool> bc = dt ? getBool(*this, a[3], false, "bitcast") : std::nullopt;
+    if (!bc)
+      return Val();
+    Val x = a[0].isNumber() && !*bc ? constant(a[0], *dt, {}, l)
+                                    : toTensor(a[0], l, "'cast'");
+    return x ? cast(x, *dt, l, *bc) : x;
+  }
+
+  //===--- Shapes ---===//
+  if (name == "reshape" || name == "view") {
+    std::vector<std::pair<std::string, Val>> kw;
+    Val reorder;
+    for (auto &k : kwargs) {
+      if (k.first == "can_reorder")
+        continue;
+      if (k.first == "shape") {
+        args.push_back(k.second);
+        continue;
+      }
+      return error(k.second.loc, "'" + name + "' got an unexpected keyword argument '" +
+                                     k.first + "'");
+    }
+    if (args.size() < 2)
+      return error(l, "'" + name + "' expects a tensor and a shape");
+    Val x = toTensor(args[0], l, "'reshape'");
+    if (!x)
+      return x;
+    auto shape = getShape(shapeFromVarargs(llvm::ArrayRef(args).drop_front(), l),
+                          "shape");
+    return shape ? reshape(x, *shape, l) : Val();
+  }
+  if (name == "trans" || name == "permute") {
+    if (!kwargs.empty() && !(kwargs.size() == 1 && kwargs[0].first == "dims"))
+      return error(l, "'" + name + "' got an unexpected keyword argument");
+    if (args.empty())
+      return error(l, "'" + name + "' expects a tensor");
+    Val x = toTensor(args[0], l, "'trans'");
+    if (!x)
+      return x;
+    llvm::SmallVector<Val> rest(args.begin() + 1, args.end());
+    if (!kwargs.empty())
+      rest.push_back(kwargs[0].second);
+    llvm::SmallVector<int64_t, 4> order;
+    if (rest.empty()) {
+      if (x.shape.size() != 2)
+        return error(l, "tl.trans without dims requires a 2-D tensor, got " +
+                            x.typeStr());
+      order = {1, 0};
+    } else {
+      Val dims = shapeFromVarargs(rest, l);
+      std::vector<Val> elems =
+          dims.kind == Val::Kind::Tuple ? dims.elems : std::vector<Val>{dims};
+      for (const Val &d : elems) {
+        std::optional<int64_t> v = getConstInt(d, "permutation entry");
+        if (!v)
+          return Val();
+        order.push_back(*v);
+      }
+    }
+    return trans(x, order, l);
+  }
+  if (name == "expand_dims") {
+    if (!bind({"input", "axis"}))
+      return Val();
+    Val x = toTensor(a[0], l, "'expand_dims'");
+    if (!x)
+      return x;
+    std::vector<Val> axes =
+        a[1].kind == Val::Kind::Tuple ? a[1].elems : std::vector<Val>{a[1]};
+    int64_t newRank = x.shape.size() + axes.size();
+    llvm::SmallVector<int64_t, 4> norm;
+    for (const Val &ax : axes) {
+      std::optional<int64_t> v = getConstInt(ax, "axis");
+      if (!v)
+        return Val();
+      norm.push_back(*v < 0 ? *v + newRank : *v);
+    }
+    llvm::sort(norm);
+    for (int64_t ax : norm)
+      if (!(x = expandDims(x, ax, l)))
+        return x;
+    return x;
+  }
+  if (name == "broadcast_to") {
+    if (args.size() < 2 && kwargs.empty())
+      return error(l, "'broadcast_to' expects a tensor and a shape");
+    for (auto &k : kwargs)
+      args.push_back(k.second);
+    Val x = toTensor(args[0], l, "'broadcast_to'");
+    if (!x)
+      return x;
+    auto shape = getShape(shapeFromVarargs(llvm::ArrayRef(args).drop_front(), l),
+                          "shape");
+    return shape ? broadcastTo(x, *shape, l, "tensor") : Val();
+  }
+  if (name == "broadcast") {
+    if (!bind({"input", "other"}))
+      return Val();
+    Val x = toTensor(a[0], l, "'broadcast'"), y = toTensor(a[1], l, "'broadcast'");
+    if (!x || !y || !broadcastPair(x, y, l, "tl.broadcast"))
+      return Val();
+    return Val::tuple({x, y}, l);
+  }
+
+  //===--- Reductions ---===//
+  if (name == "sum") {
+    if (!bind({"input", "axis?", "keep_dims?", "dtype?"}))
+      return Val();
+    std::optional<bool> keep = getBool(*this, a[2], false, "keep_dims");
+    if (!keep)
+      return Val();
+    Val x = a[0];
+    if (!a[3].isNone()) {
+      auto dt = getDType(*this, a[3], "dtype");
+      if (!dt || !(x = toTensor(x, l, "'tl.sum'")) || !(x = cast(x, *dt, l)))
+        return Val();
+    }
+    return reduce(x, a[1], *keep, "sum", l);
+  }
+  if (name == "max" || name == "min") {
+    if (!bind({"input", "axis?", "return_indices?", "return_indices_tie_break_left?",
+               "keep_dims?"}))
+      return Val();
+    std::optional<bool> idx = getBool(*this, a[2], false, "return_indices");
+    std::optional<bool> keep = idx ? getBool(*this, a[4], false, "keep_dims") : idx;
+    if (!keep)
+      return Val();
+    if (*idx)
+      return error(a[2].loc, "tl." + name + " with return_indices=True is not supported");
+    return reduce(a[0], a[1], *keep, name, l);
+  }
+
+  //===--- Matrix product ---===//
+  if (name == "dot") {
+    if (!bind({"input", "other", "acc?", "input_precision?", "allow_tf32?",
+               "max_num_imprecise_acc?", "out_dtype?"}))
+      return Val();
+    Val x = toTensor(a[0], l, "'tl.dot'"), y = toTensor(a[1], l, "'tl.dot'");
+    if (!x || !y)
+      return Val();
+    size_t rank = x.shape.size();
+    if ((rank != 2 && rank != 3) || y.shape.size() != rank)
+      return error(l, "tl.dot expects two 2-D or two 3-D tensors, got " +
+                          x.typeStr() + " and " + y.typeStr());
+    if (x.dtype != y.dtype)
+      return error(l, "tl.dot operands must have the same dtype, got " +
+                          x.dtype.str() + " and " + y.dtype.str());
+    if (x.dtype.isPtr() || x.dtype.isBool())
+      return error(l, "tl.dot does not support operands of type " + x.dtype.str());
+    if (x.shape[rank - 1] != y.shape[rank - 2] ||
+        (rank == 3 && x.shape[0] != y.shape[0]))
+      return error(l, "incompatible shapes " + shapeStr(x.shape) + " and " +
+                          shapeStr(y.shape) + " in tl.dot");
+    llvm::SmallVector<int64_t, 4> resShape(x.shape.begin(), x.shape.end());
+    resShape[rank - 1] = y.shape[rank - 1];
+    DType outTy(DType::F32);
+    if (x.dtype.isInt())
+      outTy = DType(DType::I32);
+    else if (!a[6].isNone()) {
+      auto dt = getDType(*this, a[6], "out_dtype");
+      if (!dt)
+        return Val();
+      outTy = *dt;
+    }
+    Val acc = a[2];
+    if (acc.isNone()) {
+      acc = constant(Val::integer(0), outTy, resShape, l);
+    } else {
+      if (!(acc = toTensor(acc, acc.loc, "acc")))
+        return acc;
+      if (acc.shape.size() != rank)
+        if (!(acc = broadcastTo(acc, resShape, acc.loc, "acc")))
+          return acc;
+      if (llvm::ArrayRef<int64_t>(acc.shape) != llvm::ArrayRef<int64_t>(resShape))
+        return error(acc.loc, "tl.dot accumulator has shape " + shapeStr(acc.shape) +
+                                  " but the product has shape " + shapeStr(resShape));
+    }
+    StringAttr precision;
+    if (a[3].kind == Val::Kind::Str)
+      precision = b.getStringAttr(a[3].s);
+    else if (!a[4].isNone()) {
+      std::optional<bool> tf32 = getBool(*this, a[4], true, "allow_tf32");
+      if (!tf32)
+        return Val();
+      precision = b.getStringAttr(*tf32 ? "tf32" : "ieee");
+    }
+    Value r = tile::DotOp::create(b, L, acc.value.getType(), x.value, y.value,
+                                  acc.value, precision);
+    return Val::tensor(r, acc.dtype, resShape, l);
+  }
+  if (name == "jit")
+    return error(l, "'tl.jit' cannot be called inside a kernel");
+  return error(l, "unsupported function 'tl." + name + "'");
+}

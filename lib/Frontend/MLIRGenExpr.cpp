@@ -1,0 +1,444 @@
+//===- MLIRGenExpr.cpp - Lowering of expressions --------------------------===//
+#include "MLIRGen.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace tilec::frontend;
+using namespace mlir;
+using llvm::SMLoc;
+using llvm::StringRef;
+using llvm::Twine;
+
+/// Python builtins usable in kernels.
+static bool isPythonBuiltin(StringRef name) {
+  return llvm::is_contained({"range", "len", "min", "max", "int", "float",
+                             "bool", "print", "abs", "isinstance"},
+                            name);
+}
+
+Val MLIRGen::genExpr(const Expr &e) {
+  Val v;
+  switch (e.getKind()) {
+  case Expr::Kind::Name:
+    v = genName(llvm::cast<NameExpr>(e));
+    break;
+  case Expr::Kind::Constant:
+    v = genConstant(llvm::cast<ConstantExpr>(e));
+    break;
+  case Expr::Kind::Unary: {
+    auto &u = llvm::cast<UnaryExpr>(e);
+    v = unary(u.op, genExpr(*u.operand), u.getLoc());
+    break;
+  }
+  case Expr::Kind::Binary: {
+    auto &bin = llvm::cast<BinaryExpr>(e);
+    Val lhs = genExpr(*bin.lhs);
+    if (!lhs)
+      return lhs;
+    Val rhs = genExpr(*bin.rhs);
+    if (!rhs)
+      return rhs;
+    v = binary(bin.op, lhs, rhs, bin.getLoc());
+    break;
+  }
+  case Expr::Kind::BoolOp:
+    v = genBoolOp(llvm::cast<BoolOpExpr>(e));
+    break;
+  case Expr::Kind::Compare:
+    v = genCompare(llvm::cast<CompareExpr>(e));
+    break;
+  case Expr::Kind::Call:
+    v = genCall(llvm::cast<CallExpr>(e));
+    break;
+  case Expr::Kind::Attribute:
+    v = genAttribute(llvm::cast<AttributeExpr>(e));
+    break;
+  case Expr::Kind::Subscript:
+    v = genSubscript(llvm::cast<SubscriptExpr>(e));
+    break;
+  case Expr::Kind::Slice:
+    return error(e.getLoc(), "unsupported expression 'slice' outside of a subscript");
+  case Expr::Kind::Tuple:
+  case Expr::Kind::List: {
+    std::vector<Val> elems;
+    for (const ExprPtr &elt : llvm::cast<TupleExpr>(e).elts) {
+      if (auto *star = llvm::dyn_cast<StarredExpr>(elt.get())) {
+        Val t = genExpr(*star->value);
+        if (!t)
+          return t;
+        if (t.kind != Val::Kind::Tuple)
+          return error(star->getLoc(), "cannot unpack " + t.typeStr());
+        elems.insert(elems.end(), t.elems.begin(), t.elems.end());
+        continue;
+      }
+      Val x = genExpr(*elt);
+      if (!x)
+        return x;
+      elems.push_back(std::move(x));
+    }
+    v = Val::tuple(std::move(elems));
+    break;
+  }
+  case Expr::Kind::IfExp:
+    v = genIfExp(llvm::cast<IfExpExpr>(e));
+    break;
+  case Expr::Kind::Starred:
+    return error(e.getLoc(), "unsupported expression '*' here");
+  }
+  if (v)
+    v.loc = e.getLoc();
+  return v;
+}
+
+Val MLIRGen::genConstant(const ConstantExpr &e) {
+  switch (e.ckind) {
+  case ConstantExpr::CKind::Int:
+    if (e.intOverflow || e.isUnsigned64)
+      return error(e.getLoc(), "integer literal does not fit in 64 bits");
+    return Val::integer(e.intValue, e.getLoc());
+  case ConstantExpr::CKind::Float:
+    return Val::floating(e.floatValue, e.getLoc());
+  case ConstantExpr::CKind::Bool:
+    return Val::boolean(e.boolValue, e.getLoc());
+  case ConstantExpr::CKind::None:
+    return Val::none(e.getLoc());
+  case ConstantExpr::CKind::Str:
+    return Val::str(e.strValue, e.getLoc());
+  case ConstantExpr::CKind::Ellipsis:
+    return error(e.getLoc(), "unsupported expression '...'");
+  }
+  return Val();
+}
+
+Val MLIRGen::genName(const NameExpr &e) { return lookupName(e.name, e.getLoc()); }
+
+Val MLIRGen::lookupName(StringRef name, SMLoc l) {
+  auto it = vars->find(name);
+  if (it != vars->end()) {
+    Val v = it->second;
+    v.loc = l;
+    return v;
+  }
+  if (const GlobalConstant *g = file.lookupGlobal(name))
+    return genExpr(*g->value);
+  if (const FunctionDef *fn = file.lookupFunction(name)) {
+    Val v;
+    v.kind = Val::Kind::Function;
+    v.fn = fn;
+    v.loc = l;
+    return v;
+  }
+  Val v;
+  v.loc = l;
+  if (name == "tl" || name == "triton" || name == "tilec") {
+    v.kind = Val::Kind::Module;
+    v.s = name.str();
+    return v;
+  }
+  if (isPythonBuiltin(name)) {
+    v.kind = Val::Kind::Builtin;
+    v.s = name.str();
+    return v;
+  }
+  return error(l, "unknown name '" + name + "'");
+}
+
+Val MLIRGen::genAttribute(const AttributeExpr &e) {
+  Val base = genExpr(*e.value);
+  if (!base)
+    return base;
+  StringRef attr = e.attr;
+  SMLoc l = e.getLoc();
+  Val v;
+  v.loc = l;
+  switch (base.kind) {
+  case Val::Kind::Module: {
+    if (base.s == "triton" && attr == "language") {
+      v.kind = Val::Kind::Module;
+      v.s = "tl";
+      return v;
+    }
+    if (base.s == "tl" && (attr == "math" || attr == "extra" || attr == "standard")) {
+      v.kind = Val::Kind::Module;
+      v.s = "tl." + attr.str();
+      return v;
+    }
+    if (StringRef(base.s).starts_with("tl")) {
+      DType dt = DType::fromTritonName(attr);
+      if (dt.isValid())
+        return Val::dtypeObj(dt, l);
+    }
+    StringRef canonical = attr == "cdiv" && base.s != "tl" ? "cdiv" : attr;
+    if (isTritonBuiltin(canonical) &&
+        (StringRef(base.s).starts_with("tl") || canonical == "cdiv" ||
+         canonical == "jit")) {
+      v.kind = Val::Kind::Builtin;
+      v.s = "tl." + canonical.str();
+      return v;
+    }
+    return error(l, "unsupported function '" + base.s + "." + attr + "'");
+  }
+  case Val::Kind::Tensor:
+    if (attr == "dtype")
+      return Val::dtypeObj(base.dtype, l);
+    if (attr == "shape") {
+      std::vector<Val> dims;
+      for (int64_t d : base.shape)
+        dims.push_back(Val::integer(d, l));
+      return Val::tuple(std::move(dims), l);
+    }
+    if (attr == "T") {
+      if (base.shape.size() != 2)
+        return error(l, "'.T' requires a 2-D tensor, got " + base.typeStr());
+      return trans(base, {1, 0}, l);
+    }
+    v.kind = Val::Kind::Builtin;
+    v.s = "method:" + attr.str();
+    v.elems.push_back(base);
+    return v;
+  case Val::Kind::DTypeObj:
+    if (attr == "element_ty") {
+      if (!base.dtype.isPtr())
+        return error(l, "'element_ty' requires a pointer dtype, got " +
+                            base.dtype.str());
+      return Val::dtypeObj(base.dtype.element(), l);
+    }
+    if (attr == "primitive_bitwidth")
+      return Val::integer(base.dtype.bitwidth(), l);
+    if (attr == "name")
+      return Val::str(base.dtype.str(), l);
+    v.kind = Val::Kind::Builtin;
+    v.s = "dtype:" + attr.str();
+    v.elems.push_back(base);
+    return v;
+  default:
+    return error(l, "unsupported attribute '" + attr + "' of " + base.typeStr());
+  }
+}
+
+Val MLIRGen::genSubscript(const SubscriptExpr &e) {
+  Val base = genExpr(*e.value);
+  if (!base)
+    return base;
+  SMLoc l = e.getLoc();
+  if (base.kind == Val::Kind::Tuple) {
+    if (e.indices.size() != 1 || e.isTuple)
+      return error(l, "a tuple index must be a single constexpr int");
+    const Expr &idx = *e.indices.front();
+    int64_t n = base.elems.size();
+    if (auto *slice = llvm::dyn_cast<SliceExpr>(&idx)) {
+      auto part = [&](const ExprPtr &p, int64_t dflt) -> std::optional<int64_t> {
+        if (!p)
+          return dflt;
+        Val pv = genExpr(*p);
+        if (!pv)
+          return std::nullopt;
+        if (pv.isNone())
+          return dflt;
+        return getConstInt(pv, "a tuple slice bound");
+      };
+      std::optional<int64_t> step = part(slice->step, 1);
+      if (!step)
+        return Val();
+      if (*step <= 0)
+        return error(l, "tuple slices need a positive step");
+      std::optional<int64_t> lo = part(slice->lower, 0), hi = part(slice->upper, n);
+      if (!lo || !hi)
+        return Val();
+      auto clampIdx = [&](int64_t x) {
+        if (x < 0)
+          x += n;
+        return std::clamp<int64_t>(x, 0, n);
+      };
+      std::vector<Val> elems;
+      for (int64_t i = clampIdx(*lo); i < clampIdx(*hi); i += *step)
+        elems.push_back(base.elems[i]);
+      return Val::tuple(std::move(elems), l);
+    }
+    Val iv = genExpr(idx);
+    if (!iv)
+      return iv;
+    std::optional<int64_t> i = getConstInt(iv, "a tuple index");
+    if (!i)
+      return Val();
+    int64_t k = *i < 0 ? *i + n : *i;
+    if (k < 0 || k >= n)
+      return error(idx.getLoc(), "tuple index " + Twine(*i) + " out of range");
+    return base.elems[k];
+  }
+  if (!base.isTensor())
+    return error(l, "'" + base.typeStr() + "' object is not subscriptable");
+  // Only ':' (keep a dimension) and None (insert one) are allowed on tensors.
+  size_t slices = 0;
+  for (const ExprPtr &idx : e.indices) {
+    if (auto *s = llvm::dyn_cast<SliceExpr>(idx.get())) {
+      if (s->lower || s->upper || s->step)
+        return error(idx->getLoc(),
+                     "unsupported tensor subscript: only ':' and None are allowed");
+      ++slices;
+      continue;
+    }
+    auto *c = llvm::dyn_cast<ConstantExpr>(idx.get());
+    if (!c || c->ckind != ConstantExpr::CKind::None)
+      return error(idx->getLoc(),
+                   "unsupported tensor subscript: only ':' and None are allowed");
+  }
+  if (slices != base.shape.size())
+    return error(l, "tensor subscript has " + Twine(slices) +
+                        " ':' but the tensor has rank " + Twine(base.shape.size()));
+  Val cur = base;
+  int64_t axis = 0;
+  for (const ExprPtr &idx : e.indices) {
+    if (llvm::isa<SliceExpr>(idx.get())) {
+      ++axis;
+      continue;
+    }
+    if (!(cur = expandDims(cur, axis, idx->getLoc())))
+      return cur;
+    ++axis;
+  }
+  return cur;
+}
+
+Val MLIRGen::genCompare(const CompareExpr &e) {
+  Val lhs = genExpr(*e.operands[0]);
+  if (!lhs)
+    return lhs;
+  Val result;
+  for (size_t i = 0; i < e.ops.size(); ++i) {
+    Val rhs = genExpr(*e.operands[i + 1]);
+    if (!rhs)
+      return rhs;
+    Val r = compare(e.ops[i], lhs, rhs, e.opLocs[i]);
+    if (!r)
+      return r;
+    if (!result) {
+      result = r;
+    } else if (std::optional<bool> t = constexprTruth(result)) {
+      if (!*t)
+        return result;
+      result = r;
+    } else {
+      result = logical(true, result, r, e.opLocs[i]);
+      if (!result)
+        return result;
+    }
+    if (std::optional<bool> t = constexprTruth(result); t && !*t)
+      return result; // Short-circuit like Python.
+    lhs = rhs;
+  }
+  return result;
+}
+
+Val MLIRGen::genBoolOp(const BoolOpExpr &e) {
+  bool isAnd = e.op == BoolOpKind::And;
+  Val result = genExpr(*e.values[0]);
+  for (size_t i = 1; i < e.values.size() && result; ++i) {
+    if (std::optional<bool> t = constexprTruth(result)) {
+      // Python semantics on constexprs: the deciding operand is the result.
+      if (*t != isAnd)
+        return result;
+      result = genExpr(*e.values[i]);
+      continue;
+    }
+    Val next = genExpr(*e.values[i]);
+    if (!next)
+      return next;
+    result = logical(isAnd, result, next, e.getLoc());
+  }
+  return result;
+}
+
+Val MLIRGen::genIfExp(const IfExpExpr &e) {
+  Val cond = genExpr(*e.cond);
+  if (!cond)
+    return cond;
+  if (std::optional<bool> t = constexprTruth(cond))
+    return genExpr(*t ? *e.thenExpr : *e.elseExpr);
+  Value c = toCondition(cond, e.cond->getLoc(), "a conditional expression");
+  if (!c)
+    return Val();
+  Location L = loc(e.getLoc());
+  auto ifOp = scf::IfOp::create(b, L, TypeRange{}, c, /*withElse=*/true);
+  Val vals[2];
+  const Expr *exprs[2] = {e.thenExpr.get(), e.elseExpr.get()};
+  Block *blocks[2] = {ifOp.thenBlock(), ifOp.elseBlock()};
+  {
+    OpBuilder::InsertionGuard guard(b);
+    for (int k = 0; k < 2; ++k) {
+      b.setInsertionPoint(blocks[k]->getTerminator());
+      vals[k] = genExpr(*exprs[k]);
+      if (vals[k])
+        vals[k] = materialize(vals[k], exprs[k]->getLoc(), "conditional expression");
+      if (!vals[k])
+        return vals[k];
+    }
+  }
+  if (vals[0].dtype != vals[1].dtype || vals[0].shape != vals[1].shape)
+    return error(e.getLoc(), "conditional expression with a runtime condition has "
+                             "inconsistent types " +
+                                 vals[0].typeStr() + " and " + vals[1].typeStr());
+  Operation *newIf = finishIf(ifOp, {vals[0].value}, {vals[1].value}, L);
+  return Val::tensor(newIf->getResult(0), vals[0].dtype, vals[0].shape,
+                     e.getLoc());
+}
+
+Val MLIRGen::genCall(const CallExpr &e) {
+  Val callee = genExpr(*e.callee);
+  if (!callee)
+    return callee;
+  std::vector<Val> args;
+  for (const ExprPtr &a : e.args) {
+    if (auto *star = llvm::dyn_cast<StarredExpr>(a.get())) {
+      Val t = genExpr(*star->value);
+      if (!t)
+        return t;
+      if (t.kind != Val::Kind::Tuple)
+        return error(star->getLoc(), "cannot unpack " + t.typeStr());
+      args.insert(args.end(), t.elems.begin(), t.elems.end());
+      continue;
+    }
+    Val v = genExpr(*a);
+    if (!v)
+      return v;
+    args.push_back(std::move(v));
+  }
+  std::vector<std::pair<std::string, Val>> kwargs;
+  for (const Keyword &kw : e.keywords) {
+    Val v = genExpr(*kw.value);
+    if (!v)
+      return v;
+    kwargs.emplace_back(kw.name, std::move(v));
+  }
+  SMLoc l = e.getLoc();
+  if (callee.kind == Val::Kind::Function)
+    return inlineCall(*callee.fn, std::move(args), std::move(kwargs), l);
+  if (callee.kind == Val::Kind::Builtin) {
+    StringRef name = callee.s;
+    if (name.consume_front("method:"))
+      return callMethod(callee.elems.front(), name, std::move(args),
+                        std::move(kwargs), l);
+    if (name.consume_front("dtype:")) {
+      DType dt = callee.elems.front().dtype;
+      std::optional<bool> r =
+          llvm::StringSwitch<std::optional<bool>>(name)
+              .Case("is_floating", dt.isFloat())
+              .Case("is_int", dt.isInt())
+              .Case("is_int_signed", dt.isSigned())
+              .Case("is_int_unsigned", dt.isUnsigned())
+              .Case("is_bool", dt.isBool())
+              .Case("is_ptr", dt.isPtr())
+              .Case("is_fp16", dt.kind == DType::F16)
+              .Case("is_bf16", dt.kind == DType::BF16)
+              .Case("is_fp32", dt.kind == DType::F32)
+              .Case("is_fp64", dt.kind == DType::F64)
+              .Default(std::nullopt);
+      if (!r)
+        return error(l, "unsupported dtype method '" + name + "'");
+      return Val::boolean(*r, l);
+    }
+    return callBuiltin(name, std::move(args), std::move(kwargs), l);
+  }
+  return error(l, "'" + callee.typeStr() + "' object is not callable");
+}

@@ -1,0 +1,613 @@
+//===- MLIRGenStmt.cpp - Lowering of statements and control flow ----------===//
+//
+// Constexpr conditions are folded (only the taken branch is generated);
+// runtime conditions and loops become scf.if / scf.for / scf.while carrying
+// the variables the body assigns. @jit callees are inlined.
+//
+//===----------------------------------------------------------------------===//
+#include "MLIRGen.h"
+#include "tilec/Frontend/Parser.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace tilec::frontend;
+using namespace mlir;
+using llvm::SMLoc;
+using llvm::StringRef;
+using llvm::Twine;
+
+MLIRGen::Flow MLIRGen::genBlock(const StmtList &stmts) {
+  for (const StmtPtr &s : stmts) {
+    Flow f = genStmt(*s);
+    if (f != Flow::Normal)
+      return f;
+  }
+  return Flow::Normal;
+}
+
+MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
+  SMLoc l = s.getLoc();
+  switch (s.getKind()) {
+  case Stmt::Kind::FunctionDef:
+    error(l, "unsupported statement 'def'");
+    return Flow::Error;
+  case Stmt::Kind::Assign: {
+    auto &a = llvm::cast<AssignStmt>(s);
+    Val v = genExpr(*a.value);
+    if (!v)
+      return Flow::Error;
+    for (const ExprPtr &t : a.targets)
+      if (genAssign(*t, v, l) == Flow::Error)
+        return Flow::Error;
+    return Flow::Normal;
+  }
+  case Stmt::Kind::AnnAssign: {
+    auto &a = llvm::cast<AnnAssignStmt>(s);
+    if (!a.value)
+      return Flow::Normal;
+    Val v = genExpr(*a.value);
+    if (!v)
+      return Flow::Error;
+    if (isConstexprAnnotation(a.annotation.get()) && v.isTensor()) {
+      error(a.value->getLoc(), "value annotated tl.constexpr is not a "
+                               "compile-time constant (got " +
+                                   v.typeStr() + ")");
+      return Flow::Error;
+    }
+    return genAssign(*a.target, v, l);
+  }
+  case Stmt::Kind::AugAssign: {
+    auto &a = llvm::cast<AugAssignStmt>(s);
+    auto *name = llvm::dyn_cast<NameExpr>(a.target.get());
+    if (!name) {
+      error(a.target->getLoc(), "unsupported assignment target: only names "
+                                "can be assigned in tilec kernels");
+      return Flow::Error;
+    }
+    Val cur = lookupName(name->name, name->getLoc());
+    if (!cur)
+      return Flow::Error;
+    Val rhs = genExpr(*a.value);
+    if (!rhs)
+      return Flow::Error;
+    Val r = binary(a.op, cur, rhs, a.opLoc);
+    if (!r)
+      return Flow::Error;
+    return genAssign(*a.target, r, l);
+  }
+  case Stmt::Kind::If:
+    return genIf(llvm::cast<IfStmt>(s));
+  case Stmt::Kind::For:
+    return genFor(llvm::cast<ForStmt>(s));
+  case Stmt::Kind::While:
+    return genWhile(llvm::cast<WhileStmt>(s));
+  case Stmt::Kind::Return: {
+    auto &r = llvm::cast<ReturnStmt>(s);
+    if (frames.back().runtimeDepth > 0) {
+      error(l, "'return' inside a runtime 'if', 'for' or 'while' is not "
+               "supported in tilec kernels");
+      return Flow::Error;
+    }
+    Val v = r.value ? genExpr(*r.value) : Val::none(l);
+    if (!v)
+      return Flow::Error;
+    frames.back().returnValue = v;
+    return Flow::Returned;
+  }
+  case Stmt::Kind::Pass:
+    return Flow::Normal;
+  case Stmt::Kind::Break:
+    error(l, "'break' is not supported in tilec kernels");
+    return Flow::Error;
+  case Stmt::Kind::Continue:
+    error(l, "'continue' is not supported in tilec kernels");
+    return Flow::Error;
+  case Stmt::Kind::ExprStmt:
+    return genExpr(*llvm::cast<ExprStmt>(s).value) ? Flow::Normal : Flow::Error;
+  case Stmt::Kind::Assert: {
+    auto &a = llvm::cast<AssertStmt>(s);
+    Val t = genExpr(*a.test);
+    if (!t)
+      return Flow::Error;
+    std::optional<bool> truth = constexprTruth(t);
+    if (truth && !*truth) {
+      std::string msg = "assertion failed";
+      if (a.msg) {
+        Val m = genExpr(*a.msg);
+        if (m.kind == Val::Kind::Str)
+          msg += ": " + m.s;
+      }
+      error(a.test->getLoc(), msg);
+      return Flow::Error;
+    }
+    return Flow::Normal; // Runtime assertions are not checked.
+  }
+  }
+  return Flow::Error;
+}
+
+MLIRGen::Flow MLIRGen::genAssign(const Expr &target, Val value, SMLoc l) {
+  if (auto *name = llvm::dyn_cast<NameExpr>(&target)) {
+    value.loc = name->getLoc();
+    (*vars)[name->name] = std::move(value);
+    return Flow::Normal;
+  }
+  if (auto *tuple = llvm::dyn_cast<TupleExpr>(&target)) {
+    if (value.kind != Val::Kind::Tuple) {
+      error(target.getLoc(), "cannot unpack " + value.typeStr() + " into " +
+                                 Twine(tuple->elts.size()) + " targets");
+      return Flow::Error;
+    }
+    if (value.elems.size() != tuple->elts.size()) {
+      error(target.getLoc(), "cannot unpack a tuple of " +
+                                 Twine(value.elems.size()) + " values into " +
+                                 Twine(tuple->elts.size()) + " targets");
+      return Flow::Error;
+    }
+    for (size_t i = 0; i < tuple->elts.size(); ++i)
+      if (genAssign(*tuple->elts[i], value.elems[i], l) == Flow::Error)
+        return Flow::Error;
+    return Flow::Normal;
+  }
+  error(target.getLoc(),
+        "unsupported assignment target: only names and tuples of names can be "
+        "assigned in tilec kernels");
+  return Flow::Error;
+}
+
+void MLIRGen::collectAssigned(const StmtList &stmts,
+                              std::vector<std::string> &out) {
+  std::function<void(const Expr &)> addTarget = [&](const Expr &t) {
+    if (auto *n = llvm::dyn_cast<NameExpr>(&t)) {
+      if (!llvm::is_contained(out, n->name))
+        out.push_back(n->name);
+    }
+    else if (auto *tu = llvm::dyn_cast<TupleExpr>(&t))
+      for (const ExprPtr &e : tu->elts)
+        addTarget(*e);
+  };
+  for (const StmtPtr &s : stmts) {
+    if (auto *a = llvm::dyn_cast<AssignStmt>(s.get()))
+      for (const ExprPtr &t : a->targets)
+        addTarget(*t);
+    else if (auto *a = llvm::dyn_cast<AnnAssignStmt>(s.get()))
+      addTarget(*a->target);
+    else if (auto *a = llvm::dyn_cast<AugAssignStmt>(s.get()))
+      addTarget(*a->target);
+    else if (auto *i = llvm::dyn_cast<IfStmt>(s.get())) {
+      collectAssigned(i->thenBody, out);
+      collectAssigned(i->elseBody, out);
+    } else if (auto *f = llvm::dyn_cast<ForStmt>(s.get())) {
+      addTarget(*f->target);
+      collectAssigned(f->body, out);
+    } else if (auto *w = llvm::dyn_cast<WhileStmt>(s.get()))
+      collectAssigned(w->body, out);
+  }
+}
+
+Val MLIRGen::materialize(const Val &v, SMLoc l, StringRef name) {
+  if (v.isTensor())
+    return v;
+  if (v.isNumber())
+    return toTensor(v, l, name);
+  return error(l, "variable '" + name + "' of type " + v.typeStr() +
+                      " cannot be carried through runtime control flow");
+}
+
+Operation *MLIRGen::finishIf(Operation *op, llvm::ArrayRef<Value> thenVals,
+                             llvm::ArrayRef<Value> elseVals, Location l) {
+  auto oldIf = llvm::cast<scf::IfOp>(op);
+  if (thenVals.empty())
+    return oldIf;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(oldIf);
+  llvm::SmallVector<Type> types;
+  for (Value v : thenVals)
+    types.push_back(v.getType());
+  auto newIf = scf::IfOp::create(b, l, types, oldIf.getCondition(), true);
+  newIf.getThenRegion().takeBody(oldIf.getThenRegion());
+  newIf.getElseRegion().takeBody(oldIf.getElseRegion());
+  for (auto [block, vals] : {std::make_pair(newIf.thenBlock(), thenVals),
+                             std::make_pair(newIf.elseBlock(), elseVals)}) {
+    Operation *term = block->getTerminator();
+    b.setInsertionPoint(term);
+    scf::YieldOp::create(b, l, vals);
+    term->erase();
+  }
+  oldIf.erase();
+  return newIf;
+}
+
+MLIRGen::Flow MLIRGen::genIf(const IfStmt &s) {
+  Val cond = genExpr(*s.cond);
+  if (!cond)
+    return Flow::Error;
+  if (std::optional<bool> t = constexprTruth(cond))
+    return genBlock(*t ? s.thenBody : s.elseBody);
+  Value c = toCondition(cond, s.cond->getLoc(), "'if'");
+  if (!c)
+    return Flow::Error;
+  Location L = loc(s.getLoc());
+  auto ifOp = scf::IfOp::create(b, L, TypeRange{}, c, /*withElse=*/true);
+  Scope before = *vars;
+  Scope branchScopes[2];
+  const StmtList *bodies[2] = {&s.thenBody, &s.elseBody};
+  Block *blocks[2] = {ifOp.thenBlock(), ifOp.elseBlock()};
+  {
+    OpBuilder::InsertionGuard guard(b);
+    ++frames.back().runtimeDepth;
+    for (int k = 0; k < 2; ++k) {
+      *vars = before;
+      b.setInsertionPoint(blocks[k]->getTerminator());
+      if (genBlock(*bodies[k]) != Flow::Normal)
+        return Flow::Error;
+      branchScopes[k] = std::move(*vars);
+    }
+    --frames.back().runtimeDepth;
+  }
+  // Merge: names bound in both branches survive; differing values are yielded.
+  std::vector<std::string> names;
+  for (auto &entry : branchScopes[0])
+    if (branchScopes[1].count(entry.getKey()))
+      names.push_back(entry.getKey().str());
+  llvm::sort(names);
+  Scope merged;
+  std::vector<std::string> yielded;
+  llvm::SmallVector<Value> vals[2];
+  llvm::SmallVector<Val> yieldedVals;
+  for (const std::string &name : names) {
+    Val tv = branchScopes[0][name], ev = branchScopes[1][name];
+    if (sameVal(tv, ev)) {
+      merged[name] = tv;
+      continue;
+    }
+    bool canCarry = (tv.isTensor() || tv.isNumber()) &&
+                    (ev.isTensor() || ev.isNumber());
+    if (!canCarry) {
+      if (before.count(name)) {
+        error(s.getLoc(), "variable '" + name + "' is assigned values of type " +
+                              tv.typeStr() + " and " + ev.typeStr() +
+                              " in the branches of a runtime 'if'");
+        return Flow::Error;
+      }
+      continue; // Branch-local; not visible after the 'if'.
+    }
+    Val m[2];
+    const Val *src[2] = {&tv, &ev};
+    for (int k = 0; k < 2; ++k) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(blocks[k]->getTerminator());
+      if (!(m[k] = materialize(*src[k], s.getLoc(), name)))
+        return Flow::Error;
+    }
+    if (m[0].dtype != m[1].dtype || m[0].shape != m[1].shape) {
+      error(s.getLoc(), "variable '" + name + "' has type " + m[0].typeStr() +
+                            " in the 'if' branch but " + m[1].typeStr() +
+                            " in the 'else' branch");
+      return Flow::Error;
+    }
+    yielded.push_back(name);
+    yieldedVals.push_back(m[0]);
+    vals[0].push_back(m[0].value);
+    vals[1].push_back(m[1].value);
+  }
+  Operation *newIf = finishIf(ifOp, vals[0], vals[1], L);
+  for (size_t i = 0; i < yielded.size(); ++i)
+    merged[yielded[i]] = Val::tensor(newIf->getResult(i), yieldedVals[i].dtype,
+                                     yieldedVals[i].shape, s.getLoc());
+  *vars = std::move(merged);
+  return Flow::Normal;
+}
+
+/// Names assigned in `body` that exist before the loop, materialized so they
+/// can be carried; fills `carried` (names) and `inits` (their values).
+static bool prepareCarried(MLIRGen &g, const StmtList &body, StringRef skip,
+                           SMLoc l, std::vector<std::string> &carried,
+                           llvm::SmallVectorImpl<Val> &inits) {
+  std::vector<std::string> assigned;
+  MLIRGen::collectAssigned(body, assigned);
+  for (const std::string &name : assigned) {
+    if (name == skip)
+      continue;
+    auto it = g.vars->find(name);
+    if (it == g.vars->end())
+      continue;
+    Val v = it->second;
+    if (!v.isTensor() && !v.isNumber())
+      continue;
+    if (!(v = g.materialize(v, l, name)))
+      return false;
+    it->second = v;
+    carried.push_back(name);
+    inits.push_back(v);
+  }
+  return true;
+}
+
+/// Checks the values of carried names at the end of a loop body and collects
+/// them; also rejects changes to constexpr values that cannot be carried.
+static bool collectYields(MLIRGen &g, const MLIRGen::Scope &before,
+                          const StmtList &body, StringRef skip,
+                          const std::vector<std::string> &carried,
+                          llvm::ArrayRef<Val> inits, SMLoc l,
+                          llvm::SmallVectorImpl<Value> &out) {
+  for (size_t i = 0; i < carried.size(); ++i) {
+    Val v = g.vars->lookup(carried[i]);
+    if (!(v = g.materialize(v, l, carried[i])))
+      return false;
+    if (v.dtype != inits[i].dtype || v.shape != inits[i].shape) {
+      g.error(l, "loop-carried variable '" + carried[i] + "' has type " +
+                     inits[i].typeStr() + " before the loop but " +
+                     v.typeStr() + " at the end of the loop body");
+      return false;
+    }
+    out.push_back(v.value);
+  }
+  std::vector<std::string> assigned;
+  MLIRGen::collectAssigned(body, assigned);
+  for (const std::string &name : assigned) {
+    if (name == skip || llvm::is_contained(carried, name))
+      continue;
+    auto it = before.find(name);
+    if (it != before.end() && !MLIRGen::sameVal(it->second, g.vars->lookup(name))) {
+      g.error(l, "variable '" + name + "' of type " + it->second.typeStr() +
+                     " cannot be reassigned inside a loop");
+      return false;
+    }
+  }
+  return true;
+}
+
+MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
+  auto *call = llvm::dyn_cast<CallExpr>(s.iter.get());
+  Val callee = call ? genExpr(*call->callee) : Val();
+  if (call && !callee)
+    return Flow::Error;
+  if (!call || callee.kind != Val::Kind::Builtin ||
+      !llvm::is_contained({"range", "tl.range", "tl.static_range"}, callee.s)) {
+    error(s.iter->getLoc(), "unsupported iterator in 'for' loop: only range(), "
+                            "tl.range() and tl.static_range() are supported");
+    return Flow::Error;
+  }
+  auto *target = llvm::dyn_cast<NameExpr>(s.target.get());
+  if (!target) {
+    error(s.target->getLoc(), "unsupported loop target: only a name is allowed");
+    return Flow::Error;
+  }
+  std::vector<Val> args;
+  for (const ExprPtr &a : call->args) {
+    Val v = genExpr(*a);
+    if (!v)
+      return Flow::Error;
+    args.push_back(v);
+  }
+  Val stepKw;
+  for (const Keyword &kw : call->keywords) {
+    if (callee.s == "range") {
+      error(kw.loc, "range() takes no keyword arguments");
+      return Flow::Error;
+    }
+    if (kw.name == "step" || kw.name == "arg2") {
+      if (!(stepKw = genExpr(*kw.value)))
+        return Flow::Error;
+    }
+    // Other tl.range arguments (num_stages, loop_unroll_factor, ...) are
+    // scheduling hints: accepted and ignored.
+  }
+  if (args.empty() || args.size() > 3) {
+    error(call->getLoc(), callee.s + "() expects 1 to 3 arguments, got " +
+                              Twine(args.size()));
+    return Flow::Error;
+  }
+  SMLoc l = s.getLoc();
+  Val start = args.size() == 1 ? Val::integer(0, l) : args[0];
+  Val end = args.size() == 1 ? args[0] : args[1];
+  Val step = args.size() == 3 ? args[2] : stepKw ? stepKw : Val::integer(1, l);
+
+  if (callee.s == "tl.static_range") {
+    std::optional<int64_t> lo = getConstInt(start, "tl.static_range start");
+    std::optional<int64_t> hi = lo ? getConstInt(end, "tl.static_range end") : std::nullopt;
+    std::optional<int64_t> st = hi ? getConstInt(step, "tl.static_range step") : std::nullopt;
+    if (!st)
+      return Flow::Error;
+    if (*st == 0) {
+      error(call->getLoc(), "tl.static_range() step must not be zero");
+      return Flow::Error;
+    }
+    int64_t count = 0;
+    for (int64_t i = *lo; *st > 0 ? i < *hi : i > *hi; i += *st) {
+      if (++count > 4096) {
+        error(call->getLoc(), "tl.static_range() unrolls more than 4096 iterations");
+        return Flow::Error;
+      }
+      (*vars)[target->name] = Val::integer(i, target->getLoc());
+      Flow f = genBlock(s.body);
+      if (f != Flow::Normal)
+        return f;
+    }
+    return Flow::Normal;
+  }
+
+  // Runtime loop: bounds are i32 unless one needs i64.
+  bool wide = false;
+  for (Val *v : {&start, &end, &step}) {
+    if (v->isTensor()) {
+      if (!v->dtype.isInt() || v->isBlock()) {
+        error(v->loc, "loop bounds must be integer scalars, got " + v->typeStr());
+        return Flow::Error;
+      }
+      wide |= v->dtype.bitwidth() == 64;
+    } else if (v->kind == Val::Kind::Int || v->kind == Val::Kind::Bool) {
+      wide |= v->i < INT32_MIN || v->i > INT32_MAX;
+    } else {
+      error(v->loc, "loop bounds must be integers, got " + v->typeStr());
+      return Flow::Error;
+    }
+  }
+  if (!step.isTensor() && step.i <= 0) {
+    error(step.loc, step.i == 0 ? "range() step must not be zero"
+                                : "negative steps are not supported in tilec "
+                                  "'for' loops");
+    return Flow::Error;
+  }
+  DType ivType(wide ? DType::I64 : DType::I32);
+  Value bounds[3];
+  Val *bvals[3] = {&start, &end, &step};
+  for (int k = 0; k < 3; ++k) {
+    Val v = bvals[k]->isTensor() ? cast(*bvals[k], ivType, bvals[k]->loc)
+                                 : constant(*bvals[k], ivType, {}, bvals[k]->loc);
+    if (!v)
+      return Flow::Error;
+    bounds[k] = v.value;
+  }
+  std::vector<std::string> carried;
+  llvm::SmallVector<Val> inits;
+  if (!prepareCarried(*this, s.body, target->name, l, carried, inits))
+    return Flow::Error;
+  llvm::SmallVector<Value> initValues;
+  for (const Val &v : inits)
+    initValues.push_back(v.value);
+  Location L = loc(l);
+  auto forOp = scf::ForOp::create(b, L, bounds[0], bounds[1], bounds[2], initValues);
+  Scope before = *vars;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *body = forOp.getBody();
+    if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
+      b.setInsertionPoint(&body->back());
+    else
+      b.setInsertionPointToEnd(body);
+    (*vars)[target->name] =
+        Val::tensor(forOp.getInductionVar(), ivType, {}, target->getLoc());
+    for (size_t i = 0; i < carried.size(); ++i)
+      (*vars)[carried[i]] = Val::tensor(forOp.getRegionIterArgs()[i],
+                                        inits[i].dtype, inits[i].shape, l);
+    ++frames.back().runtimeDepth;
+    if (genBlock(s.body) != Flow::Normal)
+      return Flow::Error;
+    --frames.back().runtimeDepth;
+    llvm::SmallVector<Value> yields;
+    if (!collectYields(*this, before, s.body, target->name, carried, inits, l,
+                       yields))
+      return Flow::Error;
+    if (!carried.empty())
+      scf::YieldOp::create(b, L, yields);
+  }
+  *vars = std::move(before);
+  for (size_t i = 0; i < carried.size(); ++i)
+    (*vars)[carried[i]] =
+        Val::tensor(forOp.getResult(i), inits[i].dtype, inits[i].shape, l);
+  return Flow::Normal;
+}
+
+MLIRGen::Flow MLIRGen::genWhile(const WhileStmt &s) {
+  SMLoc l = s.getLoc();
+  std::vector<std::string> carried;
+  llvm::SmallVector<Val> inits;
+  if (!prepareCarried(*this, s.body, "", l, carried, inits))
+    return Flow::Error;
+  llvm::SmallVector<Value> initValues;
+  llvm::SmallVector<Type> types;
+  llvm::SmallVector<Location> locs;
+  Location L = loc(l);
+  for (const Val &v : inits) {
+    initValues.push_back(v.value);
+    types.push_back(v.value.getType());
+    locs.push_back(L);
+  }
+  auto whileOp = scf::WhileOp::create(b, L, types, initValues);
+  Scope before = *vars;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    auto bindArgs = [&](Block *blk) {
+      for (size_t i = 0; i < carried.size(); ++i)
+        (*vars)[carried[i]] = Val::tensor(blk->getArgument(i), inits[i].dtype,
+                                          inits[i].shape, l);
+    };
+    ++frames.back().runtimeDepth;
+    Block *beforeBlock = b.createBlock(&whileOp.getBefore(), {}, types, locs);
+    bindArgs(beforeBlock);
+    Val cond = genExpr(*s.cond);
+    if (!cond)
+      return Flow::Error;
+    Value c = toCondition(cond, s.cond->getLoc(), "'while'");
+    if (!c)
+      return Flow::Error;
+    scf::ConditionOp::create(b, L, c, beforeBlock->getArguments());
+
+    *vars = before;
+    Block *afterBlock = b.createBlock(&whileOp.getAfter(), {}, types, locs);
+    bindArgs(afterBlock);
+    if (genBlock(s.body) != Flow::Normal)
+      return Flow::Error;
+    --frames.back().runtimeDepth;
+    llvm::SmallVector<Value> yields;
+    if (!collectYields(*this, before, s.body, "", carried, inits, l, yields))
+      return Flow::Error;
+    scf::YieldOp::create(b, L, yields);
+  }
+  *vars = std::move(before);
+  for (size_t i = 0; i < carried.size(); ++i)
+    (*vars)[carried[i]] =
+        Val::tensor(whileOp.getResult(i), inits[i].dtype, inits[i].shape, l);
+  return Flow::Normal;
+}
+
+Val MLIRGen::inlineCall(const FunctionDef &fn, std::vector<Val> args,
+                        std::vector<std::pair<std::string, Val>> kwargs,
+                        SMLoc l) {
+  if (frames.size() > 64)
+    return error(l, "maximum @jit call depth exceeded while inlining '" +
+                        fn.name + "' (recursive call?)");
+  const auto &params = fn.params;
+  if (args.size() > params.size())
+    return error(l, "'" + fn.name + "' takes " + Twine(params.size()) +
+                        " arguments but " + Twine(args.size()) + " were given");
+  std::vector<std::optional<Val>> bound(params.size());
+  for (size_t i = 0; i < args.size(); ++i)
+    bound[i] = std::move(args[i]);
+  for (auto &[name, v] : kwargs) {
+    auto it = llvm::find_if(params, [&](const Param &p) { return p.name == name; });
+    if (it == params.end())
+      return error(v.loc, "'" + fn.name + "' got an unexpected keyword argument '" +
+                              name + "'");
+    size_t idx = it - params.begin();
+    if (bound[idx])
+      return error(v.loc, "'" + fn.name + "' got multiple values for argument '" +
+                              name + "'");
+    bound[idx] = std::move(v);
+  }
+  Scope callee;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const Param &p = params[i];
+    if (!bound[i]) {
+      if (!p.defaultValue)
+        return error(l, "missing argument '" + p.name + "' in call to '" +
+                            fn.name + "'");
+      Scope defaults;
+      Scope *saved = vars;
+      vars = &defaults;
+      bound[i] = genExpr(*p.defaultValue);
+      vars = saved;
+      if (!*bound[i])
+        return Val();
+    }
+    if (isConstexprAnnotation(p.annotation.get()) && bound[i]->isTensor())
+      return error(bound[i]->loc.isValid() ? bound[i]->loc : l,
+                   "argument '" + p.name + "' of '" + fn.name +
+                       "' is a tl.constexpr and needs a compile-time constant, "
+                       "got " + bound[i]->typeStr());
+    callee[p.name] = std::move(*bound[i]);
+  }
+  Scope *saved = vars;
+  vars = &callee;
+  frames.push_back(Frame{&fn, Val::none(l), 0});
+  Flow f = genBlock(fn.body);
+  Val ret = frames.back().returnValue;
+  frames.pop_back();
+  vars = saved;
+  if (f == Flow::Error)
+    return Val();
+  ret.loc = l;
+  return ret;
+}
