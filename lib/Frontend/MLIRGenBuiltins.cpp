@@ -5,6 +5,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringSet.h"
+#include <cmath>
+#include <limits>
 
 using namespace tilec::frontend;
 using namespace mlir;
@@ -307,6 +309,17 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     const Val &x = a[0];
     if (name == "abs" && x.isTensor())
       return mathUnary("abs", x, l);
+    if (name == "float" && x.kind == Val::Kind::Str) {
+      StringRef s = StringRef(x.s).trim().lower() == "nan" ? "nan" : StringRef(x.s).trim();
+      std::string low = s.lower();
+      if (low == "inf" || low == "+inf" || low == "infinity")
+        return Val::floating(std::numeric_limits<double>::infinity(), l);
+      if (low == "-inf" || low == "-infinity")
+        return Val::floating(-std::numeric_limits<double>::infinity(), l);
+      if (low == "nan")
+        return Val::floating(std::numeric_limits<double>::quiet_NaN(), l);
+      return error(x.loc, "could not convert string to float: '" + x.s + "'");
+    }
     if (!x.isNumber())
       return error(l, "'" + name + "' only works on constexpr numbers, got " +
                           x.typeStr());
