@@ -3,7 +3,9 @@
 // Tiles of pointers become vectors of `!llvm.ptr`: loads and stores are masked
 // gathers and scatters, except when the original IR proves a 1-D tile of
 // pointers contiguous (`addptr(splat(base), make_range + uniform offset)`);
-// then one (masked) vector load/store from `base + start` is emitted.
+// then one (masked) vector load/store from `base + start` is emitted. Tiles
+// whose rows are proven unit-stride (e.g. `base + rows[:, None] * stride +
+// cols[None, :]`) are accessed with one vector load/store per row.
 //
 //===----------------------------------------------------------------------===//
 #include "Utils.h"
@@ -13,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -136,6 +139,97 @@ Value getContiguousBase(Value ptrs, Type elemType, ConversionPatternRewriter &re
                              ValueRange{offset});
 }
 
+/// Stride along the last dimension of a tile of integers or pointers (original
+/// IR): returns s when v[..., j] == v[..., 0] + s * j for every row, proven
+/// structurally; std::nullopt when unknown.
+std::optional<int64_t> lastDimStride(Value v, int depth = 0) {
+  Operation *def = v.getDefiningOp();
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!def || !type || type.getRank() == 0 || depth > kMaxAnalysisDepth)
+    return std::nullopt;
+  if (type.getShape().back() == 1)
+    return 0;
+  auto recurse = [&](Value operand) { return lastDimStride(operand, depth + 1); };
+  if (isa<tile::SplatOp>(def))
+    return 0;
+  if (isa<tile::MakeRangeOp>(def))
+    return 1;
+  if (auto constant = dyn_cast<arith::ConstantOp>(def))
+    return isa<SplatElementsAttr>(constant.getValue()) ? std::optional<int64_t>(0)
+                                                        : std::nullopt;
+  if (isa<arith::ExtSIOp>(def))
+    return recurse(def->getOperand(0));
+  if (isa<arith::AddIOp, arith::SubIOp, tile::AddPtrOp>(def)) {
+    std::optional<int64_t> lhs = recurse(def->getOperand(0));
+    std::optional<int64_t> rhs = recurse(def->getOperand(1));
+    if (!lhs || !rhs)
+      return std::nullopt;
+    return isa<arith::SubIOp>(def) ? *lhs - *rhs : *lhs + *rhs;
+  }
+  if (isa<arith::MulIOp>(def)) {
+    std::optional<int64_t> lhs = recurse(def->getOperand(0));
+    std::optional<int64_t> rhs = recurse(def->getOperand(1));
+    if (!lhs || !rhs)
+      return std::nullopt;
+    if (*lhs == 0 && *rhs == 0)
+      return 0;
+    // (row-uniform factor) * (affine in j): only a known constant factor keeps
+    // the stride known.
+    auto constantFactor = [](Value factor) -> std::optional<int64_t> {
+      auto constant = factor.getDefiningOp<arith::ConstantOp>();
+      auto splat = constant ? dyn_cast<SplatElementsAttr>(constant.getValue()) : nullptr;
+      if (!splat || !splat.getElementType().isInteger())
+        return std::nullopt;
+      return splat.getSplatValue<APInt>().getSExtValue();
+    };
+    if (*lhs == 0)
+      if (std::optional<int64_t> c = constantFactor(def->getOperand(0)))
+        return *c * *rhs;
+    if (*rhs == 0)
+      if (std::optional<int64_t> c = constantFactor(def->getOperand(1)))
+        return *c * *lhs;
+    return std::nullopt;
+  }
+  if (auto broadcast = dyn_cast<tile::BroadcastOp>(def)) {
+    // A size-1 last dimension broadcast along the row: constant rows.
+    auto srcType = cast<RankedTensorType>(broadcast.getSrc().getType());
+    if (srcType.getShape().back() == 1)
+      return 0;
+    return recurse(broadcast.getSrc());
+  }
+  if (auto expand = dyn_cast<tile::ExpandDimsOp>(def))
+    return recurse(expand.getSrc());
+  if (auto reshape = dyn_cast<tile::ReshapeOp>(def)) {
+    // Rows of the result must be pieces of rows of the source.
+    auto srcType = cast<RankedTensorType>(reshape.getSrc().getType());
+    if (srcType.getShape().back() % type.getShape().back() != 0)
+      return std::nullopt;
+    return recurse(reshape.getSrc());
+  }
+  if (auto trans = dyn_cast<tile::TransOp>(def)) {
+    if (trans.getOrder().back() != type.getRank() - 1)
+      return std::nullopt;
+    return recurse(trans.getSrc());
+  }
+  return std::nullopt;
+}
+
+/// Whether a tile of pointers (original IR) with elements of `elemType` can be
+/// accessed row by row with vector loads/stores: unit stride along rows of at
+/// least two elements, and byte-sized elements.
+bool hasContiguousRows(Value ptrs, Type elemType) {
+  auto type = dyn_cast<RankedTensorType>(ptrs.getType());
+  if (!type || type.getRank() == 0 || type.getShape().back() < 2 ||
+      !elemType.isIntOrFloat() || elemType.getIntOrFloatBitWidth() % 8 != 0)
+    return false;
+  return lastDimStride(ptrs) == 1;
+}
+
+/// `size` consecutive elements of `v` from `offset` (a shuffle).
+Value sliceOf(OpBuilder &b, Location loc, Value v, int64_t offset, int64_t size) {
+  return shuffleOne(b, loc, v, llvm::to_vector(llvm::seq<int64_t>(offset, offset + size)));
+}
+
 /// An all-true `vector<N x i1>` mask.
 Value createAllTrue(OpBuilder &b, Location loc, int64_t n) {
   auto type = VectorType::get({n}, b.getI1Type());
@@ -207,6 +301,22 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
                                                         align);
       return success();
     }
+    if (hasContiguousRows(op.getPtr(), elemType)) {
+      int64_t n = cast<RankedTensorType>(op.getPtr().getType()).getShape().back();
+      auto rowType = VectorType::get({n}, elemType);
+      SmallVector<Value> rows;
+      for (int64_t start = 0; start < vecType.getNumElements(); start += n) {
+        Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), start);
+        if (!mask)
+          rows.push_back(LLVM::LoadOp::create(rewriter, loc, rowType, addr, align));
+        else
+          rows.push_back(LLVM::MaskedLoadOp::create(
+              rewriter, loc, rowType, addr, sliceOf(rewriter, loc, mask, start, n),
+              sliceOf(rewriter, loc, passThru, start, n), align));
+      }
+      rewriter.replaceOp(op, concatVectors(rewriter, loc, rows));
+      return success();
+    }
     if (!mask) {
       mask = createAllTrue(rewriter, loc, vecType.getNumElements());
       passThru = createZero(rewriter, loc, vecType);
@@ -248,6 +358,20 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
         rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, value, addr, align);
       else
         rewriter.replaceOpWithNewOp<LLVM::MaskedStoreOp>(op, value, addr, mask, align);
+      return success();
+    }
+    if (hasContiguousRows(op.getPtr(), elemType)) {
+      int64_t n = cast<RankedTensorType>(op.getPtr().getType()).getShape().back();
+      for (int64_t start = 0; start < vecType.getNumElements(); start += n) {
+        Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), start);
+        Value row = sliceOf(rewriter, loc, value, start, n);
+        if (!mask)
+          LLVM::StoreOp::create(rewriter, loc, row, addr, align);
+        else
+          LLVM::MaskedStoreOp::create(rewriter, loc, row, addr,
+                                      sliceOf(rewriter, loc, mask, start, n), align);
+      }
+      rewriter.eraseOp(op);
       return success();
     }
     if (!mask)
