@@ -363,6 +363,13 @@ Parser::parseFuncDef(std::vector<ExprPtr> decorators) {
   if (!expect(Token::l_paren, "after function name"))
     return nullptr;
   while (!is(Token::r_paren)) {
+    // A bare '*' or '/' only separates keyword-only/positional-only
+    // parameters: accepted and ignored.
+    if ((is(Token::star) || is(Token::slash)) && peek().is(Token::comma)) {
+      consume();
+      consume();
+      continue;
+    }
     if (is(Token::star) || is(Token::starstar) || is(Token::slash)) {
       errorAtCurrent(Twine("unsupported parameter '") + cur().getSpelling() +
                      "' in a @jit function");
