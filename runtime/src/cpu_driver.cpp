@@ -35,7 +35,8 @@ void runRange(void *c, int64_t begin, int64_t end) {
 
 class CpuModule : public ModuleImpl {
 public:
-  CpuModule(void *handle, ThreadPool &pool) : handle(handle), pool(pool) {}
+  CpuModule(void *handle, ThreadPool &(*pool)(void *), void *device)
+      : handle(handle), pool(pool), device(device) {}
   ~CpuModule() override { dlclose(handle); }
 
   tilec_status getFunction(const tilec_kernel_metadata &k,
@@ -55,13 +56,14 @@ public:
     LaunchCtx ctx{reinterpret_cast<EntryFn>(fn), args,
                   {int32_t(grid[0]), int32_t(grid[1]), int32_t(grid[2])}};
     int64_t total = int64_t(grid[0]) * grid[1] * grid[2];
-    pool.run(runRange, &ctx, total);
+    pool(device).run(runRange, &ctx, total);
     return nullptr;
   }
 
 private:
   void *handle;
-  ThreadPool &pool;
+  ThreadPool &(*pool)(void *device);
+  void *device;
 };
 
 tilec_status dlopenError(const tilec_module_image *img) {
@@ -180,7 +182,7 @@ public:
     } else if (tilec_status s = dlopenPayload(img, &handle)) {
       return s;
     }
-    *out = new (std::nothrow) CpuModule(handle, threadPool());
+    *out = new (std::nothrow) CpuModule(handle, threadPool, this);
     if (!*out) {
       dlclose(handle);
       return tilec_status_create(TILEC_STATUS_OUT_OF_MEMORY,
@@ -190,12 +192,14 @@ public:
   }
 
 private:
-  /// Created on first use so that devices never used to launch cost no
+  /// Created on first launch so that devices that never launch cost no
   /// threads.
-  ThreadPool &threadPool() {
-    std::call_once(poolOnce,
-                   [&] { pool.reset(new ThreadPool(hostCpu().threads)); });
-    return *pool;
+  static ThreadPool &threadPool(void *self) {
+    auto *dev = static_cast<CpuDevice *>(self);
+    std::call_once(dev->poolOnce, [dev] {
+      dev->pool.reset(new ThreadPool(hostCpu().threads));
+    });
+    return *dev->pool;
   }
 
   std::once_flag poolOnce;

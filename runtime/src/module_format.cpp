@@ -74,6 +74,13 @@ tilec_status checkTrailer(const unsigned char *d, size_t size,
                          " unexpected bytes after the trailer");
     }
   }
+  // The file ends inside the magic: at most 7 bytes of the trailer left
+  // (3 or more, so that a stray 'T' at the end is not taken for one).
+  for (size_t k = size < 7 ? size : 7; k >= 3; --k)
+    if (std::memcmp(d + size - k, TILEC_MODULE_MAGIC, k) == 0)
+      return corrupt(label, "module '%s' is truncated: %s",
+                     "the trailer is cut off (" + std::to_string(k) +
+                         " of 32 bytes present)");
   if (size < T)
     return corrupt(label, "module '%s' is not a tilec module: %s",
                    "file is " + std::to_string(size) +

@@ -29,24 +29,23 @@ template <typename Pred> bool spinFor(Pred pred) {
   }
 }
 
-constexpr uint64_t ParticipantBits = 16;
-constexpr uint64_t ParticipantMask = (uint64_t(1) << ParticipantBits) - 1;
+constexpr int64_t ClosedFlag = int64_t(1) << 62;
+constexpr int MaxThreads = 4096;
 
 /// Argument of a new worker thread.
 struct WorkerStart {
   ThreadPool *pool;
-  int index;
 };
 
 } // namespace
 
-ThreadPool::ThreadPool(int threads) {
-  if (threads > int(ParticipantMask))
-    threads = int(ParticipantMask);
+ThreadPool::ThreadPool(int threads) : joined(ClosedFlag) {
+  if (threads > MaxThreads)
+    threads = MaxThreads;
   workers.reserve(threads > 1 ? size_t(threads - 1) : 0);
   for (int i = 0; i + 1 < threads; ++i) {
     pthread_t t;
-    auto *s = new (std::nothrow) WorkerStart{this, i};
+    auto *s = new (std::nothrow) WorkerStart{this};
     if (!s || pthread_create(&t, nullptr, workerMain, s) != 0) {
       delete s; // Fewer threads than asked: still correct.
       break;
@@ -59,7 +58,7 @@ ThreadPool::~ThreadPool() {
   {
     std::lock_guard<std::mutex> l(m);
     stopping.store(true);
-    word.fetch_add(uint64_t(1) << ParticipantBits);
+    word.fetch_add(1);
   }
   wakeCv.notify_all();
   for (pthread_t t : workers)
@@ -69,7 +68,7 @@ ThreadPool::~ThreadPool() {
 void *ThreadPool::workerMain(void *arg) {
   WorkerStart s = *static_cast<WorkerStart *>(arg);
   delete static_cast<WorkerStart *>(arg);
-  s.pool->workerLoop(s.index);
+  s.pool->workerLoop();
   return nullptr;
 }
 
@@ -83,8 +82,10 @@ void ThreadPool::work() {
   }
 }
 
-void ThreadPool::workerLoop(int index) {
-  uint64_t seen = word.load();
+void ThreadPool::workerLoop() {
+  // The value at construction: a job or stop published before this thread
+  // started is still seen as a change.
+  uint64_t seen = 0;
   for (;;) {
     auto changed = [&] { return word.load() != seen; };
     if (!spinFor(changed)) {
@@ -96,10 +97,15 @@ void ThreadPool::workerLoop(int index) {
     seen = word.load();
     if (stopping.load())
       return;
-    if (uint64_t(index) >= (seen & ParticipantMask))
-      continue; // Not needed for this job.
+    // Join the open job unless the caller has already closed it.
+    int64_t j = joined.load();
+    while (!(j & ClosedFlag) && !joined.compare_exchange_weak(j, j + 1)) {
+    }
+    if (j & ClosedFlag)
+      continue;
     work();
-    if (pending.fetch_sub(1) == 1 && mainSleeping.load()) {
+    left.fetch_add(1);
+    if (mainSleeping.load()) {
       std::lock_guard<std::mutex> l(m);
       doneCv.notify_one();
     }
@@ -122,16 +128,18 @@ void ThreadPool::run(Task t, void *c, int64_t n) {
   if (chunk < 1)
     chunk = 1;
   next.store(0, std::memory_order_relaxed);
-  uint64_t participants = uint64_t(threadsUsed - 1);
-  pending.store(int(participants));
-  uint64_t w = word.load();
-  word.store(((w >> ParticipantBits) + 1) << ParticipantBits | participants);
+  left.store(0);
+  joined.store(0); // Opens the job (publishes the fields above).
+  word.fetch_add(1);
   if (sleepers.load() > 0) {
     std::lock_guard<std::mutex> l(m);
     wakeCv.notify_all();
   }
   work();
-  auto done = [&] { return pending.load() == 0; };
+  // Every chunk is claimed: close the job and wait for the workers that
+  // joined it (never for workers that are still waking up).
+  int64_t helpers = joined.fetch_or(ClosedFlag);
+  auto done = [&] { return left.load() == helpers; };
   if (!spinFor(done)) {
     std::unique_lock<std::mutex> l(m);
     mainSleeping.store(true);

@@ -30,19 +30,23 @@ public:
 
 private:
   static void *workerMain(void *self);
-  void workerLoop(int index);
+  void workerLoop();
   void work();
 
   std::vector<pthread_t> workers;
   std::mutex runMutex;
   std::mutex m;
   std::condition_variable wakeCv, doneCv;
-  /// (job counter << 16) | number of workers taking part in the job.
+  /// Job counter: bumped to publish a job (and to stop).
   std::atomic<uint64_t> word{0};
+  /// Workers that joined the open job, | ClosedFlag once the caller has
+  /// claimed its last chunk (late workers then stay out).
+  std::atomic<int64_t> joined;
+  /// Joined workers that have finished.
+  std::atomic<int64_t> left{0};
   std::atomic<int> sleepers{0};
   std::atomic<bool> mainSleeping{false};
   std::atomic<bool> stopping{false};
-  std::atomic<int> pending{0};
   std::atomic<int64_t> next{0};
   Task task = nullptr;
   void *ctx = nullptr;

@@ -1,0 +1,449 @@
+// Driver conformance suite: the same checks against every usable driver
+// (CPU always; CUDA/HIP when present and given a test module, else skipped).
+// Usage: conformance_test DRIVER=IMAGE... (e.g. cpu=test_kernels_cpu.tilec)
+#include "check.h"
+#include "test_util.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <thread>
+#include <vector>
+
+using namespace testutil;
+
+namespace {
+
+tilec_arg ptrArg(tilec_type t, void *p) {
+  tilec_arg a;
+  a.type = t;
+  a.ptr = p;
+  return a;
+}
+tilec_arg intArg(tilec_type t, int64_t v) {
+  tilec_arg a;
+  a.type = t;
+  a.i = v;
+  return a;
+}
+tilec_arg floatArg(tilec_type t, double v) {
+  tilec_arg a;
+  a.type = t;
+  a.f = v;
+  return a;
+}
+
+struct Suite {
+  tilec_device *dev;
+  std::string path;
+  tilec_module *mod = nullptr;
+
+  tilec_kernel *kernel(const char *name) {
+    tilec_kernel *k = nullptr;
+    CHECK_OK(tilec_module_get_kernel(mod, name, &k));
+    return k;
+  }
+
+  /// Device buffer initialized from `host`.
+  template <typename T> void *upload(const std::vector<T> &host) {
+    void *p = nullptr;
+    CHECK_OK(tilec_device_alloc(dev, host.size() * sizeof(T), &p));
+    CHECK_OK(tilec_device_copy_to_device(dev, p, host.data(),
+                                         host.size() * sizeof(T)));
+    return p;
+  }
+  template <typename T> std::vector<T> download(void *p, size_t n) {
+    std::vector<T> host(n);
+    CHECK_OK(tilec_device_synchronize(dev));
+    CHECK_OK(tilec_device_copy_to_host(dev, host.data(), p, n * sizeof(T)));
+    return host;
+  }
+
+  void memory() {
+    std::vector<unsigned char> data(1 << 20);
+    for (size_t i = 0; i < data.size(); ++i)
+      data[i] = (unsigned char)(i * 2654435761u >> 13);
+    void *p = upload(data);
+    CHECK(download<unsigned char>(p, data.size()) == data);
+    tilec_device_free(dev, p);
+    void *empty = nullptr;
+    CHECK_OK(tilec_device_alloc(dev, 0, &empty));
+    CHECK(empty != nullptr);
+    tilec_device_free(dev, empty);
+    tilec_device_free(dev, nullptr);
+    CHECK_FAILS(tilec_device_alloc(dev, 16, nullptr), INVALID_ARGUMENT,
+                "NULL argument");
+  }
+
+  void load() {
+    CHECK_OK(tilec_module_load_file(dev, path.c_str(), &mod));
+    if (!mod)
+      return;
+    Bytes bytes = readFile(path);
+    tilec_module *fromData = nullptr;
+    if (CHECK_OK(tilec_module_load_data(dev, bytes.data(), bytes.size(),
+                                        &fromData))) {
+      CHECK(tilec_module_kernel_count(fromData) == 4);
+      // The in-memory module works on its own.
+      tilec_kernel *k = nullptr;
+      CHECK_OK(tilec_module_get_kernel(fromData, "scale_i64", &k));
+      std::vector<int64_t> v = {1, 2, 3};
+      void *d = upload(v);
+      tilec_arg args[] = {ptrArg(TILEC_TYPE_PTR_I64, d),
+                          intArg(TILEC_TYPE_I64, -3)};
+      uint32_t grid[3] = {3, 1, 1};
+      CHECK_OK(tilec_launch(k, grid, args, 2));
+      CHECK((download<int64_t>(d, 3) == std::vector<int64_t>{-3, -6, -9}));
+      tilec_device_free(dev, d);
+      tilec_module_release(fromData);
+    }
+    CHECK(tilec_module_kernel_count(mod) == 4);
+    CHECK(std::strncmp(tilec_module_target(mod), tilec_device_driver_name(dev),
+                       std::strlen(tilec_device_driver_name(dev))) == 0);
+  }
+
+  void introspection() {
+    tilec_kernel *k = nullptr;
+    CHECK_FAILS(tilec_module_get_kernel(mod, "foo", &k), NOT_FOUND,
+                ("kernel 'foo' not found in module '" + path +
+                 "' (available: record_pid, add_kernel, scalars, scale_i64)")
+                    .c_str());
+    CHECK(k == nullptr);
+    k = kernel("add_kernel");
+    if (!k)
+      return;
+    CHECK(std::strcmp(tilec_kernel_name(k), "add_kernel") == 0);
+    CHECK(tilec_kernel_num_params(k) == 4);
+    CHECK(tilec_kernel_param_type(k, 0) == TILEC_TYPE_PTR_FP32);
+    CHECK(tilec_kernel_param_type(k, 3) == TILEC_TYPE_I32);
+    CHECK(tilec_kernel_param_type(k, 4) == TILEC_TYPE_INVALID);
+    CHECK(std::strcmp(tilec_kernel_param_name(k, 3), "n") == 0);
+    CHECK(std::strcmp(tilec_kernel_signature(k), "*fp32,*fp32,*fp32,i32") ==
+          0);
+    CHECK(tilec_kernel_num_warps(k) == 4);
+    CHECK(tilec_kernel_num_warps(kernel("scalars")) == 1);
+    CHECK(tilec_module_kernel_at(mod, 0) == kernel("record_pid"));
+    CHECK(tilec_module_kernel_at(mod, 4) == nullptr);
+  }
+
+  void argumentChecks() {
+    tilec_kernel *k = kernel("add_kernel");
+    if (!k)
+      return;
+    float dummy[4];
+    uint32_t grid[3] = {1, 1, 1};
+    tilec_arg good[] = {ptrArg(TILEC_TYPE_PTR_FP32, dummy),
+                        ptrArg(TILEC_TYPE_PTR_FP32, dummy),
+                        ptrArg(TILEC_TYPE_PTR_FP32, dummy),
+                        intArg(TILEC_TYPE_I32, 0)};
+    CHECK_OK(tilec_kernel_check_args(k, good, 4));
+    CHECK_FAILS(tilec_launch(k, grid, good, 3), INVALID_ARGUMENT,
+                "kernel 'add_kernel' expects 4 arguments "
+                "(*fp32,*fp32,*fp32,i32), got 3");
+    tilec_arg a[4];
+    std::memcpy(a, good, sizeof(a));
+    a[3] = floatArg(TILEC_TYPE_FP32, 1.0);
+    CHECK_FAILS(tilec_launch(k, grid, a, 4), INVALID_ARGUMENT,
+                "kernel 'add_kernel': argument 3 ('n'): expected i32, got "
+                "fp32");
+    a[3] = ptrArg(TILEC_TYPE_PTR_I32, dummy);
+    CHECK_FAILS(tilec_launch(k, grid, a, 4), INVALID_ARGUMENT,
+                "argument 3 ('n'): expected scalar i32, got pointer *i32");
+    a[3] = intArg(TILEC_TYPE_I64, int64_t(1) << 40);
+    CHECK_FAILS(tilec_launch(k, grid, a, 4), INVALID_ARGUMENT,
+                "argument 3 ('n'): value 1099511627776 does not fit in i32");
+    a[3] = intArg(TILEC_TYPE_I64, 7); // Fits: accepted.
+    CHECK_OK(tilec_kernel_check_args(k, a, 4));
+    a[0] = intArg(TILEC_TYPE_I32, 5);
+    CHECK_FAILS(tilec_launch(k, grid, a, 4), INVALID_ARGUMENT,
+                "argument 0 ('x_ptr'): expected pointer *fp32, got scalar "
+                "i32");
+    a[0] = ptrArg(TILEC_TYPE_PTR_FP16, dummy);
+    CHECK_FAILS(tilec_launch(k, grid, a, 4), INVALID_ARGUMENT,
+                "argument 0 ('x_ptr'): expected *fp32, got *fp16");
+    a[0] = ptrArg(TILEC_TYPE_PTR, dummy); // Untyped pointer: accepted.
+    CHECK_OK(tilec_kernel_check_args(k, a, 4));
+    a[0].type = tilec_type(0x77);
+    CHECK_FAILS(tilec_launch(k, grid, a, 4), INVALID_ARGUMENT,
+                "invalid argument type tag");
+    tilec_kernel *s = kernel("scalars");
+    tilec_arg sa[14];
+    sa[0] = ptrArg(TILEC_TYPE_PTR_FP64, dummy);
+    for (int i = 1; i < 14; ++i)
+      sa[i] = intArg(TILEC_TYPE_I32, 0);
+    sa[10] = sa[11] = sa[12] = sa[13] = floatArg(TILEC_TYPE_FP32, 0);
+    CHECK_OK(tilec_kernel_check_args(s, sa, 14));
+    sa[1] = intArg(TILEC_TYPE_I32, 2);
+    CHECK_FAILS(tilec_kernel_check_args(s, sa, 14), INVALID_ARGUMENT,
+                "argument 1 ('b'): value 2 does not fit in i1");
+    sa[1] = intArg(TILEC_TYPE_I1, 1);
+    sa[6] = intArg(TILEC_TYPE_I32, -1);
+    CHECK_FAILS(tilec_kernel_check_args(s, sa, 14), INVALID_ARGUMENT,
+                "argument 6 ('b8'): value -1 does not fit in u8");
+    sa[6] = intArg(TILEC_TYPE_I32, 0);
+    sa[13] = intArg(TILEC_TYPE_I32, 1);
+    CHECK_FAILS(tilec_kernel_check_args(s, sa, 14), INVALID_ARGUMENT,
+                "argument 13 ('d'): expected fp64, got i32");
+  }
+
+  void scalars() {
+    tilec_kernel *k = kernel("scalars");
+    if (!k)
+      return;
+    std::vector<double> out(13, -1);
+    void *d = upload(out);
+    tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_FP64, d),
+                     intArg(TILEC_TYPE_I1, 1),
+                     intArg(TILEC_TYPE_I32, -128),
+                     intArg(TILEC_TYPE_I32, -30000),
+                     intArg(TILEC_TYPE_I32, 2000000000),
+                     intArg(TILEC_TYPE_I64, -(int64_t(1) << 40)),
+                     intArg(TILEC_TYPE_I32, 255),
+                     intArg(TILEC_TYPE_I32, 65535),
+                     intArg(TILEC_TYPE_I64, 4000000000),
+                     intArg(TILEC_TYPE_U64, int64_t(0x8000000000000800ull)),
+                     floatArg(TILEC_TYPE_FP32, -1.5),
+                     floatArg(TILEC_TYPE_FP64, 2.5),
+                     floatArg(TILEC_TYPE_FP32, 3.25),
+                     floatArg(TILEC_TYPE_FP64, 1e300)};
+    uint32_t grid[3] = {1, 1, 1};
+    CHECK_OK(tilec_launch(k, grid, a, 14));
+    std::vector<double> got = download<double>(d, 13);
+    const double want[] = {1,    -128,   -30000, 2000000000, -1099511627776.0,
+                           255,  65535,  4e9,    9223372036854777856.0,
+                           -1.5, 2.5,    3.25,   1e300};
+    for (int i = 0; i < 13; ++i)
+      if (!CHECK(got[i] == want[i]))
+        std::fprintf(stderr, "  scalar %d: got %.17g, want %.17g\n", i + 1,
+                     got[i], want[i]);
+    // fp16 rounding and range.
+    a[10] = floatArg(TILEC_TYPE_FP64, 65504.0);
+    a[11] = floatArg(TILEC_TYPE_FP32, 1.0 / 3.0);
+    CHECK_OK(tilec_launch(k, grid, a, 14));
+    got = download<double>(d, 13);
+    CHECK(got[9] == 65504.0);
+    CHECK(std::fabs(got[10] - 1.0 / 3.0) < 1.0 / 256);
+    a[10] = floatArg(TILEC_TYPE_FP64, 1e6);
+    a[11] = floatArg(TILEC_TYPE_FP64, 5.960464477539063e-08); // fp16 min
+    CHECK_OK(tilec_launch(k, grid, a, 14));
+    got = download<double>(d, 13);
+    CHECK(std::isinf(got[9]));
+    tilec_device_free(dev, d);
+  }
+
+  /// Every program of the grid runs exactly once and sees its ids.
+  void grid(uint32_t gx, uint32_t gy, uint32_t gz) {
+    tilec_kernel *k = kernel("record_pid");
+    if (!k)
+      return;
+    size_t n = size_t(gx) * gy * gz;
+    void *d = upload(std::vector<int32_t>(4 * n, 0));
+    tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_I32, d)};
+    uint32_t grid[3] = {gx, gy, gz};
+    CHECK_OK(tilec_launch(k, grid, a, 1));
+    std::vector<int32_t> got = download<int32_t>(d, 4 * n);
+    size_t bad = 0;
+    for (size_t pid = 0; pid < n; ++pid) {
+      int32_t x = int32_t(pid % gx), y = int32_t(pid / gx % gy),
+              z = int32_t(pid / (size_t(gx) * gy));
+      if (got[4 * pid] != x || got[4 * pid + 1] != y ||
+          got[4 * pid + 2] != z || got[4 * pid + 3] != 1)
+        ++bad;
+    }
+    if (!CHECK(bad == 0))
+      std::fprintf(stderr, "  grid (%u,%u,%u): %zu programs wrong\n", gx, gy,
+                   gz, bad);
+    tilec_device_free(dev, d);
+  }
+
+  void grids() {
+    const uint32_t shapes[][3] = {{1, 1, 1},  {7, 1, 1},   {1000, 1, 1},
+                                  {5, 3, 1},  {3, 4, 5},   {1, 1, 9},
+                                  {1, 6, 1},  {64, 64, 4}, {100003, 1, 1}};
+    for (const auto &s : shapes)
+      grid(s[0], s[1], s[2]);
+    tilec_kernel *k = kernel("record_pid");
+    std::vector<int32_t> sentinel(4, 42);
+    void *d = upload(sentinel);
+    tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_I32, d)};
+    const uint32_t emptyGrids[][3] = {{0, 5, 1}, {4, 0, 1}, {4, 1, 0}};
+    for (const auto &g : emptyGrids)
+      CHECK_OK(tilec_launch(k, g, a, 1)); // Empty grid: nothing runs.
+    CHECK(download<int32_t>(d, 4) == sentinel);
+    uint32_t huge[3] = {0x80000000u, 1, 1};
+    CHECK_FAILS(tilec_launch(k, huge, a, 1), INVALID_ARGUMENT,
+                "grid dimension 0 is 2147483648, more than the");
+    tilec_arg wrong[] = {ptrArg(TILEC_TYPE_PTR_FP32, d)};
+    uint32_t empty[3] = {0, 1, 1};
+    CHECK_FAILS(tilec_launch(k, empty, wrong, 1), INVALID_ARGUMENT,
+                "expected *i32, got *fp32");
+    tilec_device_free(dev, d);
+  }
+
+  void addKernel(int n, int launches, const char *what) {
+    tilec_kernel *k = kernel("add_kernel");
+    if (!k)
+      return;
+    std::vector<float> x(n), y(n), out(n, 0);
+    for (int i = 0; i < n; ++i) {
+      x[i] = float(i);
+      y[i] = float(2 * i) + 0.5f;
+    }
+    void *dx = upload(x), *dy = upload(y), *dout = upload(out);
+    tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_FP32, dx),
+                     ptrArg(TILEC_TYPE_PTR_FP32, dy),
+                     ptrArg(TILEC_TYPE_PTR_FP32, dout),
+                     intArg(TILEC_TYPE_I32, n)};
+    uint32_t grid[3] = {uint32_t((n + 63) / 64), 1, 1};
+    auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < launches; ++i)
+      CHECK_OK(tilec_launch(k, grid, a, 4));
+    CHECK_OK(tilec_device_synchronize(dev));
+    double us = std::chrono::duration<double, std::micro>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+    if (launches > 1)
+      std::printf("  %s: %d launches of %u programs, %.2f us per launch\n",
+                  what, launches, grid[0], us / launches);
+    out = download<float>(dout, size_t(n));
+    int bad = 0;
+    for (int i = 0; i < n; ++i)
+      bad += out[i] != x[i] + y[i];
+    CHECK(bad == 0);
+    for (void *p : {dx, dy, dout})
+      tilec_device_free(dev, p);
+  }
+
+  /// Launches from two host threads at once.
+  void concurrentLaunches() {
+    auto body = [this] {
+      for (int i = 0; i < 20; ++i)
+        grid(37, 3, 1);
+    };
+    std::thread t(body);
+    body();
+    t.join();
+  }
+
+  void run() {
+    tilec_device_info info;
+    if (CHECK_OK(tilec_device_query(dev, &info))) {
+      std::printf("  device: %s %d: %s (%s) %s, %d compute units\n",
+                  info.driver, info.ordinal, info.name, info.arch,
+                  info.features, info.compute_units);
+      CHECK(std::strcmp(info.driver, tilec_device_driver_name(dev)) == 0);
+    }
+    memory();
+    load();
+    if (!mod)
+      return;
+    introspection();
+    argumentChecks();
+    scalars();
+    grids();
+    addKernel(1000, 1, "add");
+    addKernel(1 << 20, 1, "add 1M");
+    addKernel(256, 2000, "warm small launches");
+    concurrentLaunches();
+    for (int i = 0; i < 300; ++i) // Many back-to-back small grids.
+      grid(uint32_t(1 + i % 17), 1, uint32_t(1 + i % 3));
+    tilec_module_release(mod);
+  }
+};
+
+void testRegistry() {
+  size_t n = 0;
+  const char *const *names = tilec_driver_names(&n);
+  CHECK(n == 3);
+  CHECK(std::strcmp(names[0], "cpu") == 0);
+  CHECK_OK(tilec_driver_probe("cpu"));
+  CHECK_FAILS(tilec_driver_probe("tpu"), NOT_FOUND,
+              "'tpu' is not a driver (expected cpu, cuda or hip)");
+  CHECK(tilec_device_count("cpu") == 1);
+  CHECK(tilec_device_count("tpu") == 0);
+  CHECK(tilec_device_count(nullptr) >= 1);
+  tilec_device *dev = nullptr;
+  CHECK_FAILS(tilec_device_open("cpu", 1, &dev), NOT_FOUND,
+              "cpu: no device 1 (there is 1)");
+  CHECK_FAILS(tilec_device_open("tpu", 0, &dev), NOT_FOUND, "'tpu'");
+  tilec_device_info info;
+  CHECK_FAILS(tilec_device_info_get(nullptr, 99, &info), NOT_FOUND,
+              "no device 99");
+  CHECK_OK(tilec_device_info_get("cpu", 0, &info));
+  CHECK(info.compute_units >= 1);
+  for (const char *gpu : {"cuda", "hip"}) {
+    tilec_status s = tilec_driver_probe(gpu);
+    if (s) {
+      CHECK(tilec_status_code(s) == TILEC_STATUS_UNAVAILABLE);
+      CHECK(tilec_device_count(gpu) == 0);
+      CHECK_FAILS(tilec_device_open(gpu, 0, &dev), UNAVAILABLE, gpu);
+      tilec_status_free(s);
+    }
+  }
+  // TILEC_DEVICE picks the driver when none is given.
+  setenv("TILEC_DEVICE", "cpu", 1);
+  if (CHECK_OK(tilec_device_open(nullptr, 0, &dev)))
+    CHECK(std::strcmp(tilec_device_driver_name(dev), "cpu") == 0);
+  tilec_device_release(dev);
+  setenv("TILEC_DEVICE", "quantum", 1);
+  CHECK_FAILS(tilec_device_open(nullptr, 0, &dev), NOT_FOUND,
+              "TILEC_DEVICE='quantum' is not a driver");
+  unsetenv("TILEC_DEVICE");
+  if (CHECK_OK(tilec_device_open(nullptr, 0, &dev)))
+    tilec_device_release(dev);
+  // Status helpers.
+  tilec_status s = tilec_status_create(TILEC_STATUS_IO_ERROR, "x=%d", 5);
+  s = tilec_status_annotate(s, "reading");
+  CHECK(std::strcmp(tilec_status_message(s), "reading: x=5") == 0);
+  CHECK(tilec_status_code(s) == TILEC_STATUS_IO_ERROR);
+  tilec_status_free(s);
+  CHECK(tilec_status_code(nullptr) == TILEC_STATUS_OK);
+  CHECK(std::strcmp(tilec_status_message(nullptr), "") == 0);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::map<std::string, std::string> modules;
+  for (int i = 1; i < argc; ++i) {
+    const char *eq = std::strchr(argv[i], '=');
+    if (!eq) {
+      std::fprintf(stderr, "usage: conformance_test DRIVER=IMAGE...\n");
+      return 2;
+    }
+    modules[std::string(argv[i], size_t(eq - argv[i]))] = eq + 1;
+  }
+  testRegistry();
+  size_t n = 0;
+  const char *const *names = tilec_driver_names(&n);
+  int ran = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const char *driver = names[i];
+    if (tilec_status s = tilec_driver_probe(driver)) {
+      std::printf("SKIP %s: %s\n", driver, tilec_status_message(s));
+      tilec_status_free(s);
+      continue;
+    }
+    if (!modules.count(driver)) {
+      std::printf("SKIP %s: no test module for this driver\n", driver);
+      continue;
+    }
+    std::printf("RUN %s\n", driver);
+    for (int ordinal = 0; ordinal < tilec_device_count(driver); ++ordinal) {
+      Suite suite;
+      if (!CHECK_OK(tilec_device_open(driver, ordinal, &suite.dev)))
+        continue;
+      suite.path = modules[driver];
+      int before = check::failures();
+      suite.run();
+      tilec_device_release(suite.dev);
+      std::printf("%s %s device %d\n",
+                  check::failures() == before ? "PASS" : "FAIL", driver,
+                  ordinal);
+      ++ran;
+    }
+  }
+  CHECK(ran >= 1);
+  return check::report("conformance_test");
+}
