@@ -1,0 +1,31 @@
+# tl.dot: int8 inputs accumulate in int32, out_dtype selects an fp16
+# accumulator, an explicit acc keeps its type, input_precision/allow_tf32
+# become the input_precision attribute.
+# RUN: tilec compile %s --kernel k --signature '*i8,*fp16,*fp32' --emit tile -o - | FileCheck %s
+import triton.language as tl
+from triton import jit
+
+
+@jit
+def k(qp, hp, fp):
+    r = tl.arange(0, 16)
+    idx = r[:, None] * 16 + r[None, :]
+    q = tl.load(qp + idx)
+    h = tl.load(hp + idx)
+    f = tl.load(fp + idx)
+    a = tl.dot(q, q)
+    b = tl.dot(h, h, out_dtype=tl.float16)
+    c = tl.dot(f, f, acc=f, input_precision="ieee")
+    d = tl.dot(f, f, allow_tf32=True)
+    tl.store(fp + idx, a.to(tl.float32) + b.to(tl.float32) + c + d)
+
+# CHECK-LABEL: func.func @k(
+# CHECK: %[[Q:.*]] = tile.load %{{.*}} : tensor<16x16x!tile.ptr<i8>>
+# CHECK: %[[H:.*]] = tile.load %{{.*}} : tensor<16x16x!tile.ptr<f16>>
+# CHECK: %[[F:.*]] = tile.load %{{.*}} : tensor<16x16x!tile.ptr<f32>>
+# CHECK: %[[Z32:.*]] = arith.constant dense<0> : tensor<16x16xi32>
+# CHECK: tile.dot %[[Q]], %[[Q]], %[[Z32]] : tensor<16x16xi8>, tensor<16x16xi8> -> tensor<16x16xi32>
+# CHECK: %[[Z16:.*]] = arith.constant dense<0.000000e+00> : tensor<16x16xf16>
+# CHECK: tile.dot %[[H]], %[[H]], %[[Z16]] : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf16>
+# CHECK: tile.dot %[[F]], %[[F]], %[[F]] {input_precision = "ieee"} : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+# CHECK: tile.dot %[[F]], %[[F]], %{{.*}} {input_precision = "tf32"} : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
