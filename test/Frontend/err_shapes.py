@@ -1,0 +1,47 @@
+# Shape errors: incompatible shapes in binary ops, arange of a non-power of
+# two, arange with end <= start, wrong tl.dot shapes, bad tensor subscripts.
+# RUN: not tilec compile %s --kernel shapes --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=SHAPES
+# RUN: not tilec compile %s --kernel pow2 --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=POW2
+# RUN: not tilec compile %s --kernel order --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=ORDER
+# RUN: not tilec compile %s --kernel dot --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=DOT
+# RUN: not tilec compile %s --kernel sub --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=SUB
+import triton.language as tl
+from triton import jit
+
+
+@jit
+def shapes(p):
+    x = tl.arange(0, 64)
+    y = tl.arange(0, 32)
+    z = x + y
+# SHAPES: {{.*}}err_shapes.py:16:11: error: incompatible shapes [64] and [32] in binary '+'
+# SHAPES-NEXT: {{^}}    z = x + y
+# SHAPES-NEXT: {{^}}          ^
+
+
+@jit
+def pow2(p):
+    x = tl.arange(0, 48)
+# POW2: {{.*}}err_shapes.py:24:12: error: arange's range must be a power of 2, got 48
+# POW2-NEXT: {{^}}    x = tl.arange(0, 48)
+# POW2-NEXT: {{^}}           ^
+
+
+@jit
+def order(p):
+    x = tl.arange(16, 16)
+# ORDER: {{.*}}err_shapes.py:32:12: error: arange's end argument must be greater than the start argument
+
+
+@jit
+def dot(p):
+    a = tl.zeros((16, 32), dtype=tl.float32)
+    c = tl.dot(a, a)
+# DOT: {{.*}}err_shapes.py:39:12: error: incompatible shapes [16, 32] and [16, 32] in tl.dot
+
+
+@jit
+def sub(p):
+    a = tl.arange(0, 16)
+    b = a[1:4]
+# SUB: {{.*}}err_shapes.py:46:11: error: unsupported tensor subscript: only ':' and None are allowed
