@@ -43,6 +43,13 @@ void populateTileShapeToVectorPatterns(const mlir::TypeConverter &typeConverter,
 void populateTileMemoryToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                         mlir::RewritePatternSet &patterns);
 
+/// Marks each tile.load/tile.store under `root` whose pointer tile provably has
+/// unit-stride rows (analysis through scf.for iter_args included) with the unit
+/// attribute `tilec.contiguous_rows`, so the memory patterns can use one vector
+/// access per row even after the loop structure has been converted. Run it
+/// before applying the memory patterns.
+void annotateContiguousAccesses(mlir::Operation *root);
+
 /// tile.reduce -> shuffle trees combined by the inlined combiner.
 void populateTileReduceToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                         mlir::RewritePatternSet &patterns);

@@ -46,7 +46,10 @@ struct AffineTile {
   }
 };
 
-constexpr int kMaxAnalysisDepth = 16;
+constexpr int kMaxAnalysisDepth = 32;
+
+/// Marks tile.load/tile.store ops whose pointer rows are unit-stride.
+constexpr llvm::StringLiteral kContiguousRowsAttr = "tilec.contiguous_rows";
 
 /// Matches an offset tile built from make_range, splats, splat constants,
 /// arith.addi and arith.extsi.
@@ -139,17 +142,48 @@ Value getContiguousBase(Value ptrs, Type elemType, ConversionPatternRewriter &re
                              ValueRange{offset});
 }
 
+/// Loop-carried values assumed to have a given stride while their loop body
+/// is analyzed.
+using StrideAssumptions = llvm::SmallDenseMap<Value, int64_t, 4>;
+
+std::optional<int64_t> lastDimStride(Value v, StrideAssumptions &assumed, int depth);
+
+/// Stride of the `i`-th value carried by `forOp`: the stride of its initial
+/// value if the yielded value keeps it (e.g. `p += BLOCK * stride`).
+std::optional<int64_t> loopCarriedStride(scf::ForOp forOp, unsigned i,
+                                         StrideAssumptions &assumed, int depth) {
+  Value arg = forOp.getRegionIterArgs()[i];
+  if (auto it = assumed.find(arg); it != assumed.end())
+    return it->second;
+  std::optional<int64_t> init = lastDimStride(forOp.getInitArgs()[i], assumed, depth + 1);
+  if (!init)
+    return std::nullopt;
+  assumed[arg] = *init;
+  std::optional<int64_t> next = lastDimStride(forOp.getYieldedValues()[i], assumed, depth + 1);
+  assumed.erase(arg);
+  return next == init ? init : std::nullopt;
+}
+
 /// Stride along the last dimension of a tile of integers or pointers (original
 /// IR): returns s when v[..., j] == v[..., 0] + s * j for every row, proven
-/// structurally; std::nullopt when unknown.
-std::optional<int64_t> lastDimStride(Value v, int depth = 0) {
-  Operation *def = v.getDefiningOp();
+/// structurally (through scf.for iter_args too); std::nullopt when unknown.
+std::optional<int64_t> lastDimStride(Value v, StrideAssumptions &assumed, int depth) {
   auto type = dyn_cast<RankedTensorType>(v.getType());
-  if (!def || !type || type.getRank() == 0 || depth > kMaxAnalysisDepth)
+  if (!type || type.getRank() == 0 || depth > kMaxAnalysisDepth)
     return std::nullopt;
   if (type.getShape().back() == 1)
     return 0;
-  auto recurse = [&](Value operand) { return lastDimStride(operand, depth + 1); };
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    auto forOp = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars())
+      return std::nullopt;
+    return loopCarriedStride(forOp, arg.getArgNumber() - forOp.getNumInductionVars(),
+                             assumed, depth);
+  }
+  Operation *def = v.getDefiningOp();
+  if (auto forOp = dyn_cast<scf::ForOp>(def))
+    return loopCarriedStride(forOp, cast<OpResult>(v).getResultNumber(), assumed, depth);
+  auto recurse = [&](Value operand) { return lastDimStride(operand, assumed, depth + 1); };
   if (isa<tile::SplatOp>(def))
     return 0;
   if (isa<tile::MakeRangeOp>(def))
@@ -222,7 +256,16 @@ bool hasContiguousRows(Value ptrs, Type elemType) {
   if (!type || type.getRank() == 0 || type.getShape().back() < 2 ||
       !elemType.isIntOrFloat() || elemType.getIntOrFloatBitWidth() % 8 != 0)
     return false;
-  return lastDimStride(ptrs) == 1;
+  StrideAssumptions assumed;
+  return lastDimStride(ptrs, assumed, 0) == 1;
+}
+
+/// Whether `op` (a tile.load or tile.store) was marked by
+/// annotateContiguousAccesses or is provably row-contiguous now.
+bool accessesContiguousRows(Operation *op, Value ptrs, Type elemType) {
+  if (op->hasAttr(kContiguousRowsAttr))
+    return true;
+  return hasContiguousRows(ptrs, elemType);
 }
 
 /// `size` consecutive elements of `v` from `offset` (a shuffle).
@@ -301,7 +344,7 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
                                                         align);
       return success();
     }
-    if (hasContiguousRows(op.getPtr(), elemType)) {
+    if (accessesContiguousRows(op, op.getPtr(), elemType)) {
       int64_t n = cast<RankedTensorType>(op.getPtr().getType()).getShape().back();
       auto rowType = VectorType::get({n}, elemType);
       SmallVector<Value> rows;
@@ -360,7 +403,7 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
         rewriter.replaceOpWithNewOp<LLVM::MaskedStoreOp>(op, value, addr, mask, align);
       return success();
     }
-    if (hasContiguousRows(op.getPtr(), elemType)) {
+    if (accessesContiguousRows(op, op.getPtr(), elemType)) {
       int64_t n = cast<RankedTensorType>(op.getPtr().getType()).getShape().back();
       for (int64_t start = 0; start < vecType.getNumElements(); start += n) {
         Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), start);
@@ -385,6 +428,21 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
 } // namespace
 
 namespace tilec {
+
+void annotateContiguousAccesses(Operation *root) {
+  root->walk([](Operation *op) {
+    Value ptrs;
+    if (auto load = dyn_cast<tile::LoadOp>(op))
+      ptrs = load.getPtr();
+    else if (auto store = dyn_cast<tile::StoreOp>(op))
+      ptrs = store.getPtr();
+    else
+      return;
+    Type elemType = tile::getPointeeLikeType(getElementTypeOrSelf(ptrs.getType()));
+    if (isa<RankedTensorType>(ptrs.getType()) && hasContiguousRows(ptrs, elemType))
+      op->setAttr(kContiguousRowsAttr, UnitAttr::get(op->getContext()));
+  });
+}
 
 void populateTileMemoryToVectorPatterns(const TypeConverter &typeConverter,
                                         RewritePatternSet &patterns) {

@@ -21,6 +21,7 @@ struct ConvertTileToVectorPass
     ConversionTarget target(*ctx);
     tilec::configureTileToVectorTarget(target, typeConverter);
 
+    tilec::annotateContiguousAccesses(module);
     RewritePatternSet patterns(ctx);
     tilec::populateTileStructuralToVectorPatterns(typeConverter, patterns, target);
     tilec::populateTileElementwiseToVectorPatterns(typeConverter, patterns);

@@ -109,3 +109,60 @@ func.func @one_row_through_subi(%a: !tile.ptr<f32>) -> tensor<4xf32> {
   %v = tile.load %q : tensor<4x!tile.ptr<f32>>
   return %v : tensor<4xf32>
 }
+
+// A pointer tile carried by scf.for and advanced by a uniform offset keeps its
+// unit-stride rows: the load in the loop body is row-wise.
+// CHECK-LABEL: func.func @loop_carried_rows
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[Q:.*]] = %{{.*}}) -> (vector<8xf32>, vector<8x!llvm.ptr>)
+// CHECK:   %[[A0:.*]] = vector.extract %[[Q]][0] : !llvm.ptr from vector<8x!llvm.ptr>
+// CHECK:   llvm.load %[[A0]] {alignment = 4 : i64} : !llvm.ptr -> vector<4xf32>
+// CHECK:   %[[A1:.*]] = vector.extract %[[Q]][4] : !llvm.ptr from vector<8x!llvm.ptr>
+// CHECK:   llvm.load %[[A1]] {alignment = 4 : i64} : !llvm.ptr -> vector<4xf32>
+// CHECK-NOT: llvm.intr.masked.gather
+// CHECK: return
+func.func @loop_carried_rows(%a: !tile.ptr<f32>, %n: i32) -> tensor<2x4xf32> {
+  %r2 = tile.make_range 0, 2 : tensor<2xi32>
+  %r4 = tile.make_range 0, 4 : tensor<4xi32>
+  %ri = tile.expand_dims %r2 {axis = 1 : i32} : tensor<2xi32> -> tensor<2x1xi32>
+  %c16 = arith.constant dense<16> : tensor<2x1xi32>
+  %rs = arith.muli %ri, %c16 : tensor<2x1xi32>
+  %rb = tile.broadcast %rs : tensor<2x1xi32> -> tensor<2x4xi32>
+  %cj = tile.expand_dims %r4 {axis = 0 : i32} : tensor<4xi32> -> tensor<1x4xi32>
+  %cb = tile.broadcast %cj : tensor<1x4xi32> -> tensor<2x4xi32>
+  %off = arith.addi %rb, %cb : tensor<2x4xi32>
+  %p = tile.splat %a : !tile.ptr<f32> -> tensor<2x4x!tile.ptr<f32>>
+  %q0 = tile.addptr %p, %off : tensor<2x4x!tile.ptr<f32>>, tensor<2x4xi32>
+  %zero = arith.constant dense<0.0> : tensor<2x4xf32>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %step = tile.splat %n : i32 -> tensor<2x4xi32>
+  %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %q = %q0)
+      -> (tensor<2x4xf32>, tensor<2x4x!tile.ptr<f32>>) : i32 {
+    %v = tile.load %q : tensor<2x4x!tile.ptr<f32>>
+    %s = arith.addf %acc, %v : tensor<2x4xf32>
+    %nq = tile.addptr %q, %step : tensor<2x4x!tile.ptr<f32>>, tensor<2x4xi32>
+    scf.yield %s, %nq : tensor<2x4xf32>, tensor<2x4x!tile.ptr<f32>>
+  }
+  return %res#0 : tensor<2x4xf32>
+}
+
+// A loop that advances only some lanes (by a range) breaks the proof: a gather.
+// CHECK-LABEL: func.func @loop_carried_nonuniform_step
+// CHECK: scf.for
+// CHECK:   llvm.intr.masked.gather
+func.func @loop_carried_nonuniform_step(%a: !tile.ptr<f32>, %n: i32) -> tensor<4xf32> {
+  %r4 = tile.make_range 0, 4 : tensor<4xi32>
+  %p = tile.splat %a : !tile.ptr<f32> -> tensor<4x!tile.ptr<f32>>
+  %q0 = tile.addptr %p, %r4 : tensor<4x!tile.ptr<f32>>, tensor<4xi32>
+  %zero = arith.constant dense<0.0> : tensor<4xf32>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %q = %q0)
+      -> (tensor<4xf32>, tensor<4x!tile.ptr<f32>>) : i32 {
+    %v = tile.load %q : tensor<4x!tile.ptr<f32>>
+    %s = arith.addf %acc, %v : tensor<4xf32>
+    %nq = tile.addptr %q, %r4 : tensor<4x!tile.ptr<f32>>, tensor<4xi32>
+    scf.yield %s, %nq : tensor<4xf32>, tensor<4x!tile.ptr<f32>>
+  }
+  return %res#0 : tensor<4xf32>
+}

@@ -1,12 +1,14 @@
 // RUN: tilec-opt %s --convert-tile-to-vector | FileCheck %s
 
 // scf.for carrying a tile and a tile of pointers: iter_args, block arguments
-// and yields are converted to vectors.
+// and yields are converted to vectors. The carried pointers stay contiguous
+// (advanced by a uniform offset), so the body loads one vector.
 // CHECK-LABEL: func.func @for_loop
 // CHECK-SAME: (%[[P:.*]]: !llvm.ptr, %[[N:.*]]: i32)
 // CHECK: %[[ACC0:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
 // CHECK: %[[R:.*]]:2 = scf.for %[[I:[^ ]+]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]], %[[Q:.*]] = %{{.*}}) -> (vector<4xf32>, vector<4x!llvm.ptr>)  : i32 {
-// CHECK:   %[[V:.*]] = llvm.intr.masked.gather %[[Q]]
+// CHECK:   %[[A:.*]] = vector.extract %[[Q]][0] : !llvm.ptr from vector<4x!llvm.ptr>
+// CHECK:   %[[V:.*]] = llvm.load %[[A]] {alignment = 4 : i64} : !llvm.ptr -> vector<4xf32>
 // CHECK:   %[[S:.*]] = arith.addf %[[ACC]], %[[V]] : vector<4xf32>
 // CHECK:   %[[NQ:.*]] = llvm.getelementptr %[[Q]][%{{.*}}] : (vector<4x!llvm.ptr>, vector<4xi32>) -> vector<4x!llvm.ptr>, f32
 // CHECK:   scf.yield %[[S]], %[[NQ]] : vector<4xf32>, vector<4x!llvm.ptr>
