@@ -142,37 +142,79 @@ Value getContiguousBase(Value ptrs, Type elemType, ConversionPatternRewriter &re
                              ValueRange{offset});
 }
 
+/// A stride `coeff * scale` (just `coeff` when `scale` is null), `scale` being
+/// an original scalar integer value such as a runtime stride argument.
+struct Stride {
+  int64_t coeff = 0;
+  Value scale;
+
+  static Stride of(int64_t coeff, Value scale = {}) {
+    return coeff == 0 ? Stride{} : Stride{coeff, scale};
+  }
+  bool operator==(const Stride &other) const {
+    return coeff == other.coeff && scale == other.scale;
+  }
+  bool isZero() const { return coeff == 0; }
+};
+
+/// Sum (or difference) of two strides; unknown when the scales differ.
+std::optional<Stride> addStrides(Stride lhs, Stride rhs, bool subtract) {
+  if (subtract)
+    rhs.coeff = -rhs.coeff;
+  if (lhs.isZero())
+    return rhs;
+  if (rhs.isZero())
+    return lhs;
+  if (lhs.scale != rhs.scale)
+    return std::nullopt;
+  return Stride::of(lhs.coeff + rhs.coeff, lhs.scale);
+}
+
 /// Loop-carried values assumed to have a given stride while their loop body
 /// is analyzed.
-using StrideAssumptions = llvm::SmallDenseMap<Value, int64_t, 4>;
+using StrideAssumptions = llvm::SmallDenseMap<Value, Stride, 4>;
 
-std::optional<int64_t> lastDimStride(Value v, StrideAssumptions &assumed, int depth);
+std::optional<Stride> lastDimStride(Value v, StrideAssumptions &assumed, int depth);
 
 /// Stride of the `i`-th value carried by `forOp`: the stride of its initial
 /// value if the yielded value keeps it (e.g. `p += BLOCK * stride`).
-std::optional<int64_t> loopCarriedStride(scf::ForOp forOp, unsigned i,
-                                         StrideAssumptions &assumed, int depth) {
+std::optional<Stride> loopCarriedStride(scf::ForOp forOp, unsigned i,
+                                        StrideAssumptions &assumed, int depth) {
   Value arg = forOp.getRegionIterArgs()[i];
   if (auto it = assumed.find(arg); it != assumed.end())
     return it->second;
-  std::optional<int64_t> init = lastDimStride(forOp.getInitArgs()[i], assumed, depth + 1);
+  std::optional<Stride> init = lastDimStride(forOp.getInitArgs()[i], assumed, depth + 1);
   if (!init)
     return std::nullopt;
   assumed[arg] = *init;
-  std::optional<int64_t> next = lastDimStride(forOp.getYieldedValues()[i], assumed, depth + 1);
+  std::optional<Stride> next = lastDimStride(forOp.getYieldedValues()[i], assumed, depth + 1);
   assumed.erase(arg);
   return next == init ? init : std::nullopt;
+}
+
+/// A row-uniform factor of a product as a stride multiplier: a splat integer
+/// constant or a splatted scalar.
+std::optional<Stride> uniformFactor(Value factor) {
+  if (auto constant = factor.getDefiningOp<arith::ConstantOp>()) {
+    auto splat = dyn_cast<SplatElementsAttr>(constant.getValue());
+    if (!splat || !splat.getElementType().isInteger())
+      return std::nullopt;
+    return Stride::of(splat.getSplatValue<APInt>().getSExtValue());
+  }
+  if (auto splat = factor.getDefiningOp<tile::SplatOp>())
+    return Stride{1, splat.getSrc()};
+  return std::nullopt;
 }
 
 /// Stride along the last dimension of a tile of integers or pointers (original
 /// IR): returns s when v[..., j] == v[..., 0] + s * j for every row, proven
 /// structurally (through scf.for iter_args too); std::nullopt when unknown.
-std::optional<int64_t> lastDimStride(Value v, StrideAssumptions &assumed, int depth) {
+std::optional<Stride> lastDimStride(Value v, StrideAssumptions &assumed, int depth) {
   auto type = dyn_cast<RankedTensorType>(v.getType());
   if (!type || type.getRank() == 0 || depth > kMaxAnalysisDepth)
     return std::nullopt;
   if (type.getShape().back() == 1)
-    return 0;
+    return Stride{};
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     auto forOp = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
     if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars())
@@ -185,50 +227,49 @@ std::optional<int64_t> lastDimStride(Value v, StrideAssumptions &assumed, int de
     return loopCarriedStride(forOp, cast<OpResult>(v).getResultNumber(), assumed, depth);
   auto recurse = [&](Value operand) { return lastDimStride(operand, assumed, depth + 1); };
   if (isa<tile::SplatOp>(def))
-    return 0;
+    return Stride{};
   if (isa<tile::MakeRangeOp>(def))
-    return 1;
+    return Stride::of(1);
   if (auto constant = dyn_cast<arith::ConstantOp>(def))
-    return isa<SplatElementsAttr>(constant.getValue()) ? std::optional<int64_t>(0)
+    return isa<SplatElementsAttr>(constant.getValue()) ? std::optional<Stride>(Stride{})
                                                         : std::nullopt;
   if (isa<arith::ExtSIOp>(def))
     return recurse(def->getOperand(0));
   if (isa<arith::AddIOp, arith::SubIOp, tile::AddPtrOp>(def)) {
-    std::optional<int64_t> lhs = recurse(def->getOperand(0));
-    std::optional<int64_t> rhs = recurse(def->getOperand(1));
+    std::optional<Stride> lhs = recurse(def->getOperand(0));
+    std::optional<Stride> rhs = recurse(def->getOperand(1));
     if (!lhs || !rhs)
       return std::nullopt;
-    return isa<arith::SubIOp>(def) ? *lhs - *rhs : *lhs + *rhs;
+    return addStrides(*lhs, *rhs, isa<arith::SubIOp>(def));
   }
   if (isa<arith::MulIOp>(def)) {
-    std::optional<int64_t> lhs = recurse(def->getOperand(0));
-    std::optional<int64_t> rhs = recurse(def->getOperand(1));
+    std::optional<Stride> lhs = recurse(def->getOperand(0));
+    std::optional<Stride> rhs = recurse(def->getOperand(1));
     if (!lhs || !rhs)
       return std::nullopt;
-    if (*lhs == 0 && *rhs == 0)
-      return 0;
-    // (row-uniform factor) * (affine in j): only a known constant factor keeps
-    // the stride known.
-    auto constantFactor = [](Value factor) -> std::optional<int64_t> {
-      auto constant = factor.getDefiningOp<arith::ConstantOp>();
-      auto splat = constant ? dyn_cast<SplatElementsAttr>(constant.getValue()) : nullptr;
-      if (!splat || !splat.getElementType().isInteger())
-        return std::nullopt;
-      return splat.getSplatValue<APInt>().getSExtValue();
-    };
-    if (*lhs == 0)
-      if (std::optional<int64_t> c = constantFactor(def->getOperand(0)))
-        return *c * *rhs;
-    if (*rhs == 0)
-      if (std::optional<int64_t> c = constantFactor(def->getOperand(1)))
-        return *c * *lhs;
+    if (lhs->isZero() && rhs->isZero())
+      return Stride{};
+    // (row-uniform factor) * (affine in j): the factor must be a constant, or
+    // a scalar multiplying a constant stride.
+    for (auto [factor, other] :
+         {std::make_pair(def->getOperand(0), *rhs), std::make_pair(def->getOperand(1), *lhs)}) {
+      if (!(factor == def->getOperand(0) ? lhs : rhs)->isZero())
+        continue;
+      std::optional<Stride> f = uniformFactor(factor);
+      if (!f)
+        continue;
+      if (!f->scale)
+        return Stride::of(f->coeff * other.coeff, other.scale);
+      if (!other.scale)
+        return Stride::of(other.coeff, f->scale);
+    }
     return std::nullopt;
   }
   if (auto broadcast = dyn_cast<tile::BroadcastOp>(def)) {
     // A size-1 last dimension broadcast along the row: constant rows.
     auto srcType = cast<RankedTensorType>(broadcast.getSrc().getType());
     if (srcType.getShape().back() == 1)
-      return 0;
+      return Stride{};
     return recurse(broadcast.getSrc());
   }
   if (auto expand = dyn_cast<tile::ExpandDimsOp>(def))
@@ -248,24 +289,24 @@ std::optional<int64_t> lastDimStride(Value v, StrideAssumptions &assumed, int de
   return std::nullopt;
 }
 
-/// Whether a tile of pointers (original IR) with elements of `elemType` can be
-/// accessed row by row with vector loads/stores: unit stride along rows of at
-/// least two elements, and byte-sized elements.
-bool hasContiguousRows(Value ptrs, Type elemType) {
+/// The stride of the rows of a tile of pointers (original IR) with elements of
+/// `elemType`, when they may be accessed with one vector access per row: rows
+/// of at least two byte-sized elements and a known stride.
+std::optional<Stride> getRowStride(Value ptrs, Type elemType) {
   auto type = dyn_cast<RankedTensorType>(ptrs.getType());
   if (!type || type.getRank() == 0 || type.getShape().back() < 2 ||
       !elemType.isIntOrFloat() || elemType.getIntOrFloatBitWidth() % 8 != 0)
-    return false;
+    return std::nullopt;
   StrideAssumptions assumed;
-  return lastDimStride(ptrs, assumed, 0) == 1;
+  return lastDimStride(ptrs, assumed, 0);
 }
 
 /// Whether `op` (a tile.load or tile.store) was marked by
-/// annotateContiguousAccesses or is provably row-contiguous now.
+/// annotateContiguousAccesses or its rows are provably unit-stride now.
 bool accessesContiguousRows(Operation *op, Value ptrs, Type elemType) {
   if (op->hasAttr(kContiguousRowsAttr))
     return true;
-  return hasContiguousRows(ptrs, elemType);
+  return getRowStride(ptrs, elemType) == Stride::of(1);
 }
 
 /// `size` consecutive elements of `v` from `offset` (a shuffle).
@@ -430,18 +471,44 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
 namespace tilec {
 
 void annotateContiguousAccesses(Operation *root) {
-  root->walk([](Operation *op) {
+  SmallVector<std::pair<Operation *, Value>> versioned;
+  root->walk([&](Operation *op) {
     Value ptrs;
     if (auto load = dyn_cast<tile::LoadOp>(op))
       ptrs = load.getPtr();
     else if (auto store = dyn_cast<tile::StoreOp>(op))
       ptrs = store.getPtr();
-    else
+    if (!ptrs || !isa<RankedTensorType>(ptrs.getType()))
       return;
     Type elemType = tile::getPointeeLikeType(getElementTypeOrSelf(ptrs.getType()));
-    if (isa<RankedTensorType>(ptrs.getType()) && hasContiguousRows(ptrs, elemType))
+    std::optional<Stride> stride = getRowStride(ptrs, elemType);
+    if (!stride || stride->coeff != 1)
+      return;
+    if (!stride->scale)
       op->setAttr(kContiguousRowsAttr, UnitAttr::get(op->getContext()));
+    else if (stride->scale.getType().isSignlessInteger())
+      versioned.emplace_back(op, stride->scale);
   });
+
+  // Rows of stride `scale`: `scf.if (scale == 1)` selects the row-wise access
+  // (marked) over the general one.
+  for (auto [op, scale] : versioned) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(scale.getType(), 1));
+    Value isUnit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, scale, one);
+    auto emitCopy = [op = op](bool contiguous) {
+      return [op, contiguous](OpBuilder &nested, Location l) {
+        Operation *copy = nested.clone(*op);
+        if (contiguous)
+          copy->setAttr(kContiguousRowsAttr, UnitAttr::get(op->getContext()));
+        scf::YieldOp::create(nested, l, copy->getResults());
+      };
+    };
+    auto ifOp = scf::IfOp::create(b, loc, isUnit, emitCopy(true), emitCopy(false));
+    op->replaceAllUsesWith(ifOp.getResults());
+    op->erase();
+  }
 }
 
 void populateTileMemoryToVectorPatterns(const TypeConverter &typeConverter,

@@ -59,12 +59,24 @@ func.func @store_rows(%a: !tile.ptr<i16>, %v: tensor<2x4xi16>) {
   return
 }
 
-// A column stride that is a runtime value (cols[None, :] * s) is not provably
-// unit-stride: a gather.
-// CHECK-LABEL: func.func @runtime_column_stride_is_gather
-// CHECK-NOT: llvm.load
-// CHECK: llvm.intr.masked.gather
-func.func @runtime_column_stride_is_gather(%a: !tile.ptr<f32>, %s: i32) -> tensor<2x4xf32> {
+// A column stride that is a runtime scalar s (cols[None, :] * s) is versioned:
+// scf.if (s == 1) loads row by row, otherwise gathers.
+// CHECK-LABEL: func.func @runtime_column_stride_is_versioned
+// CHECK-SAME: (%{{.*}}: !llvm.ptr, %[[S:.*]]: i32)
+// CHECK: %[[P:.*]] = llvm.getelementptr
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK: %[[UNIT:.*]] = arith.cmpi eq, %[[S]], %[[ONE]] : i32
+// CHECK: %[[V:.*]] = scf.if %[[UNIT]] -> (vector<8xf32>) {
+// CHECK:   %[[A0:.*]] = vector.extract %[[P]][0] : !llvm.ptr from vector<8x!llvm.ptr>
+// CHECK:   llvm.load %[[A0]] {alignment = 4 : i64} : !llvm.ptr -> vector<4xf32>
+// CHECK:   %[[A1:.*]] = vector.extract %[[P]][4] : !llvm.ptr from vector<8x!llvm.ptr>
+// CHECK:   llvm.load %[[A1]] {alignment = 4 : i64} : !llvm.ptr -> vector<4xf32>
+// CHECK: } else {
+// CHECK:   %[[G:.*]] = llvm.intr.masked.gather %[[P]]
+// CHECK:   scf.yield %[[G]] : vector<8xf32>
+// CHECK: }
+// CHECK: return %[[V]]
+func.func @runtime_column_stride_is_versioned(%a: !tile.ptr<f32>, %s: i32) -> tensor<2x4xf32> {
   %r4 = tile.make_range 0, 4 : tensor<4xi32>
   %cj = tile.expand_dims %r4 {axis = 0 : i32} : tensor<4xi32> -> tensor<1x4xi32>
   %ss = tile.splat %s : i32 -> tensor<1x4xi32>
@@ -165,4 +177,33 @@ func.func @loop_carried_nonuniform_step(%a: !tile.ptr<f32>, %n: i32) -> tensor<4
     scf.yield %s, %nq : tensor<4xf32>, tensor<4x!tile.ptr<f32>>
   }
   return %res#0 : tensor<4xf32>
+}
+
+// A store through runtime-strided rows is versioned the same way.
+// CHECK-LABEL: func.func @runtime_stride_store_is_versioned
+// CHECK-SAME: (%{{.*}}: !llvm.ptr, %[[S:.*]]: i64, %[[V:.*]]: vector<4xf32>, %[[M:.*]]: vector<4xi1>)
+// CHECK: %[[UNIT:.*]] = arith.cmpi eq, %[[S]], %{{.*}} : i64
+// CHECK: scf.if %[[UNIT]] {
+// CHECK:   llvm.intr.masked.store %{{.*}}, %{{.*}}, %{{.*}} {alignment = 4 : i32} : vector<2xf32>, vector<2xi1> into !llvm.ptr
+// CHECK:   llvm.intr.masked.store
+// CHECK: } else {
+// CHECK:   llvm.intr.masked.scatter %[[V]], %{{.*}}, %[[M]]
+// CHECK: }
+func.func @runtime_stride_store_is_versioned(%a: !tile.ptr<f32>, %s: i64, %v: tensor<2x2xf32>,
+                                             %m: tensor<2x2xi1>) {
+  %r2 = tile.make_range 0, 2 : tensor<2xi32>
+  %r64 = arith.extsi %r2 : tensor<2xi32> to tensor<2xi64>
+  %cj = tile.expand_dims %r64 {axis = 0 : i32} : tensor<2xi64> -> tensor<1x2xi64>
+  %ss = tile.splat %s : i64 -> tensor<1x2xi64>
+  %cs = arith.muli %ss, %cj : tensor<1x2xi64>
+  %ri = tile.expand_dims %r64 {axis = 1 : i32} : tensor<2xi64> -> tensor<2x1xi64>
+  %c8 = arith.constant dense<8> : tensor<2x1xi64>
+  %rs = arith.muli %ri, %c8 : tensor<2x1xi64>
+  %rb = tile.broadcast %rs : tensor<2x1xi64> -> tensor<2x2xi64>
+  %cb = tile.broadcast %cs : tensor<1x2xi64> -> tensor<2x2xi64>
+  %off = arith.addi %rb, %cb : tensor<2x2xi64>
+  %p = tile.splat %a : !tile.ptr<f32> -> tensor<2x2x!tile.ptr<f32>>
+  %q = tile.addptr %p, %off : tensor<2x2x!tile.ptr<f32>>, tensor<2x2xi64>
+  tile.store %q, %v, %m : tensor<2x2x!tile.ptr<f32>>
+  return
 }
