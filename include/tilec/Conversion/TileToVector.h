@@ -43,11 +43,13 @@ void populateTileShapeToVectorPatterns(const mlir::TypeConverter &typeConverter,
 void populateTileMemoryToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                         mlir::RewritePatternSet &patterns);
 
-/// Marks each tile.load/tile.store under `root` whose pointer tile provably has
+/// Prepares the memory patterns (run it before applying them): marks each
+/// tile.load/tile.store under `root` whose pointer tile provably has
 /// unit-stride rows (analysis through scf.for iter_args included) with the unit
-/// attribute `tilec.contiguous_rows`, so the memory patterns can use one vector
-/// access per row even after the loop structure has been converted. Run it
-/// before applying the memory patterns.
+/// attribute `tilec.contiguous_rows`, so one vector access per row is used even
+/// after the loop structure has been converted. An access whose row stride is a
+/// runtime scalar `s` (`cols[None, :] * s`) is versioned in place:
+/// `scf.if (s == 1)` selects a marked copy over the general one.
 void annotateContiguousAccesses(mlir::Operation *root);
 
 /// tile.reduce -> shuffle trees combined by the inlined combiner.
