@@ -43,6 +43,8 @@ bool parseFloat(const std::string &s, tilec_arg &out) {
   for (char c : s)
     if (!std::strchr("0123456789+-.eEinfatyINFATYnN", c))
       return false;
+  if (s.find_first_of(".eEnN") == std::string::npos)
+    return false; // Integers that did not fit are not floats.
   char *end = nullptr;
   double v = std::strtod(s.c_str(), &end);
   if (end != s.c_str() + s.size())
