@@ -65,15 +65,17 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
   // Check the -D names.
   llvm::StringMap<StringRef> defines;
   for (const auto &[name, value] : request.defines) {
-    auto it = llvm::find_if(fn.params, [&](const Param &p) { return p.name == name; });
+    auto it = llvm::find_if(fn.params,
+                            [&](const Param &p) { return p.name == name; });
     if (it == fn.params.end()) {
       error(defLoc, "unknown -D name '" + name + "': kernel '" + fn.name +
                         "' has no parameter named '" + name + "'");
       return nullptr;
     }
     if (!isConstexprAnnotation(it->annotation.get())) {
-      error(it->loc, "parameter '" + name + "' is not a tl.constexpr and cannot "
-                     "be given with -D; list its type in the signature");
+      error(it->loc, "parameter '" + name +
+                         "' is not a tl.constexpr and cannot "
+                         "be given with -D; list its type in the signature");
       return nullptr;
     }
     defines[name] = value;
@@ -101,8 +103,8 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
       StringRef ty = request.signature[sigIdx++];
       DType dt = DType::fromSignature(ty);
       if (!dt.isValid()) {
-        error(p.loc, "invalid type '" + ty + "' in the signature for parameter '" +
-                         p.name + "'");
+        error(p.loc, "invalid type '" + ty +
+                         "' in the signature for parameter '" + p.name + "'");
         return nullptr;
       }
       argTypes.push_back(dt.toMLIR(&ctx));
@@ -214,8 +216,8 @@ tilec::frontend::listJitFunctions(MLIRContext &context,
     info.name = f->name;
     info.line = sourceMgr.getLineAndColumn(f->nameLoc).first;
     for (const Param &p : f->params)
-      info.params.push_back(
-          {p.name, isConstexprAnnotation(p.annotation.get()), bool(p.defaultValue)});
+      info.params.push_back({p.name, isConstexprAnnotation(p.annotation.get()),
+                             bool(p.defaultValue)});
     result.push_back(std::move(info));
   }
   return result;

@@ -60,7 +60,8 @@ Lexer::Lexer(const llvm::SourceMgr &sourceMgr, unsigned bufferID) {
 }
 
 Token Lexer::makeError(const char *start, StringRef message) {
-  Token tok(Token::error, StringRef(start, std::max<size_t>(1, curPtr - start)));
+  Token tok(Token::error,
+            StringRef(start, std::max<size_t>(1, curPtr - start)));
   tok.setErrorMessage(message);
   return tok;
 }
@@ -129,8 +130,8 @@ void Lexer::lexLineStart(std::vector<Token> &out) {
   while (true) {
     const char *lineStart = curPtr;
     unsigned col = 0;
-    while (curPtr < bufEnd && (*curPtr == ' ' || *curPtr == '\t' ||
-                               *curPtr == '\f')) {
+    while (curPtr < bufEnd &&
+           (*curPtr == ' ' || *curPtr == '\t' || *curPtr == '\f')) {
       col = *curPtr == '\t' ? (col / 8 + 1) * 8 : col + 1;
       ++curPtr;
     }
@@ -205,7 +206,8 @@ Token Lexer::lexToken() {
   StringRef rest(curPtr, bufEnd - curPtr);
   const Spelled *best = nullptr;
   for (const Spelled &s : table)
-    if (rest.starts_with(s.text) && (!best || s.text.size() > best->text.size()))
+    if (rest.starts_with(s.text) &&
+        (!best || s.text.size() > best->text.size()))
       best = &s;
   if (!best) {
     ++curPtr;
@@ -236,8 +238,7 @@ Token Lexer::lexIdentifierOrString(const char *start) {
   StringRef text(start, curPtr - start);
   // String prefixes: r, b, f, u and two-letter combinations.
   if (curPtr < bufEnd && (*curPtr == '"' || *curPtr == '\'') &&
-      text.size() <= 2 &&
-      text.find_first_not_of("rRbBfFuU") == StringRef::npos)
+      text.size() <= 2 && text.find_first_not_of("rRbBfFuU") == StringRef::npos)
     return lexString(start, curPtr);
   Token::Kind kind = llvm::StringSwitch<Token::Kind>(text)
 #define TOK_KEYWORD(SPELLING) .Case(#SPELLING, Token::kw_##SPELLING)
@@ -303,8 +304,9 @@ Token Lexer::lexString(const char *start, const char *quotePtr) {
   curPtr += triple ? 3 : 1;
   while (true) {
     if (curPtr >= bufEnd)
-      return makeError(start, triple ? "unterminated triple-quoted string literal"
-                                     : "unterminated string literal");
+      return makeError(start, triple
+                                  ? "unterminated triple-quoted string literal"
+                                  : "unterminated string literal");
     char c = *curPtr;
     if (c == '\\') {
       curPtr += 2; // Skip the escaped character (also in raw strings).

@@ -1,4 +1,5 @@
-//===- MLIRGen.h - Lowering of the kernel AST to the tile dialect -*- C++ -*-===//
+//===- MLIRGen.h - Lowering of the kernel AST to the tile dialect -*- C++
+//-*-===//
 //
 // Internal to the frontend: the Triton value model (dtypes, block shapes,
 // compile-time constexpr values) and the generator that walks the AST.
@@ -24,7 +25,21 @@ namespace tilec::frontend {
 
 struct DType {
   enum Kind : uint8_t {
-    Invalid, I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64, Ptr
+    Invalid,
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+    F16,
+    BF16,
+    F32,
+    F64,
+    Ptr
   };
   Kind kind = Invalid;
   /// For pointers: the pointee.

@@ -14,23 +14,67 @@ using llvm::SMLoc;
 using llvm::StringRef;
 using llvm::Twine;
 
-static const char *const kTritonBuiltins[] = {
-    "program_id", "num_programs", "arange", "zeros", "zeros_like", "full",
-    "load", "store", "where", "maximum", "minimum", "exp", "exp2", "log",
-    "log2", "sqrt", "rsqrt", "sin", "cos", "floor", "ceil", "erf", "abs",
-    "fma", "sigmoid", "softmax", "clamp", "sum", "max", "min", "dot", "cdiv",
-    "cast", "reshape", "view", "trans", "permute", "expand_dims",
-    "broadcast_to", "broadcast", "static_assert", "device_assert",
-    "static_print", "device_print", "constexpr", "multiple_of",
-    "max_contiguous", "max_constancy", "debug_barrier", "range",
-    "static_range", "jit", "fdiv"};
+static const char *const kTritonBuiltins[] = {"program_id",
+                                              "num_programs",
+                                              "arange",
+                                              "zeros",
+                                              "zeros_like",
+                                              "full",
+                                              "load",
+                                              "store",
+                                              "where",
+                                              "maximum",
+                                              "minimum",
+                                              "exp",
+                                              "exp2",
+                                              "log",
+                                              "log2",
+                                              "sqrt",
+                                              "rsqrt",
+                                              "sin",
+                                              "cos",
+                                              "floor",
+                                              "ceil",
+                                              "erf",
+                                              "abs",
+                                              "fma",
+                                              "sigmoid",
+                                              "softmax",
+                                              "clamp",
+                                              "sum",
+                                              "max",
+                                              "min",
+                                              "dot",
+                                              "cdiv",
+                                              "cast",
+                                              "reshape",
+                                              "view",
+                                              "trans",
+                                              "permute",
+                                              "expand_dims",
+                                              "broadcast_to",
+                                              "broadcast",
+                                              "static_assert",
+                                              "device_assert",
+                                              "static_print",
+                                              "device_print",
+                                              "constexpr",
+                                              "multiple_of",
+                                              "max_contiguous",
+                                              "max_constancy",
+                                              "debug_barrier",
+                                              "range",
+                                              "static_range",
+                                              "jit",
+                                              "fdiv"};
 
 /// Methods of tensors that forward to `tl.<name>(self, ...)`.
 static const char *const kTensorMethods[] = {
-    "to", "reshape", "view", "trans", "permute", "expand_dims",
-    "broadcast_to", "sum", "max", "min", "exp", "exp2", "log", "log2", "sqrt",
-    "rsqrt", "sin", "cos", "abs", "floor", "ceil", "erf", "sigmoid",
-    "softmax", "cast"};
+    "to",          "reshape",      "view",    "trans",   "permute",
+    "expand_dims", "broadcast_to", "sum",     "max",     "min",
+    "exp",         "exp2",         "log",     "log2",    "sqrt",
+    "rsqrt",       "sin",          "cos",     "abs",     "floor",
+    "ceil",        "erf",          "sigmoid", "softmax", "cast"};
 
 bool MLIRGen::isTritonBuiltin(StringRef name) {
   return llvm::is_contained(kTritonBuiltins, name);
@@ -113,7 +157,8 @@ Val MLIRGen::reshape(const Val &x, llvm::ArrayRef<int64_t> shape, SMLoc l) {
     return broadcastTo(x, shape, l, "reshape");
   if (shape.empty())
     return error(l, "reshape to a scalar is not supported");
-  Value r = tile::ReshapeOp::create(b, loc(l), mlirType(x.dtype, shape), x.value);
+  Value r =
+      tile::ReshapeOp::create(b, loc(l), mlirType(x.dtype, shape), x.value);
   return Val::tensor(r, x.dtype, shape, l);
 }
 
@@ -132,8 +177,8 @@ Val MLIRGen::trans(const Val &x, llvm::ArrayRef<int64_t> order, SMLoc l) {
     shape.push_back(x.shape[o]);
     ord.push_back(int32_t(o));
   }
-  Value r = tile::TransOp::create(b, loc(l), mlirType(x.dtype, shape), x.value,
-                                  ord);
+  Value r =
+      tile::TransOp::create(b, loc(l), mlirType(x.dtype, shape), x.value, ord);
   return Val::tensor(r, x.dtype, shape, l);
 }
 
@@ -144,28 +189,43 @@ Val MLIRGen::mathUnary(StringRef name, const Val &xin, SMLoc l) {
   Location L = loc(l);
   if (name == "abs") {
     if (x.dtype.isFloat())
-      return Val::tensor(math::AbsFOp::create(b, L, x.value), x.dtype, x.shape, l);
+      return Val::tensor(math::AbsFOp::create(b, L, x.value), x.dtype, x.shape,
+                         l);
     if (x.dtype.isUnsigned() || x.dtype.isBool())
       return x;
     if (x.dtype.isInt())
-      return Val::tensor(math::AbsIOp::create(b, L, x.value), x.dtype, x.shape, l);
+      return Val::tensor(math::AbsIOp::create(b, L, x.value), x.dtype, x.shape,
+                         l);
   }
   if (!x.dtype.isFloat())
-    return error(l, "'tl." + name + "' expects a floating-point argument, got " +
+    return error(l, "'tl." + name +
+                        "' expects a floating-point argument, got " +
                         x.typeStr());
   Value v = x.value, r;
-  if (name == "exp") r = math::ExpOp::create(b, L, v);
-  else if (name == "exp2") r = math::Exp2Op::create(b, L, v);
-  else if (name == "log") r = math::LogOp::create(b, L, v);
-  else if (name == "log2") r = math::Log2Op::create(b, L, v);
-  else if (name == "sqrt") r = math::SqrtOp::create(b, L, v);
-  else if (name == "rsqrt") r = math::RsqrtOp::create(b, L, v);
-  else if (name == "sin") r = math::SinOp::create(b, L, v);
-  else if (name == "cos") r = math::CosOp::create(b, L, v);
-  else if (name == "floor") r = math::FloorOp::create(b, L, v);
-  else if (name == "ceil") r = math::CeilOp::create(b, L, v);
-  else if (name == "erf") r = math::ErfOp::create(b, L, v);
-  else return error(l, "unsupported function 'tl." + name + "'");
+  if (name == "exp")
+    r = math::ExpOp::create(b, L, v);
+  else if (name == "exp2")
+    r = math::Exp2Op::create(b, L, v);
+  else if (name == "log")
+    r = math::LogOp::create(b, L, v);
+  else if (name == "log2")
+    r = math::Log2Op::create(b, L, v);
+  else if (name == "sqrt")
+    r = math::SqrtOp::create(b, L, v);
+  else if (name == "rsqrt")
+    r = math::RsqrtOp::create(b, L, v);
+  else if (name == "sin")
+    r = math::SinOp::create(b, L, v);
+  else if (name == "cos")
+    r = math::CosOp::create(b, L, v);
+  else if (name == "floor")
+    r = math::FloorOp::create(b, L, v);
+  else if (name == "ceil")
+    r = math::CeilOp::create(b, L, v);
+  else if (name == "erf")
+    r = math::ErfOp::create(b, L, v);
+  else
+    return error(l, "unsupported function 'tl." + name + "'");
   return Val::tensor(r, x.dtype, x.shape, l);
 }
 
@@ -198,7 +258,8 @@ Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims,
                                     Twine(origRank));
   }
   if (kind == "sum" && x.dtype.isInt() && x.dtype.bitwidth() < 32)
-    if (!(x = cast(x, DType(x.dtype.isUnsigned() ? DType::U32 : DType::I32), l)))
+    if (!(x = cast(x, DType(x.dtype.isUnsigned() ? DType::U32 : DType::I32),
+                   l)))
       return x;
   llvm::SmallVector<int64_t, 4> resShape(x.shape.begin(), x.shape.end());
   resShape.erase(resShape.begin() + axis);
@@ -250,7 +311,8 @@ static std::optional<bool> getBool(MLIRGen &g, const Val &v, bool dflt,
 static std::optional<DType> getDType(MLIRGen &g, const Val &v, StringRef what) {
   if (v.kind == Val::Kind::DTypeObj)
     return v.dtype;
-  g.error(v.loc, what + " must be a dtype (e.g. tl.float32), got " + v.typeStr());
+  g.error(v.loc,
+          what + " must be a dtype (e.g. tl.float32), got " + v.typeStr());
   return std::nullopt;
 }
 
@@ -273,9 +335,11 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
 
   //===--- Python builtins ---===//
   if (name == "range" || name == "tl.range" || name == "tl.static_range")
-    return error(l, "'" + name + "' can only be used as the iterator of a 'for' loop");
-  if (name == "print" || name == "tl.static_print" || name == "tl.device_print" ||
-      name == "tl.debug_barrier" || name == "tl.device_assert")
+    return error(l, "'" + name +
+                        "' can only be used as the iterator of a 'for' loop");
+  if (name == "print" || name == "tl.static_print" ||
+      name == "tl.device_print" || name == "tl.debug_barrier" ||
+      name == "tl.device_assert")
     return Val::none(l); // Debugging aids are accepted and ignored.
   if (name == "len") {
     if (!bind({"obj"}))
@@ -297,8 +361,10 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     Val r = items[0];
     for (size_t i = 1; i < items.size() && r; ++i) {
       if (items[i].isTensor() || r.isTensor())
-        return error(l, "Python '" + name + "' only works on constexpr values; "
-                        "use tl." + (name == "min" ? "minimum" : "maximum"));
+        return error(l, "Python '" + name +
+                            "' only works on constexpr values; "
+                            "use tl." +
+                            (name == "min" ? "minimum" : "maximum"));
       r = minMax(name == "max", r, items[i], l, name);
     }
     return r;
@@ -310,7 +376,9 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (name == "abs" && x.isTensor())
       return mathUnary("abs", x, l);
     if (name == "float" && x.kind == Val::Kind::Str) {
-      StringRef s = StringRef(x.s).trim().lower() == "nan" ? "nan" : StringRef(x.s).trim();
+      StringRef s = StringRef(x.s).trim().lower() == "nan"
+                        ? "nan"
+                        : StringRef(x.s).trim();
       std::string low = s.lower();
       if (low == "inf" || low == "+inf" || low == "infinity")
         return Val::floating(std::numeric_limits<double>::infinity(), l);
@@ -347,8 +415,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!axis)
       return Val();
     if (*axis < 0 || *axis > 2)
-      return error(a[0].loc, name + " axis must be 0, 1, or 2 but got " +
-                                 Twine(*axis));
+      return error(a[0].loc,
+                   name + " axis must be 0, 1, or 2 but got " + Twine(*axis));
     Value r = name == "program_id"
                   ? Value(tile::ProgramIdOp::create(b, L, int32_t(*axis)))
                   : Value(tile::NumProgramsOp::create(b, L, int32_t(*axis)));
@@ -358,8 +426,9 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!bind({"value"}))
       return Val();
     if (a[0].isTensor())
-      return error(a[0].loc, "tl.constexpr needs a compile-time constant, got " +
-                                 a[0].typeStr());
+      return error(a[0].loc,
+                   "tl.constexpr needs a compile-time constant, got " +
+                       a[0].typeStr());
     return a[0];
   }
   if (name == "static_assert") {
@@ -386,7 +455,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!bind({"start", "end"}))
       return Val();
     std::optional<int64_t> s = getConstInt(a[0], "arange's start");
-    std::optional<int64_t> e = s ? getConstInt(a[1], "arange's end") : std::nullopt;
+    std::optional<int64_t> e =
+        s ? getConstInt(a[1], "arange's end") : std::nullopt;
     if (!e)
       return Val();
     if (*s < INT32_MIN || *s > INT32_MAX || *e < INT32_MIN || *e > INT32_MAX)
@@ -416,7 +486,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (value.isNumber())
       return constant(value, *dt, *shape, l);
     if (!value.isTensor() || value.isBlock())
-      return error(value.loc, "tl.full value must be a scalar, got " + value.typeStr());
+      return error(value.loc,
+                   "tl.full value must be a scalar, got " + value.typeStr());
     Val c = cast(value, *dt, l);
     return c ? broadcastTo(c, *shape, l, "tl.full value") : c;
   }
@@ -453,10 +524,11 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!other.isNone()) {
       if (mask.isNone())
         return error(other.loc, "'other' cannot be provided without 'mask'");
-      other = other.isNumber() ? constant(other, elt, {}, other.loc)
-                               : cast(toTensor(other, other.loc, "other"), elt,
-                                      other.loc);
-      if (!other || !(other = broadcastTo(other, ptr.shape, other.loc, "other")))
+      other = other.isNumber()
+                  ? constant(other, elt, {}, other.loc)
+                  : cast(toTensor(other, other.loc, "other"), elt, other.loc);
+      if (!other ||
+          !(other = broadcastTo(other, ptr.shape, other.loc, "other")))
         return Val();
     }
     Value r = tile::LoadOp::create(b, L, ptr.value,
@@ -475,7 +547,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (value.isNumber())
       value = constant(value, elt, {}, value.loc);
     else if (!value.isTensor())
-      return error(value.loc, "cannot store a value of type " + value.typeStr());
+      return error(value.loc,
+                   "cannot store a value of type " + value.typeStr());
     else if (value.dtype.isPtr())
       return error(value.loc, "cannot store a pointer value");
     else
@@ -517,7 +590,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     Val x = a[1], y = a[2];
     if (!binaryTypeCheck(x, y, l, "tl.where", true, true, true, false))
       return Val();
-    if (!broadcastPair(c, x, l, "tl.where") || !broadcastPair(x, y, l, "tl.where") ||
+    if (!broadcastPair(c, x, l, "tl.where") ||
+        !broadcastPair(x, y, l, "tl.where") ||
         !broadcastPair(c, x, l, "tl.where"))
       return Val();
     Value r = arith::SelectOp::create(b, L, c.value, x.value, y.value);
@@ -562,8 +636,10 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!x)
       return x;
     if (!x.dtype.isFloat())
-      return error(l, "tl.softmax expects a floating-point tensor, got " + x.typeStr());
-    Val dim = a[1].isNone() ? Val::integer(int64_t(x.shape.size()) - 1, l) : a[1];
+      return error(l, "tl.softmax expects a floating-point tensor, got " +
+                          x.typeStr());
+    Val dim =
+        a[1].isNone() ? Val::integer(int64_t(x.shape.size()) - 1, l) : a[1];
     if (x.shape.empty())
       return constant(Val::floating(1.0), x.dtype, {}, l);
     Val m = reduce(x, dim, true, "max", l);
@@ -586,7 +662,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
         !binaryTypeCheck(x, y, l, "tl.fma", false, false, true, false))
       return Val();
     if (!x.dtype.isFloat())
-      return error(l, "tl.fma expects floating-point operands, got " + x.typeStr());
+      return error(l, "tl.fma expects floating-point operands, got " +
+                          x.typeStr());
     Value r = math::FmaOp::create(b, L, x.value, y.value, z.value);
     return Val::tensor(r, x.dtype, x.shape, l);
   }
@@ -601,7 +678,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!bind({"input", "dtype", "fp_downcast_rounding?", "bitcast?"}))
       return Val();
     auto dt = getDType(*this, a[1], "dtype");
-    std::optional<bool> bc = dt ? getBool(*this, a[3], false, "bitcast") : std::nullopt;
+    std::optional<bool> bc =
+        dt ? getBool(*this, a[3], false, "bitcast") : std::nullopt;
     if (!bc)
       return Val();
     Val x = a[0].isNumber() && !*bc ? constant(a[0], *dt, {}, l)
@@ -620,7 +698,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
         args.push_back(k.second);
         continue;
       }
-      return error(k.second.loc, "'" + name + "' got an unexpected keyword argument '" +
+      return error(k.second.loc, "'" + name +
+                                     "' got an unexpected keyword argument '" +
                                      k.first + "'");
     }
     if (args.size() < 2)
@@ -628,8 +707,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     Val x = toTensor(args[0], l, "'reshape'");
     if (!x)
       return x;
-    auto shape = getShape(shapeFromVarargs(llvm::ArrayRef(args).drop_front(), l),
-                          "shape");
+    auto shape = getShape(
+        shapeFromVarargs(llvm::ArrayRef(args).drop_front(), l), "shape");
     return shape ? reshape(x, *shape, l) : Val();
   }
   if (name == "trans" || name == "permute") {
@@ -692,14 +771,15 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     Val x = toTensor(args[0], l, "'broadcast_to'");
     if (!x)
       return x;
-    auto shape = getShape(shapeFromVarargs(llvm::ArrayRef(args).drop_front(), l),
-                          "shape");
+    auto shape = getShape(
+        shapeFromVarargs(llvm::ArrayRef(args).drop_front(), l), "shape");
     return shape ? broadcastTo(x, *shape, l, "tensor") : Val();
   }
   if (name == "broadcast") {
     if (!bind({"input", "other"}))
       return Val();
-    Val x = toTensor(a[0], l, "'broadcast'"), y = toTensor(a[1], l, "'broadcast'");
+    Val x = toTensor(a[0], l, "'broadcast'"),
+        y = toTensor(a[1], l, "'broadcast'");
     if (!x || !y || !broadcastPair(x, y, l, "tl.broadcast"))
       return Val();
     return Val::tuple({x, y}, l);
@@ -721,15 +801,17 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     return reduce(x, a[1], *keep, "sum", l);
   }
   if (name == "max" || name == "min") {
-    if (!bind({"input", "axis?", "return_indices?", "return_indices_tie_break_left?",
-               "keep_dims?"}))
+    if (!bind({"input", "axis?", "return_indices?",
+               "return_indices_tie_break_left?", "keep_dims?"}))
       return Val();
     std::optional<bool> idx = getBool(*this, a[2], false, "return_indices");
-    std::optional<bool> keep = idx ? getBool(*this, a[4], false, "keep_dims") : idx;
+    std::optional<bool> keep =
+        idx ? getBool(*this, a[4], false, "keep_dims") : idx;
     if (!keep)
       return Val();
     if (*idx)
-      return error(a[2].loc, "tl." + name + " with return_indices=True is not supported");
+      return error(a[2].loc,
+                   "tl." + name + " with return_indices=True is not supported");
     return reduce(a[0], a[1], *keep, name, l);
   }
 
@@ -749,7 +831,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       return error(l, "tl.dot operands must have the same dtype, got " +
                           x.dtype.str() + " and " + y.dtype.str());
     if (x.dtype.isPtr() || x.dtype.isBool())
-      return error(l, "tl.dot does not support operands of type " + x.dtype.str());
+      return error(l,
+                   "tl.dot does not support operands of type " + x.dtype.str());
     if (x.shape[rank - 1] != y.shape[rank - 2] ||
         (rank == 3 && x.shape[0] != y.shape[0]))
       return error(l, "incompatible shapes " + shapeStr(x.shape) + " and " +
@@ -774,9 +857,11 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       if (acc.shape.size() != rank)
         if (!(acc = broadcastTo(acc, resShape, acc.loc, "acc")))
           return acc;
-      if (llvm::ArrayRef<int64_t>(acc.shape) != llvm::ArrayRef<int64_t>(resShape))
-        return error(acc.loc, "tl.dot accumulator has shape " + shapeStr(acc.shape) +
-                                  " but the product has shape " + shapeStr(resShape));
+      if (llvm::ArrayRef<int64_t>(acc.shape) !=
+          llvm::ArrayRef<int64_t>(resShape))
+        return error(acc.loc,
+                     "tl.dot accumulator has shape " + shapeStr(acc.shape) +
+                         " but the product has shape " + shapeStr(resShape));
     }
     StringAttr precision;
     if (a[3].kind == Val::Kind::Str)

@@ -58,7 +58,8 @@ Val MLIRGen::genExpr(const Expr &e) {
     v = genSubscript(llvm::cast<SubscriptExpr>(e));
     break;
   case Expr::Kind::Slice:
-    return error(e.getLoc(), "unsupported expression 'slice' outside of a subscript");
+    return error(e.getLoc(),
+                 "unsupported expression 'slice' outside of a subscript");
   case Expr::Kind::Tuple:
   case Expr::Kind::List: {
     std::vector<Val> elems;
@@ -111,7 +112,9 @@ Val MLIRGen::genConstant(const ConstantExpr &e) {
   return Val();
 }
 
-Val MLIRGen::genName(const NameExpr &e) { return lookupName(e.name, e.getLoc()); }
+Val MLIRGen::genName(const NameExpr &e) {
+  return lookupName(e.name, e.getLoc());
+}
 
 Val MLIRGen::lookupName(StringRef name, SMLoc l) {
   auto it = vars->find(name);
@@ -159,7 +162,8 @@ Val MLIRGen::genAttribute(const AttributeExpr &e) {
       v.s = "tl";
       return v;
     }
-    if (base.s == "tl" && (attr == "math" || attr == "extra" || attr == "standard")) {
+    if (base.s == "tl" &&
+        (attr == "math" || attr == "extra" || attr == "standard")) {
       v.kind = Val::Kind::Module;
       v.s = "tl." + attr.str();
       return v;
@@ -213,7 +217,8 @@ Val MLIRGen::genAttribute(const AttributeExpr &e) {
     v.elems.push_back(base);
     return v;
   default:
-    return error(l, "unsupported attribute '" + attr + "' of " + base.typeStr());
+    return error(l,
+                 "unsupported attribute '" + attr + "' of " + base.typeStr());
   }
 }
 
@@ -228,7 +233,8 @@ Val MLIRGen::genSubscript(const SubscriptExpr &e) {
     const Expr &idx = *e.indices.front();
     int64_t n = base.elems.size();
     if (auto *slice = llvm::dyn_cast<SliceExpr>(&idx)) {
-      auto part = [&](const ExprPtr &p, int64_t dflt) -> std::optional<int64_t> {
+      auto part = [&](const ExprPtr &p,
+                      int64_t dflt) -> std::optional<int64_t> {
         if (!p)
           return dflt;
         Val pv = genExpr(*p);
@@ -243,7 +249,8 @@ Val MLIRGen::genSubscript(const SubscriptExpr &e) {
         return Val();
       if (*step <= 0)
         return error(l, "tuple slices need a positive step");
-      std::optional<int64_t> lo = part(slice->lower, 0), hi = part(slice->upper, n);
+      std::optional<int64_t> lo = part(slice->lower, 0),
+                             hi = part(slice->upper, n);
       if (!lo || !hi)
         return Val();
       auto clampIdx = [&](int64_t x) {
@@ -274,19 +281,22 @@ Val MLIRGen::genSubscript(const SubscriptExpr &e) {
   for (const ExprPtr &idx : e.indices) {
     if (auto *s = llvm::dyn_cast<SliceExpr>(idx.get())) {
       if (s->lower || s->upper || s->step)
-        return error(idx->getLoc(),
-                     "unsupported tensor subscript: only ':' and None are allowed");
+        return error(
+            idx->getLoc(),
+            "unsupported tensor subscript: only ':' and None are allowed");
       ++slices;
       continue;
     }
     auto *c = llvm::dyn_cast<ConstantExpr>(idx.get());
     if (!c || c->ckind != ConstantExpr::CKind::None)
-      return error(idx->getLoc(),
-                   "unsupported tensor subscript: only ':' and None are allowed");
+      return error(
+          idx->getLoc(),
+          "unsupported tensor subscript: only ':' and None are allowed");
   }
   if (slices != base.shape.size())
     return error(l, "tensor subscript has " + Twine(slices) +
-                        " ':' but the tensor has rank " + Twine(base.shape.size()));
+                        " ':' but the tensor has rank " +
+                        Twine(base.shape.size()));
   Val cur = base;
   int64_t axis = 0;
   for (const ExprPtr &idx : e.indices) {
@@ -370,15 +380,17 @@ Val MLIRGen::genIfExp(const IfExpExpr &e) {
       b.setInsertionPoint(blocks[k]->getTerminator());
       vals[k] = genExpr(*exprs[k]);
       if (vals[k])
-        vals[k] = materialize(vals[k], exprs[k]->getLoc(), "conditional expression");
+        vals[k] =
+            materialize(vals[k], exprs[k]->getLoc(), "conditional expression");
       if (!vals[k])
         return vals[k];
     }
   }
   if (vals[0].dtype != vals[1].dtype || vals[0].shape != vals[1].shape)
-    return error(e.getLoc(), "conditional expression with a runtime condition has "
-                             "inconsistent types " +
-                                 vals[0].typeStr() + " and " + vals[1].typeStr());
+    return error(e.getLoc(),
+                 "conditional expression with a runtime condition has "
+                 "inconsistent types " +
+                     vals[0].typeStr() + " and " + vals[1].typeStr());
   Operation *newIf = finishIf(ifOp, {vals[0].value}, {vals[1].value}, L);
   return Val::tensor(newIf->getResult(0), vals[0].dtype, vals[0].shape,
                      e.getLoc());
@@ -421,19 +433,18 @@ Val MLIRGen::genCall(const CallExpr &e) {
                         std::move(kwargs), l);
     if (name.consume_front("dtype:")) {
       DType dt = callee.elems.front().dtype;
-      std::optional<bool> r =
-          llvm::StringSwitch<std::optional<bool>>(name)
-              .Case("is_floating", dt.isFloat())
-              .Case("is_int", dt.isInt())
-              .Case("is_int_signed", dt.isSigned())
-              .Case("is_int_unsigned", dt.isUnsigned())
-              .Case("is_bool", dt.isBool())
-              .Case("is_ptr", dt.isPtr())
-              .Case("is_fp16", dt.kind == DType::F16)
-              .Case("is_bf16", dt.kind == DType::BF16)
-              .Case("is_fp32", dt.kind == DType::F32)
-              .Case("is_fp64", dt.kind == DType::F64)
-              .Default(std::nullopt);
+      std::optional<bool> r = llvm::StringSwitch<std::optional<bool>>(name)
+                                  .Case("is_floating", dt.isFloat())
+                                  .Case("is_int", dt.isInt())
+                                  .Case("is_int_signed", dt.isSigned())
+                                  .Case("is_int_unsigned", dt.isUnsigned())
+                                  .Case("is_bool", dt.isBool())
+                                  .Case("is_ptr", dt.isPtr())
+                                  .Case("is_fp16", dt.kind == DType::F16)
+                                  .Case("is_bf16", dt.kind == DType::BF16)
+                                  .Case("is_fp32", dt.kind == DType::F32)
+                                  .Case("is_fp64", dt.kind == DType::F64)
+                                  .Default(std::nullopt);
       if (!r)
         return error(l, "unsupported dtype method '" + name + "'");
       return Val::boolean(*r, l);

@@ -161,8 +161,7 @@ void MLIRGen::collectAssigned(const StmtList &stmts,
     if (auto *n = llvm::dyn_cast<NameExpr>(&t)) {
       if (!llvm::is_contained(out, n->name))
         out.push_back(n->name);
-    }
-    else if (auto *tu = llvm::dyn_cast<TupleExpr>(&t))
+    } else if (auto *tu = llvm::dyn_cast<TupleExpr>(&t))
       for (const ExprPtr &e : tu->elts)
         addTarget(*e);
   };
@@ -261,12 +260,13 @@ MLIRGen::Flow MLIRGen::genIf(const IfStmt &s) {
       merged[name] = tv;
       continue;
     }
-    bool canCarry = (tv.isTensor() || tv.isNumber()) &&
-                    (ev.isTensor() || ev.isNumber());
+    bool canCarry =
+        (tv.isTensor() || tv.isNumber()) && (ev.isTensor() || ev.isNumber());
     if (!canCarry) {
       if (before.count(name)) {
-        error(s.getLoc(), "variable '" + name + "' is assigned values of type " +
-                              tv.typeStr() + " and " + ev.typeStr() +
+        error(s.getLoc(), "variable '" + name +
+                              "' is assigned values of type " + tv.typeStr() +
+                              " and " + ev.typeStr() +
                               " in the branches of a runtime 'if'");
         return Flow::Error;
       }
@@ -349,7 +349,8 @@ static bool collectYields(MLIRGen &g, const MLIRGen::Scope &before,
     if (name == skip || llvm::is_contained(carried, name))
       continue;
     auto it = before.find(name);
-    if (it != before.end() && !MLIRGen::sameVal(it->second, g.vars->lookup(name))) {
+    if (it != before.end() &&
+        !MLIRGen::sameVal(it->second, g.vars->lookup(name))) {
       g.error(l, "variable '" + name + "' of type " + it->second.typeStr() +
                      " cannot be reassigned inside a loop");
       return false;
@@ -371,7 +372,8 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
   }
   auto *target = llvm::dyn_cast<NameExpr>(s.target.get());
   if (!target) {
-    error(s.target->getLoc(), "unsupported loop target: only a name is allowed");
+    error(s.target->getLoc(),
+          "unsupported loop target: only a name is allowed");
     return Flow::Error;
   }
   std::vector<Val> args;
@@ -395,8 +397,8 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
     // scheduling hints: accepted and ignored.
   }
   if (args.empty() || args.size() > 3) {
-    error(call->getLoc(), callee.s + "() expects 1 to 3 arguments, got " +
-                              Twine(args.size()));
+    error(call->getLoc(),
+          callee.s + "() expects 1 to 3 arguments, got " + Twine(args.size()));
     return Flow::Error;
   }
   SMLoc l = s.getLoc();
@@ -406,8 +408,10 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
 
   if (callee.s == "tl.static_range") {
     std::optional<int64_t> lo = getConstInt(start, "tl.static_range start");
-    std::optional<int64_t> hi = lo ? getConstInt(end, "tl.static_range end") : std::nullopt;
-    std::optional<int64_t> st = hi ? getConstInt(step, "tl.static_range step") : std::nullopt;
+    std::optional<int64_t> hi =
+        lo ? getConstInt(end, "tl.static_range end") : std::nullopt;
+    std::optional<int64_t> st =
+        hi ? getConstInt(step, "tl.static_range step") : std::nullopt;
     if (!st)
       return Flow::Error;
     if (*st == 0) {
@@ -417,7 +421,8 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
     int64_t count = 0;
     for (int64_t i = *lo; *st > 0 ? i < *hi : i > *hi; i += *st) {
       if (++count > 4096) {
-        error(call->getLoc(), "tl.static_range() unrolls more than 4096 iterations");
+        error(call->getLoc(),
+              "tl.static_range() unrolls more than 4096 iterations");
         return Flow::Error;
       }
       (*vars)[target->name] = Val::integer(i, target->getLoc());
@@ -433,7 +438,8 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
   for (Val *v : {&start, &end, &step}) {
     if (v->isTensor()) {
       if (!v->dtype.isInt() || v->isBlock()) {
-        error(v->loc, "loop bounds must be integer scalars, got " + v->typeStr());
+        error(v->loc,
+              "loop bounds must be integer scalars, got " + v->typeStr());
         return Flow::Error;
       }
       wide |= v->dtype.bitwidth() == 64;
@@ -454,8 +460,9 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
   Value bounds[3];
   Val *bvals[3] = {&start, &end, &step};
   for (int k = 0; k < 3; ++k) {
-    Val v = bvals[k]->isTensor() ? cast(*bvals[k], ivType, bvals[k]->loc)
-                                 : constant(*bvals[k], ivType, {}, bvals[k]->loc);
+    Val v = bvals[k]->isTensor()
+                ? cast(*bvals[k], ivType, bvals[k]->loc)
+                : constant(*bvals[k], ivType, {}, bvals[k]->loc);
     if (!v)
       return Flow::Error;
     bounds[k] = v.value;
@@ -468,7 +475,8 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
   for (const Val &v : inits)
     initValues.push_back(v.value);
   Location L = loc(l);
-  auto forOp = scf::ForOp::create(b, L, bounds[0], bounds[1], bounds[2], initValues);
+  auto forOp =
+      scf::ForOp::create(b, L, bounds[0], bounds[1], bounds[2], initValues);
   Scope before = *vars;
   {
     OpBuilder::InsertionGuard guard(b);
@@ -521,8 +529,8 @@ MLIRGen::Flow MLIRGen::genWhile(const WhileStmt &s) {
     OpBuilder::InsertionGuard guard(b);
     auto bindArgs = [&](Block *blk) {
       for (size_t i = 0; i < carried.size(); ++i)
-        (*vars)[carried[i]] = Val::tensor(blk->getArgument(i), inits[i].dtype,
-                                          inits[i].shape, l);
+        (*vars)[carried[i]] =
+            Val::tensor(blk->getArgument(i), inits[i].dtype, inits[i].shape, l);
     };
     ++frames.back().runtimeDepth;
     Block *beforeBlock = b.createBlock(&whileOp.getBefore(), {}, types, locs);
@@ -567,14 +575,17 @@ Val MLIRGen::inlineCall(const FunctionDef &fn, std::vector<Val> args,
   for (size_t i = 0; i < args.size(); ++i)
     bound[i] = std::move(args[i]);
   for (auto &[name, v] : kwargs) {
-    auto it = llvm::find_if(params, [&](const Param &p) { return p.name == name; });
+    auto it =
+        llvm::find_if(params, [&](const Param &p) { return p.name == name; });
     if (it == params.end())
-      return error(v.loc, "'" + fn.name + "' got an unexpected keyword argument '" +
-                              name + "'");
+      return error(v.loc, "'" + fn.name +
+                              "' got an unexpected keyword argument '" + name +
+                              "'");
     size_t idx = it - params.begin();
     if (bound[idx])
-      return error(v.loc, "'" + fn.name + "' got multiple values for argument '" +
-                              name + "'");
+      return error(v.loc, "'" + fn.name +
+                              "' got multiple values for argument '" + name +
+                              "'");
     bound[idx] = std::move(v);
   }
   Scope callee;
@@ -596,7 +607,8 @@ Val MLIRGen::inlineCall(const FunctionDef &fn, std::vector<Val> args,
       return error(bound[i]->loc.isValid() ? bound[i]->loc : l,
                    "argument '" + p.name + "' of '" + fn.name +
                        "' is a tl.constexpr and needs a compile-time constant, "
-                       "got " + bound[i]->typeStr());
+                       "got " +
+                       bound[i]->typeStr());
     callee[p.name] = std::move(*bound[i]);
   }
   Scope *saved = vars;

@@ -1,8 +1,10 @@
-//===- MLIRGenValues.cpp - Triton value semantics: casts, broadcasting, ops ===//
+//===- MLIRGenValues.cpp - Triton value semantics: casts, broadcasting, ops
+//===//
 //
-// Implements Triton's implicit conversions (python/triton/language/semantic.py):
-// Python scalars are "weak", operands are promoted to a computation type and
-// broadcast to a common shape, then upstream arith ops are emitted.
+// Implements Triton's implicit conversions
+// (python/triton/language/semantic.py): Python scalars are "weak", operands are
+// promoted to a computation type and broadcast to a common shape, then upstream
+// arith ops are emitted.
 //
 //===----------------------------------------------------------------------===//
 #include "MLIRGen.h"
@@ -38,8 +40,8 @@ Type MLIRGen::mlirType(DType dt, llvm::ArrayRef<int64_t> shape) {
   return RankedTensorType::get(shape, elt);
 }
 
-Val MLIRGen::constant(const Val &number, DType dt, llvm::ArrayRef<int64_t> shape,
-                      SMLoc l) {
+Val MLIRGen::constant(const Val &number, DType dt,
+                      llvm::ArrayRef<int64_t> shape, SMLoc l) {
   Type elt = dt.toMLIR(&ctx);
   TypedAttr attr;
   if (dt.isFloat()) {
@@ -50,7 +52,8 @@ Val MLIRGen::constant(const Val &number, DType dt, llvm::ArrayRef<int64_t> shape
     if (dt.isBool())
       v = v != 0;
     llvm::APInt ap(64, uint64_t(v));
-    attr = IntegerAttr::get(elt, dt.bitwidth() < 64 ? ap.trunc(dt.bitwidth()) : ap);
+    attr = IntegerAttr::get(elt,
+                            dt.bitwidth() < 64 ? ap.trunc(dt.bitwidth()) : ap);
   } else {
     return error(l, "cannot create a constant of type " + dt.str());
   }
@@ -143,11 +146,13 @@ Val MLIRGen::expandDims(const Val &v, int64_t axis, SMLoc l) {
   if (axis < 0)
     axis += shape.size() + 1;
   if (axis < 0 || axis > int64_t(shape.size()))
-    return error(l, "axis " + Twine(axis) + " is out of range for a tensor of rank " +
+    return error(l, "axis " + Twine(axis) +
+                        " is out of range for a tensor of rank " +
                         Twine(shape.size()));
   shape.insert(shape.begin() + axis, 1);
   if (v.shape.empty()) {
-    Value r = tile::SplatOp::create(b, loc(l), mlirType(v.dtype, shape), v.value);
+    Value r =
+        tile::SplatOp::create(b, loc(l), mlirType(v.dtype, shape), v.value);
     return Val::tensor(r, v.dtype, shape, l);
   }
   Value r = tile::ExpandDimsOp::create(b, loc(l), mlirType(v.dtype, shape),
@@ -160,7 +165,8 @@ Val MLIRGen::broadcastTo(const Val &v, llvm::ArrayRef<int64_t> shape, SMLoc l,
   if (llvm::ArrayRef<int64_t>(v.shape) == shape)
     return v;
   if (v.shape.empty()) {
-    Value r = tile::SplatOp::create(b, loc(l), mlirType(v.dtype, shape), v.value);
+    Value r =
+        tile::SplatOp::create(b, loc(l), mlirType(v.dtype, shape), v.value);
     return Val::tensor(r, v.dtype, shape, l);
   }
   auto fail = [&] {
@@ -195,8 +201,8 @@ bool MLIRGen::broadcastPair(Val &a, Val &bv, SMLoc l, StringRef context) {
     return bool(bv);
   }
   size_t rank = std::max(a.shape.size(), bv.shape.size());
-  llvm::SmallVector<int64_t, 4> as(rank - a.shape.size(), 1), bs(
-                                                                 rank - bv.shape.size(), 1);
+  llvm::SmallVector<int64_t, 4> as(rank - a.shape.size(), 1),
+      bs(rank - bv.shape.size(), 1);
   as.append(a.shape.begin(), a.shape.end());
   bs.append(bv.shape.begin(), bv.shape.end());
   llvm::SmallVector<int64_t, 4> target;
@@ -336,8 +342,8 @@ Val MLIRGen::binary(BinaryOp op, const Val &lhs, const Val &rhs, SMLoc l) {
         off = Val::tensor(arith::SubIOp::create(b, L, zero.value, off.value),
                           off.dtype, off.shape, l);
       }
-      Value r = tile::AddPtrOp::create(b, L, a.value.getType(), a.value,
-                                       off.value);
+      Value r =
+          tile::AddPtrOp::create(b, L, a.value.getType(), a.value, off.value);
       return Val::tensor(r, a.dtype, a.shape, l);
     }
     Value r;
@@ -397,8 +403,8 @@ Val MLIRGen::binary(BinaryOp op, const Val &lhs, const Val &rhs, SMLoc l) {
       return Val();
     if (!a.dtype.isInt())
       return error(l, "bitwise operator '" + spell(op) +
-                          "' requires integer operands, got " +
-                          lhs.typeStr() + " and " + rhs.typeStr());
+                          "' requires integer operands, got " + lhs.typeStr() +
+                          " and " + rhs.typeStr());
     Value r;
     switch (op) {
     case BinaryOp::LShift:
@@ -448,8 +454,8 @@ Val MLIRGen::compare(CmpOp op, const Val &lhs, const Val &rhs, SMLoc l) {
     if (rhs.kind != Val::Kind::Tuple || lhs.isTensor())
       return error(l, "operator '" + spell(op) +
                           "' is only supported on constexpr tuples");
-    bool found = llvm::any_of(rhs.elems,
-                              [&](const Val &e) { return sameVal(e, lhs); });
+    bool found =
+        llvm::any_of(rhs.elems, [&](const Val &e) { return sameVal(e, lhs); });
     return Val::boolean(op == CmpOp::In ? found : !found, l);
   }
   if (!lhs.isTensor() && !rhs.isTensor())
@@ -463,24 +469,48 @@ Val MLIRGen::compare(CmpOp op, const Val &lhs, const Val &rhs, SMLoc l) {
   if (a.dtype.isFloat()) {
     arith::CmpFPredicate p;
     switch (op) {
-    case CmpOp::Lt: p = arith::CmpFPredicate::OLT; break;
-    case CmpOp::Gt: p = arith::CmpFPredicate::OGT; break;
-    case CmpOp::Le: p = arith::CmpFPredicate::OLE; break;
-    case CmpOp::Ge: p = arith::CmpFPredicate::OGE; break;
-    case CmpOp::Eq: p = arith::CmpFPredicate::OEQ; break;
-    default: p = arith::CmpFPredicate::UNE; break;
+    case CmpOp::Lt:
+      p = arith::CmpFPredicate::OLT;
+      break;
+    case CmpOp::Gt:
+      p = arith::CmpFPredicate::OGT;
+      break;
+    case CmpOp::Le:
+      p = arith::CmpFPredicate::OLE;
+      break;
+    case CmpOp::Ge:
+      p = arith::CmpFPredicate::OGE;
+      break;
+    case CmpOp::Eq:
+      p = arith::CmpFPredicate::OEQ;
+      break;
+    default:
+      p = arith::CmpFPredicate::UNE;
+      break;
     }
     r = arith::CmpFOp::create(b, L, p, a.value, c.value);
   } else {
     bool u = a.dtype.isUnsigned();
     arith::CmpIPredicate p;
     switch (op) {
-    case CmpOp::Lt: p = u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt; break;
-    case CmpOp::Gt: p = u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt; break;
-    case CmpOp::Le: p = u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle; break;
-    case CmpOp::Ge: p = u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge; break;
-    case CmpOp::Eq: p = arith::CmpIPredicate::eq; break;
-    default: p = arith::CmpIPredicate::ne; break;
+    case CmpOp::Lt:
+      p = u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+      break;
+    case CmpOp::Gt:
+      p = u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+      break;
+    case CmpOp::Le:
+      p = u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+      break;
+    case CmpOp::Ge:
+      p = u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+      break;
+    case CmpOp::Eq:
+      p = arith::CmpIPredicate::eq;
+      break;
+    default:
+      p = arith::CmpIPredicate::ne;
+      break;
     }
     r = arith::CmpIOp::create(b, L, p, a.value, c.value);
   }
@@ -496,8 +526,8 @@ Val MLIRGen::unary(UnaryOp op, const Val &v, SMLoc l) {
       return Val::boolean(!*t, l);
     }
     if (!v.isNumber())
-      return error(l, "bad operand type for unary '" + spell(op) + "': " +
-                          v.typeStr());
+      return error(l, "bad operand type for unary '" + spell(op) +
+                          "': " + v.typeStr());
     switch (op) {
     case UnaryOp::Plus:
       return v.kind == Val::Kind::Bool ? Val::integer(v.i, l) : v;
@@ -519,16 +549,18 @@ Val MLIRGen::unary(UnaryOp op, const Val &v, SMLoc l) {
     return v;
   case UnaryOp::Minus: {
     if (v.dtype.isPtr())
-      return error(l, "wrong type argument to unary '-' (" + v.dtype.str() + ")");
+      return error(l,
+                   "wrong type argument to unary '-' (" + v.dtype.str() + ")");
     Val zero = constant(Val::integer(0), v.dtype, {}, l);
     return binary(BinaryOp::Sub, zero, v, l);
   }
   case UnaryOp::Invert: {
     if (v.dtype.isPtr() || v.dtype.isFloat())
-      return error(l, "wrong type argument to unary '~' (" + v.dtype.str() + ")");
+      return error(l,
+                   "wrong type argument to unary '~' (" + v.dtype.str() + ")");
     Val ones = constant(Val::integer(-1), v.dtype, v.shape, l);
-    return Val::tensor(arith::XOrIOp::create(b, L, v.value, ones.value), v.dtype,
-                       v.shape, l);
+    return Val::tensor(arith::XOrIOp::create(b, L, v.value, ones.value),
+                       v.dtype, v.shape, l);
   }
   case UnaryOp::Not: {
     Val c = v.dtype.isBool() ? v : cast(v, DType(DType::I1), l);
@@ -572,7 +604,8 @@ Val MLIRGen::logical(bool isAnd, const Val &x, const Val &y, SMLoc l) {
   Val a = toTensor(x, l, what), c = toTensor(y, l, what);
   if (!a || !c)
     return Val();
-  if (!(a = cast(a, DType(DType::I1), l)) || !(c = cast(c, DType(DType::I1), l)))
+  if (!(a = cast(a, DType(DType::I1), l)) ||
+      !(c = cast(c, DType(DType::I1), l)))
     return Val();
   if (!broadcastPair(a, c, l, isAnd ? "'and'" : "'or'"))
     return Val();
@@ -609,8 +642,8 @@ Value MLIRGen::toCondition(const Val &v, SMLoc l, StringRef what) {
   if (std::optional<bool> t = constexprTruth(v))
     return constant(Val::boolean(*t), DType(DType::I1), {}, l).value;
   if (v.isBlock()) {
-    error(l, "the condition of " + what + " must be a scalar, got " +
-                 v.typeStr());
+    error(l,
+          "the condition of " + what + " must be a scalar, got " + v.typeStr());
     return Value();
   }
   Val c = cast(v, DType(DType::I1), l);
@@ -635,7 +668,8 @@ static int64_t pyMod(int64_t a, int64_t b) {
 }
 
 Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
-  if (op == BinaryOp::Add && a.kind == Val::Kind::Str && c.kind == Val::Kind::Str)
+  if (op == BinaryOp::Add && a.kind == Val::Kind::Str &&
+      c.kind == Val::Kind::Str)
     return Val::str(a.s + c.s, l);
   if (op == BinaryOp::Add && a.kind == Val::Kind::Tuple &&
       c.kind == Val::Kind::Tuple) {
@@ -651,9 +685,12 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
     double x = a.kind == Val::Kind::Float ? a.f : double(a.i);
     double y = c.kind == Val::Kind::Float ? c.f : double(c.i);
     switch (op) {
-    case BinaryOp::Add: return Val::floating(x + y, l);
-    case BinaryOp::Sub: return Val::floating(x - y, l);
-    case BinaryOp::Mul: return Val::floating(x * y, l);
+    case BinaryOp::Add:
+      return Val::floating(x + y, l);
+    case BinaryOp::Sub:
+      return Val::floating(x - y, l);
+    case BinaryOp::Mul:
+      return Val::floating(x * y, l);
     case BinaryOp::Div:
       if (y == 0)
         return error(l, "division by zero in constant expression");
@@ -680,13 +717,20 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
   int64_t x = a.i, y = c.i, r = 0;
   bool overflow = false;
   switch (op) {
-  case BinaryOp::Add: overflow = __builtin_add_overflow(x, y, &r); break;
-  case BinaryOp::Sub: overflow = __builtin_sub_overflow(x, y, &r); break;
-  case BinaryOp::Mul: overflow = __builtin_mul_overflow(x, y, &r); break;
+  case BinaryOp::Add:
+    overflow = __builtin_add_overflow(x, y, &r);
+    break;
+  case BinaryOp::Sub:
+    overflow = __builtin_sub_overflow(x, y, &r);
+    break;
+  case BinaryOp::Mul:
+    overflow = __builtin_mul_overflow(x, y, &r);
+    break;
   case BinaryOp::FloorDiv:
   case BinaryOp::Mod:
     if (y == 0)
-      return error(l, "integer division or modulo by zero in constant expression");
+      return error(l,
+                   "integer division or modulo by zero in constant expression");
     if (x == INT64_MIN && y == -1)
       overflow = true;
     else
@@ -712,9 +756,15 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
       return error(l, "negative shift count");
     r = y >= 64 ? (x < 0 ? -1 : 0) : x >> y;
     break;
-  case BinaryOp::BitAnd: r = x & y; break;
-  case BinaryOp::BitOr: r = x | y; break;
-  case BinaryOp::BitXor: r = x ^ y; break;
+  case BinaryOp::BitAnd:
+    r = x & y;
+    break;
+  case BinaryOp::BitOr:
+    r = x | y;
+    break;
+  case BinaryOp::BitXor:
+    r = x ^ y;
+    break;
   default:
     return error(l, "unsupported operand types for binary '" + spell(op) +
                         "': " + a.typeStr() + " and " + c.typeStr());
@@ -752,13 +802,26 @@ Val MLIRGen::foldCompare(CmpOp op, const Val &a, const Val &c, SMLoc l) {
   }
   bool r = false;
   switch (op) {
-  case CmpOp::Lt: r = cmp < 0; break;
-  case CmpOp::Gt: r = cmp > 0; break;
-  case CmpOp::Le: r = cmp <= 0; break;
-  case CmpOp::Ge: r = cmp >= 0; break;
-  case CmpOp::Eq: r = cmp == 0; break;
-  case CmpOp::Ne: r = cmp != 0; break;
-  default: break;
+  case CmpOp::Lt:
+    r = cmp < 0;
+    break;
+  case CmpOp::Gt:
+    r = cmp > 0;
+    break;
+  case CmpOp::Le:
+    r = cmp <= 0;
+    break;
+  case CmpOp::Ge:
+    r = cmp >= 0;
+    break;
+  case CmpOp::Eq:
+    r = cmp == 0;
+    break;
+  case CmpOp::Ne:
+    r = cmp != 0;
+    break;
+  default:
+    break;
   }
   return Val::boolean(r, l);
 }
@@ -773,13 +836,18 @@ bool MLIRGen::sameVal(const Val &a, const Val &c) {
   if (a.kind != c.kind)
     return false;
   switch (a.kind) {
-  case Val::Kind::Tensor: return a.value == c.value;
+  case Val::Kind::Tensor:
+    return a.value == c.value;
   case Val::Kind::Str:
   case Val::Kind::Builtin:
-  case Val::Kind::Module: return a.s == c.s;
-  case Val::Kind::None: return true;
-  case Val::Kind::DTypeObj: return a.dtype == c.dtype;
-  case Val::Kind::Function: return a.fn == c.fn;
+  case Val::Kind::Module:
+    return a.s == c.s;
+  case Val::Kind::None:
+    return true;
+  case Val::Kind::DTypeObj:
+    return a.dtype == c.dtype;
+  case Val::Kind::Function:
+    return a.fn == c.fn;
   case Val::Kind::Tuple:
     if (a.elems.size() != c.elems.size())
       return false;
@@ -787,7 +855,8 @@ bool MLIRGen::sameVal(const Val &a, const Val &c) {
       if (!sameVal(a.elems[i], c.elems[i]))
         return false;
     return true;
-  default: return false;
+  default:
+    return false;
   }
 }
 
@@ -799,8 +868,8 @@ std::optional<int64_t> MLIRGen::getConstInt(const Val &v, StringRef what) {
   return std::nullopt;
 }
 
-std::optional<llvm::SmallVector<int64_t, 4>>
-MLIRGen::getShape(const Val &v, StringRef what) {
+std::optional<llvm::SmallVector<int64_t, 4>> MLIRGen::getShape(const Val &v,
+                                                               StringRef what) {
   llvm::SmallVector<int64_t, 4> shape;
   if (v.kind == Val::Kind::Tuple) {
     for (const Val &e : v.elems) {
@@ -817,8 +886,8 @@ MLIRGen::getShape(const Val &v, StringRef what) {
   }
   for (size_t i = 0; i < shape.size(); ++i)
     if (shape[i] <= 0 || (shape[i] & (shape[i] - 1))) {
-      error(v.loc, what + " element " + Twine(i) + " must be a power of 2, got " +
-                       Twine(shape[i]));
+      error(v.loc, what + " element " + Twine(i) +
+                       " must be a power of 2, got " + Twine(shape[i]));
       return std::nullopt;
     }
   return shape;

@@ -18,45 +18,72 @@ using llvm::Twine;
 
 StringRef tilec::frontend::spell(UnaryOp op) {
   switch (op) {
-  case UnaryOp::Plus: return "+";
-  case UnaryOp::Minus: return "-";
-  case UnaryOp::Invert: return "~";
-  case UnaryOp::Not: return "not";
+  case UnaryOp::Plus:
+    return "+";
+  case UnaryOp::Minus:
+    return "-";
+  case UnaryOp::Invert:
+    return "~";
+  case UnaryOp::Not:
+    return "not";
   }
   return "?";
 }
 
 StringRef tilec::frontend::spell(BinaryOp op) {
   switch (op) {
-  case BinaryOp::Add: return "+";
-  case BinaryOp::Sub: return "-";
-  case BinaryOp::Mul: return "*";
-  case BinaryOp::MatMul: return "@";
-  case BinaryOp::Div: return "/";
-  case BinaryOp::FloorDiv: return "//";
-  case BinaryOp::Mod: return "%";
-  case BinaryOp::Pow: return "**";
-  case BinaryOp::LShift: return "<<";
-  case BinaryOp::RShift: return ">>";
-  case BinaryOp::BitAnd: return "&";
-  case BinaryOp::BitOr: return "|";
-  case BinaryOp::BitXor: return "^";
+  case BinaryOp::Add:
+    return "+";
+  case BinaryOp::Sub:
+    return "-";
+  case BinaryOp::Mul:
+    return "*";
+  case BinaryOp::MatMul:
+    return "@";
+  case BinaryOp::Div:
+    return "/";
+  case BinaryOp::FloorDiv:
+    return "//";
+  case BinaryOp::Mod:
+    return "%";
+  case BinaryOp::Pow:
+    return "**";
+  case BinaryOp::LShift:
+    return "<<";
+  case BinaryOp::RShift:
+    return ">>";
+  case BinaryOp::BitAnd:
+    return "&";
+  case BinaryOp::BitOr:
+    return "|";
+  case BinaryOp::BitXor:
+    return "^";
   }
   return "?";
 }
 
 StringRef tilec::frontend::spell(CmpOp op) {
   switch (op) {
-  case CmpOp::Lt: return "<";
-  case CmpOp::Gt: return ">";
-  case CmpOp::Le: return "<=";
-  case CmpOp::Ge: return ">=";
-  case CmpOp::Eq: return "==";
-  case CmpOp::Ne: return "!=";
-  case CmpOp::Is: return "is";
-  case CmpOp::IsNot: return "is not";
-  case CmpOp::In: return "in";
-  case CmpOp::NotIn: return "not in";
+  case CmpOp::Lt:
+    return "<";
+  case CmpOp::Gt:
+    return ">";
+  case CmpOp::Le:
+    return "<=";
+  case CmpOp::Ge:
+    return ">=";
+  case CmpOp::Eq:
+    return "==";
+  case CmpOp::Ne:
+    return "!=";
+  case CmpOp::Is:
+    return "is";
+  case CmpOp::IsNot:
+    return "is not";
+  case CmpOp::In:
+    return "in";
+  case CmpOp::NotIn:
+    return "not in";
   }
   return "?";
 }
@@ -154,7 +181,8 @@ private:
     case Token::integer:
     case Token::floating:
     case Token::string:
-      return (Token::describe(t.getKind()) + " '" + t.getSpelling() + "'").str();
+      return (Token::describe(t.getKind()) + " '" + t.getSpelling() + "'")
+          .str();
     case Token::eof:
     case Token::newline:
     case Token::indent:
@@ -252,7 +280,8 @@ bool Parser::decoratorIsJit() const {
 }
 
 /// global ::= NAME '=' test NEWLINE | NAME ':' test '=' test NEWLINE
-/// Only literal-like values (optionally wrapped in `tl.constexpr(...)`) are kept.
+/// Only literal-like values (optionally wrapped in `tl.constexpr(...)`) are
+/// kept.
 void Parser::tryParseGlobal(FileAST &file) {
   size_t start = pos;
   speculative = true;
@@ -345,8 +374,8 @@ std::unique_ptr<FileAST> Parser::parseFileInput() {
 // Statements
 //===----------------------------------------------------------------------===//
 
-/// funcdef ::= 'def' NAME '(' [param (',' param)* [',']] ')' ['->' test] ':' suite
-/// param   ::= NAME [':' test] ['=' test]
+/// funcdef ::= 'def' NAME '(' [param (',' param)* [',']] ')' ['->' test] ':'
+/// suite param   ::= NAME [':' test] ['=' test]
 std::unique_ptr<FunctionDef>
 Parser::parseFuncDef(std::vector<ExprPtr> decorators) {
   auto fn = std::make_unique<FunctionDef>(cur().getLoc());
@@ -520,20 +549,47 @@ StmtPtr Parser::parseSmallStatement() {
 
 static bool augAssignOp(Token::Kind k, BinaryOp &op) {
   switch (k) {
-  case Token::plusequal: op = BinaryOp::Add; return true;
-  case Token::minusequal: op = BinaryOp::Sub; return true;
-  case Token::starequal: op = BinaryOp::Mul; return true;
-  case Token::slashequal: op = BinaryOp::Div; return true;
-  case Token::slashslashequal: op = BinaryOp::FloorDiv; return true;
-  case Token::percentequal: op = BinaryOp::Mod; return true;
-  case Token::starstarequal: op = BinaryOp::Pow; return true;
-  case Token::lesslessequal: op = BinaryOp::LShift; return true;
-  case Token::greatergreaterequal: op = BinaryOp::RShift; return true;
-  case Token::ampequal: op = BinaryOp::BitAnd; return true;
-  case Token::pipeequal: op = BinaryOp::BitOr; return true;
-  case Token::caretequal: op = BinaryOp::BitXor; return true;
-  case Token::atequal: op = BinaryOp::MatMul; return true;
-  default: return false;
+  case Token::plusequal:
+    op = BinaryOp::Add;
+    return true;
+  case Token::minusequal:
+    op = BinaryOp::Sub;
+    return true;
+  case Token::starequal:
+    op = BinaryOp::Mul;
+    return true;
+  case Token::slashequal:
+    op = BinaryOp::Div;
+    return true;
+  case Token::slashslashequal:
+    op = BinaryOp::FloorDiv;
+    return true;
+  case Token::percentequal:
+    op = BinaryOp::Mod;
+    return true;
+  case Token::starstarequal:
+    op = BinaryOp::Pow;
+    return true;
+  case Token::lesslessequal:
+    op = BinaryOp::LShift;
+    return true;
+  case Token::greatergreaterequal:
+    op = BinaryOp::RShift;
+    return true;
+  case Token::ampequal:
+    op = BinaryOp::BitAnd;
+    return true;
+  case Token::pipeequal:
+    op = BinaryOp::BitOr;
+    return true;
+  case Token::caretequal:
+    op = BinaryOp::BitXor;
+    return true;
+  case Token::atequal:
+    op = BinaryOp::MatMul;
+    return true;
+  default:
+    return false;
   }
 }
 
@@ -614,8 +670,8 @@ StmtPtr Parser::parseFor() {
                   ? std::move(targets.front())
                   : std::make_unique<TupleExpr>(tloc, std::move(targets));
   if (!expect(Token::kw_in, "in 'for' statement") ||
-      !(s->iter = parseTestList()) || !expect(Token::colon, "after 'for' header") ||
-      !parseSuite(s->body))
+      !(s->iter = parseTestList()) ||
+      !expect(Token::colon, "after 'for' header") || !parseSuite(s->body))
     return nullptr;
   if (is(Token::kw_else)) {
     errorAtCurrent("unsupported statement 'for ... else'");
@@ -753,13 +809,27 @@ ExprPtr Parser::parseComparison() {
     CmpOp op;
     SMLoc opLoc = cur().getLoc();
     switch (cur().getKind()) {
-    case Token::less: op = CmpOp::Lt; break;
-    case Token::greater: op = CmpOp::Gt; break;
-    case Token::lessequal: op = CmpOp::Le; break;
-    case Token::greaterequal: op = CmpOp::Ge; break;
-    case Token::equalequal: op = CmpOp::Eq; break;
-    case Token::exclaimequal: op = CmpOp::Ne; break;
-    case Token::kw_in: op = CmpOp::In; break;
+    case Token::less:
+      op = CmpOp::Lt;
+      break;
+    case Token::greater:
+      op = CmpOp::Gt;
+      break;
+    case Token::lessequal:
+      op = CmpOp::Le;
+      break;
+    case Token::greaterequal:
+      op = CmpOp::Ge;
+      break;
+    case Token::equalequal:
+      op = CmpOp::Eq;
+      break;
+    case Token::exclaimequal:
+      op = CmpOp::Ne;
+      break;
+    case Token::kw_in:
+      op = CmpOp::In;
+      break;
     case Token::kw_is:
       op = peek().is(Token::kw_not) ? CmpOp::IsNot : CmpOp::Is;
       break;
@@ -792,19 +862,44 @@ ExprPtr Parser::parseComparison() {
 /// Binary operator precedence (higher binds tighter), -1 if not binary.
 static int binaryPrecedence(Token::Kind k, BinaryOp &op) {
   switch (k) {
-  case Token::pipe: op = BinaryOp::BitOr; return 1;
-  case Token::caret: op = BinaryOp::BitXor; return 2;
-  case Token::amp: op = BinaryOp::BitAnd; return 3;
-  case Token::lessless: op = BinaryOp::LShift; return 4;
-  case Token::greatergreater: op = BinaryOp::RShift; return 4;
-  case Token::plus: op = BinaryOp::Add; return 5;
-  case Token::minus: op = BinaryOp::Sub; return 5;
-  case Token::star: op = BinaryOp::Mul; return 6;
-  case Token::at: op = BinaryOp::MatMul; return 6;
-  case Token::slash: op = BinaryOp::Div; return 6;
-  case Token::slashslash: op = BinaryOp::FloorDiv; return 6;
-  case Token::percent: op = BinaryOp::Mod; return 6;
-  default: return -1;
+  case Token::pipe:
+    op = BinaryOp::BitOr;
+    return 1;
+  case Token::caret:
+    op = BinaryOp::BitXor;
+    return 2;
+  case Token::amp:
+    op = BinaryOp::BitAnd;
+    return 3;
+  case Token::lessless:
+    op = BinaryOp::LShift;
+    return 4;
+  case Token::greatergreater:
+    op = BinaryOp::RShift;
+    return 4;
+  case Token::plus:
+    op = BinaryOp::Add;
+    return 5;
+  case Token::minus:
+    op = BinaryOp::Sub;
+    return 5;
+  case Token::star:
+    op = BinaryOp::Mul;
+    return 6;
+  case Token::at:
+    op = BinaryOp::MatMul;
+    return 6;
+  case Token::slash:
+    op = BinaryOp::Div;
+    return 6;
+  case Token::slashslash:
+    op = BinaryOp::FloorDiv;
+    return 6;
+  case Token::percent:
+    op = BinaryOp::Mod;
+    return 6;
+  default:
+    return -1;
   }
 }
 
@@ -837,10 +932,17 @@ ExprPtr Parser::parseBinary(int minPrec) {
 ExprPtr Parser::parseFactor() {
   UnaryOp op;
   switch (cur().getKind()) {
-  case Token::plus: op = UnaryOp::Plus; break;
-  case Token::minus: op = UnaryOp::Minus; break;
-  case Token::tilde: op = UnaryOp::Invert; break;
-  default: return parsePower();
+  case Token::plus:
+    op = UnaryOp::Plus;
+    break;
+  case Token::minus:
+    op = UnaryOp::Minus;
+    break;
+  case Token::tilde:
+    op = UnaryOp::Invert;
+    break;
+  default:
+    return parsePower();
   }
   SMLoc loc = cur().getLoc();
   consume();
@@ -935,7 +1037,8 @@ ExprPtr Parser::parseSubscriptItem() {
 bool Parser::parseArgList(CallExpr &call) {
   while (!is(Token::r_paren)) {
     if (is(Token::starstar)) {
-      errorAtCurrent("unsupported expression '**' (keyword argument unpacking)");
+      errorAtCurrent(
+          "unsupported expression '**' (keyword argument unpacking)");
       return false;
     }
     if (is(Token::identifier) && peek().is(Token::equal)) {
@@ -1113,12 +1216,25 @@ static std::string decodeString(StringRef spelling) {
     }
     char n = body[++i];
     switch (n) {
-    case 'n': out.push_back('\n'); break;
-    case 't': out.push_back('\t'); break;
-    case 'r': out.push_back('\r'); break;
-    case '0': out.push_back('\0'); break;
-    case '\n': break;
-    case '\\': case '\'': case '"': out.push_back(n); break;
+    case 'n':
+      out.push_back('\n');
+      break;
+    case 't':
+      out.push_back('\t');
+      break;
+    case 'r':
+      out.push_back('\r');
+      break;
+    case '0':
+      out.push_back('\0');
+      break;
+    case '\n':
+      break;
+    case '\\':
+    case '\'':
+    case '"':
+      out.push_back(n);
+      break;
     default:
       out.push_back('\\');
       out.push_back(n);
@@ -1129,8 +1245,8 @@ static std::string decodeString(StringRef spelling) {
 
 /// STRING+ (adjacent literals concatenate)
 ExprPtr Parser::parseStrings() {
-  auto e = std::make_unique<ConstantExpr>(cur().getLoc(),
-                                          ConstantExpr::CKind::Str);
+  auto e =
+      std::make_unique<ConstantExpr>(cur().getLoc(), ConstantExpr::CKind::Str);
   while (is(Token::string)) {
     e->strValue += decodeString(cur().getSpelling());
     consume();

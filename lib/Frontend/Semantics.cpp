@@ -11,41 +11,75 @@ using llvm::StringRef;
 
 unsigned DType::bitwidth() const {
   switch (kind) {
-  case I1: return 1;
-  case I8: case U8: return 8;
-  case I16: case U16: case F16: case BF16: return 16;
-  case I32: case U32: case F32: return 32;
-  case I64: case U64: case F64: case Ptr: return 64;
-  default: return 0;
+  case I1:
+    return 1;
+  case I8:
+  case U8:
+    return 8;
+  case I16:
+  case U16:
+  case F16:
+  case BF16:
+    return 16;
+  case I32:
+  case U32:
+  case F32:
+    return 32;
+  case I64:
+  case U64:
+  case F64:
+  case Ptr:
+    return 64;
+  default:
+    return 0;
   }
 }
 
 unsigned DType::mantissaWidth() const {
   switch (kind) {
-  case F16: return 10;
-  case BF16: return 7;
-  case F32: return 23;
-  case F64: return 52;
-  default: return 0;
+  case F16:
+    return 10;
+  case BF16:
+    return 7;
+  case F32:
+    return 23;
+  case F64:
+    return 52;
+  default:
+    return 0;
   }
 }
 
 static StringRef kindName(DType::Kind k) {
   switch (k) {
-  case DType::I1: return "int1";
-  case DType::I8: return "int8";
-  case DType::I16: return "int16";
-  case DType::I32: return "int32";
-  case DType::I64: return "int64";
-  case DType::U8: return "uint8";
-  case DType::U16: return "uint16";
-  case DType::U32: return "uint32";
-  case DType::U64: return "uint64";
-  case DType::F16: return "fp16";
-  case DType::BF16: return "bf16";
-  case DType::F32: return "fp32";
-  case DType::F64: return "fp64";
-  default: return "<invalid>";
+  case DType::I1:
+    return "int1";
+  case DType::I8:
+    return "int8";
+  case DType::I16:
+    return "int16";
+  case DType::I32:
+    return "int32";
+  case DType::I64:
+    return "int64";
+  case DType::U8:
+    return "uint8";
+  case DType::U16:
+    return "uint16";
+  case DType::U32:
+    return "uint32";
+  case DType::U64:
+    return "uint64";
+  case DType::F16:
+    return "fp16";
+  case DType::BF16:
+    return "bf16";
+  case DType::F32:
+    return "fp32";
+  case DType::F64:
+    return "fp64";
+  default:
+    return "<invalid>";
   }
 }
 
@@ -57,12 +91,18 @@ std::string DType::str() const {
 
 mlir::Type DType::toMLIR(mlir::MLIRContext *ctx) const {
   switch (kind) {
-  case F16: return mlir::Float16Type::get(ctx);
-  case BF16: return mlir::BFloat16Type::get(ctx);
-  case F32: return mlir::Float32Type::get(ctx);
-  case F64: return mlir::Float64Type::get(ctx);
-  case Ptr: return tilec::tile::PointerType::get(ctx, element().toMLIR(ctx));
-  default: return mlir::IntegerType::get(ctx, bitwidth());
+  case F16:
+    return mlir::Float16Type::get(ctx);
+  case BF16:
+    return mlir::BFloat16Type::get(ctx);
+  case F32:
+    return mlir::Float32Type::get(ctx);
+  case F64:
+    return mlir::Float64Type::get(ctx);
+  case Ptr:
+    return tilec::tile::PointerType::get(ctx, element().toMLIR(ctx));
+  default:
+    return mlir::IntegerType::get(ctx, bitwidth());
   }
 }
 
@@ -168,7 +208,8 @@ DType tilec::frontend::dtypeOfFloat(double v) {
   double a = std::fabs(v);
   const double minF32 = std::ldexp(1.0, -126);
   const double maxF32 = (2 - std::ldexp(1.0, -23)) * std::ldexp(1.0, 127);
-  if (std::isinf(a) || a == 0.0 || std::isnan(v) || (a >= minF32 && a <= maxF32))
+  if (std::isinf(a) || a == 0.0 || std::isnan(v) ||
+      (a >= minF32 && a <= maxF32))
     return DType(DType::F32);
   return DType(DType::F64);
 }
@@ -247,16 +288,27 @@ std::string Val::typeStr() const {
   switch (kind) {
   case Kind::Tensor:
     return shape.empty() ? dtype.str() : dtype.str() + shapeStr(shape);
-  case Kind::Int: return "constexpr int";
-  case Kind::Float: return "constexpr float";
-  case Kind::Bool: return "constexpr bool";
-  case Kind::Str: return "constexpr str";
-  case Kind::None: return "None";
-  case Kind::DTypeObj: return "dtype";
-  case Kind::Tuple: return "tuple";
-  case Kind::Function: return "function";
-  case Kind::Builtin: return "builtin function";
-  case Kind::Module: return "module";
-  default: return "<error>";
+  case Kind::Int:
+    return "constexpr int";
+  case Kind::Float:
+    return "constexpr float";
+  case Kind::Bool:
+    return "constexpr bool";
+  case Kind::Str:
+    return "constexpr str";
+  case Kind::None:
+    return "None";
+  case Kind::DTypeObj:
+    return "dtype";
+  case Kind::Tuple:
+    return "tuple";
+  case Kind::Function:
+    return "function";
+  case Kind::Builtin:
+    return "builtin function";
+  case Kind::Module:
+    return "module";
+  default:
+    return "<error>";
   }
 }

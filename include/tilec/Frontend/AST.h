@@ -1,4 +1,5 @@
-//===- AST.h - Abstract syntax tree of Triton kernels ------------*- C++ -*-===//
+//===- AST.h - Abstract syntax tree of Triton kernels ------------*- C++
+//-*-===//
 //
 // Expressions and statements of the Python subset used by @jit functions.
 // Every node carries the llvm::SMLoc of its first token (for operators: of the
@@ -69,7 +70,8 @@ public:
       : Expr(Kind::Constant, loc), ckind(ckind) {}
   CKind ckind;
   /// Integer value; `intOverflow` is set when it does not fit in 64 bits
-  /// (unsigned values up to 2**64-1 are kept in `intValue` with `isUnsigned64`).
+  /// (unsigned values up to 2**64-1 are kept in `intValue` with
+  /// `isUnsigned64`).
   int64_t intValue = 0;
   bool isUnsigned64 = false;
   bool intOverflow = false;
@@ -81,8 +83,19 @@ public:
 
 enum class UnaryOp { Plus, Minus, Invert, Not };
 enum class BinaryOp {
-  Add, Sub, Mul, MatMul, Div, FloorDiv, Mod, Pow, LShift, RShift, BitAnd,
-  BitOr, BitXor
+  Add,
+  Sub,
+  Mul,
+  MatMul,
+  Div,
+  FloorDiv,
+  Mod,
+  Pow,
+  LShift,
+  RShift,
+  BitAnd,
+  BitOr,
+  BitXor
 };
 enum class CmpOp { Lt, Gt, Le, Ge, Eq, Ne, Is, IsNot, In, NotIn };
 enum class BoolOpKind { And, Or };
@@ -248,7 +261,7 @@ using StmtList = std::vector<StmtPtr>;
 struct Param {
   llvm::SMLoc loc;
   std::string name;
-  ExprPtr annotation; // may be null
+  ExprPtr annotation;   // may be null
   ExprPtr defaultValue; // may be null
 };
 
@@ -262,7 +275,9 @@ public:
   std::vector<Param> params;
   ExprPtr returns; // may be null
   StmtList body;
-  static bool classof(const Stmt *s) { return s->getKind() == Kind::FunctionDef; }
+  static bool classof(const Stmt *s) {
+    return s->getKind() == Kind::FunctionDef;
+  }
 };
 
 /// `t1 = t2 = value`

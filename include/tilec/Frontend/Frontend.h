@@ -1,4 +1,5 @@
-//===- Frontend.h - Public API of the Triton-language frontend ---*- C++ -*-===//
+//===- Frontend.h - Public API of the Triton-language frontend ---*- C++
+//-*-===//
 #ifndef TILEC_FRONTEND_FRONTEND_H
 #define TILEC_FRONTEND_FRONTEND_H
 
@@ -32,9 +33,9 @@ struct KernelRequest {
 /// tensors). Loads the dialects it needs into `context`. On error, emits
 /// diagnostics (at FileLineColLoc locations) through `context` and returns
 /// null.
-mlir::OwningOpRef<mlir::ModuleOp>
-compileKernel(mlir::MLIRContext &context, llvm::SourceMgr &sourceMgr,
-              const KernelRequest &request);
+mlir::OwningOpRef<mlir::ModuleOp> compileKernel(mlir::MLIRContext &context,
+                                                llvm::SourceMgr &sourceMgr,
+                                                const KernelRequest &request);
 
 /// A parameter of a @jit function.
 struct JitParamInfo {

@@ -1,4 +1,5 @@
-//===- Lexer.h - Python tokenizer for Triton kernels -------------*- C++ -*-===//
+//===- Lexer.h - Python tokenizer for Triton kernels -------------*- C++
+//-*-===//
 //
 // Tokens of Python source (with INDENT/DEDENT/NEWLINE) produced over an
 // llvm::SourceMgr buffer.

@@ -1,4 +1,5 @@
-//===- Parser.h - Recursive-descent parser for Triton kernels ----*- C++ -*-===//
+//===- Parser.h - Recursive-descent parser for Triton kernels ----*- C++
+//-*-===//
 #ifndef TILEC_FRONTEND_PARSER_H
 #define TILEC_FRONTEND_PARSER_H
 
@@ -10,7 +11,8 @@
 namespace tilec::frontend {
 
 /// Receives syntax errors: the offending location and a message.
-using ErrorReporter = llvm::function_ref<void(llvm::SMLoc, const llvm::Twine &)>;
+using ErrorReporter =
+    llvm::function_ref<void(llvm::SMLoc, const llvm::Twine &)>;
 
 /// Parses a Python file: the functions decorated with `@jit`, `@triton.jit`,
 /// `@tilec.jit` (with or without arguments) are parsed completely, module-level
@@ -19,8 +21,8 @@ using ErrorReporter = llvm::function_ref<void(llvm::SMLoc, const llvm::Twine &)>
 std::unique_ptr<FileAST> parseFile(const llvm::SourceMgr &sourceMgr,
                                    unsigned bufferID, ErrorReporter report);
 
-/// Returns true if `annotation` spells `tl.constexpr`, `triton.language.constexpr`
-/// or `constexpr`.
+/// Returns true if `annotation` spells `tl.constexpr`,
+/// `triton.language.constexpr` or `constexpr`.
 bool isConstexprAnnotation(const Expr *annotation);
 
 } // namespace tilec::frontend
