@@ -1,6 +1,7 @@
 // Driver conformance suite: the same checks against every usable driver
 // (CPU always; CUDA/HIP when present and given a test module, else skipped).
-// Usage: conformance_test DRIVER=IMAGE... (e.g. cpu=test_kernels_cpu.tilec)
+// Usage: conformance_test DRIVER=IMAGE... [require=DRIVER...]
+// (e.g. cpu=test_kernels_cpu.tilec; require= fails when DRIVER is skipped)
 #include "check.h"
 #include "test_util.h"
 
@@ -326,6 +327,39 @@ struct Suite {
     t.join();
   }
 
+  tilec_status loadRaw(const std::string &payload, const std::string &target,
+                       const std::string &kind) {
+    Bytes img = rawImage(Bytes(payload.begin(), payload.end()),
+                         "tilec-module 1\ntarget " + target + "\npayload " +
+                             kind + "\nkernel record_pid\nparam *i32 out\n"
+                                    "end\n");
+    tilec_module *m = nullptr;
+    tilec_status s = tilec_module_load_data(dev, img.data(), img.size(), &m);
+    tilec_module_release(m);
+    return s;
+  }
+
+  /// Modules for other drivers, bad payloads and other architectures.
+  void foreignModules() {
+    std::string driver = tilec_device_driver_name(dev);
+    std::string notThis = "not the " + driver + " driver";
+    if (driver == "cpu") {
+      CHECK_FAILS(loadRaw("x", "cuda sm_90", "ptx"), INVALID_ARGUMENT,
+                  notThis.c_str());
+      return;
+    }
+    CHECK_FAILS(loadRaw("x", "cpu x86_64", "so"), INVALID_ARGUMENT,
+                notThis.c_str());
+    const char *arch = driver == "cuda" ? "sm_80" : "gfx942";
+    const char *kind = driver == "cuda" ? "ptx" : "hsaco";
+    CHECK_FAILS(loadRaw("garbage", std::string(driver) + " " + arch, kind),
+                CORRUPT_MODULE, "module '<memory>': ");
+    const char *future = driver == "cuda" ? "sm_120" : "gfx90a";
+    CHECK_FAILS(loadRaw("x", driver + " " + future, kind), UNAVAILABLE,
+                (std::string("is for ") + future + " but the device is")
+                    .c_str());
+  }
+
   void run() {
     tilec_device_info info;
     if (CHECK_OK(tilec_device_query(dev, &info))) {
@@ -339,6 +373,7 @@ struct Suite {
     if (!mod)
       return;
     introspection();
+    foreignModules();
     argumentChecks();
     scalars();
     grids();
@@ -406,13 +441,19 @@ void testRegistry() {
 
 int main(int argc, char **argv) {
   std::map<std::string, std::string> modules;
+  std::vector<std::string> required;
   for (int i = 1; i < argc; ++i) {
     const char *eq = std::strchr(argv[i], '=');
     if (!eq) {
-      std::fprintf(stderr, "usage: conformance_test DRIVER=IMAGE...\n");
+      std::fprintf(stderr, "usage: conformance_test DRIVER=IMAGE... "
+                           "[require=DRIVER...]\n");
       return 2;
     }
-    modules[std::string(argv[i], size_t(eq - argv[i]))] = eq + 1;
+    std::string key(argv[i], size_t(eq - argv[i]));
+    if (key == "require")
+      required.push_back(eq + 1);
+    else
+      modules[key] = eq + 1;
   }
   testRegistry();
   size_t n = 0;
@@ -430,6 +471,9 @@ int main(int argc, char **argv) {
       continue;
     }
     std::printf("RUN %s\n", driver);
+    for (size_t r = 0; r < required.size(); ++r)
+      if (required[r] == driver)
+        required.erase(required.begin() + long(r--));
     for (int ordinal = 0; ordinal < tilec_device_count(driver); ++ordinal) {
       Suite suite;
       if (!CHECK_OK(tilec_device_open(driver, ordinal, &suite.dev)))
@@ -445,5 +489,7 @@ int main(int argc, char **argv) {
     }
   }
   CHECK(ran >= 1);
+  for (const std::string &r : required)
+    CHECK(("required driver " + r + " did not run", false));
   return check::report("conformance_test");
 }
