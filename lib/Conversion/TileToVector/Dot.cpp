@@ -33,8 +33,7 @@ Value castElements(OpBuilder &b, Location loc, Value v, Type elem) {
       return arith::ExtFOp::create(b, loc, target, v);
     // Same width, different format (f16 <-> bf16): go through f32.
     if (fromBits == toBits)
-      v = arith::ExtFOp::create(
-          b, loc, VectorType::get(type.getShape(), b.getF32Type()), v);
+      v = arith::ExtFOp::create(b, loc, VectorType::get(type.getShape(), b.getF32Type()), v);
     return arith::TruncFOp::create(b, loc, target, v);
   }
   if (fromBits < toBits)

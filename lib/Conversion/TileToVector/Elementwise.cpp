@@ -33,8 +33,7 @@ struct ElementwiseOpLowering : public ConversionPattern {
       return success();
     }
 
-    OperationState state(op->getLoc(), op->getName(), operands, resultTypes,
-                         op->getAttrs());
+    OperationState state(op->getLoc(), op->getName(), operands, resultTypes, op->getAttrs());
     Operation *newOp = rewriter.create(state);
     rewriter.replaceOp(op, newOp->getResults());
     return success();

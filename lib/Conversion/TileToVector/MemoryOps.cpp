@@ -138,8 +138,7 @@ Value getContiguousBase(Value ptrs, Type elemType, ConversionPatternRewriter &re
   }
   if (!offset)
     return base;
-  return LLVM::GEPOp::create(rewriter, loc, base.getType(), elemType, base,
-                             ValueRange{offset});
+  return LLVM::GEPOp::create(rewriter, loc, base.getType(), elemType, base, ValueRange{offset});
 }
 
 /// A stride `coeff * scale` (just `coeff` when `scale` is null), `scale` being
@@ -178,8 +177,8 @@ std::optional<Stride> lastDimStride(Value v, StrideAssumptions &assumed, int dep
 
 /// Stride of the `i`-th value carried by `forOp`: the stride of its initial
 /// value if the yielded value keeps it (e.g. `p += BLOCK * stride`).
-std::optional<Stride> loopCarriedStride(scf::ForOp forOp, unsigned i,
-                                        StrideAssumptions &assumed, int depth) {
+std::optional<Stride> loopCarriedStride(scf::ForOp forOp, unsigned i, StrideAssumptions &assumed,
+                                        int depth) {
   Value arg = forOp.getRegionIterArgs()[i];
   if (auto it = assumed.find(arg); it != assumed.end())
     return it->second;
@@ -219,8 +218,8 @@ std::optional<Stride> lastDimStride(Value v, StrideAssumptions &assumed, int dep
     auto forOp = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
     if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars())
       return std::nullopt;
-    return loopCarriedStride(forOp, arg.getArgNumber() - forOp.getNumInductionVars(),
-                             assumed, depth);
+    return loopCarriedStride(forOp, arg.getArgNumber() - forOp.getNumInductionVars(), assumed,
+                             depth);
   }
   Operation *def = v.getDefiningOp();
   if (auto forOp = dyn_cast<scf::ForOp>(def))
@@ -232,7 +231,7 @@ std::optional<Stride> lastDimStride(Value v, StrideAssumptions &assumed, int dep
     return Stride::of(1);
   if (auto constant = dyn_cast<arith::ConstantOp>(def))
     return isa<SplatElementsAttr>(constant.getValue()) ? std::optional<Stride>(Stride{})
-                                                        : std::nullopt;
+                                                       : std::nullopt;
   if (isa<arith::ExtSIOp>(def))
     return recurse(def->getOperand(0));
   if (isa<arith::AddIOp, arith::SubIOp, tile::AddPtrOp>(def)) {
@@ -294,8 +293,8 @@ std::optional<Stride> lastDimStride(Value v, StrideAssumptions &assumed, int dep
 /// of at least two byte-sized elements and a known stride.
 std::optional<Stride> getRowStride(Value ptrs, Type elemType) {
   auto type = dyn_cast<RankedTensorType>(ptrs.getType());
-  if (!type || type.getRank() == 0 || type.getShape().back() < 2 ||
-      !elemType.isIntOrFloat() || elemType.getIntOrFloatBitWidth() % 8 != 0)
+  if (!type || type.getRank() == 0 || type.getShape().back() < 2 || !elemType.isIntOrFloat() ||
+      elemType.getIntOrFloatBitWidth() % 8 != 0)
     return std::nullopt;
   StrideAssumptions assumed;
   return lastDimStride(ptrs, assumed, 0);
@@ -381,8 +380,7 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
       if (!mask)
         rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, vecType, addr, align);
       else
-        rewriter.replaceOpWithNewOp<LLVM::MaskedLoadOp>(op, vecType, addr, mask, passThru,
-                                                        align);
+        rewriter.replaceOpWithNewOp<LLVM::MaskedLoadOp>(op, vecType, addr, mask, passThru, align);
       return success();
     }
     if (accessesContiguousRows(op, op.getPtr(), elemType)) {
@@ -460,8 +458,7 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
     }
     if (!mask)
       mask = createAllTrue(rewriter, loc, vecType.getNumElements());
-    rewriter.replaceOpWithNewOp<LLVM::masked_scatter>(op, value, adaptor.getPtr(), mask,
-                                                      align);
+    rewriter.replaceOpWithNewOp<LLVM::masked_scatter>(op, value, adaptor.getPtr(), mask, align);
     return success();
   }
 };
@@ -513,8 +510,7 @@ void annotateContiguousAccesses(Operation *root) {
 
 void populateTileMemoryToVectorPatterns(const TypeConverter &typeConverter,
                                         RewritePatternSet &patterns) {
-  patterns.add<AddPtrLowering, LoadLowering, StoreLowering>(typeConverter,
-                                                            patterns.getContext());
+  patterns.add<AddPtrLowering, LoadLowering, StoreLowering>(typeConverter, patterns.getContext());
 }
 
 } // namespace tilec

@@ -131,8 +131,8 @@ struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
           index.insert(index.begin() + axis, s);
           mask.push_back(linearize(index, shape));
         }
-        level.push_back(llvm::map_to_vector(
-            srcs, [&](Value v) { return shuffleOne(rewriter, loc, v, mask); }));
+        level.push_back(
+            llvm::map_to_vector(srcs, [&](Value v) { return shuffleOne(rewriter, loc, v, mask); }));
       }
       while (level.size() > 1) {
         SmallVector<SmallVector<Value>> next;

@@ -50,8 +50,7 @@ struct SplatLowering : public OpConversionPattern<tile::SplatOp> {
 };
 
 /// expand_dims and reshape keep the row-major element order: they vanish.
-template <typename OpTy>
-struct ForwardSourceLowering : public OpConversionPattern<OpTy> {
+template <typename OpTy> struct ForwardSourceLowering : public OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -121,9 +120,8 @@ namespace tilec {
 void populateTileShapeToVectorPatterns(const TypeConverter &typeConverter,
                                        RewritePatternSet &patterns) {
   patterns.add<MakeRangeLowering, SplatLowering, BroadcastLowering, TransLowering,
-               ForwardSourceLowering<tile::ExpandDimsOp>,
-               ForwardSourceLowering<tile::ReshapeOp>>(typeConverter,
-                                                       patterns.getContext());
+               ForwardSourceLowering<tile::ExpandDimsOp>, ForwardSourceLowering<tile::ReshapeOp>>(
+      typeConverter, patterns.getContext());
 }
 
 } // namespace tilec

@@ -23,8 +23,7 @@ TileToVectorTypeConverter::TileToVectorTypeConverter(MLIRContext *ctx) {
   });
 }
 
-void configureTileToVectorTarget(ConversionTarget &target,
-                                 const TypeConverter &typeConverter) {
+void configureTileToVectorTarget(ConversionTarget &target, const TypeConverter &typeConverter) {
   target.markUnknownOpDynamicallyLegal(
       [&typeConverter](Operation *op) { return typeConverter.isLegal(op); });
   target.addDynamicallyLegalOp<func::FuncOp>([&typeConverter](func::FuncOp op) {
@@ -38,8 +37,7 @@ void configureTileToVectorTarget(ConversionTarget &target,
 }
 
 void populateTileStructuralToVectorPatterns(const TypeConverter &typeConverter,
-                                            RewritePatternSet &patterns,
-                                            ConversionTarget &target) {
+                                            RewritePatternSet &patterns, ConversionTarget &target) {
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, typeConverter);
   populateReturnOpTypeConversionPattern(patterns, typeConverter);
   populateCallOpTypeConversionPattern(patterns, typeConverter);

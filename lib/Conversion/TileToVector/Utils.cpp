@@ -61,8 +61,7 @@ Value concatVectors(OpBuilder &b, Location loc, ArrayRef<Value> parts) {
 
 Value createSplatConstant(OpBuilder &b, Location loc, Type type, TypedAttr value) {
   if (auto vecType = dyn_cast<VectorType>(type))
-    return arith::ConstantOp::create(b, loc, vecType,
-                                     SplatElementsAttr::get(vecType, value));
+    return arith::ConstantOp::create(b, loc, vecType, SplatElementsAttr::get(vecType, value));
   return arith::ConstantOp::create(b, loc, type, value);
 }
 
