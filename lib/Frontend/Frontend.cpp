@@ -64,7 +64,9 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
 
   // Check the -D names.
   llvm::StringMap<StringRef> defines;
-  for (const auto &[name, value] : request.defines) {
+  for (const auto &define : request.defines) {
+    const std::string &name = define.first;
+    const std::string &value = define.second;
     auto it = llvm::find_if(fn.params,
                             [&](const Param &p) { return p.name == name; });
     if (it == fn.params.end()) {

@@ -574,7 +574,9 @@ Val MLIRGen::inlineCall(const FunctionDef &fn, std::vector<Val> args,
   std::vector<std::optional<Val>> bound(params.size());
   for (size_t i = 0; i < args.size(); ++i)
     bound[i] = std::move(args[i]);
-  for (auto &[name, v] : kwargs) {
+  for (auto &kw : kwargs) {
+    const std::string &name = kw.first;
+    Val &v = kw.second;
     auto it =
         llvm::find_if(params, [&](const Param &p) { return p.name == name; });
     if (it == params.end())
