@@ -95,7 +95,7 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
   // Bind parameters.
   Scope kernelVars;
   vars = &kernelVars;
-  frames.push_back(Frame{&fn, Val::none(defLoc), 0});
+  frames.push_back(Frame{&fn, Val::none(defLoc), 0, SMLoc()});
   llvm::SmallVector<Type> argTypes;
   llvm::SmallVector<std::pair<std::string, DType>> runtimeParams;
   llvm::SmallVector<Location> argLocs;

@@ -13,7 +13,6 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -279,6 +278,8 @@ public:
     Val returnValue;
     /// Nesting depth of runtime control flow (return is not allowed inside).
     int runtimeDepth = 0;
+    /// Where the function was called from (invalid for the kernel).
+    llvm::SMLoc callLoc;
   };
   std::vector<Frame> frames;
 };

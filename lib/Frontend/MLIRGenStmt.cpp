@@ -615,7 +615,7 @@ Val MLIRGen::inlineCall(const FunctionDef &fn, std::vector<Val> args,
   }
   Scope *saved = vars;
   vars = &callee;
-  frames.push_back(Frame{&fn, Val::none(l), 0});
+  frames.push_back(Frame{&fn, Val::none(l), 0, l});
   Flow f = genBlock(fn.body);
   Val ret = frames.back().returnValue;
   frames.pop_back();

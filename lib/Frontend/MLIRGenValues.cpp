@@ -29,7 +29,12 @@ Location MLIRGen::loc(SMLoc l) {
 }
 
 Val MLIRGen::error(SMLoc l, const Twine &msg) {
-  emitError(loc(l)) << msg.str();
+  InFlightDiagnostic diag = emitError(loc(l)) << msg.str();
+  // Show the chain of inlined @jit calls that led here.
+  for (auto it = frames.rbegin(); it != frames.rend(); ++it)
+    if (it->callLoc.isValid())
+      diag.attachNote(loc(it->callLoc))
+          << "in call to '" << it->fn->name << "'";
   return Val();
 }
 
