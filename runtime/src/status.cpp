@@ -72,6 +72,7 @@ const char *tilec_status_code_name(tilec_code code) {
   case TILEC_STATUS_IO_ERROR: return "IO_ERROR";
   case TILEC_STATUS_OUT_OF_MEMORY: return "OUT_OF_MEMORY";
   case TILEC_STATUS_INTERNAL: return "INTERNAL";
+  case TILEC_STATUS_FORCE_INT32: break;
   }
   return "UNKNOWN";
 }

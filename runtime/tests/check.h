@@ -4,6 +4,7 @@
 
 #include "tilec/runtime.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -11,12 +12,13 @@
 
 namespace check {
 
-inline int &failures() {
-  static int n = 0;
+/// Counters (atomic: tests check from several threads).
+inline std::atomic<int> &failures() {
+  static std::atomic<int> n{0};
   return n;
 }
-inline int &checks() {
-  static int n = 0;
+inline std::atomic<int> &checks() {
+  static std::atomic<int> n{0};
   return n;
 }
 
@@ -66,7 +68,8 @@ inline bool fails(tilec_status s, tilec_code code, const char *substr,
 
 /// Prints the summary and returns the process exit code.
 inline int report(const char *name) {
-  std::printf("%s: %d checks, %d failures\n", name, checks(), failures());
+  std::printf("%s: %d checks, %d failures\n", name, checks().load(),
+              failures().load());
   return failures() ? 1 : 0;
 }
 

@@ -30,6 +30,7 @@ typedef enum tilec_code {
   TILEC_STATUS_IO_ERROR = 6,         ///< Reading or writing a file failed.
   TILEC_STATUS_OUT_OF_MEMORY = 7,    ///< Host or device allocation failed.
   TILEC_STATUS_INTERNAL = 8,         ///< Anything else (driver errors, bugs).
+  TILEC_STATUS_FORCE_INT32 = 0x7fffffff,
 } tilec_code;
 
 /// Result of every fallible call: NULL means success, otherwise an owned
@@ -92,6 +93,8 @@ typedef enum tilec_type {
   TILEC_TYPE_PTR_BF16 = 0x10b,
   TILEC_TYPE_PTR_FP32 = 0x10c,
   TILEC_TYPE_PTR_FP64 = 0x10d,
+  /// Makes every int a representable value (callers may pass any tag).
+  TILEC_TYPE_FORCE_INT32 = 0x7fffffff,
 } tilec_type;
 
 /// Triton spelling of `t` ("*fp32", "i32", "*" for an untyped pointer);

@@ -25,7 +25,7 @@ enum {
 };
 
 static int initialized;
-static int current_device = -1;
+static _Thread_local int current_device = -1; /* Like a CUDA context. */
 static char context_token;
 
 static const char *error_name(int e) {
@@ -164,7 +164,7 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
   return launch(fn, gx, gy, gz, bx, params);
 }
 int cuGetErrorName(int e, const char **s) {
-  static char buf[64];
+  static _Thread_local char buf[64];
   snprintf(buf, sizeof(buf), "CUDA_%s", error_name(e));
   *s = buf;
   return OK;
@@ -222,7 +222,7 @@ int hipModuleLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
   return launch(fn, gx, gy, gz, bx, params);
 }
 const char *hipGetErrorName(int e) {
-  static char buf[64];
+  static _Thread_local char buf[64];
   snprintf(buf, sizeof(buf), "hip%s", error_name(e));
   return buf;
 }
