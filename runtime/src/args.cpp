@@ -78,8 +78,8 @@ std::string signature(const tilec_kernel_metadata &k) {
 tilec_status bad(const tilec_kernel_metadata &k, size_t i,
                  const std::string &what) {
   return tilec_status_create(TILEC_STATUS_INVALID_ARGUMENT,
-                             "kernel '%s': %s: %s", k.name,
-                             label(k, i).c_str(), what.c_str());
+                             "kernel '%s': %s: %s", k.name, label(k, i).c_str(),
+                             what.c_str());
 }
 
 std::string int128ToString(__int128 v) {
@@ -134,8 +134,8 @@ tilec_status checkOne(const tilec_kernel_metadata &k, size_t i,
   __int128 lo, hi;
   intRange(p, lo, hi);
   if (v < lo || v > hi)
-    return bad(k, i, "value " + int128ToString(v) + " does not fit in " +
-                         expected);
+    return bad(k, i,
+               "value " + int128ToString(v) + " does not fit in " + expected);
   if (slot) {
     // Little-endian hosts only: the low bytes of the value are the value.
     uint64_t u = uint64_t(v);

@@ -39,8 +39,7 @@ public:
       : handle(handle), pool(pool), device(device) {}
   ~CpuModule() override { dlclose(handle); }
 
-  tilec_status getFunction(const tilec_kernel_metadata &k,
-                           void **fn) override {
+  tilec_status getFunction(const tilec_kernel_metadata &k, void **fn) override {
     dlerror();
     *fn = dlsym(handle, k.entry);
     if (!*fn)
@@ -53,7 +52,8 @@ public:
 
   tilec_status launch(void *fn, const tilec_kernel_metadata &,
                       const uint32_t grid[3], void **args) override {
-    LaunchCtx ctx{reinterpret_cast<EntryFn>(fn), args,
+    LaunchCtx ctx{reinterpret_cast<EntryFn>(fn),
+                  args,
                   {int32_t(grid[0]), int32_t(grid[1]), int32_t(grid[2])}};
     int64_t total = int64_t(grid[0]) * grid[1] * grid[2];
     pool(device).run(runRange, &ctx, total);
@@ -110,8 +110,7 @@ tilec_status dlopenPayload(const tilec_module_image *img, void **handle) {
     p += n;
     left -= size_t(n);
   }
-  std::string path =
-      tmp.empty() ? "/proc/self/fd/" + std::to_string(fd) : tmp;
+  std::string path = tmp.empty() ? "/proc/self/fd/" + std::to_string(fd) : tmp;
   *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   tilec_status s = *handle ? nullptr : dlopenError(img);
   close(fd);
@@ -133,8 +132,7 @@ public:
     return nullptr;
   }
   void free(void *ptr) override { std::free(ptr); }
-  tilec_status copyToDevice(void *dst, const void *src,
-                            size_t size) override {
+  tilec_status copyToDevice(void *dst, const void *src, size_t size) override {
     if (size)
       std::memmove(dst, src, size);
     return nullptr;

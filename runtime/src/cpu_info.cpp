@@ -96,11 +96,11 @@ std::vector<Feature> detectFeatures() {
   unsigned long h = getauxval(AT_HWCAP), h2 = getauxval(AT_HWCAP2);
   // Bit numbers from the Linux arm64 <asm/hwcap.h>.
   return {
-      {"neon", (h >> 1) & 1},     {"crc", (h >> 7) & 1},
-      {"lse", (h >> 8) & 1},      {"fullfp16", (h >> 9) & 1},
-      {"rdm", (h >> 12) & 1},     {"dotprod", (h >> 20) & 1},
-      {"sve", (h >> 22) & 1},     {"sve2", (h2 >> 1) & 1},
-      {"i8mm", (h2 >> 13) & 1},   {"bf16", (h2 >> 14) & 1},
+      {"neon", (h >> 1) & 1},   {"crc", (h >> 7) & 1},
+      {"lse", (h >> 8) & 1},    {"fullfp16", (h >> 9) & 1},
+      {"rdm", (h >> 12) & 1},   {"dotprod", (h >> 20) & 1},
+      {"sve", (h >> 22) & 1},   {"sve2", (h2 >> 1) & 1},
+      {"i8mm", (h2 >> 13) & 1}, {"bf16", (h2 >> 14) & 1},
   };
 }
 
@@ -149,8 +149,7 @@ const HostCpu &tilec::hostCpu() {
     c.arch = HostArch;
     for (const Feature &f : hostFeatures())
       if (f.present)
-        c.features += std::string(c.features.empty() ? "+" : ",+") +
-                      f.llvmName;
+        c.features += std::string(c.features.empty() ? "+" : ",+") + f.llvmName;
     c.name = detectName();
     c.threads = detectThreads();
     return c;

@@ -50,9 +50,9 @@ struct Cuda {
   CUresult (*cuModuleUnload)(CUmodule);
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
   CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
-  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, unsigned, unsigned, void *,
-                             void **, void **);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, void *, void **,
+                             void **);
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
 };
@@ -78,16 +78,15 @@ tilec_status check(CUresult r, const char *call,
 tilec_status load() {
   static std::once_flag once;
   std::call_once(once, [] {
-    static const char *const names[] = {"libcuda.so.1", "libcuda.so",
-                                        nullptr};
+    static const char *const names[] = {"libcuda.so.1", "libcuda.so", nullptr};
     void *h = openVendorLibrary("TILEC_CUDA_LIBRARY", names, loadError);
     if (!h)
       return;
-#define TILEC_CUDA_SYM(name)                                                  \
-  cu.name = reinterpret_cast<decltype(cu.name)>(dlsym(h, #name));            \
-  if (!cu.name) {                                                             \
-    loadError = "the CUDA driver library lacks " #name;                       \
-    return;                                                                   \
+#define TILEC_CUDA_SYM(name)                                                   \
+  cu.name = reinterpret_cast<decltype(cu.name)>(dlsym(h, #name));              \
+  if (!cu.name) {                                                              \
+    loadError = "the CUDA driver library lacks " #name;                        \
+    return;                                                                    \
   }
     TILEC_CUDA_SYM(cuInit)
     TILEC_CUDA_SYM(cuDeviceGetCount)
@@ -137,24 +136,22 @@ tilec_status deviceInfo(int ordinal, tilec_device_info *info) {
   size_t mem = 0;
   if (tilec_status s = getDevice(ordinal, &dev))
     return s;
-  if (tilec_status s = check(cu.cuDeviceGetName(info->name,
-                                                int(sizeof(info->name)), dev),
-                             "cuDeviceGetName"))
-    return s;
   if (tilec_status s =
-          check(cu.cuDeviceGetAttribute(&major, AttrCcMajor, dev),
-                "cuDeviceGetAttribute(COMPUTE_CAPABILITY_MAJOR)"))
+          check(cu.cuDeviceGetName(info->name, int(sizeof(info->name)), dev),
+                "cuDeviceGetName"))
     return s;
-  if (tilec_status s =
-          check(cu.cuDeviceGetAttribute(&minor, AttrCcMinor, dev),
-                "cuDeviceGetAttribute(COMPUTE_CAPABILITY_MINOR)"))
+  if (tilec_status s = check(cu.cuDeviceGetAttribute(&major, AttrCcMajor, dev),
+                             "cuDeviceGetAttribute(COMPUTE_CAPABILITY_MAJOR)"))
+    return s;
+  if (tilec_status s = check(cu.cuDeviceGetAttribute(&minor, AttrCcMinor, dev),
+                             "cuDeviceGetAttribute(COMPUTE_CAPABILITY_MINOR)"))
     return s;
   if (tilec_status s =
           check(cu.cuDeviceGetAttribute(&sms, AttrMultiprocessors, dev),
                 "cuDeviceGetAttribute(MULTIPROCESSOR_COUNT)"))
     return s;
-  if (tilec_status s = check(cu.cuDeviceTotalMem_v2(&mem, dev),
-                             "cuDeviceTotalMem"))
+  if (tilec_status s =
+          check(cu.cuDeviceTotalMem_v2(&mem, dev), "cuDeviceTotalMem"))
     return s;
   std::snprintf(info->arch, sizeof(info->arch), "sm_%d%d", major, minor);
   info->compute_units = sms;
@@ -179,9 +176,9 @@ tilec_status open(int ordinal, void **ctx) {
   CUdevice dev;
   if (tilec_status s = getDevice(ordinal, &dev))
     return s;
-  return check(cu.cuDevicePrimaryCtxRetain(reinterpret_cast<CUcontext *>(ctx),
-                                           dev),
-               "cuDevicePrimaryCtxRetain");
+  return check(
+      cu.cuDevicePrimaryCtxRetain(reinterpret_cast<CUcontext *>(ctx), dev),
+      "cuDevicePrimaryCtxRetain");
 }
 
 void close(int ordinal, void *) {
@@ -246,15 +243,15 @@ tilec_status getFunction(void *mod, const char *name, void **fn) {
 tilec_status launch(void *fn, const uint32_t grid[3], uint32_t block,
                     uint32_t sharedMem, void **params) {
   if (sharedMem > 48 * 1024)
-    if (tilec_status s = check(cu.cuFuncSetAttribute(
-                                   static_cast<CUfunction>(fn),
-                                   FuncAttrMaxDynamicShared, int(sharedMem)),
-                               "cuFuncSetAttribute(MAX_DYNAMIC_SHARED)",
-                               TILEC_STATUS_LAUNCH_FAILED))
+    if (tilec_status s = check(
+            cu.cuFuncSetAttribute(static_cast<CUfunction>(fn),
+                                  FuncAttrMaxDynamicShared, int(sharedMem)),
+            "cuFuncSetAttribute(MAX_DYNAMIC_SHARED)",
+            TILEC_STATUS_LAUNCH_FAILED))
       return s;
-  return check(cu.cuLaunchKernel(static_cast<CUfunction>(fn), grid[0],
-                                 grid[1], grid[2], block, 1, 1, sharedMem,
-                                 nullptr, params, nullptr),
+  return check(cu.cuLaunchKernel(static_cast<CUfunction>(fn), grid[0], grid[1],
+                                 grid[2], block, 1, 1, sharedMem, nullptr,
+                                 params, nullptr),
                "cuLaunchKernel", TILEC_STATUS_LAUNCH_FAILED);
 }
 
@@ -266,8 +263,7 @@ int smNumber(const char *arch) {
 std::string archMismatch(const char *moduleArch, const char *kind,
                          const char *deviceArch) {
   int m = smNumber(moduleArch), d = smNumber(deviceArch);
-  bool ok = std::strcmp(kind, "ptx") == 0 ? d >= m
-                                          : d / 10 == m / 10 && d >= m;
+  bool ok = std::strcmp(kind, "ptx") == 0 ? d >= m : d / 10 == m / 10 && d >= m;
   if (ok)
     return "";
   return std::string("the ") + kind + " is for " + moduleArch +
@@ -276,10 +272,10 @@ std::string archMismatch(const char *moduleArch, const char *kind,
 
 const GpuApi &cudaApi() {
   static const GpuApi api = {
-      "cuda",       32,          load,        deviceCount,  deviceInfo,
-      maxGrid,      open,        close,       makeCurrent,  alloc,
-      free,         copyToDevice, copyToHost, synchronize,  moduleLoad,
-      moduleUnload, getFunction, launch,      archMismatch};
+      "cuda",       32,           load,       deviceCount, deviceInfo,
+      maxGrid,      open,         close,      makeCurrent, alloc,
+      free,         copyToDevice, copyToHost, synchronize, moduleLoad,
+      moduleUnload, getFunction,  launch,     archMismatch};
   return api;
 }
 

@@ -30,8 +30,7 @@ public:
   virtual void free(void *ptr) = 0;
   virtual tilec_status copyToDevice(void *dst, const void *src,
                                     size_t size) = 0;
-  virtual tilec_status copyToHost(void *dst, const void *src,
-                                  size_t size) = 0;
+  virtual tilec_status copyToHost(void *dst, const void *src, size_t size) = 0;
   virtual tilec_status synchronize() = 0;
   /// Largest grid per dimension.
   virtual void maxGrid(uint64_t out[3]) = 0;

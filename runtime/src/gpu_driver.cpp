@@ -21,8 +21,7 @@ public:
       api.moduleUnload(mod);
   }
 
-  tilec_status getFunction(const tilec_kernel_metadata &k,
-                           void **fn) override {
+  tilec_status getFunction(const tilec_kernel_metadata &k, void **fn) override {
     if (tilec_status s = api.makeCurrent(ordinal, ctx))
       return s;
     return tilec_status_annotate(api.getFunction(mod, k.entry, fn),
@@ -67,8 +66,7 @@ public:
     else
       api.free(ptr);
   }
-  tilec_status copyToDevice(void *dst, const void *src,
-                            size_t size) override {
+  tilec_status copyToDevice(void *dst, const void *src, size_t size) override {
     if (tilec_status s = api.makeCurrent(ordinal, ctx))
       return s;
     return api.copyToDevice(dst, src, size);
@@ -190,8 +188,7 @@ tilec_status tilec::probeGpu(const GpuApi &api) {
     return s;
   if (n <= 0)
     return tilec_status_create(TILEC_STATUS_UNAVAILABLE,
-                               "%s: the driver reports no devices",
-                               api.driver);
+                               "%s: the driver reports no devices", api.driver);
   return nullptr;
 }
 

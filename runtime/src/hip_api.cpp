@@ -44,10 +44,9 @@ tilec_status check(hipError_t r, const char *call,
     return nullptr;
   const char *name = hip.hipGetErrorName ? hip.hipGetErrorName(r) : nullptr;
   const char *str = hip.hipGetErrorString ? hip.hipGetErrorString(r) : nullptr;
-  return tilec_status_create(gpuErrorCode(r, fallback),
-                             "hip: %s failed: %s (%d: %s)", call,
-                             name ? name : "hipErrorUnknown", r,
-                             str ? str : "unknown error");
+  return tilec_status_create(
+      gpuErrorCode(r, fallback), "hip: %s failed: %s (%d: %s)", call,
+      name ? name : "hipErrorUnknown", r, str ? str : "unknown error");
 }
 
 tilec_status load() {
@@ -59,11 +58,11 @@ tilec_status load() {
     void *h = openVendorLibrary("TILEC_HIP_LIBRARY", names, loadError);
     if (!h)
       return;
-#define TILEC_HIP_SYM(name)                                                   \
-  hip.name = reinterpret_cast<decltype(hip.name)>(dlsym(h, #name));          \
-  if (!hip.name) {                                                            \
-    loadError = "the HIP runtime library lacks " #name;                       \
-    return;                                                                   \
+#define TILEC_HIP_SYM(name)                                                    \
+  hip.name = reinterpret_cast<decltype(hip.name)>(dlsym(h, #name));            \
+  if (!hip.name) {                                                             \
+    loadError = "the HIP runtime library lacks " #name;                        \
+    return;                                                                    \
   }
     TILEC_HIP_SYM(hipInit)
     TILEC_HIP_SYM(hipGetDeviceCount)
@@ -128,9 +127,9 @@ std::string gcnArch(int ordinal) {
 
 tilec_status deviceInfo(int ordinal, tilec_device_info *info) {
   size_t mem = 0;
-  if (tilec_status s = check(hip.hipDeviceGetName(
-                                 info->name, int(sizeof(info->name)), ordinal),
-                             "hipDeviceGetName", TILEC_STATUS_NOT_FOUND))
+  if (tilec_status s = check(
+          hip.hipDeviceGetName(info->name, int(sizeof(info->name)), ordinal),
+          "hipDeviceGetName", TILEC_STATUS_NOT_FOUND))
     return s;
   if (tilec_status s =
           check(hip.hipDeviceTotalMem(&mem, ordinal), "hipDeviceTotalMem"))
@@ -183,8 +182,8 @@ tilec_status moduleLoad(const void *data, size_t, const char *, void **mod) {
 void moduleUnload(void *mod) { hip.hipModuleUnload(mod); }
 
 tilec_status getFunction(void *mod, const char *name, void **fn) {
-  return check(hip.hipModuleGetFunction(fn, mod, name),
-               "hipModuleGetFunction", TILEC_STATUS_NOT_FOUND);
+  return check(hip.hipModuleGetFunction(fn, mod, name), "hipModuleGetFunction",
+               TILEC_STATUS_NOT_FOUND);
 }
 
 tilec_status launch(void *fn, const uint32_t grid[3], uint32_t block,
@@ -206,10 +205,10 @@ std::string archMismatch(const char *moduleArch, const char *,
 
 const GpuApi &hipApi() {
   static const GpuApi api = {
-      "hip",        64,          load,        deviceCount,  deviceInfo,
-      maxGrid,      open,        close,       makeCurrent,  alloc,
-      free,         copyToDevice, copyToHost, synchronize,  moduleLoad,
-      moduleUnload, getFunction, launch,      archMismatch};
+      "hip",        64,           load,       deviceCount, deviceInfo,
+      maxGrid,      open,         close,      makeCurrent, alloc,
+      free,         copyToDevice, copyToHost, synchronize, moduleLoad,
+      moduleUnload, getFunction,  launch,     archMismatch};
   return api;
 }
 

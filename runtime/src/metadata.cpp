@@ -115,7 +115,8 @@ struct Parser {
       return "expected 'payload so|ptx|cubin|hsaco'";
     const std::string &p = t[1];
     if (p != "so" && p != "ptx" && p != "cubin" && p != "hsaco")
-      return "unknown payload kind '" + p + "' (expected so, ptx, cubin or "
+      return "unknown payload kind '" + p +
+             "' (expected so, ptx, cubin or "
              "hsaco)";
     md.payload = p;
     return "";
@@ -286,8 +287,9 @@ tilec_status tilec::parseMetadata(const char *text, size_t size,
     for (unsigned char c : line)
       if (c < 0x20 && c != '\t')
         return tilec_status_create(
-            code, "%s: line %zu: unexpected control byte 0x%02x (metadata is "
-                  "not text)",
+            code,
+            "%s: line %zu: unexpected control byte 0x%02x (metadata is "
+            "not text)",
             what, lineNo, c);
     std::vector<std::string> toks = splitTokens(line);
     if (toks.empty() || toks[0][0] == '#')
@@ -316,8 +318,9 @@ bool badToken(const char *s) {
 }
 } // namespace
 
-extern "C" tilec_status tilec_module_metadata_format(
-    const tilec_module_metadata *md, char **text, size_t *size) {
+extern "C" tilec_status
+tilec_module_metadata_format(const tilec_module_metadata *md, char **text,
+                             size_t *size) {
   if (!md || !text || !size)
     return tilec_status_create(TILEC_STATUS_INVALID_ARGUMENT,
                                "tilec_module_metadata_format: NULL argument");

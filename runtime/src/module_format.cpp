@@ -67,8 +67,8 @@ tilec_status checkTrailer(const unsigned char *d, size_t size,
         continue;
       if (p + T > size)
         return corrupt(label, "module '%s' is truncated: %s",
-                       "the trailer is cut off (" +
-                           std::to_string(size - p) + " of 32 bytes present)");
+                       "the trailer is cut off (" + std::to_string(size - p) +
+                           " of 32 bytes present)");
       return corrupt(label, "module '%s' is corrupt: %s",
                      std::to_string(size - p - T) +
                          " unexpected bytes after the trailer");
@@ -114,8 +114,7 @@ tilec_status tilec_module_image_build_text(const void *payload,
     return tilec_status_create(TILEC_STATUS_INVALID_ARGUMENT,
                                "tilec_module_image_build: NULL argument");
   MetadataStore md;
-  if (tilec_status s = parseMetadata(metadata, metadata_size,
-                                     "module metadata",
+  if (tilec_status s = parseMetadata(metadata, metadata_size, "module metadata",
                                      TILEC_STATUS_INVALID_ARGUMENT, md))
     return s;
   size_t total = payload_size + metadata_size + TILEC_MODULE_TRAILER_SIZE;
@@ -138,8 +137,7 @@ tilec_status tilec_module_image_build_text(const void *payload,
   return nullptr;
 }
 
-tilec_status tilec_module_image_build(const void *payload,
-                                      size_t payload_size,
+tilec_status tilec_module_image_build(const void *payload, size_t payload_size,
                                       const tilec_module_metadata *md,
                                       void **image, size_t *image_size) {
   char *text = nullptr;

@@ -56,8 +56,8 @@ tilec_status unknownDriver(const char *name, const char *what) {
 }
 
 tilec_status nullArg(const char *fn) {
-  return tilec_status_create(TILEC_STATUS_INVALID_ARGUMENT,
-                             "%s: NULL argument", fn);
+  return tilec_status_create(TILEC_STATUS_INVALID_ARGUMENT, "%s: NULL argument",
+                             fn);
 }
 
 /// Driver of a usable device: TILEC_DEVICE, else cuda, hip, cpu in order.
@@ -101,8 +101,8 @@ tilec_status finishLoad(tilec_device *dev, tilec_module_image *img,
   for (size_t i = 0; !s && i < md->num_kernels; ++i) {
     tilec_kernel k{mod, &md->kernels[i], nullptr, ""};
     for (size_t j = 0; j < k.md->num_params; ++j)
-      k.signature += std::string(j ? "," : "") +
-                     tilec_type_name(k.md->param_types[j]);
+      k.signature +=
+          std::string(j ? "," : "") + tilec_type_name(k.md->param_types[j]);
     s = mod->impl->getFunction(*k.md, &k.fn);
     mod->kernels.push_back(std::move(k));
   }

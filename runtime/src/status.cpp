@@ -63,22 +63,31 @@ void tilec_status_free(tilec_status s) {
 
 const char *tilec_status_code_name(tilec_code code) {
   switch (code) {
-  case TILEC_STATUS_OK: return "OK";
-  case TILEC_STATUS_INVALID_ARGUMENT: return "INVALID_ARGUMENT";
-  case TILEC_STATUS_NOT_FOUND: return "NOT_FOUND";
-  case TILEC_STATUS_CORRUPT_MODULE: return "CORRUPT_MODULE";
-  case TILEC_STATUS_UNAVAILABLE: return "UNAVAILABLE";
-  case TILEC_STATUS_LAUNCH_FAILED: return "LAUNCH_FAILED";
-  case TILEC_STATUS_IO_ERROR: return "IO_ERROR";
-  case TILEC_STATUS_OUT_OF_MEMORY: return "OUT_OF_MEMORY";
-  case TILEC_STATUS_INTERNAL: return "INTERNAL";
-  case TILEC_STATUS_FORCE_INT32: break;
+  case TILEC_STATUS_OK:
+    return "OK";
+  case TILEC_STATUS_INVALID_ARGUMENT:
+    return "INVALID_ARGUMENT";
+  case TILEC_STATUS_NOT_FOUND:
+    return "NOT_FOUND";
+  case TILEC_STATUS_CORRUPT_MODULE:
+    return "CORRUPT_MODULE";
+  case TILEC_STATUS_UNAVAILABLE:
+    return "UNAVAILABLE";
+  case TILEC_STATUS_LAUNCH_FAILED:
+    return "LAUNCH_FAILED";
+  case TILEC_STATUS_IO_ERROR:
+    return "IO_ERROR";
+  case TILEC_STATUS_OUT_OF_MEMORY:
+    return "OUT_OF_MEMORY";
+  case TILEC_STATUS_INTERNAL:
+    return "INTERNAL";
+  case TILEC_STATUS_FORCE_INT32:
+    break;
   }
   return "UNKNOWN";
 }
 
-tilec_status tilec_status_create(tilec_code code, const char *fmt,
-                                 ...) {
+tilec_status tilec_status_create(tilec_code code, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   char *msg = vformat(fmt, ap);

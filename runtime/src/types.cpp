@@ -18,9 +18,9 @@ const TypeName ScalarTypes[] = {
     {TILEC_TYPE_BF16, "bf16", 2}, {TILEC_TYPE_FP32, "fp32", 4},
     {TILEC_TYPE_FP64, "fp64", 8},
 };
-const char *const PointerNames[] = {
-    "*",    "*i1",  "*i8",  "*i16",   "*i32",   "*i64",   "*u8",
-    "*u16", "*u32", "*u64", "*fp16", "*bf16", "*fp32", "*fp64"};
+const char *const PointerNames[] = {"*",     "*i1",   "*i8",   "*i16", "*i32",
+                                    "*i64",  "*u8",   "*u16",  "*u32", "*u64",
+                                    "*fp16", "*bf16", "*fp32", "*fp64"};
 
 const TypeName *findScalar(int elem) {
   for (const TypeName &t : ScalarTypes)

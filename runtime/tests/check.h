@@ -77,8 +77,7 @@ inline int report(const char *name) {
 
 #define CHECK(cond) check::that((cond), #cond, __FILE__, __LINE__)
 #define CHECK_OK(expr) check::ok((expr), #expr, __FILE__, __LINE__)
-#define CHECK_FAILS(expr, code, substr)                                      \
-  check::fails((expr), TILEC_STATUS_##code, (substr), #expr, __FILE__,       \
-               __LINE__)
+#define CHECK_FAILS(expr, code, substr)                                        \
+  check::fails((expr), TILEC_STATUS_##code, (substr), #expr, __FILE__, __LINE__)
 
 #endif

@@ -120,8 +120,7 @@ struct Suite {
     CHECK(tilec_kernel_param_type(k, 3) == TILEC_TYPE_I32);
     CHECK(tilec_kernel_param_type(k, 4) == TILEC_TYPE_INVALID);
     CHECK(std::strcmp(tilec_kernel_param_name(k, 3), "n") == 0);
-    CHECK(std::strcmp(tilec_kernel_signature(k), "*fp32,*fp32,*fp32,i32") ==
-          0);
+    CHECK(std::strcmp(tilec_kernel_signature(k), "*fp32,*fp32,*fp32,i32") == 0);
     CHECK(tilec_kernel_num_warps(k) == 4);
     CHECK(tilec_kernel_num_warps(kernel("scalars")) == 1);
     CHECK(tilec_module_kernel_at(mod, 0) == kernel("record_pid"));
@@ -134,10 +133,9 @@ struct Suite {
       return;
     float dummy[4];
     uint32_t grid[3] = {1, 1, 1};
-    tilec_arg good[] = {ptrArg(TILEC_TYPE_PTR_FP32, dummy),
-                        ptrArg(TILEC_TYPE_PTR_FP32, dummy),
-                        ptrArg(TILEC_TYPE_PTR_FP32, dummy),
-                        intArg(TILEC_TYPE_I32, 0)};
+    tilec_arg good[] = {
+        ptrArg(TILEC_TYPE_PTR_FP32, dummy), ptrArg(TILEC_TYPE_PTR_FP32, dummy),
+        ptrArg(TILEC_TYPE_PTR_FP32, dummy), intArg(TILEC_TYPE_I32, 0)};
     CHECK_OK(tilec_kernel_check_args(k, good, 4));
     CHECK_FAILS(tilec_launch(k, grid, good, 3), INVALID_ARGUMENT,
                 "kernel 'add_kernel' expects 4 arguments "
@@ -211,9 +209,19 @@ struct Suite {
     uint32_t grid[3] = {1, 1, 1};
     CHECK_OK(tilec_launch(k, grid, a, 14));
     std::vector<double> got = download<double>(d, 13);
-    const double want[] = {1,    -128,   -30000, 2000000000, -1099511627776.0,
-                           255,  65535,  4e9,    9223372036854777856.0,
-                           -1.5, 2.5,    3.25,   1e300};
+    const double want[] = {1,
+                           -128,
+                           -30000,
+                           2000000000,
+                           -1099511627776.0,
+                           255,
+                           65535,
+                           4e9,
+                           9223372036854777856.0,
+                           -1.5,
+                           2.5,
+                           3.25,
+                           1e300};
     for (int i = 0; i < 13; ++i)
       if (!CHECK(got[i] == want[i]))
         std::fprintf(stderr, "  scalar %d: got %.17g, want %.17g\n", i + 1,
@@ -248,8 +256,8 @@ struct Suite {
     for (size_t pid = 0; pid < n; ++pid) {
       int32_t x = int32_t(pid % gx), y = int32_t(pid / gx % gy),
               z = int32_t(pid / (size_t(gx) * gy));
-      if (got[4 * pid] != x || got[4 * pid + 1] != y ||
-          got[4 * pid + 2] != z || got[4 * pid + 3] != 1)
+      if (got[4 * pid] != x || got[4 * pid + 1] != y || got[4 * pid + 2] != z ||
+          got[4 * pid + 3] != 1)
         ++bad;
     }
     if (!CHECK(bad == 0))
@@ -259,9 +267,9 @@ struct Suite {
   }
 
   void grids() {
-    const uint32_t shapes[][3] = {{1, 1, 1},  {7, 1, 1},   {1000, 1, 1},
-                                  {5, 3, 1},  {3, 4, 5},   {1, 1, 9},
-                                  {1, 6, 1},  {64, 64, 4}, {100003, 1, 1}};
+    const uint32_t shapes[][3] = {{1, 1, 1}, {7, 1, 1},   {1000, 1, 1},
+                                  {5, 3, 1}, {3, 4, 5},   {1, 1, 9},
+                                  {1, 6, 1}, {64, 64, 4}, {100003, 1, 1}};
     for (const auto &s : shapes)
       grid(s[0], s[1], s[2]);
     tilec_kernel *k = kernel("record_pid");
@@ -292,10 +300,9 @@ struct Suite {
       y[i] = float(2 * i) + 0.5f;
     }
     void *dx = upload(x), *dy = upload(y), *dout = upload(out);
-    tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_FP32, dx),
-                     ptrArg(TILEC_TYPE_PTR_FP32, dy),
-                     ptrArg(TILEC_TYPE_PTR_FP32, dout),
-                     intArg(TILEC_TYPE_I32, n)};
+    tilec_arg a[] = {
+        ptrArg(TILEC_TYPE_PTR_FP32, dx), ptrArg(TILEC_TYPE_PTR_FP32, dy),
+        ptrArg(TILEC_TYPE_PTR_FP32, dout), intArg(TILEC_TYPE_I32, n)};
     uint32_t grid[3] = {uint32_t((n + 63) / 64), 1, 1};
     auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < launches; ++i)
@@ -329,10 +336,11 @@ struct Suite {
 
   tilec_status loadRaw(const std::string &payload, const std::string &target,
                        const std::string &kind) {
-    Bytes img = rawImage(Bytes(payload.begin(), payload.end()),
-                         "tilec-module 1\ntarget " + target + "\npayload " +
-                             kind + "\nkernel record_pid\nparam *i32 out\n"
-                                    "end\n");
+    Bytes img =
+        rawImage(Bytes(payload.begin(), payload.end()),
+                 "tilec-module 1\ntarget " + target + "\npayload " + kind +
+                     "\nkernel record_pid\nparam *i32 out\n"
+                     "end\n");
     tilec_module *m = nullptr;
     tilec_status s = tilec_module_load_data(dev, img.data(), img.size(), &m);
     tilec_module_release(m);
@@ -355,9 +363,9 @@ struct Suite {
     CHECK_FAILS(loadRaw("garbage", std::string(driver) + " " + arch, kind),
                 CORRUPT_MODULE, "module '<memory>': ");
     const char *future = driver == "cuda" ? "sm_120" : "gfx90a";
-    CHECK_FAILS(loadRaw("x", driver + " " + future, kind), UNAVAILABLE,
-                (std::string("is for ") + future + " but the device is")
-                    .c_str());
+    CHECK_FAILS(
+        loadRaw("x", driver + " " + future, kind), UNAVAILABLE,
+        (std::string("is for ") + future + " but the device is").c_str());
   }
 
   void run() {

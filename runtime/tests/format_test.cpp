@@ -22,11 +22,10 @@ tilec_status parse(const Bytes &b) {
 void testCrcAndTypes() {
   CHECK(tilec_crc32(0, "123456789", 9) == 0xCBF43926u);
   CHECK(tilec_crc32(tilec_crc32(0, "1234", 4), "56789", 5) == 0xCBF43926u);
-  const char *names[] = {"i1",    "i8",    "i16",   "i32",  "i64",  "u8",
-                         "u16",   "u32",   "u64",   "fp16", "bf16", "fp32",
-                         "fp64",  "*i1",   "*i8",   "*i16", "*i32", "*i64",
-                         "*u8",   "*u16",  "*u32",  "*u64", "*fp16",
-                         "*bf16", "*fp32", "*fp64"};
+  const char *names[] = {
+      "i1",   "i8",   "i16",  "i32",  "i64",   "u8",    "u16",   "u32",  "u64",
+      "fp16", "bf16", "fp32", "fp64", "*i1",   "*i8",   "*i16",  "*i32", "*i64",
+      "*u8",  "*u16", "*u32", "*u64", "*fp16", "*bf16", "*fp32", "*fp64"};
   for (const char *n : names)
     CHECK(std::strcmp(tilec_type_name(tilec_type_parse(n)), n) == 0);
   CHECK(tilec_type_parse("fp8") == TILEC_TYPE_INVALID);
@@ -39,8 +38,7 @@ void testCrcAndTypes() {
 
 void testGoodImage(const Bytes &good) {
   tilec_module_image *img = nullptr;
-  if (!CHECK_OK(tilec_module_image_parse(good.data(), good.size(), "t",
-                                         &img)))
+  if (!CHECK_OK(tilec_module_image_parse(good.data(), good.size(), "t", &img)))
     return;
   const tilec_module_metadata *md = tilec_module_image_metadata(img);
   CHECK(std::strcmp(md->target, "cpu") == 0);
@@ -61,8 +59,8 @@ void testGoodImage(const Bytes &good) {
   const void *payload = tilec_module_image_payload(img, &psize);
   void *rebuilt = nullptr;
   size_t rsize = 0;
-  if (CHECK_OK(tilec_module_image_build(payload, psize, md, &rebuilt,
-                                        &rsize))) {
+  if (CHECK_OK(
+          tilec_module_image_build(payload, psize, md, &rebuilt, &rsize))) {
     tilec_module_image *img2 = nullptr;
     if (CHECK_OK(tilec_module_image_parse(rebuilt, rsize, "r", &img2))) {
       const tilec_module_metadata *m2 = tilec_module_image_metadata(img2);
@@ -81,8 +79,9 @@ void testDamagedContainer(const Bytes &good) {
   CHECK_OK(parse(good));
   for (size_t cut : {size_t(1), size_t(7), size_t(27), size_t(29)})
     CHECK_FAILS(parse(Bytes(good.begin(), good.end() - long(cut))),
-                CORRUPT_MODULE, "module 'x.so' is truncated: the trailer is "
-                                "cut off");
+                CORRUPT_MODULE,
+                "module 'x.so' is truncated: the trailer is "
+                "cut off");
   CHECK_FAILS(parse(Bytes(good.begin(), good.end() - 31)), CORRUPT_MODULE,
               "truncated");
   CHECK_FAILS(parse(Bytes(good.begin(), good.end() - 100)), CORRUPT_MODULE,
@@ -192,15 +191,15 @@ void testWriterErrors(const Bytes &payload, const std::string &dir) {
   tilec_module_metadata md = {"cpu", "x86_64", "", "so", 1, &k};
   char *text = nullptr;
   size_t len = 0;
-  CHECK_FAILS(tilec_module_metadata_format(&md, &text, &len),
-              INVALID_ARGUMENT, "parameter 0 has a bad name");
+  CHECK_FAILS(tilec_module_metadata_format(&md, &text, &len), INVALID_ARGUMENT,
+              "parameter 0 has a bad name");
   names[0] = "x";
   if (CHECK_OK(tilec_module_metadata_format(&md, &text, &len)))
     CHECK(std::strstr(text, "param *fp32 x\n") != nullptr);
   tilec_free(text);
   md.payload = "ptx";
-  CHECK_FAILS(tilec_module_metadata_format(&md, &text, &len),
-              INVALID_ARGUMENT, "does not fit target");
+  CHECK_FAILS(tilec_module_metadata_format(&md, &text, &len), INVALID_ARGUMENT,
+              "does not fit target");
   md.payload = "so";
   md.num_kernels = 0;
   CHECK_FAILS(tilec_module_image_write((dir + "/w.tilec").c_str(),
@@ -218,9 +217,9 @@ void testWriterErrors(const Bytes &payload, const std::string &dir) {
     CHECK(std::strcmp(tilec_module_image_label(img), path.c_str()) == 0);
     tilec_module_image_free(img);
   }
-  CHECK_FAILS(tilec_module_image_read_file((dir + "/missing.tilec").c_str(),
-                                           &img),
-              NOT_FOUND, "missing.tilec");
+  CHECK_FAILS(
+      tilec_module_image_read_file((dir + "/missing.tilec").c_str(), &img),
+      NOT_FOUND, "missing.tilec");
   CHECK_FAILS(tilec_module_image_read_file(dir.c_str(), &img), IO_ERROR,
               "not a regular file");
 }
@@ -236,14 +235,13 @@ void testLoading(const Bytes &good, const std::string &dir) {
   Bytes trunc(good.begin(), good.end() - 3);
   std::string tpath = dir + "/truncated.tilec";
   CHECK(writeFile(tpath, trunc));
-  CHECK_FAILS(tilec_module_load_file(dev, tpath.c_str(), &mod),
-              CORRUPT_MODULE, "truncated.tilec' is truncated");
+  CHECK_FAILS(tilec_module_load_file(dev, tpath.c_str(), &mod), CORRUPT_MODULE,
+              "truncated.tilec' is truncated");
   CHECK_FAILS(tilec_module_load_data(dev, trunc.data(), trunc.size(), &mod),
               CORRUPT_MODULE, "is truncated");
   Bytes flipped = good;
   flipped[flipped.size() / 3] ^= 0xff;
-  CHECK_FAILS(tilec_module_load_data(dev, flipped.data(), flipped.size(),
-                                     &mod),
+  CHECK_FAILS(tilec_module_load_data(dev, flipped.data(), flipped.size(), &mod),
               CORRUPT_MODULE, "CRC-32");
   CHECK(mod == nullptr);
 
@@ -270,25 +268,24 @@ void testLoading(const Bytes &good, const std::string &dir) {
   std::string other = arch == "x86_64" ? "aarch64" : "x86_64";
   Bytes foreign = rawImage(payload, "tilec-module 1\ntarget cpu " + other +
                                         "\npayload so\nkernel k\nend\n");
-  CHECK_FAILS(tilec_module_load_data(dev, foreign.data(), foreign.size(),
-                                     &mod),
+  CHECK_FAILS(tilec_module_load_data(dev, foreign.data(), foreign.size(), &mod),
               UNAVAILABLE, ("targets " + other + " but this host is").c_str());
   Bytes cuda = rawImage(payload, "tilec-module 1\ntarget cuda sm_90\npayload "
                                  "ptx\nkernel k\nend\n");
   CHECK_FAILS(tilec_module_load_data(dev, cuda.data(), cuda.size(), &mod),
               INVALID_ARGUMENT, "targets cuda sm_90, not the cpu driver");
   // A feature this host lacks (when one of the candidates is missing).
-  const char *candidates[] = {"avx512fp16", "avx512bf16", "avx512f", "sve2",
-                              "sve",        "i8mm"};
+  const char *candidates[] = {"avx512fp16", "avx512bf16", "avx512f",
+                              "sve2",       "sve",        "i8mm"};
   std::string features = std::string(",") + info.features + ",";
   for (const char *f : candidates) {
     bool known = arch == "x86_64" ? f[0] == 'a' : f[0] != 'a';
-    if (!known || features.find(std::string(",+") + f + ",") !=
-                      std::string::npos)
+    if (!known ||
+        features.find(std::string(",+") + f + ",") != std::string::npos)
       continue;
-    Bytes needs = rawImage(payload, "tilec-module 1\ntarget cpu " + arch +
-                                        " +" + f +
-                                        "\npayload so\nkernel k\nend\n");
+    Bytes needs =
+        rawImage(payload, "tilec-module 1\ntarget cpu " + arch + " +" + f +
+                              "\npayload so\nkernel k\nend\n");
     CHECK_FAILS(tilec_module_load_data(dev, needs.data(), needs.size(), &mod),
                 UNAVAILABLE,
                 (std::string("needs CPU feature '") + f + "'").c_str());
@@ -298,8 +295,8 @@ void testLoading(const Bytes &good, const std::string &dir) {
   Bytes unknown = rawImage(payload, head.substr(0, head.find("\npayload")) +
                                         " +made-up-feature\npayload so\n" +
                                         "kernel record_pid\nend\n");
-  if (CHECK_OK(tilec_module_load_data(dev, unknown.data(), unknown.size(),
-                                      &mod)))
+  if (CHECK_OK(
+          tilec_module_load_data(dev, unknown.data(), unknown.size(), &mod)))
     tilec_module_release(mod);
   tilec_device_release(dev);
 }

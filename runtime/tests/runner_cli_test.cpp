@@ -31,8 +31,8 @@ std::string slurp(const std::string &path) {
 Result runRunner(const std::vector<std::string> &args) {
   std::vector<std::string> all = runnerCmd;
   all.insert(all.end(), args.begin(), args.end());
-  std::string outPath = scratch + "/stdout.txt", errPath =
-                                                     scratch + "/stderr.txt";
+  std::string outPath = scratch + "/stdout.txt",
+              errPath = scratch + "/stderr.txt";
   Result r;
   pid_t pid = fork();
   if (pid == 0) {
@@ -59,8 +59,9 @@ bool expect(const Result &r, int rc, const std::string &text,
             const char *what) {
   bool ok = r.rc == rc && (r.out + r.err).find(text) != std::string::npos;
   if (!check::that(ok, what, __FILE__, __LINE__))
-    std::fprintf(stderr, "  expected rc %d and \"%s\"\n  got rc %d\n  stdout: "
-                         "%s\n  stderr: %s\n",
+    std::fprintf(stderr,
+                 "  expected rc %d and \"%s\"\n  got rc %d\n  stdout: "
+                 "%s\n  stderr: %s\n",
                  rc, text.c_str(), r.rc, r.out.c_str(), r.err.c_str());
   return ok;
 }
@@ -107,9 +108,8 @@ int main(int argc, char **argv) {
   std::string xp = writeArray("x.npy", TILEC_TYPE_FP32, x);
   std::string yp = writeArray("y.npy", TILEC_TYPE_FP32, y);
   std::string op = writeArray("o.npy", TILEC_TYPE_FP32, zeros);
-  const std::vector<std::string> add = {image,    "--kernel", "add_kernel",
-                                        "--grid", "16",       "--out-dir",
-                                        out,      "--"};
+  const std::vector<std::string> add = {
+      image, "--kernel", "add_kernel", "--grid", "16", "--out-dir", out, "--"};
   auto with = [](std::vector<std::string> base,
                  const std::vector<std::string> &more) {
     base.insert(base.end(), more.begin(), more.end());
@@ -131,8 +131,8 @@ int main(int argc, char **argv) {
     CHECK(readArray<float>(out + "/x.npy") == x);
   }
   Result bench = runRunner(with(add, {xp, yp, op, "1000"}));
-  bench = runRunner({image, "--kernel=add_kernel", "--grid=16", "--bench",
-                     "5", "--out-dir", out, "--", xp, yp, op, "1000"});
+  bench = runRunner({image, "--kernel=add_kernel", "--grid=16", "--bench", "5",
+                     "--out-dir", out, "--", xp, yp, op, "1000"});
   if (expect(bench, 0, " over 5 runs\n", "--bench"))
     CHECK(bench.out.rfind("bench: median ", 0) == 0 &&
           bench.out.find(" us, min ") != std::string::npos);
@@ -157,8 +157,7 @@ int main(int argc, char **argv) {
          "missing kernel");
   expect(runRunner({image, "--grid", "1"}), 1, "has 4 kernels",
          "--kernel omitted");
-  expect(runRunner({scratch + "/absent.tilec", "--kernel", "k", "--grid",
-                    "1"}),
+  expect(runRunner({scratch + "/absent.tilec", "--kernel", "k", "--grid", "1"}),
          1, "cannot open module", "missing module");
   expect(runRunner({image, "--kernel", "add_kernel", "--frob"}), 2,
          "unknown option '--frob'", "bad flag");

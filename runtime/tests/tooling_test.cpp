@@ -103,36 +103,38 @@ void testNpyMalformed() {
               "1 unexpected bytes after the data");
   CHECK_FAILS(parse(npyBytes(1, "descr <i4 shape 2", 0)), INVALID_ARGUMENT,
               "not a Python dict");
-  CHECK_FAILS(parse(npyBytes(1, "{'fortran_order': False, 'shape': (2,)}",
-                             0)),
+  CHECK_FAILS(parse(npyBytes(1, "{'fortran_order': False, 'shape': (2,)}", 0)),
               INVALID_ARGUMENT, "no 'descr'");
-  CHECK_FAILS(parse(npyBytes(1, "{'descr': '<i4', 'fortran_order': False}",
-                             0)),
+  CHECK_FAILS(parse(npyBytes(1, "{'descr': '<i4', 'fortran_order': False}", 0)),
               INVALID_ARGUMENT, "bad 'shape' (missing)");
-  CHECK_FAILS(parse(npyBytes(1, "{'descr': '<i4', 'fortran_order': False, "
-                                "'shape': (2, -3)}",
+  CHECK_FAILS(parse(npyBytes(1,
+                             "{'descr': '<i4', 'fortran_order': False, "
+                             "'shape': (2, -3)}",
                              0)),
               INVALID_ARGUMENT, "bad 'shape' (2, -3)");
   CHECK_FAILS(parse(npyBytes(1, "{'descr': '<i4', 'shape': (2,)}", 8)),
               INVALID_ARGUMENT, "no 'fortran_order'");
-  CHECK_FAILS(parse(npyBytes(1, "{'descr': '<i4', 'fortran_order': True, "
-                                "'shape': (2, 2)}",
+  CHECK_FAILS(parse(npyBytes(1,
+                             "{'descr': '<i4', 'fortran_order': True, "
+                             "'shape': (2, 2)}",
                              16)),
               INVALID_ARGUMENT, "Fortran order");
-  CHECK_FAILS(parse(npyBytes(1, "{'descr': '>f4', 'fortran_order': False, "
-                                "'shape': (2,)}",
+  CHECK_FAILS(parse(npyBytes(1,
+                             "{'descr': '>f4', 'fortran_order': False, "
+                             "'shape': (2,)}",
                              8)),
               INVALID_ARGUMENT, "big-endian ('>f4')");
-  CHECK_FAILS(parse(npyBytes(1, "{'descr': '<c8', 'fortran_order': False, "
-                                "'shape': (2,)}",
+  CHECK_FAILS(parse(npyBytes(1,
+                             "{'descr': '<c8', 'fortran_order': False, "
+                             "'shape': (2,)}",
                              16)),
               INVALID_ARGUMENT, "unsupported dtype '<c8'");
-  CHECK_FAILS(parse(npyBytes(1, "{'descr': '<f4', 'fortran_order': False, "
-                                "'shape': (1099511627776, 1099511627776)}",
+  CHECK_FAILS(parse(npyBytes(1,
+                             "{'descr': '<f4', 'fortran_order': False, "
+                             "'shape': (1099511627776, 1099511627776)}",
                              0)),
               INVALID_ARGUMENT, "too large");
-  CHECK_FAILS(readNpy(scratch + "/absent.npy", a), NOT_FOUND,
-              "absent.npy");
+  CHECK_FAILS(readNpy(scratch + "/absent.npy", a), NOT_FOUND, "absent.npy");
 }
 
 void testLiterals() {
@@ -151,8 +153,7 @@ void testLiterals() {
   CHECK(parseScalarLiteral("-inf", a) && a.type == TILEC_TYPE_FP32);
   CHECK(parseScalarLiteral("nan", a) && a.type == TILEC_TYPE_FP32);
   CHECK(parseScalarLiteral("True", a) && a.type == TILEC_TYPE_I1 && a.i == 1);
-  CHECK(parseScalarLiteral("False", a) && a.type == TILEC_TYPE_I1 &&
-        a.i == 0);
+  CHECK(parseScalarLiteral("False", a) && a.type == TILEC_TYPE_I1 && a.i == 0);
   CHECK(!parseScalarLiteral("", a));
   CHECK(!parseScalarLiteral("0x10", a));
   CHECK(!parseScalarLiteral("x.npy", a));
@@ -166,8 +167,8 @@ void testLaunchArgs() {
   CHECK_OK(writeNpy(xp, x));
   CHECK_OK(writeNpy(fp, flags));
   LaunchArgs args;
-  if (CHECK_OK(parseLaunchArgs({xp, fp, "8", "0.5", "True", "5000000000"},
-                               args))) {
+  if (CHECK_OK(
+          parseLaunchArgs({xp, fp, "8", "0.5", "True", "5000000000"}, args))) {
     CHECK(args.signature() == "*fp32,*i1,i32,fp32,i1,i64");
     CHECK(args.args[0].isArray && !args.args[2].isArray);
     CHECK(args.args[0].array.data == x.data);
@@ -178,13 +179,12 @@ void testLaunchArgs() {
   CHECK_FAILS(parseLaunchArgs({"abc"}, args), INVALID_ARGUMENT,
               "argument 0 ('abc') is neither a number, True/False, nor an "
               "existing .npy file");
-  CHECK_FAILS(parseLaunchArgs({"99999999999999999999"}, args),
-              INVALID_ARGUMENT, "argument 0 ('99999999999999999999'): "
-                                "integer literal out of range");
+  CHECK_FAILS(parseLaunchArgs({"99999999999999999999"}, args), INVALID_ARGUMENT,
+              "argument 0 ('99999999999999999999'): "
+              "integer literal out of range");
   std::string bad = scratch + "/bad.npy";
   CHECK(writeFile(bad, Bytes{1, 2, 3}));
-  CHECK_FAILS(parseLaunchArgs({bad}, args), INVALID_ARGUMENT,
-              "argument 0 ('");
+  CHECK_FAILS(parseLaunchArgs({bad}, args), INVALID_ARGUMENT, "argument 0 ('");
   CHECK_FAILS(parseLaunchArgs({scratch}, args), IO_ERROR, "argument 0");
   // Same basename twice: outputs would collide.
   CHECK_OK(parseLaunchArgs({xp, xp}, args));
@@ -199,10 +199,9 @@ void testGrid() {
   CHECK(!tilec_status_code(parseGrid("2,3", g)) && g[0] == 2 && g[1] == 3);
   CHECK(!tilec_status_code(parseGrid("2,3,4", g)) && g[2] == 4);
   CHECK(!tilec_status_code(parseGrid("0", g)) && g[0] == 0);
-  CHECK(!tilec_status_code(parseGrid("4294967295", g)) &&
-        g[0] == 4294967295u);
-  for (const char *bad : {"", "a", "-1", "1,,2", "1,2,", "4294967296", "1.5",
-                          " 1"})
+  CHECK(!tilec_status_code(parseGrid("4294967295", g)) && g[0] == 4294967295u);
+  for (const char *bad :
+       {"", "a", "-1", "1,,2", "1,2,", "4294967296", "1.5", " 1"})
     CHECK_FAILS(parseGrid(bad, g), INVALID_ARGUMENT, "bad grid");
   CHECK_FAILS(parseGrid("1,2,3,4", g), INVALID_ARGUMENT, "at most 3");
 }
@@ -214,16 +213,19 @@ void testBench() {
   r.runs = 7;
   CHECK(formatBench(r) == "bench: median 12.35 us, min 10.00 us over 7 runs");
   int calls = 0;
-  CHECK_OK(benchmark(5, [&] { return ++calls, tilec_status(nullptr); }, r));
+  CHECK_OK(benchmark(
+      5, [&] { return ++calls, tilec_status(nullptr); }, r));
   CHECK(calls == 8 && r.runs == 5 && r.minUs <= r.medianUs);
-  CHECK_FAILS(benchmark(0, [] { return tilec_status(nullptr); }, r),
+  CHECK_FAILS(benchmark(
+                  0, [] { return tilec_status(nullptr); }, r),
               INVALID_ARGUMENT, "at least 1");
-  CHECK_FAILS(benchmark(3,
-                        [] {
-                          return tilec_status_create(
-                              TILEC_STATUS_LAUNCH_FAILED, "boom");
-                        },
-                        r),
+  CHECK_FAILS(benchmark(
+                  3,
+                  [] {
+                    return tilec_status_create(TILEC_STATUS_LAUNCH_FAILED,
+                                               "boom");
+                  },
+                  r),
               LAUNCH_FAILED, "boom");
 }
 

@@ -11,7 +11,8 @@ namespace {
 
 const char *const Usage =
     "usage: tilec-pack PAYLOAD METADATA.txt OUTPUT   build a module image\n"
-    "       tilec-pack --dump IMAGE                  validate, print metadata\n";
+    "       tilec-pack --dump IMAGE                  validate, print "
+    "metadata\n";
 
 bool readFile(const char *path, std::vector<char> &out) {
   FILE *f = std::fopen(path, "rb");
@@ -40,8 +41,8 @@ int fail(tilec_status s) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc == 2 && (!std::strcmp(argv[1], "--help") ||
-                    !std::strcmp(argv[1], "-h"))) {
+  if (argc == 2 &&
+      (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
     std::fputs(Usage, stdout);
     return 0;
   }
@@ -63,9 +64,9 @@ int main(int argc, char **argv) {
   std::vector<char> payload, metadata;
   if (!readFile(argv[1], payload) || !readFile(argv[2], metadata))
     return 1;
-  if (tilec_status s = tilec_module_image_write_text(
-          argv[3], payload.data(), payload.size(), metadata.data(),
-          metadata.size()))
+  if (tilec_status s =
+          tilec_module_image_write_text(argv[3], payload.data(), payload.size(),
+                                        metadata.data(), metadata.size()))
     return fail(s);
   return 0;
 }

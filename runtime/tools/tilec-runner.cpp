@@ -93,8 +93,8 @@ int parseOptions(int argc, char **argv, Options &o) {
         char *end = nullptr;
         long n = std::strtol(value.c_str(), &end, 10);
         if (value.empty() || *end || n < 1 || n > 10000000)
-          return usageError("--bench needs a positive integer, got '" +
-                            value + "'");
+          return usageError("--bench needs a positive integer, got '" + value +
+                            "'");
         o.bench = int(n);
       }
       continue;
@@ -102,7 +102,8 @@ int parseOptions(int argc, char **argv, Options &o) {
     if (a.size() > 1 && a[0] == '-')
       return usageError("unknown option '" + a + "'");
     if (!o.module.empty())
-      return usageError("unexpected '" + a + "' (put kernel arguments after "
+      return usageError("unexpected '" + a +
+                        "' (put kernel arguments after "
                         "'--')");
     o.module = a;
   }
@@ -159,8 +160,7 @@ int run(const Options &o) {
       s = tilec_status_create(TILEC_STATUS_INVALID_ARGUMENT,
                               "module '%s' has %zu kernels: choose one with "
                               "--kernel NAME (see --list)",
-                              o.module.c_str(),
-                              tilec_module_kernel_count(mod));
+                              o.module.c_str(), tilec_module_kernel_count(mod));
   } else if (!s) {
     s = tilec_module_get_kernel(mod, o.kernel.c_str(), &k);
   }

@@ -87,17 +87,21 @@ TILEC_API tilec_status tilec_module_image_build_text(
     const void *payload, size_t payload_size, const char *metadata,
     size_t metadata_size, void **image, size_t *image_size);
 /// Like tilec_module_image_build_text() with structured metadata.
-TILEC_API tilec_status tilec_module_image_build(
-    const void *payload, size_t payload_size,
-    const tilec_module_metadata *md, void **image, size_t *image_size);
+TILEC_API tilec_status tilec_module_image_build(const void *payload,
+                                                size_t payload_size,
+                                                const tilec_module_metadata *md,
+                                                void **image,
+                                                size_t *image_size);
 /// Writes an image file (replacing `path`).
-TILEC_API tilec_status tilec_module_image_write(
-    const char *path, const void *payload, size_t payload_size,
-    const tilec_module_metadata *md);
+TILEC_API tilec_status
+tilec_module_image_write(const char *path, const void *payload,
+                         size_t payload_size, const tilec_module_metadata *md);
 /// Writes an image file from metadata text (validated first).
-TILEC_API tilec_status tilec_module_image_write_text(
-    const char *path, const void *payload, size_t payload_size,
-    const char *metadata, size_t metadata_size);
+TILEC_API tilec_status tilec_module_image_write_text(const char *path,
+                                                     const void *payload,
+                                                     size_t payload_size,
+                                                     const char *metadata,
+                                                     size_t metadata_size);
 
 /// A parsed, validated image (owns a copy of the data).
 typedef struct tilec_module_image tilec_module_image;
@@ -118,8 +122,8 @@ tilec_module_image_metadata(const tilec_module_image *img);
 TILEC_API const void *tilec_module_image_payload(const tilec_module_image *img,
                                                  size_t *size);
 /// The metadata text as stored in the image (NUL-terminated).
-TILEC_API const char *tilec_module_image_metadata_text(
-    const tilec_module_image *img);
+TILEC_API const char *
+tilec_module_image_metadata_text(const tilec_module_image *img);
 /// The whole image bytes.
 TILEC_API const void *tilec_module_image_data(const tilec_module_image *img,
                                               size_t *size);

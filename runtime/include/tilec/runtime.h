@@ -26,10 +26,10 @@ typedef enum tilec_code {
   TILEC_STATUS_NOT_FOUND = 2,        ///< Missing file, kernel, driver, device.
   TILEC_STATUS_CORRUPT_MODULE = 3,   ///< Malformed or damaged module image.
   TILEC_STATUS_UNAVAILABLE = 4,      ///< Driver library or hardware absent.
-  TILEC_STATUS_LAUNCH_FAILED = 5,    ///< The driver rejected or failed a launch.
-  TILEC_STATUS_IO_ERROR = 6,         ///< Reading or writing a file failed.
-  TILEC_STATUS_OUT_OF_MEMORY = 7,    ///< Host or device allocation failed.
-  TILEC_STATUS_INTERNAL = 8,         ///< Anything else (driver errors, bugs).
+  TILEC_STATUS_LAUNCH_FAILED = 5, ///< The driver rejected or failed a launch.
+  TILEC_STATUS_IO_ERROR = 6,      ///< Reading or writing a file failed.
+  TILEC_STATUS_OUT_OF_MEMORY = 7, ///< Host or device allocation failed.
+  TILEC_STATUS_INTERNAL = 8,      ///< Anything else (driver errors, bugs).
   TILEC_STATUS_FORCE_INT32 = 0x7fffffff,
 } tilec_code;
 
@@ -46,8 +46,8 @@ TILEC_API void tilec_status_free(tilec_status s);
 /// Name of a code, e.g. "NOT_FOUND".
 TILEC_API const char *tilec_status_code_name(tilec_code code);
 /// Creates a status with a printf-style message (for tools and drivers).
-TILEC_API tilec_status tilec_status_create(tilec_code code,
-                                           const char *fmt, ...)
+TILEC_API tilec_status tilec_status_create(tilec_code code, const char *fmt,
+                                           ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
@@ -125,12 +125,12 @@ TILEC_API tilec_status tilec_driver_probe(const char *name);
 
 /// Description of one device.
 typedef struct tilec_device_info {
-  char driver[16];     ///< "cpu", "cuda" or "hip".
-  int ordinal;         ///< Index within its driver.
-  char name[256];      ///< CPU model name or GPU product name.
-  char arch[64];       ///< "x86_64", "aarch64", "sm_90", "gfx942".
-  char features[1024]; ///< CPU: ISA features ("+avx2,+fma,..."); GPU: "".
-  int compute_units;   ///< CPU: threads used; GPU: SMs / CUs (0: unknown).
+  char driver[16];       ///< "cpu", "cuda" or "hip".
+  int ordinal;           ///< Index within its driver.
+  char name[256];        ///< CPU model name or GPU product name.
+  char arch[64];         ///< "x86_64", "aarch64", "sm_90", "gfx942".
+  char features[1024];   ///< CPU: ISA features ("+avx2,+fma,..."); GPU: "".
+  int compute_units;     ///< CPU: threads used; GPU: SMs / CUs (0: unknown).
   uint64_t memory_bytes; ///< Total memory (0: unknown).
 } tilec_device_info;
 
@@ -164,8 +164,8 @@ TILEC_API tilec_status tilec_device_alloc(tilec_device *dev, size_t size,
 /// Frees memory from tilec_device_alloc (NULL is fine).
 TILEC_API void tilec_device_free(tilec_device *dev, void *ptr);
 /// Copies `size` bytes from host `src` to device `dst`.
-TILEC_API tilec_status tilec_device_copy_to_device(tilec_device *dev,
-                                                   void *dst, const void *src,
+TILEC_API tilec_status tilec_device_copy_to_device(tilec_device *dev, void *dst,
+                                                   const void *src,
                                                    size_t size);
 /// Copies `size` bytes from device `src` to host `dst`.
 TILEC_API tilec_status tilec_device_copy_to_host(tilec_device *dev, void *dst,
@@ -190,8 +190,7 @@ TILEC_API void tilec_module_release(tilec_module *mod);
 /// Number of kernels in `mod`.
 TILEC_API size_t tilec_module_kernel_count(const tilec_module *mod);
 /// Kernel `index` of `mod` (NULL when out of range); owned by the module.
-TILEC_API tilec_kernel *tilec_module_kernel_at(tilec_module *mod,
-                                               size_t index);
+TILEC_API tilec_kernel *tilec_module_kernel_at(tilec_module *mod, size_t index);
 /// Target of `mod`, e.g. "cpu x86_64 +avx2" or "cuda sm_90".
 TILEC_API const char *tilec_module_target(const tilec_module *mod);
 /// Looks up kernel `name`; NOT_FOUND lists the available kernels.

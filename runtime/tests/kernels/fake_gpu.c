@@ -30,13 +30,20 @@ static char context_token;
 
 static const char *error_name(int e) {
   switch (e) {
-  case OK: return "SUCCESS";
-  case INVALID_VALUE: return "ERROR_INVALID_VALUE";
-  case OUT_OF_MEMORY: return "ERROR_OUT_OF_MEMORY";
-  case INVALID_DEVICE: return "ERROR_INVALID_DEVICE";
-  case INVALID_PTX: return "ERROR_INVALID_PTX";
-  case NOT_FOUND: return "ERROR_NOT_FOUND";
-  case LAUNCH_FAILED: return "ERROR_LAUNCH_FAILED";
+  case OK:
+    return "SUCCESS";
+  case INVALID_VALUE:
+    return "ERROR_INVALID_VALUE";
+  case OUT_OF_MEMORY:
+    return "ERROR_OUT_OF_MEMORY";
+  case INVALID_DEVICE:
+    return "ERROR_INVALID_DEVICE";
+  case INVALID_PTX:
+    return "ERROR_INVALID_PTX";
+  case NOT_FOUND:
+    return "ERROR_NOT_FOUND";
+  case LAUNCH_FAILED:
+    return "ERROR_LAUNCH_FAILED";
   }
   return "ERROR_UNKNOWN";
 }
@@ -67,8 +74,8 @@ static int get_function(void **fn, void *mod, const char *name) {
   return *fn ? OK : NOT_FOUND;
 }
 
-static int launch(void *fn, unsigned gx, unsigned gy, unsigned gz,
-                  unsigned bx, void **params) {
+static int launch(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                  void **params) {
   int32_t grid[3] = {(int32_t)gx, (int32_t)gy, (int32_t)gz};
   if (current_device < 0 || bx == 0 || bx > 1024 || !fn)
     return LAUNCH_FAILED;
@@ -84,8 +91,14 @@ static int alloc(void **p, size_t size) {
 }
 
 /* CUDA driver API. */
-int cuInit(unsigned flags) { initialized = flags == 0; return OK; }
-int cuDeviceGetCount(int *n) { *n = initialized ? 1 : 0; return OK; }
+int cuInit(unsigned flags) {
+  initialized = flags == 0;
+  return OK;
+}
+int cuDeviceGetCount(int *n) {
+  *n = initialized ? 1 : 0;
+  return OK;
+}
 int cuDeviceGet(int *dev, int ordinal) {
   *dev = ordinal;
   return ordinal == 0 ? OK : INVALID_DEVICE;
@@ -98,11 +111,22 @@ int cuDeviceGetName(char *name, int len, int dev) {
 int cuDeviceGetAttribute(int *v, int attr, int dev) {
   (void)dev;
   switch (attr) {
-  case 5: *v = 2147483647; return OK;
-  case 6: case 7: *v = 65535; return OK;
-  case 16: *v = 132; return OK;
-  case 75: *v = 9; return OK;
-  case 76: *v = 0; return OK;
+  case 5:
+    *v = 2147483647;
+    return OK;
+  case 6:
+  case 7:
+    *v = 65535;
+    return OK;
+  case 16:
+    *v = 132;
+    return OK;
+  case 75:
+    *v = 9;
+    return OK;
+  case 76:
+    *v = 0;
+    return OK;
   }
   return INVALID_VALUE;
 }
@@ -116,7 +140,10 @@ int cuDevicePrimaryCtxRetain(void **ctx, int dev) {
   *ctx = &context_token;
   return OK;
 }
-int cuDevicePrimaryCtxRelease_v2(int dev) { (void)dev; return OK; }
+int cuDevicePrimaryCtxRelease_v2(int dev) {
+  (void)dev;
+  return OK;
+}
 int cuCtxSetCurrent(void *ctx) {
   current_device = ctx == &context_token ? 0 : -1;
   return ctx == &context_token ? OK : INVALID_VALUE;
@@ -128,7 +155,10 @@ int cuMemAlloc_v2(unsigned long long *p, size_t size) {
   *p = (unsigned long long)(uintptr_t)q;
   return r;
 }
-int cuMemFree_v2(unsigned long long p) { free((void *)(uintptr_t)p); return OK; }
+int cuMemFree_v2(unsigned long long p) {
+  free((void *)(uintptr_t)p);
+  return OK;
+}
 int cuMemcpyHtoD_v2(unsigned long long dst, const void *src, size_t n) {
   memcpy((void *)(uintptr_t)dst, src, n);
   return OK;
@@ -149,18 +179,26 @@ int cuModuleLoadDataEx(void **mod, const void *image, unsigned n, int *opts,
   }
   return load_module(mod, image, log, log_size);
 }
-int cuModuleUnload(void *mod) { dlclose(mod); return OK; }
+int cuModuleUnload(void *mod) {
+  dlclose(mod);
+  return OK;
+}
 int cuModuleGetFunction(void **fn, void *mod, const char *name) {
   return get_function(fn, mod, name);
 }
 int cuFuncSetAttribute(void *fn, int attr, int value) {
-  (void)fn; (void)attr;
+  (void)fn;
+  (void)attr;
   return value <= 227 * 1024 ? OK : INVALID_VALUE;
 }
-int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
-                   unsigned bx, unsigned by, unsigned bz, unsigned shmem,
-                   void *stream, void **params, void **extra) {
-  (void)by; (void)bz; (void)shmem; (void)stream; (void)extra;
+int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                   unsigned by, unsigned bz, unsigned shmem, void *stream,
+                   void **params, void **extra) {
+  (void)by;
+  (void)bz;
+  (void)shmem;
+  (void)stream;
+  (void)extra;
   return launch(fn, gx, gy, gz, bx, params);
 }
 int cuGetErrorName(int e, const char **s) {
@@ -198,7 +236,10 @@ int hipSetDevice(int dev) {
 }
 int hipDeviceSynchronize(void) { return OK; }
 int hipMalloc(void **p, size_t size) { return alloc(p, size); }
-int hipFree(void *p) { free(p); return OK; }
+int hipFree(void *p) {
+  free(p);
+  return OK;
+}
 int hipMemcpyHtoD(void *dst, const void *src, size_t n) {
   memcpy(dst, src, n);
   return OK;
@@ -210,15 +251,21 @@ int hipMemcpyDtoH(void *dst, const void *src, size_t n) {
 int hipModuleLoadData(void **mod, const void *image) {
   return load_module(mod, image, NULL, 0);
 }
-int hipModuleUnload(void *mod) { dlclose(mod); return OK; }
+int hipModuleUnload(void *mod) {
+  dlclose(mod);
+  return OK;
+}
 int hipModuleGetFunction(void **fn, void *mod, const char *name) {
   return get_function(fn, mod, name);
 }
 int hipModuleLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz,
-                          unsigned bx, unsigned by, unsigned bz,
-                          unsigned shmem, void *stream, void **params,
-                          void **extra) {
-  (void)by; (void)bz; (void)shmem; (void)stream; (void)extra;
+                          unsigned bx, unsigned by, unsigned bz, unsigned shmem,
+                          void *stream, void **params, void **extra) {
+  (void)by;
+  (void)bz;
+  (void)shmem;
+  (void)stream;
+  (void)extra;
   return launch(fn, gx, gy, gz, bx, params);
 }
 const char *hipGetErrorName(int e) {

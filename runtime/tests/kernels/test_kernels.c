@@ -6,8 +6,8 @@ typedef void entry_fn(void **args, const int32_t grid[3], int64_t begin,
                       int64_t end);
 
 /* record_pid(*i32 out): out[4*pid..] = x, y, z, and counts executions. */
-void __tilec_entry_record_pid(void **args, const int32_t grid[3],
-                              int64_t begin, int64_t end) {
+void __tilec_entry_record_pid(void **args, const int32_t grid[3], int64_t begin,
+                              int64_t end) {
   int32_t *out = *(int32_t **)args[0];
   for (int64_t pid = begin; pid < end; ++pid) {
     out[4 * pid + 0] = (int32_t)(pid % grid[0]);
@@ -18,8 +18,8 @@ void __tilec_entry_record_pid(void **args, const int32_t grid[3],
 }
 
 /* add_kernel(*fp32 x, *fp32 y, *fp32 out, i32 n), BLOCK_SIZE = 64. */
-void __tilec_entry_add_kernel(void **args, const int32_t grid[3],
-                              int64_t begin, int64_t end) {
+void __tilec_entry_add_kernel(void **args, const int32_t grid[3], int64_t begin,
+                              int64_t end) {
   const float *x = *(const float **)args[0];
   const float *y = *(const float **)args[1];
   float *out = *(float **)args[2];
@@ -67,7 +67,7 @@ void __tilec_entry_scalars(void **args, const int32_t grid[3], int64_t begin,
   out[7] = *(const uint32_t *)args[8];
   out[8] = (double)*(const uint64_t *)args[9];
   out[9] = half_to_double(*(const uint16_t *)args[10]);
-  bf = (uint32_t)*(const uint16_t *)args[11] << 16;
+  bf = (uint32_t) * (const uint16_t *)args[11] << 16;
   memcpy(&f, &bf, 4);
   out[10] = f;
   out[11] = *(const float *)args[12];
@@ -75,8 +75,8 @@ void __tilec_entry_scalars(void **args, const int32_t grid[3], int64_t begin,
 }
 
 /* scale_i64(*i64 data, i64 factor): data[pid] *= factor. */
-void __tilec_entry_scale_i64(void **args, const int32_t grid[3],
-                             int64_t begin, int64_t end) {
+void __tilec_entry_scale_i64(void **args, const int32_t grid[3], int64_t begin,
+                             int64_t end) {
   int64_t *data = *(int64_t **)args[0];
   int64_t factor = *(const int64_t *)args[1];
   (void)grid;

@@ -68,8 +68,7 @@ std::string baseName(const std::string &path) {
 bool tooling::parseScalarLiteral(const std::string &text, tilec_arg &out) {
   if (text.empty())
     return false;
-  if (text == "True" || text == "False" || text == "true" ||
-      text == "false") {
+  if (text == "True" || text == "False" || text == "true" || text == "false") {
     out.type = TILEC_TYPE_I1;
     out.i = text[0] == 'T' || text[0] == 't';
     return true;
@@ -87,9 +86,9 @@ tilec_status tooling::parseLaunchArgs(const std::vector<std::string> &specs,
       out.args.push_back(std::move(a));
       continue;
     }
-    bool digitsOnly = !a.spec.empty() &&
-                      a.spec.find_first_not_of("+-0123456789") ==
-                          std::string::npos;
+    bool digitsOnly =
+        !a.spec.empty() &&
+        a.spec.find_first_not_of("+-0123456789") == std::string::npos;
     if (digitsOnly)
       return tilec_status_create(TILEC_STATUS_INVALID_ARGUMENT,
                                  "%s: integer literal out of range",
@@ -137,9 +136,9 @@ tilec_status tooling::checkLaunchArgs(const LaunchArgs &args,
   tilec_status s = tilec_kernel_check_args(k, v.data(), v.size());
   if (!s)
     return nullptr;
-  std::string prefix = "arguments (" + args.signature() + ") do not match "
-                       "kernel '" + tilec_kernel_name(k) + "(" +
-                       tilec_kernel_signature(k) + ")'";
+  std::string prefix = "arguments (" + args.signature() + ") do not match " +
+                       tilec_kernel_name(k) + "(" + tilec_kernel_signature(k) +
+                       ")";
   return tilec_status_annotate(s, prefix.c_str());
 }
 
@@ -148,9 +147,8 @@ tilec_status tooling::parseGrid(const std::string &text, uint32_t grid[3]) {
   size_t pos = 0;
   for (int dim = 0; dim < 3; ++dim) {
     size_t comma = text.find(',', pos);
-    std::string part = text.substr(pos, comma == std::string::npos
-                                            ? std::string::npos
-                                            : comma - pos);
+    std::string part = text.substr(
+        pos, comma == std::string::npos ? std::string::npos : comma - pos);
     char *end = nullptr;
     errno = 0;
     unsigned long long v = std::strtoull(part.c_str(), &end, 10);
@@ -200,8 +198,7 @@ tilec_status tooling::writeOutputs(const LaunchArgs &args,
   }
   for (const LaunchArg &a : args.args)
     if (a.isArray)
-      if (tilec_status s =
-              writeNpy(outDir + "/" + baseName(a.spec), a.array))
+      if (tilec_status s = writeNpy(outDir + "/" + baseName(a.spec), a.array))
         return s;
   return nullptr;
 }

@@ -15,9 +15,9 @@ struct Descr {
   tilec_type type;
 };
 const Descr Descrs[] = {
-    {"b1", TILEC_TYPE_I1},  {"i1", TILEC_TYPE_I8},  {"i2", TILEC_TYPE_I16},
-    {"i4", TILEC_TYPE_I32}, {"i8", TILEC_TYPE_I64}, {"u1", TILEC_TYPE_U8},
-    {"u2", TILEC_TYPE_U16}, {"u4", TILEC_TYPE_U32}, {"u8", TILEC_TYPE_U64},
+    {"b1", TILEC_TYPE_I1},   {"i1", TILEC_TYPE_I8},   {"i2", TILEC_TYPE_I16},
+    {"i4", TILEC_TYPE_I32},  {"i8", TILEC_TYPE_I64},  {"u1", TILEC_TYPE_U8},
+    {"u2", TILEC_TYPE_U16},  {"u4", TILEC_TYPE_U32},  {"u8", TILEC_TYPE_U64},
     {"f2", TILEC_TYPE_FP16}, {"f4", TILEC_TYPE_FP32}, {"f8", TILEC_TYPE_FP64},
 };
 
@@ -129,8 +129,8 @@ tilec_status tooling::parseNpy(const void *bytes, size_t size,
   std::string h(reinterpret_cast<const char *>(d + start), headerLen);
   if (h.find('{') == std::string::npos || h.find('}') == std::string::npos)
     return malformed(label, "the header is not a Python dict");
-  std::string descr = dictValue(h, "descr"), fortran =
-                                                 dictValue(h, "fortran_order"),
+  std::string descr = dictValue(h, "descr"),
+              fortran = dictValue(h, "fortran_order"),
               shape = dictValue(h, "shape");
   if (descr.size() < 3)
     return malformed(label, "no 'descr' string in the header");
@@ -144,13 +144,13 @@ tilec_status tooling::parseNpy(const void *bytes, size_t size,
     return malformed(label, "no 'fortran_order' in the header");
   out = NpyArray();
   if (!parseShape(shape, out.shape))
-    return malformed(label, "bad 'shape' " +
-                                (shape.empty() ? "(missing)" : shape));
+    return malformed(label,
+                     "bad 'shape' " + (shape.empty() ? "(missing)" : shape));
   char order = descr.empty() ? 0 : descr[0];
-  std::string code = (order == '<' || order == '>' || order == '|' ||
-                      order == '=')
-                         ? descr.substr(1)
-                         : descr;
+  std::string code =
+      (order == '<' || order == '>' || order == '|' || order == '=')
+          ? descr.substr(1)
+          : descr;
   for (const Descr &x : Descrs)
     if (code == x.name)
       out.dtype = x.type;
@@ -184,10 +184,9 @@ tilec_status tooling::parseNpy(const void *bytes, size_t size,
 tilec_status tooling::readNpy(const std::string &path, NpyArray &out) {
   FILE *f = std::fopen(path.c_str(), "rb");
   if (!f)
-    return tilec_status_create(errno == ENOENT ? TILEC_STATUS_NOT_FOUND
-                                               : TILEC_STATUS_IO_ERROR,
-                               "cannot open '%s': %s", path.c_str(),
-                               std::strerror(errno));
+    return tilec_status_create(
+        errno == ENOENT ? TILEC_STATUS_NOT_FOUND : TILEC_STATUS_IO_ERROR,
+        "cannot open '%s': %s", path.c_str(), std::strerror(errno));
   std::vector<unsigned char> buf;
   unsigned char chunk[65536];
   size_t n;

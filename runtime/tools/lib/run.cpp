@@ -17,8 +17,8 @@ tilec_status tooling::uploadArgs(tilec_device *dev, LaunchArgs &args) {
       if (tilec_status s =
               tilec_device_alloc(dev, a.array.numBytes(), &a.value.ptr))
         return tilec_status_annotate(
-            s, ("argument " + std::to_string(i) + " ('" + a.spec + "')")
-                   .c_str());
+            s,
+            ("argument " + std::to_string(i) + " ('" + a.spec + "')").c_str());
     if (tilec_status s = tilec_device_copy_to_device(
             dev, a.value.ptr, a.array.data.data(), a.array.numBytes()))
       return s;
@@ -74,8 +74,9 @@ tilec_status tooling::benchmark(int runs,
 
 std::string tooling::formatBench(const BenchResult &r) {
   char buf[128];
-  std::snprintf(buf, sizeof(buf), "bench: median %.2f us, min %.2f us over %d "
-                                  "runs",
+  std::snprintf(buf, sizeof(buf),
+                "bench: median %.2f us, min %.2f us over %d "
+                "runs",
                 r.medianUs, r.minUs, r.runs);
   return buf;
 }
