@@ -221,6 +221,8 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(tm->createDataLayout());
   optimizeModule(*llvmModule, *tm, options.optLevel);
+  if (info->getKind() != TargetKind::CPU)
+    detail::makeMaskedMemoryBranchFree(*llvmModule);
   {
     std::string verifyErrors;
     llvm::raw_string_ostream os(verifyErrors);

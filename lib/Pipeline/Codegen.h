@@ -3,6 +3,7 @@
 #define TILEC_LIB_PIPELINE_CODEGEN_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -12,6 +13,10 @@ namespace tilec::detail {
 /// Links one relocatable ELF object into a shared object (CPU .so or AMDGPU
 /// HSACO) with lld, in process. Returns the linked bytes.
 llvm::Expected<std::string> linkSharedObject(llvm::StringRef object);
+
+/// Rewrites masked vector loads/stores so GPU code generation stays linear in
+/// the tile size: masked-off lanes access a private dummy slot.
+void makeMaskedMemoryBranchFree(llvm::Module &module);
 
 } // namespace tilec::detail
 

@@ -73,12 +73,14 @@ int runCompile() {
       outputFile == "-")
     return fail("--emit " + emit + " writes a binary file: give it with -o OUT");
 
+  // In-process lld resets every llvm::cl option: copy what is needed after it.
+  std::string outputPath = outputFile;
   std::string artifact, diagnostics;
   if (!compileKernelSource(request, artifact, diagnostics)) {
     errs() << diagnostics;
     return 1;
   }
-  return writeOutput(outputFile, artifact) ? 0 : 1;
+  return writeOutput(outputPath, artifact) ? 0 : 1;
 }
 
 int runList() {
