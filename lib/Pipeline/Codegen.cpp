@@ -263,4 +263,19 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
                    output, error);
 }
 
+LogicalResult buildModuleImage(const std::string &payload, const PipelineOptions &options,
+                               ArrayRef<KernelInfo> kernels, std::string &image,
+                               std::string &error) {
+  std::unique_ptr<TargetInfo> info = createTargetInfo(options.target);
+  if (!info) {
+    error = "unknown target '" + options.target + "'";
+    return failure();
+  }
+  std::string cpu, features;
+  selectCPU(options, cpu, features);
+  llvm::Triple triple(info->getTriple(options.arch));
+  return wrapImage(payload, moduleMetadata(options, triple, features, EmitKind::Ptx, kernels),
+                   image, error);
+}
+
 } // namespace tilec

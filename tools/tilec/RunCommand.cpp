@@ -1,10 +1,149 @@
 //===- RunCommand.cpp - `tilec run`: compile for the best device and launch =//
 #include "Commands.h"
 
+#include "tilec/Driver/Driver.h"
+#include "tilec/runtime.h"
+#include "tilec/tooling.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+
+using namespace llvm;
+
 namespace tilec::cli {
 
-llvm::cl::SubCommand runCommand("run", "Compile a kernel for the best device present and run it");
+cl::SubCommand runCommand("run", "Compile a kernel for the best device present and run it");
 
-int runRun() { return fail("'tilec run' is not available yet"); }
+namespace {
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("FILE.py"), cl::Required,
+                               cl::sub(runCommand), cl::cat(category));
+cl::list<std::string> kernelArgs(cl::Positional, cl::desc("-- ARG... (scalars or .npy files)"),
+                                 cl::ZeroOrMore, cl::sub(runCommand), cl::cat(category));
+cl::opt<std::string> kernelName("kernel", cl::desc("Name of the @jit function to run"),
+                                cl::value_desc("NAME"), cl::Required, cl::sub(runCommand),
+                                cl::cat(category));
+cl::opt<std::string> gridSpec("grid", cl::desc("Number of programs: X[,Y[,Z]]"),
+                              cl::value_desc("X[,Y[,Z]]"), cl::Required, cl::sub(runCommand),
+                              cl::cat(category));
+cl::list<std::string> defines("D", cl::Prefix, cl::desc("Constexpr parameter value"),
+                              cl::value_desc("NAME=VALUE"), cl::sub(runCommand),
+                              cl::cat(category));
+cl::opt<std::string> outDir("out-dir", cl::desc("Where every array argument is written back"),
+                            cl::value_desc("DIR"), cl::Required, cl::sub(runCommand),
+                            cl::cat(category));
+cl::opt<int> benchRuns("bench", cl::desc("Also time N launches after a warm-up"),
+                       cl::value_desc("N"), cl::init(0), cl::sub(runCommand),
+                       cl::cat(category));
+cl::opt<std::string> deviceName("device",
+                                cl::desc("cpu, cuda or hip (default: $TILEC_DEVICE, else the "
+                                         "best device present)"),
+                                cl::init(""), cl::sub(runCommand), cl::cat(category));
+cl::opt<unsigned> numWarps("num-warps", cl::desc("Warps per program on GPUs"), cl::init(4),
+                           cl::sub(runCommand), cl::cat(category));
+
+/// Owns runtime handles for the duration of the command.
+struct RuntimeHandles {
+  tilec_device *device = nullptr;
+  tilec_module *module = nullptr;
+  ~RuntimeHandles() {
+    tilec_module_release(module);
+    tilec_device_release(device);
+  }
+};
+
+/// Reports a runtime status as a CLI error; returns 1.
+int failStatus(tilec_status status, const Twine &context) {
+  std::string message = tilec_status_message(status);
+  tilec_status_free(status);
+  return fail(context + message);
+}
+} // namespace
+
+int runRun() {
+  // In-process lld resets every llvm::cl option: take copies first.
+  std::string source = inputFile, kernel = kernelName, grid = gridSpec, outPath = outDir;
+  std::string device = deviceName;
+  std::vector<std::string> specs(kernelArgs.begin(), kernelArgs.end());
+  int bench = benchRuns;
+  unsigned warps = numWarps;
+
+  CompileRequest request;
+  request.sourcePath = source;
+  request.kernel.kernelName = kernel;
+  if (!parseDefines(defines, request.kernel.defines))
+    return 1;
+  if (bench < 0)
+    return fail("--bench expects a non-negative count, got " + Twine(bench));
+
+  tooling::RunOptions options;
+  if (tilec_status s = tooling::parseGrid(grid, options.grid))
+    return failStatus(s, "--grid: ");
+  options.benchRuns = bench;
+  options.outDir = outPath;
+  tooling::LaunchArgs args;
+  if (tilec_status s = tooling::parseLaunchArgs(specs, args))
+    return failStatus(s, "");
+  if (tilec_status s = tooling::checkOutputNames(args))
+    return failStatus(s, "");
+  std::string signature = args.signature();
+  if (!signature.empty())
+    request.kernel.signature = splitList(signature);
+
+  RuntimeHandles handles;
+  if (tilec_status s = tilec_device_open(device.empty() ? nullptr : device.c_str(), 0,
+                                         &handles.device))
+    return failStatus(s, "cannot open a device: ");
+  tilec_device_info info;
+  if (tilec_status s = tilec_device_query(handles.device, &info))
+    return failStatus(s, "");
+
+  std::string driver = tilec_device_driver_name(handles.device);
+  request.pipeline.numWarps = warps;
+  if (driver == "cuda") {
+    request.pipeline.target = "nvptx";
+    request.pipeline.arch = info.arch;
+    request.emit = EmitKind::Ptx;
+  } else if (driver == "hip") {
+    request.pipeline.target = "amdgpu";
+    request.pipeline.arch = info.arch;
+    request.emit = EmitKind::Hsaco;
+  } else {
+    request.pipeline.target = "cpu";
+    request.pipeline.arch = "native";
+    request.emit = EmitKind::So;
+  }
+
+  std::string artifact, diagnostics;
+  if (!compileKernelSource(request, artifact, diagnostics)) {
+    errs() << diagnostics;
+    return 1;
+  }
+  if (request.emit == EmitKind::Ptx) {
+    std::string image, error;
+    KernelInfo kernelInfo{kernel, request.kernel.signature, {}};
+    PipelineOptions pipeline = request.pipeline;
+    if (failed(buildModuleImage(artifact, pipeline, {kernelInfo}, image, error)))
+      return fail(error);
+    artifact = std::move(image);
+  }
+  if (tilec_status s = tilec_module_load_data(handles.device, artifact.data(),
+                                              artifact.size(), &handles.module))
+    return failStatus(s, "");
+  tilec_kernel *handle = nullptr;
+  if (tilec_status s = tilec_module_get_kernel(handles.module, kernel.c_str(), &handle))
+    return failStatus(s, "");
+  if (std::error_code ec = sys::fs::create_directories(outPath))
+    return fail("cannot create --out-dir '" + outPath + "': " + ec.message());
+
+  std::string benchLine;
+  if (tilec_status s = tooling::runKernel(handles.device, handle, args, options,
+                                          bench > 0 ? &benchLine : nullptr))
+    return failStatus(s, "");
+  if (!benchLine.empty())
+    outs() << benchLine << "\n";
+  return 0;
+}
 
 } // namespace tilec::cli

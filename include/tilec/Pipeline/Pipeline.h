@@ -65,6 +65,12 @@ llvm::LogicalResult emitArtifact(mlir::ModuleOp module, const PipelineOptions &o
                                  EmitKind kind, llvm::ArrayRef<KernelInfo> kernels,
                                  std::string &output, std::string &error);
 
+/// Wraps a raw PTX payload (EmitKind::Ptx) into a module image the runtime
+/// loads; `So`/`Hsaco` artifacts already are images.
+llvm::LogicalResult buildModuleImage(const std::string &payload, const PipelineOptions &options,
+                                     llvm::ArrayRef<KernelInfo> kernels, std::string &image,
+                                     std::string &error);
+
 /// Runs the pipeline and emitArtifact; `module` is lowered in place.
 llvm::LogicalResult compileModule(mlir::ModuleOp module, const PipelineOptions &options,
                                   EmitKind kind, llvm::ArrayRef<KernelInfo> kernels,
