@@ -93,7 +93,10 @@ LogicalResult compileModule(ModuleOp module, const PipelineOptions &options, Emi
                             std::string &error) {
   if (kind == EmitKind::Tile) {
     llvm::raw_string_ostream os(output);
-    module.print(os);
+    OpPrintingFlags flags;
+    if (options.printDebugInfo)
+      flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false).useLocalScope();
+    module.print(os, flags);
     return success();
   }
   PassManager pm(module.getContext());

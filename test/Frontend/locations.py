@@ -1,8 +1,8 @@
 # Every op carries the DSL source location FileLineColLoc(file, line, col)
 # of the token that produced it (operators: the operator token; calls: the
-# function name). Needs `tilec compile --mlir-print-debuginfo`.
-# REQUIRES: tilec-debuginfo
-# RUN: tilec compile %s --kernel k --signature '*fp32,i32' -D BLOCK=64 --emit tile --mlir-print-debuginfo --mlir-print-local-scope -o - | FileCheck %s
+# function name), printed by `tilec compile --mlir-print-debuginfo`.
+# The CHECK lines below name source lines: keep this header four lines long.
+# RUN: tilec compile %s --kernel k --signature '*fp32,i32' -D BLOCK=64 --emit tile --mlir-print-debuginfo -o - | FileCheck %s
 import triton.language as tl
 from triton import jit
 

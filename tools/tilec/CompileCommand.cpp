@@ -45,6 +45,9 @@ cl::opt<std::string> outputFile("o", cl::desc("Output file ('-' for stdout)"),
                                 cl::sub(compileCommand), cl::cat(category));
 cl::opt<unsigned> numWarps("num-warps", cl::desc("Warps per program on GPUs"), cl::init(4),
                            cl::sub(compileCommand), cl::cat(category));
+cl::opt<bool> printDebugInfo("mlir-print-debuginfo",
+                             cl::desc("Print source locations in --emit tile output"),
+                             cl::init(false), cl::sub(compileCommand), cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::Prefix, cl::desc("LLVM optimization level (0-3)"),
                            cl::init(3), cl::sub(compileCommand), cl::cat(category));
 
@@ -68,6 +71,7 @@ int runCompile() {
   request.pipeline.features = features;
   request.pipeline.numWarps = numWarps;
   request.pipeline.optLevel = optLevel;
+  request.pipeline.printDebugInfo = printDebugInfo;
   request.emit = *kind;
   if ((*kind == EmitKind::Obj || *kind == EmitKind::So || *kind == EmitKind::Hsaco) &&
       outputFile == "-")

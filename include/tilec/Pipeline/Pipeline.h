@@ -39,6 +39,8 @@ struct PipelineOptions {
   unsigned numWarps = 4;
   /// LLVM optimization level (0-3).
   unsigned optLevel = 3;
+  /// Print source locations (`loc(...)`) in emitted tile IR.
+  bool printDebugInfo = false;
 };
 
 /// Validates `options` (known target, arch valid for it); fills in defaults.
