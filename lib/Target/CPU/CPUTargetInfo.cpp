@@ -44,6 +44,8 @@ public:
     // The entry point calls the kernel; LLVM inlines it into the program loop.
     kernel.setPrivate();
     kernel->setAttr("always_inline", UnitAttr::get(ctx));
+    kernel->setAttr("llvm.linkage",
+                    LLVM::LinkageAttr::get(ctx, LLVM::linkage::Linkage::Internal));
   }
 
   Value getProgramId(OpBuilder &, Location, func::FuncOp kernel, int axis) const override {
