@@ -13,6 +13,17 @@ std::unique_ptr<TargetInfo> createNVPTXTargetInfo();
 std::unique_ptr<TargetInfo> createAMDGPUTargetInfo();
 
 namespace detail {
+/// Creates the i32 special-register read of `axis` (0, 1, 2) from three op classes.
+template <typename XOp, typename YOp, typename ZOp>
+mlir::Value createPerAxis(mlir::OpBuilder &b, mlir::Location loc, int axis) {
+  mlir::Type i32 = b.getI32Type();
+  if (axis == 0)
+    return XOp::create(b, loc, i32);
+  if (axis == 1)
+    return YOp::create(b, loc, i32);
+  return ZOp::create(b, loc, i32);
+}
+
 /// Makes only thread 0 of each program run `kernel`'s body: the minimal GPU
 /// lowering keeps whole tiles in one thread. `threadId` builds the thread index.
 void runOnFirstThreadOnly(

@@ -36,15 +36,8 @@ public:
     (void)kernel;
   }
   Value getProgramId(OpBuilder &b, Location loc, func::FuncOp, int axis) const override {
-    Type i32 = b.getI32Type();
-    switch (axis) {
-    case 0:
-      return ROCDL::BlockIdXOp::create(b, loc, i32);
-    case 1:
-      return ROCDL::BlockIdYOp::create(b, loc, i32);
-    default:
-      return ROCDL::BlockIdZOp::create(b, loc, i32);
-    }
+    return detail::createPerAxis<ROCDL::BlockIdXOp, ROCDL::BlockIdYOp, ROCDL::BlockIdZOp>(
+        b, loc, axis);
   }
   Value getNumPrograms(OpBuilder &b, Location loc, func::FuncOp, int axis) const override {
     MLIRContext *ctx = b.getContext();

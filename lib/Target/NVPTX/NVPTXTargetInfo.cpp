@@ -30,26 +30,12 @@ public:
     (void)kernel;
   }
   Value getProgramId(OpBuilder &b, Location loc, func::FuncOp, int axis) const override {
-    Type i32 = b.getI32Type();
-    switch (axis) {
-    case 0:
-      return NVVM::BlockIdXOp::create(b, loc, i32);
-    case 1:
-      return NVVM::BlockIdYOp::create(b, loc, i32);
-    default:
-      return NVVM::BlockIdZOp::create(b, loc, i32);
-    }
+    return detail::createPerAxis<NVVM::BlockIdXOp, NVVM::BlockIdYOp, NVVM::BlockIdZOp>(b, loc,
+                                                                                      axis);
   }
   Value getNumPrograms(OpBuilder &b, Location loc, func::FuncOp, int axis) const override {
-    Type i32 = b.getI32Type();
-    switch (axis) {
-    case 0:
-      return NVVM::GridDimXOp::create(b, loc, i32);
-    case 1:
-      return NVVM::GridDimYOp::create(b, loc, i32);
-    default:
-      return NVVM::GridDimZOp::create(b, loc, i32);
-    }
+    return detail::createPerAxis<NVVM::GridDimXOp, NVVM::GridDimYOp, NVVM::GridDimZOp>(b, loc,
+                                                                                      axis);
   }
   void finalizeKernel(ModuleOp, func::FuncOp kernel) const override {
     detail::runOnFirstThreadOnly(kernel, [](OpBuilder &b, Location loc) -> Value {
