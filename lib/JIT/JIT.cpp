@@ -1,0 +1,567 @@
+//===- JIT.cpp - In-process compilation, memory/disk caches and launches ---===//
+#include "tilec/JIT/JIT.h"
+
+#include "tilec/Driver/Driver.h"
+#include "tilec/module_format.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Chrono.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <set>
+
+#ifndef TILEC_JIT_VERSION
+#define TILEC_JIT_VERSION "unknown"
+#endif
+
+namespace tilec::jit {
+
+//===----------------------------------------------------------------------===//
+// Status
+//===----------------------------------------------------------------------===//
+
+Status Status::fromRuntime(tilec_status status) {
+  if (!status)
+    return Status();
+  Code code;
+  switch (tilec_status_code(status)) {
+  case TILEC_STATUS_INVALID_ARGUMENT:
+    code = Code::InvalidArgument;
+    break;
+  case TILEC_STATUS_NOT_FOUND:
+    code = Code::NotFound;
+    break;
+  case TILEC_STATUS_CORRUPT_MODULE:
+    code = Code::CorruptModule;
+    break;
+  case TILEC_STATUS_UNAVAILABLE:
+    code = Code::Unavailable;
+    break;
+  case TILEC_STATUS_LAUNCH_FAILED:
+    code = Code::LaunchFailed;
+    break;
+  case TILEC_STATUS_IO_ERROR:
+    code = Code::IOError;
+    break;
+  default:
+    code = Code::Internal;
+    break;
+  }
+  Status result(code, tilec_status_message(status));
+  tilec_status_free(status);
+  return result;
+}
+
+const char *Status::codeName() const {
+  switch (code_) {
+  case Code::Ok:
+    return "Ok";
+  case Code::InvalidArgument:
+    return "InvalidArgument";
+  case Code::CompileError:
+    return "CompileError";
+  case Code::NotFound:
+    return "NotFound";
+  case Code::CorruptModule:
+    return "CorruptModule";
+  case Code::Unavailable:
+    return "Unavailable";
+  case Code::LaunchFailed:
+    return "LaunchFailed";
+  case Code::IOError:
+    return "IOError";
+  case Code::Internal:
+    return "Internal";
+  }
+  return "Internal";
+}
+
+//===----------------------------------------------------------------------===//
+// Module and Kernel
+//===----------------------------------------------------------------------===//
+
+/// A loaded module; keeps its device open while alive.
+class Module {
+public:
+  Module(std::shared_ptr<tilec_device> device, tilec_module *module, std::string key,
+         std::string name)
+      : device(std::move(device)), module(module), key(std::move(key)), name(std::move(name)) {}
+  ~Module() { tilec_module_release(module); }
+  std::shared_ptr<tilec_device> device;
+  tilec_module *module;
+  std::string key;
+  std::string name;
+};
+
+static const std::string emptyString;
+
+const std::string &Kernel::name() const { return module_ ? module_->name : emptyString; }
+const std::string &Kernel::cacheKey() const { return module_ ? module_->key : emptyString; }
+
+Status Kernel::launch(const uint32_t grid[3], const tilec_arg *args, size_t numArgs) const {
+  if (!kernel_)
+    return Status(Status::Code::InvalidArgument, "launch of an empty Kernel handle");
+  return Status::fromRuntime(tilec_launch(kernel_, grid, args, numArgs));
+}
+
+Status Kernel::launch(std::initializer_list<uint32_t> grid,
+                      std::initializer_list<tilec_arg> args) const {
+  if (grid.size() < 1 || grid.size() > 3)
+    return Status(Status::Code::InvalidArgument,
+                  "grid must have 1 to 3 dimensions, got " + std::to_string(grid.size()));
+  uint32_t g[3] = {1, 1, 1};
+  std::copy(grid.begin(), grid.end(), g);
+  return launch(g, args.begin(), args.size());
+}
+
+//===----------------------------------------------------------------------===//
+// Compiler
+//===----------------------------------------------------------------------===//
+
+/// How a spec is compiled: the resolved pipeline and the target's key text.
+struct Resolved {
+  PipelineOptions pipeline;
+  EmitKind emit = EmitKind::So;
+  std::string targetKey;
+};
+
+struct Compiler::Impl {
+  std::shared_ptr<tilec_device> device;
+  std::string driver;
+  uint64_t cacheMaxBytes = 0;
+
+  mutable std::mutex mutex;
+  std::condition_variable inFlightDone;
+  std::set<std::string> inFlight;
+  std::map<std::string, Kernel> kernels;
+  std::map<std::string, std::string> images;
+  CompilerStats stats;
+
+  Expected<Resolved> resolve(const KernelSpec &spec) const;
+  Expected<std::string> buildImage(const KernelSpec &spec, const Resolved &resolved,
+                                   const std::string &key, const std::string &cacheDir);
+  bool readDiskEntry(const std::string &path, std::string &image);
+  void writeDiskEntry(const std::string &dir, const std::string &path, const std::string &image);
+  void evict(const std::string &dir, const std::string &keep);
+};
+
+Compiler::Compiler() : impl_(std::make_unique<Impl>()) {}
+Compiler::~Compiler() = default;
+
+const char *Compiler::version() { return "tilec " TILEC_JIT_VERSION; }
+
+/// Reads an environment variable ("" when unset).
+static std::string env(const char *name) {
+  const char *value = std::getenv(name);
+  return value ? value : "";
+}
+
+Expected<std::unique_ptr<Compiler>> Compiler::create(const CompilerOptions &options) {
+  std::unique_ptr<Compiler> compiler(new Compiler());
+  Impl &impl = *compiler->impl_;
+  if (!options.noDevice) {
+    tilec_device *device = nullptr;
+    if (Status s = Status::fromRuntime(tilec_device_open(
+            options.device.empty() ? nullptr : options.device.c_str(), options.ordinal, &device)))
+      return Status(s.code(), "cannot open a device: " + s.message());
+    impl.device = std::shared_ptr<tilec_device>(device, tilec_device_release);
+    compiler->device_ = device;
+    if (Status s = Status::fromRuntime(tilec_device_query(device, &compiler->info_)))
+      return s;
+    impl.driver = tilec_device_driver_name(device);
+  }
+
+  bool disk = options.diskCache && env("TILEC_CACHE_DISABLE") != "1";
+  if (disk) {
+    std::string dir = options.cacheDir;
+    if (dir.empty())
+      dir = env("TILEC_CACHE_DIR");
+    if (dir.empty()) {
+      llvm::SmallString<256> home;
+      if (llvm::sys::path::home_directory(home)) {
+        llvm::sys::path::append(home, ".cache", "tilec");
+        dir = std::string(home);
+      }
+    }
+    // A cache directory that cannot be created disables the disk cache.
+    if (!dir.empty() && !llvm::sys::fs::create_directories(dir))
+      compiler->cacheDir_ = dir;
+  }
+  impl.cacheMaxBytes = options.cacheMaxBytes;
+  if (!impl.cacheMaxBytes) {
+    unsigned long long fromEnv = 0;
+    if (!llvm::getAsUnsignedInteger(env("TILEC_CACHE_MAX_BYTES"), 10, fromEnv) && fromEnv)
+      impl.cacheMaxBytes = fromEnv;
+    else
+      impl.cacheMaxBytes = 1ull << 30;
+  }
+  return std::move(compiler);
+}
+
+Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
+  Resolved r;
+  r.pipeline.numWarps = spec.numWarps;
+  r.pipeline.optLevel = spec.optLevel;
+  std::string target = spec.target.target;
+  if (target.empty()) {
+    if (!device)
+      return Status(Status::Code::InvalidArgument,
+                    "no target given and the Compiler has no device");
+    tilec_device_info info;
+    if (Status s = Status::fromRuntime(tilec_device_query(device.get(), &info)))
+      return s;
+    if (driver == "cuda") {
+      r.pipeline.target = "nvptx";
+      r.pipeline.arch = info.arch;
+    } else if (driver == "hip") {
+      r.pipeline.target = "amdgpu";
+      r.pipeline.arch = info.arch;
+    } else {
+      r.pipeline.target = "cpu";
+      r.pipeline.arch = "native";
+    }
+  } else {
+    r.pipeline.target = target;
+    r.pipeline.arch = spec.target.arch;
+    r.pipeline.features = spec.target.features;
+  }
+  std::string error;
+  if (failed(resolvePipelineOptions(r.pipeline, error)))
+    return Status(Status::Code::InvalidArgument, error);
+  if (r.pipeline.target == "nvptx")
+    r.emit = EmitKind::Ptx;
+  else if (r.pipeline.target == "amdgpu")
+    r.emit = EmitKind::Hsaco;
+  r.targetKey = r.pipeline.target + " " + r.pipeline.arch + " " + r.pipeline.features;
+  if (r.pipeline.arch == "native" || r.pipeline.arch.empty()) {
+    // The host's CPU and features decide the code: part of the key.
+    r.targetKey += " host=" + std::string(llvm::sys::getHostCPUName());
+    for (const auto &feature : llvm::sys::getHostCPUFeatures())
+      if (feature.second)
+        r.targetKey += "," + feature.first().str();
+  }
+  return r;
+}
+
+/// Reads the source of `spec` (its text, or its file).
+static Expected<std::string> readSource(const KernelSpec &spec) {
+  if (spec.source)
+    return *spec.source;
+  auto file = llvm::MemoryBuffer::getFile(spec.sourcePath, /*IsText=*/true);
+  if (!file)
+    return Status(Status::Code::NotFound,
+                  "error: cannot read '" + spec.sourcePath + "': " + file.getError().message());
+  return (*file)->getBuffer().str();
+}
+
+/// Hashes `parts` unambiguously (each with its length).
+static std::string hashParts(const std::vector<std::string> &parts) {
+  llvm::SHA256 hasher;
+  for (const std::string &part : parts) {
+    uint64_t size = part.size();
+    hasher.update(llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&size), 8));
+    hasher.update(part);
+  }
+  auto digest = hasher.final();
+  return llvm::toHex(digest, /*LowerCase=*/true).substr(0, 40);
+}
+
+/// The cache key of a spec whose source is `source`.
+static std::string computeKey(const KernelSpec &spec, const std::string &source,
+                              const Resolved &resolved) {
+  std::vector<std::string> parts = {Compiler::version(), source, spec.kernelName,
+                                    resolved.targetKey, std::to_string(spec.numWarps),
+                                    std::to_string(spec.optLevel)};
+  parts.push_back("sig");
+  parts.insert(parts.end(), spec.signature.begin(), spec.signature.end());
+  parts.push_back("constexprs");
+  for (const auto &[name, value] : spec.constexprs) {
+    parts.push_back(name);
+    parts.push_back(value);
+  }
+  parts.push_back("spec");
+  parts.insert(parts.end(), spec.specializations.begin(), spec.specializations.end());
+  return hashParts(parts);
+}
+
+Expected<std::string> Compiler::cacheKey(const KernelSpec &spec) const {
+  Expected<Resolved> resolved = impl_->resolve(spec);
+  if (!resolved)
+    return resolved.status();
+  Expected<std::string> source = readSource(spec);
+  if (!source)
+    return source.status();
+  return computeKey(spec, *source, *resolved);
+}
+
+bool Compiler::Impl::readDiskEntry(const std::string &path, std::string &image) {
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!file)
+    return false;
+  tilec_module_image *parsed = nullptr;
+  tilec_status status = tilec_module_image_parse((*file)->getBufferStart(),
+                                                 (*file)->getBufferSize(), path.c_str(), &parsed);
+  if (status) {
+    tilec_status_free(status);
+    std::lock_guard<std::mutex> lock(mutex);
+    ++stats.corruptEntries;
+    return false;
+  }
+  tilec_module_image_free(parsed);
+  image = (*file)->getBuffer().str();
+  // LRU: a hit refreshes the entry's mtime.
+  int fd;
+  if (!llvm::sys::fs::openFileForWrite(path, fd, llvm::sys::fs::CD_OpenExisting,
+                                       llvm::sys::fs::OF_Append)) {
+    (void)llvm::sys::fs::setLastAccessAndModificationTime(fd, std::chrono::system_clock::now());
+    llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  }
+  return true;
+}
+
+void Compiler::Impl::writeDiskEntry(const std::string &dir, const std::string &path,
+                                    const std::string &image) {
+  // Atomic publish: a unique temporary file in the same directory, renamed.
+  int fd;
+  llvm::SmallString<256> tmp;
+  if (llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%%%%%", fd, tmp))
+    return;
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os.write(image.data(), image.size());
+    os.flush();
+    if (os.has_error()) {
+      os.clear_error();
+      (void)llvm::sys::fs::remove(tmp);
+      return;
+    }
+  }
+  if (llvm::sys::fs::rename(tmp, path)) {
+    (void)llvm::sys::fs::remove(tmp);
+    return;
+  }
+  evict(dir, path);
+}
+
+void Compiler::Impl::evict(const std::string &dir, const std::string &keep) {
+  struct Entry {
+    llvm::sys::TimePoint<> mtime;
+    uint64_t size;
+    std::string path;
+  };
+  std::vector<Entry> entries;
+  uint64_t total = 0;
+  auto now = std::chrono::system_clock::now();
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    llvm::sys::fs::file_status st;
+    if (llvm::sys::fs::status(it->path(), st) || st.type() != llvm::sys::fs::file_type::regular_file)
+      continue;
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    // Temporary files of crashed writers: removed after an hour.
+    if (name.contains(".tcm.tmp-")) {
+      if (now - st.getLastModificationTime() > std::chrono::hours(1))
+        (void)llvm::sys::fs::remove(it->path());
+      continue;
+    }
+    if (!name.ends_with(".tcm"))
+      continue;
+    entries.push_back({st.getLastModificationTime(), st.getSize(), it->path()});
+    total += st.getSize();
+  }
+  if (total <= cacheMaxBytes)
+    return;
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry &a, const Entry &b) { return a.mtime < b.mtime; });
+  for (const Entry &e : entries) {
+    if (total <= cacheMaxBytes)
+      break;
+    if (e.path == keep)
+      continue;
+    if (!llvm::sys::fs::remove(e.path)) {
+      total -= e.size;
+      std::lock_guard<std::mutex> lock(mutex);
+      ++stats.evictions;
+    }
+  }
+}
+
+Expected<std::string> Compiler::Impl::buildImage(const KernelSpec &spec, const Resolved &resolved,
+                                                 const std::string &key,
+                                                 const std::string &cacheDir) {
+  std::string path;
+  if (!cacheDir.empty()) {
+    llvm::SmallString<256> p(cacheDir);
+    llvm::sys::path::append(p, key + ".tcm");
+    path = std::string(p);
+    std::string image;
+    if (readDiskEntry(path, image)) {
+      std::lock_guard<std::mutex> lock(mutex);
+      ++stats.diskHits;
+      return image;
+    }
+  }
+
+  CompileRequest request;
+  request.sourcePath = spec.sourcePath.empty() ? "<source>" : spec.sourcePath;
+  request.source = spec.source;
+  request.kernel.kernelName = spec.kernelName;
+  request.kernel.signature = spec.signature;
+  request.kernel.defines = spec.constexprs;
+  request.pipeline = resolved.pipeline;
+  request.emit = resolved.emit;
+  std::string artifact, diagnostics;
+  if (!compileKernelSource(request, artifact, diagnostics))
+    return Status(Status::Code::CompileError, diagnostics);
+  if (resolved.emit == EmitKind::Ptx) {
+    std::string image, error;
+    KernelInfo info{spec.kernelName, spec.signature, {}};
+    if (failed(buildModuleImage(artifact, resolved.pipeline, {info}, image, error)))
+      return Status(Status::Code::Internal, error);
+    artifact = std::move(image);
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++stats.compiles;
+  }
+  if (!path.empty())
+    writeDiskEntry(cacheDir, path, artifact);
+  return artifact;
+}
+
+/// Marks `key` in flight for the lifetime of the guard (waits while another
+/// thread builds it), so one process compiles each key once.
+class InFlightGuard {
+public:
+  InFlightGuard(std::unique_lock<std::mutex> &lock, std::condition_variable &cv,
+                std::set<std::string> &inFlight, const std::string &key)
+      : lock(lock), cv(cv), inFlight(inFlight), key(key) {
+    cv.wait(lock, [&] { return !inFlight.count(key); });
+  }
+  void claim() {
+    inFlight.insert(key);
+    claimed = true;
+  }
+  ~InFlightGuard() {
+    if (!claimed)
+      return;
+    if (!lock.owns_lock())
+      lock.lock();
+    inFlight.erase(key);
+    cv.notify_all();
+  }
+
+private:
+  std::unique_lock<std::mutex> &lock;
+  std::condition_variable &cv;
+  std::set<std::string> &inFlight;
+  std::string key;
+  bool claimed = false;
+};
+
+Expected<std::string> Compiler::compileImage(const KernelSpec &spec) {
+  Impl &impl = *impl_;
+  Expected<Resolved> resolved = impl.resolve(spec);
+  if (!resolved)
+    return resolved.status();
+  Expected<std::string> source = readSource(spec);
+  if (!source)
+    return source.status();
+  std::string key = computeKey(spec, *source, *resolved);
+  KernelSpec withSource = spec;
+  withSource.source = source.take();
+
+  std::unique_lock<std::mutex> lock(impl.mutex);
+  InFlightGuard guard(lock, impl.inFlightDone, impl.inFlight, key);
+  auto it = impl.images.find(key);
+  if (it != impl.images.end()) {
+    ++impl.stats.memoryHits;
+    return it->second;
+  }
+  guard.claim();
+  lock.unlock();
+  Expected<std::string> image = impl.buildImage(withSource, *resolved, key, cacheDir_);
+  lock.lock();
+  if (image)
+    impl.images[key] = *image;
+  return image;
+}
+
+Expected<Kernel> Compiler::load(const std::string &image, const std::string &name) {
+  if (!impl_->device)
+    return Status(Status::Code::InvalidArgument, "the Compiler has no device");
+  tilec_module *module = nullptr;
+  if (Status s = Status::fromRuntime(
+          tilec_module_load_data(impl_->device.get(), image.data(), image.size(), &module)))
+    return s;
+  Kernel kernel;
+  kernel.module_ = std::make_shared<Module>(impl_->device, module, "", name);
+  if (Status s = Status::fromRuntime(tilec_module_get_kernel(module, name.c_str(), &kernel.kernel_)))
+    return s;
+  size_t n = tilec_kernel_num_params(kernel.kernel_);
+  for (size_t i = 0; i < n; ++i) {
+    kernel.types_.push_back(tilec_kernel_param_type(kernel.kernel_, i));
+    kernel.names_.push_back(tilec_kernel_param_name(kernel.kernel_, i));
+  }
+  return kernel;
+}
+
+Expected<Kernel> Compiler::compile(const KernelSpec &spec) {
+  Impl &impl = *impl_;
+  if (!impl.device)
+    return Status(Status::Code::InvalidArgument, "the Compiler has no device");
+  Expected<Resolved> resolved = impl.resolve(spec);
+  if (!resolved)
+    return resolved.status();
+  Expected<std::string> source = readSource(spec);
+  if (!source)
+    return source.status();
+  std::string key = computeKey(spec, *source, *resolved);
+
+  std::unique_lock<std::mutex> lock(impl.mutex);
+  InFlightGuard guard(lock, impl.inFlightDone, impl.inFlight, key);
+  auto it = impl.kernels.find(key);
+  if (it != impl.kernels.end()) {
+    ++impl.stats.memoryHits;
+    return it->second;
+  }
+  guard.claim();
+  lock.unlock();
+
+  KernelSpec withSource = spec;
+  withSource.source = source.take();
+  Expected<std::string> image = impl.buildImage(withSource, *resolved, key, cacheDir_);
+  if (!image)
+    return image.status();
+  Expected<Kernel> kernel = load(*image, spec.kernelName);
+  if (!kernel)
+    return kernel.status();
+  kernel->module_->key = key;
+  lock.lock();
+  impl.kernels[key] = *kernel;
+  return kernel;
+}
+
+CompilerStats Compiler::stats() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->stats;
+}
+
+void Compiler::clearMemoryCache() {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->kernels.clear();
+  impl_->images.clear();
+}
+
+} // namespace tilec::jit

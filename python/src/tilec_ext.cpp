@@ -1,0 +1,485 @@
+//===- tilec_ext.cpp - nanobind extension `tilec._tilec` over the C++ JIT API ===//
+//
+// Compiler (compile / compile_image / load / device_info / stats), Kernel
+// (launch), and `prepare`, which turns a tuple of Python launch arguments
+// into runtime arguments plus the specialization key in one pass (numpy and
+// other buffer-protocol arrays, objects with data_ptr()+dtype, __dlpack__
+// capsules, ints, floats, bools).
+//
+//===----------------------------------------------------------------------===//
+#include "tilec/JIT/JIT.h"
+
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace nb = nanobind;
+using namespace nb::literals;
+using tilec::jit::Compiler;
+using tilec::jit::Kernel;
+using tilec::jit::KernelSpec;
+using tilec::jit::Status;
+
+namespace {
+
+/// Launch arguments converted by `prepare`.
+struct Packed {
+  std::vector<tilec_arg> args;
+};
+
+/// Raises RuntimeError for a non-compile error.
+[[noreturn]] void raiseStatus(const Status &s) {
+  throw std::runtime_error(std::string(s.codeName()) + ": " + s.message());
+}
+
+struct PyCompiler {
+  std::unique_ptr<Compiler> compiler;
+};
+
+struct PyKernel {
+  Kernel kernel;
+};
+
+KernelSpec makeSpec(const std::string &source, const std::string &path, const std::string &name,
+                    std::vector<std::string> signature,
+                    std::vector<std::pair<std::string, std::string>> constexprs,
+                    std::vector<std::string> specializations, unsigned numWarps,
+                    const std::string &target, const std::string &arch) {
+  KernelSpec spec;
+  spec.source = source;
+  spec.sourcePath = path;
+  spec.kernelName = name;
+  spec.signature = std::move(signature);
+  spec.constexprs = std::move(constexprs);
+  spec.specializations = std::move(specializations);
+  spec.numWarps = numWarps;
+  spec.target.target = target;
+  spec.target.arch = arch;
+  return spec;
+}
+
+//===----------------------------------------------------------------------===//
+// Argument conversion
+//===----------------------------------------------------------------------===//
+
+/// Minimal DLPack ABI (dlpack.h v0.8 / v1 unversioned capsule "dltensor").
+struct DLDevice {
+  int32_t device_type;
+  int32_t device_id;
+};
+struct DLDataType {
+  uint8_t code;
+  uint8_t bits;
+  uint16_t lanes;
+};
+struct DLTensor {
+  void *data;
+  DLDevice device;
+  int32_t ndim;
+  DLDataType dtype;
+  int64_t *shape;
+  int64_t *strides;
+  uint64_t byte_offset;
+};
+struct DLManagedTensor {
+  DLTensor dl_tensor;
+  void *manager_ctx;
+  void (*deleter)(DLManagedTensor *);
+};
+
+/// Pointer type from a signedness/kind letter ('i' signed, 'u', 'f', 'b' bool, 'B' bf16) and size.
+tilec_type pointerType(char kind, size_t bytes) {
+  int t = TILEC_TYPE_INVALID;
+  switch (kind) {
+  case 'b':
+    t = bytes == 1 ? TILEC_TYPE_I1 : 0;
+    break;
+  case 'i':
+    t = bytes == 1 ? TILEC_TYPE_I8 : bytes == 2 ? TILEC_TYPE_I16 : bytes == 4 ? TILEC_TYPE_I32 : bytes == 8 ? TILEC_TYPE_I64 : 0;
+    break;
+  case 'u':
+    t = bytes == 1 ? TILEC_TYPE_U8 : bytes == 2 ? TILEC_TYPE_U16 : bytes == 4 ? TILEC_TYPE_U32 : bytes == 8 ? TILEC_TYPE_U64 : 0;
+    break;
+  case 'f':
+    t = bytes == 2 ? TILEC_TYPE_FP16 : bytes == 4 ? TILEC_TYPE_FP32 : bytes == 8 ? TILEC_TYPE_FP64 : 0;
+    break;
+  case 'B':
+    t = bytes == 2 ? TILEC_TYPE_BF16 : 0;
+    break;
+  }
+  return t ? tilec_type(t | TILEC_TYPE_PTR) : TILEC_TYPE_INVALID;
+}
+
+/// Buffer-protocol format character to a kind letter.
+char formatKind(const char *format) {
+  while (*format == '@' || *format == '=' || *format == '<' || *format == '>' || *format == '!')
+    ++format;
+  if (!format[0] || format[1])
+    return 0;
+  switch (format[0]) {
+  case '?':
+    return 'b';
+  case 'b': case 'h': case 'i': case 'l': case 'q': case 'n':
+    return 'i';
+  case 'B': case 'H': case 'I': case 'L': case 'Q': case 'N':
+    return 'u';
+  case 'e': case 'f': case 'd':
+    return 'f';
+  }
+  return 0;
+}
+
+/// A dtype name ("torch.float32", "float16", "bfloat16", "int64", "bool") to a pointer type.
+tilec_type dtypeNameType(std::string name) {
+  size_t dot = name.rfind('.');
+  if (dot != std::string::npos)
+    name = name.substr(dot + 1);
+  static const struct {
+    const char *name;
+    tilec_type type;
+  } table[] = {{"float32", TILEC_TYPE_PTR_FP32}, {"float", TILEC_TYPE_PTR_FP32},
+               {"fp32", TILEC_TYPE_PTR_FP32},    {"float16", TILEC_TYPE_PTR_FP16},
+               {"half", TILEC_TYPE_PTR_FP16},    {"fp16", TILEC_TYPE_PTR_FP16},
+               {"bfloat16", TILEC_TYPE_PTR_BF16}, {"bf16", TILEC_TYPE_PTR_BF16},
+               {"float64", TILEC_TYPE_PTR_FP64}, {"double", TILEC_TYPE_PTR_FP64},
+               {"fp64", TILEC_TYPE_PTR_FP64},    {"int8", TILEC_TYPE_PTR_I8},
+               {"int16", TILEC_TYPE_PTR_I16},    {"int32", TILEC_TYPE_PTR_I32},
+               {"int", TILEC_TYPE_PTR_I32},      {"int64", TILEC_TYPE_PTR_I64},
+               {"long", TILEC_TYPE_PTR_I64},     {"uint8", TILEC_TYPE_PTR_U8},
+               {"uint16", TILEC_TYPE_PTR_U16},   {"uint32", TILEC_TYPE_PTR_U32},
+               {"uint64", TILEC_TYPE_PTR_U64},   {"bool", TILEC_TYPE_PTR_I1},
+               {"i8", TILEC_TYPE_PTR_I8},        {"i16", TILEC_TYPE_PTR_I16},
+               {"i32", TILEC_TYPE_PTR_I32},      {"i64", TILEC_TYPE_PTR_I64},
+               {"u8", TILEC_TYPE_PTR_U8},        {"i1", TILEC_TYPE_PTR_I1}};
+  for (const auto &entry : table)
+    if (name == entry.name)
+      return entry.type;
+  return TILEC_TYPE_INVALID;
+}
+
+[[noreturn]] void argError(PyObject *names, size_t i, const std::string &what) {
+  std::string name = "#" + std::to_string(i);
+  if (names && PyTuple_Check(names) && size_t(PyTuple_GET_SIZE(names)) > i)
+    name = nb::cast<std::string>(nb::handle(PyTuple_GET_ITEM(names, i)));
+  throw nb::type_error(("argument '" + name + "': " + what).c_str());
+}
+
+std::string typeName(PyObject *obj) { return Py_TYPE(obj)->tp_name; }
+
+/// Converts one pointer-like argument; returns false if `obj` is not one.
+bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg) {
+  // 1. Buffer protocol (numpy arrays, memoryview, array.array).
+  if (PyObject_CheckBuffer(obj)) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_RECORDS_RO) != 0) {
+      PyErr_Clear();
+      argError(names, i, "cannot access the buffer of a " + typeName(obj));
+    }
+    char kind = formatKind(view.format ? view.format : "B");
+    arg.type = pointerType(kind, size_t(view.itemsize));
+    arg.ptr = view.buf;
+    std::string format = view.format ? view.format : "B";
+    PyBuffer_Release(&view);
+    if (arg.type == TILEC_TYPE_INVALID)
+      argError(names, i, "unsupported array dtype (buffer format '" + format + "')");
+    return true;
+  }
+  nb::handle h(obj);
+  // 2. torch-like: data_ptr() + dtype.
+  if (nb::hasattr(h, "data_ptr")) {
+    nb::object ptr = h.attr("data_ptr")();
+    arg.ptr = reinterpret_cast<void *>(nb::cast<uintptr_t>(ptr));
+    std::string dtype = nb::hasattr(h, "dtype") ? nb::cast<std::string>(nb::str(h.attr("dtype")))
+                                                : std::string("?");
+    arg.type = dtypeNameType(dtype);
+    if (arg.type == TILEC_TYPE_INVALID)
+      argError(names, i, "unsupported tensor dtype '" + dtype + "'");
+    return true;
+  }
+  // 3. DLPack.
+  if (nb::hasattr(h, "__dlpack__")) {
+    nb::object capsule = h.attr("__dlpack__")();
+    auto *managed =
+        static_cast<DLManagedTensor *>(PyCapsule_GetPointer(capsule.ptr(), "dltensor"));
+    if (!managed) {
+      PyErr_Clear();
+      argError(names, i, "__dlpack__ did not return a 'dltensor' capsule");
+    }
+    const DLTensor &t = managed->dl_tensor;
+    char kind = 0;
+    switch (t.dtype.code) {
+    case 0: kind = 'i'; break;
+    case 1: kind = 'u'; break;
+    case 2: kind = 'f'; break;
+    case 4: kind = 'B'; break;
+    case 6: kind = 'b'; break;
+    }
+    if (t.dtype.code == 1 && t.dtype.bits == 1)
+      kind = 'b';
+    arg.type = t.dtype.lanes == 1 ? pointerType(kind, (t.dtype.bits + 7) / 8) : TILEC_TYPE_INVALID;
+    arg.ptr = static_cast<char *>(t.data) + t.byte_offset;
+    if (arg.type == TILEC_TYPE_INVALID)
+      argError(names, i, "unsupported DLPack dtype (code " + std::to_string(t.dtype.code) +
+                             ", bits " + std::to_string(t.dtype.bits) + ")");
+    return true; // The capsule (unconsumed) frees the managed tensor.
+  }
+  return false;
+}
+
+/// prepare(args, names, nospec_mask) -> (key, Packed). The key has one entry
+/// per argument: its type, plus for ints/pointers (unless the argument's bit
+/// is set in nospec_mask) Triton's specialization: "=1" (value 1) or ":16"
+/// (divisible by 16).
+std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, uint64_t nospec) {
+  if (!PyTuple_Check(argsObj.ptr()))
+    throw nb::type_error("prepare: args must be a tuple");
+  PyObject *args = argsObj.ptr(), *names = namesObj.ptr();
+  size_t n = size_t(PyTuple_GET_SIZE(args));
+  std::pair<std::string, Packed> result;
+  std::string &key = result.first;
+  key.reserve(n * 8);
+  result.second.args.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    PyObject *obj = PyTuple_GET_ITEM(args, i);
+    tilec_arg &arg = result.second.args[i];
+    bool specialize = i >= 64 || !((nospec >> i) & 1);
+    if (i)
+      key += ',';
+    if (PyBool_Check(obj)) {
+      arg.type = TILEC_TYPE_I1;
+      arg.i = obj == Py_True;
+      key += "i1";
+    } else if (PyLong_Check(obj)) {
+      int overflow = 0;
+      long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
+      if (overflow > 0) {
+        unsigned long long u = PyLong_AsUnsignedLongLong(obj);
+        if (PyErr_Occurred()) {
+          PyErr_Clear();
+          argError(names, i, "integer does not fit in 64 bits");
+        }
+        arg.type = TILEC_TYPE_U64;
+        arg.i = int64_t(u);
+        key += "u64";
+        if (specialize && u % 16 == 0)
+          key += ":16";
+        continue;
+      }
+      if (overflow < 0)
+        argError(names, i, "integer does not fit in 64 bits");
+      arg.type = (v >= INT32_MIN && v <= INT32_MAX) ? TILEC_TYPE_I32 : TILEC_TYPE_I64;
+      arg.i = v;
+      key += arg.type == TILEC_TYPE_I32 ? "i32" : "i64";
+      if (specialize) {
+        if (v == 1)
+          key += "=1";
+        else if (v % 16 == 0)
+          key += ":16";
+      }
+    } else if (PyFloat_Check(obj)) {
+      arg.type = TILEC_TYPE_FP32;
+      arg.f = PyFloat_AS_DOUBLE(obj);
+      key += "fp32";
+    } else if (convertPointer(obj, names, i, arg)) {
+      key += tilec_type_name(arg.type);
+      if (specialize && reinterpret_cast<uintptr_t>(arg.ptr) % 16 == 0)
+        key += ":16";
+    } else {
+      argError(names, i,
+               "unsupported argument of type '" + typeName(obj) +
+                   "' (expected an array/tensor, int, float or bool)");
+    }
+  }
+  return result;
+}
+
+/// Parses a grid: an int or a tuple/list of 1-3 non-negative ints.
+void parseGrid(nb::handle grid, uint32_t out[3]) {
+  out[0] = out[1] = out[2] = 1;
+  auto dim = [](PyObject *o, int d) -> uint32_t {
+    if (!PyLong_Check(o) || PyBool_Check(o))
+      throw nb::value_error(("grid[" + std::to_string(d) + "] must be an int, got " +
+                             std::string(Py_TYPE(o)->tp_name))
+                                .c_str());
+    long long v = PyLong_AsLongLong(o);
+    if (v < 0 || v > UINT32_MAX) {
+      PyErr_Clear();
+      throw nb::value_error(
+          ("grid[" + std::to_string(d) + "] out of range: " + std::to_string(v)).c_str());
+    }
+    return uint32_t(v);
+  };
+  PyObject *g = grid.ptr();
+  if (PyLong_Check(g)) {
+    out[0] = dim(g, 0);
+    return;
+  }
+  if (PyTuple_Check(g) || PyList_Check(g)) {
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(g);
+    if (n < 1 || n > 3)
+      throw nb::value_error(
+          ("grid must have 1 to 3 dimensions, got " + std::to_string(n)).c_str());
+    PyObject **items = PySequence_Fast_ITEMS(g);
+    for (Py_ssize_t d = 0; d < n; ++d)
+      out[d] = dim(items[d], int(d));
+    return;
+  }
+  throw nb::value_error(("grid must be a tuple of 1 to 3 ints (or a callable returning one), got " +
+                         std::string(Py_TYPE(g)->tp_name))
+                            .c_str());
+}
+
+nb::dict infoDict(const tilec_device_info &info) {
+  nb::dict d;
+  d["driver"] = std::string(info.driver);
+  d["ordinal"] = info.ordinal;
+  d["name"] = std::string(info.name);
+  d["arch"] = std::string(info.arch);
+  d["features"] = std::string(info.features);
+  d["compute_units"] = info.compute_units;
+  d["memory_bytes"] = info.memory_bytes;
+  return d;
+}
+
+} // namespace
+
+NB_MODULE(_tilec, m) {
+  m.doc() = "tilec's native extension: the C++ JIT API (use the `tilec` package)";
+  m.attr("version") = Compiler::version();
+
+  nb::class_<Packed>(m, "Packed");
+
+  nb::class_<PyKernel>(m, "Kernel")
+      .def_prop_ro("name", [](const PyKernel &k) { return k.kernel.name(); })
+      .def_prop_ro("cache_key", [](const PyKernel &k) { return k.kernel.cacheKey(); })
+      .def_prop_ro("param_names", [](const PyKernel &k) { return k.kernel.paramNames(); })
+      .def_prop_ro("param_types",
+                   [](const PyKernel &k) {
+                     std::vector<std::string> types;
+                     for (tilec_type t : k.kernel.paramTypes())
+                       types.push_back(tilec_type_name(t));
+                     return types;
+                   })
+      .def(
+          "launch",
+          [](const PyKernel &k, nb::handle grid, const Packed &packed) {
+            uint32_t g[3];
+            parseGrid(grid, g);
+            Status s;
+            {
+              nb::gil_scoped_release release;
+              s = k.kernel.launch(g, packed.args.data(), packed.args.size());
+            }
+            if (s) {
+              if (s.code() == Status::Code::InvalidArgument)
+                throw nb::type_error(s.message().c_str());
+              raiseStatus(s);
+            }
+          },
+          "grid"_a, "packed"_a, "Launches over `grid` with arguments from prepare().");
+
+  m.def("prepare", &prepare, "args"_a, "names"_a, "nospec"_a = 0,
+        "Converts launch arguments: returns (specialization key, packed arguments).");
+
+  nb::class_<PyCompiler>(m, "Compiler")
+      .def(
+          "__init__",
+          [](PyCompiler *self, const std::string &device, const std::string &cacheDir,
+             bool diskCache, uint64_t cacheMaxBytes, bool noDevice) {
+            tilec::jit::CompilerOptions options;
+            options.device = device;
+            options.cacheDir = cacheDir;
+            options.diskCache = diskCache;
+            options.cacheMaxBytes = cacheMaxBytes;
+            options.noDevice = noDevice;
+            auto compiler = Compiler::create(options);
+            if (!compiler.ok())
+              raiseStatus(compiler.status());
+            new (self) PyCompiler{compiler.take()};
+          },
+          "device"_a = "", "cache_dir"_a = "", "disk_cache"_a = true, "cache_max_bytes"_a = 0,
+          "no_device"_a = false)
+      .def(
+          "compile",
+          [](PyCompiler &self, const std::string &source, const std::string &path,
+             const std::string &name, std::vector<std::string> signature,
+             std::vector<std::pair<std::string, std::string>> constexprs,
+             std::vector<std::string> specializations, unsigned numWarps) {
+            KernelSpec spec = makeSpec(source, path, name, std::move(signature),
+                                       std::move(constexprs), std::move(specializations),
+                                       numWarps, "", "");
+            tilec::jit::Expected<Kernel> kernel = [&] {
+              nb::gil_scoped_release release;
+              return self.compiler->compile(spec);
+            }();
+            if (!kernel.ok())
+              return nb::make_tuple(nb::none(), kernel.status().codeName(),
+                                    kernel.status().message());
+            return nb::make_tuple(nb::cast(PyKernel{kernel.take()}), "Ok", "");
+          },
+          "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a,
+          "specializations"_a = std::vector<std::string>(), "num_warps"_a = 4,
+          "Returns (Kernel or None, status code name, diagnostics).")
+      .def(
+          "compile_image",
+          [](PyCompiler &self, const std::string &source, const std::string &path,
+             const std::string &name, std::vector<std::string> signature,
+             std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
+             const std::string &target, const std::string &arch) {
+            KernelSpec spec = makeSpec(source, path, name, std::move(signature),
+                                       std::move(constexprs), {}, numWarps, target, arch);
+            tilec::jit::Expected<std::string> image = [&] {
+              nb::gil_scoped_release release;
+              return self.compiler->compileImage(spec);
+            }();
+            if (!image.ok())
+              return nb::make_tuple(nb::none(), image.status().codeName(),
+                                    image.status().message());
+            return nb::make_tuple(nb::bytes(image->data(), image->size()), "Ok", "");
+          },
+          "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a, "num_warps"_a = 4,
+          "target"_a = "", "arch"_a = "",
+          "Returns (module image bytes or None, status code name, diagnostics).")
+      .def(
+          "load",
+          [](PyCompiler &self, nb::bytes image, const std::string &name) {
+            auto kernel =
+                self.compiler->load(std::string(image.c_str(), image.size()), name);
+            if (!kernel.ok())
+              raiseStatus(kernel.status());
+            return PyKernel{kernel.take()};
+          },
+          "image"_a, "name"_a, "Loads a module image and returns its kernel `name`.")
+      .def("device_info",
+           [](const PyCompiler &self) {
+             if (!self.compiler->device())
+               return nb::dict();
+             return infoDict(self.compiler->deviceInfo());
+           })
+      .def("synchronize",
+           [](const PyCompiler &self) {
+             if (self.compiler->device())
+               if (Status s = Status::fromRuntime(tilec_device_synchronize(self.compiler->device())))
+                 raiseStatus(s);
+           })
+      .def("stats",
+           [](const PyCompiler &self) {
+             tilec::jit::CompilerStats s = self.compiler->stats();
+             nb::dict d;
+             d["memory_hits"] = s.memoryHits;
+             d["disk_hits"] = s.diskHits;
+             d["compiles"] = s.compiles;
+             d["corrupt_entries"] = s.corruptEntries;
+             d["evictions"] = s.evictions;
+             return d;
+           })
+      .def("clear_memory_cache", [](PyCompiler &self) { self.compiler->clearMemoryCache(); })
+      .def_prop_ro("cache_dir", [](const PyCompiler &self) { return self.compiler->cacheDir(); });
+}

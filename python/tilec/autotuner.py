@@ -1,0 +1,201 @@
+"""`@tilec.autotune`, `tilec.Config` and `@tilec.heuristics` (as in Triton)."""
+import builtins
+
+from .jit import CompilationError
+from .testing import do_bench
+
+__all__ = ["Config", "autotune", "heuristics", "Autotuner", "Heuristics"]
+
+
+class Config:
+    """Meta-parameters (constexpr kwargs) and launch options of one candidate."""
+
+    def __init__(self, kwargs, num_warps=4, num_stages=2, num_ctas=1, maxnreg=None,
+                 pre_hook=None):
+        self.kwargs = dict(kwargs)
+        self.num_warps = num_warps
+        self.num_stages = num_stages
+        self.num_ctas = num_ctas
+        self.maxnreg = maxnreg
+        self.pre_hook = pre_hook
+
+    def all_kwargs(self):
+        return {**self.kwargs, "num_warps": self.num_warps, "num_stages": self.num_stages}
+
+    def __str__(self):
+        items = ["%s: %s" % kv for kv in self.kwargs.items()]
+        items += ["num_warps: %s" % self.num_warps, "num_stages: %s" % self.num_stages]
+        return ", ".join(items)
+
+    __repr__ = __str__
+
+
+def _key_part(value):
+    # Arrays/tensors key on their dtype (as Triton), scalars on their value.
+    dtype = getattr(value, "dtype", None)
+    if dtype is not None and not isinstance(value, (int, float)):
+        return str(dtype)
+    return value
+
+
+def _zero(value):
+    if hasattr(value, "zero_"):
+        value.zero_()
+    else:
+        value[...] = 0
+
+
+def _copy(value):
+    return value.clone() if hasattr(value, "clone") else value.copy()
+
+
+def _restore(value, saved):
+    if hasattr(value, "copy_"):
+        value.copy_(saved)
+    else:
+        value[...] = saved
+
+
+class Autotuner:
+    """Benchmarks each config the first time a `key` combination is seen."""
+
+    def __init__(self, fn, arg_names, configs, key, reset_to_zero=None, restore_value=None,
+                 pre_hook=None, post_hook=None, prune_configs_by=None, warmup=25, rep=100,
+                 do_bench=None, cache_results=False):
+        self.fn = fn
+        self.arg_names = arg_names
+        self.configs = list(configs) or [Config({})]
+        self.keys = list(key)
+        self.reset_to_zero = list(reset_to_zero or [])
+        self.restore_value = list(restore_value or [])
+        self.pre_hook = pre_hook
+        self.post_hook = post_hook
+        prune_configs_by = prune_configs_by or {}
+        self.perf_model = prune_configs_by.get("perf_model")
+        self.top_k = prune_configs_by.get("top_k", 1.0)
+        self.early_config_prune = prune_configs_by.get("early_config_prune")
+        self.warmup = warmup
+        self.rep = rep
+        self._do_bench = do_bench
+        self.cache = {}
+        self.best_config = None
+        self.configs_timings = None
+        self.bench_count = 0
+        self.__name__ = getattr(fn, "__name__", "kernel")
+
+    def __getitem__(self, grid):
+        def launcher(*args, **kwargs):
+            return self.run(*args, grid=grid, **kwargs)
+        return launcher
+
+    def prune_configs(self, named_args, kwargs):
+        configs = self.configs
+        if self.early_config_prune:
+            configs = list(self.early_config_prune(configs, named_args, **kwargs))
+        if self.perf_model:
+            top_k = self.top_k
+            if isinstance(top_k, float) and top_k <= 1.0:
+                top_k = int(len(configs) * top_k)
+            top_k = max(1, top_k)
+            if len(configs) > top_k:
+                est = {c: self.perf_model(**named_args, **kwargs, **c.all_kwargs())
+                       for c in configs}
+                configs = sorted(est, key=est.get)[:top_k]
+        return configs
+
+    def _bench(self, config, args, named_args, kwargs, grid):
+        conflicts = set(config.kwargs) & set(kwargs)
+        if conflicts:
+            raise ValueError("Conflicting meta-parameters: %s. Make sure that you don't "
+                             "re-define auto-tuned symbols." % ", ".join(sorted(conflicts)))
+        full = {**kwargs, **config.all_kwargs()}
+
+        def call():
+            for name in self.reset_to_zero:
+                _zero(named_args[name])
+            if config.pre_hook:
+                config.pre_hook({**named_args, **full})
+            if self.pre_hook:
+                self.pre_hook(named_args)
+            self.fn.run(*args, grid=grid, **full)
+            if self.post_hook:
+                self.post_hook(named_args, None)
+
+        try:
+            bench = self._do_bench or (lambda f: do_bench(f, warmup=self.warmup, rep=self.rep,
+                                                          quantiles=(0.5,)))
+            self.bench_count += 1
+            return bench(call)
+        except CompilationError:
+            return float("inf")
+
+    def run(self, *args, grid, **kwargs):
+        named_args = dict(zip(self.arg_names, args))
+        all_named = {**named_args, **kwargs}
+        try:
+            key = tuple(_key_part(all_named[k]) for k in self.keys)
+        except KeyError as e:
+            raise TypeError("autotune key %s is not an argument of %s"
+                            % (e, self.__name__)) from None
+        config = self.cache.get(key)
+        if config is None:
+            configs = self.prune_configs(all_named, kwargs)
+            if len(configs) == 1:
+                config = configs[0]
+            else:
+                saved = {n: _copy(all_named[n]) for n in self.restore_value}
+                timings = {}
+                for c in configs:
+                    timings[c] = self._bench(c, args, all_named, kwargs, grid)
+                    for n, v in saved.items():
+                        _restore(all_named[n], v)
+                self.configs_timings = timings
+                config = builtins.min(timings, key=timings.get)
+                if timings[config] == float("inf"):
+                    raise CompilationError(self.__name__, "no autotune config compiled")
+            self.cache[key] = config
+        self.best_config = config
+        full = {**kwargs, **config.all_kwargs()}
+        if config.pre_hook:
+            config.pre_hook({**all_named, **full})
+        return self.fn.run(*args, grid=grid, **full)
+
+
+def autotune(configs, key, prune_configs_by=None, reset_to_zero=None, restore_value=None,
+             pre_hook=None, post_hook=None, warmup=25, rep=100, use_cuda_graph=False,
+             do_bench=None, cache_results=False):
+    """`@tilec.autotune(configs=[tilec.Config({...}, num_warps=4)], key=["n"])` above `@jit`."""
+    def decorator(fn):
+        return Autotuner(fn, fn.arg_names, configs, key, reset_to_zero, restore_value,
+                         pre_hook, post_hook, prune_configs_by, warmup, rep, do_bench,
+                         cache_results)
+    return decorator
+
+
+class Heuristics:
+    """Computes constexprs from the other arguments before each launch."""
+
+    def __init__(self, fn, arg_names, values):
+        self.fn = fn
+        self.arg_names = arg_names
+        self.values = values
+        self.__name__ = getattr(fn, "__name__", "kernel")
+
+    def __getitem__(self, grid):
+        def launcher(*args, **kwargs):
+            return self.run(*args, grid=grid, **kwargs)
+        return launcher
+
+    def run(self, *args, **kwargs):
+        meta = dict(zip(self.arg_names, args))
+        meta.update(kwargs)
+        for name, fn in self.values.items():
+            kwargs[name] = meta[name] = fn(meta)
+        return self.fn.run(*args, **kwargs)
+
+
+def heuristics(values):
+    """`@tilec.heuristics({"EVEN": lambda args: args["n"] % 128 == 0})` above `@jit`."""
+    def decorator(fn):
+        return Heuristics(fn, fn.arg_names, values)
+    return decorator

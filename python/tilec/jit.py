@@ -1,0 +1,235 @@
+"""`@tilec.jit` and `kernel[grid](*args, **constexprs)`.
+
+The kernel's source file is read once (found with `inspect`) and compiled by
+the C++ frontend, which sees every @jit function of the file. Launchers are
+cached per (argument types + Triton specializations, constexpr values,
+num_warps); a warm call converts the arguments in C++ (`_tilec.prepare`),
+looks up the launcher and launches.
+"""
+import inspect
+import os
+import threading
+
+from . import _tilec
+from . import language as _tl
+
+__all__ = ["jit", "JITFunction", "CompilationError", "get_compiler", "set_compiler"]
+
+
+class CompilationError(Exception):
+    """A kernel failed to compile; the message holds the diagnostics
+    (`file:line:col: error: ...`, the source line and a caret)."""
+
+    def __init__(self, kernel, diagnostics):
+        super().__init__(diagnostics)
+        self.kernel = kernel
+        self.diagnostics = diagnostics
+
+
+_compiler = None
+_compiler_lock = threading.Lock()
+
+
+def get_compiler():
+    """The process-wide compiler: device $TILEC_DEVICE (else the best one),
+    cache $TILEC_CACHE_DIR (else ~/.cache/tilec)."""
+    global _compiler
+    if _compiler is None:
+        with _compiler_lock:
+            if _compiler is None:
+                _compiler = _tilec.Compiler(device=os.environ.get("TILEC_DEVICE", ""))
+    return _compiler
+
+
+def set_compiler(compiler):
+    """Replaces the process-wide compiler (e.g. `_tilec.Compiler(cache_dir=...)`)
+    and forgets every launcher compiled with the previous one."""
+    global _compiler
+    _compiler = compiler
+    JITFunction._generation += 1
+
+
+_sources = {}
+
+
+def _read_source(path):
+    text = _sources.get(path)
+    if text is None:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        _sources[path] = text
+    return text
+
+
+def _is_constexpr(annotation):
+    if annotation is _tl.constexpr or (isinstance(annotation, type)
+                                       and annotation.__name__ == "constexpr"):
+        return True
+    return isinstance(annotation, str) and annotation.split(".")[-1] == "constexpr"
+
+
+def _constexpr_text(name, value):
+    """A constexpr value as the frontend's -D NAME=VALUE text."""
+    if isinstance(value, _tl.constexpr):
+        value = value.value
+    if value is None or isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, _tl.dtype):
+        return str(value)
+    if isinstance(value, str):
+        return value
+    raise TypeError("constexpr '%s': unsupported value %r of type %s (expected int, float, "
+                    "bool, None, str or a tl dtype)" % (name, value, type(value).__name__))
+
+
+_LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion",
+                   "stream", "warmup")
+
+
+class JITFunction:
+    """A @jit kernel; `kernel[grid](...)` launches it."""
+
+    _generation = 0
+
+    def __init__(self, fn, do_not_specialize=(), **unused_options):
+        self.fn = fn
+        self.__name__ = fn.__name__
+        self.__doc__ = fn.__doc__
+        self.__module__ = fn.__module__
+        sig = inspect.signature(fn)
+        self.params = list(sig.parameters.values())
+        self.arg_names = [p.name for p in self.params]
+        self.defaults = {p.name: p.default for p in self.params
+                         if p.default is not inspect.Parameter.empty}
+        self.constexpr_idx = [i for i, p in enumerate(self.params) if _is_constexpr(p.annotation)]
+        self.runtime_idx = [i for i in range(len(self.params)) if i not in self.constexpr_idx]
+        self.runtime_names = tuple(self.arg_names[i] for i in self.runtime_idx)
+        self.constexpr_names = tuple(self.arg_names[i] for i in self.constexpr_idx)
+        mask = 0
+        for item in do_not_specialize:
+            index = item if isinstance(item, int) else self.arg_names.index(item)
+            name = self.arg_names[index]
+            if name in self.runtime_names:
+                mask |= 1 << self.runtime_names.index(name)
+        self.nospec_mask = mask
+        self.src_path = inspect.getsourcefile(fn)
+        self.cache = {}
+        self._lock = threading.Lock()
+        self._generation_seen = JITFunction._generation
+        # Fast binding: all runtime parameters come first, constexprs after.
+        n_runtime = len(self.runtime_idx)
+        self._runtime_first = self.runtime_idx == list(range(n_runtime))
+
+    def __repr__(self):
+        return "JITFunction(%s:%s)" % (self.fn.__module__, self.__name__)
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError("%s is a @jit kernel: launch it as %s[grid](...)"
+                           % (self.__name__, self.__name__))
+
+    def __getitem__(self, grid):
+        def launcher(*args, **kwargs):
+            return self.run(*args, grid=grid, **kwargs)
+        return launcher
+
+    def _bind(self, args, kwargs):
+        """Returns the list of all parameter values (positional, keyword, defaults)."""
+        names = self.arg_names
+        if len(args) > len(names):
+            raise TypeError("%s() takes %d arguments but %d were given"
+                            % (self.__name__, len(names), len(args)))
+        values = list(args)
+        for name in kwargs:
+            if name not in self.defaults and name not in names:
+                raise TypeError("%s() got an unexpected keyword argument '%s'"
+                                % (self.__name__, name))
+            if names.index(name) < len(args):
+                raise TypeError("%s() got multiple values for argument '%s'"
+                                % (self.__name__, name))
+        for name in names[len(args):]:
+            if name in kwargs:
+                values.append(kwargs[name])
+            elif name in self.defaults:
+                values.append(self.defaults[name])
+            else:
+                raise TypeError("%s() missing required argument '%s'" % (self.__name__, name))
+        return values
+
+    def run(self, *args, grid, **kwargs):
+        num_warps = 4
+        if kwargs:
+            options = [k for k in kwargs if k in _LAUNCH_OPTIONS]
+            if options:
+                kwargs = dict(kwargs)
+                num_warps = kwargs.pop("num_warps", None) or 4
+                for k in options:
+                    kwargs.pop(k, None)
+        if self._runtime_first and len(args) == len(self.runtime_idx):
+            runtime = args
+            if kwargs or self.constexpr_idx:
+                values = self._bind(args, kwargs)
+                cvals = tuple(values[i] for i in self.constexpr_idx)
+            else:
+                values, cvals = args, ()
+        else:
+            values = self._bind(args, kwargs)
+            runtime = tuple(values[i] for i in self.runtime_idx)
+            cvals = tuple(values[i] for i in self.constexpr_idx)
+        sigkey, packed = _tilec.prepare(runtime, self.runtime_names, self.nospec_mask)
+        if self._generation_seen != JITFunction._generation:
+            self.cache = {}
+            self._generation_seen = JITFunction._generation
+        try:
+            kernel = self.cache.get((sigkey, cvals, num_warps))
+        except TypeError:
+            raise TypeError("%s(): constexpr values must be hashable, got %r"
+                            % (self.__name__, cvals)) from None
+        if kernel is None:
+            kernel = self._compile(sigkey, cvals, num_warps)
+        if callable(grid):
+            meta = dict(zip(self.arg_names, values))
+            meta["num_warps"] = num_warps
+            grid = grid(meta)
+        kernel.launch(grid, packed)
+        return kernel
+
+    def _compile(self, sigkey, cvals, num_warps):
+        with self._lock:
+            key = (sigkey, cvals, num_warps)
+            kernel = self.cache.get(key)
+            if kernel is not None:
+                return kernel
+            parts = sigkey.split(",") if sigkey else []
+            signature = [p.split(":")[0].split("=")[0] for p in parts]
+            specs = ["%s%s" % (n, p[len(t):]) for n, p, t in
+                     zip(self.runtime_names, parts, signature) if len(p) > len(t)]
+            constexprs = [(n, _constexpr_text(n, v)) for n, v in zip(self.constexpr_names, cvals)]
+            try:
+                source = _read_source(self.src_path)
+            except (OSError, TypeError) as e:
+                raise CompilationError(self.__name__, "cannot read the source of %s: %s"
+                                       % (self.__name__, e)) from None
+            kernel, code, message = get_compiler().compile(
+                source, self.src_path, self.__name__, signature, constexprs, specs, num_warps)
+            if kernel is None:
+                if code == "CompileError":
+                    raise CompilationError(self.__name__, message)
+                raise RuntimeError("%s: %s" % (code, message))
+            self.cache[key] = kernel
+            return kernel
+
+    def warmup(self, *args, grid=None, **kwargs):
+        """Compiles for these arguments without launching (grid ignored)."""
+        saved = JITFunction.run
+        return saved(self, *args, grid=(0,), **kwargs)
+
+
+def jit(fn=None, *, do_not_specialize=(), debug=None, noinline=None, **options):
+    """`@tilec.jit` or `@tilec.jit(do_not_specialize=["n"])`."""
+    def decorate(f):
+        return JITFunction(f, do_not_specialize=do_not_specialize, **options)
+    return decorate(fn) if fn is not None else decorate

@@ -1,0 +1,61 @@
+"""Kernels for the tilec Python tests (compiled by tilec's frontend from this file)."""
+import tilec
+import tilec.language as tl
+
+
+@tilec.jit
+def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(axis=0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = tl.load(y_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, x + y, mask=mask)
+
+
+@tilec.jit(do_not_specialize=["n"])
+def scale_kernel(x_ptr, out_ptr, alpha, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) * alpha, mask=mask)
+
+
+@tilec.jit
+def softmax_kernel(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols,
+                   BLOCK_SIZE: tl.constexpr):
+    row_idx = tl.program_id(0)
+    col_offsets = tl.arange(0, BLOCK_SIZE)
+    mask = col_offsets < n_cols
+    row = tl.load(input_ptr + row_idx * input_row_stride + col_offsets, mask=mask,
+                  other=-float('inf'))
+    row_minus_max = row - tl.max(row, axis=0)
+    numerator = tl.exp(row_minus_max)
+    denominator = tl.sum(numerator, axis=0)
+    tl.store(output_ptr + row_idx * output_row_stride + col_offsets, numerator / denominator,
+             mask=mask)
+
+
+@tilec.jit
+def empty_kernel(x_ptr):
+    pass
+
+
+@tilec.autotune(configs=[tilec.Config({"BLOCK": 64}, num_warps=2),
+                         tilec.Config({"BLOCK": 256}, num_warps=4),
+                         tilec.Config({"BLOCK": 1024}, num_warps=8)],
+                key=["n"], reset_to_zero=["out_ptr"])
+@tilec.jit
+def tuned_add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) + tl.load(y_ptr + offs, mask=mask),
+             mask=mask)
+
+
+@tilec.heuristics({"BLOCK": lambda args: tilec.next_power_of_2(args["n"])})
+@tilec.jit
+def heur_add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) + tl.load(y_ptr + offs, mask=mask),
+             mask=mask)

@@ -1,0 +1,231 @@
+"""tilec Python API: kernel[grid](...), argument kinds, specialization, errors."""
+import numpy as np
+import pytest
+
+import tilec
+import tilec.language as tl
+import kernels
+import broken_kernels
+
+
+def _inputs(n, dtype=np.float32):
+    rng = np.random.default_rng(0)
+    return (rng.standard_normal(n).astype(dtype), rng.standard_normal(n).astype(dtype),
+            np.zeros(n, dtype=dtype))
+
+
+def test_vector_add_tuple_grid():
+    x, y, out = _inputs(1000)
+    kernels.add_kernel[(tilec.cdiv(1000, 256),)](x, y, out, 1000, BLOCK=256)
+    np.testing.assert_array_equal(out, x + y)
+
+
+def test_vector_add_callable_grid_and_keywords():
+    x, y, out = _inputs(3000)
+    seen = {}
+
+    def grid(meta):
+        seen.update(meta)
+        return (tilec.cdiv(meta["n"], meta["BLOCK"]),)
+
+    kernels.add_kernel[grid](x, y, out_ptr=out, n=3000, BLOCK=512)
+    np.testing.assert_array_equal(out, x + y)
+    assert seen["BLOCK"] == 512 and seen["n"] == 3000
+
+
+def test_int_grid_and_positional_constexpr():
+    x, y, out = _inputs(100)
+    kernels.add_kernel[1](x, y, out, 100, 128)
+    np.testing.assert_array_equal(out, x + y)
+
+
+def test_softmax():
+    rows, cols = 37, 100
+    x = np.random.default_rng(1).standard_normal((rows, cols), dtype=np.float32)
+    y = np.zeros_like(x)
+    kernels.softmax_kernel[(rows,)](y, x, x.strides[0] // 4, y.strides[0] // 4, cols,
+                                    BLOCK_SIZE=tilec.next_power_of_2(cols))
+    z = np.exp(x - x.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(y, z / z.sum(axis=1, keepdims=True), rtol=1e-5, atol=1e-6)
+
+
+def test_scalar_kinds_and_do_not_specialize():
+    x = np.arange(64, dtype=np.float32)
+    out = np.zeros_like(x)
+    kernels.scale_kernel[(1,)](x, out, 2.5, 64, BLOCK=64)
+    np.testing.assert_array_equal(out, x * 2.5)
+    # do_not_specialize: n == 1 and n % 16 == 0 share one compiled kernel.
+    before = len(kernels.scale_kernel.cache)
+    kernels.scale_kernel[(1,)](x, out, 2.5, 1, BLOCK=64)
+    kernels.scale_kernel[(1,)](x, out, 2.5, 17, BLOCK=64)
+    assert len(kernels.scale_kernel.cache) == before
+
+
+def test_integer_specialization_keys():
+    x, y, out = _inputs(64)
+    kernels.add_kernel.cache.clear()
+    kernels.add_kernel[(1,)](x, y, out, 64, BLOCK=64)   # divisible by 16
+    kernels.add_kernel[(1,)](x, y, out, 63, BLOCK=64)   # plain
+    kernels.add_kernel[(1,)](x, y, out, 1, BLOCK=64)    # == 1
+    kernels.add_kernel[(1,)](x, y, out, 47, BLOCK=64)   # plain again: reused
+    keys = sorted(k[0].split(",")[-1] for k in kernels.add_kernel.cache)
+    assert keys == ["i32", "i32:16", "i32=1"]
+    np.testing.assert_array_equal(out[:47], (x + y)[:47])
+
+
+def test_int64_scalar_and_fp64_arrays():
+    x, y, out = _inputs(32, np.float64)
+    kernels.add_kernel[(1,)](x, y, out, 2**33, BLOCK=32)  # i64 n (mask all true here)
+    np.testing.assert_array_equal(out, x + y)
+    assert any(k[0] == "*fp64:16,*fp64:16,*fp64:16,i64:16" for k in kernels.add_kernel.cache)
+
+
+class FakeTensor:
+    """A torch-like object: data_ptr() + dtype."""
+
+    def __init__(self, array):
+        self.array = array
+        self.dtype = "torch." + str(array.dtype)
+
+    def data_ptr(self):
+        return self.array.ctypes.data
+
+
+class FakeDLPack:
+    """Exposes only __dlpack__ (delegating to numpy's)."""
+
+    def __init__(self, array):
+        self.array = array
+
+    def __dlpack__(self, stream=None):
+        return self.array.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self.array.__dlpack_device__()
+
+
+def test_data_ptr_and_dlpack_objects():
+    x, y, out = _inputs(500)
+    kernels.add_kernel[(2,)](FakeTensor(x), FakeDLPack(y), FakeTensor(out), 500, BLOCK=256)
+    np.testing.assert_array_equal(out, x + y)
+
+
+def test_wrong_argument_count():
+    x, y, out = _inputs(10)
+    with pytest.raises(TypeError, match="missing required argument 'n'"):
+        kernels.add_kernel[(1,)](x, y, out, BLOCK=16)
+    with pytest.raises(TypeError, match="takes 5 arguments"):
+        kernels.add_kernel[(1,)](x, y, out, 10, 16, 7)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'BLOK'"):
+        kernels.add_kernel[(1,)](x, y, out, 10, BLOK=16)
+
+
+def test_wrong_argument_type_names_parameter():
+    x, y, out = _inputs(10)
+    with pytest.raises(TypeError, match="argument 'y_ptr'"):
+        kernels.add_kernel[(1,)](x, "not an array", out, 10, BLOCK=16)
+    with pytest.raises(TypeError, match="argument 'x_ptr'.*dtype"):
+        kernels.add_kernel[(1,)](np.zeros(4, dtype=np.complex64), y, out, 10, BLOCK=16)
+    with pytest.raises(TypeError, match="argument 'n'"):
+        kernels.add_kernel[(1,)](x, y, out, 2**70, BLOCK=16)
+
+
+def test_wrong_dtype_mix_is_a_compile_error():
+    x, y, out = _inputs(10)
+    with pytest.raises((tilec.CompilationError, TypeError)):
+        kernels.add_kernel[(1,)](x, y.astype(np.int8), out.astype(np.float16), 10, BLOCK=16)
+
+
+def test_bad_grid():
+    x, y, out = _inputs(10)
+    with pytest.raises(ValueError, match="grid"):
+        kernels.add_kernel[(1, 1, 1, 1)](x, y, out, 10, BLOCK=16)
+    with pytest.raises(ValueError, match="grid"):
+        kernels.add_kernel[(-1,)](x, y, out, 10, BLOCK=16)
+    with pytest.raises(ValueError, match="grid"):
+        kernels.add_kernel["x"](x, y, out, 10, BLOCK=16)
+
+
+def test_compilation_error_has_location_and_source_line():
+    x = np.zeros(16, dtype=np.float32)
+    with pytest.raises(tilec.CompilationError) as info:
+        broken_kernels.broken_kernel[(1,)](x, BLOCK=16)
+    message = str(info.value)
+    assert "broken_kernels.py:9:" in message
+    assert "undefined_value" in message and "^" in message
+
+
+def test_direct_call_is_an_error():
+    with pytest.raises(RuntimeError, match="launch it as"):
+        kernels.add_kernel(1, 2)
+
+
+def test_helpers():
+    assert tilec.cdiv(10, 3) == 4 and tilec.cdiv(9, 3) == 3
+    assert [tilec.next_power_of_2(n) for n in (0, 1, 2, 3, 17, 1024)] == [1, 1, 2, 4, 32, 1024]
+    assert str(tl.float32) == "fp32" and repr(tl.float16) == "tl.float16"
+    info = tilec.device_info()
+    assert info["driver"] == "cpu" and info["arch"]
+    ms = tilec.testing.do_bench(lambda: None, warmup=1, rep=2)
+    assert ms >= 0
+    with pytest.raises(RuntimeError):
+        tl.load(None)
+
+
+def test_dtype_constexpr():
+    # A tl dtype as a constexpr value is passed to the frontend by name.
+    from tilec.jit import _constexpr_text
+    assert _constexpr_text("T", tl.float16) == "fp16"
+    assert _constexpr_text("B", True) == "True"
+    with pytest.raises(TypeError, match="constexpr 'X'"):
+        _constexpr_text("X", [1])
+
+
+def test_autotune_and_heuristics():
+    n = 5000
+    x, y, out = _inputs(n)
+    kernels.tuned_add_kernel[lambda m: (tilec.cdiv(n, m["BLOCK"]),)](x, y, out, n)
+    np.testing.assert_array_equal(out, x + y)
+    tuner = kernels.tuned_add_kernel
+    assert tuner.best_config is not None and len(tuner.configs_timings) == 3
+    count = tuner.bench_count
+    kernels.tuned_add_kernel[lambda m: (tilec.cdiv(n, m["BLOCK"]),)](x, y, out, n)
+    assert tuner.bench_count == count  # cached by key
+    with pytest.raises(ValueError, match="Conflicting meta-parameters"):
+        kernels.tuned_add_kernel[(1,)](x, y, out, 7, BLOCK=64)
+
+    x, y, out = _inputs(100)
+    kernels.heur_add_kernel[(1,)](x, y, out, 100)
+    np.testing.assert_array_equal(out, x + y)
+
+
+def test_autotune_pruning():
+    calls = []
+
+    def early(configs, named_args, **kwargs):
+        calls.append(len(configs))
+        return configs[:2]
+
+    tuner = tilec.autotune(configs=[tilec.Config({"BLOCK": b}) for b in (32, 64, 128)],
+                           key=["n"], prune_configs_by={"early_config_prune": early,
+                                                        "perf_model": lambda **kw: kw["BLOCK"],
+                                                        "top_k": 1})(kernels.add_kernel)
+    x, y, out = _inputs(300)
+    tuner[lambda m: (tilec.cdiv(300, m["BLOCK"]),)](x, y, out, 300)
+    np.testing.assert_array_equal(out, x + y)
+    assert calls == [3] and tuner.best_config.kwargs["BLOCK"] == 32
+
+
+def test_compile_image_and_load():
+    import kernels as k
+    comp = tilec.get_compiler()
+    source = open(k.__file__).read()
+    image, code, msg = comp.compile_image(source, k.__file__, "add_kernel",
+                                          ["*fp32", "*fp32", "*fp32", "i32"], [("BLOCK", "64")])
+    assert code == "Ok" and isinstance(image, bytes)
+    kernel = comp.load(image, "add_kernel")
+    assert kernel.param_names == ["x_ptr", "y_ptr", "out_ptr", "n"]
+    x, y, out = _inputs(64)
+    packed = tilec._tilec.prepare((x, y, out, 64), ("x", "y", "o", "n"))[1]
+    kernel.launch((1,), packed)
+    np.testing.assert_array_equal(out, x + y)
