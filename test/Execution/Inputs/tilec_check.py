@@ -76,8 +76,10 @@ def max_error(got, ref):
         return 0.0
     if np.issubdtype(got.dtype, np.integer) or got.dtype == np.bool_:
         return float(np.max(np.abs(got.astype(np.float64) - ref.astype(np.float64))))
-    diff = np.abs(got.astype(np.float64) - ref.astype(np.float64))
-    diff[np.isnan(got) & np.isnan(ref)] = 0.0
+    g, r = got.astype(np.float64), ref.astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        diff = np.abs(g - r)
+    diff[(g == r) | (np.isnan(g) & np.isnan(r))] = 0.0
     return float(np.max(diff))
 
 
@@ -89,10 +91,11 @@ def check(name, got, ref, atol=0.0, rtol=0.0):
     if ok and (np.issubdtype(got.dtype, np.integer) or got.dtype == np.bool_):
         ok = bool(np.array_equal(got.astype(np.int64), ref.astype(np.int64)))
     elif ok:
-        bound = atol + rtol * np.abs(ref.astype(np.float64))
-        diff = np.abs(got.astype(np.float64) - ref.astype(np.float64))
-        same_nan = np.isnan(got.astype(np.float64)) & np.isnan(ref.astype(np.float64))
-        ok = bool(np.all((diff <= bound) | same_nan))
+        g, r = got.astype(np.float64), ref.astype(np.float64)
+        with np.errstate(invalid="ignore"):
+            diff = np.abs(g - r)
+        same = (g == r) | (np.isnan(g) & np.isnan(r))  # also equal infinities
+        ok = bool(np.all(same | (diff <= atol + rtol * np.abs(r))))
     if ok:
         print("PASS %s" % name)
     else:
