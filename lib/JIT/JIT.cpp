@@ -502,9 +502,33 @@ Expected<Kernel> Compiler::load(const std::string &image, const std::string &nam
   if (!impl_->device)
     return Status(Status::Code::InvalidArgument, "the Compiler has no device");
   tilec_module *module = nullptr;
-  if (Status s = Status::fromRuntime(
-          tilec_module_load_data(impl_->device.get(), image.data(), image.size(), &module)))
+  if (impl_->driver == "cpu") {
+    // The CPU driver's tilec_module_load_data dlopen()s "/proc/self/fd/N";
+    // glibc returns an already loaded module for a reused path, so a second
+    // module could run the first one's code. Load from a unique file instead.
+    llvm::SmallString<256> tmp;
+    int fd;
+    if (std::error_code ec = llvm::sys::fs::createTemporaryFile("tilec-jit", "so", fd, tmp))
+      return Status(Status::Code::IOError, "cannot create a temporary file: " + ec.message());
+    {
+      llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+      os.write(image.data(), image.size());
+      os.flush();
+      if (os.has_error()) {
+        os.clear_error();
+        (void)llvm::sys::fs::remove(tmp);
+        return Status(Status::Code::IOError, "cannot write " + std::string(tmp));
+      }
+    }
+    Status s = Status::fromRuntime(
+        tilec_module_load_file(impl_->device.get(), tmp.c_str(), &module));
+    (void)llvm::sys::fs::remove(tmp);
+    if (s)
+      return s;
+  } else if (Status s = Status::fromRuntime(tilec_module_load_data(
+                 impl_->device.get(), image.data(), image.size(), &module))) {
     return s;
+  }
   Kernel kernel;
   kernel.module_ = std::make_shared<Module>(impl_->device, module, "", name);
   if (Status s = Status::fromRuntime(tilec_module_get_kernel(module, name.c_str(), &kernel.kernel_)))

@@ -116,6 +116,13 @@ class JITFunction:
             if name in self.runtime_names:
                 mask |= 1 << self.runtime_names.index(name)
         self.nospec_mask = mask
+        # Annotated types of runtime parameters (`x: tl.pointer_type(tl.float32)`,
+        # `n: tl.int64`): checked (pointers) or used as the signature type (scalars).
+        self.annotated = {}
+        for j, i in enumerate(self.runtime_idx):
+            ann = self.params[i].annotation
+            if isinstance(ann, (_tl.dtype, _tl.pointer_type)):
+                self.annotated[j] = str(ann)
         self.src_path = inspect.getsourcefile(fn)
         self.cache = {}
         self._lock = threading.Lock()
@@ -205,6 +212,17 @@ class JITFunction:
                 return kernel
             parts = sigkey.split(",") if sigkey else []
             signature = [p.split(":")[0].split("=")[0] for p in parts]
+            for j, want in self.annotated.items():
+                got = signature[j]
+                if want.startswith("*") or got.startswith("*"):
+                    if want != got:
+                        raise TypeError("%s(): argument '%s' must be %s, got %s" % (
+                            self.__name__, self.runtime_names[j], want, got))
+                elif (want[0] in "iu") != (got[0] in "iu"):
+                    raise TypeError("%s(): argument '%s' must be %s, got %s" % (
+                        self.__name__, self.runtime_names[j], want, got))
+                else:
+                    signature[j] = want
             specs = ["%s%s" % (n, p[len(t):]) for n, p, t in
                      zip(self.runtime_names, parts, signature) if len(p) > len(t)]
             constexprs = [(n, _constexpr_text(n, v)) for n, v in zip(self.constexpr_names, cvals)]

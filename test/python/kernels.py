@@ -59,3 +59,11 @@ def heur_add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
     mask = offs < n
     tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) + tl.load(y_ptr + offs, mask=mask),
              mask=mask)
+
+
+@tilec.jit
+def typed_copy_kernel(src_ptr: tl.pointer_type(tl.float32), dst_ptr, n: tl.int64,
+                      BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(dst_ptr + offs, tl.load(src_ptr + offs, mask=mask), mask=mask)

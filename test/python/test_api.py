@@ -130,10 +130,16 @@ def test_wrong_argument_type_names_parameter():
         kernels.add_kernel[(1,)](x, y, out, 2**70, BLOCK=16)
 
 
-def test_wrong_dtype_mix_is_a_compile_error():
-    x, y, out = _inputs(10)
-    with pytest.raises((tilec.CompilationError, TypeError)):
-        kernels.add_kernel[(1,)](x, y.astype(np.int8), out.astype(np.float16), 10, BLOCK=16)
+def test_wrong_array_dtype_names_parameter():
+    x = np.arange(16, dtype=np.float32)
+    out = np.zeros_like(x)
+    compiled = kernels.typed_copy_kernel[(1,)](x, out, 16, BLOCK=16)
+    np.testing.assert_array_equal(out, x)
+    assert compiled.param_types == ["*fp32", "*fp32", "i64"]  # annotated n: tl.int64
+    with pytest.raises(TypeError, match="argument 'src_ptr' must be \\*fp32, got \\*fp64"):
+        kernels.typed_copy_kernel[(1,)](x.astype(np.float64), out, 16, BLOCK=16)
+    with pytest.raises(TypeError, match="argument 'n' must be i64, got fp32"):
+        kernels.typed_copy_kernel[(1,)](x, out, 16.0, BLOCK=16)
 
 
 def test_bad_grid():

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <sys/stat.h>
 #include <thread>
@@ -63,18 +64,26 @@ static KernelSpec addSpec(int block) {
 
 /// Launches `kernel` on n elements and checks out = x + y.
 static bool runAdd(const Kernel &kernel, int n, int block) {
-  std::vector<float> x(n), y(n), out(n, -1.0f);
+  struct Free {
+    void operator()(float *p) const { std::free(p); }
+  };
+  size_t bytes = (size_t(n) * 4 + 63) / 64 * 64;
+  std::unique_ptr<float[], Free> xs((float *)std::aligned_alloc(64, bytes)),
+      ys((float *)std::aligned_alloc(64, bytes)), outs((float *)std::aligned_alloc(64, bytes));
+  float *x = xs.get(), *y = ys.get(), *out = outs.get();
+  for (int i = 0; i < n; ++i)
+    out[i] = -1.0f;
   for (int i = 0; i < n; ++i) {
     x[i] = float(i);
     y[i] = float(2 * i) + 0.5f;
   }
   tilec_arg args[4];
   args[0].type = TILEC_TYPE_PTR_FP32;
-  args[0].ptr = x.data();
+  args[0].ptr = x;
   args[1].type = TILEC_TYPE_PTR_FP32;
-  args[1].ptr = y.data();
+  args[1].ptr = y;
   args[2].type = TILEC_TYPE_PTR_FP32;
-  args[2].ptr = out.data();
+  args[2].ptr = out;
   args[3].type = TILEC_TYPE_I32;
   args[3].i = n;
   uint32_t grid[3] = {uint32_t((n + block - 1) / block), 1, 1};
@@ -84,8 +93,11 @@ static bool runAdd(const Kernel &kernel, int n, int block) {
     return false;
   }
   for (int i = 0; i < n; ++i)
-    if (out[i] != x[i] + y[i])
+    if (out[i] != x[i] + y[i]) {
+      std::fprintf(stderr, "runAdd(n=%d, block=%d): out[%d] = %g, expected %g\n", n, block, i,
+                   out[i], x[i] + y[i]);
       return false;
+    }
   return true;
 }
 
@@ -176,7 +188,7 @@ int main() {
     auto broken = c.compile(spec);
     CHECK(!broken.ok() && broken.status().code() == Status::Code::CompileError);
     const std::string &m = broken.status().message();
-    CHECK(m.find("vector_add.py:19:") != std::string::npos &&
+    CHECK(m.find("vector_add.py:18:") != std::string::npos &&
               m.find("undefined_name") != std::string::npos && m.find("^") != std::string::npos,
           "diagnostics: %s", m.c_str());
     KernelSpec missing = addSpec(64);
@@ -188,6 +200,12 @@ int main() {
     CHECK(!c.compile(badSig).ok());
   }
 
+  // Larger blocks, single-threaded.
+  for (int block : {128, 512, 1024}) {
+    auto k = c.compile(addSpec(block));
+    CHECK(k.ok() && runAdd(*k, 3000, block), "block %d", block);
+  }
+
   // Thread safety: several threads compiling (same and different keys) and launching.
   {
     std::atomic<int> bad{0};
@@ -197,12 +215,15 @@ int main() {
         int block = (t % 2) ? 128 : 512;
         auto k = c.compile(addSpec(block));
         if (!k.ok()) {
+          std::fprintf(stderr, "thread %d: %s\n", t, k.status().message().c_str());
           ++bad;
           return;
         }
         for (int i = 0; i < 20; ++i)
-          if (!runAdd(*k, 3000 + t, block))
+          if (!runAdd(*k, 3000 + t, block)) {
+            std::fprintf(stderr, "thread %d: wrong result\n", t);
             ++bad;
+          }
       });
     for (auto &th : threads)
       th.join();
