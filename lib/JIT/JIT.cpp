@@ -139,6 +139,7 @@ struct Resolved {
 struct Compiler::Impl {
   std::shared_ptr<tilec_device> device;
   std::string driver;
+  tilec_device_info deviceInfo{};
   uint64_t cacheMaxBytes = 0;
 
   mutable std::mutex mutex;
@@ -180,6 +181,7 @@ Expected<std::unique_ptr<Compiler>> Compiler::create(const CompilerOptions &opti
     if (Status s = Status::fromRuntime(tilec_device_query(device, &compiler->info_)))
       return s;
     impl.driver = tilec_device_driver_name(device);
+    impl.deviceInfo = compiler->info_;
   }
 
   bool disk = options.diskCache && env("TILEC_CACHE_DISABLE") != "1";
@@ -218,9 +220,7 @@ Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
     if (!device)
       return Status(Status::Code::InvalidArgument,
                     "no target given and the Compiler has no device");
-    tilec_device_info info;
-    if (Status s = Status::fromRuntime(tilec_device_query(device.get(), &info)))
-      return s;
+    const tilec_device_info &info = deviceInfo;
     if (driver == "cuda") {
       r.pipeline.target = "nvptx";
       r.pipeline.arch = info.arch;
@@ -245,11 +245,19 @@ Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
     r.emit = EmitKind::Hsaco;
   r.targetKey = r.pipeline.target + " " + r.pipeline.arch + " " + r.pipeline.features;
   if (r.pipeline.arch == "native" || r.pipeline.arch.empty()) {
-    // The host's CPU and features decide the code: part of the key.
-    r.targetKey += " host=" + std::string(llvm::sys::getHostCPUName());
-    for (const auto &feature : llvm::sys::getHostCPUFeatures())
-      if (feature.second)
-        r.targetKey += "," + feature.first().str();
+    // The host's CPU and features decide the code: part of the key (computed once).
+    static const std::string host = [] {
+      std::string text = " host=" + std::string(llvm::sys::getHostCPUName());
+      std::vector<std::string> features;
+      for (const auto &feature : llvm::sys::getHostCPUFeatures())
+        if (feature.second)
+          features.push_back(feature.first().str());
+      std::sort(features.begin(), features.end());
+      for (const std::string &feature : features)
+        text += "," + feature;
+      return text;
+    }();
+    r.targetKey += host;
   }
   return r;
 }
