@@ -56,7 +56,8 @@ void annotateContiguousAccesses(mlir::Operation *root);
 void populateTileReduceToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                         mlir::RewritePatternSet &patterns);
 
-/// tile.dot -> row-wise broadcast-FMA.
+/// tile.dot -> broadcast-FMA: unrolled rows for small dots, a register-blocked
+/// scf.for microkernel over stack buffers for large float dots.
 void populateTileDotToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                      mlir::RewritePatternSet &patterns);
 

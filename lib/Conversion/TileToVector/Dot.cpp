@@ -1,9 +1,18 @@
-//===- Dot.cpp - tile.dot -> row-wise broadcast-FMA on flat vectors -------===//
+//===- Dot.cpp - tile.dot -> broadcast-FMA on flat vectors ----------------===//
 //
-// For C[M,N] += A[M,K] * B[K,N]: row i of C is accumulated as
-// row_i = fma(broadcast(A[i,k]), B[k,:], row_i) over k (muli + addi for
-// integers), then the rows are concatenated. Inputs narrower than the
-// accumulator are extended first. Batched 3-D dots do this per batch.
+// For C[M,N] += A[M,K] * B[K,N], inputs narrower than the accumulator are
+// extended first; batched 3-D dots are lowered per batch. Two strategies:
+//
+// - Small dots (M*N*K below kLoopThreshold), integer dots and shapes the
+//   microkernel does not tile: row i of C is accumulated as
+//   row_i = fma(broadcast(A[i,k]), B[k,:], row_i) over k, fully unrolled
+//   (muli + addi for integers), then the rows are concatenated.
+// - Large float dots: a register-blocked microkernel. A, B and C are spilled
+//   to stack buffers (llvm.alloca in the function's entry block),
+//   then scf.for loops walk MRxNR blocks of C, each held in MR*(NR/VL)
+//   vector<VLxT> accumulators while an scf.for over k does
+//   acc[r][c] = fma(broadcast(A[i0+r,k]), B[k, j0+c*VL : +VL], acc[r][c]).
+//   The code size is independent of M, N and K, so compile time stays flat.
 //
 //===----------------------------------------------------------------------===//
 #include "Utils.h"
@@ -11,8 +20,11 @@
 #include "tilec/Dialect/Tile/TileOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -46,6 +58,129 @@ Value slice(OpBuilder &b, Location loc, Value v, int64_t offset, int64_t size) {
   return shuffleOne(b, loc, v, llvm::to_vector(llvm::seq<int64_t>(offset, offset + size)));
 }
 
+/// Dots with at least this many multiply-adds use the looped microkernel.
+constexpr int64_t kLoopThreshold = 4096;
+/// Microkernel vector length (elements): one 512-bit register of f32, legalized
+/// to two 256-bit registers on AVX2/NEON hosts.
+constexpr int64_t kVectorLength = 16;
+
+/// Microkernel block of C: MR rows x NR = nrVectors * kVectorLength columns.
+struct MicroTile {
+  int64_t mr = 0, nrVectors = 0;
+};
+
+/// The microkernel block for an MxN float accumulator, or mr == 0 when the
+/// shape is not tiled (N not a multiple of the vector length).
+MicroTile chooseMicroTile(int64_t m, int64_t n) {
+  MicroTile tile;
+  if (n % kVectorLength)
+    return tile;
+  tile.nrVectors = n % (2 * kVectorLength) == 0 ? 2 : 1;
+  // Up to 16 accumulators (half the AVX-512 register file) plus the B vectors.
+  for (int64_t mr : {8, 6, 4, 2, 1})
+    if (m % mr == 0 && mr * tile.nrVectors <= 16) {
+      tile.mr = mr;
+      break;
+    }
+  return tile;
+}
+
+/// Emits the microkernel for one C[M,N] += A[M,K] * B[K,N] whose operands live
+/// in the stack buffers `a`, `b` and `c` (row-major, element type `elem`,
+/// offsets `aOff`, `bOff`, `cOff` elements).
+void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bBuf, Value cBuf,
+                     int64_t aOff, int64_t bOff, int64_t cOff, int64_t m, int64_t n, int64_t k,
+                     MicroTile tile) {
+  Type i64 = b.getI64Type();
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  auto vecType = VectorType::get({kVectorLength}, elem);
+  unsigned align = getElementByteSize(elem);
+  auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
+  auto addr = [&](Value buf, Value index) {
+    return LLVM::GEPOp::create(b, loc, ptrType, elem, buf, ValueRange{index}).getResult();
+  };
+  auto addIdx = [&](Value base, int64_t v) {
+    return v ? arith::AddIOp::create(b, loc, base, cst(v)).getResult() : base;
+  };
+  int64_t nr = tile.nrVectors * kVectorLength;
+  auto rowLoop = scf::ForOp::create(b, loc, cst(0), cst(m), cst(tile.mr));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(rowLoop.getBody());
+  Value i0 = rowLoop.getInductionVar();
+  auto colLoop = scf::ForOp::create(b, loc, cst(0), cst(n), cst(nr));
+  b.setInsertionPointToStart(colLoop.getBody());
+  Value j0 = colLoop.getInductionVar();
+  // Element offsets of C[i0+r, j0] and A[i0+r, 0].
+  SmallVector<Value> cRows, aRows;
+  for (int64_t r = 0; r < tile.mr; ++r) {
+    Value row = addIdx(i0, r);
+    cRows.push_back(arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, row, cst(n)), addIdx(j0, cOff)));
+    aRows.push_back(addIdx(arith::MulIOp::create(b, loc, row, cst(k)), aOff));
+  }
+  SmallVector<Value> accs;
+  for (int64_t r = 0; r < tile.mr; ++r)
+    for (int64_t v = 0; v < tile.nrVectors; ++v)
+      accs.push_back(LLVM::LoadOp::create(b, loc, vecType,
+                                          addr(cBuf, addIdx(cRows[r], v * kVectorLength)), align));
+  auto kLoop = scf::ForOp::create(b, loc, cst(0), cst(k), cst(1), accs);
+  {
+    OpBuilder::InsertionGuard kGuard(b);
+    b.setInsertionPointToStart(kLoop.getBody());
+    Value kk = kLoop.getInductionVar();
+    Value bRow = addIdx(arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, kk, cst(n)),
+                                              j0),
+                        bOff);
+    SmallVector<Value> bVecs;
+    for (int64_t v = 0; v < tile.nrVectors; ++v)
+      bVecs.push_back(LLVM::LoadOp::create(b, loc, vecType, addr(bBuf, addIdx(bRow, v * kVectorLength)),
+                                           align));
+    SmallVector<Value> next;
+    for (int64_t r = 0; r < tile.mr; ++r) {
+      Value aik = LLVM::LoadOp::create(
+          b, loc, elem, addr(aBuf, arith::AddIOp::create(b, loc, aRows[r], kk)), align);
+      Value splat = vector::BroadcastOp::create(b, loc, vecType, aik);
+      for (int64_t v = 0; v < tile.nrVectors; ++v)
+        next.push_back(math::FmaOp::create(
+            b, loc, splat, bVecs[v], kLoop.getRegionIterArgs()[r * tile.nrVectors + v]));
+    }
+    scf::YieldOp::create(b, loc, next);
+  }
+  for (int64_t r = 0; r < tile.mr; ++r)
+    for (int64_t v = 0; v < tile.nrVectors; ++v)
+      LLVM::StoreOp::create(b, loc, kLoop.getResult(r * tile.nrVectors + v),
+                            addr(cBuf, addIdx(cRows[r], v * kVectorLength)), align);
+}
+
+/// Lowers a float dot through stack buffers and the microkernel; returns the
+/// flat result vector. The buffers are allocas in the entry block of the
+/// enclosing function, so they are static stack slots even inside loops.
+Value lowerWithMicroKernel(OpBuilder &b, Operation *op, Value a, Value bm, Value c,
+                           int64_t batches, int64_t m, int64_t n, int64_t k, MicroTile tile) {
+  Location loc = op->getLoc();
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  auto cType = cast<VectorType>(c.getType());
+  Type elem = cType.getElementType();
+  Block &entry = op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
+  auto spill = [&](Value v) {
+    int64_t size = cast<VectorType>(v.getType()).getNumElements();
+    Value buf;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&entry);
+      Value count = arith::ConstantIntOp::create(b, loc, b.getI64Type(), size);
+      buf = LLVM::AllocaOp::create(b, loc, ptrType, elem, count, /*alignment=*/64);
+    }
+    LLVM::StoreOp::create(b, loc, v, buf, /*alignment=*/64);
+    return buf;
+  };
+  Value aBuf = spill(a), bBuf = spill(bm), cBuf = spill(c);
+  for (int64_t batch = 0; batch < batches; ++batch)
+    emitMicroKernel(b, loc, elem, aBuf, bBuf, cBuf, batch * m * k, batch * k * n, batch * m * n,
+                    m, n, k, tile);
+  return LLVM::LoadOp::create(b, loc, cType, cBuf, /*alignment=*/64);
+}
+
 struct DotLowering : public OpConversionPattern<tile::DotOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
@@ -63,6 +198,11 @@ struct DotLowering : public OpConversionPattern<tile::DotOp> {
     Value a = castElements(rewriter, loc, adaptor.getA(), accElem);
     Value b = castElements(rewriter, loc, adaptor.getB(), accElem);
     Value c = adaptor.getAcc();
+    MicroTile tile = isFloat ? chooseMicroTile(m, n) : MicroTile();
+    if (tile.mr && m * n * k >= kLoopThreshold) {
+      rewriter.replaceOp(op, lowerWithMicroKernel(rewriter, op, a, b, c, batches, m, n, k, tile));
+      return success();
+    }
     auto rowType = VectorType::get({n}, accElem);
 
     SmallVector<Value> rows;

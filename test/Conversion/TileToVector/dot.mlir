@@ -1,6 +1,6 @@
 // RUN: tilec-opt %s --convert-tile-to-vector | FileCheck %s
 
-// f32 dot 2x2x2: rows of C accumulate fma(broadcast(A[i,k]), B[k,:], row)
+// Small dots are unrolled. f32 dot 2x2x2: rows of C accumulate fma(broadcast(A[i,k]), B[k,:], row)
 // over k, then the rows are concatenated.
 // CHECK-LABEL: func.func @dot_f32
 // CHECK-SAME: (%[[A:.*]]: vector<4xf32>, %[[B:.*]]: vector<4xf32>, %[[C:.*]]: vector<4xf32>) -> vector<4xf32>
@@ -91,4 +91,34 @@ func.func @dot_batched(%a: tensor<2x1x1xf32>, %b: tensor<2x1x2xf32>, %c: tensor<
     -> tensor<2x1x2xf32> {
   %d = tile.dot %a, %b, %c : tensor<2x1x1xf32>, tensor<2x1x2xf32> -> tensor<2x1x2xf32>
   return %d : tensor<2x1x2xf32>
+}
+
+// A large f32 dot (M*N*K >= 4096, N a multiple of 16) uses the microkernel:
+// A, B, C spill to entry-block allocas, scf.for loops walk 8x32 blocks of C
+// and an scf.for over k carries 16 vector<16xf32> accumulators.
+// CHECK-LABEL: func.func @dot_microkernel
+// CHECK-SAME: (%[[A:.*]]: vector<128xf32>, %[[B:.*]]: vector<256xf32>, %[[C:.*]]: vector<512xf32>)
+// CHECK-DAG: %[[CB:.*]] = llvm.alloca %{{.*}} x f32 {alignment = 64 : i64}
+// CHECK-DAG: %[[BB:.*]] = llvm.alloca %{{.*}} x f32 {alignment = 64 : i64}
+// CHECK-DAG: %[[AB:.*]] = llvm.alloca %{{.*}} x f32 {alignment = 64 : i64}
+// CHECK: llvm.store %[[A]], %[[AB]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
+// CHECK: llvm.store %[[B]], %[[BB]] {alignment = 64 : i64} : vector<256xf32>, !llvm.ptr
+// CHECK: llvm.store %[[C]], %[[CB]] {alignment = 64 : i64} : vector<512xf32>, !llvm.ptr
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
+// CHECK-COUNT-16: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> vector<16xf32>
+// CHECK: %[[ACCS:.*]]:16 = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (vector<16xf32>, {{.*}}) : i64 {
+// CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr -> vector<16xf32>
+// CHECK: %[[AIK:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK: %[[S:.*]] = vector.broadcast %[[AIK]] : f32 to vector<16xf32>
+// CHECK: math.fma %[[S]], %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK-COUNT-15: math.fma
+// CHECK: scf.yield
+// CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<16xf32>, !llvm.ptr
+// CHECK: %[[R:.*]] = llvm.load %[[CB]] {alignment = 64 : i64} : !llvm.ptr -> vector<512xf32>
+// CHECK: return %[[R]]
+func.func @dot_microkernel(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %c: tensor<16x32xf32>)
+    -> tensor<16x32xf32> {
+  %d = tile.dot %a, %b, %c : tensor<16x8xf32>, tensor<8x32xf32> -> tensor<16x32xf32>
+  return %d : tensor<16x32xf32>
 }
