@@ -21,12 +21,15 @@ struct TilecExpandMathPass
 
     // f16/bf16 math is widened to f32 beforehand by math-extend-to-supported-types.
     RewritePatternSet patterns(ctx);
-    populateMathF32ExpansionPatterns(patterns, [](StringRef name) {
-      return name != "sqrt" && name != "fma" && name != "absf" &&
-             name != "floor" && name != "ceil";
-    });
-    populateMathPolynomialApproximationPatterns(
-        patterns, [](StringRef name) { return name != "sqrt" && name != "fma"; });
+    // Kept as they are: sqrt, fma, abs, floor and ceil are instructions everywhere;
+    // rsqrt's rewrites need the x86vector dialect (AVX2 only) and crash without it,
+    // while math-to-llvm lowers it to an exact 1/sqrt.
+    auto expand = [](StringRef name) {
+      return name != "sqrt" && name != "fma" && name != "absf" && name != "floor" &&
+             name != "ceil" && name != "rsqrt";
+    };
+    populateMathF32ExpansionPatterns(patterns, expand);
+    populateMathPolynomialApproximationPatterns(patterns, expand);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
   }

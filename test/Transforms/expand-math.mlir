@@ -29,3 +29,12 @@ func.func @scalar(%x: f32) -> f32 {
   %e = math.erf %x : f32
   return %e : f32
 }
+
+// rsqrt on vectors is kept for math-to-llvm (exact 1/sqrt) instead of crashing
+// in the AVX2-only approximation.
+// CHECK-LABEL: func @rsqrt
+// CHECK: math.rsqrt %{{.*}} : vector<8xf32>
+func.func @rsqrt(%x: vector<8xf32>) -> vector<8xf32> {
+  %r = math.rsqrt %x : vector<8xf32>
+  return %r : vector<8xf32>
+}
