@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <condition_variable>
 #include <cstdlib>
+#include <dlfcn.h>
 #include <map>
 #include <mutex>
 #include <set>
@@ -285,11 +286,34 @@ static std::string hashParts(const std::vector<std::string> &parts) {
   return llvm::toHex(digest, /*LowerCase=*/true).substr(0, 40);
 }
 
+/// Identifies the compiler binary this code is part of (path, size, mtime),
+/// so a rebuilt compiler never reuses old disk entries even when the version
+/// string did not change.
+static const std::string &binaryStamp() {
+  static const std::string stamp = [] {
+    Dl_info info;
+    std::string text;
+    if (dladdr(reinterpret_cast<void *>(&binaryStamp), &info) && info.dli_fname) {
+      llvm::sys::fs::file_status st;
+      text = info.dli_fname;
+      if (!llvm::sys::fs::status(info.dli_fname, st))
+        text += " " + std::to_string(st.getSize()) + " " +
+                std::to_string(st.getLastModificationTime().time_since_epoch().count());
+    }
+    return text;
+  }();
+  return stamp;
+}
+
 /// The cache key of a spec whose source is `source`.
 static std::string computeKey(const KernelSpec &spec, const std::string &source,
                               const Resolved &resolved) {
-  std::vector<std::string> parts = {Compiler::version(), source, spec.kernelName,
-                                    resolved.targetKey, std::to_string(spec.numWarps),
+  std::vector<std::string> parts = {Compiler::version(),
+                                    binaryStamp(),
+                                    source,
+                                    spec.kernelName,
+                                    resolved.targetKey,
+                                    std::to_string(spec.numWarps),
                                     std::to_string(spec.optLevel)};
   parts.push_back("sig");
   parts.insert(parts.end(), spec.signature.begin(), spec.signature.end());
@@ -374,7 +398,8 @@ void Compiler::Impl::evict(const std::string &dir, const std::string &keep) {
   std::error_code ec;
   for (llvm::sys::fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     llvm::sys::fs::file_status st;
-    if (llvm::sys::fs::status(it->path(), st) || st.type() != llvm::sys::fs::file_type::regular_file)
+    if (llvm::sys::fs::status(it->path(), st) ||
+        st.type() != llvm::sys::fs::file_type::regular_file)
       continue;
     llvm::StringRef name = llvm::sys::path::filename(it->path());
     // Temporary files of crashed writers: removed after an hour.
@@ -528,8 +553,8 @@ Expected<Kernel> Compiler::load(const std::string &image, const std::string &nam
         return Status(Status::Code::IOError, "cannot write " + std::string(tmp));
       }
     }
-    Status s = Status::fromRuntime(
-        tilec_module_load_file(impl_->device.get(), tmp.c_str(), &module));
+    Status s =
+        Status::fromRuntime(tilec_module_load_file(impl_->device.get(), tmp.c_str(), &module));
     (void)llvm::sys::fs::remove(tmp);
     if (s)
       return s;
@@ -539,7 +564,8 @@ Expected<Kernel> Compiler::load(const std::string &image, const std::string &nam
   }
   Kernel kernel;
   kernel.module_ = std::make_shared<Module>(impl_->device, module, "", name);
-  if (Status s = Status::fromRuntime(tilec_module_get_kernel(module, name.c_str(), &kernel.kernel_)))
+  if (Status s =
+          Status::fromRuntime(tilec_module_get_kernel(module, name.c_str(), &kernel.kernel_)))
     return s;
   size_t n = tilec_kernel_num_params(kernel.kernel_);
   for (size_t i = 0; i < n; ++i) {

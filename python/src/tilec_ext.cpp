@@ -102,13 +102,24 @@ tilec_type pointerType(char kind, size_t bytes) {
     t = bytes == 1 ? TILEC_TYPE_I1 : 0;
     break;
   case 'i':
-    t = bytes == 1 ? TILEC_TYPE_I8 : bytes == 2 ? TILEC_TYPE_I16 : bytes == 4 ? TILEC_TYPE_I32 : bytes == 8 ? TILEC_TYPE_I64 : 0;
+    t = bytes == 1   ? TILEC_TYPE_I8
+        : bytes == 2 ? TILEC_TYPE_I16
+        : bytes == 4 ? TILEC_TYPE_I32
+        : bytes == 8 ? TILEC_TYPE_I64
+                     : 0;
     break;
   case 'u':
-    t = bytes == 1 ? TILEC_TYPE_U8 : bytes == 2 ? TILEC_TYPE_U16 : bytes == 4 ? TILEC_TYPE_U32 : bytes == 8 ? TILEC_TYPE_U64 : 0;
+    t = bytes == 1   ? TILEC_TYPE_U8
+        : bytes == 2 ? TILEC_TYPE_U16
+        : bytes == 4 ? TILEC_TYPE_U32
+        : bytes == 8 ? TILEC_TYPE_U64
+                     : 0;
     break;
   case 'f':
-    t = bytes == 2 ? TILEC_TYPE_FP16 : bytes == 4 ? TILEC_TYPE_FP32 : bytes == 8 ? TILEC_TYPE_FP64 : 0;
+    t = bytes == 2   ? TILEC_TYPE_FP16
+        : bytes == 4 ? TILEC_TYPE_FP32
+        : bytes == 8 ? TILEC_TYPE_FP64
+                     : 0;
     break;
   case 'B':
     t = bytes == 2 ? TILEC_TYPE_BF16 : 0;
@@ -126,11 +137,23 @@ char formatKind(const char *format) {
   switch (format[0]) {
   case '?':
     return 'b';
-  case 'b': case 'h': case 'i': case 'l': case 'q': case 'n':
+  case 'b':
+  case 'h':
+  case 'i':
+  case 'l':
+  case 'q':
+  case 'n':
     return 'i';
-  case 'B': case 'H': case 'I': case 'L': case 'Q': case 'N':
+  case 'B':
+  case 'H':
+  case 'I':
+  case 'L':
+  case 'Q':
+  case 'N':
     return 'u';
-  case 'e': case 'f': case 'd':
+  case 'e':
+  case 'f':
+  case 'd':
     return 'f';
   }
   return 0;
@@ -144,20 +167,20 @@ tilec_type dtypeNameType(std::string name) {
   static const struct {
     const char *name;
     tilec_type type;
-  } table[] = {{"float32", TILEC_TYPE_PTR_FP32}, {"float", TILEC_TYPE_PTR_FP32},
-               {"fp32", TILEC_TYPE_PTR_FP32},    {"float16", TILEC_TYPE_PTR_FP16},
-               {"half", TILEC_TYPE_PTR_FP16},    {"fp16", TILEC_TYPE_PTR_FP16},
+  } table[] = {{"float32", TILEC_TYPE_PTR_FP32},  {"float", TILEC_TYPE_PTR_FP32},
+               {"fp32", TILEC_TYPE_PTR_FP32},     {"float16", TILEC_TYPE_PTR_FP16},
+               {"half", TILEC_TYPE_PTR_FP16},     {"fp16", TILEC_TYPE_PTR_FP16},
                {"bfloat16", TILEC_TYPE_PTR_BF16}, {"bf16", TILEC_TYPE_PTR_BF16},
-               {"float64", TILEC_TYPE_PTR_FP64}, {"double", TILEC_TYPE_PTR_FP64},
-               {"fp64", TILEC_TYPE_PTR_FP64},    {"int8", TILEC_TYPE_PTR_I8},
-               {"int16", TILEC_TYPE_PTR_I16},    {"int32", TILEC_TYPE_PTR_I32},
-               {"int", TILEC_TYPE_PTR_I32},      {"int64", TILEC_TYPE_PTR_I64},
-               {"long", TILEC_TYPE_PTR_I64},     {"uint8", TILEC_TYPE_PTR_U8},
-               {"uint16", TILEC_TYPE_PTR_U16},   {"uint32", TILEC_TYPE_PTR_U32},
-               {"uint64", TILEC_TYPE_PTR_U64},   {"bool", TILEC_TYPE_PTR_I1},
-               {"i8", TILEC_TYPE_PTR_I8},        {"i16", TILEC_TYPE_PTR_I16},
-               {"i32", TILEC_TYPE_PTR_I32},      {"i64", TILEC_TYPE_PTR_I64},
-               {"u8", TILEC_TYPE_PTR_U8},        {"i1", TILEC_TYPE_PTR_I1}};
+               {"float64", TILEC_TYPE_PTR_FP64},  {"double", TILEC_TYPE_PTR_FP64},
+               {"fp64", TILEC_TYPE_PTR_FP64},     {"int8", TILEC_TYPE_PTR_I8},
+               {"int16", TILEC_TYPE_PTR_I16},     {"int32", TILEC_TYPE_PTR_I32},
+               {"int", TILEC_TYPE_PTR_I32},       {"int64", TILEC_TYPE_PTR_I64},
+               {"long", TILEC_TYPE_PTR_I64},      {"uint8", TILEC_TYPE_PTR_U8},
+               {"uint16", TILEC_TYPE_PTR_U16},    {"uint32", TILEC_TYPE_PTR_U32},
+               {"uint64", TILEC_TYPE_PTR_U64},    {"bool", TILEC_TYPE_PTR_I1},
+               {"i8", TILEC_TYPE_PTR_I8},         {"i16", TILEC_TYPE_PTR_I16},
+               {"i32", TILEC_TYPE_PTR_I32},       {"i64", TILEC_TYPE_PTR_I64},
+               {"u8", TILEC_TYPE_PTR_U8},         {"i1", TILEC_TYPE_PTR_I1}};
   for (const auto &entry : table)
     if (name == entry.name)
       return entry.type;
@@ -206,8 +229,7 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg) {
   // 3. DLPack.
   if (nb::hasattr(h, "__dlpack__")) {
     nb::object capsule = h.attr("__dlpack__")();
-    auto *managed =
-        static_cast<DLManagedTensor *>(PyCapsule_GetPointer(capsule.ptr(), "dltensor"));
+    auto *managed = static_cast<DLManagedTensor *>(PyCapsule_GetPointer(capsule.ptr(), "dltensor"));
     if (!managed) {
       PyErr_Clear();
       argError(names, i, "__dlpack__ did not return a 'dltensor' capsule");
@@ -215,19 +237,30 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg) {
     const DLTensor &t = managed->dl_tensor;
     char kind = 0;
     switch (t.dtype.code) {
-    case 0: kind = 'i'; break;
-    case 1: kind = 'u'; break;
-    case 2: kind = 'f'; break;
-    case 4: kind = 'B'; break;
-    case 6: kind = 'b'; break;
+    case 0:
+      kind = 'i';
+      break;
+    case 1:
+      kind = 'u';
+      break;
+    case 2:
+      kind = 'f';
+      break;
+    case 4:
+      kind = 'B';
+      break;
+    case 6:
+      kind = 'b';
+      break;
     }
     if (t.dtype.code == 1 && t.dtype.bits == 1)
       kind = 'b';
     arg.type = t.dtype.lanes == 1 ? pointerType(kind, (t.dtype.bits + 7) / 8) : TILEC_TYPE_INVALID;
     arg.ptr = static_cast<char *>(t.data) + t.byte_offset;
     if (arg.type == TILEC_TYPE_INVALID)
-      argError(names, i, "unsupported DLPack dtype (code " + std::to_string(t.dtype.code) +
-                             ", bits " + std::to_string(t.dtype.bits) + ")");
+      argError(names, i,
+               "unsupported DLPack dtype (code " + std::to_string(t.dtype.code) + ", bits " +
+                   std::to_string(t.dtype.bits) + ")");
     return true; // The capsule (unconsumed) frees the managed tensor.
   }
   return false;
@@ -324,8 +357,7 @@ void parseGrid(nb::handle grid, uint32_t out[3]) {
   if (PyTuple_Check(g) || PyList_Check(g)) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(g);
     if (n < 1 || n > 3)
-      throw nb::value_error(
-          ("grid must have 1 to 3 dimensions, got " + std::to_string(n)).c_str());
+      throw nb::value_error(("grid must have 1 to 3 dimensions, got " + std::to_string(n)).c_str());
     PyObject **items = PySequence_Fast_ITEMS(g);
     for (Py_ssize_t d = 0; d < n; ++d)
       out[d] = dim(items[d], int(d));
@@ -412,9 +444,9 @@ NB_MODULE(_tilec, m) {
              const std::string &name, std::vector<std::string> signature,
              std::vector<std::pair<std::string, std::string>> constexprs,
              std::vector<std::string> specializations, unsigned numWarps) {
-            KernelSpec spec = makeSpec(source, path, name, std::move(signature),
-                                       std::move(constexprs), std::move(specializations),
-                                       numWarps, "", "");
+            KernelSpec spec =
+                makeSpec(source, path, name, std::move(signature), std::move(constexprs),
+                         std::move(specializations), numWarps, "", "");
             tilec::jit::Expected<Kernel> kernel = [&] {
               nb::gil_scoped_release release;
               return self.compiler->compile(spec);
@@ -450,8 +482,7 @@ NB_MODULE(_tilec, m) {
       .def(
           "load",
           [](PyCompiler &self, nb::bytes image, const std::string &name) {
-            auto kernel =
-                self.compiler->load(std::string(image.c_str(), image.size()), name);
+            auto kernel = self.compiler->load(std::string(image.c_str(), image.size()), name);
             if (!kernel.ok())
               raiseStatus(kernel.status());
             return PyKernel{kernel.take()};
@@ -466,7 +497,8 @@ NB_MODULE(_tilec, m) {
       .def("synchronize",
            [](const PyCompiler &self) {
              if (self.compiler->device())
-               if (Status s = Status::fromRuntime(tilec_device_synchronize(self.compiler->device())))
+               if (Status s =
+                       Status::fromRuntime(tilec_device_synchronize(self.compiler->device())))
                  raiseStatus(s);
            })
       .def("stats",
