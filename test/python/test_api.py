@@ -235,3 +235,25 @@ def test_compile_image_and_load():
     packed = tilec._tilec.prepare((x, y, out, 64), ("x", "y", "o", "n"))[1]
     kernel.launch((1,), packed)
     np.testing.assert_array_equal(out, x + y)
+
+
+def test_threads_compile_and_launch():
+    import threading
+    errors = []
+
+    def work(block):
+        try:
+            for i in range(20):
+                n = 700 + i
+                x, y, out = _inputs(n)
+                kernels.add_kernel[(tilec.cdiv(n, block),)](x, y, out, n, BLOCK=block)
+                np.testing.assert_array_equal(out, x + y)
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(b,)) for b in (32, 64, 128, 32, 64, 128)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
