@@ -197,9 +197,17 @@ tilec_type dtypeNameType(std::string name) {
 std::string typeName(PyObject *obj) { return Py_TYPE(obj)->tp_name; }
 
 /// Converts one pointer-like argument; returns false if `obj` is not one.
-bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg) {
-  // 1. Buffer protocol (numpy arrays, memoryview, array.array).
+/// Where the device reads memory: 0 host (cpu driver), 1 CUDA, 2 HIP.
+enum DeviceKind { HostMemory = 0, CudaMemory = 1, HipMemory = 2 };
+
+bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg, int device) {
+  // 1. Buffer protocol (numpy arrays, memoryview, array.array): host memory.
   if (PyObject_CheckBuffer(obj)) {
+    if (device != HostMemory)
+      argError(names, i,
+               "a host array (" + typeName(obj) +
+                   ") cannot be passed to a GPU device; pass device memory (an object with "
+                   "data_ptr() or __dlpack__ on the device) or set TILEC_DEVICE=cpu");
     Py_buffer view;
     if (PyObject_GetBuffer(obj, &view, PyBUF_RECORDS_RO) != 0) {
       PyErr_Clear();
@@ -235,6 +243,15 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg) {
       argError(names, i, "__dlpack__ did not return a 'dltensor' capsule");
     }
     const DLTensor &t = managed->dl_tensor;
+    // kDLCPU 1, kDLCUDA 2, kDLCUDAHost 3, kDLROCM 10, kDLROCMHost 11, kDLCUDAManaged 13.
+    int dt = t.device.device_type;
+    bool reachable = device == HostMemory   ? (dt == 1 || dt == 3 || dt == 11 || dt == 13)
+                     : device == CudaMemory ? (dt == 2 || dt == 3 || dt == 13)
+                                            : (dt == 10 || dt == 11);
+    if (!reachable)
+      argError(names, i,
+               "DLPack tensor on device type " + std::to_string(dt) +
+                   " is not accessible from the opened device");
     char kind = 0;
     switch (t.dtype.code) {
     case 0:
@@ -270,7 +287,8 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg) {
 /// per argument: its type, plus for ints/pointers (unless the argument's bit
 /// is set in nospec_mask) Triton's specialization: "=1" (value 1) or ":16"
 /// (divisible by 16).
-std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, uint64_t nospec) {
+std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, uint64_t nospec,
+                                       int device) {
   if (!PyTuple_Check(argsObj.ptr()))
     throw nb::type_error("prepare: args must be a tuple");
   PyObject *args = argsObj.ptr(), *names = namesObj.ptr();
@@ -320,7 +338,7 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
       arg.type = TILEC_TYPE_FP32;
       arg.f = PyFloat_AS_DOUBLE(obj);
       key += "fp32";
-    } else if (convertPointer(obj, names, i, arg)) {
+    } else if (convertPointer(obj, names, i, arg, device)) {
       key += tilec_type_name(arg.type);
       if (specialize && reinterpret_cast<uintptr_t>(arg.ptr) % 16 == 0)
         key += ":16";
@@ -417,7 +435,7 @@ NB_MODULE(_tilec, m) {
           },
           "grid"_a, "packed"_a, "Launches over `grid` with arguments from prepare().");
 
-  m.def("prepare", &prepare, "args"_a, "names"_a, "nospec"_a = 0,
+  m.def("prepare", &prepare, "args"_a, "names"_a, "nospec"_a = 0, "device"_a = 0,
         "Converts launch arguments: returns (specialization key, packed arguments).");
 
   nb::class_<PyCompiler>(m, "Compiler")
@@ -488,6 +506,13 @@ NB_MODULE(_tilec, m) {
             return PyKernel{kernel.take()};
           },
           "image"_a, "name"_a, "Loads a module image and returns its kernel `name`.")
+      .def("memory_kind",
+           [](const PyCompiler &self) {
+             if (!self.compiler->device())
+               return 0;
+             std::string driver = self.compiler->deviceInfo().driver;
+             return driver == "cuda" ? 1 : driver == "hip" ? 2 : 0;
+           }, "0: host memory (cpu), 1: CUDA, 2: HIP; the `device` argument of prepare().")
       .def("device_info",
            [](const PyCompiler &self) {
              if (!self.compiler->device())

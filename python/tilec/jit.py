@@ -38,6 +38,7 @@ def get_compiler():
         with _compiler_lock:
             if _compiler is None:
                 _compiler = _tilec.Compiler(device=os.environ.get("TILEC_DEVICE", ""))
+                JITFunction._memory_kind = _compiler.memory_kind()
     return _compiler
 
 
@@ -46,6 +47,7 @@ def set_compiler(compiler):
     and forgets every launcher compiled with the previous one."""
     global _compiler
     _compiler = compiler
+    JITFunction._memory_kind = compiler.memory_kind()
     JITFunction._generation += 1
 
 
@@ -94,6 +96,7 @@ class JITFunction:
     """A @jit kernel; `kernel[grid](...)` launches it."""
 
     _generation = 0
+    _memory_kind = None  # set with the compiler: 0 host, 1 CUDA, 2 HIP
 
     def __init__(self, fn, do_not_specialize=(), **unused_options):
         self.fn = fn
@@ -186,7 +189,10 @@ class JITFunction:
             values = self._bind(args, kwargs)
             runtime = tuple(values[i] for i in self.runtime_idx)
             cvals = tuple(values[i] for i in self.constexpr_idx)
-        sigkey, packed = _tilec.prepare(runtime, self.runtime_names, self.nospec_mask)
+        memory = JITFunction._memory_kind
+        if memory is None:
+            memory = get_compiler().memory_kind()
+        sigkey, packed = _tilec.prepare(runtime, self.runtime_names, self.nospec_mask, memory)
         if self._generation_seen != JITFunction._generation:
             self.cache = {}
             self._generation_seen = JITFunction._generation

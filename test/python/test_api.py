@@ -257,3 +257,13 @@ def test_threads_compile_and_launch():
     for t in threads:
         t.join()
     assert not errors, errors
+
+
+def test_host_memory_rejected_for_gpu_devices():
+    x = np.zeros(4, np.float32)
+    prepare = tilec._tilec.prepare
+    assert prepare((x,), ("x",), 0, 0)[0] == "*fp32:16" or prepare((x,), ("x",), 0, 0)[0] == "*fp32"
+    with pytest.raises(TypeError, match="argument 'x': a host array"):
+        prepare((x,), ("x",), 0, 1)
+    with pytest.raises(TypeError, match="argument 'x': DLPack tensor on device type 1"):
+        prepare((FakeDLPack(x),), ("x",), 0, 2)
