@@ -1,6 +1,4 @@
-# tl.rsqrt on a tile vs 1/sqrt in float64 (rtol 5e-7). Expected to fail for now: tilec segfaults in
-# TilecExpandMathPass on a tile-shaped math.rsqrt (a scalar rsqrt compiles); drop the marker once fixed.
-# XFAIL: *
+# tl.rsqrt on a tile vs 1/sqrt in float64 (rtol 5e-7); it once crashed tilec-expand-math.
 # REQUIRES: cpu-jit
 # RUN: %python %s | FileCheck %s
 import os

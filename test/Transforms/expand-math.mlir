@@ -30,10 +30,13 @@ func.func @scalar(%x: f32) -> f32 {
   return %e : f32
 }
 
-// rsqrt on vectors is kept for math-to-llvm (exact 1/sqrt) instead of crashing
-// in the AVX2-only approximation.
+// rsqrt becomes an exact 1/sqrt (the upstream rewrites are AVX2-only).
 // CHECK-LABEL: func @rsqrt
-// CHECK: math.rsqrt %{{.*}} : vector<8xf32>
+// CHECK-SAME: (%[[X:.*]]: vector<8xf32>)
+// CHECK-DAG: %[[ONE:.*]] = arith.constant dense<1.000000e+00> : vector<8xf32>
+// CHECK-DAG: %[[ROOT:.*]] = math.sqrt %[[X]] : vector<8xf32>
+// CHECK: arith.divf %[[ONE]], %[[ROOT]] : vector<8xf32>
+// CHECK-NOT: math.rsqrt
 func.func @rsqrt(%x: vector<8xf32>) -> vector<8xf32> {
   %r = math.rsqrt %x : vector<8xf32>
   return %r : vector<8xf32>
