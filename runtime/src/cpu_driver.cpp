@@ -33,11 +33,31 @@ void runRange(void *c, int64_t begin, int64_t end) {
   ctx->fn(ctx->args, ctx->grid, begin, end);
 }
 
+/// The file a module's payload was dlopen()ed from. It stays open (and a
+/// temporary file stays on disk) while the module is loaded: glibc returns an
+/// already loaded library for a path it has seen, so a path must not be
+/// reused by another module before this one is unloaded.
+struct PayloadFile {
+  int fd = -1;
+  std::string tmpPath;
+  void release() {
+    if (fd >= 0)
+      close(fd);
+    if (!tmpPath.empty())
+      unlink(tmpPath.c_str());
+    fd = -1;
+    tmpPath.clear();
+  }
+};
+
 class CpuModule : public ModuleImpl {
 public:
-  CpuModule(void *handle, ThreadPool &(*pool)(void *), void *device)
-      : handle(handle), pool(pool), device(device) {}
-  ~CpuModule() override { dlclose(handle); }
+  CpuModule(void *handle, PayloadFile file, ThreadPool &(*pool)(void *), void *device)
+      : handle(handle), file(std::move(file)), pool(pool), device(device) {}
+  ~CpuModule() override {
+    dlclose(handle);
+    file.release();
+  }
 
   tilec_status getFunction(const tilec_kernel_metadata &k, void **fn) override {
     dlerror();
@@ -62,6 +82,7 @@ public:
 
 private:
   void *handle;
+  PayloadFile file;
   ThreadPool &(*pool)(void *device);
   void *device;
 };
@@ -74,9 +95,10 @@ tilec_status dlopenError(const tilec_module_image *img) {
                              err ? err : "unknown dlopen error");
 }
 
-/// Writes the payload to an anonymous file (memfd, else an unlinked
-/// temporary file) and dlopen()s it through /proc/self/fd.
-tilec_status dlopenPayload(const tilec_module_image *img, void **handle) {
+/// Writes the payload to an anonymous file (memfd, else a temporary file) and
+/// dlopen()s it through /proc/self/fd; `file` keeps that path unique while
+/// the module is loaded.
+tilec_status dlopenPayload(const tilec_module_image *img, void **handle, PayloadFile &file) {
   size_t size = 0;
   const void *payload = tilec_module_image_payload(img, &size);
   int fd = memfd_create("tilec-module", MFD_CLOEXEC);
@@ -112,10 +134,12 @@ tilec_status dlopenPayload(const tilec_module_image *img, void **handle) {
   }
   std::string path = tmp.empty() ? "/proc/self/fd/" + std::to_string(fd) : tmp;
   *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  tilec_status s = *handle ? nullptr : dlopenError(img);
-  close(fd);
-  if (!tmp.empty())
-    unlink(tmp.c_str());
+  file.fd = fd;
+  file.tmpPath = tmp;
+  if (*handle)
+    return nullptr;
+  tilec_status s = dlopenError(img);
+  file.release();
   return s;
 }
 
@@ -170,19 +194,18 @@ public:
 
   tilec_status loadModule(const tilec_module_image *img, const char *path,
                           ModuleImpl **out) override {
+    // Load the validated bytes, not `path` again: the file may have been
+    // replaced since it was read, and dlopen() of a path it has already
+    // loaded returns the old library.
+    (void)path;
     void *handle = nullptr;
-    if (path) {
-      // ELF loaders ignore the metadata and trailer after the sections.
-      std::string p = std::strchr(path, '/') ? path : std::string("./") + path;
-      handle = dlopen(p.c_str(), RTLD_NOW | RTLD_LOCAL);
-      if (!handle)
-        return dlopenError(img);
-    } else if (tilec_status s = dlopenPayload(img, &handle)) {
+    PayloadFile file;
+    if (tilec_status s = dlopenPayload(img, &handle, file))
       return s;
-    }
-    *out = new (std::nothrow) CpuModule(handle, threadPool, this);
+    *out = new (std::nothrow) CpuModule(handle, file, threadPool, this);
     if (!*out) {
       dlclose(handle);
+      file.release();
       return tilec_status_create(TILEC_STATUS_OUT_OF_MEMORY,
                                  "cpu: out of memory loading a module");
     }
