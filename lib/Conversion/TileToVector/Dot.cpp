@@ -24,7 +24,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -158,23 +157,10 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
 Value lowerWithMicroKernel(OpBuilder &b, Operation *op, Value a, Value bm, Value c,
                            int64_t batches, int64_t m, int64_t n, int64_t k, MicroTile tile) {
   Location loc = op->getLoc();
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   auto cType = cast<VectorType>(c.getType());
   Type elem = cType.getElementType();
-  Block &entry = op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
-  auto spill = [&](Value v) {
-    int64_t size = cast<VectorType>(v.getType()).getNumElements();
-    Value buf;
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(&entry);
-      Value count = arith::ConstantIntOp::create(b, loc, b.getI64Type(), size);
-      buf = LLVM::AllocaOp::create(b, loc, ptrType, elem, count, /*alignment=*/64);
-    }
-    LLVM::StoreOp::create(b, loc, v, buf, /*alignment=*/64);
-    return buf;
-  };
-  Value aBuf = spill(a), bBuf = spill(bm), cBuf = spill(c);
+  Value aBuf = spillToStack(b, op, a), bBuf = spillToStack(b, op, bm),
+        cBuf = spillToStack(b, op, c);
   for (int64_t batch = 0; batch < batches; ++batch)
     emitMicroKernel(b, loc, elem, aBuf, bBuf, cBuf, batch * m * k, batch * k * n, batch * m * n,
                     m, n, k, tile);

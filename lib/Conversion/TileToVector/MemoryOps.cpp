@@ -339,6 +339,81 @@ struct AddPtrLowering : public OpConversionPattern<tile::AddPtrOp> {
   }
 };
 
+/// Gathers and scatters wider than this many lanes run as an scf.for over
+/// kGatherChunk-lane pieces through stack buffers: fully unrolled, a
+/// 2048-lane gather costs seconds of LLVM codegen.
+constexpr int64_t kMaxUnrolledGather = 64;
+constexpr int64_t kGatherChunk = 16;
+
+bool useChunkedGather(VectorType type) {
+  return type.getNumElements() > kMaxUnrolledGather &&
+         type.getNumElements() % kGatherChunk == 0;
+}
+
+/// Emits `scf.for c = 0 to n step kGatherChunk` and calls
+/// body(b, chunk) with `chunk(buf, type)` loading the vector<kGatherChunk x type>
+/// at lane c of `buf` (i8 buffers are read back as i1 masks), and the address of
+/// lane c in a buffer of `type`.
+void emitChunkLoop(
+    OpBuilder &b, Location loc, int64_t n,
+    llvm::function_ref<void(OpBuilder &, llvm::function_ref<Value(Value, Type)>,
+                            llvm::function_ref<Value(Value, Type)>)>
+        body) {
+  Type i64 = b.getI64Type();
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
+  auto loop = scf::ForOp::create(b, loc, cst(0), cst(n), cst(kGatherChunk));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value lane = loop.getInductionVar();
+  auto address = [&](Value buf, Type type) -> Value {
+    Type stored = type.isInteger(1) ? b.getI8Type() : type;
+    return LLVM::GEPOp::create(b, loc, ptrType, stored, buf, ValueRange{lane});
+  };
+  auto chunk = [&](Value buf, Type type) -> Value {
+    Type stored = type.isInteger(1) ? b.getI8Type() : type;
+    Value v = LLVM::LoadOp::create(b, loc, VectorType::get({kGatherChunk}, stored),
+                                   address(buf, type), getElementByteSize(stored));
+    if (type.isInteger(1))
+      v = arith::TruncIOp::create(b, loc, VectorType::get({kGatherChunk}, type), v);
+    return v;
+  };
+  body(b, chunk, address);
+}
+
+/// masked.gather of `ptrs` (vector<N x !llvm.ptr>) as a loop over chunks.
+Value createChunkedGather(OpBuilder &b, Operation *op, VectorType type, Value ptrs, Value mask,
+                          Value passThru, unsigned align) {
+  Location loc = op->getLoc();
+  Type elem = type.getElementType();
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value ptrBuf = spillToStack(b, op, ptrs), maskBuf = spillToStack(b, op, mask),
+        passBuf = spillToStack(b, op, passThru);
+  Value result = createEntryAlloca(b, op, elem, type.getNumElements());
+  auto chunkType = VectorType::get({kGatherChunk}, elem);
+  emitChunkLoop(b, loc, type.getNumElements(), [&](OpBuilder &lb, auto chunk, auto address) {
+    Value g = LLVM::masked_gather::create(lb, loc, chunkType, chunk(ptrBuf, ptrType),
+                                          chunk(maskBuf, lb.getI1Type()),
+                                          ValueRange{chunk(passBuf, elem)}, align);
+    LLVM::StoreOp::create(lb, loc, g, address(result, elem), align);
+  });
+  return LLVM::LoadOp::create(b, loc, type, result, /*alignment=*/64);
+}
+
+/// masked.scatter of `value` to `ptrs` as a loop over chunks.
+void createChunkedScatter(OpBuilder &b, Operation *op, Value value, Value ptrs, Value mask,
+                          unsigned align) {
+  Type elem = cast<VectorType>(value.getType()).getElementType();
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value ptrBuf = spillToStack(b, op, ptrs), maskBuf = spillToStack(b, op, mask),
+        valueBuf = spillToStack(b, op, value);
+  int64_t n = cast<VectorType>(value.getType()).getNumElements();
+  emitChunkLoop(b, op->getLoc(), n, [&](OpBuilder &lb, auto chunk, auto) {
+    LLVM::masked_scatter::create(lb, op->getLoc(), chunk(valueBuf, elem),
+                                 chunk(ptrBuf, ptrType), chunk(maskBuf, lb.getI1Type()), align);
+  });
+}
+
 /// load -> llvm.load / llvm.intr.masked.load (contiguous) / masked.gather;
 /// scalar loads with a mask are guarded by scf.if.
 struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
@@ -403,6 +478,11 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
       mask = createAllTrue(rewriter, loc, vecType.getNumElements());
       passThru = createZero(rewriter, loc, vecType);
     }
+    if (useChunkedGather(vecType)) {
+      rewriter.replaceOp(op, createChunkedGather(rewriter, op, vecType, adaptor.getPtr(), mask,
+                                                 passThru, align));
+      return success();
+    }
     rewriter.replaceOpWithNewOp<LLVM::masked_gather>(op, vecType, adaptor.getPtr(), mask,
                                                      ValueRange{passThru}, align);
     return success();
@@ -458,6 +538,11 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
     }
     if (!mask)
       mask = createAllTrue(rewriter, loc, vecType.getNumElements());
+    if (useChunkedGather(vecType)) {
+      createChunkedScatter(rewriter, op, value, adaptor.getPtr(), mask, align);
+      rewriter.eraseOp(op);
+      return success();
+    }
     rewriter.replaceOpWithNewOp<LLVM::masked_scatter>(op, value, adaptor.getPtr(), mask, align);
     return success();
   }

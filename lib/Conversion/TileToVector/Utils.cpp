@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 
@@ -72,6 +73,27 @@ Value createZero(OpBuilder &b, Location loc, Type type) {
   if (isa<IntegerType>(elem))
     return createSplatConstant(b, loc, type, b.getIntegerAttr(elem, 0));
   return LLVM::ZeroOp::create(b, loc, type);
+}
+
+Value createEntryAlloca(OpBuilder &b, Operation *anchor, Type elemType, int64_t count) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(
+      &anchor->getParentOfType<FunctionOpInterface>().getFunctionBody().front());
+  Location loc = anchor->getLoc();
+  Value size = arith::ConstantIntOp::create(b, loc, b.getI64Type(), count);
+  return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()), elemType,
+                                size, /*alignment=*/64);
+}
+
+Value spillToStack(OpBuilder &b, Operation *anchor, Value v) {
+  auto type = cast<VectorType>(v.getType());
+  if (type.getElementType().isInteger(1)) {
+    type = VectorType::get(type.getShape(), b.getI8Type());
+    v = arith::ExtUIOp::create(b, anchor->getLoc(), type, v);
+  }
+  Value buf = createEntryAlloca(b, anchor, type.getElementType(), type.getNumElements());
+  LLVM::StoreOp::create(b, anchor->getLoc(), v, buf, /*alignment=*/64);
+  return buf;
 }
 
 } // namespace tilec::detail

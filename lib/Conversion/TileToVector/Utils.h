@@ -36,6 +36,17 @@ mlir::Value createZero(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type);
 mlir::Value createSplatConstant(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
                                 mlir::TypedAttr value);
 
+/// A 64-byte aligned `llvm.alloca` of `count` elements of `elemType` at the
+/// start of the entry block of the function enclosing `anchor`: a static stack
+/// slot even when `anchor` sits inside a loop.
+mlir::Value createEntryAlloca(mlir::OpBuilder &b, mlir::Operation *anchor, mlir::Type elemType,
+                              int64_t count);
+
+/// Stores the 1-D vector `v` into a fresh entry-block alloca (see
+/// createEntryAlloca) at the current insertion point; returns the buffer.
+/// i1 vectors are stored as i8 (one byte per lane).
+mlir::Value spillToStack(mlir::OpBuilder &b, mlir::Operation *anchor, mlir::Value v);
+
 } // namespace tilec::detail
 
 #endif // TILEC_LIB_CONVERSION_TILETOVECTOR_UTILS_H
