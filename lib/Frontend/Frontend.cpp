@@ -188,6 +188,16 @@ tilec::frontend::compileKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   if (!file)
     return nullptr;
   const FunctionDef *fn = file->lookupFunction(request.kernelName);
+  if (const FileAST::BrokenFunction *broken =
+          fn ? nullptr : file->lookupBroken(request.kernelName)) {
+    unsigned id = sourceMgr.getMainFileID();
+    auto lc = sourceMgr.getLineAndColumn(broken->loc, id);
+    emitError(FileLineColLoc::get(
+        &context, sourceMgr.getMemoryBuffer(id)->getBufferIdentifier(), lc.first,
+        lc.second))
+        << broken->message;
+    return nullptr;
+  }
   if (!fn) {
     auto fileName = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
                         ->getBufferIdentifier();

@@ -125,6 +125,8 @@ Val MLIRGen::lookupName(StringRef name, SMLoc l) {
   }
   if (const GlobalConstant *g = file.lookupGlobal(name))
     return genExpr(*g->value);
+  if (const FileAST::BrokenFunction *broken = file.lookupBroken(name))
+    return error(broken->loc, broken->message);
   if (const FunctionDef *fn = file.lookupFunction(name)) {
     Val v;
     v.kind = Val::Kind::Function;

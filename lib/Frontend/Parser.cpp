@@ -95,6 +95,13 @@ const FunctionDef *FileAST::lookupFunction(StringRef name) const {
   return nullptr;
 }
 
+const FileAST::BrokenFunction *FileAST::lookupBroken(StringRef name) const {
+  for (const BrokenFunction &f : brokenFunctions)
+    if (f.name == name)
+      return &f;
+  return nullptr;
+}
+
 const GlobalConstant *FileAST::lookupGlobal(StringRef name) const {
   // The last assignment wins, as in Python.
   for (auto it = globals.rbegin(); it != globals.rend(); ++it)
@@ -351,10 +358,33 @@ std::unique_ptr<FileAST> Parser::parseFileInput() {
         }
       }
       if (isJit && is(Token::kw_def)) {
+        // A @jit function that does not parse only matters if it is used:
+        // keep its first error, skip it, and go on with the file.
+        size_t start = pos;
+        FileAST::BrokenFunction broken;
+        bool failedToParse = false;
+        auto capture = [&](SMLoc l, const Twine &message) {
+          if (!failedToParse) {
+            failedToParse = true;
+            broken.loc = l;
+            broken.message = message.str();
+          }
+        };
+        ErrorReporter saved = report;
+        report = capture;
         auto fn = parseFuncDef(std::move(decorators));
-        if (!fn)
-          return nullptr;
-        file->functions.push_back(std::move(fn));
+        report = saved;
+        if (fn) {
+          file->functions.push_back(std::move(fn));
+          continue;
+        }
+        pos = start;
+        if (peek().is(Token::identifier))
+          broken.name = peek().getSpelling().str();
+        if (!failedToParse)
+          broken.message = "invalid @jit function";
+        skipStatement();
+        file->brokenFunctions.push_back(std::move(broken));
       } else {
         skipStatement();
       }

@@ -385,7 +385,16 @@ struct GlobalConstant {
 /// What the file-level driver keeps of a Python file: its @jit functions and
 /// module-level constants. Everything else is skipped.
 struct FileAST {
+  /// A @jit function whose definition failed to parse. As in Triton, the error
+  /// is reported only when the function is compiled or called.
+  struct BrokenFunction {
+    std::string name;
+    llvm::SMLoc loc;
+    std::string message;
+  };
   std::vector<std::unique_ptr<FunctionDef>> functions;
+  std::vector<BrokenFunction> brokenFunctions;
+  const BrokenFunction *lookupBroken(llvm::StringRef name) const;
   std::vector<GlobalConstant> globals;
   const FunctionDef *lookupFunction(llvm::StringRef name) const;
   const GlobalConstant *lookupGlobal(llvm::StringRef name) const;
