@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tilec CPU benchmarks: tilec kernels against hand-written C++ and OpenBLAS, one core and all cores.
 
-Usage: TILEC=/path/to/tilec python3 bench/run_bench.py [--quick] [--only NAME[,NAME]]
+Usage: TILEC=/path/to/tilec python3 bench/run_bench.py [--only NAME[,NAME]] [--threads 1|all|1,all]
 
 For each kernel it measures the cold compile time (`tilec compile --emit so`, a fresh
 process) and then, on one thread (TILEC_NUM_THREADS=1, reference THREADS=1) and on all
