@@ -1,0 +1,7 @@
+# Command-level errors: no subcommand, an unknown subcommand, and compile without the required --kernel.
+# RUN: not tilec 2>&1 | FileCheck %s --check-prefix=NONE
+# RUN: not tilec frobnicate 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+# RUN: not tilec compile %examples/vector_add.py --signature '*fp32' --target cpu --emit llvm -o - 2>&1 | FileCheck %s --check-prefix=NOKERNEL
+# NONE: error: missing command (compile, run, devices or list); see 'tilec --help'
+# UNKNOWN: Unknown subcommand 'frobnicate'
+# NOKERNEL: --kernel option: must be specified at least once
