@@ -66,7 +66,9 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Tiles to flat vectors; math that needs no library on any target.
-  pm.addPass(createConvertTileToVector());
+  ConvertTileToVectorOptions vectorOptions;
+  vectorOptions.stackAddressSpace = options.target == "amdgpu" ? 5 : 0;
+  pm.addPass(createConvertTileToVector(vectorOptions));
   math::MathExtendToSupportedTypesOptions extend;
   extend.targetTypeStr = "f32";
   pm.addPass(math::createMathExtendToSupportedTypes(extend));

@@ -33,6 +33,10 @@ def ConvertTileToVector : Pass<"convert-tile-to-vector", "mlir::ModuleOp"> {
     %v = llvm.intr.masked.gather %q, %all, %zero {alignment = 4 : i32} : ...
     ```
   }];
+  let options = [
+    Option<"stackAddressSpace", "stack-address-space", "unsigned", /*default=*/"0",
+           "LLVM address space of stack buffers (allocas); 5 on AMDGPU">,
+  ];
   let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
                            "::mlir::scf::SCFDialect"];

@@ -11,6 +11,11 @@
 
 namespace tilec {
 
+/// Module attribute (i32) giving the LLVM address space of the stack buffers
+/// the patterns allocate (absent: 0). convert-tile-to-vector sets it from its
+/// `stack-address-space` option while it runs (AMDGPU allocas live in 5).
+inline constexpr const char kStackAddressSpaceAttr[] = "tilec.stack_address_space";
+
 /// Type converter of convert-tile-to-vector: scalars stay, `!tile.ptr<T>`
 /// becomes `!llvm.ptr` and a tile `tensor<d0x...xdnxT>` becomes the row-major
 /// flat `vector<(d0*...*dn) x conv(T)>`.

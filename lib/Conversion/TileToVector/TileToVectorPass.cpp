@@ -14,6 +14,7 @@ namespace {
 
 struct ConvertTileToVectorPass
     : public tilec::impl::ConvertTileToVectorBase<ConvertTileToVectorPass> {
+  using ConvertTileToVectorBase::ConvertTileToVectorBase;
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ModuleOp module = getOperation();
@@ -22,6 +23,9 @@ struct ConvertTileToVectorPass
     tilec::configureTileToVectorTarget(target, typeConverter);
 
     tilec::annotateContiguousAccesses(module);
+    if (stackAddressSpace)
+      module->setAttr(tilec::kStackAddressSpaceAttr,
+                      IntegerAttr::get(IntegerType::get(ctx, 32), stackAddressSpace));
     RewritePatternSet patterns(ctx);
     tilec::populateTileStructuralToVectorPatterns(typeConverter, patterns, target);
     tilec::populateTileElementwiseToVectorPatterns(typeConverter, patterns);
@@ -32,6 +36,7 @@ struct ConvertTileToVectorPass
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
+    module->removeAttr(tilec::kStackAddressSpaceAttr);
   }
 };
 

@@ -1,5 +1,6 @@
 //===- Utils.cpp - Helpers shared by the tile-to-vector patterns ----------===//
 #include "Utils.h"
+#include "tilec/Conversion/TileToVector.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -80,9 +81,17 @@ Value createEntryAlloca(OpBuilder &b, Operation *anchor, Type elemType, int64_t 
   b.setInsertionPointToStart(
       &anchor->getParentOfType<FunctionOpInterface>().getFunctionBody().front());
   Location loc = anchor->getLoc();
+  unsigned addrSpace = 0;
+  if (auto module = anchor->getParentOfType<ModuleOp>())
+    if (auto attr = module->getAttrOfType<IntegerAttr>(tilec::kStackAddressSpaceAttr))
+      addrSpace = attr.getInt();
   Value size = arith::ConstantIntOp::create(b, loc, b.getI64Type(), count);
-  return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()), elemType,
-                                size, /*alignment=*/64);
+  auto genericPtr = LLVM::LLVMPointerType::get(b.getContext());
+  Value buf = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext(), addrSpace),
+                                     elemType, size, /*alignment=*/64);
+  if (addrSpace)
+    buf = LLVM::AddrSpaceCastOp::create(b, loc, genericPtr, buf);
+  return buf;
 }
 
 Value spillToStack(OpBuilder &b, Operation *anchor, Value v) {

@@ -38,7 +38,8 @@ mlir::Value createSplatConstant(mlir::OpBuilder &b, mlir::Location loc, mlir::Ty
 
 /// A 64-byte aligned `llvm.alloca` of `count` elements of `elemType` at the
 /// start of the entry block of the function enclosing `anchor`: a static stack
-/// slot even when `anchor` sits inside a loop.
+/// slot even when `anchor` sits inside a loop. Allocated in the address space
+/// named by the module's kStackAddressSpaceAttr and cast to the generic one.
 mlir::Value createEntryAlloca(mlir::OpBuilder &b, mlir::Operation *anchor, mlir::Type elemType,
                               int64_t count);
 

@@ -44,3 +44,11 @@ func.func @gather_small(%p: tensor<64x!tile.ptr<f32>>) -> tensor<64xf32> {
   %v = tile.load %p : tensor<64x!tile.ptr<f32>>
   return %v : tensor<64xf32>
 }
+
+// With stack-address-space=5 (AMDGPU) the buffers are allocated in address
+// space 5 and cast to generic pointers.
+// RUN: tilec-opt %s --convert-tile-to-vector="stack-address-space=5" | FileCheck %s --check-prefix=AS5
+// AS5-LABEL: func.func @gather_chunked
+// AS5: %[[A:.*]] = llvm.alloca %{{.*}} x f32 {alignment = 64 : i64} : (i64) -> !llvm.ptr<5>
+// AS5: llvm.addrspacecast %[[A]] : !llvm.ptr<5> to !llvm.ptr
+// AS5-NOT: tilec.stack_address_space
