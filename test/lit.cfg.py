@@ -24,6 +24,8 @@ if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-runner")):
 llvm_config.add_tool_substitutions(tools, [config.tilec_tools_dir, config.llvm_tools_dir])
 
 python = config.python_executable or shutil.which("python3")
+# Replace lit's default %python (its own interpreter, which may lack numpy).
+config.substitutions = [(k, v) for (k, v) in config.substitutions if k != "%python"]
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%examples", os.path.join(config.tilec_src_root, "examples")))

@@ -66,6 +66,9 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
   KernelInfo info;
   info.name = request.kernel.kernelName;
   info.paramTypes = request.kernel.signature;
+  // Parameter names are a nicety for runtime errors: other @jit functions of
+  // the file that do not parse must not produce diagnostics here.
+  mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) { return mlir::success(); });
   if (auto functions = frontend::listJitFunctions(context, sourceMgr))
     for (const frontend::JitFunctionInfo &fn : *functions)
       if (fn.name == info.name)

@@ -176,6 +176,16 @@ static std::unique_ptr<FileAST> parseMain(MLIRContext &ctx,
   return parseFile(sourceMgr, id, reporter);
 }
 
+/// Reports the parse error kept for a @jit function that did not parse.
+static void reportBroken(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
+                         const FileAST::BrokenFunction &broken) {
+  unsigned id = sourceMgr.getMainFileID();
+  auto lc = sourceMgr.getLineAndColumn(broken.loc, id);
+  emitError(FileLineColLoc::get(&ctx, sourceMgr.getMemoryBuffer(id)->getBufferIdentifier(),
+                                lc.first, lc.second))
+      << broken.message;
+}
+
 OwningOpRef<ModuleOp>
 tilec::frontend::compileKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
                                const KernelRequest &request) {
@@ -190,12 +200,7 @@ tilec::frontend::compileKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   const FunctionDef *fn = file->lookupFunction(request.kernelName);
   if (const FileAST::BrokenFunction *broken =
           fn ? nullptr : file->lookupBroken(request.kernelName)) {
-    unsigned id = sourceMgr.getMainFileID();
-    auto lc = sourceMgr.getLineAndColumn(broken->loc, id);
-    emitError(FileLineColLoc::get(
-        &context, sourceMgr.getMemoryBuffer(id)->getBufferIdentifier(), lc.first,
-        lc.second))
-        << broken->message;
+    reportBroken(context, sourceMgr, *broken);
     return nullptr;
   }
   if (!fn) {
@@ -221,6 +226,11 @@ tilec::frontend::listJitFunctions(MLIRContext &context,
     return std::vector<JitFunctionInfo>{};
   std::unique_ptr<FileAST> file = parseMain(context, sourceMgr);
   if (!file)
+    return std::nullopt;
+  // Listing is about the whole file: every @jit function must parse.
+  for (const FileAST::BrokenFunction &broken : file->brokenFunctions)
+    reportBroken(context, sourceMgr, broken);
+  if (!file->brokenFunctions.empty())
     return std::nullopt;
   std::vector<JitFunctionInfo> result;
   for (const auto &f : file->functions) {

@@ -173,10 +173,12 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     return failure();
   }
   if (!emitKindValidFor(kind, info->getKind())) {
+    static const char *kindNames[] = {"tile", "llvm", "asm", "ptx", "obj", "hsaco", "so"};
     static const char *validFor[] = {"cpu: tile, llvm, asm, obj, so",
                                      "nvptx: tile, llvm, asm, ptx",
                                      "amdgpu: tile, llvm, asm, obj, hsaco"};
-    error = std::string("this --emit kind is not available for the target (") +
+    error = std::string("--emit ") + kindNames[static_cast<int>(kind)] +
+            " is not available for --target " + options.target + " (" +
             validFor[static_cast<int>(info->getKind())] + ")";
     return failure();
   }
@@ -192,8 +194,9 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
   std::string cpu, features;
   selectCPU(options, cpu, features);
   {
+    // Ask a generic subtarget, so LLVM does not print its own warning first.
     std::unique_ptr<llvm::MCSubtargetInfo> sti(
-        target->createMCSubtargetInfo(triple, cpu, ""));
+        target->createMCSubtargetInfo(triple, "", ""));
     if (!sti || !sti->isCPUStringValid(cpu)) {
       error = "unknown processor '" + cpu + "' for " + triple.str();
       return failure();

@@ -62,7 +62,8 @@ int main(int argc, char **argv) {
   cl::SetVersionPrinter([](raw_ostream &os) {
     os << "tilec " << TILEC_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
   });
-  cl::HideUnrelatedOptions({&category, &cl::getGeneralCategory()});
+  // Hide LLVM's own backend options; --help and --version stay.
+  cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(
           argc, argv,
           "tilec: compile and run Triton-language kernels on CPUs, NVIDIA and AMD GPUs\n\n"
