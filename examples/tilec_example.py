@@ -36,6 +36,16 @@ def tilec_binary():
     return found
 
 
+def scalar_arg(value):
+    """The command-line spelling of a scalar argument: ints as i32 (i64 when out of range),
+    floats as fp32, bools as i1."""
+    if isinstance(value, (bool, np.bool_)):
+        return "True" if value else "False"
+    if isinstance(value, (float, np.floating)):
+        return repr(float(value))
+    return str(int(value))
+
+
 def run(source, kernel, grid, args, defines=None, bench=0):
     """Runs `kernel` of `source` over `grid` with `args` (numpy arrays are
     pointer arguments, Python ints/floats scalars). Returns (arrays after the
@@ -53,7 +63,7 @@ def run(source, kernel, grid, args, defines=None, bench=0):
                 cli_args.append(os.path.join(in_dir, name))
                 array_names.append(name)
             else:
-                cli_args.append(repr(arg) if isinstance(arg, float) else str(arg))
+                cli_args.append(scalar_arg(arg))
                 array_names.append(None)
         grid = grid if isinstance(grid, (tuple, list)) else (grid,)
         cmd = [tilec_binary(), "run", source, "--kernel", kernel,

@@ -83,4 +83,46 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
   return true;
 }
 
+void selectTargetForDevice(llvm::StringRef driver, llvm::StringRef deviceArch,
+                           PipelineOptions &options) {
+  if (driver == "cuda" || driver == "hip") {
+    options.target = driver == "cuda" ? "nvptx" : "amdgpu";
+    options.arch = deviceArch.str();
+    return;
+  }
+  options.target = "cpu";
+  options.arch = "native";
+}
+
+EmitKind loadableEmitKind(llvm::StringRef target) {
+  if (target == "nvptx")
+    return EmitKind::Ptx;
+  if (target == "amdgpu")
+    return EmitKind::Hsaco;
+  return EmitKind::So;
+}
+
+bool compileLoadableModule(const CompileRequest &request, std::string &image,
+                           std::string &diagnostics) {
+  CompileRequest loadable = request;
+  loadable.emit = loadableEmitKind(request.pipeline.target);
+  std::string artifact;
+  if (!compileKernelSource(loadable, artifact, diagnostics))
+    return false;
+  if (loadable.emit != EmitKind::Ptx) {
+    image = std::move(artifact);
+    return true;
+  }
+  // So and Hsaco artifacts already are images; PTX is text.
+  PipelineOptions options = loadable.pipeline;
+  std::string error;
+  KernelInfo info{request.kernel.kernelName, request.kernel.signature, {}};
+  if (failed(resolvePipelineOptions(options, error)) ||
+      failed(buildModuleImage(artifact, options, {info}, image, error))) {
+    diagnostics += "error: " + error + "\n";
+    return false;
+  }
+  return true;
+}
+
 } // namespace tilec

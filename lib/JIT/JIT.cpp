@@ -133,7 +133,6 @@ Status Kernel::launch(std::initializer_list<uint32_t> grid,
 /// How a spec is compiled: the resolved pipeline and the target's key text.
 struct Resolved {
   PipelineOptions pipeline;
-  EmitKind emit = EmitKind::So;
   std::string targetKey;
 };
 
@@ -221,17 +220,7 @@ Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
     if (!device)
       return Status(Status::Code::InvalidArgument,
                     "no target given and the Compiler has no device");
-    const tilec_device_info &info = deviceInfo;
-    if (driver == "cuda") {
-      r.pipeline.target = "nvptx";
-      r.pipeline.arch = info.arch;
-    } else if (driver == "hip") {
-      r.pipeline.target = "amdgpu";
-      r.pipeline.arch = info.arch;
-    } else {
-      r.pipeline.target = "cpu";
-      r.pipeline.arch = "native";
-    }
+    selectTargetForDevice(driver, deviceInfo.arch, r.pipeline);
   } else {
     r.pipeline.target = target;
     r.pipeline.arch = spec.target.arch;
@@ -240,10 +229,6 @@ Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
   std::string error;
   if (failed(resolvePipelineOptions(r.pipeline, error)))
     return Status(Status::Code::InvalidArgument, error);
-  if (r.pipeline.target == "nvptx")
-    r.emit = EmitKind::Ptx;
-  else if (r.pipeline.target == "amdgpu")
-    r.emit = EmitKind::Hsaco;
   r.targetKey = r.pipeline.target + " " + r.pipeline.arch + " " + r.pipeline.features;
   if (r.pipeline.arch == "native" || r.pipeline.arch.empty()) {
     // The host's CPU and features decide the code: part of the key (computed once).
@@ -453,17 +438,9 @@ Expected<std::string> Compiler::Impl::buildImage(const KernelSpec &spec, const R
   request.kernel.signature = spec.signature;
   request.kernel.defines = spec.constexprs;
   request.pipeline = resolved.pipeline;
-  request.emit = resolved.emit;
   std::string artifact, diagnostics;
-  if (!compileKernelSource(request, artifact, diagnostics))
+  if (!compileLoadableModule(request, artifact, diagnostics))
     return Status(Status::Code::CompileError, diagnostics);
-  if (resolved.emit == EmitKind::Ptx) {
-    std::string image, error;
-    KernelInfo info{spec.kernelName, spec.signature, {}};
-    if (failed(buildModuleImage(artifact, resolved.pipeline, {info}, image, error)))
-      return Status(Status::Code::Internal, error);
-    artifact = std::move(image);
-  }
   {
     std::lock_guard<std::mutex> lock(mutex);
     ++stats.compiles;

@@ -1,20 +1,6 @@
-# The vector-add tutorial kernel: program_id, arange, masks, pointer
+# The vector-add tutorial kernel of examples/: program_id, arange, masks, pointer
 # arithmetic, masked loads and stores.
-# RUN: tilec compile %s --kernel add_kernel --signature '*fp32,*fp32,*fp32,i32' -D BLOCK_SIZE=1024 --emit tile -o - | FileCheck %s
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def add_kernel(x_ptr, y_ptr, output_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
-    pid = tl.program_id(axis=0)
-    block_start = pid * BLOCK_SIZE
-    offsets = block_start + tl.arange(0, BLOCK_SIZE)
-    mask = offsets < n_elements
-    x = tl.load(x_ptr + offsets, mask=mask)
-    y = tl.load(y_ptr + offsets, mask=mask)
-    output = x + y
-    tl.store(output_ptr + offsets, output, mask=mask)
+# RUN: tilec compile %examples/vector_add.py --kernel add_kernel --signature '*fp32,*fp32,*fp32,i32' -D BLOCK_SIZE=1024 --emit tile -o - | FileCheck %s
 
 # CHECK-LABEL: func.func @add_kernel(
 # CHECK-SAME: %[[X:.*]]: !tile.ptr<f32>, %[[Y:.*]]: !tile.ptr<f32>, %[[O:.*]]: !tile.ptr<f32>, %[[N:.*]]: i32)

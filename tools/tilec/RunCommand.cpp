@@ -99,37 +99,15 @@ int runRun() {
   if (tilec_status s = tilec_device_query(handles.device, &info))
     return failStatus(s, "");
 
-  std::string driver = tilec_device_driver_name(handles.device);
   request.pipeline.numWarps = warps;
-  if (driver == "cuda") {
-    request.pipeline.target = "nvptx";
-    request.pipeline.arch = info.arch;
-    request.emit = EmitKind::Ptx;
-  } else if (driver == "hip") {
-    request.pipeline.target = "amdgpu";
-    request.pipeline.arch = info.arch;
-    request.emit = EmitKind::Hsaco;
-  } else {
-    request.pipeline.target = "cpu";
-    request.pipeline.arch = "native";
-    request.emit = EmitKind::So;
-  }
-
-  std::string artifact, diagnostics;
-  if (!compileKernelSource(request, artifact, diagnostics)) {
+  selectTargetForDevice(tilec_device_driver_name(handles.device), info.arch, request.pipeline);
+  std::string image, diagnostics;
+  if (!compileLoadableModule(request, image, diagnostics)) {
     errs() << diagnostics;
     return 1;
   }
-  if (request.emit == EmitKind::Ptx) {
-    std::string image, error;
-    KernelInfo kernelInfo{kernel, request.kernel.signature, {}};
-    PipelineOptions pipeline = request.pipeline;
-    if (failed(buildModuleImage(artifact, pipeline, {kernelInfo}, image, error)))
-      return fail(error);
-    artifact = std::move(image);
-  }
-  if (tilec_status s = tilec_module_load_data(handles.device, artifact.data(),
-                                              artifact.size(), &handles.module))
+  if (tilec_status s = tilec_module_load_data(handles.device, image.data(), image.size(),
+                                              &handles.module))
     return failStatus(s, "");
   tilec_kernel *handle = nullptr;
   if (tilec_status s = tilec_module_get_kernel(handles.module, kernel.c_str(), &handle))

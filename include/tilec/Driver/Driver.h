@@ -29,6 +29,19 @@ struct CompileRequest {
 bool compileKernelSource(const CompileRequest &request, std::string &artifact,
                          std::string &diagnostics);
 
+/// The target for a runtime device: "cuda" -> nvptx for its sm arch, "hip" ->
+/// amdgpu for its gfx arch, anything else -> the host CPU ("native").
+void selectTargetForDevice(llvm::StringRef driver, llvm::StringRef deviceArch,
+                           PipelineOptions &options);
+
+/// The artifact the runtime loads for `target`: So (cpu), Ptx (nvptx), Hsaco (amdgpu).
+EmitKind loadableEmitKind(llvm::StringRef target);
+
+/// Compiles `request` (its `emit` is ignored) to a module image the runtime
+/// loads with tilec_module_load_data; raw PTX is wrapped into an image.
+bool compileLoadableModule(const CompileRequest &request, std::string &image,
+                           std::string &diagnostics);
+
 } // namespace tilec
 
 #endif // TILEC_DRIVER_DRIVER_H

@@ -8,63 +8,31 @@ returns the arrays written back; `check` compares with a numpy reference and pri
 """
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
-import types
 
 import numpy as np
 
-jit = lambda fn: fn  # noqa: E731
-tl = types.SimpleNamespace(constexpr="tl.constexpr")
+# The examples' runner does the .npy and `tilec run` work; it also provides the jit/tl stand-ins.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                "examples"))
+import tilec_example  # noqa: E402
+from tilec_example import jit, tl  # noqa: E402,F401
 
 _failures = []
 
 
-def _tilec():
-    found = os.environ.get("TILEC") or shutil.which("tilec")
-    if not found:
-        sys.exit("tilec not found on PATH (set TILEC)")
-    return found
-
-
-def scalar_arg(value):
-    """The command-line spelling of a scalar argument: ints as i32 (i64 when out of range),
-    floats as fp32, bools as i1."""
-    if isinstance(value, (bool, np.bool_)):
-        return "True" if value else "False"
-    if isinstance(value, (float, np.floating)):
-        return repr(float(value))
-    return str(int(value))
-
-
 def run(source, kernel, grid, args, defines=None):
     """Runs `kernel` of `source` over `grid` (int or tuple) with `args` (numpy arrays become
-    pointer arguments). Returns the arguments after the launch: arrays read back, scalars None."""
-    with tempfile.TemporaryDirectory(prefix="tilec-exec-") as tmp:
-        out_dir = os.path.join(tmp, "out")
-        cli_args, names = [], []
-        for i, arg in enumerate(args):
-            if isinstance(arg, np.ndarray):
-                name = "arg%d.npy" % i
-                np.save(os.path.join(tmp, name), np.ascontiguousarray(arg))
-                cli_args.append(os.path.join(tmp, name))
-                names.append(name)
-            else:
-                cli_args.append(scalar_arg(arg))
-                names.append(None)
-        grid = grid if isinstance(grid, (tuple, list)) else (grid,)
-        cmd = [_tilec(), "run", source, "--kernel", kernel,
-               "--grid", ",".join(str(g) for g in grid), "--out-dir", out_dir]
-        cmd += ["-D%s=%s" % item for item in (defines or {}).items()]
-        cmd += ["--"] + cli_args
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        if proc.returncode != 0:
-            sys.stdout.write(proc.stdout + proc.stderr)
-            print("FAIL %s: tilec run exited with %d" % (kernel, proc.returncode))
-            sys.stdout.flush()
-            sys.exit(1)
-        return [np.load(os.path.join(out_dir, n)) if n else None for n in names]
+    pointer arguments). Returns the arguments after the launch: arrays read back, scalars None.
+    Uses the tilec on PATH (lit's build) unless $TILEC is set."""
+    if not os.environ.get("TILEC") and shutil.which("tilec"):
+        os.environ["TILEC"] = shutil.which("tilec")
+    try:
+        return tilec_example.run(source, kernel, grid, args, defines)[0]
+    except RuntimeError:
+        print("FAIL %s: tilec run failed" % kernel)
+        sys.stdout.flush()
+        sys.exit(1)
 
 
 def max_error(got, ref):
