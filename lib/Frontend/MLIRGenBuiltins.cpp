@@ -201,31 +201,15 @@ Val MLIRGen::mathUnary(StringRef name, const Val &xin, SMLoc l) {
     return error(l, "'tl." + name +
                         "' expects a floating-point argument, got " +
                         x.typeStr());
-  Value v = x.value, r;
-  if (name == "exp")
-    r = math::ExpOp::create(b, L, v);
-  else if (name == "exp2")
-    r = math::Exp2Op::create(b, L, v);
-  else if (name == "log")
-    r = math::LogOp::create(b, L, v);
-  else if (name == "log2")
-    r = math::Log2Op::create(b, L, v);
-  else if (name == "sqrt")
-    r = math::SqrtOp::create(b, L, v);
-  else if (name == "rsqrt")
-    r = math::RsqrtOp::create(b, L, v);
-  else if (name == "sin")
-    r = math::SinOp::create(b, L, v);
-  else if (name == "cos")
-    r = math::CosOp::create(b, L, v);
-  else if (name == "floor")
-    r = math::FloorOp::create(b, L, v);
-  else if (name == "ceil")
-    r = math::CeilOp::create(b, L, v);
-  else if (name == "erf")
-    r = math::ErfOp::create(b, L, v);
-  else
+  // Each of these is the math dialect op of the same name on the same type.
+  static const llvm::StringSet<> unaryMath = {"exp",  "exp2", "log",   "log2", "sqrt", "rsqrt",
+                                              "sin",  "cos",  "floor", "ceil", "erf"};
+  if (!unaryMath.contains(name))
     return error(l, "unsupported function 'tl." + name + "'");
+  OperationState state(L, ("math." + name).str());
+  state.addOperands(x.value);
+  state.addTypes(x.value.getType());
+  Value r = b.create(state)->getResult(0);
   return Val::tensor(r, x.dtype, x.shape, l);
 }
 
