@@ -98,8 +98,7 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &tm, unsigned optL
 
 /// Metadata text of a tilec module image (see tilec/module_format.h).
 std::string moduleMetadata(const PipelineOptions &options, const llvm::Triple &triple,
-                           const std::string &features, EmitKind kind,
-                           ArrayRef<KernelInfo> kernels) {
+                           const std::string &features, ArrayRef<KernelInfo> kernels) {
   std::string text = "tilec-module 1\n";
   if (options.target == "cpu") {
     text += "target cpu " + triple.getArchName().str();
@@ -111,7 +110,6 @@ std::string moduleMetadata(const PipelineOptions &options, const llvm::Triple &t
   } else {
     text += "target hip " + options.arch + "\npayload hsaco\n";
   }
-  (void)kind;
   for (const KernelInfo &kernel : kernels) {
     text += "kernel " + kernel.name + "\n";
     text += "num_warps " + std::to_string(options.numWarps) + "\n";
@@ -262,7 +260,7 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     error = llvm::toString(linked.takeError());
     return failure();
   }
-  return wrapImage(*linked, moduleMetadata(options, triple, features, kind, kernels),
+  return wrapImage(*linked, moduleMetadata(options, triple, features, kernels),
                    output, error);
 }
 
@@ -277,7 +275,7 @@ LogicalResult buildModuleImage(const std::string &payload, const PipelineOptions
   std::string cpu, features;
   selectCPU(options, cpu, features);
   llvm::Triple triple(info->getTriple(options.arch));
-  return wrapImage(payload, moduleMetadata(options, triple, features, EmitKind::Ptx, kernels),
+  return wrapImage(payload, moduleMetadata(options, triple, features, kernels),
                    image, error);
 }
 

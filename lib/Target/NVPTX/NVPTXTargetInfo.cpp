@@ -48,11 +48,9 @@ public:
   }
   void barrier(OpBuilder &b, Location loc) const override { NVVM::Barrier0Op::create(b, loc); }
   Value shuffleXor(OpBuilder &b, Location loc, Value value, int laneMask) const override {
-    Type i32 = b.getI32Type();
     Value all = arith::ConstantIntOp::create(b, loc, -1, 32);
     Value offset = arith::ConstantIntOp::create(b, loc, laneMask, 32);
     Value clamp = arith::ConstantIntOp::create(b, loc, 0x1f, 32);
-    (void)i32;
     return NVVM::ShflOp::create(b, loc, value.getType(), all, value, offset, clamp,
                                 NVVM::ShflKind::bfly, UnitAttr());
   }
