@@ -188,8 +188,10 @@ public:
   Val binary(BinaryOp op, const Val &a, const Val &b, llvm::SMLoc l);
   Val compare(CmpOp op, const Val &a, const Val &b, llvm::SMLoc l);
   Val unary(UnaryOp op, const Val &v, llvm::SMLoc l);
+  /// tl.maximum/minimum; `propagateNan` (tl.PropagateNan.ALL) makes a NaN
+  /// operand give NaN, otherwise the other operand is returned.
   Val minMax(bool isMax, const Val &a, const Val &b, llvm::SMLoc l,
-             llvm::StringRef name);
+             llvm::StringRef name, bool propagateNan = false);
   Val logical(bool isAnd, const Val &a, const Val &b, llvm::SMLoc l);
   /// Truth value of a constexpr, or nullopt for runtime values.
   std::optional<bool> constexprTruth(const Val &v);
@@ -223,11 +225,34 @@ public:
   //===--------------------------------------------------------------------===//
   // Statements and control flow (MLIRGenStmt.cpp)
   //===--------------------------------------------------------------------===//
+  /// Normal: fell off the end of the statements; Returned: every path reached
+  /// the end of the function (a `return`, or an early-return `if` that also
+  /// generated the statements after it); Error: an error was reported.
   enum class Flow { Normal, Returned, Error };
-  Flow genBlock(const StmtList &stmts);
+  /// The statements that follow a block up to the end of the function: the
+  /// rest of the enclosing block, then the rest of its enclosing block, ...
+  /// An `if` whose branches return generates them inside the branch that
+  /// falls through, so early returns become structured scf.if.
+  struct Continuation {
+    llvm::ArrayRef<StmtPtr> stmts;
+    const Continuation *next;
+  };
+  Flow genBlock(llvm::ArrayRef<StmtPtr> stmts,
+                const Continuation *cont = nullptr);
+  /// Generates the statements of `cont` and of all continuations after it.
+  Flow genContinuation(const Continuation *cont);
   Flow genStmt(const Stmt &s);
   Flow genAssign(const Expr &target, Val value, llvm::SMLoc l);
-  Flow genIf(const IfStmt &s);
+  Flow genIf(const IfStmt &s, const Continuation *cont = nullptr);
+  /// A runtime `if` with a `return` in a branch: each branch is followed by
+  /// `cont`, and the values returned on both paths are merged.
+  Flow genReturningIf(const IfStmt &s, mlir::Value cond,
+                      const Continuation *cont);
+  /// True if `stmts` contain a `return` (also in nested `if`s).
+  static bool containsReturn(const StmtList &stmts);
+  /// Number of runtime loops around the current point, over all inlined
+  /// frames (Triton rejects returns in `if`s inside loops, transitively).
+  int loopDepthOverFrames() const;
   Flow genFor(const ForStmt &s);
   Flow genWhile(const WhileStmt &s);
   Val inlineCall(const FunctionDef &fn, std::vector<Val> args,
@@ -263,6 +288,30 @@ public:
   Val reshape(const Val &x, llvm::ArrayRef<int64_t> shape, llvm::SMLoc l);
   Val trans(const Val &x, llvm::ArrayRef<int64_t> order, llvm::SMLoc l);
 
+  //===--------------------------------------------------------------------===//
+  // tl.umulhi and random numbers (MLIRGenRandom.cpp)
+  //===--------------------------------------------------------------------===//
+  /// The parameters of `tl.<name>` if it is a random-number builtin (or
+  /// tl.umulhi); names ending in '?' are optional.
+  static std::optional<llvm::ArrayRef<llvm::StringRef>>
+  randomBuiltinParams(llvm::StringRef name);
+  /// Generates `tl.<name>` with arguments bound to randomBuiltinParams(name).
+  Val genRandom(llvm::StringRef name, llvm::ArrayRef<Val> args, llvm::SMLoc l);
+  /// The high half of the unsigned product (Triton's tl.umulhi).
+  Val umulhi(const Val &x, const Val &y, llvm::SMLoc l);
+
+  //===--------------------------------------------------------------------===//
+  // libdevice and NaN propagation (MLIRGenMath.cpp)
+  //===--------------------------------------------------------------------===//
+  /// Calls `libdevice.<name>`; unmapped names are refused by name.
+  Val callLibdevice(llvm::StringRef name, std::vector<Val> args,
+                    std::vector<std::pair<std::string, Val>> kwargs,
+                    llvm::SMLoc l);
+  /// Values of Triton's tl.PropagateNan.NONE and tl.PropagateNan.ALL.
+  static constexpr int64_t kPropagateNanNone = 0, kPropagateNanAll = 0xFFFF;
+  /// Reads a `propagate_nan` argument (None means NONE): true for ALL.
+  std::optional<bool> getPropagateNan(const Val &v);
+
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sourceMgr;
   const FileAST &file;
@@ -276,12 +325,14 @@ public:
   struct Frame {
     const FunctionDef *fn;
     Val returnValue;
-    /// Nesting depth of runtime control flow (return is not allowed inside).
+    /// Nesting depth of runtime loops (return is not allowed inside).
     int runtimeDepth = 0;
     /// Where the function was called from (invalid for the kernel).
     llvm::SMLoc callLoc;
   };
   std::vector<Frame> frames;
+  /// Nesting depth of tl.static_range bodies (early returns are refused).
+  int staticRangeDepth = 0;
 };
 
 } // namespace tilec::frontend

@@ -66,7 +66,19 @@ static const char *const kTritonBuiltins[] = {"program_id",
                                               "range",
                                               "static_range",
                                               "jit",
-                                              "fdiv"};
+                                              "fdiv",
+                                              "umulhi",
+                                              "philox",
+                                              "randint",
+                                              "randint4x",
+                                              "rand",
+                                              "rand4x",
+                                              "randn",
+                                              "randn4x",
+                                              "uint_to_uniform_float",
+                                              "pair_uniform_to_normal",
+                                              "sqrt_rn",
+                                              "div_rn"};
 
 /// Methods of tensors that forward to `tl.<name>(self, ...)`.
 static const char *const kTensorMethods[] = {
@@ -388,8 +400,16 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
   if (name == "isinstance")
     return error(l, "unsupported function 'isinstance'");
 
+  if (name.consume_front("libdevice."))
+    return callLibdevice(name, std::move(args), std::move(kwargs), l);
   if (!name.consume_front("tl."))
     return error(l, "unsupported function '" + name + "'");
+
+  if (auto params = randomBuiltinParams(name)) {
+    if (!bind(*params))
+      return Val();
+    return genRandom(name, a.out, l);
+  }
 
   //===--- Programming model ---===//
   if (name == "program_id" || name == "num_programs") {
@@ -584,7 +604,10 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
   if (name == "maximum" || name == "minimum") {
     if (!bind({"x", "y", "propagate_nan?"}))
       return Val();
-    return minMax(name == "maximum", a[0], a[1], l, "tl." + name.str());
+    std::optional<bool> nan = getPropagateNan(a[2]);
+    if (!nan)
+      return Val();
+    return minMax(name == "maximum", a[0], a[1], l, "tl." + name.str(), *nan);
   }
   if (name == "clamp") {
     if (!bind({"x", "min", "max", "propagate_nan?"}))
@@ -595,8 +618,11 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!x.dtype.isFloat())
       return error(l, "tl.clamp only supports floating-point tensors, got " +
                           x.typeStr());
-    Val lo = minMax(true, x, a[1], l, "tl.clamp");
-    return lo ? minMax(false, lo, a[2], l, "tl.clamp") : lo;
+    std::optional<bool> nan = getPropagateNan(a[3]);
+    if (!nan)
+      return Val();
+    Val lo = minMax(true, x, a[1], l, "tl.clamp", *nan);
+    return lo ? minMax(false, lo, a[2], l, "tl.clamp", *nan) : lo;
   }
   if (llvm::is_contained({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin",
                           "cos", "floor", "ceil", "erf", "abs"},
@@ -632,10 +658,25 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     Val den = num ? reduce(num, dim, true, "sum", l) : num;
     return den ? binary(BinaryOp::Div, num, den, l) : den;
   }
-  if (name == "fdiv") {
-    if (!bind({"x", "y", "ieee_rounding?"}))
+  if (name == "fdiv" || name == "div_rn") {
+    if (!bind(name == "fdiv" ? llvm::ArrayRef<StringRef>{"x", "y",
+                                                         "ieee_rounding?"}
+                             : llvm::ArrayRef<StringRef>{"x", "y"}))
       return Val();
-    return binary(BinaryOp::Div, a[0], a[1], l);
+    // CPU division is IEEE round-to-nearest: ieee_rounding changes nothing.
+    Val x = a[0], y = a[1];
+    if (!binaryTypeCheck(x, y, l, "tl." + name.str(), false, false, true,
+                         true))
+      return Val();
+    if (!x.dtype.isFloat())
+      return error(l, "tl." + name + " expects floating-point operands, got " +
+                          x.typeStr() + " and " + y.typeStr());
+    return binary(BinaryOp::Div, x, y, l);
+  }
+  if (name == "sqrt_rn") {
+    if (!bind({"x"}))
+      return Val();
+    return mathUnary("sqrt", a[0], l);
   }
   if (name == "fma") {
     if (!bind({"x", "y", "z"}))

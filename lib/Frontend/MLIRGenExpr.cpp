@@ -136,7 +136,8 @@ Val MLIRGen::lookupName(StringRef name, SMLoc l) {
   }
   Val v;
   v.loc = l;
-  if (name == "tl" || name == "triton" || name == "tilec") {
+  if (name == "tl" || name == "triton" || name == "tilec" ||
+      name == "libdevice") {
     v.kind = Val::Kind::Module;
     v.s = name.str();
     return v;
@@ -165,10 +166,40 @@ Val MLIRGen::genAttribute(const AttributeExpr &e) {
       return v;
     }
     if (base.s == "tl" &&
-        (attr == "math" || attr == "extra" || attr == "standard")) {
+        (attr == "math" || attr == "extra" || attr == "standard" ||
+         attr == "random")) {
       v.kind = Val::Kind::Module;
       v.s = "tl." + attr.str();
       return v;
+    }
+    // libdevice: tl.extra.libdevice, tl.extra.cuda.libdevice, ... or the
+    // name `libdevice` imported from triton.language.extra[.cuda|.hip].
+    if (base.s == "tl.extra" && (attr == "cuda" || attr == "hip")) {
+      v.kind = Val::Kind::Module;
+      v.s = "tl.extra." + attr.str();
+      return v;
+    }
+    if (StringRef(base.s).starts_with("tl.extra") && attr == "libdevice") {
+      v.kind = Val::Kind::Module;
+      v.s = "libdevice";
+      return v;
+    }
+    if (base.s == "libdevice") {
+      v.kind = Val::Kind::Builtin;
+      v.s = "libdevice." + attr.str();
+      return v;
+    }
+    if (base.s == "tl" && attr == "PropagateNan") {
+      v.kind = Val::Kind::Module;
+      v.s = "tl.PropagateNan";
+      return v;
+    }
+    if (base.s == "tl.PropagateNan") {
+      if (attr == "ALL")
+        return Val::integer(kPropagateNanAll, l);
+      if (attr == "NONE")
+        return Val::integer(kPropagateNanNone, l);
+      return error(l, "tl.PropagateNan has no member '" + attr + "'");
     }
     if (StringRef(base.s).starts_with("tl")) {
       DType dt = DType::fromTritonName(attr);

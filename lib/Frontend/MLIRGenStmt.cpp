@@ -16,14 +16,53 @@ using llvm::SMLoc;
 using llvm::StringRef;
 using llvm::Twine;
 
-MLIRGen::Flow MLIRGen::genBlock(const StmtList &stmts) {
-  for (const StmtPtr &s : stmts) {
-    Flow f = genStmt(*s);
+MLIRGen::Flow MLIRGen::genBlock(llvm::ArrayRef<StmtPtr> stmts,
+                                const Continuation *cont) {
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    Flow f;
+    if (auto *ifStmt = llvm::dyn_cast<IfStmt>(stmts[i].get())) {
+      Continuation rest{stmts.drop_front(i + 1), cont};
+      f = genIf(*ifStmt, &rest);
+    } else {
+      f = genStmt(*stmts[i]);
+    }
     if (f != Flow::Normal)
       return f;
   }
   return Flow::Normal;
 }
+
+MLIRGen::Flow MLIRGen::genContinuation(const Continuation *cont) {
+  for (; cont; cont = cont->next) {
+    Flow f = genBlock(cont->stmts, cont->next);
+    if (f != Flow::Normal)
+      return f;
+  }
+  return Flow::Normal;
+}
+
+bool MLIRGen::containsReturn(const StmtList &stmts) {
+  return llvm::any_of(stmts, [](const StmtPtr &s) {
+    if (llvm::isa<ReturnStmt>(s.get()))
+      return true;
+    auto *i = llvm::dyn_cast<IfStmt>(s.get());
+    return i && (containsReturn(i->thenBody) || containsReturn(i->elseBody));
+  });
+}
+
+int MLIRGen::loopDepthOverFrames() const {
+  int depth = 0;
+  for (const Frame &f : frames)
+    depth += f.runtimeDepth;
+  return depth;
+}
+
+/// Triton's error for a return inside a runtime loop.
+static constexpr const char *kReturnInLoopError =
+    "Cannot have `return` statements inside `while` or `for` statements in "
+    "triton (note that this also applies to `return` statements that are "
+    "inside functions transitively called from within `while`/`for` "
+    "statements)";
 
 MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
   SMLoc l = s.getLoc();
@@ -76,7 +115,7 @@ MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
     return genAssign(*a.target, r, l);
   }
   case Stmt::Kind::If:
-    return genIf(llvm::cast<IfStmt>(s));
+    return genIf(llvm::cast<IfStmt>(s), nullptr);
   case Stmt::Kind::For:
     return genFor(llvm::cast<ForStmt>(s));
   case Stmt::Kind::While:
@@ -84,8 +123,7 @@ MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
   case Stmt::Kind::Return: {
     auto &r = llvm::cast<ReturnStmt>(s);
     if (frames.back().runtimeDepth > 0) {
-      error(l, "'return' inside a runtime 'if', 'for' or 'while' is not "
-               "supported in tilec kernels");
+      error(l, kReturnInLoopError);
       return Flow::Error;
     }
     Val v = r.value ? genExpr(*r.value) : Val::none(l);
@@ -217,15 +255,17 @@ Operation *MLIRGen::finishIf(Operation *op, llvm::ArrayRef<Value> thenVals,
   return newIf;
 }
 
-MLIRGen::Flow MLIRGen::genIf(const IfStmt &s) {
+MLIRGen::Flow MLIRGen::genIf(const IfStmt &s, const Continuation *cont) {
   Val cond = genExpr(*s.cond);
   if (!cond)
     return Flow::Error;
   if (std::optional<bool> t = constexprTruth(cond))
-    return genBlock(*t ? s.thenBody : s.elseBody);
+    return genBlock(*t ? s.thenBody : s.elseBody, cont);
   Value c = toCondition(cond, s.cond->getLoc(), "'if'");
   if (!c)
     return Flow::Error;
+  if (containsReturn(s.thenBody) || containsReturn(s.elseBody))
+    return genReturningIf(s, c, cont);
   Location L = loc(s.getLoc());
   auto ifOp = scf::IfOp::create(b, L, TypeRange{}, c, /*withElse=*/true);
   Scope before = *vars;
@@ -234,7 +274,6 @@ MLIRGen::Flow MLIRGen::genIf(const IfStmt &s) {
   Block *blocks[2] = {ifOp.thenBlock(), ifOp.elseBlock()};
   {
     OpBuilder::InsertionGuard guard(b);
-    ++frames.back().runtimeDepth;
     for (int k = 0; k < 2; ++k) {
       *vars = before;
       b.setInsertionPoint(blocks[k]->getTerminator());
@@ -242,7 +281,6 @@ MLIRGen::Flow MLIRGen::genIf(const IfStmt &s) {
         return Flow::Error;
       branchScopes[k] = std::move(*vars);
     }
-    --frames.back().runtimeDepth;
   }
   // Merge: names bound in both branches survive; differing values are yielded.
   std::vector<std::string> names;
@@ -297,6 +335,118 @@ MLIRGen::Flow MLIRGen::genIf(const IfStmt &s) {
                                      yieldedVals[i].shape, s.getLoc());
   *vars = std::move(merged);
   return Flow::Normal;
+}
+
+namespace {
+/// Merges the values two paths return into one: equal values pass through,
+/// runtime values (and constexpr numbers, decayed to tensors as Triton does)
+/// become results of the scf.if, tuples are merged element by element.
+struct ReturnMerger {
+  MLIRGen &g;
+  mlir::Block *blocks[2];
+  SMLoc loc;
+  /// Values yielded by each branch and the Val each result stands for.
+  llvm::SmallVector<Value> yields[2];
+  llvm::SmallVector<Val> results;
+
+  /// Returns a template of the merged value: leaves that become results are
+  /// tensors with a null value whose `i` is the result index.
+  std::optional<Val> merge(const Val &t, const Val &e) {
+    if (t.isNone() && e.isNone())
+      return t;
+    if (MLIRGen::sameVal(t, e) && !t.isNone())
+      return t;
+    if (t.kind == Val::Kind::Tuple && e.kind == Val::Kind::Tuple &&
+        t.elems.size() == e.elems.size()) {
+      std::vector<Val> elems;
+      for (size_t i = 0; i < t.elems.size(); ++i) {
+        std::optional<Val> m = merge(t.elems[i], e.elems[i]);
+        if (!m)
+          return std::nullopt;
+        elems.push_back(*m);
+      }
+      return Val::tuple(std::move(elems), loc);
+    }
+    auto runtimeLike = [](const Val &v) { return v.isTensor() || v.isNumber(); };
+    if (!runtimeLike(t) || !runtimeLike(e))
+      return inconsistent(t, e);
+    Val m[2];
+    const Val *src[2] = {&t, &e};
+    for (int k = 0; k < 2; ++k) {
+      mlir::OpBuilder::InsertionGuard guard(g.b);
+      g.b.setInsertionPoint(blocks[k]->getTerminator());
+      if (!(m[k] = g.materialize(*src[k], loc, "return value")))
+        return std::nullopt;
+    }
+    if (m[0].dtype != m[1].dtype || m[0].shape != m[1].shape)
+      return inconsistent(m[0], m[1]);
+    yields[0].push_back(m[0].value);
+    yields[1].push_back(m[1].value);
+    Val leaf = Val::tensor(Value(), m[0].dtype, m[0].shape, loc);
+    leaf.i = int64_t(results.size());
+    results.push_back(leaf);
+    return leaf;
+  }
+
+  std::optional<Val> inconsistent(const Val &t, const Val &e) {
+    g.error(loc, "Inconsistent return types: " + t.typeStr() + " and " +
+                     e.typeStr());
+    return std::nullopt;
+  }
+
+  /// Replaces the template's leaves by the results of `ifOp`.
+  Val resolve(const Val &tmpl, mlir::Operation *ifOp) {
+    if (tmpl.kind == Val::Kind::Tuple) {
+      std::vector<Val> elems;
+      for (const Val &e : tmpl.elems)
+        elems.push_back(resolve(e, ifOp));
+      return Val::tuple(std::move(elems), tmpl.loc);
+    }
+    if (tmpl.isTensor() && !tmpl.value)
+      return Val::tensor(ifOp->getResult(tmpl.i), tmpl.dtype, tmpl.shape,
+                         tmpl.loc);
+    return tmpl;
+  }
+};
+} // namespace
+
+MLIRGen::Flow MLIRGen::genReturningIf(const IfStmt &s, Value c,
+                                      const Continuation *cont) {
+  if (loopDepthOverFrames() > 0) {
+    error(s.getLoc(), kReturnInLoopError);
+    return Flow::Error;
+  }
+  if (staticRangeDepth > 0) {
+    error(s.getLoc(), "'return' inside a runtime 'if' in the body of "
+                      "tl.static_range is not supported in tilec kernels");
+    return Flow::Error;
+  }
+  Location L = loc(s.getLoc());
+  auto ifOp = scf::IfOp::create(b, L, TypeRange{}, c, /*withElse=*/true);
+  Scope before = *vars;
+  const StmtList *bodies[2] = {&s.thenBody, &s.elseBody};
+  ReturnMerger merger{*this, {ifOp.thenBlock(), ifOp.elseBlock()}, s.getLoc(),
+                      {}, {}};
+  Val returned[2];
+  for (int k = 0; k < 2; ++k) {
+    OpBuilder::InsertionGuard guard(b);
+    *vars = before;
+    b.setInsertionPoint(merger.blocks[k]->getTerminator());
+    frames.back().returnValue = Val::none(s.getLoc());
+    Flow f = genBlock(*bodies[k], cont);
+    if (f == Flow::Normal)
+      f = genContinuation(cont);
+    if (f == Flow::Error)
+      return Flow::Error;
+    returned[k] = frames.back().returnValue;
+  }
+  *vars = std::move(before);
+  std::optional<Val> tmpl = merger.merge(returned[0], returned[1]);
+  if (!tmpl)
+    return Flow::Error;
+  Operation *newIf = finishIf(ifOp, merger.yields[0], merger.yields[1], L);
+  frames.back().returnValue = merger.resolve(*tmpl, newIf);
+  return Flow::Returned;
 }
 
 /// Names assigned in `body` that exist before the loop, materialized so they
@@ -426,7 +576,9 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
         return Flow::Error;
       }
       (*vars)[target->name] = Val::integer(i, target->getLoc());
+      ++staticRangeDepth;
       Flow f = genBlock(s.body);
+      --staticRangeDepth;
       if (f != Flow::Normal)
         return f;
     }

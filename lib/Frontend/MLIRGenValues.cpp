@@ -580,7 +580,7 @@ Val MLIRGen::unary(UnaryOp op, const Val &v, SMLoc l) {
 }
 
 Val MLIRGen::minMax(bool isMax, const Val &x, const Val &y, SMLoc l,
-                    StringRef name) {
+                    StringRef name, bool propagateNan) {
   if (!x || !y)
     return Val();
   if (!x.isTensor() && !y.isTensor() && x.isNumber() && y.isNumber()) {
@@ -592,7 +592,10 @@ Val MLIRGen::minMax(bool isMax, const Val &x, const Val &y, SMLoc l,
     return Val();
   Location L = loc(l);
   Value r;
-  if (a.dtype.isFloat())
+  if (a.dtype.isFloat() && propagateNan)
+    r = isMax ? Value(arith::MaximumFOp::create(b, L, a.value, c.value))
+              : Value(arith::MinimumFOp::create(b, L, a.value, c.value));
+  else if (a.dtype.isFloat())
     r = isMax ? Value(arith::MaxNumFOp::create(b, L, a.value, c.value))
               : Value(arith::MinNumFOp::create(b, L, a.value, c.value));
   else if (a.dtype.isUnsigned())

@@ -24,9 +24,9 @@ def cont():
 
 @jit
 def ret(n):
-    if n > 0:
+    for i in range(n):
         return
-# RETURN: {{.*}}err_unsupported.py:28:9: error: 'return' inside a runtime 'if', 'for' or 'while' is not supported in tilec kernels
+# RETURN: {{.*}}err_unsupported.py:28:9: error: Cannot have `return` statements inside `while` or `for` statements in triton (note that this also applies to `return` statements that are inside functions transitively called from within `while`/`for` statements)
 
 
 @jit

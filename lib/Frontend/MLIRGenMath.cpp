@@ -1,0 +1,191 @@
+//===- MLIRGenMath.cpp - libdevice functions and NaN-propagating min/max --===//
+//
+// `libdevice.<name>` (from triton.language.extra[.cuda|.hip] import libdevice)
+// maps the common CUDA/HIP device-library functions onto math/arith ops, so
+// they work on every tilec target; the others are refused by name.
+//
+//===----------------------------------------------------------------------===//
+#include "MLIRGen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace tilec::frontend;
+using namespace mlir;
+using llvm::SMLoc;
+using llvm::StringRef;
+using llvm::Twine;
+
+namespace {
+/// How a libdevice function is generated.
+enum class LibdeviceKind {
+  MathUnary,  // `op` is a math dialect op on one float
+  MathBinary, // `op` is a math/arith op on two floats of one type
+  Fma,        // math.fma
+  IsNan,      // int32 predicates, as libdevice returns them
+  IsInf,
+  IsFinite,
+  SignBit,
+};
+struct LibdeviceFn {
+  LibdeviceKind kind;
+  const char *op;
+};
+} // namespace
+
+/// libdevice names tilec implements (their `fast_` forms map to the same op:
+/// tilec's math has one accuracy).
+static const llvm::StringMap<LibdeviceFn> &libdeviceTable() {
+  using K = LibdeviceKind;
+  static const llvm::StringMap<LibdeviceFn> table = {
+      {"exp", {K::MathUnary, "math.exp"}},
+      {"fast_expf", {K::MathUnary, "math.exp"}},
+      {"exp2", {K::MathUnary, "math.exp2"}},
+      {"expm1", {K::MathUnary, "math.expm1"}},
+      {"log", {K::MathUnary, "math.log"}},
+      {"fast_logf", {K::MathUnary, "math.log"}},
+      {"log2", {K::MathUnary, "math.log2"}},
+      {"fast_log2f", {K::MathUnary, "math.log2"}},
+      {"log10", {K::MathUnary, "math.log10"}},
+      {"fast_log10f", {K::MathUnary, "math.log10"}},
+      {"log1p", {K::MathUnary, "math.log1p"}},
+      {"sqrt", {K::MathUnary, "math.sqrt"}},
+      {"rsqrt", {K::MathUnary, "math.rsqrt"}},
+      {"cbrt", {K::MathUnary, "math.cbrt"}},
+      {"sin", {K::MathUnary, "math.sin"}},
+      {"fast_sinf", {K::MathUnary, "math.sin"}},
+      {"cos", {K::MathUnary, "math.cos"}},
+      {"fast_cosf", {K::MathUnary, "math.cos"}},
+      {"tan", {K::MathUnary, "math.tan"}},
+      {"fast_tanf", {K::MathUnary, "math.tan"}},
+      {"tanh", {K::MathUnary, "math.tanh"}},
+      {"sinh", {K::MathUnary, "math.sinh"}},
+      {"cosh", {K::MathUnary, "math.cosh"}},
+      {"asin", {K::MathUnary, "math.asin"}},
+      {"acos", {K::MathUnary, "math.acos"}},
+      {"atan", {K::MathUnary, "math.atan"}},
+      {"asinh", {K::MathUnary, "math.asinh"}},
+      {"acosh", {K::MathUnary, "math.acosh"}},
+      {"atanh", {K::MathUnary, "math.atanh"}},
+      {"erf", {K::MathUnary, "math.erf"}},
+      {"erfc", {K::MathUnary, "math.erfc"}},
+      {"floor", {K::MathUnary, "math.floor"}},
+      {"ceil", {K::MathUnary, "math.ceil"}},
+      {"trunc", {K::MathUnary, "math.trunc"}},
+      {"round", {K::MathUnary, "math.round"}},
+      {"rint", {K::MathUnary, "math.roundeven"}},
+      {"nearbyint", {K::MathUnary, "math.roundeven"}},
+      {"fabs", {K::MathUnary, "math.absf"}},
+      {"abs", {K::MathUnary, "math.absf"}},
+      {"pow", {K::MathBinary, "math.powf"}},
+      {"powf", {K::MathBinary, "math.powf"}},
+      {"fast_powf", {K::MathBinary, "math.powf"}},
+      {"fmod", {K::MathBinary, "arith.remf"}},
+      {"fmax", {K::MathBinary, "arith.maxnumf"}},
+      {"fmin", {K::MathBinary, "arith.minnumf"}},
+      {"atan2", {K::MathBinary, "math.atan2"}},
+      {"copysign", {K::MathBinary, "math.copysign"}},
+      {"div_rn", {K::MathBinary, "arith.divf"}},
+      {"fast_dividef", {K::MathBinary, "arith.divf"}},
+      {"fma", {K::Fma, "math.fma"}},
+      {"fma_rn", {K::Fma, "math.fma"}},
+      {"isnan", {K::IsNan, ""}},
+      {"isinf", {K::IsInf, ""}},
+      {"finitef", {K::IsFinite, ""}},
+      {"isfinited", {K::IsFinite, ""}},
+      {"signbit", {K::SignBit, ""}},
+  };
+  return table;
+}
+
+Val MLIRGen::callLibdevice(StringRef name, std::vector<Val> args,
+                           std::vector<std::pair<std::string, Val>> kwargs,
+                           SMLoc l) {
+  auto it = libdeviceTable().find(name);
+  if (it == libdeviceTable().end())
+    return error(l, "libdevice." + name + " is not supported by tilec");
+  const LibdeviceFn &fn = it->second;
+  std::string fname = "libdevice." + name.str();
+  size_t arity = fn.kind == LibdeviceKind::MathBinary ? 2
+                 : fn.kind == LibdeviceKind::Fma      ? 3
+                                                      : 1;
+  if (!kwargs.empty())
+    return error(kwargs.front().second.loc,
+                 "'" + fname + "' takes no keyword arguments");
+  if (args.size() != arity)
+    return error(l, "'" + fname + "' takes " + Twine(arity) + " arguments (" +
+                        Twine(args.size()) + " given)");
+  // Operands share one float type (Triton's libdevice dispatches on fp32
+  // and fp64; other types are refused like there).
+  // Twice: a later operand can widen the type of the earlier ones.
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t i = 1; i < args.size(); ++i)
+      if (!binaryTypeCheck(args[0], args[i], l, fname, false, false, true,
+                           false))
+        return Val();
+  Val x = toTensor(args[0], l, "'" + fname + "'");
+  if (!x)
+    return x;
+  if (x.dtype.kind != DType::F32 && x.dtype.kind != DType::F64)
+    return error(l, "'" + fname + "' expects fp32 or fp64 arguments, got " +
+                        x.typeStr());
+  args[0] = x;
+  Location L = loc(l);
+  Type ty = x.value.getType();
+  DType i32(DType::I32);
+  auto asInt32 = [&](Value pred) {
+    Type resTy = mlirType(i32, x.shape);
+    return Val::tensor(arith::ExtUIOp::create(b, L, resTy, pred), i32, x.shape,
+                       l);
+  };
+  auto absValue = [&]() { return math::AbsFOp::create(b, L, x.value); };
+  auto inf = [&]() {
+    return constant(Val::floating(std::numeric_limits<double>::infinity(), l),
+                    x.dtype, x.shape, l)
+        .value;
+  };
+  switch (fn.kind) {
+  case LibdeviceKind::MathUnary:
+  case LibdeviceKind::MathBinary:
+  case LibdeviceKind::Fma: {
+    OperationState state(L, fn.op);
+    for (const Val &a : args)
+      state.addOperands(a.value);
+    state.addTypes(ty);
+    return Val::tensor(b.create(state)->getResult(0), x.dtype, x.shape, l);
+  }
+  case LibdeviceKind::IsNan:
+    return asInt32(arith::CmpFOp::create(b, L, arith::CmpFPredicate::UNO,
+                                         x.value, x.value));
+  case LibdeviceKind::IsInf:
+    return asInt32(arith::CmpFOp::create(b, L, arith::CmpFPredicate::OEQ,
+                                         absValue(), inf()));
+  case LibdeviceKind::IsFinite:
+    return asInt32(arith::CmpFOp::create(b, L, arith::CmpFPredicate::OLT,
+                                         absValue(), inf()));
+  case LibdeviceKind::SignBit: {
+    DType bits(x.dtype.kind == DType::F32 ? DType::I32 : DType::I64);
+    Val raw = cast(x, bits, l, /*bitcast=*/true);
+    Val zero = constant(Val::integer(0), bits, x.shape, l);
+    return asInt32(arith::CmpIOp::create(b, L, arith::CmpIPredicate::slt,
+                                         raw.value, zero.value));
+  }
+  }
+  return error(l, "libdevice." + name + " is not supported by tilec");
+}
+
+std::optional<bool> MLIRGen::getPropagateNan(const Val &v) {
+  if (v.isNone())
+    return false;
+  if (v.kind == Val::Kind::Int || v.kind == Val::Kind::Bool) {
+    if (v.i == kPropagateNanNone)
+      return false;
+    if (v.i == kPropagateNanAll)
+      return true;
+  }
+  error(v.loc, "propagate_nan must be tl.PropagateNan.NONE or "
+               "tl.PropagateNan.ALL, got " +
+                   v.typeStr());
+  return std::nullopt;
+}
