@@ -27,6 +27,7 @@ enum class LibdeviceKind {
   IsInf,
   IsFinite,
   SignBit,
+  Asinh, // sign(x) * log1p(|x| + x^2 / (1 + sqrt(1 + x^2))): no cancellation
 };
 struct LibdeviceFn {
   LibdeviceKind kind;
@@ -65,7 +66,7 @@ static const llvm::StringMap<LibdeviceFn> &libdeviceTable() {
       {"asin", {K::MathUnary, "math.asin"}},
       {"acos", {K::MathUnary, "math.acos"}},
       {"atan", {K::MathUnary, "math.atan"}},
-      {"asinh", {K::MathUnary, "math.asinh"}},
+      {"asinh", {K::Asinh, ""}},
       {"acosh", {K::MathUnary, "math.acosh"}},
       {"atanh", {K::MathUnary, "math.atanh"}},
       {"erf", {K::MathUnary, "math.erf"}},
@@ -164,6 +165,18 @@ Val MLIRGen::callLibdevice(StringRef name, std::vector<Val> args,
   case LibdeviceKind::IsFinite:
     return asInt32(arith::CmpFOp::create(b, L, arith::CmpFPredicate::OLT,
                                          absValue(), inf()));
+  case LibdeviceKind::Asinh: {
+    Value a = absValue();
+    Value one = constant(Val::floating(1.0, l), x.dtype, x.shape, l).value;
+    Value sq = arith::MulFOp::create(b, L, a, a);
+    Value root =
+        math::SqrtOp::create(b, L, arith::AddFOp::create(b, L, one, sq));
+    Value frac = arith::DivFOp::create(
+        b, L, sq, arith::AddFOp::create(b, L, one, root));
+    Value mag = math::Log1pOp::create(b, L, arith::AddFOp::create(b, L, a, frac));
+    return Val::tensor(math::CopySignOp::create(b, L, mag, x.value), x.dtype,
+                       x.shape, l);
+  }
   case LibdeviceKind::SignBit: {
     DType bits(x.dtype.kind == DType::F32 ? DType::I32 : DType::I64);
     Val raw = cast(x, bits, l, /*bitcast=*/true);

@@ -32,6 +32,75 @@ struct RsqrtToDivSqrt : public OpRewritePattern<math::RsqrtOp> {
   }
 };
 
+/// Marks the sin/cos created by the range reduction (their argument is
+/// already in [-pi/4, pi/4]).
+constexpr llvm::StringLiteral kReducedAttr = "tilec.reduced";
+
+/// f32 sin/cos: the upstream polynomials reduce by pi/2 with one float
+/// constant, which loses all accuracy by |x| ~ 1e4. This reduces first with a
+/// three-part pi/2 (Cody-Waite, with fused multiply-adds), then evaluates
+/// sin or cos of the remainder by quadrant: accurate to a few ulp up to
+/// |x| ~ 1e5 and degrading slowly beyond (k = round(x * 2/pi) stays exact
+/// below 2^24).
+template <typename OpT>
+struct SinCosRangeReduction : public OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32() || op->hasAttr(kReducedAttr))
+      return failure();
+    Location loc = op.getLoc();
+    auto cst = [&](Type elt, Attribute scalar) -> Value {
+      Type t = type;
+      if (auto shaped = dyn_cast<ShapedType>(type))
+        t = shaped.clone(elt);
+      Attribute a = scalar;
+      if (auto shaped = dyn_cast<ShapedType>(t))
+        a = SplatElementsAttr::get(shaped, scalar);
+      return arith::ConstantOp::create(rewriter, loc, t, cast<TypedAttr>(a));
+    };
+    auto f32 = [&](double v) { return cst(rewriter.getF32Type(), rewriter.getF32FloatAttr(float(v))); };
+    Type i32 = rewriter.getI32Type();
+    Type intType = i32;
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      intType = shaped.clone(i32);
+    auto i32c = [&](int v) { return cst(i32, rewriter.getI32IntegerAttr(v)); };
+    Value x = op.getOperand();
+    // pi/2 = kPio2Hi + kPio2Mid + kPio2Lo (each a float), 2/pi rounded to float.
+    const double kTwoOverPi = 0.6366197466850281, kPio2Hi = 1.5707963705062866,
+                 kPio2Mid = -4.371138828673793e-08, kPio2Lo = -1.7151245100058819e-15;
+    Value k = math::RoundEvenOp::create(rewriter, loc, arith::MulFOp::create(rewriter, loc, x, f32(kTwoOverPi)));
+    Value negK = arith::NegFOp::create(rewriter, loc, k);
+    Value r = math::FmaOp::create(rewriter, loc, negK, f32(kPio2Hi), x);
+    r = math::FmaOp::create(rewriter, loc, negK, f32(kPio2Mid), r);
+    r = math::FmaOp::create(rewriter, loc, negK, f32(kPio2Lo), r);
+    // The quadrant k mod 4 (k is 0 when it is too large to convert: NaN, inf).
+    Value finite = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT,
+                                         math::AbsFOp::create(rewriter, loc, k), f32(16777216.0));
+    Value kSafe = arith::SelectOp::create(rewriter, loc, finite, k, f32(0.0));
+    Value quadrant = arith::AndIOp::create(
+        rewriter, loc, arith::FPToSIOp::create(rewriter, loc, intType, kSafe),
+        i32c(3));
+    auto sinR = math::SinOp::create(rewriter, loc, r);
+    auto cosR = math::CosOp::create(rewriter, loc, r);
+    sinR->setAttr(kReducedAttr, rewriter.getUnitAttr());
+    cosR->setAttr(kReducedAttr, rewriter.getUnitAttr());
+    // sin(x) by quadrant: sin r, cos r, -sin r, -cos r; cos(x) is sin(x + pi/2).
+    if (std::is_same_v<OpT, math::CosOp>)
+      quadrant = arith::AndIOp::create(rewriter, loc, arith::AddIOp::create(rewriter, loc, quadrant, i32c(1)), i32c(3));
+    auto isQuadrant = [&](int q) {
+      return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, quadrant, i32c(q));
+    };
+    Value odd = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                      arith::AndIOp::create(rewriter, loc, quadrant, i32c(1)), i32c(1));
+    Value magnitude = arith::SelectOp::create(rewriter, loc, odd, cosR, sinR);
+    Value negative = arith::OrIOp::create(rewriter, loc, isQuadrant(2), isQuadrant(3));
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, negative, arith::NegFOp::create(rewriter, loc, magnitude),
+                                                 magnitude);
+    return success();
+  }
+};
+
 struct TilecExpandMathPass
     : public tilec::impl::TilecExpandMathBase<TilecExpandMathPass> {
   void runOnOperation() override {
@@ -41,7 +110,10 @@ struct TilecExpandMathPass
     // f16/bf16 math is widened to f32 beforehand by math-extend-to-supported-types.
     RewritePatternSet patterns(ctx);
     // Kept as they are: sqrt, fma, abs, floor and ceil are instructions everywhere.
-    patterns.add<RsqrtToDivSqrt>(ctx, /*benefit=*/10);
+    patterns.add<RsqrtToDivSqrt, SinCosRangeReduction<math::SinOp>, SinCosRangeReduction<math::CosOp>>(
+        ctx, /*benefit=*/10);
+    // acosh/atanh have no polynomial: expressions in log and sqrt.
+    math::populateExpansionPatterns(patterns, {"acosh", "atanh"});
     auto expand = [](StringRef name) {
       return name != "sqrt" && name != "fma" && name != "absf" && name != "floor" &&
              name != "ceil" && name != "rsqrt";

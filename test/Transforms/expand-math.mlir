@@ -41,3 +41,18 @@ func.func @rsqrt(%x: vector<8xf32>) -> vector<8xf32> {
   %r = math.rsqrt %x : vector<8xf32>
   return %r : vector<8xf32>
 }
+
+// f32 sin/cos are first reduced by a three-part pi/2 with fused multiply-adds, then the
+// polynomial runs on the remainder and the quadrant selects sin or cos and the sign.
+// CHECK-LABEL: func @sin_range_reduction
+// CHECK: math.roundeven
+// CHECK-COUNT-3: math.fma
+// CHECK: arith.fptosi
+// CHECK-NOT: math.sin
+// CHECK-NOT: math.cos
+// CHECK: arith.select
+// CHECK-NOT: call
+func.func @sin_range_reduction(%x: vector<8xf32>) -> vector<8xf32> {
+  %s = math.sin %x : vector<8xf32>
+  return %s : vector<8xf32>
+}
