@@ -13,13 +13,22 @@
 
 namespace tilec {
 
+/// The runtime's name for a signature type: fp8 types (Triton's "fp8e5",
+/// "fp8e4nv") are 8-bit storage, passed as u8.
+static std::string runtimeTypeName(llvm::StringRef type) {
+  bool pointer = type.consume_front("*");
+  if (type == "fp8e5" || type == "fp8e4nv")
+    type = "u8";
+  return (pointer ? "*" : "") + type.str();
+}
+
 /// Checks each signature entry against the runtime's type names.
 static bool checkSignature(const std::vector<std::string> &signature, std::string &error) {
   for (const std::string &type : signature)
-    if (tilec_type_parse(type.c_str()) == TILEC_TYPE_INVALID) {
+    if (tilec_type_parse(runtimeTypeName(type).c_str()) == TILEC_TYPE_INVALID) {
       error = "invalid type '" + type +
               "' in --signature (expected e.g. *fp32, *fp16, *bf16, *i8..*i64, *u8..*u64, "
-              "i1, i32, i64, u32, fp32, fp64)";
+              "*fp8e5, *fp8e4nv, i1, i32, i64, u32, fp32, fp64)";
       return false;
     }
   return true;
@@ -65,7 +74,8 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
 
   KernelInfo info;
   info.name = request.kernel.kernelName;
-  info.paramTypes = request.kernel.signature;
+  for (const std::string &type : request.kernel.signature)
+    info.paramTypes.push_back(runtimeTypeName(type));
   // Parameter names are a nicety for runtime errors: other @jit functions of
   // the file that do not parse must not produce diagnostics here.
   mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) { return mlir::success(); });

@@ -34,6 +34,8 @@ struct DType {
     U16,
     U32,
     U64,
+    F8E5,   // float8e5: e5m2, storage type i8
+    F8E4NV, // float8e4nv: e4m3fn, storage type i8
     F16,
     BF16,
     F32,
@@ -56,7 +58,10 @@ struct DType {
   bool isInt() const { return kind >= I1 && kind <= U64; }
   bool isUnsigned() const { return kind >= U8 && kind <= U64; }
   bool isSigned() const { return isInt() && !isUnsigned(); }
-  bool isFloat() const { return kind >= F16 && kind <= F64; }
+  bool isFloat() const { return kind >= F8E5 && kind <= F64; }
+  /// fp8 types are 8-bit storage: their values are i8 in the IR and are
+  /// converted with integer arithmetic (MLIRGenFP8.cpp).
+  bool isFP8() const { return kind == F8E5 || kind == F8E4NV; }
   bool isPtr() const { return kind == Ptr; }
   DType element() const { return DType(pointee); }
   unsigned bitwidth() const;
@@ -311,6 +316,20 @@ public:
   static constexpr int64_t kPropagateNanNone = 0, kPropagateNanAll = 0xFFFF;
   /// Reads a `propagate_nan` argument (None means NONE): true for ALL.
   std::optional<bool> getPropagateNan(const Val &v);
+
+  //===--------------------------------------------------------------------===//
+  // fp8 storage types (MLIRGenFP8.cpp)
+  //===--------------------------------------------------------------------===//
+  /// Casts to or from an fp8 type: round to nearest even (or toward zero
+  /// with `towardZero`), saturating to the largest finite value.
+  Val castFP8(const Val &v, DType to, llvm::SMLoc l, bool towardZero = false);
+  /// The fp8 byte of `value` (round to nearest even, saturating).
+  static uint8_t encodeFP8Constant(double value, DType dt);
+  /// Float casts with fp_downcast_rounding="rtz": like cast, rounded toward
+  /// zero.
+  Val castTowardZero(const Val &v, DType to, llvm::SMLoc l);
+  /// Reports arithmetic on fp8 values (tilec has no fp8 arithmetic).
+  bool rejectFP8Arithmetic(DType dt, llvm::SMLoc l, llvm::StringRef opName);
 
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sourceMgr;

@@ -200,6 +200,8 @@ Val MLIRGen::mathUnary(StringRef name, const Val &xin, SMLoc l) {
     return x;
   Location L = loc(l);
   if (name == "abs") {
+    if (!rejectFP8Arithmetic(x.dtype, l, "tl.abs"))
+      return Val();
     if (x.dtype.isFloat())
       return Val::tensor(math::AbsFOp::create(b, L, x.value), x.dtype, x.shape,
                          l);
@@ -213,6 +215,8 @@ Val MLIRGen::mathUnary(StringRef name, const Val &xin, SMLoc l) {
     return error(l, "'tl." + name +
                         "' expects a floating-point argument, got " +
                         x.typeStr());
+  if (!rejectFP8Arithmetic(x.dtype, l, "tl." + name.str()))
+    return Val();
   // Each of these is the math dialect op of the same name on the same type.
   static const llvm::StringSet<> unaryMath = {"exp",  "exp2", "log",   "log2", "sqrt", "rsqrt",
                                               "sin",  "cos",  "floor", "ceil", "erf"};
@@ -234,6 +238,8 @@ Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims,
     return x;
   if (x.dtype.isPtr())
     return error(l, "cannot reduce a tensor of pointers");
+  if (!rejectFP8Arithmetic(x.dtype, l, "tl." + kind.str()))
+    return Val();
   size_t origRank = x.shape.size();
   int64_t axis;
   if (axisVal.isNone()) {
@@ -709,7 +715,22 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       return Val();
     Val x = a[0].isNumber() && !*bc ? constant(a[0], *dt, {}, l)
                                     : toTensor(a[0], l, "'cast'");
-    return x ? cast(x, *dt, l, *bc) : x;
+    if (!x)
+      return x;
+    if (a[2].isNone())
+      return cast(x, *dt, l, *bc);
+    if (a[2].kind != Val::Kind::Str ||
+        (a[2].s != "rtne" && a[2].s != "rtz"))
+      return error(a[2].loc, "fp_downcast_rounding must be \"rtne\" or "
+                             "\"rtz\", got " +
+                                 a[2].typeStr());
+    if (*bc || !x.dtype.isFloat() || !dt->isFloat() ||
+        dt->bitwidth() >= x.dtype.bitwidth())
+      return error(a[2].loc, "fp_downcast_rounding is only allowed for "
+                             "narrowing floating-point casts, not " +
+                                 x.dtype.str() + " to " + dt->str() +
+                                 (*bc ? " (bitcast)" : ""));
+    return a[2].s == "rtz" ? castTowardZero(x, *dt, l) : cast(x, *dt, l);
   }
 
   //===--- Shapes ---===//
@@ -858,6 +879,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (x.dtype.isPtr() || x.dtype.isBool())
       return error(l,
                    "tl.dot does not support operands of type " + x.dtype.str());
+    if (!rejectFP8Arithmetic(x.dtype, l, "tl.dot"))
+      return Val();
     if (x.shape[rank - 1] != y.shape[rank - 2] ||
         (rank == 3 && x.shape[0] != y.shape[0]))
       return error(l, "incompatible shapes " + shapeStr(x.shape) + " and " +

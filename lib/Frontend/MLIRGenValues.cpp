@@ -49,7 +49,10 @@ Val MLIRGen::constant(const Val &number, DType dt,
                       llvm::ArrayRef<int64_t> shape, SMLoc l) {
   Type elt = dt.toMLIR(&ctx);
   TypedAttr attr;
-  if (dt.isFloat()) {
+  if (dt.isFP8()) {
+    double v = number.kind == Val::Kind::Float ? number.f : double(number.i);
+    attr = IntegerAttr::get(elt, encodeFP8Constant(v, dt));
+  } else if (dt.isFloat()) {
     double v = number.kind == Val::Kind::Float ? number.f : double(number.i);
     attr = FloatAttr::get(elt, v);
   } else if (dt.isInt()) {
@@ -96,10 +99,14 @@ Val MLIRGen::cast(const Val &v, DType to, SMLoc l, bool bitcast) {
   auto result = [&](Value r) { return Val::tensor(r, to, v.shape, l); };
   if (from.isPtr() || to.isPtr())
     return error(l, "cannot cast " + from.str() + " to " + to.str());
+  if (!bitcast && (from.isFP8() || to.isFP8()))
+    return castFP8(v, to, l);
   if (bitcast) {
     if (from.bitwidth() != to.bitwidth())
-      return error(l, "cannot bitcast " + from.str() + " to " + to.str() +
-                          ": they have different bit widths");
+      return error(l, "Cannot bitcast data-type of size " +
+                          Twine(from.bitwidth()) + " to data-type of size " +
+                          Twine(to.bitwidth()) + " (" + from.str() + " to " +
+                          to.str() + ")");
     if (from.toMLIR(&ctx) == to.toMLIR(&ctx))
       return result(v.value);
     return result(arith::BitcastOp::create(b, L, resTy, v.value));
@@ -270,6 +277,8 @@ bool MLIRGen::binaryTypeCheck(Val &a, Val &bv, SMLoc l, StringRef opName,
       error(l, err + " for " + opName);
       return false;
     }
+    if (!rejectFP8Arithmetic(ret, l, opName))
+      return false;
     for (Val *v : {&a, &bv}) {
       if (!v->isNumber()) {
         if (!(*v = cast(*v, ret, l)))
@@ -548,6 +557,8 @@ Val MLIRGen::unary(UnaryOp op, const Val &v, SMLoc l) {
     }
     return v;
   }
+  if (op != UnaryOp::Not && !rejectFP8Arithmetic(v.dtype, l, "unary '" + spell(op).str() + "'"))
+    return Val();
   Location L = loc(l);
   switch (op) {
   case UnaryOp::Plus:

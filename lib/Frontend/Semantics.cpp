@@ -15,6 +15,8 @@ unsigned DType::bitwidth() const {
     return 1;
   case I8:
   case U8:
+  case F8E5:
+  case F8E4NV:
     return 8;
   case I16:
   case U16:
@@ -37,6 +39,10 @@ unsigned DType::bitwidth() const {
 
 unsigned DType::mantissaWidth() const {
   switch (kind) {
+  case F8E5:
+    return 2;
+  case F8E4NV:
+    return 3;
   case F16:
     return 10;
   case BF16:
@@ -70,6 +76,10 @@ static StringRef kindName(DType::Kind k) {
     return "uint32";
   case DType::U64:
     return "uint64";
+  case DType::F8E5:
+    return "fp8e5";
+  case DType::F8E4NV:
+    return "fp8e4nv";
   case DType::F16:
     return "fp16";
   case DType::BF16:
@@ -124,6 +134,8 @@ DType DType::fromSignature(StringRef s) {
                .Cases({"u16", "uint16"}, U16)
                .Cases({"u32", "uint32"}, U32)
                .Cases({"u64", "uint64"}, U64)
+               .Cases({"fp8e5", "float8e5"}, F8E5)
+               .Cases({"fp8e4nv", "float8e4nv"}, F8E4NV)
                .Cases({"fp16", "f16", "float16"}, F16)
                .Cases({"bf16", "bfloat16"}, BF16)
                .Cases({"fp32", "f32", "float32"}, F32)
@@ -143,6 +155,8 @@ DType DType::fromTritonName(StringRef s) {
                .Case("uint16", U16)
                .Case("uint32", U32)
                .Case("uint64", U64)
+               .Case("float8e5", F8E5)
+               .Case("float8e4nv", F8E4NV)
                .Case("float16", F16)
                .Case("bfloat16", BF16)
                .Case("float32", F32)
@@ -183,6 +197,8 @@ DType tilec::frontend::computationType(DType a, bool aIsScalar, DType b,
     return DType(divOrMod ? DType::F32 : DType::BF16);
   if (a.kind == DType::BF16 || b.kind == DType::BF16)
     return DType(DType::F32);
+  if (a.isFP8() && b.isFP8())
+    return a == b ? a : DType(DType::F16);
   if (!a.isInt() || !b.isInt()) {
     err = "invalid operands of type " + a.str() + " and " + b.str();
     return DType();

@@ -1,0 +1,226 @@
+//===- MLIRGenFP8.cpp - fp8 storage types and rounding-mode casts ---------===//
+//
+// tl.float8e5 (e5m2) and tl.float8e4nv (e4m3fn) are 8-bit storage types:
+// their values are i8 in the IR, loaded and stored as bytes, and converted to
+// and from fp32 with integer arithmetic, because LLVM has no fp8 arithmetic.
+// Conversions to fp8 round to nearest even and saturate to the largest finite
+// value, NaN stays NaN (as Triton's cvt.rn.satfinite on sm_89+).
+//
+//===----------------------------------------------------------------------===//
+#include "MLIRGen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include <cmath>
+
+using namespace tilec::frontend;
+using namespace mlir;
+using llvm::SMLoc;
+using llvm::StringRef;
+
+namespace {
+/// The layout of an fp8 format: sign, exponent, `mantissa` bits.
+struct FP8Format {
+  unsigned mantissa;
+  int bias;
+  /// The largest finite value's byte (without sign).
+  uint32_t maxCode;
+  /// e5m2 has IEEE infinities and NaNs (exponent all ones); e4m3fn has no
+  /// infinity and one NaN per sign (all exponent and mantissa bits set).
+  bool ieeeSpecials;
+
+  static FP8Format of(DType dt) {
+    return dt.kind == DType::F8E5 ? FP8Format{2, 15, 0x7B, true}
+                                  : FP8Format{3, 7, 0x7E, false};
+  }
+  unsigned exponentBits() const { return 7 - mantissa; }
+  /// The byte of a positive NaN.
+  static constexpr uint32_t kNaNCode = 0x7F;
+};
+
+/// Elementwise i32/f32 arithmetic on values of one shape.
+struct BitOps {
+  OpBuilder &b;
+  Location L;
+  llvm::ArrayRef<int64_t> shape;
+
+  Type type(Type elt) const {
+    if (shape.empty())
+      return elt;
+    return RankedTensorType::get(shape, elt);
+  }
+  Value i32(int64_t v) const {
+    Type t = type(b.getI32Type());
+    TypedAttr a = b.getI32IntegerAttr(int32_t(v));
+    if (!shape.empty())
+      a = DenseElementsAttr::get(cast<ShapedType>(t), Attribute(a));
+    return arith::ConstantOp::create(b, L, t, a);
+  }
+  Value f32(double v) const {
+    Type t = type(b.getF32Type());
+    TypedAttr a = b.getF32FloatAttr(float(v));
+    if (!shape.empty())
+      a = DenseElementsAttr::get(cast<ShapedType>(t), Attribute(a));
+    return arith::ConstantOp::create(b, L, t, a);
+  }
+  Value andI(Value x, int64_t m) { return arith::AndIOp::create(b, L, x, i32(m)); }
+  Value orI(Value x, Value y) { return arith::OrIOp::create(b, L, x, y); }
+  Value shl(Value x, int64_t n) { return arith::ShLIOp::create(b, L, x, i32(n)); }
+  Value shr(Value x, int64_t n) { return arith::ShRUIOp::create(b, L, x, i32(n)); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, L, x, y); }
+  Value cmp(arith::CmpIPredicate p, Value x, int64_t c) {
+    return arith::CmpIOp::create(b, L, p, x, i32(c));
+  }
+  Value select(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, L, c, x, y);
+  }
+  Value toFloat(Value bits) {
+    return arith::BitcastOp::create(b, L, type(b.getF32Type()), bits);
+  }
+  Value toBits(Value f) {
+    return arith::BitcastOp::create(b, L, type(b.getI32Type()), f);
+  }
+};
+} // namespace
+
+/// fp8 bytes (i8) to f32, exactly.
+static Value decodeFP8(BitOps &o, Value byte, const FP8Format &fmt) {
+  Value x = arith::ExtUIOp::create(o.b, o.L, o.type(o.b.getI32Type()), byte);
+  unsigned m = fmt.mantissa;
+  uint32_t expMask = (1u << fmt.exponentBits()) - 1;
+  Value sign = o.shl(o.andI(x, 0x80), 24);
+  Value exp = o.andI(o.shr(x, m), expMask);
+  Value mant = o.andI(x, (1 << m) - 1);
+  // Normal: rebias the exponent and widen the mantissa.
+  Value normal = o.orI(o.shl(o.add(exp, o.i32(127 - fmt.bias)), 23),
+                       o.shl(mant, 23 - m));
+  // Subnormal: mantissa * 2^(1 - bias - m), exact in f32.
+  Value sub = o.toBits(arith::MulFOp::create(
+      o.b, o.L,
+      arith::UIToFPOp::create(o.b, o.L, o.type(o.b.getF32Type()), mant),
+      o.f32(std::ldexp(1.0, 1 - fmt.bias - int(m)))));
+  Value magnitude =
+      o.select(o.cmp(arith::CmpIPredicate::eq, exp, 0), sub, normal);
+  Value special;
+  Value specialBits;
+  if (fmt.ieeeSpecials) {
+    special = o.cmp(arith::CmpIPredicate::eq, exp, expMask);
+    specialBits = o.orI(o.i32(0x7F800000), o.shl(mant, 23 - m));
+  } else {
+    special = o.cmp(arith::CmpIPredicate::eq, o.andI(x, 0x7F), 0x7F);
+    specialBits = o.i32(0x7FC00000);
+  }
+  magnitude = o.select(special, specialBits, magnitude);
+  return o.toFloat(o.orI(sign, magnitude));
+}
+
+/// f32 to fp8 bytes (i8): round to nearest even or toward zero, saturating.
+static Value encodeFP8(BitOps &o, Value f, const FP8Format &fmt,
+                       bool towardZero) {
+  unsigned m = fmt.mantissa;
+  unsigned drop = 23 - m;
+  Value bits = o.toBits(f);
+  Value sign = o.andI(o.shr(bits, 24), 0x80);
+  Value mag = o.andI(bits, 0x7FFFFFFF);
+  // Normal range: round the f32 mantissa to m bits in the integer domain (a
+  // carry moves to the exponent), then rebias.
+  Value rounded = mag;
+  if (!towardZero) {
+    Value lsb = o.andI(o.shr(mag, drop), 1);
+    rounded = o.add(o.add(mag, o.i32((1 << (drop - 1)) - 1)), lsb);
+  }
+  Value normal =
+      o.add(o.shr(rounded, drop), o.i32(-(int64_t(127 - fmt.bias) << m)));
+  // Subnormal range: count units of the smallest subnormal, rounded.
+  Value scaled = arith::MulFOp::create(
+      o.b, o.L, o.toFloat(mag), o.f32(std::ldexp(1.0, fmt.bias - 1 + int(m))));
+  Value units = towardZero
+                    ? scaled
+                    : Value(math::RoundEvenOp::create(o.b, o.L, scaled));
+  Value sub = arith::FPToUIOp::create(o.b, o.L, o.type(o.b.getI32Type()), units);
+  uint32_t minNormalBits = uint32_t(127 + 1 - fmt.bias) << 23;
+  Value code = o.select(o.cmp(arith::CmpIPredicate::uge, mag, minNormalBits),
+                        normal, sub);
+  code = o.select(o.cmp(arith::CmpIPredicate::ugt, code, fmt.maxCode),
+                  o.i32(fmt.maxCode), code);
+  code = o.select(o.cmp(arith::CmpIPredicate::ugt, mag, 0x7F800000),
+                  o.i32(FP8Format::kNaNCode), code);
+  return arith::TruncIOp::create(o.b, o.L, o.type(o.b.getI8Type()),
+                                 o.orI(sign, code));
+}
+
+Val MLIRGen::castFP8(const Val &v, DType to, SMLoc l, bool towardZero) {
+  DType from = v.dtype;
+  if (from == to)
+    return v;
+  BitOps o{b, loc(l), v.shape};
+  DType f32(DType::F32);
+  Val wide = v;
+  if (from.isFP8())
+    wide = Val::tensor(decodeFP8(o, v.value, FP8Format::of(from)), f32,
+                       v.shape, l);
+  if (!to.isFP8())
+    return cast(wide, to, l);
+  // Integers and wider floats go through f32 first (exact for fp16/bf16).
+  if (!(wide = cast(wide, f32, l)))
+    return wide;
+  return Val::tensor(encodeFP8(o, wide.value, FP8Format::of(to), towardZero),
+                     to, v.shape, l);
+}
+
+Val MLIRGen::castTowardZero(const Val &v, DType to, SMLoc l) {
+  if (to.isFP8())
+    return castFP8(v, to, l, /*towardZero=*/true);
+  // Round to nearest, then step one ulp toward zero where that rounded away
+  // from zero (the bit patterns of floats are ordered by magnitude).
+  Val nearest = cast(v, to, l);
+  Val back = nearest ? cast(nearest, v.dtype, l) : nearest;
+  if (!back)
+    return back;
+  Location L = loc(l);
+  Value awayFromZero = arith::CmpFOp::create(
+      b, L, arith::CmpFPredicate::OGT, math::AbsFOp::create(b, L, back.value),
+      math::AbsFOp::create(b, L, v.value));
+  DType bitsType(to.bitwidth() == 16 ? DType::I16 : DType::I32);
+  Val bits = cast(nearest, bitsType, l, /*bitcast=*/true);
+  Val one = constant(Val::integer(1), bitsType, v.shape, l);
+  Value stepped = arith::SubIOp::create(b, L, bits.value, one.value);
+  Value chosen =
+      arith::SelectOp::create(b, L, awayFromZero, stepped, bits.value);
+  return cast(Val::tensor(chosen, bitsType, v.shape, l), to, l,
+              /*bitcast=*/true);
+}
+
+uint8_t MLIRGen::encodeFP8Constant(double value, DType dt) {
+  FP8Format fmt = FP8Format::of(dt);
+  float f = float(value);
+  uint8_t sign = std::signbit(f) ? 0x80 : 0;
+  if (std::isnan(f))
+    return sign | FP8Format::kNaNCode;
+  // The nearest of the finite codes (ties to the even code), saturating.
+  double a = std::fabs(double(f));
+  uint32_t best = 0;
+  double bestErr = INFINITY;
+  for (uint32_t code = 0; code <= fmt.maxCode; ++code) {
+    uint32_t exp = code >> fmt.mantissa, mant = code & ((1u << fmt.mantissa) - 1);
+    double decoded =
+        exp == 0 ? std::ldexp(double(mant), 1 - fmt.bias - int(fmt.mantissa))
+                 : std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)),
+                              int(exp) - fmt.bias);
+    double err = std::fabs(decoded - a);
+    if (err < bestErr || (err == bestErr && (code & 1) == 0)) {
+      best = code;
+      bestErr = err;
+    }
+  }
+  return sign | uint8_t(best);
+}
+
+bool MLIRGen::rejectFP8Arithmetic(DType dt, SMLoc l, StringRef opName) {
+  if (!dt.isFP8())
+    return true;
+  error(l, opName.str() + " on " + dt.str() +
+               " values is not supported: fp8 types are storage only in "
+               "tilec; convert with .to(tl.float16) or .to(tl.float32) first");
+  return false;
+}

@@ -1,0 +1,43 @@
+# Type errors of casts and fp8: arithmetic on fp8 values, bitcasts between sizes, misused
+# fp_downcast_rounding.
+# RUN: not tilec compile %s --kernel fp8add --signature '*fp8e5' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=ADD
+# RUN: not tilec compile %s --kernel fp8exp --signature '*fp8e4nv' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=EXP
+# RUN: not tilec compile %s --kernel bitsize --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=BITCAST
+# RUN: not tilec compile %s --kernel widen --signature '*fp16' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=WIDEN
+# RUN: not tilec compile %s --kernel badmode --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=MODE
+import triton.language as tl
+from triton import jit
+
+
+@jit
+def fp8add(p):
+    x = tl.load(p)
+    tl.store(p, x + x)
+# ADD: {{.*}}err_fp8_casts.py:15:19: error: binary '+' on fp8e5 values is not supported: fp8 types are storage only in tilec; convert with .to(tl.float16) or .to(tl.float32) first
+
+
+@jit
+def fp8exp(p):
+    tl.store(p, tl.exp(tl.load(p)))
+# EXP: {{.*}}error: tl.exp on fp8e4nv values is not supported
+
+
+@jit
+def bitsize(p):
+    x = tl.load(p)
+    tl.store(p, x.to(tl.int16, bitcast=True))
+# BITCAST: {{.*}}error: Cannot bitcast data-type of size 32 to data-type of size 16 (fp32 to int16)
+
+
+@jit
+def widen(p):
+    x = tl.load(p)
+    tl.store(p, x.to(tl.float32, fp_downcast_rounding="rtz"))
+# WIDEN: {{.*}}error: fp_downcast_rounding is only allowed for narrowing floating-point casts, not fp16 to fp32
+
+
+@jit
+def badmode(p):
+    x = tl.load(p)
+    tl.store(p, x.to(tl.float16, fp_downcast_rounding="up"))
+# MODE: {{.*}}error: fp_downcast_rounding must be "rtne" or "rtz", got constexpr str
