@@ -320,4 +320,48 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Debugging
+//===----------------------------------------------------------------------===//
+
+def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Prints values, one line per element (tl.device_print)";
+  let description = [{
+    Prints each element of each value on its own line as
+    `pid (x, y, z) idx (i, ...)<prefix>[(operand n) ]<value>`, like Triton's
+    `tl.device_print`. `is_signed` says per value how integers are printed; `hex` prints
+    the bits in hexadecimal. `shapes` holds the tile shape of each value once tiles are
+    flattened to vectors (empty for scalars). Without values, prints the prefix once.
+
+    Example:
+
+    ```mlir
+    tile.print " x: " %x {hex = false, is_signed = array<i1: true>} : tensor<8xi32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$prefix, Variadic<AnyType>:$values, BoolAttr:$hex,
+                       DenseBoolArrayAttr:$is_signed, OptionalAttr<ArrayAttr>:$shapes);
+  let assemblyFormat = "$prefix ($values^ `:` type($values))? attr-dict";
+  let hasVerifier = 1;
+}
+
+def Tile_AssertOp : Tile_Op<"assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Fails the launch where a condition is false (tl.device_assert)";
+  let description = [{
+    When any element of `condition` is false, the launch fails with an error that names
+    the program id, the source location of the op and `message`. The program itself
+    continues.
+
+    Example:
+
+    ```mlir
+    tile.assert %ok, "index out of range" : tensor<64xi1>
+    ```
+  }];
+  // After convert-tile-to-vector the condition is a flat i1 vector.
+  let arguments = (ins AnyTypeOf<[I1, Tile_BoolTile, VectorOfRankAndType<[1], [I1]>]>:$condition,
+                       StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+}
+
 #endif // TILEC_TILE_OPS_TD

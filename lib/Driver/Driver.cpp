@@ -78,13 +78,16 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
     info.paramTypes.push_back(runtimeTypeName(type));
   // Parameter names are a nicety for runtime errors: other @jit functions of
   // the file that do not parse must not produce diagnostics here.
-  mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) { return mlir::success(); });
-  if (auto functions = frontend::listJitFunctions(context, sourceMgr))
-    for (const frontend::JitFunctionInfo &fn : *functions)
-      if (fn.name == info.name)
-        for (const frontend::JitParamInfo &param : fn.params)
-          if (!param.isConstexpr)
-            info.paramNames.push_back(param.name);
+  {
+    mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) { return mlir::success(); });
+    if (auto functions = frontend::listJitFunctions(context, sourceMgr))
+      for (const frontend::JitFunctionInfo &fn : *functions)
+        if (fn.name == info.name)
+          for (const frontend::JitParamInfo &param : fn.params)
+            if (!param.isConstexpr)
+              info.paramNames.push_back(param.name);
+  }
+  // Lowering diagnostics (e.g. an op a target cannot compile) reach the user.
 
   if (failed(compileModule(*module, options, request.emit, {info}, artifact, error))) {
     diagOS << "error: " << error << "\n";

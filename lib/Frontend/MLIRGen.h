@@ -331,6 +331,19 @@ public:
   /// Reports arithmetic on fp8 values (tilec has no fp8 arithmetic).
   bool rejectFP8Arithmetic(DType dt, llvm::SMLoc l, llvm::StringRef opName);
 
+  //===--------------------------------------------------------------------===//
+  // Debugging (MLIRGenDebug.cpp)
+  //===--------------------------------------------------------------------===//
+  /// print, tl.static_print, tl.device_print, tl.device_assert.
+  static bool isDebugBuiltin(llvm::StringRef name);
+  Val genDebugBuiltin(llvm::StringRef name, std::vector<Val> args,
+                      std::vector<std::pair<std::string, Val>> kwargs,
+                      llvm::SMLoc l);
+  /// tl.device_assert(cond, msg="", mask=None): a runtime check.
+  Val deviceAssert(llvm::ArrayRef<Val> args,
+                   llvm::ArrayRef<std::pair<std::string, Val>> kwargs,
+                   llvm::SMLoc l);
+
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sourceMgr;
   const FileAST &file;

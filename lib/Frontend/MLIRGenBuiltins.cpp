@@ -339,10 +339,10 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
   if (name == "range" || name == "tl.range" || name == "tl.static_range")
     return error(l, "'" + name +
                         "' can only be used as the iterator of a 'for' loop");
-  if (name == "print" || name == "tl.static_print" ||
-      name == "tl.device_print" || name == "tl.debug_barrier" ||
-      name == "tl.device_assert")
-    return Val::none(l); // Debugging aids are accepted and ignored.
+  if (isDebugBuiltin(name))
+    return genDebugBuiltin(name, std::move(args), std::move(kwargs), l);
+  if (name == "tl.debug_barrier")
+    return Val::none(l); // Programs run one tile at a time: nothing to wait for.
   if (name == "len") {
     if (!bind({"obj"}))
       return Val();

@@ -158,7 +158,18 @@ MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
       error(a.test->getLoc(), msg);
       return Flow::Error;
     }
-    return Flow::Normal; // Runtime assertions are not checked.
+    if (truth)
+      return Flow::Normal;
+    // A runtime condition is checked when the kernel runs (tl.device_assert).
+    std::vector<Val> assertArgs = {t};
+    if (a.msg) {
+      Val m = genExpr(*a.msg);
+      if (!m)
+        return Flow::Error;
+      assertArgs.push_back(m);
+    }
+    return deviceAssert(assertArgs, {}, a.test->getLoc()) ? Flow::Normal
+                                                          : Flow::Error;
   }
   }
   return Flow::Error;

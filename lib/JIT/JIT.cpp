@@ -55,6 +55,9 @@ Status Status::fromRuntime(tilec_status status) {
   case TILEC_STATUS_IO_ERROR:
     code = Code::IOError;
     break;
+  case TILEC_STATUS_ASSERTION_FAILED:
+    code = Code::AssertionFailed;
+    break;
   default:
     code = Code::Internal;
     break;
@@ -84,6 +87,8 @@ const char *Status::codeName() const {
     return "IOError";
   case Code::Internal:
     return "Internal";
+  case Code::AssertionFailed:
+    return "AssertionFailed";
   }
   return "Internal";
 }

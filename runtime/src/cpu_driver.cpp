@@ -4,6 +4,7 @@
 #include "thread_pool.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
@@ -31,6 +32,48 @@ struct LaunchCtx {
 void runRange(void *c, int64_t begin, int64_t end) {
   auto *ctx = static_cast<LaunchCtx *>(c);
   ctx->fn(ctx->args, ctx->grid, begin, end);
+}
+
+/// The first tl.device_assert failure of the running launch. CPU launches
+/// run one at a time (launchMutex), so one record serves them all.
+struct AssertState {
+  std::mutex mutex;
+  bool failed = false;
+  std::string message;
+  int64_t moreFailures = 0;
+};
+AssertState &assertState() {
+  static AssertState state;
+  return state;
+}
+std::mutex launchMutex;
+
+/// Called by kernels (through the module global `__tilec_assert_hook`)
+/// where a device assertion fails; the program continues.
+void assertFailed(const char *message, const char *file, int32_t line,
+                  const char *function, int32_t pidX, int32_t pidY,
+                  int32_t pidZ) {
+  AssertState &state = assertState();
+  std::lock_guard<std::mutex> lock(state.mutex);
+  if (state.failed) {
+    ++state.moreFailures;
+    return;
+  }
+  state.failed = true;
+  state.message = std::string(file) + ":" + std::to_string(line) + ": " +
+                  function + ": program (" + std::to_string(pidX) + ", " +
+                  std::to_string(pidY) + ", " + std::to_string(pidZ) +
+                  "): device assertion failed" +
+                  (*message ? std::string(": ") + message : std::string());
+}
+
+/// Points the module's hook slot (if it has one) at assertFailed.
+void installAssertHook(void *handle) {
+  using Hook = void (*)(const char *, const char *, int32_t, const char *,
+                        int32_t, int32_t, int32_t);
+  dlerror();
+  if (auto *slot = static_cast<Hook *>(dlsym(handle, "__tilec_assert_hook")))
+    *slot = assertFailed;
 }
 
 /// The file a module's payload was dlopen()ed from. It stays open (and a
@@ -76,8 +119,23 @@ public:
                   args,
                   {int32_t(grid[0]), int32_t(grid[1]), int32_t(grid[2])}};
     int64_t total = int64_t(grid[0]) * grid[1] * grid[2];
+    std::lock_guard<std::mutex> launchLock(launchMutex);
+    AssertState &state = assertState();
+    {
+      std::lock_guard<std::mutex> lock(state.mutex);
+      state.failed = false;
+      state.moreFailures = 0;
+    }
     pool(device).run(runRange, &ctx, total);
-    return nullptr;
+    std::fflush(stdout); // tl.device_print output, before the launch returns
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (!state.failed)
+      return nullptr;
+    std::string more;
+    if (state.moreFailures)
+      more = " (and " + std::to_string(state.moreFailures) + " more failures)";
+    return tilec_status_create(TILEC_STATUS_ASSERTION_FAILED, "%s%s",
+                               state.message.c_str(), more.c_str());
   }
 
 private:
@@ -202,6 +260,7 @@ public:
     PayloadFile file;
     if (tilec_status s = dlopenPayload(img, &handle, file))
       return s;
+    installAssertHook(handle);
     *out = new (std::nothrow) CpuModule(handle, file, threadPool, this);
     if (!*out) {
       dlclose(handle);

@@ -81,6 +81,8 @@ const char *tilec_status_code_name(tilec_code code) {
     return "OUT_OF_MEMORY";
   case TILEC_STATUS_INTERNAL:
     return "INTERNAL";
+  case TILEC_STATUS_ASSERTION_FAILED:
+    return "ASSERTION_FAILED";
   case TILEC_STATUS_FORCE_INT32:
     break;
   }

@@ -67,3 +67,10 @@ def typed_copy_kernel(src_ptr: tl.pointer_type(tl.float32), dst_ptr, n: tl.int64
     offs = tl.arange(0, BLOCK)
     mask = offs < n
     tl.store(dst_ptr + offs, tl.load(src_ptr + offs, mask=mask), mask=mask)
+
+
+@tilec.jit
+def bounded_kernel(x_ptr, limit, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.device_assert(x < limit, "x out of range")

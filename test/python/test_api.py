@@ -267,3 +267,12 @@ def test_host_memory_rejected_for_gpu_devices():
         prepare((x,), ("x",), 0, 1)
     with pytest.raises(TypeError, match="argument 'x': DLPack tensor on device type 1"):
         prepare((FakeDLPack(x),), ("x",), 0, 2)
+
+
+def test_device_assert_raises_runtime_error():
+    x = np.arange(64, dtype=np.int32)
+    kernels.bounded_kernel[(4,)](x, 100, BLOCK=16)
+    with pytest.raises(RuntimeError, match=r"AssertionFailed: .*kernels\.py:\d+: bounded_kernel: "
+                                           r"program \(3, 0, 0\): device assertion failed: "
+                                           r"x out of range"):
+        kernels.bounded_kernel[(4,)](x, 50, BLOCK=16)

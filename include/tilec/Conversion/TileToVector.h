@@ -66,6 +66,12 @@ void populateTileReduceToVectorPatterns(const mlir::TypeConverter &typeConverter
 void populateTileDotToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                      mlir::RewritePatternSet &patterns);
 
+/// tile.print / tile.assert on vectors (legal for the later, target-specific
+/// lowering in convert-tile-to-llvm).
+void populateTileDebugToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                       mlir::RewritePatternSet &patterns,
+                                       mlir::ConversionTarget &target);
+
 } // namespace tilec
 
 #endif // TILEC_CONVERSION_TILETOVECTOR_H

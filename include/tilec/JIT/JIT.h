@@ -35,7 +35,9 @@ public:
     Unavailable,
     LaunchFailed,
     IOError,
-    Internal
+    Internal,
+    /// A tl.device_assert failed during the launch.
+    AssertionFailed
   };
   Status() = default;
   Status(Code code, std::string message) : code_(code), message_(std::move(message)) {}

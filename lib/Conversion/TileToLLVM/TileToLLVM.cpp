@@ -1,4 +1,5 @@
 //===- TileToLLVM.cpp - Program identity and kernel ABI via TargetInfo -----===//
+#include "DebugOps.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 #include "tilec/Target/TargetInfo.h"
@@ -39,7 +40,10 @@ struct ConvertTileToLLVMPass
           replacement = info->getProgramId(b, op->getLoc(), kernel, pid.getAxis());
         else if (auto np = dyn_cast<tilec::tile::NumProgramsOp>(op))
           replacement = info->getNumPrograms(b, op->getLoc(), kernel, np.getAxis());
-        else if (isa<tilec::tile::TileDialect>(op->getDialect())) {
+        else if (isa<tilec::tile::PrintOp, tilec::tile::AssertOp>(op)) {
+          failedAny |= failed(tilec::lowerDebugOp(op, kernel, *info));
+          return;
+        } else if (isa<tilec::tile::TileDialect>(op->getDialect())) {
           op->emitError("tile op must be lowered by convert-tile-to-vector first");
           failedAny = true;
           return;

@@ -269,5 +269,23 @@ LogicalResult DotOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// PrintOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PrintOp::verify() {
+  if (getIsSigned().size() != getValues().size())
+    return emitOpError("has ") << getValues().size() << " values but "
+                               << getIsSigned().size() << " is_signed entries";
+  if (auto shapes = getShapes()) {
+    if (shapes->size() != getValues().size())
+      return emitOpError("has ") << getValues().size() << " values but "
+                                 << shapes->size() << " shapes";
+    if (!llvm::all_of(*shapes, [](Attribute a) { return isa<DenseI64ArrayAttr>(a); }))
+      return emitOpError("shapes must be i64 arrays");
+  }
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "Tile/TileOps.cpp.inc"

@@ -30,6 +30,7 @@ typedef enum tilec_code {
   TILEC_STATUS_IO_ERROR = 6,      ///< Reading or writing a file failed.
   TILEC_STATUS_OUT_OF_MEMORY = 7, ///< Host or device allocation failed.
   TILEC_STATUS_INTERNAL = 8,      ///< Anything else (driver errors, bugs).
+  TILEC_STATUS_ASSERTION_FAILED = 9, ///< A tl.device_assert failed in a launch.
   TILEC_STATUS_FORCE_INT32 = 0x7fffffff,
 } tilec_code;
 

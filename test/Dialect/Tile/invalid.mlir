@@ -212,3 +212,21 @@ func.func @store_type(%p: tensor<4x!tile.ptr<f32>>, %v: tensor<4xf16>) {
   "tile.store"(%p, %v) : (tensor<4x!tile.ptr<f32>>, tensor<4xf16>) -> ()
   return
 }
+
+// -----
+
+// tile.print needs one is_signed entry per value.
+func.func @print_signedness(%x: tensor<4xi32>) {
+  // expected-error @+1 {{has 1 values but 2 is_signed entries}}
+  tile.print " x: " %x : tensor<4xi32> {hex = false, is_signed = array<i1: true, false>}
+  return
+}
+
+// -----
+
+// tile.print needs one shape per value once shapes are recorded.
+func.func @print_shapes(%x: vector<4xi32>) {
+  // expected-error @+1 {{has 1 values but 0 shapes}}
+  tile.print " x: " %x : vector<4xi32> {hex = false, is_signed = array<i1: true>, shapes = []}
+  return
+}

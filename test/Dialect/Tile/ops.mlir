@@ -80,3 +80,15 @@ func.func @dot(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x8xf32>
   %e = tile.dot %x, %x, %x {input_precision = "tf32"} : tensor<2x4x4xf32>, tensor<2x4x4xf32> -> tensor<2x4x4xf32>
   return %d, %e : tensor<16x8xf32>, tensor<2x4x4xf32>
 }
+
+// Debugging ops round-trip: prints with and without values, an assertion on a tile.
+// CHECK-LABEL: func @debug
+// CHECK: tile.print " x: " %{{.*}}, %{{.*}} : tensor<4xi32>, f32 {hex = false, is_signed = array<i1: true, false>}
+// CHECK: tile.print "hello" {hex = true, is_signed = array<i1>}
+// CHECK: tile.assert %{{.*}}, "x is small" : tensor<4xi1>
+func.func @debug(%x: tensor<4xi32>, %y: f32, %ok: tensor<4xi1>) {
+  tile.print " x: " %x, %y : tensor<4xi32>, f32 {hex = false, is_signed = array<i1: true, false>}
+  tile.print "hello" {hex = true, is_signed = array<i1>}
+  tile.assert %ok, "x is small" : tensor<4xi1>
+  return
+}
