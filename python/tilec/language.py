@@ -4,6 +4,8 @@ Kernel bodies are compiled from source by tilec's C++ frontend, never run by
 Python; the other `tl.*` names exist so that host code imports, and raise if
 called from Python.
 """
+import sys
+import types
 
 
 class dtype:
@@ -27,20 +29,22 @@ class dtype:
         return hash(self.name)
 
     def is_floating(self):
-        return self.name in ("fp16", "bf16", "fp32", "fp64")
+        return self.name in ("fp8e5", "fp8e4nv", "fp16", "bf16", "fp32", "fp64")
 
     def is_int(self):
         return self.name[0] in "iu"
 
     @property
     def primitive_bitwidth(self):
-        return {"i1": 1, "i8": 8, "u8": 8, "i16": 16, "u16": 16, "fp16": 16, "bf16": 16,
+        return {"i1": 1, "i8": 8, "u8": 8, "fp8e5": 8, "fp8e4nv": 8, "i16": 16, "u16": 16,
+                "fp16": 16, "bf16": 16,
                 "i32": 32, "u32": 32, "fp32": 32, "i64": 64, "u64": 64, "fp64": 64}[self.name]
 
 
 _LONG_NAMES = {"i1": "int1", "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
                "u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64",
-               "fp16": "float16", "bf16": "bfloat16", "fp32": "float32", "fp64": "float64"}
+               "fp8e5": "float8e5", "fp8e4nv": "float8e4nv", "fp16": "float16",
+               "bf16": "bfloat16", "fp32": "float32", "fp64": "float64"}
 
 int1 = dtype("i1")
 int8 = dtype("i8")
@@ -51,6 +55,8 @@ uint8 = dtype("u8")
 uint16 = dtype("u16")
 uint32 = dtype("u32")
 uint64 = dtype("u64")
+float8e5 = dtype("fp8e5")
+float8e4nv = dtype("fp8e4nv")
 float16 = dtype("fp16")
 bfloat16 = dtype("bf16")
 float32 = dtype("fp32")
@@ -77,6 +83,12 @@ class constexpr:
         return "constexpr[%r]" % (self.value,)
 
 
+class PropagateNan:
+    """`propagate_nan=` of tl.maximum/minimum/clamp."""
+    NONE = 0x0000
+    ALL = 0xFFFF
+
+
 def _kernel_only(name):
     def stub(*args, **kwargs):
         raise RuntimeError("tl.%s can only be used inside a @tilec.jit kernel" % name)
@@ -89,3 +101,33 @@ def __getattr__(name):
     if name.startswith("__"):
         raise AttributeError(name)
     return _kernel_only(name)
+
+
+def _kernel_only_module(qualname):
+    """A module whose functions can be referenced from host code (e.g.
+    `tl.extra.cuda.libdevice.exp`) but only called inside kernels."""
+    module = types.ModuleType(qualname)
+
+    def getattr_(name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _kernel_only(qualname.rsplit(".", 1)[-1] + "." + name)
+    module.__getattr__ = getattr_
+    return module
+
+
+# `from triton.language.extra import libdevice` (also `.cuda`/`.hip`), tl.math, tl.random.
+extra = types.ModuleType(__name__ + ".extra")
+extra.libdevice = _kernel_only_module(extra.__name__ + ".libdevice")
+for _backend in ("cuda", "hip"):
+    _sub = types.ModuleType(extra.__name__ + "." + _backend)
+    _sub.libdevice = extra.libdevice
+    setattr(extra, _backend, _sub)
+math = _kernel_only_module(__name__ + ".math")
+random = _kernel_only_module(__name__ + ".random")
+# `from tilec.language.extra import libdevice` imports these as modules.
+sys.modules.update({extra.__name__: extra, extra.libdevice.__name__: extra.libdevice,
+                    extra.cuda.__name__: extra.cuda, extra.hip.__name__: extra.hip,
+                    extra.cuda.__name__ + ".libdevice": extra.libdevice,
+                    extra.hip.__name__ + ".libdevice": extra.libdevice,
+                    math.__name__: math, random.__name__: random})

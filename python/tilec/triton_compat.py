@@ -54,6 +54,10 @@ def install(force=False):
     runtime.Autotuner = tilec.Autotuner
     runtime.Config = tilec.Config
     triton.runtime = runtime
+    # triton.language.extra[.cuda|.hip][.libdevice], .math, .random: tilec's stand-ins.
+    sys.modules.update({"triton.language." + name[len(language.__name__) + 1:]: module
+                        for name, module in list(sys.modules.items())
+                        if name.startswith(language.__name__ + ".")})
     sys.modules.update({"triton": triton, "triton.language": language,
                         "triton.testing": testing, "triton.runtime": runtime,
                         "triton.runtime.jit": runtime.jit})

@@ -1,6 +1,7 @@
 """Kernels for the tilec Python tests (compiled by tilec's frontend from this file)."""
 import tilec
 import tilec.language as tl
+from tilec.language.extra import libdevice
 
 
 @tilec.jit
@@ -74,3 +75,11 @@ def bounded_kernel(x_ptr, limit, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
     tl.device_assert(x < limit, "x out of range")
+
+
+@tilec.jit
+def libdevice_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    y = tl.maximum(libdevice.exp(x), tl.extra.cuda.libdevice.tanh(x), propagate_nan=tl.PropagateNan.ALL)
+    tl.store(out_ptr + offs, y)

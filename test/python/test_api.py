@@ -276,3 +276,12 @@ def test_device_assert_raises_runtime_error():
                                            r"program \(3, 0, 0\): device assertion failed: "
                                            r"x out of range"):
         kernels.bounded_kernel[(4,)](x, 50, BLOCK=16)
+
+
+def test_libdevice_and_propagate_nan_from_python():
+    x = np.array([0.5, -1.0, np.nan, 2.0], dtype=np.float32)
+    out = np.zeros(4, dtype=np.float32)
+    kernels.libdevice_kernel[(1,)](x, out, BLOCK=4)
+    np.testing.assert_allclose(out, np.maximum(np.exp(x), np.tanh(x)), rtol=2e-6)
+    assert np.isnan(out[2])
+    assert tl.PropagateNan.ALL == 0xFFFF and str(tl.float8e5) == "fp8e5"

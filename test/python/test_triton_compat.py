@@ -8,6 +8,7 @@ SCRIPT = textwrap.dedent('''
     import numpy as np
     import triton
     import triton.language as tl
+    from triton.language.extra.cuda import libdevice
 
 
     @triton.autotune(configs=[triton.Config({"BLOCK_SIZE": 128}, num_warps=4),
@@ -20,7 +21,7 @@ SCRIPT = textwrap.dedent('''
         mask = offsets < n_elements
         x = tl.load(x_ptr + offsets, mask=mask)
         y = tl.load(y_ptr + offsets, mask=mask)
-        tl.store(output_ptr + offsets, x + y, mask=mask)
+        tl.store(output_ptr + offsets, libdevice.fma(x, 1.0, y), mask=mask)
 
 
     if __name__ == "__main__":
