@@ -598,7 +598,11 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!c.dtype.isBool() && !(c = cast(c, DType(DType::I1), a[0].loc)))
       return c;
     Val x = a[1], y = a[2];
-    if (!binaryTypeCheck(x, y, l, "tl.where", true, true, true, false))
+    // Selecting between fp8 values of one type moves bytes: no arithmetic.
+    bool sameFP8 = x.isTensor() && y.isTensor() && x.dtype == y.dtype &&
+                   x.dtype.isFP8();
+    if (!sameFP8 &&
+        !binaryTypeCheck(x, y, l, "tl.where", true, true, true, false))
       return Val();
     if (!broadcastPair(c, x, l, "tl.where") ||
         !broadcastPair(x, y, l, "tl.where") ||

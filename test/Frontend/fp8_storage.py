@@ -22,3 +22,18 @@ def k(a_ptr, b_ptr, out_ptr):
 # CHECK: arith.bitcast %[[X]] : tensor<4xf32> to tensor<4xi32>
 # CHECK: %[[ENC:.*]] = arith.trunci %{{.*}} : tensor<4xi32> to tensor<4xi8>
 # CHECK: tile.store %{{.*}}, %[[ENC]] : tensor<4x!tile.ptr<i8>>
+
+
+# tl.where between fp8 values of one type selects bytes (no conversion).
+# RUN: tilec compile %s --kernel pick --signature '*fp8e4nv,i1' --emit tile -o - | FileCheck %s --check-prefix=PICK
+@jit
+def pick(p, c):
+    offs = tl.arange(0, 4)
+    x = tl.load(p + offs)
+    tl.store(p + offs, tl.where(c, x, tl.zeros((4,), tl.float8e4nv)))
+
+# PICK-LABEL: func.func @pick(
+# PICK: %[[X:.*]] = tile.load
+# PICK: %[[Z:.*]] = arith.constant dense<0> : tensor<4xi8>
+# PICK: %[[S:.*]] = arith.select %{{.*}}, %[[X]], %[[Z]] : tensor<4xi1>, tensor<4xi8>
+# PICK: tile.store %{{.*}}, %[[S]]

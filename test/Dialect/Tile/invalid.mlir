@@ -230,3 +230,12 @@ func.func @print_shapes(%x: vector<4xi32>) {
   tile.print " x: " %x : vector<4xi32> {hex = false, is_signed = array<i1: true>, shapes = []}
   return
 }
+
+// -----
+
+// Recorded tile.print shapes are i64 arrays.
+func.func @print_shape_kind(%x: vector<4xi32>) {
+  // expected-error @+1 {{shapes must be i64 arrays}}
+  tile.print " x: " %x : vector<4xi32> {hex = false, is_signed = array<i1: true>, shapes = [4]}
+  return
+}
