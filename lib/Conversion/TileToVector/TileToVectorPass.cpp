@@ -33,6 +33,7 @@ struct ConvertTileToVectorPass
     tilec::populateTileMemoryToVectorPatterns(typeConverter, patterns);
     tilec::populateTileReduceToVectorPatterns(typeConverter, patterns);
     tilec::populateTileDotToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileScanToVectorPatterns(typeConverter, patterns);
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
