@@ -42,11 +42,13 @@ struct ArgBinder {
   StringRef fname;
   SMLoc loc;
   std::vector<Val> out;
+  /// Whether each parameter was passed (None passed explicitly counts).
+  std::vector<bool> seen;
 
   bool bind(llvm::ArrayRef<StringRef> params, llvm::ArrayRef<StringRef> required,
             std::vector<Val> &args, std::vector<std::pair<std::string, Val>> &kwargs) {
     out.assign(params.size(), Val::none(loc));
-    std::vector<bool> seen(params.size(), false);
+    seen.assign(params.size(), false);
     if (args.size() > params.size()) {
       g.error(loc, "'tl." + fname + "' takes at most " + Twine(params.size()) +
                        " arguments (" + Twine(args.size()) + " given)");
@@ -654,7 +656,7 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
       Val r = binary(isSum ? BinaryOp::Add : BinaryOp::Mul, lhs[0], rhs[0], l);
       return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
     };
-    Val axis = a[1].isNone() ? Val::integer(0, l) : a[1];
+    Val axis = a.seen[1] ? a[1] : Val::integer(0, l);
     return single(combineAlongAxis(true, {x}, axis, false, *rev, body, name,
                                    "tl." + name.str() + "'s combiner", l));
   }
