@@ -1,6 +1,6 @@
 # Scans: tl.cumsum/tl.cumprod forward and reverse along both axes of a 2-D tile for int32, fp32,
-# fp16 and int8 (int8 cumsum accumulates in int32 as Triton does; dtype= overrides it), and
-# tl.associative_scan with a user @jit combine function on a tuple, non-commutative (first-order
+# fp16 and int8 (int8 cumsum accumulates in int32 as Triton does; dtype= overrides it), along the
+# middle axis of a 3-D tile, and tl.associative_scan with a user @jit combine function on a tuple, non-commutative (first-order
 # linear recurrences), checked against sequential numpy loops in both directions.
 # REQUIRES: cpu-jit
 # RUN: %python %s | FileCheck %s
@@ -56,6 +56,17 @@ def recurrence_kernel(a_ptr, b_ptr, fa_ptr, fb_ptr, ra_ptr, rb_ptr, N: tl.conste
     tl.store(rb_ptr + r, rb)
 
 
+@jit
+def middle_axis_kernel(x_ptr, fwd_ptr, rev_ptr, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    ra = tl.arange(0, A)[:, None, None]
+    rb = tl.arange(0, B)[None, :, None]
+    rc = tl.arange(0, C)[None, None, :]
+    offs = ra * B * C + rb * C + rc
+    x = tl.load(x_ptr + offs)
+    tl.store(fwd_ptr + offs, tl.cumsum(x, 1))
+    tl.store(rev_ptr + offs, tl.cumprod(x, axis=1, reverse=True))
+
+
 def sequential_scan(pairs, reverse):
     """Inclusive scan with the affine combine, left operand = the earlier element in scan
     order (for a reverse scan: the later index)."""
@@ -107,6 +118,15 @@ def main():
     check("int8 cumsum dtype=int8 wraps", got[2],
           np.cumsum(x.astype(np.int64)).astype(np.int8))
 
+    shape = (2, 8, 4)
+    x = rng.integers(-3, 4, shape).astype(np.int32)
+    got = run(__file__, "middle_axis_kernel", 1,
+              [x, np.zeros(shape, np.int32), np.zeros(shape, np.int32)],
+              {"A": shape[0], "B": shape[1], "C": shape[2]})
+    check("3-D cumsum middle axis", got[1], np.cumsum(x, axis=1))
+    check("3-D reverse cumprod middle axis", got[2],
+          np.flip(np.cumprod(np.flip(x.astype(np.int64), 1), 1), 1).astype(np.int32))
+
     n = 32
     a = rng.uniform(0.8, 1.2, n).astype(np.float32)
     b = rng.uniform(-1, 1, n).astype(np.float32)
@@ -126,4 +146,5 @@ if __name__ == "__main__":
 # CHECK: PASS cumsum axis 0 int32
 # CHECK: PASS reverse cumprod axis 0 int8
 # CHECK: PASS int8 cumsum dtype=int8 wraps
+# CHECK: PASS 3-D reverse cumprod middle axis
 # CHECK: PASS associative_scan tuple reverse b
