@@ -1,4 +1,5 @@
 //===- MLIRGenBuiltins.cpp - tl.* builtins and tensor methods -------------===//
+#include "Binder.h"
 #include "MLIRGen.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
@@ -83,57 +84,6 @@ bool MLIRGen::isTritonBuiltin(StringRef name) {
   return llvm::is_contained(kTritonBuiltins, name) || isReductionBuiltin(name);
 }
 
-namespace {
-/// Binds positional and keyword arguments to a builtin's parameter list.
-/// Parameters ending in '?' are optional (None when absent).
-struct Binder {
-  MLIRGen &g;
-  StringRef fname;
-  SMLoc loc;
-  llvm::SmallVector<Val, 8> out;
-
-  bool bind(llvm::ArrayRef<StringRef> params, std::vector<Val> &args,
-            std::vector<std::pair<std::string, Val>> &kwargs) {
-    out.assign(params.size(), Val::none(loc));
-    llvm::SmallVector<bool, 8> seen(params.size(), false);
-    if (args.size() > params.size()) {
-      g.error(loc, "'" + fname + "' takes at most " + Twine(params.size()) +
-                       " arguments (" + Twine(args.size()) + " given)");
-      return false;
-    }
-    for (size_t i = 0; i < args.size(); ++i) {
-      out[i] = args[i];
-      seen[i] = true;
-    }
-    for (auto &[name, v] : kwargs) {
-      size_t idx = params.size();
-      for (size_t i = 0; i < params.size(); ++i)
-        if (params[i].rtrim('?') == name)
-          idx = i;
-      if (idx == params.size()) {
-        g.error(v.loc, "'" + fname + "' got an unexpected keyword argument '" +
-                           name + "'");
-        return false;
-      }
-      if (seen[idx]) {
-        g.error(v.loc, "'" + fname + "' got multiple values for argument '" +
-                           name + "'");
-        return false;
-      }
-      out[idx] = v;
-      seen[idx] = true;
-    }
-    for (size_t i = 0; i < params.size(); ++i)
-      if (!seen[i] && !params[i].ends_with("?")) {
-        g.error(loc, "missing argument '" + params[i] + "' in call to '" +
-                         fname + "'");
-        return false;
-      }
-    return true;
-  }
-  const Val &operator[](size_t i) const { return out[i]; }
-};
-} // namespace
 
 Val MLIRGen::callMethod(const Val &self, StringRef name, std::vector<Val> args,
                         std::vector<std::pair<std::string, Val>> kwargs,
@@ -247,7 +197,7 @@ static Val shapeFromVarargs(llvm::ArrayRef<Val> rest, SMLoc l) {
 Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
                          std::vector<std::pair<std::string, Val>> kwargs,
                          SMLoc l) {
-  Binder a{*this, name, l, {}};
+  Binder a{*this, name, l, {}, {}};
   Location L = loc(l);
   auto bind = [&](llvm::ArrayRef<StringRef> params) {
     return a.bind(params, args, kwargs);

@@ -7,6 +7,7 @@
 // (join, split, cat, interleave, flip), plus ravel, histogram and swizzle2d.
 //
 //===----------------------------------------------------------------------===//
+#include "Binder.h"
 #include "MLIRGen.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
@@ -22,9 +23,13 @@ using llvm::Twine;
 
 /// The `tl.` functions implemented in this file.
 static const char *const kReductionBuiltins[] = {
-    "sum",     "max",    "min",        "argmax",    "argmin",  "xor_sum", "reduce_or",
-    "reduce",  "associative_scan",      "cumsum",    "cumprod", "sort",    "flip",
-    "join",    "split",  "cat",        "interleave", "ravel",  "histogram", "swizzle2d"};
+    "sum",       "max",        "min",
+    "argmax",    "argmin",     "xor_sum",
+    "reduce_or", "reduce",     "associative_scan",
+    "cumsum",    "cumprod",    "sort",
+    "flip",      "join",       "split",
+    "cat",       "interleave", "ravel",
+    "histogram", "swizzle2d"};
 
 bool MLIRGen::isReductionBuiltin(StringRef name) {
   return llvm::is_contained(kReductionBuiltins, name);
@@ -34,59 +39,9 @@ bool MLIRGen::isReductionBuiltin(StringRef name) {
 // Argument helpers
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Binds positional and keyword arguments to named parameters; parameters
-/// not given stay None.
-struct ArgBinder {
-  MLIRGen &g;
-  StringRef fname;
-  SMLoc loc;
-  std::vector<Val> out;
-  /// Whether each parameter was passed (None passed explicitly counts).
-  std::vector<bool> seen;
-
-  bool bind(llvm::ArrayRef<StringRef> params, llvm::ArrayRef<StringRef> required,
-            std::vector<Val> &args, std::vector<std::pair<std::string, Val>> &kwargs) {
-    out.assign(params.size(), Val::none(loc));
-    seen.assign(params.size(), false);
-    if (args.size() > params.size()) {
-      g.error(loc, "'tl." + fname + "' takes at most " + Twine(params.size()) +
-                       " arguments (" + Twine(args.size()) + " given)");
-      return false;
-    }
-    for (size_t i = 0; i < args.size(); ++i) {
-      out[i] = args[i];
-      seen[i] = true;
-    }
-    for (auto &[name, v] : kwargs) {
-      auto it = llvm::find(params, name);
-      if (it == params.end()) {
-        g.error(v.loc, "'tl." + fname + "' got an unexpected keyword argument '" + name + "'");
-        return false;
-      }
-      size_t idx = it - params.begin();
-      if (seen[idx]) {
-        g.error(v.loc, "'tl." + fname + "' got multiple values for argument '" + name + "'");
-        return false;
-      }
-      out[idx] = v;
-      seen[idx] = true;
-    }
-    for (StringRef r : required) {
-      size_t idx = llvm::find(params, r) - params.begin();
-      if (!seen[idx]) {
-        g.error(loc, "missing argument '" + r + "' in call to 'tl." + fname + "'");
-        return false;
-      }
-    }
-    return true;
-  }
-  const Val &operator[](size_t i) const { return out[i]; }
-};
-} // namespace
-
 /// Reads a constexpr bool (None -> `dflt`); reports an error otherwise.
-static std::optional<bool> constBool(MLIRGen &g, const Val &v, bool dflt, StringRef what) {
+static std::optional<bool> constBool(MLIRGen &g, const Val &v, bool dflt,
+                                     StringRef what) {
   if (v.isNone())
     return dflt;
   if (std::optional<bool> t = g.constexprTruth(v))
@@ -103,16 +58,20 @@ static int64_t numElements(llvm::ArrayRef<int64_t> shape) {
 }
 
 /// A block-shaped runtime tensor argument of `tl.<fname>` named `what`.
-static Val blockArg(MLIRGen &g, const Val &v, SMLoc l, StringRef fname, StringRef what) {
-  Val x = g.toTensor(v, v.loc.isValid() ? v.loc : l, "'tl." + fname.str() + "'");
+static Val blockArg(MLIRGen &g, const Val &v, SMLoc l, StringRef fname,
+                    StringRef what) {
+  Val x =
+      g.toTensor(v, v.loc.isValid() ? v.loc : l, "'tl." + fname.str() + "'");
   if (!x)
     return x;
   if (!x.isBlock())
-    return g.error(v.loc.isValid() ? v.loc : l, "tl." + fname + " expects a tensor " + what +
-                                                    ", got the scalar " + x.typeStr());
+    return g.error(v.loc.isValid() ? v.loc : l,
+                   "tl." + fname + " expects a tensor " + what +
+                       ", got the scalar " + x.typeStr());
   if (x.dtype.isPtr())
     return g.error(v.loc.isValid() ? v.loc : l,
-                   "tl." + fname + " does not support tensors of pointers (" + x.typeStr() + ")");
+                   "tl." + fname + " does not support tensors of pointers (" +
+                       x.typeStr() + ")");
   return x;
 }
 
@@ -120,8 +79,8 @@ static Val blockArg(MLIRGen &g, const Val &v, SMLoc l, StringRef fname, StringRe
 // Combiner regions
 //===----------------------------------------------------------------------===//
 
-bool MLIRGen::buildCombiner(Region &region, llvm::ArrayRef<DType> dtypes, CombinerBody body,
-                            StringRef what, SMLoc l) {
+bool MLIRGen::buildCombiner(Region &region, llvm::ArrayRef<DType> dtypes,
+                            CombinerBody body, StringRef what, SMLoc l) {
   OpBuilder::InsertionGuard guard(b);
   Location L = loc(l);
   llvm::SmallVector<Type> argTypes;
@@ -142,8 +101,8 @@ bool MLIRGen::buildCombiner(Region &region, llvm::ArrayRef<DType> dtypes, Combin
   if (results->size() != n) {
     error(l, what + " returned " + Twine(results->size()) + " value" +
                  (results->size() == 1 ? "" : "s") + " but there " +
-                 (n == 1 ? "is 1 input" : "are " + Twine(n).str() + " inputs") + ": it must return " +
-                 Twine(n) + " (one per input)");
+                 (n == 1 ? "is 1 input" : "are " + Twine(n).str() + " inputs") +
+                 ": it must return " + Twine(n) + " (one per input)");
     return false;
   }
   llvm::SmallVector<Value> yielded;
@@ -154,8 +113,9 @@ bool MLIRGen::buildCombiner(Region &region, llvm::ArrayRef<DType> dtypes, Combin
     if (!r)
       return false;
     if (!r.isTensor() || r.isBlock() || r.dtype != dtypes[i]) {
-      error(l, what + " must return scalars of the input types: value " + Twine(i) + " is " +
-                   r.typeStr() + " but input " + Twine(i) + " has dtype " + dtypes[i].str());
+      error(l, what + " must return scalars of the input types: value " +
+                   Twine(i) + " is " + r.typeStr() + " but input " + Twine(i) +
+                   " has dtype " + dtypes[i].str());
       return false;
     }
     yielded.push_back(r.value);
@@ -165,26 +125,27 @@ bool MLIRGen::buildCombiner(Region &region, llvm::ArrayRef<DType> dtypes, Combin
   // arithmetic only (constexpr branches fold away before this point).
   for (Operation &op : block->without_terminator())
     if (!isa<arith::ArithDialect, math::MathDialect>(op.getDialect())) {
-      error(l, what + " uses '" + op.getName().getStringRef() +
-                   "': a combine function must be straight-line scalar code (arithmetic, "
-                   "comparisons, tl.where, math functions, constexpr branches)");
+      error(l,
+            what + " uses '" + op.getName().getStringRef() +
+                "': a combine function must be straight-line scalar code "
+                "(arithmetic, "
+                "comparisons, tl.where, math functions, constexpr branches)");
       return false;
     }
   return true;
 }
 
-std::optional<std::vector<Val>>
-MLIRGen::combineAlongAxis(bool isScan, std::vector<Val> inputs, const Val &axisVal,
-                          bool keepDims, bool reverse, CombinerBody body, StringRef fname,
-                          StringRef what, SMLoc l) {
+std::optional<std::vector<Val>> MLIRGen::combineAlongAxis(
+    bool isScan, std::vector<Val> inputs, const Val &axisVal, bool keepDims,
+    bool reverse, CombinerBody body, StringRef fname, StringRef what, SMLoc l) {
   for (Val &x : inputs)
     if (!(x = blockArg(*this, x, l, fname, "input")))
       return std::nullopt;
   llvm::SmallVector<int64_t, 4> shape = inputs.front().shape;
   for (const Val &x : inputs)
     if (x.shape != shape) {
-      error(l, "tl." + fname + " inputs must all have the same shape, got " + shapeStr(shape) +
-                   " and " + shapeStr(x.shape));
+      error(l, "tl." + fname + " inputs must all have the same shape, got " +
+                   shapeStr(shape) + " and " + shapeStr(x.shape));
       return std::nullopt;
     }
   size_t origRank = shape.size();
@@ -204,8 +165,10 @@ MLIRGen::combineAlongAxis(bool isScan, std::vector<Val> inputs, const Val &axisV
       return std::nullopt;
     int64_t r = int64_t(origRank);
     if (*a < -r || *a >= r) {
-      error(axisVal.loc, "tl." + fname + ": axis " + Twine(*a) + " is out of range for a tensor of shape " +
-                             shapeStr(shape) + " (expected " + Twine(-r) + " <= axis < " + Twine(r) + ")");
+      error(axisVal.loc, "tl." + fname + ": axis " + Twine(*a) +
+                             " is out of range for a tensor of shape " +
+                             shapeStr(shape) + " (expected " + Twine(-r) +
+                             " <= axis < " + Twine(r) + ")");
       return std::nullopt;
     }
     axis = *a < 0 ? *a + r : *a;
@@ -226,7 +189,8 @@ MLIRGen::combineAlongAxis(bool isScan, std::vector<Val> inputs, const Val &axisV
   Operation *op;
   Region *region;
   if (isScan) {
-    auto scan = tile::ScanOp::create(b, L, resTypes, srcs, uint32_t(axis), reverse);
+    auto scan =
+        tile::ScanOp::create(b, L, resTypes, srcs, uint32_t(axis), reverse);
     op = scan;
     region = &scan.getCombiner();
   } else {
@@ -243,7 +207,8 @@ MLIRGen::combineAlongAxis(bool isScan, std::vector<Val> inputs, const Val &axisV
     Val r = Val::tensor(op->getResult(i), x.dtype, resShape, l);
     if (!isScan && keepDims) {
       if (axisVal.isNone())
-        r = broadcastTo(r, llvm::SmallVector<int64_t, 4>(origRank, 1), l, "reduction result");
+        r = broadcastTo(r, llvm::SmallVector<int64_t, 4>(origRank, 1), l,
+                        "reduction result");
       else
         r = expandDims(r, axis, l);
       if (!r)
@@ -256,12 +221,15 @@ MLIRGen::combineAlongAxis(bool isScan, std::vector<Val> inputs, const Val &axisV
 
 /// A combiner body that calls the user's combine function `fn` (a @jit
 /// function or a tl builtin) on the accumulated and new scalars.
-std::optional<std::vector<Val>> MLIRGen::callCombineFn(const Val &fn, llvm::ArrayRef<Val> lhs,
-                                                       llvm::ArrayRef<Val> rhs, SMLoc l) {
+std::optional<std::vector<Val>> MLIRGen::callCombineFn(const Val &fn,
+                                                       llvm::ArrayRef<Val> lhs,
+                                                       llvm::ArrayRef<Val> rhs,
+                                                       SMLoc l) {
   std::vector<Val> args(lhs.begin(), lhs.end());
   args.insert(args.end(), rhs.begin(), rhs.end());
-  Val r = fn.kind == Val::Kind::Function ? inlineCall(*fn.fn, std::move(args), {}, l)
-                                         : callBuiltin(fn.s, std::move(args), {}, l);
+  Val r = fn.kind == Val::Kind::Function
+              ? inlineCall(*fn.fn, std::move(args), {}, l)
+              : callBuiltin(fn.s, std::move(args), {}, l);
   if (!r)
     return std::nullopt;
   if (r.kind == Val::Kind::Tuple)
@@ -299,8 +267,8 @@ static DType sumDType(DType dt) {
   return dt;
 }
 
-Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims, StringRef kind,
-                    SMLoc l) {
+Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims,
+                    StringRef kind, SMLoc l) {
   Val x = toTensor(xin, l, "'tl." + kind.str() + "'");
   if (!x || x.shape.empty())
     return x;
@@ -311,8 +279,9 @@ Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims, StringRef
     return x;
   auto body = [&](llvm::ArrayRef<Val> lhs,
                   llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
-    Val r = kind == "sum" ? binary(BinaryOp::Add, lhs[0], rhs[0], l)
-                          : minMax(kind == "max", lhs[0], rhs[0], l, "tl." + kind.str());
+    Val r = kind == "sum"
+                ? binary(BinaryOp::Add, lhs[0], rhs[0], l)
+                : minMax(kind == "max", lhs[0], rhs[0], l, "tl." + kind.str());
     if (!r)
       return std::nullopt;
     return std::vector<Val>{r};
@@ -326,9 +295,10 @@ Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims, StringRef
 /// (smaller) value wins; on equal values the smaller index wins when
 /// `tieBreakLeft`, else the right operand. A NaN never compares greater, so
 /// where it ends up depends on the combination order, as in Triton.
-std::optional<std::vector<Val>> MLIRGen::argMinMaxCombine(bool isMax, bool tieBreakLeft,
-                                                          llvm::ArrayRef<Val> lhs,
-                                                          llvm::ArrayRef<Val> rhs, SMLoc l) {
+std::optional<std::vector<Val>>
+MLIRGen::argMinMaxCombine(bool isMax, bool tieBreakLeft,
+                          llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val> rhs,
+                          SMLoc l) {
   Val wins = compare(isMax ? CmpOp::Gt : CmpOp::Lt, lhs[0], rhs[0], l);
   if (wins && tieBreakLeft) {
     Val same = compare(CmpOp::Eq, lhs[0], rhs[0], l);
@@ -341,17 +311,17 @@ std::optional<std::vector<Val>> MLIRGen::argMinMaxCombine(bool isMax, bool tieBr
   Location L = loc(l);
   std::vector<Val> out;
   for (int i = 0; i < 2; ++i)
-    out.push_back(Val::tensor(arith::SelectOp::create(b, L, wins.value, lhs[i].value,
-                                                      rhs[i].value),
-                              lhs[i].dtype, {}, l));
+    out.push_back(Val::tensor(
+        arith::SelectOp::create(b, L, wins.value, lhs[i].value, rhs[i].value),
+        lhs[i].dtype, {}, l));
   return out;
 }
 
 /// Triton's _reduce_with_indices: reduces (x, broadcast arange) pairs.
-std::optional<std::vector<Val>> MLIRGen::reduceWithIndices(bool isMax, const Val &xin,
-                                                           const Val &axisVal, bool tieBreakLeft,
-                                                           bool keepDims, StringRef fname,
-                                                           SMLoc l) {
+std::optional<std::vector<Val>>
+MLIRGen::reduceWithIndices(bool isMax, const Val &xin, const Val &axisVal,
+                           bool tieBreakLeft, bool keepDims, StringRef fname,
+                           SMLoc l) {
   Val x = blockArg(*this, xin, l, fname, "input");
   if (!x)
     return std::nullopt;
@@ -367,14 +337,15 @@ std::optional<std::vector<Val>> MLIRGen::reduceWithIndices(bool isMax, const Val
   int64_t rank = int64_t(x.shape.size());
   if (*axis < -rank || *axis >= rank) {
     error(axisVal.loc, "tl." + fname + ": axis " + Twine(*axis) +
-                           " is out of range for a tensor of shape " + shapeStr(x.shape) +
-                           " (expected " + Twine(-rank) + " <= axis < " + Twine(rank) + ")");
+                           " is out of range for a tensor of shape " +
+                           shapeStr(x.shape) + " (expected " + Twine(-rank) +
+                           " <= axis < " + Twine(rank) + ")");
     return std::nullopt;
   }
   int64_t ax = *axis < 0 ? *axis + rank : *axis;
   int64_t n = x.shape[ax];
-  Value range = tile::MakeRangeOp::create(b, loc(l), mlirType(DType(DType::I32), {n}), uint32_t(0),
-                                          uint32_t(n));
+  Value range = tile::MakeRangeOp::create(
+      b, loc(l), mlirType(DType(DType::I32), {n}), uint32_t(0), uint32_t(n));
   Val index = Val::tensor(range, DType(DType::I32), {n}, l);
   for (int64_t d = 0; d < rank; ++d)
     if (d != ax && !(index = expandDims(index, d, l)))
@@ -384,18 +355,20 @@ std::optional<std::vector<Val>> MLIRGen::reduceWithIndices(bool isMax, const Val
   auto body = [&](llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val> rhs) {
     return argMinMaxCombine(isMax, tieBreakLeft, lhs, rhs, l);
   };
-  return combineAlongAxis(false, {x, index}, Val::integer(ax, axisVal.loc), keepDims, false,
-                          body, fname, "tl." + fname.str() + "'s combiner", l);
+  return combineAlongAxis(false, {x, index}, Val::integer(ax, axisVal.loc),
+                          keepDims, false, body, fname,
+                          "tl." + fname.str() + "'s combiner", l);
 }
 
 //===----------------------------------------------------------------------===//
 // Shape ops
 //===----------------------------------------------------------------------===//
 
-Val MLIRGen::shuffle(const Val &lhs, const Val &rhs, llvm::ArrayRef<int64_t> indices,
+Val MLIRGen::shuffle(const Val &lhs, const Val &rhs,
+                     llvm::ArrayRef<int64_t> indices,
                      llvm::ArrayRef<int64_t> shape, SMLoc l) {
-  Value r = tile::ShuffleOp::create(b, loc(l), mlirType(lhs.dtype, shape), lhs.value, rhs.value,
-                                    indices);
+  Value r = tile::ShuffleOp::create(b, loc(l), mlirType(lhs.dtype, shape),
+                                    lhs.value, rhs.value, indices);
   return Val::tensor(r, lhs.dtype, shape, l);
 }
 
@@ -406,8 +379,8 @@ Val MLIRGen::singleElement(const Val &x, SMLoc l) {
                  llvm::ArrayRef<Val>) -> std::optional<std::vector<Val>> {
     return std::vector<Val>(lhs.begin(), lhs.end());
   };
-  auto r = combineAlongAxis(false, {x}, Val::integer(0, l), false, false, body, "split",
-                            "the element extraction", l);
+  auto r = combineAlongAxis(false, {x}, Val::integer(0, l), false, false, body,
+                            "split", "the element extraction", l);
   return r ? r->front() : Val();
 }
 
@@ -416,10 +389,11 @@ Val MLIRGen::join(const Val &ain, const Val &bin, SMLoc l) {
   if (!x || !y || !broadcastPair(x, y, l, "tl.join"))
     return Val();
   if (x.dtype != y.dtype)
-    return error(l, "tl.join needs two tensors of the same dtype, got " + x.dtype.str() +
-                        " and " + y.dtype.str());
+    return error(l, "tl.join needs two tensors of the same dtype, got " +
+                        x.dtype.str() + " and " + y.dtype.str());
   bool scalars = x.shape.empty();
-  if (scalars && (!(x = broadcastTo(x, {1}, l, "tl.join")) || !(y = broadcastTo(y, {1}, l, "tl.join"))))
+  if (scalars && (!(x = broadcastTo(x, {1}, l, "tl.join")) ||
+                  !(y = broadcastTo(y, {1}, l, "tl.join"))))
     return Val();
   int64_t n = numElements(x.shape);
   llvm::SmallVector<int64_t> indices;
@@ -439,7 +413,8 @@ std::optional<std::pair<Val, Val>> MLIRGen::split(const Val &ain, SMLoc l) {
   if (!x)
     return std::nullopt;
   if (x.shape.empty() || x.shape.back() != 2) {
-    error(l, "tl.split needs a tensor whose last dimension has size 2, got " + x.typeStr());
+    error(l, "tl.split needs a tensor whose last dimension has size 2, got " +
+                 x.typeStr());
     return std::nullopt;
   }
   llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end() - 1);
@@ -462,7 +437,8 @@ std::optional<std::pair<Val, Val>> MLIRGen::split(const Val &ain, SMLoc l) {
 
 /// Positions of `count` elements of a tensor of `shape` in row-major order,
 /// with dimension `dim` reversed.
-static llvm::SmallVector<int64_t> flippedIndices(llvm::ArrayRef<int64_t> shape, int64_t dim) {
+static llvm::SmallVector<int64_t> flippedIndices(llvm::ArrayRef<int64_t> shape,
+                                                 int64_t dim) {
   int64_t stride = numElements(shape.drop_front(dim + 1));
   int64_t size = shape[dim];
   llvm::SmallVector<int64_t> indices;
@@ -502,12 +478,13 @@ Val MLIRGen::bitonicSort(const Val &x, bool descending, SMLoc l) {
       Val greater = compare(CmpOp::Gt, cur, other, l);
       if (!greater)
         return Val();
-      Value flip = arith::ConstantOp::create(b, L, maskType,
-                                             DenseElementsAttr::get(maskType, flipLane));
+      Value flip = arith::ConstantOp::create(
+          b, L, maskType, DenseElementsAttr::get(maskType, flipLane));
       // Ascending lanes on the left of their pair (flip = 0) take the partner
       // when greater; the flip mask inverts that for the other lanes.
       Value takeOther = arith::XOrIOp::create(b, L, greater.value, flip);
-      Value r = arith::SelectOp::create(b, L, takeOther, other.value, cur.value);
+      Value r =
+          arith::SelectOp::create(b, L, takeOther, other.value, cur.value);
       cur = Val::tensor(r, x.dtype, x.shape, l);
     }
   }
@@ -518,20 +495,24 @@ Val MLIRGen::bitonicSort(const Val &x, bool descending, SMLoc l) {
 // Dispatch
 //===----------------------------------------------------------------------===//
 
-Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
-                                  std::vector<std::pair<std::string, Val>> kwargs, SMLoc l) {
-  ArgBinder a{*this, name, l, {}};
-  auto bind = [&](llvm::ArrayRef<StringRef> params, llvm::ArrayRef<StringRef> required) {
-    return a.bind(params, required, args, kwargs);
+Val MLIRGen::callReductionBuiltin(
+    StringRef name, std::vector<Val> args,
+    std::vector<std::pair<std::string, Val>> kwargs, SMLoc l) {
+  std::string qualified = ("tl." + name).str();
+  Binder a{*this, qualified, l, {}, {}};
+  auto bind = [&](llvm::ArrayRef<StringRef> params) {
+    return a.bind(params, args, kwargs);
   };
-  auto single = [](std::optional<std::vector<Val>> r) { return r ? r->front() : Val(); };
+  auto single = [](std::optional<std::vector<Val>> r) {
+    return r ? r->front() : Val();
+  };
   auto tuple = [&](std::optional<std::vector<Val>> r) {
     return r ? Val::tuple(std::move(*r), l) : Val();
   };
 
   //===--- Reductions ---===//
   if (name == "sum") {
-    if (!bind({"input", "axis", "keep_dims", "dtype"}, {"input"}))
+    if (!bind({"input", "axis?", "keep_dims?", "dtype?"}))
       return Val();
     std::optional<bool> keep = constBool(*this, a[2], false, "keep_dims");
     if (!keep)
@@ -541,15 +522,17 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
       return x;
     if (!a[3].isNone()) {
       if (a[3].kind != Val::Kind::DTypeObj)
-        return error(a[3].loc, "tl.sum's dtype must be a dtype (e.g. tl.float32), got " +
-                                   a[3].typeStr());
+        return error(a[3].loc,
+                     "tl.sum's dtype must be a dtype (e.g. tl.float32), got " +
+                         a[3].typeStr());
       // An explicit dtype is the accumulation type; no further widening.
       if (!(x = cast(x, a[3].dtype, l)))
         return x;
       if (x.shape.empty())
         return x;
-      auto body = [&](llvm::ArrayRef<Val> lhs,
-                      llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+      auto body =
+          [&](llvm::ArrayRef<Val> lhs,
+              llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
         Val r = binary(BinaryOp::Add, lhs[0], rhs[0], l);
         return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
       };
@@ -559,33 +542,39 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
     return reduce(x, a[1], *keep, "sum", l);
   }
   if (name == "max" || name == "min") {
-    if (!bind({"input", "axis", "return_indices", "return_indices_tie_break_left", "keep_dims"},
-              {"input"}))
+    if (!bind({"input", "axis?", "return_indices?",
+               "return_indices_tie_break_left?", "keep_dims?"}))
       return Val();
     std::optional<bool> idx = constBool(*this, a[2], false, "return_indices");
     std::optional<bool> left =
-        idx ? constBool(*this, a[3], true, "return_indices_tie_break_left") : idx;
-    std::optional<bool> keep = left ? constBool(*this, a[4], false, "keep_dims") : left;
+        idx ? constBool(*this, a[3], true, "return_indices_tie_break_left")
+            : idx;
+    std::optional<bool> keep =
+        left ? constBool(*this, a[4], false, "keep_dims") : left;
     if (!keep)
       return Val();
     if (*idx)
-      return tuple(reduceWithIndices(name == "max", a[0], a[1], *left, *keep, name, l));
+      return tuple(
+          reduceWithIndices(name == "max", a[0], a[1], *left, *keep, name, l));
     return reduce(a[0], a[1], *keep, name, l);
   }
   if (name == "argmax" || name == "argmin") {
-    if (!bind({"input", "axis", "tie_break_left", "keep_dims"}, {"input", "axis"}))
+    if (!bind({"input", "axis", "tie_break_left?", "keep_dims?"}))
       return Val();
     std::optional<bool> left = constBool(*this, a[2], true, "tie_break_left");
-    std::optional<bool> keep = left ? constBool(*this, a[3], false, "keep_dims") : left;
+    std::optional<bool> keep =
+        left ? constBool(*this, a[3], false, "keep_dims") : left;
     if (!keep)
       return Val();
-    auto r = reduceWithIndices(name == "argmax", a[0], a[1], *left, *keep, name, l);
+    auto r =
+        reduceWithIndices(name == "argmax", a[0], a[1], *left, *keep, name, l);
     return r ? (*r)[1] : Val();
   }
   if (name == "xor_sum" || name == "reduce_or") {
     bool isXor = name == "xor_sum";
-    if (!bind({"input", "axis", "keep_dims"}, isXor ? llvm::ArrayRef<StringRef>{"input"}
-                                                    : llvm::ArrayRef<StringRef>{"input", "axis"}))
+    // Triton's reduce_or has no default axis.
+    if (!bind(isXor ? llvm::ArrayRef<StringRef>{"input", "axis?", "keep_dims?"}
+                    : llvm::ArrayRef<StringRef>{"input", "axis", "keep_dims?"}))
       return Val();
     std::optional<bool> keep = constBool(*this, a[2], false, "keep_dims");
     if (!keep)
@@ -594,10 +583,13 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
     if (!x)
       return x;
     if (!x.dtype.isInt())
-      return error(l, name + " only supported for integers, got " + x.typeStr());
-    auto body = [&](llvm::ArrayRef<Val> lhs,
-                    llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
-      Val r = binary(isXor ? BinaryOp::BitXor : BinaryOp::BitOr, lhs[0], rhs[0], l);
+      return error(l,
+                   name + " only supported for integers, got " + x.typeStr());
+    auto body =
+        [&](llvm::ArrayRef<Val> lhs,
+            llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+      Val r =
+          binary(isXor ? BinaryOp::BitXor : BinaryOp::BitOr, lhs[0], rhs[0], l);
       return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
     };
     return single(combineAlongAxis(false, {x}, a[1], *keep, false, body, name,
@@ -605,13 +597,15 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
   }
   if (name == "reduce" || name == "associative_scan") {
     bool isScan = name == "associative_scan";
-    if (!bind(isScan ? llvm::ArrayRef<StringRef>{"input", "axis", "combine_fn", "reverse"}
-                     : llvm::ArrayRef<StringRef>{"input", "axis", "combine_fn", "keep_dims"},
-              {"input", "axis", "combine_fn"}))
+    if (!bind(isScan ? llvm::ArrayRef<StringRef>{"input", "axis", "combine_fn",
+                                                 "reverse?"}
+                     : llvm::ArrayRef<StringRef>{"input", "axis", "combine_fn",
+                                                 "keep_dims?"}))
       return Val();
     Val fn = a[2];
     if (fn.kind != Val::Kind::Function && fn.kind != Val::Kind::Builtin)
-      return error(fn.loc, "tl." + name + "'s combine_fn must be a @jit function, got " +
+      return error(fn.loc, "tl." + name +
+                               "'s combine_fn must be a @jit function, got " +
                                fn.typeStr());
     std::optional<bool> flag =
         constBool(*this, a[3], false, isScan ? "reverse" : "keep_dims");
@@ -624,17 +618,18 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
     auto body = [&](llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val> rhs) {
       return callCombineFn(fn, lhs, rhs, l);
     };
-    auto r = combineAlongAxis(isScan, inputs, a[1], !isScan && *flag, isScan && *flag, body,
-                              name, combineFnName(fn), l);
+    auto r =
+        combineAlongAxis(isScan, inputs, a[1], !isScan && *flag,
+                         isScan && *flag, body, name, combineFnName(fn), l);
     return isTuple ? tuple(std::move(r)) : single(std::move(r));
   }
 
   //===--- Scans ---===//
   if (name == "cumsum" || name == "cumprod") {
     bool isSum = name == "cumsum";
-    if (!bind(isSum ? llvm::ArrayRef<StringRef>{"input", "axis", "reverse", "dtype"}
-                    : llvm::ArrayRef<StringRef>{"input", "axis", "reverse"},
-              {"input"}))
+    if (!bind(isSum ? llvm::ArrayRef<StringRef>{"input", "axis?", "reverse?",
+                                                "dtype?"}
+                    : llvm::ArrayRef<StringRef>{"input", "axis?", "reverse?"}))
       return Val();
     std::optional<bool> rev = constBool(*this, a[2], false, "reverse");
     if (!rev)
@@ -645,18 +640,20 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
     DType dt = x.dtype.kind == DType::BF16 ? DType(DType::F32) : x.dtype;
     if (isSum) {
       if (!a[3].isNone() && a[3].kind != Val::Kind::DTypeObj)
-        return error(a[3].loc, "tl.cumsum's dtype must be a dtype (e.g. tl.int64), got " +
-                                   a[3].typeStr());
+        return error(a[3].loc,
+                     "tl.cumsum's dtype must be a dtype (e.g. tl.int64), got " +
+                         a[3].typeStr());
       dt = a[3].isNone() ? sumDType(dt) : a[3].dtype;
     }
     if (dt != x.dtype && !(x = cast(x, dt, l)))
       return x;
-    auto body = [&](llvm::ArrayRef<Val> lhs,
-                    llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+    auto body =
+        [&](llvm::ArrayRef<Val> lhs,
+            llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
       Val r = binary(isSum ? BinaryOp::Add : BinaryOp::Mul, lhs[0], rhs[0], l);
       return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
     };
-    Val axis = a.seen[1] ? a[1] : Val::integer(0, l);
+    Val axis = a.given[1] ? a[1] : Val::integer(0, l);
     return single(combineAlongAxis(true, {x}, axis, false, *rev, body, name,
                                    "tl." + name.str() + "'s combiner", l));
   }
@@ -664,9 +661,8 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
   //===--- Sorting and flipping ---===//
   if (name == "sort" || name == "flip") {
     bool isSort = name == "sort";
-    if (!bind(isSort ? llvm::ArrayRef<StringRef>{"x", "dim", "descending"}
-                     : llvm::ArrayRef<StringRef>{"x", "dim"},
-              {"x"}))
+    if (!bind(isSort ? llvm::ArrayRef<StringRef>{"x", "dim?", "descending?"}
+                     : llvm::ArrayRef<StringRef>{"x", "dim?"}))
       return Val();
     Val x = blockArg(*this, a[0], l, name, "argument");
     if (!x)
@@ -685,10 +681,11 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
     }
     if (isSort && dim != rank - 1)
       return error(a[1].loc, "tl.sort only supports the last dimension (dim " +
-                                 Twine(rank - 1) + " of " + shapeStr(x.shape) + "), got dim " +
-                                 Twine(dim));
+                                 Twine(rank - 1) + " of " + shapeStr(x.shape) +
+                                 "), got dim " + Twine(dim));
     if (!llvm::isPowerOf2_64(x.shape[dim]))
-      return error(l, "tl." + name + " needs a power-of-two size along dimension " +
+      return error(l, "tl." + name +
+                          " needs a power-of-two size along dimension " +
                           Twine(dim) + ", got " + Twine(x.shape[dim]) + " in " +
                           shapeStr(x.shape));
     if (!isSort)
@@ -699,18 +696,18 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
 
   //===--- Joining and splitting ---===//
   if (name == "join") {
-    if (!bind({"a", "b"}, {"a", "b"}))
+    if (!bind({"a", "b"}))
       return Val();
     return join(a[0], a[1], l);
   }
   if (name == "split") {
-    if (!bind({"a"}, {"a"}))
+    if (!bind({"a"}))
       return Val();
     auto halves = split(a[0], l);
     return halves ? Val::tuple({halves->first, halves->second}, l) : Val();
   }
   if (name == "interleave") {
-    if (!bind({"a", "b"}, {"a", "b"}))
+    if (!bind({"a", "b"}))
       return Val();
     Val c = join(a[0], a[1], l);
     if (!c || c.shape.size() == 1)
@@ -720,33 +717,35 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
     return reshape(c, shape, l);
   }
   if (name == "cat") {
-    if (!bind({"input", "other", "can_reorder"}, {"input", "other"}))
+    if (!bind({"input", "other", "can_reorder?"}))
       return Val();
     std::optional<bool> reorder = constBool(*this, a[2], false, "can_reorder");
     if (!reorder)
       return Val();
     // Triton's rule: its cat may reorder elements, so it insists on the flag.
     if (!*reorder)
-      return error(l, "tl.cat requires can_reorder=True (Triton's cat may reorder elements; "
+      return error(l, "tl.cat requires can_reorder=True (Triton's cat may "
+                      "reorder elements; "
                       "tilec keeps them in order)");
     Val x = blockArg(*this, a[0], l, name, "input");
     Val y = x ? blockArg(*this, a[1], l, name, "other") : x;
     if (!y)
       return y;
     if (x.shape.size() != 1 || y.shape.size() != 1)
-      return error(l, "tl.cat only concatenates 1-D tensors, got " + x.typeStr() + " and " +
-                          y.typeStr());
+      return error(l, "tl.cat only concatenates 1-D tensors, got " +
+                          x.typeStr() + " and " + y.typeStr());
     if (x.dtype != y.dtype)
-      return error(l, "tl.cat needs two tensors of the same dtype, got " + x.dtype.str() +
-                          " and " + y.dtype.str());
+      return error(l, "tl.cat needs two tensors of the same dtype, got " +
+                          x.dtype.str() + " and " + y.dtype.str());
     int64_t n = x.shape[0] + y.shape[0];
     if (!llvm::isPowerOf2_64(n))
-      return error(l, "tl.cat result size must be a power of 2, got " + Twine(x.shape[0]) +
-                          " + " + Twine(y.shape[0]) + " = " + Twine(n));
+      return error(l, "tl.cat result size must be a power of 2, got " +
+                          Twine(x.shape[0]) + " + " + Twine(y.shape[0]) +
+                          " = " + Twine(n));
     return shuffle(x, y, llvm::to_vector(llvm::seq<int64_t>(0, n)), {n}, l);
   }
   if (name == "ravel") {
-    if (!bind({"x"}, {"x"}))
+    if (!bind({"x"}))
       return Val();
     Val x = toTensor(a[0], l, "'tl.ravel'");
     if (!x || x.shape.empty())
@@ -756,25 +755,31 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
 
   //===--- Histogram and index swizzling ---===//
   if (name == "histogram") {
-    if (!bind({"input", "num_bins", "mask"}, {"input", "num_bins"}))
+    if (!bind({"input", "num_bins", "mask?"}))
       return Val();
     Val x = blockArg(*this, a[0], l, name, "input");
     if (!x)
       return x;
     if (x.shape.size() != 1)
-      return error(l, "tl.histogram only supports 1-D input, got " + x.typeStr());
+      return error(l,
+                   "tl.histogram only supports 1-D input, got " + x.typeStr());
     if (!x.dtype.isInt())
-      return error(l, "tl.histogram only supports integer input, got " + x.typeStr());
+      return error(l, "tl.histogram only supports integer input, got " +
+                          x.typeStr());
     std::optional<int64_t> bins = getConstInt(a[1], "num_bins");
     if (!bins)
       return Val();
     if (*bins <= 0 || !llvm::isPowerOf2_64(*bins))
-      return error(a[1].loc, "tl.histogram's num_bins must be a power of 2, got " + Twine(*bins));
+      return error(a[1].loc,
+                   "tl.histogram's num_bins must be a power of 2, got " +
+                       Twine(*bins));
     // counts[j] = number of i with mask[i] and x[i] == j: values outside
-    // [0, num_bins) match no bin and are dropped, as Triton's GPU lowering does.
+    // [0, num_bins) match no bin and are dropped, as Triton's GPU lowering
+    // does.
     Val column = expandDims(x, 1, l);
-    Value range = tile::MakeRangeOp::create(b, loc(l), mlirType(DType(DType::I32), {*bins}), uint32_t(0),
-                                            uint32_t(*bins));
+    Value range = tile::MakeRangeOp::create(
+        b, loc(l), mlirType(DType(DType::I32), {*bins}), uint32_t(0),
+        uint32_t(*bins));
     Val binIds = Val::tensor(range, DType(DType::I32), {*bins}, l);
     Val row = expandDims(binIds, 0, l);
     Val hits = column && row ? compare(CmpOp::Eq, column, row, l) : Val();
@@ -785,7 +790,8 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
       if (!mask || !(mask = broadcastTo(mask, x.shape, a[2].loc, "mask")))
         return Val();
       if (!mask.dtype.isBool())
-        return error(a[2].loc, "Mask must have boolean scalar type, got " + mask.typeStr());
+        return error(a[2].loc, "Mask must have boolean scalar type, got " +
+                                   mask.typeStr());
       Val maskColumn = expandDims(mask, 1, l);
       if (!maskColumn || !(hits = logical(true, hits, maskColumn, l)))
         return Val();
@@ -793,27 +799,33 @@ Val MLIRGen::callReductionBuiltin(StringRef name, std::vector<Val> args,
     Val counts = cast(hits, DType(DType::I32), l);
     if (!counts)
       return counts;
-    auto body = [&](llvm::ArrayRef<Val> lhs,
-                    llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+    auto body =
+        [&](llvm::ArrayRef<Val> lhs,
+            llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
       Val r = binary(BinaryOp::Add, lhs[0], rhs[0], l);
       return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
     };
-    return single(combineAlongAxis(false, {counts}, Val::integer(0, l), false, false, body,
-                                   name, "tl.histogram's counter", l));
+    return single(combineAlongAxis(false, {counts}, Val::integer(0, l), false,
+                                   false, body, name, "tl.histogram's counter",
+                                   l));
   }
   if (name == "swizzle2d") {
-    if (!bind({"i", "j", "size_i", "size_j", "size_g"}, {"i", "j", "size_i", "size_j", "size_g"}))
+    if (!bind({"i", "j", "size_i", "size_j", "size_g"}))
       return Val();
     // Row-major (i, j) of a size_i x size_j grid, renumbered so that groups of
     // size_g rows are walked column by column (the last group may be shorter).
     const Val &i = a[0], &j = a[1], &sizeI = a[2], &sizeJ = a[3], &sizeG = a[4];
-    Val linear = binary(BinaryOp::Add, binary(BinaryOp::Mul, i, sizeJ, l), j, l);
+    Val linear =
+        binary(BinaryOp::Add, binary(BinaryOp::Mul, i, sizeJ, l), j, l);
     Val groupSpan = binary(BinaryOp::Mul, sizeG, sizeJ, l);
     Val group = binary(BinaryOp::FloorDiv, linear, groupSpan, l);
     Val firstRow = binary(BinaryOp::Mul, group, sizeG, l);
-    Val rows = minMax(false, binary(BinaryOp::Sub, sizeI, firstRow, l), sizeG, l, "tl.minimum");
-    Val newI = binary(BinaryOp::Add, firstRow, binary(BinaryOp::Mod, linear, rows, l), l);
-    Val newJ = binary(BinaryOp::FloorDiv, binary(BinaryOp::Mod, linear, groupSpan, l), rows, l);
+    Val rows = minMax(false, binary(BinaryOp::Sub, sizeI, firstRow, l), sizeG,
+                      l, "tl.minimum");
+    Val newI = binary(BinaryOp::Add, firstRow,
+                      binary(BinaryOp::Mod, linear, rows, l), l);
+    Val newJ = binary(BinaryOp::FloorDiv,
+                      binary(BinaryOp::Mod, linear, groupSpan, l), rows, l);
     if (!newI || !newJ)
       return Val();
     return Val::tuple({newI, newJ}, l);

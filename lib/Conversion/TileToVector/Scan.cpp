@@ -50,14 +50,15 @@ struct ScanLowering : public OpConversionPattern<tile::ScanOp> {
         int64_t pos = (flat / stride) % length;
         bool hasEarlier = reverse ? pos + step < length : pos >= step;
         combines[flat] = hasEarlier;
-        earlierLane[flat] = !hasEarlier ? flat : reverse ? flat + step * stride
-                                                         : flat - step * stride;
+        earlierLane[flat] = !hasEarlier ? flat
+                            : reverse   ? flat + step * stride
+                                        : flat - step * stride;
       }
       SmallVector<Value> earlier = llvm::map_to_vector(
           running, [&](Value v) { return shuffleOne(rewriter, loc, v, earlierLane); });
       SmallVector<Value> combined = combiner.combine(earlier, running);
-      Value laneMask = arith::ConstantOp::create(
-          rewriter, loc, laneMaskType, DenseElementsAttr::get(laneMaskType, combines));
+      Value laneMask = arith::ConstantOp::create(rewriter, loc, laneMaskType,
+                                                 DenseElementsAttr::get(laneMaskType, combines));
       for (auto [value, next] : llvm::zip_equal(running, combined))
         value = arith::SelectOp::create(rewriter, loc, laneMask, next, value);
     }
