@@ -50,11 +50,32 @@ static std::optional<bool> constBool(MLIRGen &g, const Val &v, bool dflt,
   return std::nullopt;
 }
 
+/// Number of elements of a tensor of `shape`.
 static int64_t numElements(llvm::ArrayRef<int64_t> shape) {
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
   return n;
+}
+
+/// Normalizes the constexpr `axisVal` (named `what`, e.g. "axis") of a
+/// tensor of `shape` to [0, rank), counting negative values from the end as
+/// Triton's _wrap_axis does; reports an error when out of range.
+static std::optional<int64_t> wrapAxis(MLIRGen &g, const Val &axisVal,
+                                       llvm::ArrayRef<int64_t> shape,
+                                       StringRef fname, StringRef what) {
+  std::optional<int64_t> a = g.getConstInt(axisVal, what);
+  if (!a)
+    return std::nullopt;
+  int64_t rank = int64_t(shape.size());
+  if (*a < -rank || *a >= rank) {
+    g.error(axisVal.loc, "tl." + fname + ": " + what + " " + Twine(*a) +
+                             " is out of range for a tensor of shape " +
+                             shapeStr(shape) + " (expected " + Twine(-rank) +
+                             " <= " + what + " < " + Twine(rank) + ")");
+    return std::nullopt;
+  }
+  return *a < 0 ? *a + rank : *a;
 }
 
 /// A block-shaped runtime tensor argument of `tl.<fname>` named `what`.
@@ -125,11 +146,10 @@ bool MLIRGen::buildCombiner(Region &region, llvm::ArrayRef<DType> dtypes,
   // arithmetic only (constexpr branches fold away before this point).
   for (Operation &op : block->without_terminator())
     if (!isa<arith::ArithDialect, math::MathDialect>(op.getDialect())) {
-      error(l,
-            what + " uses '" + op.getName().getStringRef() +
-                "': a combine function must be straight-line scalar code "
-                "(arithmetic, "
-                "comparisons, tl.where, math functions, constexpr branches)");
+      error(l, what + " uses '" + op.getName().getStringRef() +
+                   "': a combine function must be straight-line scalar code "
+                   "(arithmetic, comparisons, tl.where, math functions, "
+                   "constexpr branches)");
       return false;
     }
   return true;
@@ -160,18 +180,10 @@ std::optional<std::vector<Val>> MLIRGen::combineAlongAxis(
       if (!(x = reshape(x, {numElements(shape)}, l)))
         return std::nullopt;
   } else {
-    std::optional<int64_t> a = getConstInt(axisVal, "axis");
+    std::optional<int64_t> a = wrapAxis(*this, axisVal, shape, fname, "axis");
     if (!a)
       return std::nullopt;
-    int64_t r = int64_t(origRank);
-    if (*a < -r || *a >= r) {
-      error(axisVal.loc, "tl." + fname + ": axis " + Twine(*a) +
-                             " is out of range for a tensor of shape " +
-                             shapeStr(shape) + " (expected " + Twine(-r) +
-                             " <= axis < " + Twine(r) + ")");
-      return std::nullopt;
-    }
-    axis = *a < 0 ? *a + r : *a;
+    axis = *a;
   }
   llvm::SmallVector<int64_t, 4> srcShape = inputs.front().shape;
   llvm::SmallVector<int64_t, 4> resShape = srcShape;
@@ -331,18 +343,12 @@ MLIRGen::reduceWithIndices(bool isMax, const Val &xin, const Val &axisVal,
     error(l, "tl." + fname + " with indices needs an integer axis, got None");
     return std::nullopt;
   }
-  std::optional<int64_t> axis = getConstInt(axisVal, "axis");
+  std::optional<int64_t> axis =
+      wrapAxis(*this, axisVal, x.shape, fname, "axis");
   if (!axis)
     return std::nullopt;
   int64_t rank = int64_t(x.shape.size());
-  if (*axis < -rank || *axis >= rank) {
-    error(axisVal.loc, "tl." + fname + ": axis " + Twine(*axis) +
-                           " is out of range for a tensor of shape " +
-                           shapeStr(x.shape) + " (expected " + Twine(-rank) +
-                           " <= axis < " + Twine(rank) + ")");
-    return std::nullopt;
-  }
-  int64_t ax = *axis < 0 ? *axis + rank : *axis;
+  int64_t ax = *axis;
   int64_t n = x.shape[ax];
   Value range = tile::MakeRangeOp::create(
       b, loc(l), mlirType(DType(DType::I32), {n}), uint32_t(0), uint32_t(n));
@@ -670,14 +676,10 @@ Val MLIRGen::callReductionBuiltin(
     int64_t rank = int64_t(x.shape.size());
     int64_t dim = rank - 1;
     if (!a[1].isNone()) {
-      std::optional<int64_t> d = getConstInt(a[1], "dim");
+      std::optional<int64_t> d = wrapAxis(*this, a[1], x.shape, name, "dim");
       if (!d)
         return Val();
-      if (*d < -rank || *d >= rank)
-        return error(a[1].loc, "tl." + name + ": dim " + Twine(*d) +
-                                   " is out of range for a tensor of shape " +
-                                   shapeStr(x.shape));
-      dim = *d < 0 ? *d + rank : *d;
+      dim = *d;
     }
     if (isSort && dim != rank - 1)
       return error(a[1].loc, "tl.sort only supports the last dimension (dim " +
