@@ -283,10 +283,11 @@ def Tile_ReduceOp : Tile_Op<"reduce", [Pure, SingleBlock]> {
 }
 
 def Tile_YieldOp : Tile_Op<"yield", [Pure, Terminator, ReturnLike,
-                                     ParentOneOf<["ReduceOp"]>]> {
-  let summary = "Yields the combined values of a reduction step";
+                                     ParentOneOf<["ReduceOp", "ScanOp"]>]> {
+  let summary = "Yields the combined values of a reduction or scan step";
   let description = [{
-    Terminates a `tile.reduce` combiner region, yielding one scalar per reduced source.
+    Terminates a `tile.reduce` or `tile.scan` combiner region, yielding one scalar per
+    source.
 
     Example:
 
@@ -316,6 +317,63 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let results = (outs Tile_MatrixTile:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Scans and element shuffles
+//===----------------------------------------------------------------------===//
+
+def Tile_ScanOp : Tile_Op<"scan", [Pure, SingleBlock]> {
+  let summary = "Inclusive prefix scan of tiles along one axis with a combiner region";
+  let description = [{
+    Computes, for every position along `axis`, the combination of all elements up to and
+    including it (from index 0 upwards, or from the last index downwards when `reverse` is
+    set). The combiner region takes `2 * N` scalars (the N values accumulated so far, then
+    the N values of the next element) and yields N scalars; it must be associative. Each
+    result has its source's type. Mirrors `tl.associative_scan`.
+
+    Example:
+
+    ```mlir
+    %c = tile.scan(%t) axis = 1 reverse : (tensor<4x8xi32>) -> tensor<4x8xi32> {
+    ^bb0(%a: i32, %b: i32):
+      %r = arith.addi %a, %b : i32
+      tile.yield %r : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_AnyTile>:$srcs, I32Attr:$axis, UnitAttr:$reverse);
+  let results = (outs Variadic<Tile_AnyTile>:$results);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    `(` $srcs `)` `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:`
+    functional-type($srcs, $results) $combiner
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def Tile_ShuffleOp : Tile_Op<"shuffle", [Pure,
+    AllElementTypesMatch<["lhs", "rhs", "result"]>]> {
+  let summary = "Picks elements of two tiles by static row-major positions";
+  let description = [{
+    Element `i` of the result (in row-major order) is element `indices[i]` of the
+    row-major concatenation of `lhs` and `rhs`: indices below `lhs`'s element count pick
+    from `lhs`, the others from `rhs`. One op expresses join, split, cat, interleave, flip
+    and the exchange steps of a sorting network.
+
+    Example:
+
+    ```mlir
+    %j = tile.shuffle %a, %b [0, 4, 1, 5, 2, 6, 3, 7]
+        : tensor<4xf32>, tensor<4xf32> -> tensor<4x2xf32>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$lhs, Tile_AnyTile:$rhs, DenseI64ArrayAttr:$indices);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs $indices attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
   }];
   let hasVerifier = 1;
 }

@@ -344,6 +344,57 @@ public:
                    llvm::ArrayRef<std::pair<std::string, Val>> kwargs,
                    llvm::SMLoc l);
 
+  //===--------------------------------------------------------------------===//
+  // Reductions, scans, sorting and shape ops (MLIRGenReductions.cpp)
+  //===--------------------------------------------------------------------===//
+  /// Builds a combiner body from scalar arguments (the N accumulated values,
+  /// then the N new ones); returns the N combined values, or nullopt after
+  /// reporting an error.
+  using CombinerBody = llvm::function_ref<std::optional<std::vector<Val>>(
+      llvm::ArrayRef<Val>, llvm::ArrayRef<Val>)>;
+  /// True if `tl.<name>` is handled by callReductionBuiltin.
+  static bool isReductionBuiltin(llvm::StringRef name);
+  /// Generates `tl.<name>(args, kwargs)` for the functions of this area.
+  Val callReductionBuiltin(llvm::StringRef name, std::vector<Val> args,
+                           std::vector<std::pair<std::string, Val>> kwargs,
+                           llvm::SMLoc l);
+  /// Fills `region` with a block of 2N scalar arguments of `dtypes` whose body
+  /// is `body`, terminated by tile.yield; `what` names the combine function in
+  /// errors. False after reporting an error.
+  bool buildCombiner(mlir::Region &region, llvm::ArrayRef<DType> dtypes,
+                     CombinerBody body, llvm::StringRef what, llvm::SMLoc l);
+  /// tile.reduce (or tile.scan when `isScan`) of the same-shape `inputs`
+  /// along `axis` (None: all dimensions, reductions only), one result each.
+  std::optional<std::vector<Val>>
+  combineAlongAxis(bool isScan, std::vector<Val> inputs, const Val &axis,
+                   bool keepDims, bool reverse, CombinerBody body,
+                   llvm::StringRef fname, llvm::StringRef what, llvm::SMLoc l);
+  /// Calls a user combine function on scalars; its results as a list.
+  std::optional<std::vector<Val>> callCombineFn(const Val &fn,
+                                                llvm::ArrayRef<Val> lhs,
+                                                llvm::ArrayRef<Val> rhs,
+                                                llvm::SMLoc l);
+  /// Triton's argmax/argmin combine function on (value, index) pairs.
+  std::optional<std::vector<Val>> argMinMaxCombine(bool isMax,
+                                                   bool tieBreakLeft,
+                                                   llvm::ArrayRef<Val> lhs,
+                                                   llvm::ArrayRef<Val> rhs,
+                                                   llvm::SMLoc l);
+  /// tl.max/tl.min with return_indices: (values, int32 indices).
+  std::optional<std::vector<Val>>
+  reduceWithIndices(bool isMax, const Val &x, const Val &axis,
+                    bool tieBreakLeft, bool keepDims, llvm::StringRef fname,
+                    llvm::SMLoc l);
+  /// tile.shuffle of `lhs` and `rhs` (same dtype) into a tile of `shape`.
+  Val shuffle(const Val &lhs, const Val &rhs, llvm::ArrayRef<int64_t> indices,
+              llvm::ArrayRef<int64_t> shape, llvm::SMLoc l);
+  /// The element of a one-element tile as a scalar.
+  Val singleElement(const Val &x, llvm::SMLoc l);
+  Val join(const Val &a, const Val &b, llvm::SMLoc l);
+  std::optional<std::pair<Val, Val>> split(const Val &a, llvm::SMLoc l);
+  /// Triton's bitonic sorting network along the last (power-of-two) dim.
+  Val bitonicSort(const Val &x, bool descending, llvm::SMLoc l);
+
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sourceMgr;
   const FileAST &file;

@@ -61,6 +61,10 @@ void annotateContiguousAccesses(mlir::Operation *root);
 void populateTileReduceToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                         mlir::RewritePatternSet &patterns);
 
+/// tile.scan -> Hillis-Steele shuffle/combine/select steps.
+void populateTileScanToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                      mlir::RewritePatternSet &patterns);
+
 /// tile.dot -> broadcast-FMA: unrolled rows for small dots, a register-blocked
 /// scf.for microkernel over stack buffers for large float dots.
 void populateTileDotToVectorPatterns(const mlir::TypeConverter &typeConverter,

@@ -34,6 +34,7 @@ struct ConvertTileToVectorPass
     tilec::populateTileReduceToVectorPatterns(typeConverter, patterns);
     tilec::populateTileDotToVectorPatterns(typeConverter, patterns);
     tilec::populateTileDebugToVectorPatterns(typeConverter, patterns, target);
+    tilec::populateTileScanToVectorPatterns(typeConverter, patterns);
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();

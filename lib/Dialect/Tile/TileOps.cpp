@@ -188,47 +188,83 @@ LogicalResult LoadOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// ReduceOp
+// ReduceOp and ScanOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ReduceOp::verifyRegions() {
-  auto srcs = getSrcs();
+/// Checks what tile.reduce and tile.scan share: sources of one shape, an axis
+/// in range, one result per source, and a combiner taking two scalars of each
+/// source's element type and yielding one. `resultType(elem)` is the type the
+/// result of a source with element type `elem` must have.
+static LogicalResult
+verifyCombinerOp(Operation *op, OperandRange srcs, int64_t axis, Region &combiner,
+                 llvm::function_ref<Type(RankedTensorType)> resultType) {
   if (srcs.empty())
-    return emitOpError("needs at least one source");
+    return op->emitOpError("needs at least one source");
   auto first = cast<RankedTensorType>(srcs.front().getType());
-  int64_t axis = getAxis();
   if (axis < 0 || axis >= first.getRank())
-    return emitOpError("axis ") << axis << " is out of range for a rank-" << first.getRank()
-                                << " tile";
-  if (getNumResults() != srcs.size())
-    return emitOpError("has ") << srcs.size() << " sources but " << getNumResults()
-                               << " results";
-  Block &body = getCombiner().front();
+    return op->emitOpError("axis ") << axis << " is out of range for a rank-" << first.getRank()
+                                    << " tile";
+  if (op->getNumResults() != srcs.size())
+    return op->emitOpError("has ") << srcs.size() << " sources but " << op->getNumResults()
+                                   << " results";
+  Block &body = combiner.front();
   if (body.getNumArguments() != 2 * srcs.size())
-    return emitOpError("combiner must take ")
+    return op->emitOpError("combiner must take ")
            << 2 * srcs.size() << " arguments, got " << body.getNumArguments();
   auto yield = dyn_cast<YieldOp>(body.getTerminator());
   if (!yield || yield.getValues().size() != srcs.size())
-    return emitOpError("combiner must yield ") << srcs.size() << " values";
-  SmallVector<int64_t> reducedShape(first.getShape());
-  reducedShape.erase(reducedShape.begin() + axis);
+    return op->emitOpError("combiner must yield ") << srcs.size() << " values";
   for (auto [i, src] : llvm::enumerate(srcs)) {
     auto type = cast<RankedTensorType>(src.getType());
     if (type.getShape() != first.getShape())
-      return emitOpError("all sources must have the same shape");
+      return op->emitOpError("all sources must have the same shape");
     Type elem = type.getElementType();
     if (body.getArgument(i).getType() != elem ||
         body.getArgument(i + srcs.size()).getType() != elem)
-      return emitOpError("combiner arguments for source ") << i << " must have type " << elem;
+      return op->emitOpError("combiner arguments for source ") << i << " must have type " << elem;
     if (yield.getValues()[i].getType() != elem)
-      return emitOpError("combiner must yield ") << elem << " for source " << i;
-    Type expected = reducedShape.empty()
-                        ? elem
-                        : Type(RankedTensorType::get(reducedShape, elem));
-    if (getResult(i).getType() != expected)
-      return emitOpError("result ") << i << " must have type " << expected << ", got "
-                                    << getResult(i).getType();
+      return op->emitOpError("combiner must yield ") << elem << " for source " << i;
+    Type expected = resultType(type);
+    if (op->getResult(i).getType() != expected)
+      return op->emitOpError("result ") << i << " must have type " << expected << ", got "
+                                        << op->getResult(i).getType();
   }
+  return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  int64_t axis = getAxis();
+  return verifyCombinerOp(getOperation(), getSrcs(), axis, getCombiner(),
+                          [&](RankedTensorType src) -> Type {
+                            SmallVector<int64_t> reduced(src.getShape());
+                            reduced.erase(reduced.begin() + axis);
+                            if (reduced.empty())
+                              return src.getElementType();
+                            return RankedTensorType::get(reduced, src.getElementType());
+                          });
+}
+
+LogicalResult ScanOp::verifyRegions() {
+  return verifyCombinerOp(getOperation(), getSrcs(), getAxis(), getCombiner(),
+                          [](RankedTensorType src) -> Type { return src; });
+}
+
+//===----------------------------------------------------------------------===//
+// ShuffleOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ShuffleOp::verify() {
+  auto numElements = [](Value v) { return cast<RankedTensorType>(v.getType()).getNumElements(); };
+  int64_t available = numElements(getLhs()) + numElements(getRhs());
+  ArrayRef<int64_t> indices = getIndices();
+  int64_t count = numElements(getResult());
+  if (static_cast<int64_t>(indices.size()) != count)
+    return emitOpError("has ") << indices.size() << " indices but the result has " << count
+                               << " elements";
+  for (int64_t index : indices)
+    if (index < 0 || index >= available)
+      return emitOpError("index ") << index << " is out of range for " << available
+                                   << " source elements";
   return success();
 }
 

@@ -161,6 +161,106 @@ func.func @reduce_result(%t: tensor<4x8xf32>) -> tensor<8xf32> {
 
 // -----
 
+// Scans stay within the source's rank.
+func.func @scan_axis(%t: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{axis 1 is out of range for a rank-1 tile}}
+  %0 = tile.scan(%t) axis = 1 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a : f32
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A scan's combiner takes the accumulated and the new value of each source.
+func.func @scan_args(%t: tensor<4xf32>, %u: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  // expected-error @+1 {{combiner must take 4 arguments, got 2}}
+  %0:2 = tile.scan(%t, %u) axis = 0 : (tensor<4xf32>, tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a, %a : f32, f32
+  }
+  return %0#0, %0#1 : tensor<4xf32>, tensor<4xi32>
+}
+
+// -----
+
+// A scan yields one scalar per source.
+func.func @scan_yield(%t: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{combiner must yield 1 values}}
+  %0 = tile.scan(%t) axis = 0 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a, %b : f32, f32
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Combiner arguments have the source's element type.
+func.func @scan_arg_type(%t: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{combiner arguments for source 0 must have type 'f32'}}
+  %0 = tile.scan(%t) axis = 0 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: i32, %b: i32):
+    %c = arith.sitofp %a : i32 to f32
+    tile.yield %c : f32
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A scan's result has its source's shape.
+func.func @scan_result(%t: tensor<4x8xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{result 0 must have type 'tensor<4x8xf32>', got 'tensor<4xf32>'}}
+  %0 = tile.scan(%t) axis = 1 : (tensor<4x8xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a : f32
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Scan sources share one shape.
+func.func @scan_shapes(%t: tensor<4xf32>, %u: tensor<8xf32>) -> (tensor<4xf32>, tensor<8xf32>) {
+  // expected-error @+1 {{all sources must have the same shape}}
+  %0:2 = tile.scan(%t, %u) axis = 0 : (tensor<4xf32>, tensor<8xf32>) -> (tensor<4xf32>, tensor<8xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %d: f32):
+    tile.yield %a, %b : f32, f32
+  }
+  return %0#0, %0#1 : tensor<4xf32>, tensor<8xf32>
+}
+
+// -----
+
+// A shuffle names one source position per result element.
+func.func @shuffle_count(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{has 3 indices but the result has 4 elements}}
+  %0 = tile.shuffle %a, %a [0, 1, 2] : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Shuffle positions index the concatenation of both sources.
+func.func @shuffle_range(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{index 4 is out of range for 4 source elements}}
+  %0 = tile.shuffle %a, %b [0, 4] : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// Shuffle sources and result share one element type.
+func.func @shuffle_types(%a: tensor<2xf32>, %b: tensor<2xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{failed to verify that all of {lhs, rhs, result} have same element type}}
+  %0 = tile.shuffle %a, %b [0, 3] : tensor<2xf32>, tensor<2xi32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
 // Dot operands agree on the reduction dimension.
 func.func @dot_k(%a: tensor<4x8xf32>, %b: tensor<4x4xf32>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {
   // expected-error @+1 {{reduction dimensions differ: [4, 8] * [4, 4]}}
