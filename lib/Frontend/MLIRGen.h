@@ -105,6 +105,8 @@ struct Val {
     Function, // a @jit function (`fn`)
     Builtin,  // a builtin function (`s` is its name, e.g. "tl.load", "range")
     Module,   // `tl`, `triton` (`s`)
+    BlockPtr,   // tl.make_block_ptr (see MLIRGenMemory.cpp for the layout)
+    TensorDesc, // tl.make_tensor_descriptor (same layout, no offsets)
   };
   Kind kind = Kind::Invalid;
   llvm::SMLoc loc;
@@ -124,6 +126,9 @@ struct Val {
     return kind == Kind::Int || kind == Kind::Float || kind == Kind::Bool;
   }
   bool isNone() const { return kind == Kind::None; }
+  bool isBlockPtrLike() const {
+    return kind == Kind::BlockPtr || kind == Kind::TensorDesc;
+  }
 
   static Val tensor(mlir::Value v, DType dt, llvm::ArrayRef<int64_t> shape,
                     llvm::SMLoc loc = {});
@@ -262,6 +267,35 @@ public:
   Val mathUnary(llvm::StringRef name, const Val &x, llvm::SMLoc l);
   Val reshape(const Val &x, llvm::ArrayRef<int64_t> shape, llvm::SMLoc l);
   Val trans(const Val &x, llvm::ArrayRef<int64_t> order, llvm::SMLoc l);
+
+  //===--------------------------------------------------------------------===//
+  // Memory: block pointers, tensor descriptors, atomics, gather
+  // (MLIRGenMemory.cpp)
+  //===--------------------------------------------------------------------===//
+  /// Handles the memory builtins `tl.<name>` (block pointers, tensor
+  /// descriptors, atomics, gather) and tl.load/tl.store on block pointers or
+  /// with block-pointer-only arguments; nullopt for everything else.
+  std::optional<Val>
+  callMemoryBuiltin(llvm::StringRef name, std::vector<Val> &args,
+                    std::vector<std::pair<std::string, Val>> &kwargs,
+                    llvm::SMLoc l);
+  /// `bp.attr` of a block pointer or tensor descriptor.
+  Val memoryAttribute(const Val &self, llvm::StringRef attr, llvm::SMLoc l);
+  /// `desc.load(...)`/`desc.store(...)` of a tensor descriptor.
+  Val callMemoryMethod(const Val &self, llvm::StringRef name,
+                       std::vector<Val> args,
+                       std::vector<std::pair<std::string, Val>> kwargs,
+                       llvm::SMLoc l);
+  /// Appends the SSA values a runtime value consists of (one for a tensor,
+  /// the scalar components of a block pointer or tensor descriptor).
+  static void flattenRuntime(const Val &v,
+                             llvm::SmallVectorImpl<mlir::Value> &out);
+  /// Rebuilds a value shaped like `like` from the front of `values` (as
+  /// produced by flattenRuntime), dropping the values it uses.
+  static Val rebuildRuntime(const Val &like, llvm::ArrayRef<mlir::Value> &values,
+                            llvm::SMLoc l);
+  /// True if `a` and `b` are runtime values of the same type and structure.
+  static bool sameRuntimeType(const Val &a, const Val &b);
 
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sourceMgr;

@@ -66,7 +66,21 @@ static const char *const kTritonBuiltins[] = {"program_id",
                                               "range",
                                               "static_range",
                                               "jit",
-                                              "fdiv"};
+                                              "fdiv",
+                                              "make_block_ptr",
+                                              "advance",
+                                              "make_tensor_descriptor",
+                                              "load_tensor_descriptor",
+                                              "store_tensor_descriptor",
+                                              "atomic_add",
+                                              "atomic_max",
+                                              "atomic_min",
+                                              "atomic_and",
+                                              "atomic_or",
+                                              "atomic_xor",
+                                              "atomic_xchg",
+                                              "atomic_cas",
+                                              "gather"};
 
 /// Methods of tensors that forward to `tl.<name>(self, ...)`.
 static const char *const kTensorMethods[] = {
@@ -135,6 +149,8 @@ struct Binder {
 Val MLIRGen::callMethod(const Val &self, StringRef name, std::vector<Val> args,
                         std::vector<std::pair<std::string, Val>> kwargs,
                         SMLoc l) {
+  if (self.isBlockPtrLike())
+    return callMemoryMethod(self, name, std::move(args), std::move(kwargs), l);
   if (!llvm::is_contained(kTensorMethods, name))
     return error(l, "unsupported tensor method '" + name + "'");
   args.insert(args.begin(), self);
@@ -390,6 +406,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
 
   if (!name.consume_front("tl."))
     return error(l, "unsupported function '" + name + "'");
+  if (std::optional<Val> r = callMemoryBuiltin(name, args, kwargs, l))
+    return *r;
 
   //===--- Programming model ---===//
   if (name == "program_id" || name == "num_programs") {
