@@ -329,7 +329,10 @@ public:
           uint32_t(block[i]));
       Val idx = Val::tensor(range, DType(DType::I32), {block[i]}, l);
       idx = g.binary(BinaryOp::Add, idx, view.offset(i), l);
-      Val scaled = idx ? g.binary(BinaryOp::Mul, idx, view.stride(i), l) : idx;
+      // Addresses and bounds are computed in int64, as Triton does.
+      Val wide = idx ? g.cast(idx, DType(DType::I64), l) : idx;
+      Val scaled =
+          wide ? g.binary(BinaryOp::Mul, wide, view.stride(i), l) : wide;
       scaled = scaled ? spread(scaled, i, block, l) : scaled;
       if (!scaled)
         return false;
@@ -339,8 +342,7 @@ public:
         return false;
       if (!llvm::is_contained(checked, int64_t(i)))
         continue;
-      Val wide = g.cast(idx, DType(DType::I64), l);
-      Val lo = wide ? g.compare(CmpOp::Ge, wide, Val::integer(0, l), l) : wide;
+      Val lo = g.compare(CmpOp::Ge, wide, Val::integer(0, l), l);
       Val hi = lo ? g.compare(CmpOp::Lt, wide, view.shape(i), l) : lo;
       Val in = hi ? g.binary(BinaryOp::BitAnd, lo, hi, l) : hi;
       in = in ? spread(in, i, block, l) : in;
