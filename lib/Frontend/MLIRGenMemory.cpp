@@ -540,6 +540,62 @@ public:
     return store(bp, value, allDims(bp.shape.size()), l);
   }
 
+  /// `desc.atomic_<op>(offsets, value)`: an elementwise atomic on the block,
+  /// dropped outside the tensor; returns nothing, as Triton's descriptor
+  /// reductions do.
+  Val descriptorAtomic(StringRef op, const Val &desc, const Val &offsets,
+                       Val value, SMLoc l) {
+    Val bp = descriptorBlock(desc, offsets, l);
+    if (!bp)
+      return bp;
+    DType elt = bp.dtype.element();
+    DType::Kind k = elt.kind;
+    bool ok = op == "add" ? llvm::is_contained({DType::U32, DType::I32,
+                                                DType::U64, DType::F32,
+                                                DType::F16, DType::BF16},
+                                               k)
+              : op == "min" || op == "max"
+                  ? llvm::is_contained(
+                        {DType::U32, DType::I32, DType::U64, DType::I64}, k)
+                  : llvm::is_contained(
+                        {DType::U32, DType::I32, DType::U64, DType::I64}, k);
+    if (!ok)
+      return g.error(l, "desc.atomic_" + op + " does not support " + elt.str());
+    if (value.isNumber())
+      value = g.constant(value, elt, {}, value.loc);
+    if (!value)
+      return value;
+    bool shapeMismatch = value.isBlock() && llvm::ArrayRef<int64_t>(value.shape) !=
+                                                llvm::ArrayRef<int64_t>(bp.shape);
+    if (!value.isTensor() || shapeMismatch)
+      return g.error(value.loc, "descriptor block shape " + shapeStr(bp.shape) +
+                                    " and value " + value.typeStr() + " mismatch");
+    if (value.dtype != elt)
+      return g.error(value.loc, "descriptor element type " + elt.str() +
+                                    " and value element type " +
+                                    value.dtype.str() + " mismatch");
+    if (!(value = g.broadcastTo(value, bp.shape, value.loc, "value")))
+      return value;
+    Val ptrs, mask;
+    if (!addresses(bp, allDims(bp.shape.size()), l, ptrs, mask))
+      return Val();
+    bool u = elt.isUnsigned();
+    tile::AtomicRMWKind kind =
+        llvm::StringSwitch<tile::AtomicRMWKind>(op)
+            .Case("add", elt.isFloat() ? tile::AtomicRMWKind::fadd
+                                       : tile::AtomicRMWKind::add)
+            .Case("max", u ? tile::AtomicRMWKind::umax : tile::AtomicRMWKind::max)
+            .Case("min", u ? tile::AtomicRMWKind::umin : tile::AtomicRMWKind::min)
+            .Case("and", tile::AtomicRMWKind::bit_and)
+            .Case("or", tile::AtomicRMWKind::bit_or)
+            .Default(tile::AtomicRMWKind::bit_xor);
+    tile::AtomicRMWOp::create(g.b, g.loc(l), value.value.getType(), kind,
+                              tile::MemSemantic::relaxed,
+                              tile::MemSyncScope::gpu, ptrs.value, value.value,
+                              mask.value);
+    return Val::none(l);
+  }
+
   //===--------------------------------------------------------------------===//
   // Atomics
   //===--------------------------------------------------------------------===//
@@ -871,7 +927,10 @@ Val MLIRGen::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {
       return listOf(1);
     if (attr == "strides")
       return listOf(1 + view.rank());
-    if (attr == "load" || attr == "store") {
+    if (attr == "load" || attr == "store" ||
+        llvm::is_contained({"atomic_add", "atomic_min", "atomic_max",
+                            "atomic_and", "atomic_or", "atomic_xor"},
+                           attr)) {
       Val v;
       v.kind = Val::Kind::Builtin;
       v.loc = l;
@@ -901,6 +960,11 @@ Val MLIRGen::callMemoryMethod(const Val &self, StringRef name,
     if (!bindArgs(*this, fname, {"offsets", "value"}, args, kwargs, l, a))
       return Val();
     return m.descriptorStore(self, a[0], a[1], l);
+  }
+  if (name.consume_front("atomic_")) {
+    if (!bindArgs(*this, fname, {"offsets", "value"}, args, kwargs, l, a))
+      return Val();
+    return m.descriptorAtomic(name, self, a[0], a[1], l);
   }
   return error(l, "unsupported method '" + name + "' of " + self.typeStr());
 }

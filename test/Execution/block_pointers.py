@@ -2,7 +2,7 @@
 # padding ("zero", "nan", one checked dimension only), stores that leave out-of-bounds memory
 # untouched, column-major blocks (order=(0, 1)), a tutorial-style block-pointer matmul that
 # tl.advance()s through K, a block pointer carried by a while loop and an if, and descriptor
-# loads/stores at ragged and negative offsets.
+# loads/stores at ragged and negative offsets, and descriptor atomics from many programs.
 # REQUIRES: cpu-jit
 # RUN: %python %s | FileCheck %s
 import os
@@ -119,6 +119,16 @@ def descriptor_shift_kernel(x_ptr, y_ptr, z_ptr, M, N, BM: tl.constexpr, BN: tl.
     tl.store_tensor_descriptor(dst, [M - 2, N - 3], x)
 
 
+@jit
+def descriptor_atomic_kernel(h_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # Every program adds its id + 1 to the same ragged-edge block (rows M-2.., cols N-3..) and
+    # xors 1 into block (0, 0): out-of-bounds lanes are dropped.
+    d = tl.make_tensor_descriptor(h_ptr, [M, N], [N, 1], [BM, BN])
+    ones = tl.full((BM, BN), 1, tl.int32)
+    d.atomic_add([M - 2, N - 3], ones * (tl.program_id(0) + 1))
+    d.atomic_xor([0, 0], ones)
+
+
 def main():
     rng = np.random.default_rng(7)
 
@@ -188,6 +198,13 @@ def main():
     refy = np.full((m, n), 3.0, dtype=np.float32)
     refy[m - 2:, n - 3:] = refz[:2, :3]
     check("descriptor store at the corner drops the rest", goty, refy)
+
+    h = np.zeros((m, n), dtype=np.int32)
+    (goth,) = run(__file__, "descriptor_atomic_kernel", 37, [h, m, n], {"BM": 4, "BN": 8})[:1]
+    refh = np.zeros((m, n), dtype=np.int32)
+    refh[m - 2:, n - 3:] += sum(range(1, 38))
+    refh[:4, :8] ^= 1  # 37 programs: an odd number of xors
+    check("descriptor atomic_add/atomic_xor from 37 programs", goth, refh)
     finish()
 
 
@@ -209,4 +226,5 @@ if __name__ == "__main__":
 # CHECK-NEXT: PASS descriptor copy 19x27
 # CHECK-NEXT: PASS descriptor load at (-1, -2) pads with 0
 # CHECK-NEXT: PASS descriptor store at the corner drops the rest
+# CHECK-NEXT: PASS descriptor atomic_add/atomic_xor from 37 programs
 # CHECK-NOT: FAIL
