@@ -194,17 +194,21 @@ public:
     return shape;
   }
 
-  /// A scalar pointer base (pointers to int1 are viewed as pointers to int8).
+  /// A scalar pointer base.
   Val pointerBase(const Val &base, StringRef fname, SMLoc l) {
     if (!base.isTensor() || base.isBlock() || !base.dtype.isPtr())
       return g.error(base.loc.isValid() ? base.loc : l,
                      fname + " expects `base` to be a scalar pointer (not a "
                              "tensor of pointers or a block pointer), got " +
                          base.typeStr());
-    if (base.dtype.element().isBool())
-      return g.cast(base, DType::pointerTo(DType(DType::I8)), l,
-                    /*bitcast=*/true);
     return base;
+  }
+
+  /// The element type blocks are loaded as and stored from: Triton views
+  /// pointers to int1 as pointers to int8 (one byte per bool either way).
+  static DType blockElement(const Val &bp) {
+    DType elt = bp.dtype.element();
+    return elt.isBool() ? DType(DType::I8) : elt;
   }
 
   Val makeBlockPtr(llvm::ArrayRef<Val> a, SMLoc l) {
@@ -389,7 +393,8 @@ public:
   Val load(const Val &bp, llvm::ArrayRef<int64_t> checked, StringRef pad,
            SMLoc l) {
     DType elt = bp.dtype.element();
-    if (pad == "nan" && !elt.isFloat())
+    DType viewed = blockElement(bp);
+    if (pad == "nan" && !viewed.isFloat())
       return g.error(l, "padding option `nan` is not supported for integer "
                         "block pointers");
     Val ptrs, mask;
@@ -401,14 +406,16 @@ public:
     Value r = tile::LoadOp::create(g.b, g.loc(l), ptrs.value,
                                    mask ? mask.value : Value(),
                                    other ? other.value : Value());
-    return Val::tensor(r, elt, bp.shape, l);
+    Val loaded = Val::tensor(r, elt, bp.shape, l);
+    return viewed == elt ? loaded : g.cast(loaded, viewed, l);
   }
 
   Val store(const Val &bp, Val value, llvm::ArrayRef<int64_t> checked,
             SMLoc l) {
     DType elt = bp.dtype.element();
+    DType viewed = blockElement(bp);
     if (value.isNumber())
-      value = g.constant(value, elt, {}, value.loc);
+      value = g.constant(value, viewed, {}, value.loc);
     if (!value)
       return value;
     if (!value.isTensor() || value.dtype.isPtr())
@@ -420,8 +427,8 @@ public:
       return g.error(value.loc, "block shape " + shapeStr(bp.shape) +
                                     " and value shape " +
                                     shapeStr(value.shape) + " mismatch");
-    if (value.dtype != elt && !(elt.kind == DType::I8 && value.dtype.isBool()))
-      return g.error(value.loc, "block element type " + elt.str() +
+    if (value.dtype != viewed)
+      return g.error(value.loc, "block element type " + viewed.str() +
                                     " and value element type " +
                                     value.dtype.str() + " mismatch");
     if (!(value = g.cast(value, elt, value.loc)) ||
@@ -535,7 +542,7 @@ public:
                                     shapeStr(value.shape) + " mismatch");
     // Descriptor stores implicitly cast the value to the element type.
     if (value.isTensor() && !value.dtype.isPtr() &&
-        !(value = g.cast(value, bp.dtype.element(), value.loc)))
+        !(value = g.cast(value, blockElement(bp), value.loc)))
       return value;
     return store(bp, value, allDims(bp.shape.size()), l);
   }

@@ -1,7 +1,8 @@
 # Atomics against numpy: a histogram where 4096 programs on 8 threads atomic_add into 16 bins
 # (exact counts prove the updates are atomic), float atomic_add, masked atomics returning the old
 # values (masked-off lanes leave memory alone), signed/unsigned/float max and min (negative floats
-# included), and/or/xor, xchg, atomic_cas on a scalar and on a tile, and a CAS spin lock.
+# included), fp16 atomic_add, and/or/xor, xchg, atomic_cas on a scalar and on a tile, and a CAS
+# spin lock.
 # REQUIRES: cpu-jit
 # RUN: %python %s | FileCheck %s
 import os
@@ -101,6 +102,13 @@ def main():
     ref = np.array([xf[i::4].sum() for i in range(4)] + [xf.sum()], dtype=np.float32)
     check("float atomic_add (tile and scalar)", got, ref)
 
+    xh = rng.integers(-4, 5, 1000).astype(np.float16)  # small integers: exact in fp16
+    _, goth, _ = run(__file__, "float_sum_kernel", (1000 + 31) // 32,
+                     [xh, np.zeros(5, dtype=np.float16), 1000], {"BLOCK": 32})
+    refh = np.array([xh[i::4].astype(np.float64).sum() for i in range(4)] +
+                    [xh.astype(np.float64).sum()], dtype=np.float16)
+    check("fp16 atomic_add (tile and scalar)", goth, refh)
+
     N = 16
     ops = [
         ("add", lambda p, v: p + v),
@@ -182,6 +190,7 @@ if __name__ == "__main__":
 
 # CHECK: PASS histogram: 4096 programs, 16 bins
 # CHECK: PASS float atomic_add (tile and scalar)
+# CHECK: PASS fp16 atomic_add (tile and scalar)
 # CHECK: PASS atomic_add int32 memory
 # CHECK: PASS atomic_max uint32 memory
 # CHECK: PASS atomic_xchg int64 old values
