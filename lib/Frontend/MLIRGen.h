@@ -294,6 +294,9 @@ public:
   /// produced by flattenRuntime), dropping the values it uses.
   static Val rebuildRuntime(const Val &like, llvm::ArrayRef<mlir::Value> &values,
                             llvm::SMLoc l);
+  /// True if the statement `e`, evaluating to `v`, is a `tl.advance` call whose
+  /// result is dropped (Triton's must_use_result).
+  static bool isDiscardedAdvance(const Expr &e, const Val &v);
   /// True if `a` and `b` are runtime values of the same type and structure.
   static bool sameRuntimeType(const Val &a, const Val &b);
 

@@ -122,6 +122,17 @@ Val MLIRGen::rebuildRuntime(const Val &like, llvm::ArrayRef<Value> &values,
   return r;
 }
 
+bool MLIRGen::isDiscardedAdvance(const Expr &e, const Val &v) {
+  auto *call = llvm::dyn_cast<CallExpr>(&e);
+  if (!call || v.kind != Val::Kind::BlockPtr)
+    return false;
+  if (auto *attr = llvm::dyn_cast<AttributeExpr>(call->callee.get()))
+    return attr->attr == "advance";
+  if (auto *name = llvm::dyn_cast<NameExpr>(call->callee.get()))
+    return name->name == "advance";
+  return false;
+}
+
 bool MLIRGen::sameRuntimeType(const Val &a, const Val &b) {
   if (a.kind != b.kind || a.dtype != b.dtype || a.shape != b.shape ||
       a.elems.size() != b.elems.size() || a.s != b.s)
@@ -921,6 +932,14 @@ Val MLIRGen::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {
                            self.elems.begin() + first + view.rank());
     return Val::tuple(std::move(items), l);
   };
+  if (self.kind == Val::Kind::BlockPtr && attr == "advance") {
+    Val v;
+    v.kind = Val::Kind::Builtin;
+    v.loc = l;
+    v.s = "method:advance";
+    v.elems.push_back(self);
+    return v;
+  }
   if (self.kind == Val::Kind::TensorDesc) {
     if (attr == "dtype")
       return Val::dtypeObj(self.dtype.element(), l);
@@ -955,6 +974,11 @@ Val MLIRGen::callMemoryMethod(const Val &self, StringRef name,
                               SMLoc l) {
   MemoryGen m(*this);
   llvm::SmallVector<Val, 8> a;
+  if (self.kind == Val::Kind::BlockPtr && name == "advance") {
+    if (!bindArgs(*this, "advance", {"offsets"}, args, kwargs, l, a))
+      return Val();
+    return m.advance(self, a[0], l);
+  }
   std::string fname = "desc." + name.str();
   if (name == "load") {
     if (!bindArgs(*this, fname, {"offsets", "cache_modifier?",

@@ -102,8 +102,19 @@ MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
   case Stmt::Kind::Continue:
     error(l, "'continue' is not supported in tilec kernels");
     return Flow::Error;
-  case Stmt::Kind::ExprStmt:
-    return genExpr(*llvm::cast<ExprStmt>(s).value) ? Flow::Normal : Flow::Error;
+  case Stmt::Kind::ExprStmt: {
+    const Expr &e = *llvm::cast<ExprStmt>(s).value;
+    Val v = genExpr(e);
+    if (!v)
+      return Flow::Error;
+    if (isDiscardedAdvance(e, v)) {
+      error(e.getLoc(), "tl.advance does not have any side effects; to move the "
+                        "block pointer, assign the result of tl.advance to a "
+                        "variable");
+      return Flow::Error;
+    }
+    return Flow::Normal;
+  }
   case Stmt::Kind::Assert: {
     auto &a = llvm::cast<AssertStmt>(s);
     Val t = genExpr(*a.test);

@@ -1,8 +1,9 @@
 # Block pointers and tensor descriptors against numpy: ragged copies with boundary_check and
 # padding ("zero", "nan", one checked dimension only), stores that leave out-of-bounds memory
 # untouched, column-major blocks (order=(0, 1)), a tutorial-style block-pointer matmul that
-# tl.advance()s through K, a block pointer carried by a while loop and an if, and descriptor
-# loads/stores at ragged and negative offsets, and descriptor atomics from many programs.
+# advances through K (tl.advance and the .advance method), a block pointer carried by a while
+# loop and an if, descriptor loads/stores at ragged and negative offsets, and descriptor atomics
+# from many programs.
 # REQUIRES: cpu-jit
 # RUN: %python %s | FileCheck %s
 import os
@@ -74,7 +75,7 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
         b = tl.load(b_block, boundary_check=(0, 1))
         acc += tl.dot(a, b)
         a_block = tl.advance(a_block, (0, BLOCK_K))
-        b_block = tl.advance(b_block, (BLOCK_K, 0))
+        b_block = b_block.advance((BLOCK_K, 0))
     c_block = tl.make_block_ptr(base=c_ptr, shape=(M, N), strides=(stride_cm, stride_cn),
                                 offsets=(pid_m * BLOCK_M, pid_n * BLOCK_N),
                                 block_shape=(BLOCK_M, BLOCK_N), order=(1, 0))
