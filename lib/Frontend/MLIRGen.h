@@ -151,6 +151,17 @@ std::string shapeStr(llvm::ArrayRef<int64_t> shape);
 // MLIRGen
 //===----------------------------------------------------------------------===//
 
+class MLIRGen;
+
+/// Binds the positional and keyword arguments of a call to `fname` to
+/// `params` (names ending in '?' are optional and default to None) into `out`;
+/// reports Python's errors and returns false on a mismatch.
+bool bindArguments(MLIRGen &g, llvm::StringRef fname,
+                   llvm::ArrayRef<llvm::StringRef> params,
+                   std::vector<Val> &args,
+                   std::vector<std::pair<std::string, Val>> &kwargs,
+                   llvm::SMLoc loc, llvm::SmallVectorImpl<Val> &out);
+
 class MLIRGen {
 public:
   MLIRGen(mlir::MLIRContext &ctx, const llvm::SourceMgr &sourceMgr,

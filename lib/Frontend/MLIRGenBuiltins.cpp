@@ -94,6 +94,48 @@ bool MLIRGen::isTritonBuiltin(StringRef name) {
   return llvm::is_contained(kTritonBuiltins, name);
 }
 
+bool tilec::frontend::bindArguments(
+    MLIRGen &g, StringRef fname, llvm::ArrayRef<StringRef> params,
+    std::vector<Val> &args, std::vector<std::pair<std::string, Val>> &kwargs,
+    SMLoc loc, llvm::SmallVectorImpl<Val> &out) {
+  out.assign(params.size(), Val::none(loc));
+  llvm::SmallVector<bool, 8> seen(params.size(), false);
+  if (args.size() > params.size()) {
+    g.error(loc, "'" + fname + "' takes at most " + Twine(params.size()) +
+                     " arguments (" + Twine(args.size()) + " given)");
+    return false;
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    out[i] = args[i];
+    seen[i] = true;
+  }
+  for (auto &[name, v] : kwargs) {
+    size_t idx = params.size();
+    for (size_t i = 0; i < params.size(); ++i)
+      if (params[i].rtrim('?') == name)
+        idx = i;
+    if (idx == params.size()) {
+      g.error(v.loc, "'" + fname + "' got an unexpected keyword argument '" +
+                         name + "'");
+      return false;
+    }
+    if (seen[idx]) {
+      g.error(v.loc, "'" + fname + "' got multiple values for argument '" +
+                         name + "'");
+      return false;
+    }
+    out[idx] = v;
+    seen[idx] = true;
+  }
+  for (size_t i = 0; i < params.size(); ++i)
+    if (!seen[i] && !params[i].ends_with("?")) {
+      g.error(loc, "missing argument '" + params[i] + "' in call to '" +
+                       fname + "'");
+      return false;
+    }
+  return true;
+}
+
 namespace {
 /// Binds positional and keyword arguments to a builtin's parameter list.
 /// Parameters ending in '?' are optional (None when absent).
@@ -105,42 +147,7 @@ struct Binder {
 
   bool bind(llvm::ArrayRef<StringRef> params, std::vector<Val> &args,
             std::vector<std::pair<std::string, Val>> &kwargs) {
-    out.assign(params.size(), Val::none(loc));
-    llvm::SmallVector<bool, 8> seen(params.size(), false);
-    if (args.size() > params.size()) {
-      g.error(loc, "'" + fname + "' takes at most " + Twine(params.size()) +
-                       " arguments (" + Twine(args.size()) + " given)");
-      return false;
-    }
-    for (size_t i = 0; i < args.size(); ++i) {
-      out[i] = args[i];
-      seen[i] = true;
-    }
-    for (auto &[name, v] : kwargs) {
-      size_t idx = params.size();
-      for (size_t i = 0; i < params.size(); ++i)
-        if (params[i].rtrim('?') == name)
-          idx = i;
-      if (idx == params.size()) {
-        g.error(v.loc, "'" + fname + "' got an unexpected keyword argument '" +
-                           name + "'");
-        return false;
-      }
-      if (seen[idx]) {
-        g.error(v.loc, "'" + fname + "' got multiple values for argument '" +
-                           name + "'");
-        return false;
-      }
-      out[idx] = v;
-      seen[idx] = true;
-    }
-    for (size_t i = 0; i < params.size(); ++i)
-      if (!seen[i] && !params[i].ends_with("?")) {
-        g.error(loc, "missing argument '" + params[i] + "' in call to '" +
-                         fname + "'");
-        return false;
-      }
-    return true;
+    return bindArguments(g, fname, params, args, kwargs, loc, out);
   }
   const Val &operator[](size_t i) const { return out[i]; }
 };

@@ -46,51 +46,6 @@ std::vector<Val> itemsOf(const Val &v) {
   return v.kind == Val::Kind::Tuple ? v.elems : std::vector<Val>{v};
 }
 
-/// Binds positional and keyword arguments to `params` ('?' marks optional
-/// parameters, which default to None).
-bool bindArgs(MLIRGen &g, StringRef fname, llvm::ArrayRef<StringRef> params,
-              std::vector<Val> &args,
-              std::vector<std::pair<std::string, Val>> &kwargs, SMLoc l,
-              llvm::SmallVectorImpl<Val> &out) {
-  out.assign(params.size(), Val::none(l));
-  llvm::SmallVector<bool, 8> seen(params.size(), false);
-  if (args.size() > params.size()) {
-    g.error(l, "'" + fname + "' takes at most " + Twine(params.size()) +
-                   " arguments (" + Twine(args.size()) + " given)");
-    return false;
-  }
-  for (size_t i = 0; i < args.size(); ++i) {
-    out[i] = args[i];
-    seen[i] = true;
-  }
-  for (auto &kw : kwargs) {
-    const std::string &name = kw.first;
-    Val &v = kw.second;
-    auto it = llvm::find_if(
-        params, [&](StringRef p) { return p.rtrim('?') == name; });
-    if (it == params.end()) {
-      g.error(v.loc, "'" + fname + "' got an unexpected keyword argument '" +
-                         name + "'");
-      return false;
-    }
-    size_t idx = it - params.begin();
-    if (seen[idx]) {
-      g.error(v.loc, "'" + fname + "' got multiple values for argument '" +
-                         name + "'");
-      return false;
-    }
-    out[idx] = v;
-    seen[idx] = true;
-  }
-  for (size_t i = 0; i < params.size(); ++i)
-    if (!seen[i] && !params[i].ends_with("?")) {
-      g.error(l, "missing argument '" + params[i] + "' in call to '" + fname +
-                     "'");
-      return false;
-    }
-  return true;
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -209,8 +164,9 @@ public:
   Val pointerBase(const Val &base, StringRef fname, SMLoc l) {
     if (!base.isTensor() || base.isBlock() || !base.dtype.isPtr())
       return g.error(base.loc.isValid() ? base.loc : l,
-                     fname + " expects `base` to be a scalar pointer (not a "
-                             "tensor of pointers or a block pointer), got " +
+                     fname +
+                         " expects `base` to be a scalar pointer (not a "
+                         "tensor of pointers or a block pointer), got " +
                          base.typeStr());
     return base;
   }
@@ -351,8 +307,8 @@ public:
       scaled = scaled ? spread(scaled, i, block, l) : scaled;
       if (!scaled)
         return false;
-      offsetSum = offsetSum ? g.binary(BinaryOp::Add, offsetSum, scaled, l)
-                            : scaled;
+      offsetSum =
+          offsetSum ? g.binary(BinaryOp::Add, offsetSum, scaled, l) : scaled;
       if (!offsetSum)
         return false;
       if (!llvm::is_contained(checked, int64_t(i)))
@@ -541,13 +497,13 @@ public:
     return bp ? load(bp, allDims(bp.shape.size()), desc.s, l) : bp;
   }
 
-  Val descriptorStore(const Val &desc, const Val &offsets, Val value,
-                      SMLoc l) {
+  Val descriptorStore(const Val &desc, const Val &offsets, Val value, SMLoc l) {
     Val bp = descriptorBlock(desc, offsets, l);
     if (!bp)
       return bp;
     if (value.isTensor() && value.isBlock() &&
-        llvm::ArrayRef<int64_t>(value.shape) != llvm::ArrayRef<int64_t>(bp.shape))
+        llvm::ArrayRef<int64_t>(value.shape) !=
+            llvm::ArrayRef<int64_t>(bp.shape))
       return g.error(value.loc, "descriptor block shape " + shapeStr(bp.shape) +
                                     " and value shape " +
                                     shapeStr(value.shape) + " mismatch");
@@ -568,10 +524,10 @@ public:
       return bp;
     DType elt = bp.dtype.element();
     DType::Kind k = elt.kind;
-    bool ok = op == "add" ? llvm::is_contained({DType::U32, DType::I32,
-                                                DType::U64, DType::F32,
-                                                DType::F16, DType::BF16},
-                                               k)
+    bool ok = op == "add"
+                  ? llvm::is_contained({DType::U32, DType::I32, DType::U64,
+                                        DType::F32, DType::F16, DType::BF16},
+                                       k)
               : op == "min" || op == "max"
                   ? llvm::is_contained(
                         {DType::U32, DType::I32, DType::U64, DType::I64}, k)
@@ -583,11 +539,13 @@ public:
       value = g.constant(value, elt, {}, value.loc);
     if (!value)
       return value;
-    bool shapeMismatch = value.isBlock() && llvm::ArrayRef<int64_t>(value.shape) !=
-                                                llvm::ArrayRef<int64_t>(bp.shape);
+    bool shapeMismatch =
+        value.isBlock() && llvm::ArrayRef<int64_t>(value.shape) !=
+                               llvm::ArrayRef<int64_t>(bp.shape);
     if (!value.isTensor() || shapeMismatch)
       return g.error(value.loc, "descriptor block shape " + shapeStr(bp.shape) +
-                                    " and value " + value.typeStr() + " mismatch");
+                                    " and value " + value.typeStr() +
+                                    " mismatch");
     if (value.dtype != elt)
       return g.error(value.loc, "descriptor element type " + elt.str() +
                                     " and value element type " +
@@ -602,15 +560,16 @@ public:
         llvm::StringSwitch<tile::AtomicRMWKind>(op)
             .Case("add", elt.isFloat() ? tile::AtomicRMWKind::fadd
                                        : tile::AtomicRMWKind::add)
-            .Case("max", u ? tile::AtomicRMWKind::umax : tile::AtomicRMWKind::max)
-            .Case("min", u ? tile::AtomicRMWKind::umin : tile::AtomicRMWKind::min)
+            .Case("max",
+                  u ? tile::AtomicRMWKind::umax : tile::AtomicRMWKind::max)
+            .Case("min",
+                  u ? tile::AtomicRMWKind::umin : tile::AtomicRMWKind::min)
             .Case("and", tile::AtomicRMWKind::bit_and)
             .Case("or", tile::AtomicRMWKind::bit_or)
             .Default(tile::AtomicRMWKind::bit_xor);
-    tile::AtomicRMWOp::create(g.b, g.loc(l), value.value.getType(), kind,
-                              tile::MemSemantic::relaxed,
-                              tile::MemSyncScope::gpu, ptrs.value, value.value,
-                              mask.value);
+    tile::AtomicRMWOp::create(
+        g.b, g.loc(l), value.value.getType(), kind, tile::MemSemantic::relaxed,
+        tile::MemSyncScope::gpu, ptrs.value, value.value, mask.value);
     return Val::none(l);
   }
 
@@ -714,22 +673,22 @@ public:
         return mask;
     }
     bool f = elt.isFloat(), u = elt.isUnsigned();
-    tile::AtomicRMWKind kind =
-        llvm::StringSwitch<tile::AtomicRMWKind>(op)
-            .Case("add", f ? tile::AtomicRMWKind::fadd : tile::AtomicRMWKind::add)
-            .Case("max", f   ? tile::AtomicRMWKind::fmax
-                         : u ? tile::AtomicRMWKind::umax
-                             : tile::AtomicRMWKind::max)
-            .Case("min", f   ? tile::AtomicRMWKind::fmin
-                         : u ? tile::AtomicRMWKind::umin
-                             : tile::AtomicRMWKind::min)
-            .Case("and", tile::AtomicRMWKind::bit_and)
-            .Case("or", tile::AtomicRMWKind::bit_or)
-            .Case("xor", tile::AtomicRMWKind::bit_xor)
-            .Default(tile::AtomicRMWKind::xchg);
-    Value r = tile::AtomicRMWOp::create(
-        g.b, g.loc(l), val.value.getType(), kind, *sem, *sc, ptr.value,
-        val.value, mask.isNone() ? Value() : mask.value);
+    tile::AtomicRMWKind kind = llvm::StringSwitch<tile::AtomicRMWKind>(op)
+                                   .Case("add", f ? tile::AtomicRMWKind::fadd
+                                                  : tile::AtomicRMWKind::add)
+                                   .Case("max", f   ? tile::AtomicRMWKind::fmax
+                                                : u ? tile::AtomicRMWKind::umax
+                                                    : tile::AtomicRMWKind::max)
+                                   .Case("min", f   ? tile::AtomicRMWKind::fmin
+                                                : u ? tile::AtomicRMWKind::umin
+                                                    : tile::AtomicRMWKind::min)
+                                   .Case("and", tile::AtomicRMWKind::bit_and)
+                                   .Case("or", tile::AtomicRMWKind::bit_or)
+                                   .Case("xor", tile::AtomicRMWKind::bit_xor)
+                                   .Default(tile::AtomicRMWKind::xchg);
+    Value r = tile::AtomicRMWOp::create(g.b, g.loc(l), val.value.getType(),
+                                        kind, *sem, *sc, ptr.value, val.value,
+                                        mask.isNone() ? Value() : mask.value);
     return Val::tensor(r, elt, ptr.shape, l);
   }
 
@@ -751,9 +710,9 @@ public:
     Val val = cmp ? atomicOperand(a[2], ptr, "val", l) : cmp;
     if (!val)
       return val;
-    Value r = tile::AtomicCASOp::create(g.b, g.loc(l), val.value.getType(),
-                                        *sem, *sc, ptr.value, cmp.value,
-                                        val.value);
+    Value r =
+        tile::AtomicCASOp::create(g.b, g.loc(l), val.value.getType(), *sem, *sc,
+                                  ptr.value, cmp.value, val.value);
     return Val::tensor(r, elt, ptr.shape, l);
   }
 
@@ -811,7 +770,7 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
   llvm::SmallVector<Val, 8> a;
   std::string fname = ("tl." + name).str();
   auto bind = [&](llvm::ArrayRef<StringRef> params) {
-    return bindArgs(*this, fname, params, args, kwargs, l, a);
+    return bindArguments(*this, fname, params, args, kwargs, l, a);
   };
 
   if (name == "load" || name == "store") {
@@ -821,8 +780,8 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
     std::vector<Val> argsCopy = args;
     auto kwCopy = kwargs;
     static const StringRef loadParams[] = {
-        "pointer",         "mask?",           "other?",
-        "boundary_check?", "padding_option?", "cache_modifier?",
+        "pointer",          "mask?",           "other?",
+        "boundary_check?",  "padding_option?", "cache_modifier?",
         "eviction_policy?", "volatile?"};
     static const StringRef storeParams[] = {
         "pointer",         "value",           "mask?",
@@ -830,22 +789,23 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
     llvm::ArrayRef<StringRef> params =
         isLoad ? llvm::ArrayRef<StringRef>(loadParams)
                : llvm::ArrayRef<StringRef>(storeParams);
-    if (!bindArgs(*this, fname, params, argsCopy, kwCopy, l, a))
+    if (!bindArguments(*this, fname, params, argsCopy, kwCopy, l, a))
       return Val();
     const Val &ptr = a[0];
     const Val &boundary = isLoad ? a[3] : a[3];
     const Val &pad = isLoad ? a[4] : Val::none(l);
     if (ptr.kind == Val::Kind::TensorDesc)
-      return error(ptr.loc, fname + " does not take a tensor descriptor; use "
-                                    "desc." +
+      return error(ptr.loc, fname +
+                                " does not take a tensor descriptor; use "
+                                "desc." +
                                 name + "(offsets" +
                                 (isLoad ? ")" : ", value)"));
     if (ptr.kind != Val::Kind::BlockPtr) {
-      bool hasBoundary = !boundary.isNone() &&
-                         !(boundary.kind == Val::Kind::Tuple &&
-                           boundary.elems.empty());
-      bool hasPad = !pad.isNone() && !(pad.kind == Val::Kind::Str &&
-                                       pad.s.empty());
+      bool hasBoundary =
+          !boundary.isNone() &&
+          !(boundary.kind == Val::Kind::Tuple && boundary.elems.empty());
+      bool hasPad =
+          !pad.isNone() && !(pad.kind == Val::Kind::Str && pad.s.empty());
       if (hasBoundary || hasPad)
         return error(hasBoundary ? boundary.loc : pad.loc,
                      std::string(isLoad ? "`padding_option` or "
@@ -975,25 +935,25 @@ Val MLIRGen::callMemoryMethod(const Val &self, StringRef name,
   MemoryGen m(*this);
   llvm::SmallVector<Val, 8> a;
   if (self.kind == Val::Kind::BlockPtr && name == "advance") {
-    if (!bindArgs(*this, "advance", {"offsets"}, args, kwargs, l, a))
+    if (!bindArguments(*this, "advance", {"offsets"}, args, kwargs, l, a))
       return Val();
     return m.advance(self, a[0], l);
   }
   std::string fname = "desc." + name.str();
   if (name == "load") {
-    if (!bindArgs(*this, fname, {"offsets", "cache_modifier?",
-                                 "eviction_policy?"},
-                  args, kwargs, l, a))
+    if (!bindArguments(*this, fname,
+                       {"offsets", "cache_modifier?", "eviction_policy?"}, args,
+                       kwargs, l, a))
       return Val();
     return m.descriptorLoad(self, a[0], l);
   }
   if (name == "store") {
-    if (!bindArgs(*this, fname, {"offsets", "value"}, args, kwargs, l, a))
+    if (!bindArguments(*this, fname, {"offsets", "value"}, args, kwargs, l, a))
       return Val();
     return m.descriptorStore(self, a[0], a[1], l);
   }
   if (name.consume_front("atomic_")) {
-    if (!bindArgs(*this, fname, {"offsets", "value"}, args, kwargs, l, a))
+    if (!bindArguments(*this, fname, {"offsets", "value"}, args, kwargs, l, a))
       return Val();
     return m.descriptorAtomic(name, self, a[0], a[1], l);
   }

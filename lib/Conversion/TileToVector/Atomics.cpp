@@ -96,8 +96,7 @@ Value emitAtomicRMW(OpBuilder &b, Location loc, tile::AtomicRMWKind kind,
         },
         [&](OpBuilder &nb, Location l) {
           Value old = LLVM::AtomicRMWOp::create(
-              nb, l, isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min, ptr, bits,
-              ordering);
+              nb, l, isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min, ptr, bits, ordering);
           scf::YieldOp::create(nb, l, old);
         });
     return arith::BitcastOp::create(b, loc, floatType, ifOp.getResult(0));
@@ -108,16 +107,16 @@ Value emitAtomicRMW(OpBuilder &b, Location loc, tile::AtomicRMWKind kind,
 
 /// One `llvm.cmpxchg` at `ptr` (floats compare and swap their bit patterns);
 /// returns the old value.
-Value emitAtomicCAS(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering, Value ptr,
-                    Value cmp, Value val) {
+Value emitAtomicCAS(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering, Value ptr, Value cmp,
+                    Value val) {
   Type type = val.getType();
   bool isFloat = isa<FloatType>(type);
   if (isFloat) {
     cmp = arith::BitcastOp::create(b, loc, sameWidthInt(type), cmp);
     val = arith::BitcastOp::create(b, loc, sameWidthInt(type), val);
   }
-  Value pair = LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, val, ordering,
-                                             failureOrdering(ordering));
+  Value pair =
+      LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, val, ordering, failureOrdering(ordering));
   Value old = LLVM::ExtractValueOp::create(b, loc, pair, 0);
   return isFloat ? arith::BitcastOp::create(b, loc, type, old).getResult() : old;
 }
@@ -176,8 +175,7 @@ Value emitPerElement(ConversionPatternRewriter &rewriter, Operation *op, Type re
       m = arith::TruncIOp::create(rewriter, loc, rewriter.getI1Type(),
                                   laneOf(maskBuf, rewriter.getI8Type()));
     Value old = guarded(rewriter, ptr, vals, m);
-    Value addr =
-        LLVM::GEPOp::create(rewriter, loc, ptrType, elemType, resultBuf, ValueRange{lane});
+    Value addr = LLVM::GEPOp::create(rewriter, loc, ptrType, elemType, resultBuf, ValueRange{lane});
     LLVM::StoreOp::create(rewriter, loc, old, addr, getElementByteSize(elemType));
   }
   return LLVM::LoadOp::create(rewriter, loc, vecType, resultBuf, /*alignment=*/64);
@@ -192,11 +190,11 @@ struct AtomicRMWLowering : public OpConversionPattern<tile::AtomicRMWOp> {
       return rewriter.notifyMatchFailure(op, "cannot convert the result type");
     LLVM::AtomicOrdering ordering = toLLVMOrdering(op.getSem());
     tile::AtomicRMWKind kind = op.getKind();
-    Value old = emitPerElement(
-        rewriter, op, resultType, adaptor.getPtr(), ValueRange{adaptor.getValue()},
-        adaptor.getMask(), [&](OpBuilder &b, Value ptr, ValueRange vals) {
-          return emitAtomicRMW(b, op.getLoc(), kind, ordering, ptr, vals[0]);
-        });
+    Value old =
+        emitPerElement(rewriter, op, resultType, adaptor.getPtr(), ValueRange{adaptor.getValue()},
+                       adaptor.getMask(), [&](OpBuilder &b, Value ptr, ValueRange vals) {
+                         return emitAtomicRMW(b, op.getLoc(), kind, ordering, ptr, vals[0]);
+                       });
     rewriter.replaceOp(op, old);
     return success();
   }
@@ -210,12 +208,12 @@ struct AtomicCASLowering : public OpConversionPattern<tile::AtomicCASOp> {
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "cannot convert the result type");
     LLVM::AtomicOrdering ordering = toLLVMOrdering(op.getSem());
-    Value old = emitPerElement(
-        rewriter, op, resultType, adaptor.getPtr(),
-        ValueRange{adaptor.getCmp(), adaptor.getValue()}, Value(),
-        [&](OpBuilder &b, Value ptr, ValueRange vals) {
-          return emitAtomicCAS(b, op.getLoc(), ordering, ptr, vals[0], vals[1]);
-        });
+    Value old =
+        emitPerElement(rewriter, op, resultType, adaptor.getPtr(),
+                       ValueRange{adaptor.getCmp(), adaptor.getValue()}, Value(),
+                       [&](OpBuilder &b, Value ptr, ValueRange vals) {
+                         return emitAtomicCAS(b, op.getLoc(), ordering, ptr, vals[0], vals[1]);
+                       });
     rewriter.replaceOp(op, old);
     return success();
   }

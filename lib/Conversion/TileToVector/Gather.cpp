@@ -51,8 +51,8 @@ struct GatherLowering : public OpConversionPattern<tile::GatherOp> {
     auto cst = [&](OpBuilder &b, int64_t v) {
       return arith::ConstantIntOp::create(b, loc, i64, v).getResult();
     };
-    auto loop = scf::ForOp::create(rewriter, loc, cst(rewriter, 0), cst(rewriter, n),
-                                   cst(rewriter, 1));
+    auto loop =
+        scf::ForOp::create(rewriter, loc, cst(rewriter, 0), cst(rewriter, n), cst(rewriter, 1));
     {
       OpBuilder::InsertionGuard guard(rewriter);
       OpBuilder &b = rewriter;
