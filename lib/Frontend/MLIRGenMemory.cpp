@@ -792,7 +792,7 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
     if (!bindArguments(*this, fname, params, argsCopy, kwCopy, l, a))
       return Val();
     const Val &ptr = a[0];
-    const Val &boundary = isLoad ? a[3] : a[3];
+    const Val &boundary = a[3]; // boundary_check in both signatures
     const Val &pad = isLoad ? a[4] : Val::none(l);
     if (ptr.kind == Val::Kind::TensorDesc)
       return error(ptr.loc, fname +
