@@ -34,6 +34,8 @@ struct ConvertTileToVectorPass
     tilec::populateTileReduceToVectorPatterns(typeConverter, patterns);
     tilec::populateTileDotToVectorPatterns(typeConverter, patterns);
     tilec::populateTileScanToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileAtomicsToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileGatherToVectorPatterns(typeConverter, patterns);
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
