@@ -110,6 +110,8 @@ struct Val {
     Function, // a @jit function (`fn`)
     Builtin,  // a builtin function (`s` is its name, e.g. "tl.load", "range")
     Module,   // `tl`, `triton` (`s`)
+    BlockPtr,   // tl.make_block_ptr (see MLIRGenMemory.cpp for the layout)
+    TensorDesc, // tl.make_tensor_descriptor (same layout, no offsets)
   };
   Kind kind = Kind::Invalid;
   llvm::SMLoc loc;
@@ -129,6 +131,9 @@ struct Val {
     return kind == Kind::Int || kind == Kind::Float || kind == Kind::Bool;
   }
   bool isNone() const { return kind == Kind::None; }
+  bool isBlockPtrLike() const {
+    return kind == Kind::BlockPtr || kind == Kind::TensorDesc;
+  }
 
   static Val tensor(mlir::Value v, DType dt, llvm::ArrayRef<int64_t> shape,
                     llvm::SMLoc loc = {});
@@ -150,6 +155,17 @@ std::string shapeStr(llvm::ArrayRef<int64_t> shape);
 //===----------------------------------------------------------------------===//
 // MLIRGen
 //===----------------------------------------------------------------------===//
+
+class MLIRGen;
+
+/// Binds the positional and keyword arguments of a call to `fname` to
+/// `params` (names ending in '?' are optional and default to None) into `out`;
+/// reports Python's errors and returns false on a mismatch.
+bool bindArguments(MLIRGen &g, llvm::StringRef fname,
+                   llvm::ArrayRef<llvm::StringRef> params,
+                   std::vector<Val> &args,
+                   std::vector<std::pair<std::string, Val>> &kwargs,
+                   llvm::SMLoc loc, llvm::SmallVectorImpl<Val> &out);
 
 class MLIRGen {
 public:
@@ -394,6 +410,38 @@ public:
   std::optional<std::pair<Val, Val>> split(const Val &a, llvm::SMLoc l);
   /// Triton's bitonic sorting network along the last (power-of-two) dim.
   Val bitonicSort(const Val &x, bool descending, llvm::SMLoc l);
+
+  //===--------------------------------------------------------------------===//
+  // Memory: block pointers, tensor descriptors, atomics, gather
+  // (MLIRGenMemory.cpp)
+  //===--------------------------------------------------------------------===//
+  /// Handles the memory builtins `tl.<name>` (block pointers, tensor
+  /// descriptors, atomics, gather) and tl.load/tl.store on block pointers or
+  /// with block-pointer-only arguments; nullopt for everything else.
+  std::optional<Val>
+  callMemoryBuiltin(llvm::StringRef name, std::vector<Val> &args,
+                    std::vector<std::pair<std::string, Val>> &kwargs,
+                    llvm::SMLoc l);
+  /// `bp.attr` of a block pointer or tensor descriptor.
+  Val memoryAttribute(const Val &self, llvm::StringRef attr, llvm::SMLoc l);
+  /// `desc.load(...)`/`desc.store(...)` of a tensor descriptor.
+  Val callMemoryMethod(const Val &self, llvm::StringRef name,
+                       std::vector<Val> args,
+                       std::vector<std::pair<std::string, Val>> kwargs,
+                       llvm::SMLoc l);
+  /// Appends the SSA values a runtime value consists of (one for a tensor,
+  /// the scalar components of a block pointer or tensor descriptor).
+  static void flattenRuntime(const Val &v,
+                             llvm::SmallVectorImpl<mlir::Value> &out);
+  /// Rebuilds a value shaped like `like` from the front of `values` (as
+  /// produced by flattenRuntime), dropping the values it uses.
+  static Val rebuildRuntime(const Val &like, llvm::ArrayRef<mlir::Value> &values,
+                            llvm::SMLoc l);
+  /// True if the statement `e`, evaluating to `v`, is a `tl.advance` call whose
+  /// result is dropped (Triton's must_use_result).
+  static bool isDiscardedAdvance(const Expr &e, const Val &v);
+  /// True if `a` and `b` are runtime values of the same type and structure.
+  static bool sameRuntimeType(const Val &a, const Val &b);
 
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sourceMgr;

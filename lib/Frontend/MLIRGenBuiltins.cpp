@@ -68,6 +68,20 @@ static const char *const kTritonBuiltins[] = {"program_id",
                                               "static_range",
                                               "jit",
                                               "fdiv",
+                                              "make_block_ptr",
+                                              "advance",
+                                              "make_tensor_descriptor",
+                                              "load_tensor_descriptor",
+                                              "store_tensor_descriptor",
+                                              "atomic_add",
+                                              "atomic_max",
+                                              "atomic_min",
+                                              "atomic_and",
+                                              "atomic_or",
+                                              "atomic_xor",
+                                              "atomic_xchg",
+                                              "atomic_cas",
+                                              "gather",
                                               "umulhi",
                                               "philox",
                                               "randint",
@@ -96,10 +110,22 @@ bool MLIRGen::isTritonBuiltin(StringRef name) {
   return llvm::is_contained(kTritonBuiltins, name) || isReductionBuiltin(name);
 }
 
+bool tilec::frontend::bindArguments(
+    MLIRGen &g, StringRef fname, llvm::ArrayRef<StringRef> params,
+    std::vector<Val> &args, std::vector<std::pair<std::string, Val>> &kwargs,
+    SMLoc loc, llvm::SmallVectorImpl<Val> &out) {
+  Binder binder{g, fname, loc, {}, {}};
+  if (!binder.bind(params, args, kwargs))
+    return false;
+  out.assign(binder.out.begin(), binder.out.end());
+  return true;
+}
 
 Val MLIRGen::callMethod(const Val &self, StringRef name, std::vector<Val> args,
                         std::vector<std::pair<std::string, Val>> kwargs,
                         SMLoc l) {
+  if (self.isBlockPtrLike())
+    return callMemoryMethod(self, name, std::move(args), std::move(kwargs), l);
   if (!llvm::is_contained(kTensorMethods, name))
     return error(l, "unsupported tensor method '" + name + "'");
   args.insert(args.begin(), self);
@@ -296,6 +322,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     return error(l, "unsupported function '" + name + "'");
   if (isReductionBuiltin(name))
     return callReductionBuiltin(name, std::move(args), std::move(kwargs), l);
+  if (std::optional<Val> r = callMemoryBuiltin(name, args, kwargs, l))
+    return *r;
 
   if (auto params = randomBuiltinParams(name)) {
     if (!bind(*params))

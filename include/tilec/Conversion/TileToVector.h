@@ -70,6 +70,15 @@ void populateTileScanToVectorPatterns(const mlir::TypeConverter &typeConverter,
 void populateTileDotToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                      mlir::RewritePatternSet &patterns);
 
+/// tile.atomic_rmw/atomic_cas -> one llvm.atomicrmw/llvm.cmpxchg per element
+/// (an scf.for over the lanes of a tile), guarded by the mask.
+void populateTileAtomicsToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                         mlir::RewritePatternSet &patterns);
+
+/// tile.gather -> a loop of loads from the spilled source tile.
+void populateTileGatherToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                        mlir::RewritePatternSet &patterns);
+
 /// tile.print / tile.assert on vectors (legal for the later, target-specific
 /// lowering in convert-tile-to-llvm).
 void populateTileDebugToVectorPatterns(const mlir::TypeConverter &typeConverter,

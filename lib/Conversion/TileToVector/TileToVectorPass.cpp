@@ -35,6 +35,8 @@ struct ConvertTileToVectorPass
     tilec::populateTileDotToVectorPatterns(typeConverter, patterns);
     tilec::populateTileDebugToVectorPatterns(typeConverter, patterns, target);
     tilec::populateTileScanToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileAtomicsToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileGatherToVectorPatterns(typeConverter, patterns);
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();

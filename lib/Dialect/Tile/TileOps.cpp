@@ -306,6 +306,70 @@ LogicalResult DotOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// AtomicRMWOp, AtomicCASOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AtomicRMWOp::verify() {
+  Type elem = getElementTypeOrSelf(getValue().getType());
+  unsigned width = elem.getIntOrFloatBitWidth();
+  switch (getKind()) {
+  case AtomicRMWKind::fadd:
+  case AtomicRMWKind::fmax:
+  case AtomicRMWKind::fmin:
+    if (!isa<FloatType>(elem))
+      return emitOpError("'") << stringifyAtomicRMWKind(getKind())
+                              << "' needs floating-point elements, got " << elem;
+    if (getKind() != AtomicRMWKind::fadd && width != 32 && width != 64)
+      return emitOpError("'") << stringifyAtomicRMWKind(getKind())
+                              << "' needs 32- or 64-bit floats, got " << elem;
+    break;
+  case AtomicRMWKind::xchg:
+    break;
+  default:
+    if (!elem.isInteger())
+      return emitOpError("'") << stringifyAtomicRMWKind(getKind())
+                              << "' needs integer elements, got " << elem;
+  }
+  if (elem.isInteger() ? (width != 32 && width != 64) : width < 16)
+    return emitOpError("needs 32- or 64-bit integers or 16- to 64-bit floats, got ") << elem;
+  return success();
+}
+
+LogicalResult AtomicCASOp::verify() {
+  unsigned width = getElementTypeOrSelf(getValue().getType()).getIntOrFloatBitWidth();
+  if (width != 16 && width != 32 && width != 64)
+    return emitOpError("elements must be 16, 32 or 64 bits wide, got ")
+           << getElementTypeOrSelf(getValue().getType());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GatherOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GatherOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto index = cast<RankedTensorType>(getIndex().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  int64_t rank = src.getRank(), axis = getAxis();
+  if (index.getRank() != rank)
+    return emitOpError("index rank ") << index.getRank() << " differs from source rank " << rank;
+  if (axis < 0 || axis >= rank)
+    return emitOpError("axis ") << axis << " is out of range for rank " << rank;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && index.getDimSize(d) != src.getDimSize(d))
+      return emitOpError("index shape ") << shapeString(index.getShape())
+                                         << " differs from source shape "
+                                         << shapeString(src.getShape()) << " outside axis " << axis;
+  if (result.getShape() != index.getShape() || result.getElementType() != src.getElementType())
+    return emitOpError("result type ") << result << " must have the index's shape and the "
+                                       << "source's element type";
+  return success();
+}
+
+#include "Tile/TileEnums.cpp.inc"
+
+//===----------------------------------------------------------------------===//
 // PrintOp
 //===----------------------------------------------------------------------===//
 

@@ -315,6 +315,96 @@ func.func @store_type(%p: tensor<4x!tile.ptr<f32>>, %v: tensor<4xf16>) {
 
 // -----
 
+// Integer atomics need integer elements.
+func.func @atomic_int_kind_on_float(%p: !tile.ptr<f32>, %v: f32) {
+  // expected-error @+1 {{'add' needs integer elements, got 'f32'}}
+  %0 = tile.atomic_rmw add acq_rel gpu %p, %v : !tile.ptr<f32>
+  return
+}
+
+// -----
+
+// Float atomics need float elements.
+func.func @atomic_float_kind_on_int(%p: !tile.ptr<i32>, %v: i32) {
+  // expected-error @+1 {{'fadd' needs floating-point elements, got 'i32'}}
+  %0 = tile.atomic_rmw fadd acq_rel gpu %p, %v : !tile.ptr<i32>
+  return
+}
+
+// -----
+
+// Float max/min work on 32- or 64-bit floats only.
+func.func @atomic_fmax_f16(%p: !tile.ptr<f16>, %v: f16) {
+  // expected-error @+1 {{'fmax' needs 32- or 64-bit floats, got 'f16'}}
+  %0 = tile.atomic_rmw fmax acq_rel gpu %p, %v : !tile.ptr<f16>
+  return
+}
+
+// -----
+
+// Integer atomics are 32 or 64 bits wide.
+func.func @atomic_i16(%p: !tile.ptr<i16>, %v: i16) {
+  // expected-error @+1 {{needs 32- or 64-bit integers or 16- to 64-bit floats, got 'i16'}}
+  %0 = tile.atomic_rmw add acq_rel gpu %p, %v : !tile.ptr<i16>
+  return
+}
+
+// -----
+
+// The value of an atomic has the pointee type.
+func.func @atomic_value_type(%p: !tile.ptr<i32>, %v: i64) {
+  // expected-error @+1 {{failed to verify that value is the pointee of ptr}}
+  %0 = "tile.atomic_rmw"(%p, %v) {kind = 0 : i32, sem = 3 : i32, scope = 0 : i32} : (!tile.ptr<i32>, i64) -> i32
+  return
+}
+
+// -----
+
+// Compare-and-swap works on 16-, 32- and 64-bit elements.
+func.func @atomic_cas_i8(%p: !tile.ptr<i8>, %v: i8) {
+  // expected-error @+1 {{elements must be 16, 32 or 64 bits wide, got 'i8'}}
+  %0 = tile.atomic_cas acq_rel gpu %p, %v, %v : !tile.ptr<i8>
+  return
+}
+
+// -----
+
+// A gather's index has the source's rank.
+func.func @gather_rank(%src: tensor<4x8xf32>, %idx: tensor<32xi32>) {
+  // expected-error @+1 {{index rank 1 differs from source rank 2}}
+  %0 = tile.gather %src[%idx] {axis = 1 : i32} : tensor<4x8xf32>, tensor<32xi32> -> tensor<32xf32>
+  return
+}
+
+// -----
+
+// A gather's axis is one of the source's dimensions.
+func.func @gather_axis(%src: tensor<4x8xf32>, %idx: tensor<4x8xi32>) {
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %0 = tile.gather %src[%idx] {axis = 2 : i32} : tensor<4x8xf32>, tensor<4x8xi32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+// Outside the axis, index and source shapes agree.
+func.func @gather_shape(%src: tensor<4x8xf32>, %idx: tensor<2x8xi32>) {
+  // expected-error @+1 {{index shape [2, 8] differs from source shape [4, 8] outside axis 1}}
+  %0 = tile.gather %src[%idx] {axis = 1 : i32} : tensor<4x8xf32>, tensor<2x8xi32> -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+// The result has the index's shape and the source's element type.
+func.func @gather_result(%src: tensor<4x8xf32>, %idx: tensor<4x2xi32>) {
+  // expected-error @+1 {{result type 'tensor<4x2xf16>' must have the index's shape and the source's element type}}
+  %0 = tile.gather %src[%idx] {axis = 1 : i32} : tensor<4x8xf32>, tensor<4x2xi32> -> tensor<4x2xf16>
+  return
+}
+
+// -----
+
 // tile.print needs one is_signed entry per value.
 func.func @print_signedness(%x: tensor<4xi32>) {
   // expected-error @+1 {{has 1 values but 2 is_signed entries}}

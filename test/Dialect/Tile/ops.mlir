@@ -113,6 +113,34 @@ func.func @dot(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x8xf32>
   return %d, %e : tensor<16x8xf32>, tensor<2x4x4xf32>
 }
 
+// Atomics print their kind, memory semantic and scope; the mask is optional.
+// CHECK-LABEL: func @atomics
+// CHECK-SAME: (%[[P:.*]]: tensor<16x!tile.ptr<i32>>, %[[V:.*]]: tensor<16xi32>, %[[M:.*]]: tensor<16xi1>, %[[Q:.*]]: !tile.ptr<f32>, %[[X:.*]]: f32)
+// CHECK: tile.atomic_rmw add acq_rel gpu %[[P]], %[[V]], %[[M]] : tensor<16x!tile.ptr<i32>>
+// CHECK: tile.atomic_rmw umax relaxed sys %[[P]], %[[V]] : tensor<16x!tile.ptr<i32>>
+// CHECK: tile.atomic_rmw xor release cta %[[P]], %[[V]] : tensor<16x!tile.ptr<i32>>
+// CHECK: tile.atomic_rmw fmax acquire gpu %[[Q]], %[[X]] : !tile.ptr<f32>
+// CHECK: tile.atomic_cas acq_rel gpu %[[P]], %[[V]], %[[V]] : tensor<16x!tile.ptr<i32>>
+// CHECK: tile.atomic_cas relaxed cta %[[Q]], %[[X]], %[[X]] : !tile.ptr<f32>
+func.func @atomics(%p: tensor<16x!tile.ptr<i32>>, %v: tensor<16xi32>, %m: tensor<16xi1>,
+                   %q: !tile.ptr<f32>, %x: f32) {
+  %0 = tile.atomic_rmw add acq_rel gpu %p, %v, %m : tensor<16x!tile.ptr<i32>>
+  %1 = tile.atomic_rmw umax relaxed sys %p, %v : tensor<16x!tile.ptr<i32>>
+  %2 = tile.atomic_rmw xor release cta %p, %v : tensor<16x!tile.ptr<i32>>
+  %3 = tile.atomic_rmw fmax acquire gpu %q, %x : !tile.ptr<f32>
+  %4 = tile.atomic_cas acq_rel gpu %p, %v, %v : tensor<16x!tile.ptr<i32>>
+  %5 = tile.atomic_cas relaxed cta %q, %x, %x : !tile.ptr<f32>
+  return
+}
+
+// A gather keeps the source's element type and takes the index's shape.
+// CHECK-LABEL: func @gather
+// CHECK: tile.gather %{{.*}}[%{{.*}}] {axis = 1 : i32} : tensor<4x8xf32>, tensor<4x16xi32> -> tensor<4x16xf32>
+func.func @gather(%src: tensor<4x8xf32>, %idx: tensor<4x16xi32>) -> tensor<4x16xf32> {
+  %0 = tile.gather %src[%idx] {axis = 1 : i32} : tensor<4x8xf32>, tensor<4x16xi32> -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
 // Debugging ops round-trip: prints with and without values, an assertion on a tile.
 // CHECK-LABEL: func @debug
 // CHECK: tile.print " x: " %{{.*}}, %{{.*}} : tensor<4xi32>, f32 {hex = false, is_signed = array<i1: true, false>}
