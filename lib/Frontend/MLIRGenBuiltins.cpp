@@ -252,7 +252,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
   if (isDebugBuiltin(name))
     return genDebugBuiltin(name, std::move(args), std::move(kwargs), l);
   if (name == "tl.debug_barrier")
-    return Val::none(l); // Programs run one tile at a time: nothing to wait for.
+    // Programs run one tile at a time: nothing to wait for.
+    return Val::none(l);
   if (name == "len") {
     if (!bind({"obj"}))
       return Val();
@@ -513,8 +514,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       return c;
     Val x = a[1], y = a[2];
     // Selecting between fp8 values of one type moves bytes: no arithmetic.
-    bool sameFP8 = x.isTensor() && y.isTensor() && x.dtype == y.dtype &&
-                   x.dtype.isFP8();
+    bool sameFP8 =
+        x.isTensor() && y.isTensor() && x.dtype == y.dtype && x.dtype.isFP8();
     if (!sameFP8 &&
         !binaryTypeCheck(x, y, l, "tl.where", true, true, true, false))
       return Val();
@@ -583,14 +584,13 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     return den ? binary(BinaryOp::Div, num, den, l) : den;
   }
   if (name == "fdiv" || name == "div_rn") {
-    if (!bind(name == "fdiv" ? llvm::ArrayRef<StringRef>{"x", "y",
-                                                         "ieee_rounding?"}
-                             : llvm::ArrayRef<StringRef>{"x", "y"}))
+    if (!bind(name == "fdiv"
+                  ? llvm::ArrayRef<StringRef>{"x", "y", "ieee_rounding?"}
+                  : llvm::ArrayRef<StringRef>{"x", "y"}))
       return Val();
     // CPU division is IEEE round-to-nearest: ieee_rounding changes nothing.
     Val x = a[0], y = a[1];
-    if (!binaryTypeCheck(x, y, l, "tl." + name.str(), false, false, true,
-                         true))
+    if (!binaryTypeCheck(x, y, l, "tl." + name.str(), false, false, true, true))
       return Val();
     if (!x.dtype.isFloat())
       return error(l, "tl." + name + " expects floating-point operands, got " +
@@ -637,8 +637,7 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       return x;
     if (a[2].isNone())
       return cast(x, *dt, l, *bc);
-    if (a[2].kind != Val::Kind::Str ||
-        (a[2].s != "rtne" && a[2].s != "rtz"))
+    if (a[2].kind != Val::Kind::Str || (a[2].s != "rtne" && a[2].s != "rtz"))
       return error(a[2].loc, "fp_downcast_rounding must be \"rtne\" or "
                              "\"rtz\", got " +
                                  a[2].typeStr());

@@ -97,8 +97,9 @@ Val MLIRGen::genDebugBuiltin(StringRef name, std::vector<Val> args,
     std::optional<bool> h =
         key == "hex" ? constexprTruth(v) : std::optional<bool>();
     if (!h)
-      return error(v.loc, "'" + name + "' got an unexpected keyword argument '" +
-                              key + "'");
+      return error(v.loc, "'" + name +
+                              "' got an unexpected keyword argument '" + key +
+                              "'");
     hex = *h;
   }
   if (args.empty() || args[0].kind != Val::Kind::Str)
@@ -113,8 +114,8 @@ Val MLIRGen::genDebugBuiltin(StringRef name, std::vector<Val> args,
     if (!v)
       return v;
     // fp8 values are bytes in the IR: print their value (or their bits).
-    if (v.dtype.isFP8() &&
-        !(v = hex ? cast(v, DType(DType::U8), l, true) : cast(v, DType(DType::F32), l)))
+    if (v.dtype.isFP8() && !(v = hex ? cast(v, DType(DType::U8), l, true)
+                                     : cast(v, DType(DType::F32), l)))
       return v;
     values.push_back(v.value);
     isSigned.push_back(v.dtype.isSigned() && !v.dtype.isBool());

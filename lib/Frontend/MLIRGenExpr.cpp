@@ -165,9 +165,8 @@ Val MLIRGen::genAttribute(const AttributeExpr &e) {
       v.s = "tl";
       return v;
     }
-    if (base.s == "tl" &&
-        (attr == "math" || attr == "extra" || attr == "standard" ||
-         attr == "random")) {
+    if (base.s == "tl" && (attr == "math" || attr == "extra" ||
+                           attr == "standard" || attr == "random")) {
       v.kind = Val::Kind::Module;
       v.s = "tl." + attr.str();
       return v;

@@ -63,10 +63,16 @@ struct BitOps {
       a = DenseElementsAttr::get(cast<ShapedType>(t), Attribute(a));
     return arith::ConstantOp::create(b, L, t, a);
   }
-  Value andI(Value x, int64_t m) { return arith::AndIOp::create(b, L, x, i32(m)); }
+  Value andI(Value x, int64_t m) {
+    return arith::AndIOp::create(b, L, x, i32(m));
+  }
   Value orI(Value x, Value y) { return arith::OrIOp::create(b, L, x, y); }
-  Value shl(Value x, int64_t n) { return arith::ShLIOp::create(b, L, x, i32(n)); }
-  Value shr(Value x, int64_t n) { return arith::ShRUIOp::create(b, L, x, i32(n)); }
+  Value shl(Value x, int64_t n) {
+    return arith::ShLIOp::create(b, L, x, i32(n));
+  }
+  Value shr(Value x, int64_t n) {
+    return arith::ShRUIOp::create(b, L, x, i32(n));
+  }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, L, x, y); }
   Value cmp(arith::CmpIPredicate p, Value x, int64_t c) {
     return arith::CmpIOp::create(b, L, p, x, i32(c));
@@ -92,8 +98,8 @@ static Value decodeFP8(BitOps &o, Value byte, const FP8Format &fmt) {
   Value exp = o.andI(o.shr(x, m), expMask);
   Value mant = o.andI(x, (1 << m) - 1);
   // Normal: rebias the exponent and widen the mantissa.
-  Value normal = o.orI(o.shl(o.add(exp, o.i32(127 - fmt.bias)), 23),
-                       o.shl(mant, 23 - m));
+  Value normal =
+      o.orI(o.shl(o.add(exp, o.i32(127 - fmt.bias)), 23), o.shl(mant, 23 - m));
   // Subnormal: mantissa * 2^(1 - bias - m), exact in f32.
   Value sub = o.toBits(arith::MulFOp::create(
       o.b, o.L,
@@ -134,10 +140,10 @@ static Value encodeFP8(BitOps &o, Value f, const FP8Format &fmt,
   // Subnormal range: count units of the smallest subnormal, rounded.
   Value scaled = arith::MulFOp::create(
       o.b, o.L, o.toFloat(mag), o.f32(std::ldexp(1.0, fmt.bias - 1 + int(m))));
-  Value units = towardZero
-                    ? scaled
-                    : Value(math::RoundEvenOp::create(o.b, o.L, scaled));
-  Value sub = arith::FPToUIOp::create(o.b, o.L, o.type(o.b.getI32Type()), units);
+  Value units =
+      towardZero ? scaled : Value(math::RoundEvenOp::create(o.b, o.L, scaled));
+  Value sub =
+      arith::FPToUIOp::create(o.b, o.L, o.type(o.b.getI32Type()), units);
   uint32_t minNormalBits = uint32_t(127 + 1 - fmt.bias) << 23;
   Value code = o.select(o.cmp(arith::CmpIPredicate::uge, mag, minNormalBits),
                         normal, sub);
@@ -157,8 +163,8 @@ Val MLIRGen::castFP8(const Val &v, DType to, SMLoc l, bool towardZero) {
   DType f32(DType::F32);
   Val wide = v;
   if (from.isFP8())
-    wide = Val::tensor(decodeFP8(o, v.value, FP8Format::of(from)), f32,
-                       v.shape, l);
+    wide = Val::tensor(decodeFP8(o, v.value, FP8Format::of(from)), f32, v.shape,
+                       l);
   if (!to.isFP8())
     return cast(wide, to, l);
   // Integers and wider floats go through f32 first (exact for fp16/bf16).
@@ -202,11 +208,13 @@ uint8_t MLIRGen::encodeFP8Constant(double value, DType dt) {
   uint32_t best = 0;
   double bestErr = INFINITY;
   for (uint32_t code = 0; code <= fmt.maxCode; ++code) {
-    uint32_t exp = code >> fmt.mantissa, mant = code & ((1u << fmt.mantissa) - 1);
+    uint32_t exp = code >> fmt.mantissa,
+             mant = code & ((1u << fmt.mantissa) - 1);
     double decoded =
-        exp == 0 ? std::ldexp(double(mant), 1 - fmt.bias - int(fmt.mantissa))
-                 : std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)),
-                              int(exp) - fmt.bias);
+        exp == 0
+            ? std::ldexp(double(mant), 1 - fmt.bias - int(fmt.mantissa))
+            : std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)),
+                         int(exp) - fmt.bias);
     double err = std::fabs(decoded - a);
     if (err < bestErr || (err == bestErr && (code & 1) == 0)) {
       best = code;

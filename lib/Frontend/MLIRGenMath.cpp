@@ -171,9 +171,10 @@ Val MLIRGen::callLibdevice(StringRef name, std::vector<Val> args,
     Value sq = arith::MulFOp::create(b, L, a, a);
     Value root =
         math::SqrtOp::create(b, L, arith::AddFOp::create(b, L, one, sq));
-    Value frac = arith::DivFOp::create(
-        b, L, sq, arith::AddFOp::create(b, L, one, root));
-    Value mag = math::Log1pOp::create(b, L, arith::AddFOp::create(b, L, a, frac));
+    Value frac =
+        arith::DivFOp::create(b, L, sq, arith::AddFOp::create(b, L, one, root));
+    Value mag =
+        math::Log1pOp::create(b, L, arith::AddFOp::create(b, L, a, frac));
     return Val::tensor(math::CopySignOp::create(b, L, mag, x.value), x.dtype,
                        x.shape, l);
   }

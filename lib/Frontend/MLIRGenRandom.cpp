@@ -21,8 +21,8 @@ std::optional<llvm::ArrayRef<StringRef>>
 MLIRGen::randomBuiltinParams(StringRef name) {
   static const StringRef seedOffset[] = {"seed", "offset", "n_rounds?"};
   static const StringRef seedOffsets[] = {"seed", "offsets", "n_rounds?"};
-  static const StringRef philox[] = {"seed", "c0",       "c1", "c2",
-                                     "c3",   "n_rounds?"};
+  static const StringRef philox[] = {"seed", "c0", "c1",
+                                     "c2",   "c3", "n_rounds?"};
   static const StringRef one[] = {"x"};
   static const StringRef pair[] = {"u1", "u2"};
   static const StringRef umulhi[] = {"x", "y"};
@@ -111,8 +111,7 @@ static Val philox(MLIRGen &g, Val seed, llvm::ArrayRef<Val> counters,
     return seed;
   if (!seed.dtype.isInt() || seed.dtype.isBool())
     return g.error(seed.loc.isValid() ? seed.loc : l,
-                   "the Philox seed must be an integer, got " +
-                       seed.typeStr());
+                   "the Philox seed must be an integer, got " + seed.typeStr());
   Val c[4];
   for (int i = 0; i < 4; ++i)
     if (!(c[i] = g.toTensor(counters[i], l, "a Philox counter")))
@@ -142,7 +141,8 @@ static Val philox(MLIRGen &g, Val seed, llvm::ArrayRef<Val> counters,
   Type ty = c[0].value.getType();
   Value k0, k1;
   if (width == 32) {
-    Val shift = g.constant(Val::integer(32), DType(DType::U64), seed64.shape, l);
+    Val shift =
+        g.constant(Val::integer(32), DType(DType::U64), seed64.shape, l);
     Value hi = arith::ShRUIOp::create(g.b, L, seed64.value, shift.value);
     k0 = arith::TruncIOp::create(g.b, L, ty, seed64.value);
     k1 = arith::TruncIOp::create(g.b, L, ty, hi);
@@ -173,9 +173,8 @@ static Val uintToUniformFloat(MLIRGen &g, const Val &xin, SMLoc l) {
   Val flipped = negative ? g.unary(UnaryOp::Invert, x, l) : negative;
   if (!flipped)
     return flipped;
-  Value folded =
-      arith::SelectOp::create(g.b, g.loc(l), negative.value, flipped.value,
-                              x.value);
+  Value folded = arith::SelectOp::create(g.b, g.loc(l), negative.value,
+                                         flipped.value, x.value);
   return g.binary(BinaryOp::Mul, Val::tensor(folded, x.dtype, x.shape, l),
                   Val::floating(scale, l), l);
 }
@@ -184,9 +183,9 @@ static Val uintToUniformFloat(MLIRGen &g, const Val &xin, SMLoc l) {
 static Val pairUniformToNormal(MLIRGen &g, const Val &u1in, const Val &u2,
                                SMLoc l) {
   Val u1 = g.minMax(true, Val::floating(1.0e-7, l), u1in, l, "tl.maximum");
-  Val th = u1 ? g.binary(BinaryOp::Mul, Val::floating(6.283185307179586, l),
-                         u2, l)
-              : u1;
+  Val th =
+      u1 ? g.binary(BinaryOp::Mul, Val::floating(6.283185307179586, l), u2, l)
+         : u1;
   Val lg = th ? g.mathUnary("log", u1, l) : th;
   Val m = lg ? g.binary(BinaryOp::Mul, Val::floating(-2.0, l), lg, l) : lg;
   Val r = m ? g.mathUnary("sqrt", m, l) : m;
@@ -211,8 +210,8 @@ Val MLIRGen::genRandom(StringRef name, llvm::ArrayRef<Val> a, SMLoc l) {
     if (!n)
       return Val();
     if (*n < 0 || *n > 1024)
-      return error(roundsArg.loc, "n_rounds must be between 0 and 1024, got " +
-                                      Twine(*n));
+      return error(roundsArg.loc,
+                   "n_rounds must be between 0 and 1024, got " + Twine(*n));
     rounds = *n;
   }
   if (name == "philox")

@@ -391,7 +391,9 @@ struct ReturnMerger {
       }
       return Val::tuple(std::move(elems), loc);
     }
-    auto runtimeLike = [](const Val &v) { return v.isTensor() || v.isNumber(); };
+    auto runtimeLike = [](const Val &v) {
+      return v.isTensor() || v.isNumber();
+    };
     if (!runtimeLike(t) || !runtimeLike(e))
       return inconsistent(t, e);
     Val m[2];
@@ -449,8 +451,8 @@ MLIRGen::Flow MLIRGen::genReturningIf(const IfStmt &s, Value c,
   auto ifOp = scf::IfOp::create(b, L, TypeRange{}, c, /*withElse=*/true);
   Scope before = *vars;
   const StmtList *bodies[2] = {&s.thenBody, &s.elseBody};
-  ReturnMerger merger{*this, {ifOp.thenBlock(), ifOp.elseBlock()}, s.getLoc(),
-                      {}, {}};
+  ReturnMerger merger{
+      *this, {ifOp.thenBlock(), ifOp.elseBlock()}, s.getLoc(), {}, {}};
   Val returned[2];
   for (int k = 0; k < 2; ++k) {
     OpBuilder::InsertionGuard guard(b);

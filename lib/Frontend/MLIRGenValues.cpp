@@ -557,7 +557,8 @@ Val MLIRGen::unary(UnaryOp op, const Val &v, SMLoc l) {
     }
     return v;
   }
-  if (op != UnaryOp::Not && !rejectFP8Arithmetic(v.dtype, l, "unary '" + spell(op).str() + "'"))
+  if (op != UnaryOp::Not &&
+      !rejectFP8Arithmetic(v.dtype, l, "unary '" + spell(op).str() + "'"))
     return Val();
   Location L = loc(l);
   switch (op) {
