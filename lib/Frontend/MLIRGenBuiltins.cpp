@@ -796,7 +796,12 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (*idx)
       return error(a[2].loc,
                    "tl." + name + " with return_indices=True is not supported");
-    return reduce(a[0], a[1], *keep, name, l);
+    // As Triton: types narrower than 32 bits reduce in fp32 or int32.
+    Val x = a[0];
+    if (x.isTensor() && x.dtype.bitwidth() < 32 &&
+        !(x = cast(x, DType(x.dtype.isFloat() ? DType::F32 : DType::I32), l)))
+      return Val();
+    return reduce(x, a[1], *keep, name, l);
   }
 
   //===--- Matrix product ---===//
