@@ -241,8 +241,11 @@ Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims,
                                     " is out of range for a tensor of rank " +
                                     Twine(origRank));
   }
+  // Triton counts int1 among the unsigned types: a bool sum is uint32.
   if (kind == "sum" && x.dtype.isInt() && x.dtype.bitwidth() < 32)
-    if (!(x = cast(x, DType(x.dtype.isUnsigned() ? DType::U32 : DType::I32),
+    if (!(x = cast(x,
+                   DType(x.dtype.isUnsigned() || x.dtype.isBool() ? DType::U32
+                                                                  : DType::I32),
                    l)))
       return x;
   llvm::SmallVector<int64_t, 4> resShape(x.shape.begin(), x.shape.end());
