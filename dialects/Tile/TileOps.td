@@ -5,6 +5,7 @@
 include "TileDialect.td"
 include "TileTypes.td"
 include "mlir/IR/OpBase.td"
+include "mlir/IR/EnumAttr.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -283,10 +284,11 @@ def Tile_ReduceOp : Tile_Op<"reduce", [Pure, SingleBlock]> {
 }
 
 def Tile_YieldOp : Tile_Op<"yield", [Pure, Terminator, ReturnLike,
-                                     ParentOneOf<["ReduceOp"]>]> {
-  let summary = "Yields the combined values of a reduction step";
+                                     ParentOneOf<["ReduceOp", "ScanOp"]>]> {
+  let summary = "Yields the combined values of a reduction or scan step";
   let description = [{
-    Terminates a `tile.reduce` combiner region, yielding one scalar per reduced source.
+    Terminates a `tile.reduce` or `tile.scan` combiner region, yielding one scalar per
+    source.
 
     Example:
 
@@ -316,6 +318,180 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let results = (outs Tile_MatrixTile:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Scans and element shuffles
+//===----------------------------------------------------------------------===//
+
+def Tile_ScanOp : Tile_Op<"scan", [Pure, SingleBlock]> {
+  let summary = "Inclusive prefix scan of tiles along one axis with a combiner region";
+  let description = [{
+    Computes, for every position along `axis`, the combination of all elements up to and
+    including it (from index 0 upwards, or from the last index downwards when `reverse` is
+    set). The combiner region takes `2 * N` scalars (the N values accumulated so far, then
+    the N values of the next element) and yields N scalars; it must be associative. Each
+    result has its source's type. Mirrors `tl.associative_scan`.
+
+    Example:
+
+    ```mlir
+    %c = tile.scan(%t) axis = 1 reverse : (tensor<4x8xi32>) -> tensor<4x8xi32> {
+    ^bb0(%a: i32, %b: i32):
+      %r = arith.addi %a, %b : i32
+      tile.yield %r : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_AnyTile>:$srcs, I32Attr:$axis, UnitAttr:$reverse);
+  let results = (outs Variadic<Tile_AnyTile>:$results);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    `(` $srcs `)` `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:`
+    functional-type($srcs, $results) $combiner
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def Tile_ShuffleOp : Tile_Op<"shuffle", [Pure,
+    AllElementTypesMatch<["lhs", "rhs", "result"]>]> {
+  let summary = "Picks elements of two tiles by static row-major positions";
+  let description = [{
+    Element `i` of the result (in row-major order) is element `indices[i]` of the
+    row-major concatenation of `lhs` and `rhs`: indices below `lhs`'s element count pick
+    from `lhs`, the others from `rhs`. One op expresses join, split, cat, interleave, flip
+    and the exchange steps of a sorting network.
+
+    Example:
+
+    ```mlir
+    %j = tile.shuffle %a, %b [0, 4, 1, 5, 2, 6, 3, 7]
+        : tensor<4xf32>, tensor<4xf32> -> tensor<4x2xf32>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$lhs, Tile_AnyTile:$rhs, DenseI64ArrayAttr:$indices);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs $indices attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // TILEC_TILE_OPS_TD
+
+//===----------------------------------------------------------------------===//
+// Atomics and gathers
+//===----------------------------------------------------------------------===//
+
+def Tile_AtomicRMWKind : I32EnumAttr<"AtomicRMWKind",
+    "The read-modify-write performed by tile.atomic_rmw", [
+      I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"fadd", 1>,
+      I32EnumAttrCase<"max", 2>, I32EnumAttrCase<"umax", 3>, I32EnumAttrCase<"fmax", 4>,
+      I32EnumAttrCase<"min", 5>, I32EnumAttrCase<"umin", 6>, I32EnumAttrCase<"fmin", 7>,
+      I32EnumAttrCase<"bit_and", 8, "and">, I32EnumAttrCase<"bit_or", 9, "or">,
+      I32EnumAttrCase<"bit_xor", 10, "xor">,
+      I32EnumAttrCase<"xchg", 11>]> {
+  let cppNamespace = "::tilec::tile";
+}
+
+def Tile_MemSemantic : I32EnumAttr<"MemSemantic",
+    "Memory ordering of an atomic (Triton's `sem`)", [
+      I32EnumAttrCase<"relaxed", 0>, I32EnumAttrCase<"acquire", 1>,
+      I32EnumAttrCase<"release", 2>, I32EnumAttrCase<"acq_rel", 3>]> {
+  let cppNamespace = "::tilec::tile";
+}
+
+def Tile_MemSyncScope : I32EnumAttr<"MemSyncScope",
+    "Threads an atomic synchronizes with (Triton's `scope`)", [
+      I32EnumAttrCase<"gpu", 0>, I32EnumAttrCase<"cta", 1>, I32EnumAttrCase<"sys", 2>]> {
+  let cppNamespace = "::tilec::tile";
+}
+
+def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw", [
+    MemoryEffects<[MemRead, MemWrite]>,
+    TypesMatchWith<"value is the pointee of ptr", "ptr", "value",
+                   "::tilec::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"result is the pointee of ptr", "ptr", "result",
+                   "::tilec::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"mask is a boolean of ptr's shape", "ptr", "mask",
+                   "::tilec::tile::getBoolLikeType($_self)",
+                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">]> {
+  let summary = "Atomic read-modify-write through pointers, with an optional mask";
+  let description = [{
+    For each element, atomically replaces `*ptr` by `kind(*ptr, value)` and returns the
+    value `*ptr` held before. Elements are updated independently (one atomic each), in
+    an unspecified order. Where `mask` is false memory is not touched and the result is
+    zero. `add`/`max`/`min`/`and`/`or`/`xor` act on integers (`max`/`min` signed,
+    `umax`/`umin` unsigned); `fadd`, `fmax` and `fmin` on floats, `xchg` on either.
+    `fmax`/`fmin` follow Triton: a signed integer max (min) on the bit pattern when
+    `value` is non-negative, an unsigned min (max) when its sign bit is set.
+    `sem` is the memory ordering and `scope` the set of threads synchronized with.
+
+    Example:
+
+    ```mlir
+    %old = tile.atomic_rmw add acq_rel gpu %p, %v, %m : tensor<64x!tile.ptr<i32>>
+    %s = tile.atomic_rmw fmax relaxed sys %q, %x : !tile.ptr<f32>
+    ```
+  }];
+  let arguments = (ins Tile_AtomicRMWKind:$kind, Tile_MemSemantic:$sem,
+                       Tile_MemSyncScope:$scope, Tile_PtrLike:$ptr, Tile_ValueLike:$value,
+                       Optional<Tile_BoolLike>:$mask);
+  let results = (outs Tile_ValueLike:$result);
+  let assemblyFormat = [{
+    $kind $sem $scope $ptr `,` $value (`,` $mask^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
+    MemoryEffects<[MemRead, MemWrite]>,
+    TypesMatchWith<"cmp is the pointee of ptr", "ptr", "cmp",
+                   "::tilec::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"value is the pointee of ptr", "ptr", "value",
+                   "::tilec::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"result is the pointee of ptr", "ptr", "result",
+                   "::tilec::tile::getPointeeLikeType($_self)">]> {
+  let summary = "Atomic compare-and-swap through pointers";
+  let description = [{
+    For each element, atomically stores `value` to `*ptr` if `*ptr` equals `cmp` (bitwise),
+    and returns the value `*ptr` held before. Elements are 16, 32 or 64 bits wide.
+
+    Example:
+
+    ```mlir
+    %old = tile.atomic_cas acq_rel gpu %lock, %zero, %one : !tile.ptr<i32>
+    ```
+  }];
+  let arguments = (ins Tile_MemSemantic:$sem, Tile_MemSyncScope:$scope, Tile_PtrLike:$ptr,
+                       Tile_ValueLike:$cmp, Tile_ValueLike:$value);
+  let results = (outs Tile_ValueLike:$result);
+  let assemblyFormat = [{
+    $sem $scope $ptr `,` $cmp `,` $value attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
+  let summary = "Selects elements of a tile along one axis by index";
+  let description = [{
+    `result[i0, ..., in]` is `src[i0, ..., index[i0, ..., in], ..., in]`, the index
+    replacing coordinate `axis`. `index` has `src`'s rank and, except along `axis`, its
+    shape; the result has `index`'s shape and `src`'s element type. Mirrors `tl.gather`.
+    Indices outside `[0, src.shape[axis])` give an unspecified element of `src`.
+
+    Example:
+
+    ```mlir
+    %g = tile.gather %src[%idx] {axis = 1 : i32} : tensor<4x8xf32>, tensor<4x16xi32> -> tensor<4x16xf32>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$src, Tile_IntTile:$index, I32Attr:$axis);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` type($src) `,` type($index) `->` type($result)
   }];
   let hasVerifier = 1;
 }

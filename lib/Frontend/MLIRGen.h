@@ -105,6 +105,8 @@ struct Val {
     Function, // a @jit function (`fn`)
     Builtin,  // a builtin function (`s` is its name, e.g. "tl.load", "range")
     Module,   // `tl`, `triton` (`s`)
+    BlockPtr,   // tl.make_block_ptr (see MLIRGenMemory.cpp for the layout)
+    TensorDesc, // tl.make_tensor_descriptor (same layout, no offsets)
   };
   Kind kind = Kind::Invalid;
   llvm::SMLoc loc;
@@ -124,6 +126,9 @@ struct Val {
     return kind == Kind::Int || kind == Kind::Float || kind == Kind::Bool;
   }
   bool isNone() const { return kind == Kind::None; }
+  bool isBlockPtrLike() const {
+    return kind == Kind::BlockPtr || kind == Kind::TensorDesc;
+  }
 
   static Val tensor(mlir::Value v, DType dt, llvm::ArrayRef<int64_t> shape,
                     llvm::SMLoc loc = {});
@@ -145,6 +150,17 @@ std::string shapeStr(llvm::ArrayRef<int64_t> shape);
 //===----------------------------------------------------------------------===//
 // MLIRGen
 //===----------------------------------------------------------------------===//
+
+class MLIRGen;
+
+/// Binds the positional and keyword arguments of a call to `fname` to
+/// `params` (names ending in '?' are optional and default to None) into `out`;
+/// reports Python's errors and returns false on a mismatch.
+bool bindArguments(MLIRGen &g, llvm::StringRef fname,
+                   llvm::ArrayRef<llvm::StringRef> params,
+                   std::vector<Val> &args,
+                   std::vector<std::pair<std::string, Val>> &kwargs,
+                   llvm::SMLoc loc, llvm::SmallVectorImpl<Val> &out);
 
 class MLIRGen {
 public:
@@ -262,6 +278,89 @@ public:
   Val mathUnary(llvm::StringRef name, const Val &x, llvm::SMLoc l);
   Val reshape(const Val &x, llvm::ArrayRef<int64_t> shape, llvm::SMLoc l);
   Val trans(const Val &x, llvm::ArrayRef<int64_t> order, llvm::SMLoc l);
+
+  //===--------------------------------------------------------------------===//
+  // Reductions, scans, sorting and shape ops (MLIRGenReductions.cpp)
+  //===--------------------------------------------------------------------===//
+  /// Builds a combiner body from scalar arguments (the N accumulated values,
+  /// then the N new ones); returns the N combined values, or nullopt after
+  /// reporting an error.
+  using CombinerBody = llvm::function_ref<std::optional<std::vector<Val>>(
+      llvm::ArrayRef<Val>, llvm::ArrayRef<Val>)>;
+  /// True if `tl.<name>` is handled by callReductionBuiltin.
+  static bool isReductionBuiltin(llvm::StringRef name);
+  /// Generates `tl.<name>(args, kwargs)` for the functions of this area.
+  Val callReductionBuiltin(llvm::StringRef name, std::vector<Val> args,
+                           std::vector<std::pair<std::string, Val>> kwargs,
+                           llvm::SMLoc l);
+  /// Fills `region` with a block of 2N scalar arguments of `dtypes` whose body
+  /// is `body`, terminated by tile.yield; `what` names the combine function in
+  /// errors. False after reporting an error.
+  bool buildCombiner(mlir::Region &region, llvm::ArrayRef<DType> dtypes,
+                     CombinerBody body, llvm::StringRef what, llvm::SMLoc l);
+  /// tile.reduce (or tile.scan when `isScan`) of the same-shape `inputs`
+  /// along `axis` (None: all dimensions, reductions only), one result each.
+  std::optional<std::vector<Val>>
+  combineAlongAxis(bool isScan, std::vector<Val> inputs, const Val &axis,
+                   bool keepDims, bool reverse, CombinerBody body,
+                   llvm::StringRef fname, llvm::StringRef what, llvm::SMLoc l);
+  /// Calls a user combine function on scalars; its results as a list.
+  std::optional<std::vector<Val>> callCombineFn(const Val &fn,
+                                                llvm::ArrayRef<Val> lhs,
+                                                llvm::ArrayRef<Val> rhs,
+                                                llvm::SMLoc l);
+  /// Triton's argmax/argmin combine function on (value, index) pairs.
+  std::optional<std::vector<Val>> argMinMaxCombine(bool isMax,
+                                                   bool tieBreakLeft,
+                                                   llvm::ArrayRef<Val> lhs,
+                                                   llvm::ArrayRef<Val> rhs,
+                                                   llvm::SMLoc l);
+  /// tl.max/tl.min with return_indices: (values, int32 indices).
+  std::optional<std::vector<Val>>
+  reduceWithIndices(bool isMax, const Val &x, const Val &axis,
+                    bool tieBreakLeft, bool keepDims, llvm::StringRef fname,
+                    llvm::SMLoc l);
+  /// tile.shuffle of `lhs` and `rhs` (same dtype) into a tile of `shape`.
+  Val shuffle(const Val &lhs, const Val &rhs, llvm::ArrayRef<int64_t> indices,
+              llvm::ArrayRef<int64_t> shape, llvm::SMLoc l);
+  /// The element of a one-element tile as a scalar.
+  Val singleElement(const Val &x, llvm::SMLoc l);
+  Val join(const Val &a, const Val &b, llvm::SMLoc l);
+  std::optional<std::pair<Val, Val>> split(const Val &a, llvm::SMLoc l);
+  /// Triton's bitonic sorting network along the last (power-of-two) dim.
+  Val bitonicSort(const Val &x, bool descending, llvm::SMLoc l);
+
+  //===--------------------------------------------------------------------===//
+  // Memory: block pointers, tensor descriptors, atomics, gather
+  // (MLIRGenMemory.cpp)
+  //===--------------------------------------------------------------------===//
+  /// Handles the memory builtins `tl.<name>` (block pointers, tensor
+  /// descriptors, atomics, gather) and tl.load/tl.store on block pointers or
+  /// with block-pointer-only arguments; nullopt for everything else.
+  std::optional<Val>
+  callMemoryBuiltin(llvm::StringRef name, std::vector<Val> &args,
+                    std::vector<std::pair<std::string, Val>> &kwargs,
+                    llvm::SMLoc l);
+  /// `bp.attr` of a block pointer or tensor descriptor.
+  Val memoryAttribute(const Val &self, llvm::StringRef attr, llvm::SMLoc l);
+  /// `desc.load(...)`/`desc.store(...)` of a tensor descriptor.
+  Val callMemoryMethod(const Val &self, llvm::StringRef name,
+                       std::vector<Val> args,
+                       std::vector<std::pair<std::string, Val>> kwargs,
+                       llvm::SMLoc l);
+  /// Appends the SSA values a runtime value consists of (one for a tensor,
+  /// the scalar components of a block pointer or tensor descriptor).
+  static void flattenRuntime(const Val &v,
+                             llvm::SmallVectorImpl<mlir::Value> &out);
+  /// Rebuilds a value shaped like `like` from the front of `values` (as
+  /// produced by flattenRuntime), dropping the values it uses.
+  static Val rebuildRuntime(const Val &like, llvm::ArrayRef<mlir::Value> &values,
+                            llvm::SMLoc l);
+  /// True if the statement `e`, evaluating to `v`, is a `tl.advance` call whose
+  /// result is dropped (Triton's must_use_result).
+  static bool isDiscardedAdvance(const Expr &e, const Val &v);
+  /// True if `a` and `b` are runtime values of the same type and structure.
+  static bool sameRuntimeType(const Val &a, const Val &b);
 
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sourceMgr;

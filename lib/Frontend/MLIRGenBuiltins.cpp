@@ -1,4 +1,5 @@
 //===- MLIRGenBuiltins.cpp - tl.* builtins and tensor methods -------------===//
+#include "Binder.h"
 #include "MLIRGen.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
@@ -66,7 +67,21 @@ static const char *const kTritonBuiltins[] = {"program_id",
                                               "range",
                                               "static_range",
                                               "jit",
-                                              "fdiv"};
+                                              "fdiv",
+                                              "make_block_ptr",
+                                              "advance",
+                                              "make_tensor_descriptor",
+                                              "load_tensor_descriptor",
+                                              "store_tensor_descriptor",
+                                              "atomic_add",
+                                              "atomic_max",
+                                              "atomic_min",
+                                              "atomic_and",
+                                              "atomic_or",
+                                              "atomic_xor",
+                                              "atomic_xchg",
+                                              "atomic_cas",
+                                              "gather"};
 
 /// Methods of tensors that forward to `tl.<name>(self, ...)`.
 static const char *const kTensorMethods[] = {
@@ -74,67 +89,31 @@ static const char *const kTensorMethods[] = {
     "expand_dims", "broadcast_to", "sum",     "max",     "min",
     "exp",         "exp2",         "log",     "log2",    "sqrt",
     "rsqrt",       "sin",          "cos",     "abs",     "floor",
-    "ceil",        "erf",          "sigmoid", "softmax", "cast"};
+    "ceil",        "erf",          "sigmoid", "softmax", "cast",
+    "reduce",      "associative_scan",        "argmax",  "argmin",
+    "xor_sum",     "reduce_or",    "cumsum",  "cumprod", "sort",
+    "flip",        "split",        "histogram",          "ravel"};
 
 bool MLIRGen::isTritonBuiltin(StringRef name) {
-  return llvm::is_contained(kTritonBuiltins, name);
+  return llvm::is_contained(kTritonBuiltins, name) || isReductionBuiltin(name);
 }
 
-namespace {
-/// Binds positional and keyword arguments to a builtin's parameter list.
-/// Parameters ending in '?' are optional (None when absent).
-struct Binder {
-  MLIRGen &g;
-  StringRef fname;
-  SMLoc loc;
-  llvm::SmallVector<Val, 8> out;
-
-  bool bind(llvm::ArrayRef<StringRef> params, std::vector<Val> &args,
-            std::vector<std::pair<std::string, Val>> &kwargs) {
-    out.assign(params.size(), Val::none(loc));
-    llvm::SmallVector<bool, 8> seen(params.size(), false);
-    if (args.size() > params.size()) {
-      g.error(loc, "'" + fname + "' takes at most " + Twine(params.size()) +
-                       " arguments (" + Twine(args.size()) + " given)");
-      return false;
-    }
-    for (size_t i = 0; i < args.size(); ++i) {
-      out[i] = args[i];
-      seen[i] = true;
-    }
-    for (auto &[name, v] : kwargs) {
-      size_t idx = params.size();
-      for (size_t i = 0; i < params.size(); ++i)
-        if (params[i].rtrim('?') == name)
-          idx = i;
-      if (idx == params.size()) {
-        g.error(v.loc, "'" + fname + "' got an unexpected keyword argument '" +
-                           name + "'");
-        return false;
-      }
-      if (seen[idx]) {
-        g.error(v.loc, "'" + fname + "' got multiple values for argument '" +
-                           name + "'");
-        return false;
-      }
-      out[idx] = v;
-      seen[idx] = true;
-    }
-    for (size_t i = 0; i < params.size(); ++i)
-      if (!seen[i] && !params[i].ends_with("?")) {
-        g.error(loc, "missing argument '" + params[i] + "' in call to '" +
-                         fname + "'");
-        return false;
-      }
-    return true;
-  }
-  const Val &operator[](size_t i) const { return out[i]; }
-};
-} // namespace
+bool tilec::frontend::bindArguments(
+    MLIRGen &g, StringRef fname, llvm::ArrayRef<StringRef> params,
+    std::vector<Val> &args, std::vector<std::pair<std::string, Val>> &kwargs,
+    SMLoc loc, llvm::SmallVectorImpl<Val> &out) {
+  Binder binder{g, fname, loc, {}, {}};
+  if (!binder.bind(params, args, kwargs))
+    return false;
+  out.assign(binder.out.begin(), binder.out.end());
+  return true;
+}
 
 Val MLIRGen::callMethod(const Val &self, StringRef name, std::vector<Val> args,
                         std::vector<std::pair<std::string, Val>> kwargs,
                         SMLoc l) {
+  if (self.isBlockPtrLike())
+    return callMemoryMethod(self, name, std::move(args), std::move(kwargs), l);
   if (!llvm::is_contained(kTensorMethods, name))
     return error(l, "unsupported tensor method '" + name + "'");
   args.insert(args.begin(), self);
@@ -213,76 +192,6 @@ Val MLIRGen::mathUnary(StringRef name, const Val &xin, SMLoc l) {
   return Val::tensor(r, x.dtype, x.shape, l);
 }
 
-Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims,
-                    StringRef kind, SMLoc l) {
-  Val x = toTensor(xin, l, "'tl." + kind.str() + "'");
-  if (!x)
-    return x;
-  if (x.shape.empty())
-    return x;
-  if (x.dtype.isPtr())
-    return error(l, "cannot reduce a tensor of pointers");
-  size_t origRank = x.shape.size();
-  int64_t axis;
-  if (axisVal.isNone()) {
-    int64_t n = 1;
-    for (int64_t d : x.shape)
-      n *= d;
-    if (origRank > 1 && !(x = reshape(x, {n}, l)))
-      return x;
-    axis = 0;
-  } else {
-    std::optional<int64_t> a = getConstInt(axisVal, "reduction axis");
-    if (!a)
-      return Val();
-    axis = *a < 0 ? *a + int64_t(origRank) : *a;
-    if (axis < 0 || axis >= int64_t(origRank))
-      return error(axisVal.loc, "reduction axis " + Twine(*a) +
-                                    " is out of range for a tensor of rank " +
-                                    Twine(origRank));
-  }
-  // Triton counts int1 among the unsigned types: a bool sum is uint32.
-  if (kind == "sum" && x.dtype.isInt() && x.dtype.bitwidth() < 32)
-    if (!(x = cast(x,
-                   DType(x.dtype.isUnsigned() || x.dtype.isBool() ? DType::U32
-                                                                  : DType::I32),
-                   l)))
-      return x;
-  llvm::SmallVector<int64_t, 4> resShape(x.shape.begin(), x.shape.end());
-  resShape.erase(resShape.begin() + axis);
-  Location L = loc(l);
-  Type elt = x.dtype.toMLIR(&ctx);
-  auto op = tile::ReduceOp::create(b, L, TypeRange{mlirType(x.dtype, resShape)},
-                                   ValueRange{x.value}, uint32_t(axis));
-  {
-    OpBuilder::InsertionGuard guard(b);
-    Block *blk = b.createBlock(&op.getCombiner(), {}, {elt, elt}, {L, L});
-    Value lhs = blk->getArgument(0), rhs = blk->getArgument(1), r;
-    bool f = x.dtype.isFloat(), u = x.dtype.isUnsigned();
-    if (kind == "sum")
-      r = f ? Value(arith::AddFOp::create(b, L, lhs, rhs))
-            : Value(arith::AddIOp::create(b, L, lhs, rhs));
-    else if (kind == "max")
-      r = f   ? Value(arith::MaxNumFOp::create(b, L, lhs, rhs))
-          : u ? Value(arith::MaxUIOp::create(b, L, lhs, rhs))
-              : Value(arith::MaxSIOp::create(b, L, lhs, rhs));
-    else
-      r = f   ? Value(arith::MinNumFOp::create(b, L, lhs, rhs))
-          : u ? Value(arith::MinUIOp::create(b, L, lhs, rhs))
-              : Value(arith::MinSIOp::create(b, L, lhs, rhs));
-    tile::YieldOp::create(b, L, ValueRange{r});
-  }
-  Val res = Val::tensor(op.getResult(0), x.dtype, resShape, l);
-  if (keepDims) {
-    if (axisVal.isNone()) {
-      llvm::SmallVector<int64_t, 4> ones(origRank, 1);
-      return broadcastTo(res, ones, l, "reduction result");
-    }
-    return expandDims(res, axis, l);
-  }
-  return res;
-}
-
 /// Reads a constexpr bool argument (absent/None -> `dflt`).
 static std::optional<bool> getBool(MLIRGen &g, const Val &v, bool dflt,
                                    StringRef what) {
@@ -314,7 +223,7 @@ static Val shapeFromVarargs(llvm::ArrayRef<Val> rest, SMLoc l) {
 Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
                          std::vector<std::pair<std::string, Val>> kwargs,
                          SMLoc l) {
-  Binder a{*this, name, l, {}};
+  Binder a{*this, name, l, {}, {}};
   Location L = loc(l);
   auto bind = [&](llvm::ArrayRef<StringRef> params) {
     return a.bind(params, args, kwargs);
@@ -393,6 +302,10 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
 
   if (!name.consume_front("tl."))
     return error(l, "unsupported function '" + name + "'");
+  if (isReductionBuiltin(name))
+    return callReductionBuiltin(name, std::move(args), std::move(kwargs), l);
+  if (std::optional<Val> r = callMemoryBuiltin(name, args, kwargs, l))
+    return *r;
 
   //===--- Programming model ---===//
   if (name == "program_id" || name == "num_programs") {
@@ -770,41 +683,6 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!x || !y || !broadcastPair(x, y, l, "tl.broadcast"))
       return Val();
     return Val::tuple({x, y}, l);
-  }
-
-  //===--- Reductions ---===//
-  if (name == "sum") {
-    if (!bind({"input", "axis?", "keep_dims?", "dtype?"}))
-      return Val();
-    std::optional<bool> keep = getBool(*this, a[2], false, "keep_dims");
-    if (!keep)
-      return Val();
-    Val x = a[0];
-    if (!a[3].isNone()) {
-      auto dt = getDType(*this, a[3], "dtype");
-      if (!dt || !(x = toTensor(x, l, "'tl.sum'")) || !(x = cast(x, *dt, l)))
-        return Val();
-    }
-    return reduce(x, a[1], *keep, "sum", l);
-  }
-  if (name == "max" || name == "min") {
-    if (!bind({"input", "axis?", "return_indices?",
-               "return_indices_tie_break_left?", "keep_dims?"}))
-      return Val();
-    std::optional<bool> idx = getBool(*this, a[2], false, "return_indices");
-    std::optional<bool> keep =
-        idx ? getBool(*this, a[4], false, "keep_dims") : idx;
-    if (!keep)
-      return Val();
-    if (*idx)
-      return error(a[2].loc,
-                   "tl." + name + " with return_indices=True is not supported");
-    // As Triton: types narrower than 32 bits reduce in fp32 or int32.
-    Val x = a[0];
-    if (x.isTensor() && x.dtype.bitwidth() < 32 &&
-        !(x = cast(x, DType(x.dtype.isFloat() ? DType::F32 : DType::I32), l)))
-      return Val();
-    return reduce(x, a[1], *keep, name, l);
   }
 
   //===--- Matrix product ---===//

@@ -218,6 +218,9 @@ Val MLIRGen::genAttribute(const AttributeExpr &e) {
     v.s = "dtype:" + attr.str();
     v.elems.push_back(base);
     return v;
+  case Val::Kind::BlockPtr:
+  case Val::Kind::TensorDesc:
+    return memoryAttribute(base, attr, l);
   default:
     return error(l,
                  "unsupported attribute '" + attr + "' of " + base.typeStr());

@@ -102,8 +102,19 @@ MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
   case Stmt::Kind::Continue:
     error(l, "'continue' is not supported in tilec kernels");
     return Flow::Error;
-  case Stmt::Kind::ExprStmt:
-    return genExpr(*llvm::cast<ExprStmt>(s).value) ? Flow::Normal : Flow::Error;
+  case Stmt::Kind::ExprStmt: {
+    const Expr &e = *llvm::cast<ExprStmt>(s).value;
+    Val v = genExpr(e);
+    if (!v)
+      return Flow::Error;
+    if (isDiscardedAdvance(e, v)) {
+      error(e.getLoc(), "tl.advance does not have any side effects; to move the "
+                        "block pointer, assign the result of tl.advance to a "
+                        "variable");
+      return Flow::Error;
+    }
+    return Flow::Normal;
+  }
   case Stmt::Kind::Assert: {
     auto &a = llvm::cast<AssertStmt>(s);
     Val t = genExpr(*a.test);
@@ -185,7 +196,7 @@ void MLIRGen::collectAssigned(const StmtList &stmts,
 }
 
 Val MLIRGen::materialize(const Val &v, SMLoc l, StringRef name) {
-  if (v.isTensor())
+  if (v.isTensor() || v.isBlockPtrLike())
     return v;
   if (v.isNumber())
     return toTensor(v, l, name);
@@ -260,8 +271,9 @@ MLIRGen::Flow MLIRGen::genIf(const IfStmt &s) {
       merged[name] = tv;
       continue;
     }
-    bool canCarry =
-        (tv.isTensor() || tv.isNumber()) && (ev.isTensor() || ev.isNumber());
+    bool canCarry = ((tv.isTensor() || tv.isNumber()) &&
+                     (ev.isTensor() || ev.isNumber())) ||
+                    (tv.isBlockPtrLike() && ev.isBlockPtrLike());
     if (!canCarry) {
       if (before.count(name)) {
         error(s.getLoc(), "variable '" + name +
@@ -280,7 +292,7 @@ MLIRGen::Flow MLIRGen::genIf(const IfStmt &s) {
       if (!(m[k] = materialize(*src[k], s.getLoc(), name)))
         return Flow::Error;
     }
-    if (m[0].dtype != m[1].dtype || m[0].shape != m[1].shape) {
+    if (!sameRuntimeType(m[0], m[1])) {
       error(s.getLoc(), "variable '" + name + "' has type " + m[0].typeStr() +
                             " in the 'if' branch but " + m[1].typeStr() +
                             " in the 'else' branch");
@@ -288,13 +300,14 @@ MLIRGen::Flow MLIRGen::genIf(const IfStmt &s) {
     }
     yielded.push_back(name);
     yieldedVals.push_back(m[0]);
-    vals[0].push_back(m[0].value);
-    vals[1].push_back(m[1].value);
+    flattenRuntime(m[0], vals[0]);
+    flattenRuntime(m[1], vals[1]);
   }
   Operation *newIf = finishIf(ifOp, vals[0], vals[1], L);
+  llvm::SmallVector<Value> results(newIf->getResults());
+  llvm::ArrayRef<Value> rest = results;
   for (size_t i = 0; i < yielded.size(); ++i)
-    merged[yielded[i]] = Val::tensor(newIf->getResult(i), yieldedVals[i].dtype,
-                                     yieldedVals[i].shape, s.getLoc());
+    merged[yielded[i]] = rebuildRuntime(yieldedVals[i], rest, s.getLoc());
   *vars = std::move(merged);
   return Flow::Normal;
 }
@@ -313,7 +326,7 @@ static bool prepareCarried(MLIRGen &g, const StmtList &body, StringRef skip,
     if (it == g.vars->end())
       continue;
     Val v = it->second;
-    if (!v.isTensor() && !v.isNumber())
+    if (!v.isTensor() && !v.isNumber() && !v.isBlockPtrLike())
       continue;
     if (!(v = g.materialize(v, l, name)))
       return false;
@@ -335,13 +348,13 @@ static bool collectYields(MLIRGen &g, const MLIRGen::Scope &before,
     Val v = g.vars->lookup(carried[i]);
     if (!(v = g.materialize(v, l, carried[i])))
       return false;
-    if (v.dtype != inits[i].dtype || v.shape != inits[i].shape) {
+    if (!MLIRGen::sameRuntimeType(v, inits[i])) {
       g.error(l, "loop-carried variable '" + carried[i] + "' has type " +
                      inits[i].typeStr() + " before the loop but " +
                      v.typeStr() + " at the end of the loop body");
       return false;
     }
-    out.push_back(v.value);
+    MLIRGen::flattenRuntime(v, out);
   }
   std::vector<std::string> assigned;
   MLIRGen::collectAssigned(body, assigned);
@@ -473,7 +486,7 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
     return Flow::Error;
   llvm::SmallVector<Value> initValues;
   for (const Val &v : inits)
-    initValues.push_back(v.value);
+    flattenRuntime(v, initValues);
   Location L = loc(l);
   auto forOp =
       scf::ForOp::create(b, L, bounds[0], bounds[1], bounds[2], initValues);
@@ -487,9 +500,10 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
       b.setInsertionPointToEnd(body);
     (*vars)[target->name] =
         Val::tensor(forOp.getInductionVar(), ivType, {}, target->getLoc());
+    llvm::SmallVector<Value> iterArgs(forOp.getRegionIterArgs());
+    llvm::ArrayRef<Value> rest = iterArgs;
     for (size_t i = 0; i < carried.size(); ++i)
-      (*vars)[carried[i]] = Val::tensor(forOp.getRegionIterArgs()[i],
-                                        inits[i].dtype, inits[i].shape, l);
+      (*vars)[carried[i]] = rebuildRuntime(inits[i], rest, l);
     ++frames.back().runtimeDepth;
     if (genBlock(s.body) != Flow::Normal)
       return Flow::Error;
@@ -502,9 +516,10 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
       scf::YieldOp::create(b, L, yields);
   }
   *vars = std::move(before);
+  llvm::SmallVector<Value> forResults(forOp.getResults());
+  llvm::ArrayRef<Value> rest = forResults;
   for (size_t i = 0; i < carried.size(); ++i)
-    (*vars)[carried[i]] =
-        Val::tensor(forOp.getResult(i), inits[i].dtype, inits[i].shape, l);
+    (*vars)[carried[i]] = rebuildRuntime(inits[i], rest, l);
   return Flow::Normal;
 }
 
@@ -518,9 +533,10 @@ MLIRGen::Flow MLIRGen::genWhile(const WhileStmt &s) {
   llvm::SmallVector<Type> types;
   llvm::SmallVector<Location> locs;
   Location L = loc(l);
-  for (const Val &v : inits) {
-    initValues.push_back(v.value);
-    types.push_back(v.value.getType());
+  for (const Val &v : inits)
+    flattenRuntime(v, initValues);
+  for (Value v : initValues) {
+    types.push_back(v.getType());
     locs.push_back(L);
   }
   auto whileOp = scf::WhileOp::create(b, L, types, initValues);
@@ -528,9 +544,10 @@ MLIRGen::Flow MLIRGen::genWhile(const WhileStmt &s) {
   {
     OpBuilder::InsertionGuard guard(b);
     auto bindArgs = [&](Block *blk) {
+      llvm::SmallVector<Value> blockArgs(blk->getArguments());
+      llvm::ArrayRef<Value> rest = blockArgs;
       for (size_t i = 0; i < carried.size(); ++i)
-        (*vars)[carried[i]] =
-            Val::tensor(blk->getArgument(i), inits[i].dtype, inits[i].shape, l);
+        (*vars)[carried[i]] = rebuildRuntime(inits[i], rest, l);
     };
     ++frames.back().runtimeDepth;
     Block *beforeBlock = b.createBlock(&whileOp.getBefore(), {}, types, locs);
@@ -555,9 +572,10 @@ MLIRGen::Flow MLIRGen::genWhile(const WhileStmt &s) {
     scf::YieldOp::create(b, L, yields);
   }
   *vars = std::move(before);
+  llvm::SmallVector<Value> whileResults(whileOp.getResults());
+  llvm::ArrayRef<Value> rest = whileResults;
   for (size_t i = 0; i < carried.size(); ++i)
-    (*vars)[carried[i]] =
-        Val::tensor(whileOp.getResult(i), inits[i].dtype, inits[i].shape, l);
+    (*vars)[carried[i]] = rebuildRuntime(inits[i], rest, l);
   return Flow::Normal;
 }
 

@@ -853,6 +853,8 @@ bool MLIRGen::sameVal(const Val &a, const Val &c) {
     return a.dtype == c.dtype;
   case Val::Kind::Function:
     return a.fn == c.fn;
+  case Val::Kind::BlockPtr:
+  case Val::Kind::TensorDesc:
   case Val::Kind::Tuple:
     if (a.elems.size() != c.elems.size())
       return false;

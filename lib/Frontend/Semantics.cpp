@@ -308,6 +308,10 @@ std::string Val::typeStr() const {
     return "builtin function";
   case Kind::Module:
     return "module";
+  case Kind::BlockPtr:
+    return "block pointer to " + dtype.element().str() + shapeStr(shape);
+  case Kind::TensorDesc:
+    return "tensor descriptor of " + dtype.element().str() + shapeStr(shape);
   default:
     return "<error>";
   }

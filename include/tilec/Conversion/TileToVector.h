@@ -61,10 +61,23 @@ void annotateContiguousAccesses(mlir::Operation *root);
 void populateTileReduceToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                         mlir::RewritePatternSet &patterns);
 
+/// tile.scan -> Hillis-Steele shuffle/combine/select steps.
+void populateTileScanToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                      mlir::RewritePatternSet &patterns);
+
 /// tile.dot -> broadcast-FMA: unrolled rows for small dots, a register-blocked
 /// scf.for microkernel over stack buffers for large float dots.
 void populateTileDotToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                      mlir::RewritePatternSet &patterns);
+
+/// tile.atomic_rmw/atomic_cas -> one llvm.atomicrmw/llvm.cmpxchg per element
+/// (an scf.for over the lanes of a tile), guarded by the mask.
+void populateTileAtomicsToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                         mlir::RewritePatternSet &patterns);
+
+/// tile.gather -> a loop of loads from the spilled source tile.
+void populateTileGatherToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                        mlir::RewritePatternSet &patterns);
 
 } // namespace tilec
 

@@ -11,10 +11,7 @@
 #include "tilec/Conversion/TileToVector.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/IRMapping.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -23,77 +20,12 @@ using namespace tilec::detail;
 
 namespace {
 
-/// Re-emits a scalar combiner region on vectors of one width.
-class VectorCombiner {
-public:
-  VectorCombiner(tile::ReduceOp op, ConversionPatternRewriter &rewriter)
-      : op(op), rewriter(rewriter), body(op.getCombiner().front()) {}
-
-  /// Checks that every op of the region can be re-emitted on vectors; on
-  /// failure emits an error on the unsupported op.
-  LogicalResult verifySupported() {
-    for (Operation &inner : body.without_terminator()) {
-      if (!isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()) ||
-          inner.getNumRegions() != 0)
-        return inner.emitError("convert-tile-to-vector: unsupported op '")
-               << inner.getName() << "' in a tile.reduce combiner";
-      for (Type t : llvm::concat<const Type>(inner.getOperandTypes(), inner.getResultTypes()))
-        if (!t.isIntOrIndexOrFloat())
-          return inner.emitError("convert-tile-to-vector: non-scalar value in a "
-                                 "tile.reduce combiner");
-    }
-    return success();
-  }
-
-  /// Combines the N values `lhs` with the N values `rhs` (vectors of one width).
-  SmallVector<Value> combine(ArrayRef<Value> lhs, ArrayRef<Value> rhs) {
-    Location loc = op.getLoc();
-    int64_t width = cast<VectorType>(lhs.front().getType()).getNumElements();
-    auto vectorOf = [&](Type t) -> Type { return VectorType::get({width}, t); };
-    IRMapping map;
-    size_t n = lhs.size();
-    for (size_t i = 0; i < n; ++i) {
-      map.map(body.getArgument(i), lhs[i]);
-      map.map(body.getArgument(n + i), rhs[i]);
-    }
-    for (Operation &inner : body.without_terminator()) {
-      if (auto constant = dyn_cast<arith::ConstantOp>(inner)) {
-        map.map(constant.getResult(),
-                createSplatConstant(rewriter, loc, vectorOf(constant.getType()),
-                                    cast<TypedAttr>(constant.getValue())));
-        continue;
-      }
-      SmallVector<Value> operands;
-      for (Value v : inner.getOperands()) {
-        if (Value mapped = map.lookupOrNull(v)) {
-          operands.push_back(mapped);
-          continue;
-        }
-        // A scalar captured from outside the region: broadcast it.
-        operands.push_back(vector::BroadcastOp::create(rewriter, loc, vectorOf(v.getType()),
-                                                       rewriter.getRemappedValue(v)));
-      }
-      SmallVector<Type> types = llvm::map_to_vector(inner.getResultTypes(), vectorOf);
-      OperationState state(loc, inner.getName(), operands, types, inner.getAttrs());
-      Operation *vecOp = rewriter.create(state);
-      map.map(inner.getResults(), vecOp->getResults());
-    }
-    return llvm::map_to_vector(body.getTerminator()->getOperands(),
-                               [&](Value v) { return map.lookup(v); });
-  }
-
-private:
-  tile::ReduceOp op;
-  ConversionPatternRewriter &rewriter;
-  Block &body;
-};
-
 struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(tile::ReduceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    VectorCombiner combiner(op, rewriter);
-    if (failed(combiner.verifySupported()))
+    VectorCombiner combiner(op.getCombiner().front(), op.getLoc(), rewriter);
+    if (failed(combiner.verifySupported("tile.reduce")))
       return failure();
     Location loc = op.getLoc();
     auto srcType = cast<RankedTensorType>(op.getSrcs().front().getType());

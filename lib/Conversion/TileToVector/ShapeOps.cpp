@@ -113,13 +113,24 @@ struct TransLowering : public OpConversionPattern<tile::TransOp> {
   }
 };
 
+/// shuffle -> vector.shuffle of the two flat sources with the same indices.
+struct ShuffleLowering : public OpConversionPattern<tile::ShuffleOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(tile::ShuffleOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<vector::ShuffleOp>(op, adaptor.getLhs(), adaptor.getRhs(),
+                                                   op.getIndices());
+    return success();
+  }
+};
+
 } // namespace
 
 namespace tilec {
 
 void populateTileShapeToVectorPatterns(const TypeConverter &typeConverter,
                                        RewritePatternSet &patterns) {
-  patterns.add<MakeRangeLowering, SplatLowering, BroadcastLowering, TransLowering,
+  patterns.add<MakeRangeLowering, SplatLowering, BroadcastLowering, TransLowering, ShuffleLowering,
                ForwardSourceLowering<tile::ExpandDimsOp>, ForwardSourceLowering<tile::ReshapeOp>>(
       typeConverter, patterns.getContext());
 }

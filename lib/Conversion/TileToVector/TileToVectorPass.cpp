@@ -33,6 +33,9 @@ struct ConvertTileToVectorPass
     tilec::populateTileMemoryToVectorPatterns(typeConverter, patterns);
     tilec::populateTileReduceToVectorPatterns(typeConverter, patterns);
     tilec::populateTileDotToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileScanToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileAtomicsToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileGatherToVectorPatterns(typeConverter, patterns);
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();

@@ -4,7 +4,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -103,6 +105,55 @@ Value spillToStack(OpBuilder &b, Operation *anchor, Value v) {
   Value buf = createEntryAlloca(b, anchor, type.getElementType(), type.getNumElements());
   LLVM::StoreOp::create(b, anchor->getLoc(), v, buf, /*alignment=*/64);
   return buf;
+}
+
+LogicalResult VectorCombiner::verifySupported(StringRef opName) {
+  for (Operation &inner : body.without_terminator()) {
+    if (!isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()) ||
+        inner.getNumRegions() != 0)
+      return inner.emitError("convert-tile-to-vector: unsupported op '")
+             << inner.getName() << "' in a " << opName << " combiner";
+    for (Type t : llvm::concat<const Type>(inner.getOperandTypes(), inner.getResultTypes()))
+      if (!t.isIntOrIndexOrFloat())
+        return inner.emitError("convert-tile-to-vector: non-scalar value in a ")
+               << opName << " combiner";
+  }
+  return success();
+}
+
+SmallVector<Value> VectorCombiner::combine(ArrayRef<Value> lhs, ArrayRef<Value> rhs) {
+  int64_t width = cast<VectorType>(lhs.front().getType()).getNumElements();
+  auto vectorOf = [&](Type t) -> Type { return VectorType::get({width}, t); };
+  IRMapping map;
+  size_t n = lhs.size();
+  for (size_t i = 0; i < n; ++i) {
+    map.map(body.getArgument(i), lhs[i]);
+    map.map(body.getArgument(n + i), rhs[i]);
+  }
+  for (Operation &inner : body.without_terminator()) {
+    if (auto constant = dyn_cast<arith::ConstantOp>(inner)) {
+      map.map(constant.getResult(),
+              createSplatConstant(rewriter, loc, vectorOf(constant.getType()),
+                                  cast<TypedAttr>(constant.getValue())));
+      continue;
+    }
+    SmallVector<Value> operands;
+    for (Value v : inner.getOperands()) {
+      if (Value mapped = map.lookupOrNull(v)) {
+        operands.push_back(mapped);
+        continue;
+      }
+      // A scalar captured from outside the region: broadcast it.
+      operands.push_back(vector::BroadcastOp::create(rewriter, loc, vectorOf(v.getType()),
+                                                     rewriter.getRemappedValue(v)));
+    }
+    SmallVector<Type> types = llvm::map_to_vector(inner.getResultTypes(), vectorOf);
+    OperationState state(loc, inner.getName(), operands, types, inner.getAttrs());
+    Operation *vecOp = rewriter.create(state);
+    map.map(inner.getResults(), vecOp->getResults());
+  }
+  return llvm::map_to_vector(body.getTerminator()->getOperands(),
+                             [&](Value v) { return map.lookup(v); });
 }
 
 } // namespace tilec::detail

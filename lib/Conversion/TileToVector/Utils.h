@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace tilec::detail {
@@ -47,6 +48,30 @@ mlir::Value createEntryAlloca(mlir::OpBuilder &b, mlir::Operation *anchor, mlir:
 /// createEntryAlloca) at the current insertion point; returns the buffer.
 /// i1 vectors are stored as i8 (one byte per lane).
 mlir::Value spillToStack(mlir::OpBuilder &b, mlir::Operation *anchor, mlir::Value v);
+
+/// Re-emits the scalar arith/math ops of a tile.reduce or tile.scan combiner
+/// block on 1-D vectors of one width, lane by lane.
+class VectorCombiner {
+public:
+  VectorCombiner(mlir::Block &body, mlir::Location loc,
+                 mlir::ConversionPatternRewriter &rewriter)
+      : body(body), loc(loc), rewriter(rewriter) {}
+
+  /// Checks that every op of the block can be re-emitted on vectors; on
+  /// failure emits an error naming the unsupported op and `opName`.
+  mlir::LogicalResult verifySupported(llvm::StringRef opName);
+
+  /// Combines the N vectors `lhs` (the block's first N arguments) with the N
+  /// vectors `rhs` (its last N); all have one width. Returns the N yielded
+  /// values as vectors.
+  llvm::SmallVector<mlir::Value> combine(llvm::ArrayRef<mlir::Value> lhs,
+                                         llvm::ArrayRef<mlir::Value> rhs);
+
+private:
+  mlir::Block &body;
+  mlir::Location loc;
+  mlir::ConversionPatternRewriter &rewriter;
+};
 
 } // namespace tilec::detail
 

@@ -188,47 +188,83 @@ LogicalResult LoadOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// ReduceOp
+// ReduceOp and ScanOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ReduceOp::verifyRegions() {
-  auto srcs = getSrcs();
+/// Checks what tile.reduce and tile.scan share: sources of one shape, an axis
+/// in range, one result per source, and a combiner taking two scalars of each
+/// source's element type and yielding one. `resultType(elem)` is the type the
+/// result of a source with element type `elem` must have.
+static LogicalResult
+verifyCombinerOp(Operation *op, OperandRange srcs, int64_t axis, Region &combiner,
+                 llvm::function_ref<Type(RankedTensorType)> resultType) {
   if (srcs.empty())
-    return emitOpError("needs at least one source");
+    return op->emitOpError("needs at least one source");
   auto first = cast<RankedTensorType>(srcs.front().getType());
-  int64_t axis = getAxis();
   if (axis < 0 || axis >= first.getRank())
-    return emitOpError("axis ") << axis << " is out of range for a rank-" << first.getRank()
-                                << " tile";
-  if (getNumResults() != srcs.size())
-    return emitOpError("has ") << srcs.size() << " sources but " << getNumResults()
-                               << " results";
-  Block &body = getCombiner().front();
+    return op->emitOpError("axis ") << axis << " is out of range for a rank-" << first.getRank()
+                                    << " tile";
+  if (op->getNumResults() != srcs.size())
+    return op->emitOpError("has ") << srcs.size() << " sources but " << op->getNumResults()
+                                   << " results";
+  Block &body = combiner.front();
   if (body.getNumArguments() != 2 * srcs.size())
-    return emitOpError("combiner must take ")
+    return op->emitOpError("combiner must take ")
            << 2 * srcs.size() << " arguments, got " << body.getNumArguments();
   auto yield = dyn_cast<YieldOp>(body.getTerminator());
   if (!yield || yield.getValues().size() != srcs.size())
-    return emitOpError("combiner must yield ") << srcs.size() << " values";
-  SmallVector<int64_t> reducedShape(first.getShape());
-  reducedShape.erase(reducedShape.begin() + axis);
+    return op->emitOpError("combiner must yield ") << srcs.size() << " values";
   for (auto [i, src] : llvm::enumerate(srcs)) {
     auto type = cast<RankedTensorType>(src.getType());
     if (type.getShape() != first.getShape())
-      return emitOpError("all sources must have the same shape");
+      return op->emitOpError("all sources must have the same shape");
     Type elem = type.getElementType();
     if (body.getArgument(i).getType() != elem ||
         body.getArgument(i + srcs.size()).getType() != elem)
-      return emitOpError("combiner arguments for source ") << i << " must have type " << elem;
+      return op->emitOpError("combiner arguments for source ") << i << " must have type " << elem;
     if (yield.getValues()[i].getType() != elem)
-      return emitOpError("combiner must yield ") << elem << " for source " << i;
-    Type expected = reducedShape.empty()
-                        ? elem
-                        : Type(RankedTensorType::get(reducedShape, elem));
-    if (getResult(i).getType() != expected)
-      return emitOpError("result ") << i << " must have type " << expected << ", got "
-                                    << getResult(i).getType();
+      return op->emitOpError("combiner must yield ") << elem << " for source " << i;
+    Type expected = resultType(type);
+    if (op->getResult(i).getType() != expected)
+      return op->emitOpError("result ") << i << " must have type " << expected << ", got "
+                                        << op->getResult(i).getType();
   }
+  return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  int64_t axis = getAxis();
+  return verifyCombinerOp(getOperation(), getSrcs(), axis, getCombiner(),
+                          [&](RankedTensorType src) -> Type {
+                            SmallVector<int64_t> reduced(src.getShape());
+                            reduced.erase(reduced.begin() + axis);
+                            if (reduced.empty())
+                              return src.getElementType();
+                            return RankedTensorType::get(reduced, src.getElementType());
+                          });
+}
+
+LogicalResult ScanOp::verifyRegions() {
+  return verifyCombinerOp(getOperation(), getSrcs(), getAxis(), getCombiner(),
+                          [](RankedTensorType src) -> Type { return src; });
+}
+
+//===----------------------------------------------------------------------===//
+// ShuffleOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ShuffleOp::verify() {
+  auto numElements = [](Value v) { return cast<RankedTensorType>(v.getType()).getNumElements(); };
+  int64_t available = numElements(getLhs()) + numElements(getRhs());
+  ArrayRef<int64_t> indices = getIndices();
+  int64_t count = numElements(getResult());
+  if (static_cast<int64_t>(indices.size()) != count)
+    return emitOpError("has ") << indices.size() << " indices but the result has " << count
+                               << " elements";
+  for (int64_t index : indices)
+    if (index < 0 || index >= available)
+      return emitOpError("index ") << index << " is out of range for " << available
+                                   << " source elements";
   return success();
 }
 
@@ -268,6 +304,70 @@ LogicalResult DotOp::verify() {
              << *prec << "\"";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// AtomicRMWOp, AtomicCASOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AtomicRMWOp::verify() {
+  Type elem = getElementTypeOrSelf(getValue().getType());
+  unsigned width = elem.getIntOrFloatBitWidth();
+  switch (getKind()) {
+  case AtomicRMWKind::fadd:
+  case AtomicRMWKind::fmax:
+  case AtomicRMWKind::fmin:
+    if (!isa<FloatType>(elem))
+      return emitOpError("'") << stringifyAtomicRMWKind(getKind())
+                              << "' needs floating-point elements, got " << elem;
+    if (getKind() != AtomicRMWKind::fadd && width != 32 && width != 64)
+      return emitOpError("'") << stringifyAtomicRMWKind(getKind())
+                              << "' needs 32- or 64-bit floats, got " << elem;
+    break;
+  case AtomicRMWKind::xchg:
+    break;
+  default:
+    if (!elem.isInteger())
+      return emitOpError("'") << stringifyAtomicRMWKind(getKind())
+                              << "' needs integer elements, got " << elem;
+  }
+  if (elem.isInteger() ? (width != 32 && width != 64) : width < 16)
+    return emitOpError("needs 32- or 64-bit integers or 16- to 64-bit floats, got ") << elem;
+  return success();
+}
+
+LogicalResult AtomicCASOp::verify() {
+  unsigned width = getElementTypeOrSelf(getValue().getType()).getIntOrFloatBitWidth();
+  if (width != 16 && width != 32 && width != 64)
+    return emitOpError("elements must be 16, 32 or 64 bits wide, got ")
+           << getElementTypeOrSelf(getValue().getType());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GatherOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GatherOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto index = cast<RankedTensorType>(getIndex().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  int64_t rank = src.getRank(), axis = getAxis();
+  if (index.getRank() != rank)
+    return emitOpError("index rank ") << index.getRank() << " differs from source rank " << rank;
+  if (axis < 0 || axis >= rank)
+    return emitOpError("axis ") << axis << " is out of range for rank " << rank;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && index.getDimSize(d) != src.getDimSize(d))
+      return emitOpError("index shape ") << shapeString(index.getShape())
+                                         << " differs from source shape "
+                                         << shapeString(src.getShape()) << " outside axis " << axis;
+  if (result.getShape() != index.getShape() || result.getElementType() != src.getElementType())
+    return emitOpError("result type ") << result << " must have the index's shape and the "
+                                       << "source's element type";
+  return success();
+}
+
+#include "Tile/TileEnums.cpp.inc"
 
 #define GET_OP_CLASSES
 #include "Tile/TileOps.cpp.inc"

@@ -22,3 +22,19 @@ func.func @unsupported_combiner(%t: tensor<4xf32>) -> f32 {
   }
   return %r : f32
 }
+
+// -----
+
+// A scan combiner op that cannot be re-emitted on vectors is reported too.
+func.func private @combine_scan(i32, i32) -> i32
+
+func.func @unsupported_scan_combiner(%t: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{failed to legalize operation 'tile.scan'}}
+  %r = tile.scan(%t) axis = 0 : (tensor<4xi32>) -> tensor<4xi32> {
+  ^bb0(%a: i32, %b: i32):
+    // expected-error @+1 {{unsupported op 'func.call' in a tile.scan combiner}}
+    %s = func.call @combine_scan(%a, %b) : (i32, i32) -> i32
+    tile.yield %s : i32
+  }
+  return %r : tensor<4xi32>
+}

@@ -99,3 +99,21 @@ func.func @trans_identity(%m: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %t = tile.trans %m {order = array<i32: 0, 1>} : tensor<2x3xf32> -> tensor<2x3xf32>
   return %t : tensor<2x3xf32>
 }
+
+// A tile shuffle is one vector.shuffle of the two flat sources.
+// CHECK-LABEL: func.func @shuffle_join
+// CHECK-SAME: (%[[A:.*]]: vector<2xi16>, %[[B:.*]]: vector<2xi16>)
+// CHECK: %[[J:.*]] = vector.shuffle %[[A]], %[[B]] [0, 2, 1, 3] : vector<2xi16>, vector<2xi16>
+// CHECK: return %[[J]] : vector<4xi16>
+func.func @shuffle_join(%a: tensor<2xi16>, %b: tensor<2xi16>) -> tensor<2x2xi16> {
+  %j = tile.shuffle %a, %b [0, 2, 1, 3] : tensor<2xi16>, tensor<2xi16> -> tensor<2x2xi16>
+  return %j : tensor<2x2xi16>
+}
+
+// Sources of different sizes concatenate (tl.cat); boolean tiles shuffle as i1.
+// CHECK-LABEL: func.func @shuffle_cat_bool
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7] : vector<2xi1>, vector<6xi1>
+func.func @shuffle_cat_bool(%a: tensor<2xi1>, %b: tensor<6xi1>) -> tensor<8xi1> {
+  %c = tile.shuffle %a, %b [0, 1, 2, 3, 4, 5, 6, 7] : tensor<2xi1>, tensor<6xi1> -> tensor<8xi1>
+  return %c : tensor<8xi1>
+}

@@ -161,6 +161,106 @@ func.func @reduce_result(%t: tensor<4x8xf32>) -> tensor<8xf32> {
 
 // -----
 
+// Scans stay within the source's rank.
+func.func @scan_axis(%t: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{axis 1 is out of range for a rank-1 tile}}
+  %0 = tile.scan(%t) axis = 1 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a : f32
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A scan's combiner takes the accumulated and the new value of each source.
+func.func @scan_args(%t: tensor<4xf32>, %u: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  // expected-error @+1 {{combiner must take 4 arguments, got 2}}
+  %0:2 = tile.scan(%t, %u) axis = 0 : (tensor<4xf32>, tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a, %a : f32, f32
+  }
+  return %0#0, %0#1 : tensor<4xf32>, tensor<4xi32>
+}
+
+// -----
+
+// A scan yields one scalar per source.
+func.func @scan_yield(%t: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{combiner must yield 1 values}}
+  %0 = tile.scan(%t) axis = 0 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a, %b : f32, f32
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Combiner arguments have the source's element type.
+func.func @scan_arg_type(%t: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{combiner arguments for source 0 must have type 'f32'}}
+  %0 = tile.scan(%t) axis = 0 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: i32, %b: i32):
+    %c = arith.sitofp %a : i32 to f32
+    tile.yield %c : f32
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A scan's result has its source's shape.
+func.func @scan_result(%t: tensor<4x8xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{result 0 must have type 'tensor<4x8xf32>', got 'tensor<4xf32>'}}
+  %0 = tile.scan(%t) axis = 1 : (tensor<4x8xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a : f32
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Scan sources share one shape.
+func.func @scan_shapes(%t: tensor<4xf32>, %u: tensor<8xf32>) -> (tensor<4xf32>, tensor<8xf32>) {
+  // expected-error @+1 {{all sources must have the same shape}}
+  %0:2 = tile.scan(%t, %u) axis = 0 : (tensor<4xf32>, tensor<8xf32>) -> (tensor<4xf32>, tensor<8xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %d: f32):
+    tile.yield %a, %b : f32, f32
+  }
+  return %0#0, %0#1 : tensor<4xf32>, tensor<8xf32>
+}
+
+// -----
+
+// A shuffle names one source position per result element.
+func.func @shuffle_count(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{has 3 indices but the result has 4 elements}}
+  %0 = tile.shuffle %a, %a [0, 1, 2] : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Shuffle positions index the concatenation of both sources.
+func.func @shuffle_range(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{index 4 is out of range for 4 source elements}}
+  %0 = tile.shuffle %a, %b [0, 4] : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// Shuffle sources and result share one element type.
+func.func @shuffle_types(%a: tensor<2xf32>, %b: tensor<2xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{failed to verify that all of {lhs, rhs, result} have same element type}}
+  %0 = tile.shuffle %a, %b [0, 3] : tensor<2xf32>, tensor<2xi32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
 // Dot operands agree on the reduction dimension.
 func.func @dot_k(%a: tensor<4x8xf32>, %b: tensor<4x4xf32>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {
   // expected-error @+1 {{reduction dimensions differ: [4, 8] * [4, 4]}}
@@ -210,5 +310,95 @@ func.func @load_mask(%p: tensor<4x!tile.ptr<f32>>, %m: tensor<8xi1>) {
 func.func @store_type(%p: tensor<4x!tile.ptr<f32>>, %v: tensor<4xf16>) {
   // expected-error @+1 {{failed to verify that value is the pointee of ptr}}
   "tile.store"(%p, %v) : (tensor<4x!tile.ptr<f32>>, tensor<4xf16>) -> ()
+  return
+}
+
+// -----
+
+// Integer atomics need integer elements.
+func.func @atomic_int_kind_on_float(%p: !tile.ptr<f32>, %v: f32) {
+  // expected-error @+1 {{'add' needs integer elements, got 'f32'}}
+  %0 = tile.atomic_rmw add acq_rel gpu %p, %v : !tile.ptr<f32>
+  return
+}
+
+// -----
+
+// Float atomics need float elements.
+func.func @atomic_float_kind_on_int(%p: !tile.ptr<i32>, %v: i32) {
+  // expected-error @+1 {{'fadd' needs floating-point elements, got 'i32'}}
+  %0 = tile.atomic_rmw fadd acq_rel gpu %p, %v : !tile.ptr<i32>
+  return
+}
+
+// -----
+
+// Float max/min work on 32- or 64-bit floats only.
+func.func @atomic_fmax_f16(%p: !tile.ptr<f16>, %v: f16) {
+  // expected-error @+1 {{'fmax' needs 32- or 64-bit floats, got 'f16'}}
+  %0 = tile.atomic_rmw fmax acq_rel gpu %p, %v : !tile.ptr<f16>
+  return
+}
+
+// -----
+
+// Integer atomics are 32 or 64 bits wide.
+func.func @atomic_i16(%p: !tile.ptr<i16>, %v: i16) {
+  // expected-error @+1 {{needs 32- or 64-bit integers or 16- to 64-bit floats, got 'i16'}}
+  %0 = tile.atomic_rmw add acq_rel gpu %p, %v : !tile.ptr<i16>
+  return
+}
+
+// -----
+
+// The value of an atomic has the pointee type.
+func.func @atomic_value_type(%p: !tile.ptr<i32>, %v: i64) {
+  // expected-error @+1 {{failed to verify that value is the pointee of ptr}}
+  %0 = "tile.atomic_rmw"(%p, %v) {kind = 0 : i32, sem = 3 : i32, scope = 0 : i32} : (!tile.ptr<i32>, i64) -> i32
+  return
+}
+
+// -----
+
+// Compare-and-swap works on 16-, 32- and 64-bit elements.
+func.func @atomic_cas_i8(%p: !tile.ptr<i8>, %v: i8) {
+  // expected-error @+1 {{elements must be 16, 32 or 64 bits wide, got 'i8'}}
+  %0 = tile.atomic_cas acq_rel gpu %p, %v, %v : !tile.ptr<i8>
+  return
+}
+
+// -----
+
+// A gather's index has the source's rank.
+func.func @gather_rank(%src: tensor<4x8xf32>, %idx: tensor<32xi32>) {
+  // expected-error @+1 {{index rank 1 differs from source rank 2}}
+  %0 = tile.gather %src[%idx] {axis = 1 : i32} : tensor<4x8xf32>, tensor<32xi32> -> tensor<32xf32>
+  return
+}
+
+// -----
+
+// A gather's axis is one of the source's dimensions.
+func.func @gather_axis(%src: tensor<4x8xf32>, %idx: tensor<4x8xi32>) {
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %0 = tile.gather %src[%idx] {axis = 2 : i32} : tensor<4x8xf32>, tensor<4x8xi32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+// Outside the axis, index and source shapes agree.
+func.func @gather_shape(%src: tensor<4x8xf32>, %idx: tensor<2x8xi32>) {
+  // expected-error @+1 {{index shape [2, 8] differs from source shape [4, 8] outside axis 1}}
+  %0 = tile.gather %src[%idx] {axis = 1 : i32} : tensor<4x8xf32>, tensor<2x8xi32> -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+// The result has the index's shape and the source's element type.
+func.func @gather_result(%src: tensor<4x8xf32>, %idx: tensor<4x2xi32>) {
+  // expected-error @+1 {{result type 'tensor<4x2xf16>' must have the index's shape and the source's element type}}
+  %0 = tile.gather %src[%idx] {axis = 1 : i32} : tensor<4x8xf32>, tensor<4x2xi32> -> tensor<4x2xf16>
   return
 }

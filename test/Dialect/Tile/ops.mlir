@@ -70,6 +70,38 @@ func.func @reduce(%t: tensor<4x8xf32>, %v: tensor<8xf32>, %i: tensor<8xi32>) -> 
   return %s, %m#0, %m#1 : tensor<4xf32>, f32, i32
 }
 
+// A scan keeps its source's shape; `reverse` prints only when set.
+// CHECK-LABEL: func @scan
+// CHECK: tile.scan(%{{.*}}) axis = 1 reverse : (tensor<4x8xi32>) -> tensor<4x8xi32>
+// CHECK: arith.addi
+// CHECK: tile.yield %{{.*}} : i32
+// CHECK: tile.scan(%{{.*}}, %{{.*}}) axis = 0 : (tensor<8xf32>, tensor<8xi32>) -> (tensor<8xf32>, tensor<8xi32>)
+func.func @scan(%t: tensor<4x8xi32>, %v: tensor<8xf32>, %i: tensor<8xi32>) -> (tensor<4x8xi32>, tensor<8xf32>, tensor<8xi32>) {
+  %s = tile.scan(%t) axis = 1 reverse : (tensor<4x8xi32>) -> tensor<4x8xi32> {
+  ^bb0(%a: i32, %b: i32):
+    %r = arith.addi %a, %b : i32
+    tile.yield %r : i32
+  }
+  %m:2 = tile.scan(%v, %i) axis = 0 : (tensor<8xf32>, tensor<8xi32>) -> (tensor<8xf32>, tensor<8xi32>) {
+  ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    %x = arith.select %gt, %a, %b : f32
+    %xi = arith.select %gt, %ai, %bi : i32
+    tile.yield %x, %xi : f32, i32
+  }
+  return %s, %m#0, %m#1 : tensor<4x8xi32>, tensor<8xf32>, tensor<8xi32>
+}
+
+// A shuffle picks elements of two tiles by position into any result shape.
+// CHECK-LABEL: func @shuffle
+// CHECK: tile.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5, 2, 6, 3, 7] : tensor<4xf16>, tensor<4xf16> -> tensor<4x2xf16>
+// CHECK: tile.shuffle %{{.*}}, %{{.*}} [1, 0] : tensor<2x!tile.ptr<i8>>, tensor<2x!tile.ptr<i8>> -> tensor<2x!tile.ptr<i8>>
+func.func @shuffle(%a: tensor<4xf16>, %b: tensor<4xf16>, %p: tensor<2x!tile.ptr<i8>>) -> (tensor<4x2xf16>, tensor<2x!tile.ptr<i8>>) {
+  %j = tile.shuffle %a, %b [0, 4, 1, 5, 2, 6, 3, 7] : tensor<4xf16>, tensor<4xf16> -> tensor<4x2xf16>
+  %f = tile.shuffle %p, %p [1, 0] : tensor<2x!tile.ptr<i8>>, tensor<2x!tile.ptr<i8>> -> tensor<2x!tile.ptr<i8>>
+  return %j, %f : tensor<4x2xf16>, tensor<2x!tile.ptr<i8>>
+}
+
 // Dot products accumulate in a wider type, 2-D and batched.
 // CHECK-LABEL: func @dot
 // CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf32>
@@ -79,4 +111,32 @@ func.func @dot(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x8xf32>
   %d = tile.dot %a, %b, %c : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf32>
   %e = tile.dot %x, %x, %x {input_precision = "tf32"} : tensor<2x4x4xf32>, tensor<2x4x4xf32> -> tensor<2x4x4xf32>
   return %d, %e : tensor<16x8xf32>, tensor<2x4x4xf32>
+}
+
+// Atomics print their kind, memory semantic and scope; the mask is optional.
+// CHECK-LABEL: func @atomics
+// CHECK-SAME: (%[[P:.*]]: tensor<16x!tile.ptr<i32>>, %[[V:.*]]: tensor<16xi32>, %[[M:.*]]: tensor<16xi1>, %[[Q:.*]]: !tile.ptr<f32>, %[[X:.*]]: f32)
+// CHECK: tile.atomic_rmw add acq_rel gpu %[[P]], %[[V]], %[[M]] : tensor<16x!tile.ptr<i32>>
+// CHECK: tile.atomic_rmw umax relaxed sys %[[P]], %[[V]] : tensor<16x!tile.ptr<i32>>
+// CHECK: tile.atomic_rmw xor release cta %[[P]], %[[V]] : tensor<16x!tile.ptr<i32>>
+// CHECK: tile.atomic_rmw fmax acquire gpu %[[Q]], %[[X]] : !tile.ptr<f32>
+// CHECK: tile.atomic_cas acq_rel gpu %[[P]], %[[V]], %[[V]] : tensor<16x!tile.ptr<i32>>
+// CHECK: tile.atomic_cas relaxed cta %[[Q]], %[[X]], %[[X]] : !tile.ptr<f32>
+func.func @atomics(%p: tensor<16x!tile.ptr<i32>>, %v: tensor<16xi32>, %m: tensor<16xi1>,
+                   %q: !tile.ptr<f32>, %x: f32) {
+  %0 = tile.atomic_rmw add acq_rel gpu %p, %v, %m : tensor<16x!tile.ptr<i32>>
+  %1 = tile.atomic_rmw umax relaxed sys %p, %v : tensor<16x!tile.ptr<i32>>
+  %2 = tile.atomic_rmw xor release cta %p, %v : tensor<16x!tile.ptr<i32>>
+  %3 = tile.atomic_rmw fmax acquire gpu %q, %x : !tile.ptr<f32>
+  %4 = tile.atomic_cas acq_rel gpu %p, %v, %v : tensor<16x!tile.ptr<i32>>
+  %5 = tile.atomic_cas relaxed cta %q, %x, %x : !tile.ptr<f32>
+  return
+}
+
+// A gather keeps the source's element type and takes the index's shape.
+// CHECK-LABEL: func @gather
+// CHECK: tile.gather %{{.*}}[%{{.*}}] {axis = 1 : i32} : tensor<4x8xf32>, tensor<4x16xi32> -> tensor<4x16xf32>
+func.func @gather(%src: tensor<4x8xf32>, %idx: tensor<4x16xi32>) -> tensor<4x16xf32> {
+  %0 = tile.gather %src[%idx] {axis = 1 : i32} : tensor<4x8xf32>, tensor<4x16xi32> -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
 }

@@ -1,0 +1,227 @@
+//===- Atomics.cpp - tile.atomic_rmw/atomic_cas -> llvm.atomicrmw/cmpxchg -===//
+//
+// Every element is its own atomic: scalars become one `llvm.atomicrmw` (or
+// `llvm.cmpxchg`), guarded by `scf.if` under a mask; tiles spill their
+// pointers, operands and mask to stack buffers and run an `scf.for` over the
+// lanes, collecting the old values in a result buffer. Masked-off lanes touch
+// no memory and yield zero.
+//
+//===----------------------------------------------------------------------===//
+#include "Utils.h"
+#include "tilec/Conversion/TileToVector.h"
+#include "tilec/Dialect/Tile/TileOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tilec;
+using namespace tilec::detail;
+
+namespace {
+
+LLVM::AtomicOrdering toLLVMOrdering(tile::MemSemantic sem) {
+  switch (sem) {
+  case tile::MemSemantic::relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case tile::MemSemantic::acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case tile::MemSemantic::release:
+    return LLVM::AtomicOrdering::release;
+  case tile::MemSemantic::acq_rel:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  llvm_unreachable("unknown memory semantic");
+}
+
+/// The strongest ordering a failed cmpxchg may have given its success ordering
+/// (LLVM forbids release orderings on failure).
+LLVM::AtomicOrdering failureOrdering(LLVM::AtomicOrdering success) {
+  if (success == LLVM::AtomicOrdering::acq_rel || success == LLVM::AtomicOrdering::acquire)
+    return LLVM::AtomicOrdering::acquire;
+  return LLVM::AtomicOrdering::monotonic;
+}
+
+/// The integer type of the same width as `type`.
+IntegerType sameWidthInt(Type type) {
+  return IntegerType::get(type.getContext(), type.getIntOrFloatBitWidth());
+}
+
+/// One `llvm.atomicrmw` of `kind` at `ptr`; returns the old value.
+Value emitAtomicRMW(OpBuilder &b, Location loc, tile::AtomicRMWKind kind,
+                    LLVM::AtomicOrdering ordering, Value ptr, Value val) {
+  auto rmw = [&](LLVM::AtomicBinOp op, Value v) -> Value {
+    return LLVM::AtomicRMWOp::create(b, loc, op, ptr, v, ordering);
+  };
+  switch (kind) {
+  case tile::AtomicRMWKind::add:
+    return rmw(LLVM::AtomicBinOp::add, val);
+  case tile::AtomicRMWKind::fadd:
+    return rmw(LLVM::AtomicBinOp::fadd, val);
+  case tile::AtomicRMWKind::max:
+    return rmw(LLVM::AtomicBinOp::max, val);
+  case tile::AtomicRMWKind::umax:
+    return rmw(LLVM::AtomicBinOp::umax, val);
+  case tile::AtomicRMWKind::min:
+    return rmw(LLVM::AtomicBinOp::min, val);
+  case tile::AtomicRMWKind::umin:
+    return rmw(LLVM::AtomicBinOp::umin, val);
+  case tile::AtomicRMWKind::bit_and:
+    return rmw(LLVM::AtomicBinOp::_and, val);
+  case tile::AtomicRMWKind::bit_or:
+    return rmw(LLVM::AtomicBinOp::_or, val);
+  case tile::AtomicRMWKind::bit_xor:
+    return rmw(LLVM::AtomicBinOp::_xor, val);
+  case tile::AtomicRMWKind::xchg:
+    return rmw(LLVM::AtomicBinOp::xchg, val);
+  case tile::AtomicRMWKind::fmax:
+  case tile::AtomicRMWKind::fmin: {
+    // Triton's float max/min on the bit pattern: for a non-negative value the
+    // signed integer order agrees with the float order; for a negative one the
+    // unsigned order is reversed.
+    bool isMax = kind == tile::AtomicRMWKind::fmax;
+    Type floatType = val.getType();
+    IntegerType intType = sameWidthInt(floatType);
+    Value bits = arith::BitcastOp::create(b, loc, intType, val);
+    Value zero = arith::ConstantIntOp::create(b, loc, intType, 0);
+    Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits, zero);
+    auto ifOp = scf::IfOp::create(
+        b, loc, negative,
+        [&](OpBuilder &nb, Location l) {
+          Value old = LLVM::AtomicRMWOp::create(
+              nb, l, isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax, ptr, bits,
+              ordering);
+          scf::YieldOp::create(nb, l, old);
+        },
+        [&](OpBuilder &nb, Location l) {
+          Value old = LLVM::AtomicRMWOp::create(
+              nb, l, isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min, ptr, bits, ordering);
+          scf::YieldOp::create(nb, l, old);
+        });
+    return arith::BitcastOp::create(b, loc, floatType, ifOp.getResult(0));
+  }
+  }
+  llvm_unreachable("unknown atomic kind");
+}
+
+/// One `llvm.cmpxchg` at `ptr` (floats compare and swap their bit patterns);
+/// returns the old value.
+Value emitAtomicCAS(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering, Value ptr, Value cmp,
+                    Value val) {
+  Type type = val.getType();
+  bool isFloat = isa<FloatType>(type);
+  if (isFloat) {
+    cmp = arith::BitcastOp::create(b, loc, sameWidthInt(type), cmp);
+    val = arith::BitcastOp::create(b, loc, sameWidthInt(type), val);
+  }
+  Value pair =
+      LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, val, ordering, failureOrdering(ordering));
+  Value old = LLVM::ExtractValueOp::create(b, loc, pair, 0);
+  return isFloat ? arith::BitcastOp::create(b, loc, type, old).getResult() : old;
+}
+
+/// Emits `emitOne(b, ptr, operands)` for each element under `mask` (null: all)
+/// and returns the old values: one scalar or a vector of them. `operands` are
+/// scalars or vectors with the lanes of `ptrs`.
+Value emitPerElement(ConversionPatternRewriter &rewriter, Operation *op, Type resultType,
+                     Value ptrs, ValueRange operands, Value mask,
+                     llvm::function_ref<Value(OpBuilder &, Value, ValueRange)> emitOne) {
+  Location loc = op->getLoc();
+  Type elemType = getElementTypeOrSelf(resultType);
+  auto guarded = [&](OpBuilder &b, Value ptr, ValueRange vals, Value m) -> Value {
+    if (!m)
+      return emitOne(b, ptr, vals);
+    auto ifOp = scf::IfOp::create(
+        b, loc, m,
+        [&](OpBuilder &nb, Location l) { scf::YieldOp::create(nb, l, emitOne(nb, ptr, vals)); },
+        [&](OpBuilder &nb, Location l) {
+          scf::YieldOp::create(nb, l, createZero(nb, l, elemType));
+        });
+    return ifOp.getResult(0);
+  };
+  auto vecType = dyn_cast<VectorType>(resultType);
+  if (!vecType)
+    return guarded(rewriter, ptrs, operands, mask);
+
+  // Tiles: a loop over the lanes through stack buffers.
+  int64_t n = vecType.getNumElements();
+  auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+  Value ptrBuf = spillToStack(rewriter, op, ptrs);
+  SmallVector<Value> operandBufs;
+  for (Value v : operands)
+    operandBufs.push_back(spillToStack(rewriter, op, v));
+  Value maskBuf = mask ? spillToStack(rewriter, op, mask) : Value();
+  Value resultBuf = createEntryAlloca(rewriter, op, elemType, n);
+  Type i64 = rewriter.getI64Type();
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIntOp::create(rewriter, loc, i64, v).getResult();
+  };
+  auto loop = scf::ForOp::create(rewriter, loc, cst(0), cst(n), cst(1));
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(loop.getBody());
+    Value lane = loop.getInductionVar();
+    auto laneOf = [&](Value buf, Type stored) -> Value {
+      Value addr = LLVM::GEPOp::create(rewriter, loc, ptrType, stored, buf, ValueRange{lane});
+      return LLVM::LoadOp::create(rewriter, loc, stored, addr, getElementByteSize(stored));
+    };
+    Value ptr = laneOf(ptrBuf, ptrType);
+    SmallVector<Value> vals;
+    for (Value buf : operandBufs)
+      vals.push_back(laneOf(buf, elemType));
+    Value m;
+    if (maskBuf)
+      m = arith::TruncIOp::create(rewriter, loc, rewriter.getI1Type(),
+                                  laneOf(maskBuf, rewriter.getI8Type()));
+    Value old = guarded(rewriter, ptr, vals, m);
+    Value addr = LLVM::GEPOp::create(rewriter, loc, ptrType, elemType, resultBuf, ValueRange{lane});
+    LLVM::StoreOp::create(rewriter, loc, old, addr, getElementByteSize(elemType));
+  }
+  return LLVM::LoadOp::create(rewriter, loc, vecType, resultBuf, /*alignment=*/64);
+}
+
+struct AtomicRMWLowering : public OpConversionPattern<tile::AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(tile::AtomicRMWOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getResult().getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "cannot convert the result type");
+    LLVM::AtomicOrdering ordering = toLLVMOrdering(op.getSem());
+    tile::AtomicRMWKind kind = op.getKind();
+    Value old =
+        emitPerElement(rewriter, op, resultType, adaptor.getPtr(), ValueRange{adaptor.getValue()},
+                       adaptor.getMask(), [&](OpBuilder &b, Value ptr, ValueRange vals) {
+                         return emitAtomicRMW(b, op.getLoc(), kind, ordering, ptr, vals[0]);
+                       });
+    rewriter.replaceOp(op, old);
+    return success();
+  }
+};
+
+struct AtomicCASLowering : public OpConversionPattern<tile::AtomicCASOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(tile::AtomicCASOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getResult().getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "cannot convert the result type");
+    LLVM::AtomicOrdering ordering = toLLVMOrdering(op.getSem());
+    Value old =
+        emitPerElement(rewriter, op, resultType, adaptor.getPtr(),
+                       ValueRange{adaptor.getCmp(), adaptor.getValue()}, Value(),
+                       [&](OpBuilder &b, Value ptr, ValueRange vals) {
+                         return emitAtomicCAS(b, op.getLoc(), ordering, ptr, vals[0], vals[1]);
+                       });
+    rewriter.replaceOp(op, old);
+    return success();
+  }
+};
+
+} // namespace
+
+void tilec::populateTileAtomicsToVectorPatterns(const TypeConverter &typeConverter,
+                                                RewritePatternSet &patterns) {
+  patterns.add<AtomicRMWLowering, AtomicCASLowering>(typeConverter, patterns.getContext());
+}

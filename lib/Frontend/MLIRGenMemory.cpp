@@ -1,0 +1,961 @@
+//===- MLIRGenMemory.cpp - Block pointers, descriptors, atomics, gather ---===//
+//
+// Block pointers (`tl.make_block_ptr`) and tensor descriptors
+// (`tl.make_tensor_descriptor`) are frontend values: a Val of kind BlockPtr or
+// TensorDesc whose `dtype` is the base pointer's type, whose `shape` is the
+// constexpr block shape and whose `elems` are runtime scalars:
+//
+//   [base, shape_0..shape_{r-1} (int64), strides_0..strides_{r-1} (int64),
+//    offsets_0..offsets_{r-1} (int32, block pointers only)]
+//
+// A tensor descriptor also keeps its padding option ("zero"/"nan") in `s`.
+// Loads and stores through them are desugared into tiles of pointers
+// `base + sum_i (offset_i + arange(block_i)) * stride_i` and masks
+// `0 <= offset_i + arange(block_i) < shape_i` over the checked dimensions.
+//
+//===----------------------------------------------------------------------===//
+#include "MLIRGen.h"
+#include "tilec/Dialect/Tile/TileOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
+#include <limits>
+
+using namespace tilec;
+using namespace tilec::frontend;
+using namespace mlir;
+using llvm::SMLoc;
+using llvm::StringRef;
+using llvm::Twine;
+
+namespace {
+
+/// Accessors of the block pointer / tensor descriptor layout.
+struct BlockPtrView {
+  const Val &v;
+  size_t rank() const { return v.shape.size(); }
+  const Val &base() const { return v.elems[0]; }
+  const Val &shape(size_t i) const { return v.elems[1 + i]; }
+  const Val &stride(size_t i) const { return v.elems[1 + rank() + i]; }
+  const Val &offset(size_t i) const { return v.elems[1 + 2 * rank() + i]; }
+};
+
+/// The items of a tuple/list argument, or the argument itself.
+std::vector<Val> itemsOf(const Val &v) {
+  return v.kind == Val::Kind::Tuple ? v.elems : std::vector<Val>{v};
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Runtime components (loop-carried and branch-merged values)
+//===----------------------------------------------------------------------===//
+
+void MLIRGen::flattenRuntime(const Val &v, llvm::SmallVectorImpl<Value> &out) {
+  if (v.isBlockPtrLike()) {
+    for (const Val &e : v.elems)
+      out.push_back(e.value);
+    return;
+  }
+  out.push_back(v.value);
+}
+
+Val MLIRGen::rebuildRuntime(const Val &like, llvm::ArrayRef<Value> &values,
+                            SMLoc l) {
+  if (!like.isBlockPtrLike()) {
+    Val r = Val::tensor(values.front(), like.dtype, like.shape, l);
+    values = values.drop_front();
+    return r;
+  }
+  Val r = like;
+  r.loc = l;
+  for (Val &e : r.elems) {
+    e = Val::tensor(values.front(), e.dtype, {}, l);
+    values = values.drop_front();
+  }
+  return r;
+}
+
+bool MLIRGen::isDiscardedAdvance(const Expr &e, const Val &v) {
+  auto *call = llvm::dyn_cast<CallExpr>(&e);
+  if (!call || v.kind != Val::Kind::BlockPtr)
+    return false;
+  if (auto *attr = llvm::dyn_cast<AttributeExpr>(call->callee.get()))
+    return attr->attr == "advance";
+  if (auto *name = llvm::dyn_cast<NameExpr>(call->callee.get()))
+    return name->name == "advance";
+  return false;
+}
+
+bool MLIRGen::sameRuntimeType(const Val &a, const Val &b) {
+  if (a.kind != b.kind || a.dtype != b.dtype || a.shape != b.shape ||
+      a.elems.size() != b.elems.size() || a.s != b.s)
+    return false;
+  for (size_t i = 0; i < a.elems.size(); ++i)
+    if (a.elems[i].dtype != b.elems[i].dtype)
+      return false;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Block pointers and tensor descriptors
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Shared helpers of the memory builtins.
+class MemoryGen {
+public:
+  MemoryGen(MLIRGen &g) : g(g) {}
+
+  /// A runtime integer scalar of `to` from a constexpr int or an integer
+  /// scalar; 64-bit offsets are refused as Triton does.
+  Val indexScalar(const Val &v, DType to, StringRef what, SMLoc l) {
+    if (v.kind == Val::Kind::Int || v.kind == Val::Kind::Bool) {
+      if (to.kind == DType::I32 && (v.i < INT32_MIN || v.i > INT32_MAX))
+        return g.error(v.loc.isValid() ? v.loc : l,
+                       "block pointers only support 32-bit " + what + ", got " +
+                           Twine(v.i));
+      return g.constant(v, to, {}, v.loc.isValid() ? v.loc : l);
+    }
+    if (!v.isTensor() || v.isBlock() || !v.dtype.isInt())
+      return g.error(v.loc.isValid() ? v.loc : l,
+                     "expected an integer scalar in " + what + ", got " +
+                         v.typeStr());
+    if (to.kind == DType::I32 && v.dtype.bitwidth() == 64)
+      return g.error(v.loc, "block pointers only support 32-bit " + what +
+                                ", got " + v.typeStr() +
+                                "; add a `.to(tl.int32)`");
+    return v.dtype == to ? v : g.cast(v, to, v.loc);
+  }
+
+  /// Converts each item of `list` with indexScalar into `out`.
+  bool indexScalars(const Val &list, DType to, StringRef what, SMLoc l,
+                    std::vector<Val> &out) {
+    for (const Val &item : itemsOf(list)) {
+      Val s = indexScalar(item, to, what, l);
+      if (!s)
+        return false;
+      out.push_back(s);
+    }
+    return true;
+  }
+
+  /// Reads a constexpr block shape: power-of-two positive ints.
+  std::optional<llvm::SmallVector<int64_t, 4>> blockShape(const Val &v,
+                                                          SMLoc l) {
+    llvm::SmallVector<int64_t, 4> shape;
+    for (const Val &item : itemsOf(v)) {
+      std::optional<int64_t> d = g.getConstInt(item, "block_shape entry");
+      if (!d)
+        return std::nullopt;
+      if (*d <= 0 || !llvm::isPowerOf2_64(*d)) {
+        g.error(item.loc.isValid() ? item.loc : l,
+                "block_shape entries must be powers of 2, got " + Twine(*d));
+        return std::nullopt;
+      }
+      shape.push_back(*d);
+    }
+    return shape;
+  }
+
+  /// A scalar pointer base.
+  Val pointerBase(const Val &base, StringRef fname, SMLoc l) {
+    if (!base.isTensor() || base.isBlock() || !base.dtype.isPtr())
+      return g.error(base.loc.isValid() ? base.loc : l,
+                     fname +
+                         " expects `base` to be a scalar pointer (not a "
+                         "tensor of pointers or a block pointer), got " +
+                         base.typeStr());
+    return base;
+  }
+
+  /// The element type blocks are loaded as and stored from: Triton views
+  /// pointers to int1 as pointers to int8 (one byte per bool either way).
+  static DType blockElement(const Val &bp) {
+    DType elt = bp.dtype.element();
+    return elt.isBool() ? DType(DType::I8) : elt;
+  }
+
+  Val makeBlockPtr(llvm::ArrayRef<Val> a, SMLoc l) {
+    Val base = pointerBase(a[0], "tl.make_block_ptr", l);
+    if (!base)
+      return base;
+    std::optional<llvm::SmallVector<int64_t, 4>> block = blockShape(a[4], l);
+    if (!block)
+      return Val();
+    llvm::SmallVector<int64_t, 4> order;
+    for (const Val &item : itemsOf(a[5])) {
+      std::optional<int64_t> o = g.getConstInt(item, "order entry");
+      if (!o)
+        return Val();
+      order.push_back(*o);
+    }
+    llvm::SmallVector<int64_t, 4> sorted(order);
+    llvm::sort(sorted);
+    for (size_t i = 0; i < sorted.size(); ++i)
+      if (sorted[i] != int64_t(i))
+        return g.error(a[5].loc.isValid() ? a[5].loc : l,
+                       "expected a permutation of (0, 1, ..., len(order)-1) "
+                       "in order, got " +
+                           shapeStr(order));
+    std::vector<Val> shape, strides, offsets;
+    if (!indexScalars(a[1], DType(DType::I64), "shape", l, shape) ||
+        !indexScalars(a[2], DType(DType::I64), "strides", l, strides) ||
+        !indexScalars(a[3], DType(DType::I32), "offsets", l, offsets))
+      return Val();
+    size_t rank = block->size();
+    if (shape.size() != rank || strides.size() != rank ||
+        offsets.size() != rank || order.size() != rank)
+      return g.error(l, "expected shape/strides/offsets/block_shape/order to "
+                        "have the same length, got " +
+                            Twine(shape.size()) + "/" + Twine(strides.size()) +
+                            "/" + Twine(offsets.size()) + "/" + Twine(rank) +
+                            "/" + Twine(order.size()));
+    Val bp;
+    bp.kind = Val::Kind::BlockPtr;
+    bp.loc = l;
+    bp.dtype = base.dtype;
+    bp.shape = *block;
+    bp.elems.push_back(base);
+    llvm::append_range(bp.elems, shape);
+    llvm::append_range(bp.elems, strides);
+    llvm::append_range(bp.elems, offsets);
+    return bp;
+  }
+
+  /// `bp` with its offsets moved by `deltas` (int32 scalars, one per dim).
+  Val advance(const Val &bp, const Val &deltas, SMLoc l) {
+    if (bp.kind != Val::Kind::BlockPtr)
+      return g.error(bp.loc.isValid() ? bp.loc : l,
+                     "tl.advance expects a block pointer (from "
+                     "tl.make_block_ptr), got " +
+                         bp.typeStr());
+    std::vector<Val> moves;
+    if (!indexScalars(deltas, DType(DType::I32), "offsets", l, moves))
+      return Val();
+    BlockPtrView view{bp};
+    if (moves.size() != view.rank())
+      return g.error(l, "tl.advance expects " + Twine(view.rank()) +
+                            " offsets (one per block dimension), got " +
+                            Twine(moves.size()));
+    Val r = bp;
+    r.loc = l;
+    for (size_t i = 0; i < view.rank(); ++i) {
+      Val sum = g.binary(BinaryOp::Add, view.offset(i), moves[i], l);
+      if (!sum)
+        return sum;
+      r.elems[1 + 2 * view.rank() + i] = sum;
+    }
+    return r;
+  }
+
+  /// Canonical boundary_check dimensions (sorted, unique, in range).
+  std::optional<llvm::SmallVector<int64_t, 4>>
+  boundaryCheck(const Val &v, size_t rank, SMLoc l) {
+    llvm::SmallVector<int64_t, 4> dims;
+    if (v.isNone())
+      return dims;
+    for (const Val &item : itemsOf(v)) {
+      std::optional<int64_t> d = g.getConstInt(item, "boundary_check entry");
+      if (!d)
+        return std::nullopt;
+      if (*d < 0 || *d >= int64_t(rank)) {
+        g.error(item.loc.isValid() ? item.loc : l,
+                "boundary_check dimension " + Twine(*d) +
+                    " is out of range for a block of rank " + Twine(rank));
+        return std::nullopt;
+      }
+      if (llvm::is_contained(dims, *d)) {
+        g.error(item.loc.isValid() ? item.loc : l,
+                "duplicate dimension " + Twine(*d) + " in `boundary_check`");
+        return std::nullopt;
+      }
+      dims.push_back(*d);
+    }
+    llvm::sort(dims);
+    return dims;
+  }
+
+  /// Expands the 1-D tile `v` (along dimension `dim`) to `block`'s rank and
+  /// broadcasts it to `block`.
+  Val spread(Val v, size_t dim, llvm::ArrayRef<int64_t> block, SMLoc l) {
+    for (size_t d = 0; d < block.size() && v; ++d)
+      if (d != dim)
+        v = g.expandDims(v, d, l);
+    return v ? g.broadcastTo(v, block, l, "block index") : v;
+  }
+
+  /// The pointer tile of `bp`'s block and the mask of its in-bounds elements
+  /// along `checked` (left invalid when `checked` is empty).
+  bool addresses(const Val &bp, llvm::ArrayRef<int64_t> checked, SMLoc l,
+                 Val &ptrs, Val &mask) {
+    BlockPtrView view{bp};
+    llvm::ArrayRef<int64_t> block = bp.shape;
+    Val offsetSum;
+    for (size_t i = 0; i < view.rank(); ++i) {
+      Value range = tile::MakeRangeOp::create(
+          g.b, g.loc(l), g.mlirType(DType(DType::I32), {block[i]}), 0,
+          uint32_t(block[i]));
+      Val idx = Val::tensor(range, DType(DType::I32), {block[i]}, l);
+      idx = g.binary(BinaryOp::Add, idx, view.offset(i), l);
+      // Addresses and bounds are computed in int64, as Triton does.
+      Val wide = idx ? g.cast(idx, DType(DType::I64), l) : idx;
+      Val scaled =
+          wide ? g.binary(BinaryOp::Mul, wide, view.stride(i), l) : wide;
+      scaled = scaled ? spread(scaled, i, block, l) : scaled;
+      if (!scaled)
+        return false;
+      offsetSum =
+          offsetSum ? g.binary(BinaryOp::Add, offsetSum, scaled, l) : scaled;
+      if (!offsetSum)
+        return false;
+      if (!llvm::is_contained(checked, int64_t(i)))
+        continue;
+      Val lo = g.compare(CmpOp::Ge, wide, Val::integer(0, l), l);
+      Val hi = lo ? g.compare(CmpOp::Lt, wide, view.shape(i), l) : lo;
+      Val in = hi ? g.binary(BinaryOp::BitAnd, lo, hi, l) : hi;
+      in = in ? spread(in, i, block, l) : in;
+      if (!in)
+        return false;
+      mask = mask ? g.binary(BinaryOp::BitAnd, mask, in, l) : in;
+      if (!mask)
+        return false;
+    }
+    ptrs = g.binary(BinaryOp::Add, view.base(), offsetSum, l);
+    return bool(ptrs);
+  }
+
+  /// The padding value of a checked load (`option`: "", "zero" or "nan").
+  Val padding(StringRef option, DType elt, llvm::ArrayRef<int64_t> shape,
+              SMLoc l) {
+    if (option == "nan") {
+      if (!elt.isFloat())
+        return g.error(l, "padding option `nan` is not supported for integer "
+                          "blocks");
+      return g.constant(Val::floating(std::numeric_limits<double>::quiet_NaN()),
+                        elt, shape, l);
+    }
+    return g.constant(Val::integer(0), elt, shape, l);
+  }
+
+  /// Reads a padding_option argument ("" when absent).
+  std::optional<std::string> paddingOption(const Val &v, SMLoc l) {
+    if (v.isNone())
+      return std::string();
+    if (v.kind != Val::Kind::Str) {
+      g.error(v.loc.isValid() ? v.loc : l,
+              "padding_option must be a string, got " + v.typeStr());
+      return std::nullopt;
+    }
+    if (v.s != "" && v.s != "zero" && v.s != "nan") {
+      g.error(v.loc, "padding option '" + v.s +
+                         "' not supported (expected \"zero\" or \"nan\")");
+      return std::nullopt;
+    }
+    return v.s;
+  }
+
+  Val load(const Val &bp, llvm::ArrayRef<int64_t> checked, StringRef pad,
+           SMLoc l) {
+    DType elt = bp.dtype.element();
+    DType viewed = blockElement(bp);
+    if (pad == "nan" && !viewed.isFloat())
+      return g.error(l, "padding option `nan` is not supported for integer "
+                        "block pointers");
+    Val ptrs, mask;
+    if (!addresses(bp, checked, l, ptrs, mask))
+      return Val();
+    Val other;
+    if (mask && !(other = padding(pad, elt, bp.shape, l)))
+      return other;
+    Value r = tile::LoadOp::create(g.b, g.loc(l), ptrs.value,
+                                   mask ? mask.value : Value(),
+                                   other ? other.value : Value());
+    Val loaded = Val::tensor(r, elt, bp.shape, l);
+    return viewed == elt ? loaded : g.cast(loaded, viewed, l);
+  }
+
+  Val store(const Val &bp, Val value, llvm::ArrayRef<int64_t> checked,
+            SMLoc l) {
+    DType elt = bp.dtype.element();
+    DType viewed = blockElement(bp);
+    if (value.isNumber())
+      value = g.constant(value, viewed, {}, value.loc);
+    if (!value)
+      return value;
+    if (!value.isTensor() || value.dtype.isPtr())
+      return g.error(value.loc, "cannot store a value of type " +
+                                    value.typeStr() + " through a " +
+                                    bp.typeStr());
+    if (value.isBlock() && llvm::ArrayRef<int64_t>(value.shape) !=
+                               llvm::ArrayRef<int64_t>(bp.shape))
+      return g.error(value.loc, "block shape " + shapeStr(bp.shape) +
+                                    " and value shape " +
+                                    shapeStr(value.shape) + " mismatch");
+    if (value.dtype != viewed)
+      return g.error(value.loc, "block element type " + viewed.str() +
+                                    " and value element type " +
+                                    value.dtype.str() + " mismatch");
+    if (!(value = g.cast(value, elt, value.loc)) ||
+        !(value = g.broadcastTo(value, bp.shape, value.loc, "value")))
+      return Val();
+    Val ptrs, mask;
+    if (!addresses(bp, checked, l, ptrs, mask))
+      return Val();
+    tile::StoreOp::create(g.b, g.loc(l), ptrs.value, value.value,
+                          mask ? mask.value : Value());
+    return Val::none(l);
+  }
+
+  Val makeTensorDescriptor(llvm::ArrayRef<Val> a, SMLoc l) {
+    Val base = pointerBase(a[0], "tl.make_tensor_descriptor", l);
+    if (!base)
+      return base;
+    std::vector<Val> shapeItems = itemsOf(a[1]), strideItems = itemsOf(a[2]);
+    size_t ndim = shapeItems.size();
+    if (ndim < 1 || ndim > 5)
+      return g.error(l, "expected 1 <= ndim <= 5 but got " + Twine(ndim) +
+                            " dimensions");
+    if (strideItems.size() != ndim)
+      return g.error(a[2].loc.isValid() ? a[2].loc : l,
+                     "expected " + Twine(ndim) + " strides but got " +
+                         Twine(strideItems.size()));
+    std::optional<llvm::SmallVector<int64_t, 4>> block = blockShape(a[3], l);
+    if (!block)
+      return Val();
+    if (block->size() != ndim)
+      return g.error(a[3].loc.isValid() ? a[3].loc : l,
+                     "expected block_shape to have " + Twine(ndim) +
+                         " dimensions but got " + Twine(block->size()));
+    DType elt = base.dtype.element();
+    int64_t bytes = block->back() * int64_t(elt.bitwidth() / 8);
+    if (bytes < 16)
+      return g.error(a[3].loc.isValid() ? a[3].loc : l,
+                     "descriptor block shape must have at least 16 bytes in "
+                     "the last dimension, but got " +
+                         Twine(block->back()) + " * " +
+                         Twine(elt.bitwidth() / 8) + " = " + Twine(bytes) +
+                         " bytes");
+    const Val &lastStride = strideItems.back();
+    if (lastStride.isNumber() && lastStride.i != 1)
+      return g.error(lastStride.loc.isValid() ? lastStride.loc : l,
+                     "tensor descriptor last dim must be 1 but got " +
+                         Twine(lastStride.i));
+    std::optional<std::string> pad = paddingOption(a[4], l);
+    if (!pad)
+      return Val();
+    if (*pad == "nan" && !elt.isFloat())
+      return g.error(a[4].loc, "padding option `nan` is not supported for "
+                               "integer blocks");
+    std::vector<Val> shape, strides;
+    if (!indexScalars(a[1], DType(DType::I64), "shape", l, shape) ||
+        !indexScalars(a[2], DType(DType::I64), "strides", l, strides))
+      return Val();
+    Val desc;
+    desc.kind = Val::Kind::TensorDesc;
+    desc.loc = l;
+    desc.dtype = base.dtype;
+    desc.shape = *block;
+    desc.s = pad->empty() ? "zero" : *pad;
+    desc.elems.push_back(base);
+    llvm::append_range(desc.elems, shape);
+    llvm::append_range(desc.elems, strides);
+    return desc;
+  }
+
+  /// The block pointer a descriptor access at `offsets` reads or writes.
+  Val descriptorBlock(const Val &desc, const Val &offsets, SMLoc l) {
+    if (desc.kind != Val::Kind::TensorDesc)
+      return g.error(desc.loc.isValid() ? desc.loc : l,
+                     "expected a tensor descriptor (from "
+                     "tl.make_tensor_descriptor), got " +
+                         desc.typeStr());
+    std::vector<Val> offs;
+    if (!indexScalars(offsets, DType(DType::I32), "offsets", l, offs))
+      return Val();
+    if (offs.size() != desc.shape.size())
+      return g.error(offsets.loc.isValid() ? offsets.loc : l,
+                     "expected " + Twine(desc.shape.size()) +
+                         " offsets, but got " + Twine(offs.size()));
+    Val bp = desc;
+    bp.kind = Val::Kind::BlockPtr;
+    llvm::append_range(bp.elems, offs);
+    return bp;
+  }
+
+  static llvm::SmallVector<int64_t, 4> allDims(size_t rank) {
+    llvm::SmallVector<int64_t, 4> dims;
+    for (size_t i = 0; i < rank; ++i)
+      dims.push_back(i);
+    return dims;
+  }
+
+  Val descriptorLoad(const Val &desc, const Val &offsets, SMLoc l) {
+    Val bp = descriptorBlock(desc, offsets, l);
+    return bp ? load(bp, allDims(bp.shape.size()), desc.s, l) : bp;
+  }
+
+  Val descriptorStore(const Val &desc, const Val &offsets, Val value, SMLoc l) {
+    Val bp = descriptorBlock(desc, offsets, l);
+    if (!bp)
+      return bp;
+    if (value.isTensor() && value.isBlock() &&
+        llvm::ArrayRef<int64_t>(value.shape) !=
+            llvm::ArrayRef<int64_t>(bp.shape))
+      return g.error(value.loc, "descriptor block shape " + shapeStr(bp.shape) +
+                                    " and value shape " +
+                                    shapeStr(value.shape) + " mismatch");
+    // Descriptor stores implicitly cast the value to the element type.
+    if (value.isTensor() && !value.dtype.isPtr() &&
+        !(value = g.cast(value, blockElement(bp), value.loc)))
+      return value;
+    return store(bp, value, allDims(bp.shape.size()), l);
+  }
+
+  /// `desc.atomic_<op>(offsets, value)`: an elementwise atomic on the block,
+  /// dropped outside the tensor; returns nothing, as Triton's descriptor
+  /// reductions do.
+  Val descriptorAtomic(StringRef op, const Val &desc, const Val &offsets,
+                       Val value, SMLoc l) {
+    Val bp = descriptorBlock(desc, offsets, l);
+    if (!bp)
+      return bp;
+    DType elt = bp.dtype.element();
+    DType::Kind k = elt.kind;
+    bool ok = op == "add"
+                  ? llvm::is_contained({DType::U32, DType::I32, DType::U64,
+                                        DType::F32, DType::F16, DType::BF16},
+                                       k)
+              : op == "min" || op == "max"
+                  ? llvm::is_contained(
+                        {DType::U32, DType::I32, DType::U64, DType::I64}, k)
+                  : llvm::is_contained(
+                        {DType::U32, DType::I32, DType::U64, DType::I64}, k);
+    if (!ok)
+      return g.error(l, "desc.atomic_" + op + " does not support " + elt.str());
+    if (value.isNumber())
+      value = g.constant(value, elt, {}, value.loc);
+    if (!value)
+      return value;
+    bool shapeMismatch =
+        value.isBlock() && llvm::ArrayRef<int64_t>(value.shape) !=
+                               llvm::ArrayRef<int64_t>(bp.shape);
+    if (!value.isTensor() || shapeMismatch)
+      return g.error(value.loc, "descriptor block shape " + shapeStr(bp.shape) +
+                                    " and value " + value.typeStr() +
+                                    " mismatch");
+    if (value.dtype != elt)
+      return g.error(value.loc, "descriptor element type " + elt.str() +
+                                    " and value element type " +
+                                    value.dtype.str() + " mismatch");
+    if (!(value = g.broadcastTo(value, bp.shape, value.loc, "value")))
+      return value;
+    Val ptrs, mask;
+    if (!addresses(bp, allDims(bp.shape.size()), l, ptrs, mask))
+      return Val();
+    bool u = elt.isUnsigned();
+    tile::AtomicRMWKind kind =
+        llvm::StringSwitch<tile::AtomicRMWKind>(op)
+            .Case("add", elt.isFloat() ? tile::AtomicRMWKind::fadd
+                                       : tile::AtomicRMWKind::add)
+            .Case("max",
+                  u ? tile::AtomicRMWKind::umax : tile::AtomicRMWKind::max)
+            .Case("min",
+                  u ? tile::AtomicRMWKind::umin : tile::AtomicRMWKind::min)
+            .Case("and", tile::AtomicRMWKind::bit_and)
+            .Case("or", tile::AtomicRMWKind::bit_or)
+            .Default(tile::AtomicRMWKind::bit_xor);
+    tile::AtomicRMWOp::create(
+        g.b, g.loc(l), value.value.getType(), kind, tile::MemSemantic::relaxed,
+        tile::MemSyncScope::gpu, ptrs.value, value.value, mask.value);
+    return Val::none(l);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Atomics
+  //===--------------------------------------------------------------------===//
+
+  std::optional<tile::MemSemantic> semantic(const Val &v, SMLoc l) {
+    if (v.isNone())
+      return tile::MemSemantic::acq_rel;
+    if (v.kind == Val::Kind::Str)
+      if (auto sem = tile::symbolizeMemSemantic(v.s))
+        return sem;
+    g.error(v.loc.isValid() ? v.loc : l,
+            "memory semantic " +
+                (v.kind == Val::Kind::Str ? "'" + v.s + "'" : v.typeStr()) +
+                " not supported (expected \"acquire\", \"release\", "
+                "\"acq_rel\" or \"relaxed\")");
+    return std::nullopt;
+  }
+
+  std::optional<tile::MemSyncScope> scope(const Val &v, SMLoc l) {
+    if (v.isNone())
+      return tile::MemSyncScope::gpu;
+    if (v.kind == Val::Kind::Str)
+      if (auto scope = tile::symbolizeMemSyncScope(v.s))
+        return scope;
+    g.error(v.loc.isValid() ? v.loc : l,
+            "memory scope " +
+                (v.kind == Val::Kind::Str ? "'" + v.s + "'" : v.typeStr()) +
+                " not supported (expected \"gpu\", \"cta\" or \"sys\")");
+    return std::nullopt;
+  }
+
+  /// The pointer of an atomic (a scalar pointer or a tile of pointers).
+  Val atomicPointer(const Val &ptr, StringRef fname, SMLoc l) {
+    if (ptr.isBlockPtrLike())
+      return g.error(ptr.loc, fname + " does not support " + ptr.typeStr() +
+                                  "; use a tensor of pointers");
+    if (!ptr.isTensor() || !ptr.dtype.isPtr())
+      return g.error(ptr.loc.isValid() ? ptr.loc : l,
+                     fname + " expects a pointer, got " + ptr.typeStr());
+    return ptr;
+  }
+
+  /// An operand converted to the pointee type and broadcast to `ptr`'s shape.
+  Val atomicOperand(Val v, const Val &ptr, StringRef what, SMLoc l) {
+    DType elt = ptr.dtype.element();
+    v = v.isNumber() ? g.constant(v, elt, {}, v.loc.isValid() ? v.loc : l)
+                     : g.toTensor(v, l, what);
+    if (!v)
+      return v;
+    if (v.dtype.isPtr())
+      return g.error(v.loc, "atomic " + what + " cannot be a pointer");
+    if (v.isBlock() && !ptr.isBlock())
+      return g.error(v.loc, what + " argument cannot be a block (" +
+                                v.typeStr() +
+                                ") if the pointer argument is not a block");
+    v = g.cast(v, elt, v.loc);
+    return v ? g.broadcastTo(v, ptr.shape, v.loc, what) : v;
+  }
+
+  Val atomicRMW(StringRef op, llvm::ArrayRef<Val> a, SMLoc l) {
+    std::string fname = ("tl.atomic_" + op).str();
+    Val ptr = atomicPointer(a[0], fname, l);
+    if (!ptr)
+      return ptr;
+    DType elt = ptr.dtype.element();
+    std::string eltName = elt.str();
+    if ((elt.kind == DType::F16 || elt.kind == DType::BF16) && op != "add" &&
+        op != "xchg")
+      return g.error(l, "atomic_" + op + " does not support " + eltName);
+    if (elt.bitwidth() < 16 || elt.kind == DType::I16 || elt.kind == DType::U16)
+      return g.error(l, "atomic_" + op + " does not support " + eltName);
+    if (elt.isFloat() && (op == "and" || op == "or" || op == "xor"))
+      return g.error(l, "atomic_" + op + " does not support " + eltName +
+                            " (bitwise atomics need integers)");
+    if (elt.isFloat() && (op == "max" || op == "min") &&
+        elt.kind != DType::F32 && elt.kind != DType::F64)
+      return g.error(l, "atomic_" + op + " not supported for dtype " + eltName);
+    if (op == "xchg" && elt.bitwidth() == 16)
+      return g.error(l, "atomic_xchg does not support " + eltName);
+    std::optional<tile::MemSemantic> sem = semantic(a[3], l);
+    std::optional<tile::MemSyncScope> sc = sem ? scope(a[4], l) : std::nullopt;
+    if (!sc)
+      return Val();
+    Val val = atomicOperand(a[1], ptr, "value", l);
+    if (!val)
+      return val;
+    Val mask = a[2];
+    if (!mask.isNone()) {
+      if (!(mask = g.toTensor(mask, mask.loc, "mask")))
+        return mask;
+      if (!mask.dtype.isBool())
+        return g.error(mask.loc, "mask must have boolean scalar type, got " +
+                                     mask.typeStr());
+      if (mask.isBlock() && !ptr.isBlock())
+        return g.error(mask.loc, "mask argument cannot be a block if the "
+                                 "pointer argument is not a block");
+      if (!(mask = g.broadcastTo(mask, ptr.shape, mask.loc, "mask")))
+        return mask;
+    }
+    bool f = elt.isFloat(), u = elt.isUnsigned();
+    tile::AtomicRMWKind kind = llvm::StringSwitch<tile::AtomicRMWKind>(op)
+                                   .Case("add", f ? tile::AtomicRMWKind::fadd
+                                                  : tile::AtomicRMWKind::add)
+                                   .Case("max", f   ? tile::AtomicRMWKind::fmax
+                                                : u ? tile::AtomicRMWKind::umax
+                                                    : tile::AtomicRMWKind::max)
+                                   .Case("min", f   ? tile::AtomicRMWKind::fmin
+                                                : u ? tile::AtomicRMWKind::umin
+                                                    : tile::AtomicRMWKind::min)
+                                   .Case("and", tile::AtomicRMWKind::bit_and)
+                                   .Case("or", tile::AtomicRMWKind::bit_or)
+                                   .Case("xor", tile::AtomicRMWKind::bit_xor)
+                                   .Default(tile::AtomicRMWKind::xchg);
+    Value r = tile::AtomicRMWOp::create(g.b, g.loc(l), val.value.getType(),
+                                        kind, *sem, *sc, ptr.value, val.value,
+                                        mask.isNone() ? Value() : mask.value);
+    return Val::tensor(r, elt, ptr.shape, l);
+  }
+
+  Val atomicCAS(llvm::ArrayRef<Val> a, SMLoc l) {
+    Val ptr = atomicPointer(a[0], "tl.atomic_cas", l);
+    if (!ptr)
+      return ptr;
+    DType elt = ptr.dtype.element();
+    unsigned width = elt.bitwidth();
+    if (width != 16 && width != 32 && width != 64)
+      return g.error(l, "atomic_cas only supports elements with width {16, "
+                        "32, 64}, got " +
+                            elt.str());
+    std::optional<tile::MemSemantic> sem = semantic(a[3], l);
+    std::optional<tile::MemSyncScope> sc = sem ? scope(a[4], l) : std::nullopt;
+    if (!sc)
+      return Val();
+    Val cmp = atomicOperand(a[1], ptr, "cmp", l);
+    Val val = cmp ? atomicOperand(a[2], ptr, "val", l) : cmp;
+    if (!val)
+      return val;
+    Value r =
+        tile::AtomicCASOp::create(g.b, g.loc(l), val.value.getType(), *sem, *sc,
+                                  ptr.value, cmp.value, val.value);
+    return Val::tensor(r, elt, ptr.shape, l);
+  }
+
+  Val gather(llvm::ArrayRef<Val> a, SMLoc l) {
+    const Val &src = a[0];
+    if (!src.isBlock())
+      return g.error(src.loc.isValid() ? src.loc : l,
+                     "tl.gather: src must be a tensor, got " + src.typeStr());
+    Val index = a[1];
+    if (!index.isTensor() || !index.dtype.isInt() || index.dtype.isBool())
+      return g.error(index.loc.isValid() ? index.loc : l,
+                     "tl.gather: index must be an integer tensor, got " +
+                         index.typeStr());
+    int64_t rank = src.shape.size();
+    if (int64_t(index.shape.size()) != rank)
+      return g.error(l, "tl.gather: source and index tensors must have the "
+                        "same rank, got " +
+                            src.typeStr() + " and " + index.typeStr());
+    std::optional<int64_t> axis = g.getConstInt(a[2], "gather axis");
+    if (!axis)
+      return Val();
+    if (*axis < -rank || *axis >= rank)
+      return g.error(a[2].loc, "tl.gather: axis " + Twine(*axis) +
+                                   " is out of range for rank " + Twine(rank));
+    int64_t ax = *axis < 0 ? *axis + rank : *axis;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != ax && index.shape[d] != src.shape[d])
+        return g.error(l, "tl.gather: index dim " + Twine(d) +
+                              " must match the corresponding source dim (" +
+                              src.typeStr() + " and " + index.typeStr() + ")");
+    if (index.dtype.bitwidth() < 32 &&
+        !(index = g.cast(index, DType(DType::I32), l)))
+      return index;
+    Value r = tile::GatherOp::create(g.b, g.loc(l),
+                                     g.mlirType(src.dtype, index.shape),
+                                     src.value, index.value, uint32_t(ax));
+    return Val::tensor(r, src.dtype, index.shape, l);
+  }
+
+private:
+  MLIRGen &g;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+std::optional<Val>
+MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
+                           std::vector<std::pair<std::string, Val>> &kwargs,
+                           SMLoc l) {
+  MemoryGen m(*this);
+  llvm::SmallVector<Val, 8> a;
+  std::string fname = ("tl." + name).str();
+  auto bind = [&](llvm::ArrayRef<StringRef> params) {
+    return bindArguments(*this, fname, params, args, kwargs, l, a);
+  };
+
+  if (name == "load" || name == "store") {
+    // Only block pointers and block-pointer-only arguments are handled here;
+    // tensors of pointers go through the generic load/store.
+    bool isLoad = name == "load";
+    std::vector<Val> argsCopy = args;
+    auto kwCopy = kwargs;
+    static const StringRef loadParams[] = {
+        "pointer",          "mask?",           "other?",
+        "boundary_check?",  "padding_option?", "cache_modifier?",
+        "eviction_policy?", "volatile?"};
+    static const StringRef storeParams[] = {
+        "pointer",         "value",           "mask?",
+        "boundary_check?", "cache_modifier?", "eviction_policy?"};
+    llvm::ArrayRef<StringRef> params =
+        isLoad ? llvm::ArrayRef<StringRef>(loadParams)
+               : llvm::ArrayRef<StringRef>(storeParams);
+    if (!bindArguments(*this, fname, params, argsCopy, kwCopy, l, a))
+      return Val();
+    const Val &ptr = a[0];
+    const Val &boundary = a[3]; // boundary_check in both signatures
+    const Val &pad = isLoad ? a[4] : Val::none(l);
+    if (ptr.kind == Val::Kind::TensorDesc)
+      return error(ptr.loc, fname +
+                                " does not take a tensor descriptor; use "
+                                "desc." +
+                                name + "(offsets" +
+                                (isLoad ? ")" : ", value)"));
+    if (ptr.kind != Val::Kind::BlockPtr) {
+      bool hasBoundary =
+          !boundary.isNone() &&
+          !(boundary.kind == Val::Kind::Tuple && boundary.elems.empty());
+      bool hasPad =
+          !pad.isNone() && !(pad.kind == Val::Kind::Str && pad.s.empty());
+      if (hasBoundary || hasPad)
+        return error(hasBoundary ? boundary.loc : pad.loc,
+                     std::string(isLoad ? "`padding_option` or "
+                                          "`boundary_check` argument is"
+                                        : "`boundary_check` argument is") +
+                         " not supported for " +
+                         (isLoad ? "loading" : "storing") +
+                         " a tensor of pointers or a scalar, because the "
+                         "compiler does not know the boundary; please use "
+                         "block pointers (defined by `make_block_ptr`) "
+                         "instead");
+      return std::nullopt;
+    }
+    const Val &mask = isLoad ? a[1] : a[2];
+    if (!mask.isNone())
+      return error(mask.loc, isLoad ? "`mask` and `other` arguments cannot be "
+                                      "specified for loading block pointers"
+                                    : "`mask` argument cannot be specified "
+                                      "for storing block pointers");
+    if (isLoad && !a[2].isNone())
+      return error(a[2].loc, "`mask` and `other` arguments cannot be "
+                             "specified for loading block pointers");
+    std::optional<llvm::SmallVector<int64_t, 4>> checked =
+        m.boundaryCheck(boundary, ptr.shape.size(), l);
+    if (!checked)
+      return Val();
+    if (!isLoad)
+      return m.store(ptr, a[1], *checked, l);
+    std::optional<std::string> padOpt = m.paddingOption(pad, l);
+    if (!padOpt)
+      return Val();
+    return m.load(ptr, *checked, *padOpt, l);
+  }
+  if (name == "make_block_ptr") {
+    if (!bind({"base", "shape", "strides", "offsets", "block_shape", "order"}))
+      return Val();
+    return m.makeBlockPtr(a, l);
+  }
+  if (name == "advance") {
+    if (!bind({"base", "offsets"}))
+      return Val();
+    return m.advance(a[0], a[1], l);
+  }
+  if (name == "make_tensor_descriptor") {
+    if (!bind({"base", "shape", "strides", "block_shape", "padding_option?"}))
+      return Val();
+    return m.makeTensorDescriptor(a, l);
+  }
+  if (name == "load_tensor_descriptor") {
+    if (!bind({"desc", "offsets"}))
+      return Val();
+    return m.descriptorLoad(a[0], a[1], l);
+  }
+  if (name == "store_tensor_descriptor") {
+    if (!bind({"desc", "offsets", "value"}))
+      return Val();
+    return m.descriptorStore(a[0], a[1], a[2], l);
+  }
+  if (name == "atomic_cas") {
+    if (!bind({"pointer", "cmp", "val", "sem?", "scope?"}))
+      return Val();
+    return m.atomicCAS(a, l);
+  }
+  if (name.consume_front("atomic_")) {
+    if (!llvm::is_contained({"add", "max", "min", "and", "or", "xor", "xchg"},
+                            name))
+      return error(l, "unsupported function '" + fname + "'");
+    if (!bind({"pointer", "val", "mask?", "sem?", "scope?"}))
+      return Val();
+    return m.atomicRMW(name, a, l);
+  }
+  if (name == "gather") {
+    if (!bind({"src", "index", "axis"}))
+      return Val();
+    return m.gather(a, l);
+  }
+  return std::nullopt;
+}
+
+Val MLIRGen::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {
+  BlockPtrView view{self};
+  auto listOf = [&](size_t first) {
+    std::vector<Val> items(self.elems.begin() + first,
+                           self.elems.begin() + first + view.rank());
+    return Val::tuple(std::move(items), l);
+  };
+  if (self.kind == Val::Kind::BlockPtr && attr == "advance") {
+    Val v;
+    v.kind = Val::Kind::Builtin;
+    v.loc = l;
+    v.s = "method:advance";
+    v.elems.push_back(self);
+    return v;
+  }
+  if (self.kind == Val::Kind::TensorDesc) {
+    if (attr == "dtype")
+      return Val::dtypeObj(self.dtype.element(), l);
+    if (attr == "block_shape") {
+      std::vector<Val> dims;
+      for (int64_t d : self.shape)
+        dims.push_back(Val::integer(d, l));
+      return Val::tuple(std::move(dims), l);
+    }
+    if (attr == "shape")
+      return listOf(1);
+    if (attr == "strides")
+      return listOf(1 + view.rank());
+    if (attr == "load" || attr == "store" ||
+        llvm::is_contained({"atomic_add", "atomic_min", "atomic_max",
+                            "atomic_and", "atomic_or", "atomic_xor"},
+                           attr)) {
+      Val v;
+      v.kind = Val::Kind::Builtin;
+      v.loc = l;
+      v.s = "method:" + attr.str();
+      v.elems.push_back(self);
+      return v;
+    }
+  }
+  return error(l, "unsupported attribute '" + attr + "' of " + self.typeStr());
+}
+
+Val MLIRGen::callMemoryMethod(const Val &self, StringRef name,
+                              std::vector<Val> args,
+                              std::vector<std::pair<std::string, Val>> kwargs,
+                              SMLoc l) {
+  MemoryGen m(*this);
+  llvm::SmallVector<Val, 8> a;
+  if (self.kind == Val::Kind::BlockPtr && name == "advance") {
+    if (!bindArguments(*this, "advance", {"offsets"}, args, kwargs, l, a))
+      return Val();
+    return m.advance(self, a[0], l);
+  }
+  std::string fname = "desc." + name.str();
+  if (name == "load") {
+    if (!bindArguments(*this, fname,
+                       {"offsets", "cache_modifier?", "eviction_policy?"}, args,
+                       kwargs, l, a))
+      return Val();
+    return m.descriptorLoad(self, a[0], l);
+  }
+  if (name == "store") {
+    if (!bindArguments(*this, fname, {"offsets", "value"}, args, kwargs, l, a))
+      return Val();
+    return m.descriptorStore(self, a[0], a[1], l);
+  }
+  if (name.consume_front("atomic_")) {
+    if (!bindArguments(*this, fname, {"offsets", "value"}, args, kwargs, l, a))
+      return Val();
+    return m.descriptorAtomic(name, self, a[0], a[1], l);
+  }
+  return error(l, "unsupported method '" + name + "' of " + self.typeStr());
+}

@@ -1,0 +1,836 @@
+//===- MLIRGenReductions.cpp - tl reductions, scans, sorts and shape ops --===//
+//
+// tl.reduce / tl.associative_scan with @jit combine functions inlined into the
+// combiner region of tile.reduce / tile.scan, the standard reductions and scans
+// built on them (sum, max/min with indices, argmax/argmin, xor_sum, cumsum,
+// cumprod), the bitonic tl.sort, and the shape ops expressed as tile.shuffle
+// (join, split, cat, interleave, flip), plus ravel, histogram and swizzle2d.
+//
+//===----------------------------------------------------------------------===//
+#include "Binder.h"
+#include "MLIRGen.h"
+#include "tilec/Dialect/Tile/TileOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace tilec::frontend;
+using namespace mlir;
+using llvm::SMLoc;
+using llvm::StringRef;
+using llvm::Twine;
+
+/// The `tl.` functions implemented in this file.
+static const char *const kReductionBuiltins[] = {
+    "sum",       "max",        "min",
+    "argmax",    "argmin",     "xor_sum",
+    "reduce_or", "reduce",     "associative_scan",
+    "cumsum",    "cumprod",    "sort",
+    "flip",      "join",       "split",
+    "cat",       "interleave", "ravel",
+    "histogram", "swizzle2d"};
+
+bool MLIRGen::isReductionBuiltin(StringRef name) {
+  return llvm::is_contained(kReductionBuiltins, name);
+}
+
+//===----------------------------------------------------------------------===//
+// Argument helpers
+//===----------------------------------------------------------------------===//
+
+/// Reads a constexpr bool (None -> `dflt`); reports an error otherwise.
+static std::optional<bool> constBool(MLIRGen &g, const Val &v, bool dflt,
+                                     StringRef what) {
+  if (v.isNone())
+    return dflt;
+  if (std::optional<bool> t = g.constexprTruth(v))
+    return *t;
+  g.error(v.loc, what + " must be a constexpr bool, got " + v.typeStr());
+  return std::nullopt;
+}
+
+/// Number of elements of a tensor of `shape`.
+static int64_t numElements(llvm::ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+/// Normalizes the constexpr `axisVal` (named `what`, e.g. "axis") of a
+/// tensor of `shape` to [0, rank), counting negative values from the end as
+/// Triton's _wrap_axis does; reports an error when out of range.
+static std::optional<int64_t> wrapAxis(MLIRGen &g, const Val &axisVal,
+                                       llvm::ArrayRef<int64_t> shape,
+                                       StringRef fname, StringRef what) {
+  std::optional<int64_t> a = g.getConstInt(axisVal, what);
+  if (!a)
+    return std::nullopt;
+  int64_t rank = int64_t(shape.size());
+  if (*a < -rank || *a >= rank) {
+    g.error(axisVal.loc, "tl." + fname + ": " + what + " " + Twine(*a) +
+                             " is out of range for a tensor of shape " +
+                             shapeStr(shape) + " (expected " + Twine(-rank) +
+                             " <= " + what + " < " + Twine(rank) + ")");
+    return std::nullopt;
+  }
+  return *a < 0 ? *a + rank : *a;
+}
+
+/// A block-shaped runtime tensor argument of `tl.<fname>` named `what`.
+static Val blockArg(MLIRGen &g, const Val &v, SMLoc l, StringRef fname,
+                    StringRef what) {
+  Val x =
+      g.toTensor(v, v.loc.isValid() ? v.loc : l, "'tl." + fname.str() + "'");
+  if (!x)
+    return x;
+  if (!x.isBlock())
+    return g.error(v.loc.isValid() ? v.loc : l,
+                   "tl." + fname + " expects a tensor " + what +
+                       ", got the scalar " + x.typeStr());
+  if (x.dtype.isPtr())
+    return g.error(v.loc.isValid() ? v.loc : l,
+                   "tl." + fname + " does not support tensors of pointers (" +
+                       x.typeStr() + ")");
+  return x;
+}
+
+//===----------------------------------------------------------------------===//
+// Combiner regions
+//===----------------------------------------------------------------------===//
+
+bool MLIRGen::buildCombiner(Region &region, llvm::ArrayRef<DType> dtypes,
+                            CombinerBody body, StringRef what, SMLoc l) {
+  OpBuilder::InsertionGuard guard(b);
+  Location L = loc(l);
+  llvm::SmallVector<Type> argTypes;
+  for (int side = 0; side < 2; ++side)
+    for (DType dt : dtypes)
+      argTypes.push_back(dt.toMLIR(&ctx));
+  llvm::SmallVector<Location> argLocs(argTypes.size(), L);
+  Block *block = b.createBlock(&region, {}, argTypes, argLocs);
+  size_t n = dtypes.size();
+  std::vector<Val> lhs, rhs;
+  for (size_t i = 0; i < n; ++i) {
+    lhs.push_back(Val::tensor(block->getArgument(i), dtypes[i], {}, l));
+    rhs.push_back(Val::tensor(block->getArgument(n + i), dtypes[i], {}, l));
+  }
+  std::optional<std::vector<Val>> results = body(lhs, rhs);
+  if (!results)
+    return false;
+  if (results->size() != n) {
+    error(l, what + " returned " + Twine(results->size()) + " value" +
+                 (results->size() == 1 ? "" : "s") + " but there " +
+                 (n == 1 ? "is 1 input" : "are " + Twine(n).str() + " inputs") +
+                 ": it must return " + Twine(n) + " (one per input)");
+    return false;
+  }
+  llvm::SmallVector<Value> yielded;
+  for (size_t i = 0; i < n; ++i) {
+    Val r = (*results)[i];
+    if (r.isNumber())
+      r = constant(r, dtypes[i], {}, l);
+    if (!r)
+      return false;
+    if (!r.isTensor() || r.isBlock() || r.dtype != dtypes[i]) {
+      error(l, what + " must return scalars of the input types: value " +
+                   Twine(i) + " is " + r.typeStr() + " but input " + Twine(i) +
+                   " has dtype " + dtypes[i].str());
+      return false;
+    }
+    yielded.push_back(r.value);
+  }
+  tile::YieldOp::create(b, L, yielded);
+  // The combiner is re-emitted lane by lane on vectors: straight-line scalar
+  // arithmetic only (constexpr branches fold away before this point).
+  for (Operation &op : block->without_terminator())
+    if (!isa<arith::ArithDialect, math::MathDialect>(op.getDialect())) {
+      error(l, what + " uses '" + op.getName().getStringRef() +
+                   "': a combine function must be straight-line scalar code "
+                   "(arithmetic, comparisons, tl.where, math functions, "
+                   "constexpr branches)");
+      return false;
+    }
+  return true;
+}
+
+std::optional<std::vector<Val>> MLIRGen::combineAlongAxis(
+    bool isScan, std::vector<Val> inputs, const Val &axisVal, bool keepDims,
+    bool reverse, CombinerBody body, StringRef fname, StringRef what, SMLoc l) {
+  for (Val &x : inputs)
+    if (!(x = blockArg(*this, x, l, fname, "input")))
+      return std::nullopt;
+  llvm::SmallVector<int64_t, 4> shape = inputs.front().shape;
+  for (const Val &x : inputs)
+    if (x.shape != shape) {
+      error(l, "tl." + fname + " inputs must all have the same shape, got " +
+                   shapeStr(shape) + " and " + shapeStr(x.shape));
+      return std::nullopt;
+    }
+  size_t origRank = shape.size();
+  int64_t axis = 0;
+  if (axisVal.isNone()) {
+    if (isScan) {
+      error(l, "tl." + fname + " needs an integer axis, got None");
+      return std::nullopt;
+    }
+    // Triton reduces over all dimensions by flattening first.
+    for (Val &x : inputs)
+      if (!(x = reshape(x, {numElements(shape)}, l)))
+        return std::nullopt;
+  } else {
+    std::optional<int64_t> a = wrapAxis(*this, axisVal, shape, fname, "axis");
+    if (!a)
+      return std::nullopt;
+    axis = *a;
+  }
+  llvm::SmallVector<int64_t, 4> srcShape = inputs.front().shape;
+  llvm::SmallVector<int64_t, 4> resShape = srcShape;
+  if (!isScan)
+    resShape.erase(resShape.begin() + axis);
+  llvm::SmallVector<Type> resTypes;
+  llvm::SmallVector<Value> srcs;
+  llvm::SmallVector<DType> dtypes;
+  for (const Val &x : inputs) {
+    resTypes.push_back(mlirType(x.dtype, resShape));
+    srcs.push_back(x.value);
+    dtypes.push_back(x.dtype);
+  }
+  Location L = loc(l);
+  Operation *op;
+  Region *region;
+  if (isScan) {
+    auto scan =
+        tile::ScanOp::create(b, L, resTypes, srcs, uint32_t(axis), reverse);
+    op = scan;
+    region = &scan.getCombiner();
+  } else {
+    auto red = tile::ReduceOp::create(b, L, resTypes, srcs, uint32_t(axis));
+    op = red;
+    region = &red.getCombiner();
+  }
+  if (!buildCombiner(*region, dtypes, body, what, l)) {
+    op->erase();
+    return std::nullopt;
+  }
+  std::vector<Val> results;
+  for (auto [i, x] : llvm::enumerate(inputs)) {
+    Val r = Val::tensor(op->getResult(i), x.dtype, resShape, l);
+    if (!isScan && keepDims) {
+      if (axisVal.isNone())
+        r = broadcastTo(r, llvm::SmallVector<int64_t, 4>(origRank, 1), l,
+                        "reduction result");
+      else
+        r = expandDims(r, axis, l);
+      if (!r)
+        return std::nullopt;
+    }
+    results.push_back(std::move(r));
+  }
+  return results;
+}
+
+/// A combiner body that calls the user's combine function `fn` (a @jit
+/// function or a tl builtin) on the accumulated and new scalars.
+std::optional<std::vector<Val>> MLIRGen::callCombineFn(const Val &fn,
+                                                       llvm::ArrayRef<Val> lhs,
+                                                       llvm::ArrayRef<Val> rhs,
+                                                       SMLoc l) {
+  std::vector<Val> args(lhs.begin(), lhs.end());
+  args.insert(args.end(), rhs.begin(), rhs.end());
+  Val r = fn.kind == Val::Kind::Function
+              ? inlineCall(*fn.fn, std::move(args), {}, l)
+              : callBuiltin(fn.s, std::move(args), {}, l);
+  if (!r)
+    return std::nullopt;
+  if (r.kind == Val::Kind::Tuple)
+    return r.elems;
+  return std::vector<Val>{r};
+}
+
+/// Describes the combine function for diagnostics: "combine_fn 'name'".
+static std::string combineFnName(const Val &fn) {
+  if (fn.kind == Val::Kind::Function)
+    return "combine_fn '" + fn.fn->name + "'";
+  return "combine_fn '" + fn.s + "'";
+}
+
+//===----------------------------------------------------------------------===//
+// Standard reductions
+//===----------------------------------------------------------------------===//
+
+/// The dtype Triton reduces in for max/min without indices: bf16 and anything
+/// narrower than 32 bits widen to fp32 / int32.
+static DType maxMinDType(DType dt) {
+  if (dt.kind == DType::BF16)
+    return DType(DType::F32);
+  if (dt.bitwidth() < 32)
+    return DType(dt.isFloat() ? DType::F32 : DType::I32);
+  return dt;
+}
+
+/// Triton's _pick_sum_dtype: an explicit dtype wins; otherwise integers (bool
+/// included, which Triton counts as unsigned) narrower than 32 bits widen to
+/// int32/uint32 of the same signedness.
+static DType sumDType(DType dt) {
+  if (dt.isInt() && dt.bitwidth() < 32)
+    return DType(dt.isSigned() && !dt.isBool() ? DType::I32 : DType::U32);
+  return dt;
+}
+
+Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims,
+                    StringRef kind, SMLoc l) {
+  Val x = toTensor(xin, l, "'tl." + kind.str() + "'");
+  if (!x || x.shape.empty())
+    return x;
+  if (x.dtype.isPtr())
+    return error(l, "cannot reduce a tensor of pointers");
+  DType dt = kind == "sum" ? sumDType(x.dtype) : maxMinDType(x.dtype);
+  if (dt != x.dtype && !(x = cast(x, dt, l)))
+    return x;
+  auto body = [&](llvm::ArrayRef<Val> lhs,
+                  llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+    Val r = kind == "sum"
+                ? binary(BinaryOp::Add, lhs[0], rhs[0], l)
+                : minMax(kind == "max", lhs[0], rhs[0], l, "tl." + kind.str());
+    if (!r)
+      return std::nullopt;
+    return std::vector<Val>{r};
+  };
+  auto r = combineAlongAxis(false, {x}, axisVal, keepDims, false, body, kind,
+                            "tl." + kind.str() + "'s combiner", l);
+  return r ? r->front() : Val();
+}
+
+/// The combine function of Triton's max/min with indices: the larger
+/// (smaller) value wins; on equal values the smaller index wins when
+/// `tieBreakLeft`, else the right operand. A NaN never compares greater, so
+/// where it ends up depends on the combination order, as in Triton.
+std::optional<std::vector<Val>>
+MLIRGen::argMinMaxCombine(bool isMax, bool tieBreakLeft,
+                          llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val> rhs,
+                          SMLoc l) {
+  Val wins = compare(isMax ? CmpOp::Gt : CmpOp::Lt, lhs[0], rhs[0], l);
+  if (wins && tieBreakLeft) {
+    Val same = compare(CmpOp::Eq, lhs[0], rhs[0], l);
+    Val leftFirst = same ? compare(CmpOp::Lt, lhs[1], rhs[1], l) : same;
+    Val tie = leftFirst ? logical(true, same, leftFirst, l) : leftFirst;
+    wins = tie ? logical(false, wins, tie, l) : tie;
+  }
+  if (!wins)
+    return std::nullopt;
+  Location L = loc(l);
+  std::vector<Val> out;
+  for (int i = 0; i < 2; ++i)
+    out.push_back(Val::tensor(
+        arith::SelectOp::create(b, L, wins.value, lhs[i].value, rhs[i].value),
+        lhs[i].dtype, {}, l));
+  return out;
+}
+
+/// Triton's _reduce_with_indices: reduces (x, broadcast arange) pairs.
+std::optional<std::vector<Val>>
+MLIRGen::reduceWithIndices(bool isMax, const Val &xin, const Val &axisVal,
+                           bool tieBreakLeft, bool keepDims, StringRef fname,
+                           SMLoc l) {
+  Val x = blockArg(*this, xin, l, fname, "input");
+  if (!x)
+    return std::nullopt;
+  if (x.dtype.kind == DType::BF16 && !(x = cast(x, DType(DType::F32), l)))
+    return std::nullopt;
+  if (axisVal.isNone()) {
+    error(l, "tl." + fname + " with indices needs an integer axis, got None");
+    return std::nullopt;
+  }
+  std::optional<int64_t> axis =
+      wrapAxis(*this, axisVal, x.shape, fname, "axis");
+  if (!axis)
+    return std::nullopt;
+  int64_t rank = int64_t(x.shape.size());
+  int64_t ax = *axis;
+  int64_t n = x.shape[ax];
+  Value range = tile::MakeRangeOp::create(
+      b, loc(l), mlirType(DType(DType::I32), {n}), uint32_t(0), uint32_t(n));
+  Val index = Val::tensor(range, DType(DType::I32), {n}, l);
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != ax && !(index = expandDims(index, d, l)))
+      return std::nullopt;
+  if (!(index = broadcastTo(index, x.shape, l, "index")))
+    return std::nullopt;
+  auto body = [&](llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val> rhs) {
+    return argMinMaxCombine(isMax, tieBreakLeft, lhs, rhs, l);
+  };
+  return combineAlongAxis(false, {x, index}, Val::integer(ax, axisVal.loc),
+                          keepDims, false, body, fname,
+                          "tl." + fname.str() + "'s combiner", l);
+}
+
+//===----------------------------------------------------------------------===//
+// Shape ops
+//===----------------------------------------------------------------------===//
+
+Val MLIRGen::shuffle(const Val &lhs, const Val &rhs,
+                     llvm::ArrayRef<int64_t> indices,
+                     llvm::ArrayRef<int64_t> shape, SMLoc l) {
+  Value r = tile::ShuffleOp::create(b, loc(l), mlirType(lhs.dtype, shape),
+                                    lhs.value, rhs.value, indices);
+  return Val::tensor(r, lhs.dtype, shape, l);
+}
+
+/// The only element of a one-element tile as a scalar (a reduction that keeps
+/// its left operand, which is how Triton extracts it too).
+Val MLIRGen::singleElement(const Val &x, SMLoc l) {
+  auto body = [](llvm::ArrayRef<Val> lhs,
+                 llvm::ArrayRef<Val>) -> std::optional<std::vector<Val>> {
+    return std::vector<Val>(lhs.begin(), lhs.end());
+  };
+  auto r = combineAlongAxis(false, {x}, Val::integer(0, l), false, false, body,
+                            "split", "the element extraction", l);
+  return r ? r->front() : Val();
+}
+
+Val MLIRGen::join(const Val &ain, const Val &bin, SMLoc l) {
+  Val x = toTensor(ain, l, "'tl.join'"), y = toTensor(bin, l, "'tl.join'");
+  if (!x || !y || !broadcastPair(x, y, l, "tl.join"))
+    return Val();
+  if (x.dtype != y.dtype)
+    return error(l, "tl.join needs two tensors of the same dtype, got " +
+                        x.dtype.str() + " and " + y.dtype.str());
+  bool scalars = x.shape.empty();
+  if (scalars && (!(x = broadcastTo(x, {1}, l, "tl.join")) ||
+                  !(y = broadcastTo(y, {1}, l, "tl.join"))))
+    return Val();
+  int64_t n = numElements(x.shape);
+  llvm::SmallVector<int64_t> indices;
+  for (int64_t i = 0; i < n; ++i) {
+    indices.push_back(i);
+    indices.push_back(n + i);
+  }
+  llvm::SmallVector<int64_t, 4> shape = x.shape;
+  if (scalars)
+    shape.clear();
+  shape.push_back(2);
+  return shuffle(x, y, indices, shape, l);
+}
+
+std::optional<std::pair<Val, Val>> MLIRGen::split(const Val &ain, SMLoc l) {
+  Val x = toTensor(ain, l, "'tl.split'");
+  if (!x)
+    return std::nullopt;
+  if (x.shape.empty() || x.shape.back() != 2) {
+    error(l, "tl.split needs a tensor whose last dimension has size 2, got " +
+                 x.typeStr());
+    return std::nullopt;
+  }
+  llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end() - 1);
+  bool toScalars = shape.empty();
+  if (toScalars)
+    shape.push_back(1);
+  int64_t n = numElements(shape);
+  std::pair<Val, Val> halves;
+  for (int side = 0; side < 2; ++side) {
+    llvm::SmallVector<int64_t> indices;
+    for (int64_t i = 0; i < n; ++i)
+      indices.push_back(2 * i + side);
+    Val half = shuffle(x, x, indices, shape, l);
+    if (toScalars && !(half = singleElement(half, l)))
+      return std::nullopt;
+    (side ? halves.second : halves.first) = half;
+  }
+  return halves;
+}
+
+/// Positions of `count` elements of a tensor of `shape` in row-major order,
+/// with dimension `dim` reversed.
+static llvm::SmallVector<int64_t> flippedIndices(llvm::ArrayRef<int64_t> shape,
+                                                 int64_t dim) {
+  int64_t stride = numElements(shape.drop_front(dim + 1));
+  int64_t size = shape[dim];
+  llvm::SmallVector<int64_t> indices;
+  for (int64_t flat = 0, e = numElements(shape); flat < e; ++flat) {
+    int64_t pos = (flat / stride) % size;
+    indices.push_back(flat + (size - 1 - 2 * pos) * stride);
+  }
+  return indices;
+}
+
+/// Bitonic sort along the last dimension (a power of two): the network of
+/// Triton's tl.sort. Stage s (1..log2 n) sorts runs of 2^s alternately up and
+/// down (the last stage in the requested order) with s compare-exchange steps;
+/// a step over bit j pairs each lane with the lane whose index differs in bit
+/// j and keeps `partner` where (x > partner) != (descending ^ is_right_lane).
+/// NaNs never compare greater, so, as in Triton, they do not sort cleanly.
+Val MLIRGen::bitonicSort(const Val &x, bool descending, SMLoc l) {
+  int64_t n = x.shape.back();
+  int64_t total = numElements(x.shape);
+  unsigned logN = llvm::Log2_64(n);
+  Location L = loc(l);
+  auto maskType = RankedTensorType::get(x.shape, b.getI1Type());
+  Val cur = x;
+  for (unsigned stage = 1; stage <= logN; ++stage) {
+    for (unsigned i = 0; i < stage; ++i) {
+      unsigned bit = stage - 1 - i;
+      llvm::SmallVector<int64_t> partner;
+      llvm::SmallVector<bool> flipLane;
+      for (int64_t flat = 0; flat < total; ++flat) {
+        int64_t pos = flat % n;
+        partner.push_back(flat ^ (int64_t(1) << bit));
+        bool isRight = (pos >> bit) & 1;
+        bool down = stage < logN ? ((pos >> stage) & 1) : descending;
+        flipLane.push_back(down != isRight);
+      }
+      Val other = shuffle(cur, cur, partner, x.shape, l);
+      Val greater = compare(CmpOp::Gt, cur, other, l);
+      if (!greater)
+        return Val();
+      Value flip = arith::ConstantOp::create(
+          b, L, maskType, DenseElementsAttr::get(maskType, flipLane));
+      // Ascending lanes on the left of their pair (flip = 0) take the partner
+      // when greater; the flip mask inverts that for the other lanes.
+      Value takeOther = arith::XOrIOp::create(b, L, greater.value, flip);
+      Value r =
+          arith::SelectOp::create(b, L, takeOther, other.value, cur.value);
+      cur = Val::tensor(r, x.dtype, x.shape, l);
+    }
+  }
+  return cur;
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+Val MLIRGen::callReductionBuiltin(
+    StringRef name, std::vector<Val> args,
+    std::vector<std::pair<std::string, Val>> kwargs, SMLoc l) {
+  std::string qualified = ("tl." + name).str();
+  Binder a{*this, qualified, l, {}, {}};
+  auto bind = [&](llvm::ArrayRef<StringRef> params) {
+    return a.bind(params, args, kwargs);
+  };
+  auto single = [](std::optional<std::vector<Val>> r) {
+    return r ? r->front() : Val();
+  };
+  auto tuple = [&](std::optional<std::vector<Val>> r) {
+    return r ? Val::tuple(std::move(*r), l) : Val();
+  };
+
+  //===--- Reductions ---===//
+  if (name == "sum") {
+    if (!bind({"input", "axis?", "keep_dims?", "dtype?"}))
+      return Val();
+    std::optional<bool> keep = constBool(*this, a[2], false, "keep_dims");
+    if (!keep)
+      return Val();
+    Val x = toTensor(a[0], l, "'tl.sum'");
+    if (!x)
+      return x;
+    if (!a[3].isNone()) {
+      if (a[3].kind != Val::Kind::DTypeObj)
+        return error(a[3].loc,
+                     "tl.sum's dtype must be a dtype (e.g. tl.float32), got " +
+                         a[3].typeStr());
+      // An explicit dtype is the accumulation type; no further widening.
+      if (!(x = cast(x, a[3].dtype, l)))
+        return x;
+      if (x.shape.empty())
+        return x;
+      auto body =
+          [&](llvm::ArrayRef<Val> lhs,
+              llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+        Val r = binary(BinaryOp::Add, lhs[0], rhs[0], l);
+        return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
+      };
+      return single(combineAlongAxis(false, {x}, a[1], *keep, false, body, name,
+                                     "tl.sum's combiner", l));
+    }
+    return reduce(x, a[1], *keep, "sum", l);
+  }
+  if (name == "max" || name == "min") {
+    if (!bind({"input", "axis?", "return_indices?",
+               "return_indices_tie_break_left?", "keep_dims?"}))
+      return Val();
+    std::optional<bool> idx = constBool(*this, a[2], false, "return_indices");
+    std::optional<bool> left =
+        idx ? constBool(*this, a[3], true, "return_indices_tie_break_left")
+            : idx;
+    std::optional<bool> keep =
+        left ? constBool(*this, a[4], false, "keep_dims") : left;
+    if (!keep)
+      return Val();
+    if (*idx)
+      return tuple(
+          reduceWithIndices(name == "max", a[0], a[1], *left, *keep, name, l));
+    return reduce(a[0], a[1], *keep, name, l);
+  }
+  if (name == "argmax" || name == "argmin") {
+    if (!bind({"input", "axis", "tie_break_left?", "keep_dims?"}))
+      return Val();
+    std::optional<bool> left = constBool(*this, a[2], true, "tie_break_left");
+    std::optional<bool> keep =
+        left ? constBool(*this, a[3], false, "keep_dims") : left;
+    if (!keep)
+      return Val();
+    auto r =
+        reduceWithIndices(name == "argmax", a[0], a[1], *left, *keep, name, l);
+    return r ? (*r)[1] : Val();
+  }
+  if (name == "xor_sum" || name == "reduce_or") {
+    bool isXor = name == "xor_sum";
+    // Triton's reduce_or has no default axis.
+    if (!bind(isXor ? llvm::ArrayRef<StringRef>{"input", "axis?", "keep_dims?"}
+                    : llvm::ArrayRef<StringRef>{"input", "axis", "keep_dims?"}))
+      return Val();
+    std::optional<bool> keep = constBool(*this, a[2], false, "keep_dims");
+    if (!keep)
+      return Val();
+    Val x = blockArg(*this, a[0], l, name, "input");
+    if (!x)
+      return x;
+    if (!x.dtype.isInt())
+      return error(l,
+                   name + " only supported for integers, got " + x.typeStr());
+    auto body =
+        [&](llvm::ArrayRef<Val> lhs,
+            llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+      Val r =
+          binary(isXor ? BinaryOp::BitXor : BinaryOp::BitOr, lhs[0], rhs[0], l);
+      return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
+    };
+    return single(combineAlongAxis(false, {x}, a[1], *keep, false, body, name,
+                                   "tl." + name.str() + "'s combiner", l));
+  }
+  if (name == "reduce" || name == "associative_scan") {
+    bool isScan = name == "associative_scan";
+    if (!bind(isScan ? llvm::ArrayRef<StringRef>{"input", "axis", "combine_fn",
+                                                 "reverse?"}
+                     : llvm::ArrayRef<StringRef>{"input", "axis", "combine_fn",
+                                                 "keep_dims?"}))
+      return Val();
+    Val fn = a[2];
+    if (fn.kind != Val::Kind::Function && fn.kind != Val::Kind::Builtin)
+      return error(fn.loc, "tl." + name +
+                               "'s combine_fn must be a @jit function, got " +
+                               fn.typeStr());
+    std::optional<bool> flag =
+        constBool(*this, a[3], false, isScan ? "reverse" : "keep_dims");
+    if (!flag)
+      return Val();
+    bool isTuple = a[0].kind == Val::Kind::Tuple;
+    std::vector<Val> inputs = isTuple ? a[0].elems : std::vector<Val>{a[0]};
+    if (inputs.empty())
+      return error(a[0].loc, "tl." + name + " needs at least one input tensor");
+    auto body = [&](llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val> rhs) {
+      return callCombineFn(fn, lhs, rhs, l);
+    };
+    auto r =
+        combineAlongAxis(isScan, inputs, a[1], !isScan && *flag,
+                         isScan && *flag, body, name, combineFnName(fn), l);
+    return isTuple ? tuple(std::move(r)) : single(std::move(r));
+  }
+
+  //===--- Scans ---===//
+  if (name == "cumsum" || name == "cumprod") {
+    bool isSum = name == "cumsum";
+    if (!bind(isSum ? llvm::ArrayRef<StringRef>{"input", "axis?", "reverse?",
+                                                "dtype?"}
+                    : llvm::ArrayRef<StringRef>{"input", "axis?", "reverse?"}))
+      return Val();
+    std::optional<bool> rev = constBool(*this, a[2], false, "reverse");
+    if (!rev)
+      return Val();
+    Val x = blockArg(*this, a[0], l, name, "input");
+    if (!x)
+      return x;
+    DType dt = x.dtype.kind == DType::BF16 ? DType(DType::F32) : x.dtype;
+    if (isSum) {
+      if (!a[3].isNone() && a[3].kind != Val::Kind::DTypeObj)
+        return error(a[3].loc,
+                     "tl.cumsum's dtype must be a dtype (e.g. tl.int64), got " +
+                         a[3].typeStr());
+      dt = a[3].isNone() ? sumDType(dt) : a[3].dtype;
+    }
+    if (dt != x.dtype && !(x = cast(x, dt, l)))
+      return x;
+    auto body =
+        [&](llvm::ArrayRef<Val> lhs,
+            llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+      Val r = binary(isSum ? BinaryOp::Add : BinaryOp::Mul, lhs[0], rhs[0], l);
+      return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
+    };
+    Val axis = a.given[1] ? a[1] : Val::integer(0, l);
+    return single(combineAlongAxis(true, {x}, axis, false, *rev, body, name,
+                                   "tl." + name.str() + "'s combiner", l));
+  }
+
+  //===--- Sorting and flipping ---===//
+  if (name == "sort" || name == "flip") {
+    bool isSort = name == "sort";
+    if (!bind(isSort ? llvm::ArrayRef<StringRef>{"x", "dim?", "descending?"}
+                     : llvm::ArrayRef<StringRef>{"x", "dim?"}))
+      return Val();
+    Val x = blockArg(*this, a[0], l, name, "argument");
+    if (!x)
+      return x;
+    int64_t rank = int64_t(x.shape.size());
+    int64_t dim = rank - 1;
+    if (!a[1].isNone()) {
+      std::optional<int64_t> d = wrapAxis(*this, a[1], x.shape, name, "dim");
+      if (!d)
+        return Val();
+      dim = *d;
+    }
+    if (isSort && dim != rank - 1)
+      return error(a[1].loc, "tl.sort only supports the last dimension (dim " +
+                                 Twine(rank - 1) + " of " + shapeStr(x.shape) +
+                                 "), got dim " + Twine(dim));
+    if (!llvm::isPowerOf2_64(x.shape[dim]))
+      return error(l, "tl." + name +
+                          " needs a power-of-two size along dimension " +
+                          Twine(dim) + ", got " + Twine(x.shape[dim]) + " in " +
+                          shapeStr(x.shape));
+    if (!isSort)
+      return shuffle(x, x, flippedIndices(x.shape, dim), x.shape, l);
+    std::optional<bool> desc = constBool(*this, a[2], false, "descending");
+    return desc ? bitonicSort(x, *desc, l) : Val();
+  }
+
+  //===--- Joining and splitting ---===//
+  if (name == "join") {
+    if (!bind({"a", "b"}))
+      return Val();
+    return join(a[0], a[1], l);
+  }
+  if (name == "split") {
+    if (!bind({"a"}))
+      return Val();
+    auto halves = split(a[0], l);
+    return halves ? Val::tuple({halves->first, halves->second}, l) : Val();
+  }
+  if (name == "interleave") {
+    if (!bind({"a", "b"}))
+      return Val();
+    Val c = join(a[0], a[1], l);
+    if (!c || c.shape.size() == 1)
+      return c;
+    llvm::SmallVector<int64_t, 4> shape(c.shape.begin(), c.shape.end() - 2);
+    shape.push_back(2 * c.shape[c.shape.size() - 2]);
+    return reshape(c, shape, l);
+  }
+  if (name == "cat") {
+    if (!bind({"input", "other", "can_reorder?"}))
+      return Val();
+    std::optional<bool> reorder = constBool(*this, a[2], false, "can_reorder");
+    if (!reorder)
+      return Val();
+    // Triton's rule: its cat may reorder elements, so it insists on the flag.
+    if (!*reorder)
+      return error(l, "tl.cat requires can_reorder=True (Triton's cat may "
+                      "reorder elements; "
+                      "tilec keeps them in order)");
+    Val x = blockArg(*this, a[0], l, name, "input");
+    Val y = x ? blockArg(*this, a[1], l, name, "other") : x;
+    if (!y)
+      return y;
+    if (x.shape.size() != 1 || y.shape.size() != 1)
+      return error(l, "tl.cat only concatenates 1-D tensors, got " +
+                          x.typeStr() + " and " + y.typeStr());
+    if (x.dtype != y.dtype)
+      return error(l, "tl.cat needs two tensors of the same dtype, got " +
+                          x.dtype.str() + " and " + y.dtype.str());
+    int64_t n = x.shape[0] + y.shape[0];
+    if (!llvm::isPowerOf2_64(n))
+      return error(l, "tl.cat result size must be a power of 2, got " +
+                          Twine(x.shape[0]) + " + " + Twine(y.shape[0]) +
+                          " = " + Twine(n));
+    return shuffle(x, y, llvm::to_vector(llvm::seq<int64_t>(0, n)), {n}, l);
+  }
+  if (name == "ravel") {
+    if (!bind({"x"}))
+      return Val();
+    Val x = toTensor(a[0], l, "'tl.ravel'");
+    if (!x || x.shape.empty())
+      return x;
+    return reshape(x, {numElements(x.shape)}, l);
+  }
+
+  //===--- Histogram and index swizzling ---===//
+  if (name == "histogram") {
+    if (!bind({"input", "num_bins", "mask?"}))
+      return Val();
+    Val x = blockArg(*this, a[0], l, name, "input");
+    if (!x)
+      return x;
+    if (x.shape.size() != 1)
+      return error(l,
+                   "tl.histogram only supports 1-D input, got " + x.typeStr());
+    if (!x.dtype.isInt())
+      return error(l, "tl.histogram only supports integer input, got " +
+                          x.typeStr());
+    std::optional<int64_t> bins = getConstInt(a[1], "num_bins");
+    if (!bins)
+      return Val();
+    if (*bins <= 0 || !llvm::isPowerOf2_64(*bins))
+      return error(a[1].loc,
+                   "tl.histogram's num_bins must be a power of 2, got " +
+                       Twine(*bins));
+    // counts[j] = number of i with mask[i] and x[i] == j: values outside
+    // [0, num_bins) match no bin and are dropped, as Triton's GPU lowering
+    // does.
+    Val column = expandDims(x, 1, l);
+    Value range = tile::MakeRangeOp::create(
+        b, loc(l), mlirType(DType(DType::I32), {*bins}), uint32_t(0),
+        uint32_t(*bins));
+    Val binIds = Val::tensor(range, DType(DType::I32), {*bins}, l);
+    Val row = expandDims(binIds, 0, l);
+    Val hits = column && row ? compare(CmpOp::Eq, column, row, l) : Val();
+    if (!hits)
+      return hits;
+    if (!a[2].isNone()) {
+      Val mask = toTensor(a[2], a[2].loc, "mask");
+      if (!mask || !(mask = broadcastTo(mask, x.shape, a[2].loc, "mask")))
+        return Val();
+      if (!mask.dtype.isBool())
+        return error(a[2].loc, "Mask must have boolean scalar type, got " +
+                                   mask.typeStr());
+      Val maskColumn = expandDims(mask, 1, l);
+      if (!maskColumn || !(hits = logical(true, hits, maskColumn, l)))
+        return Val();
+    }
+    Val counts = cast(hits, DType(DType::I32), l);
+    if (!counts)
+      return counts;
+    auto body =
+        [&](llvm::ArrayRef<Val> lhs,
+            llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+      Val r = binary(BinaryOp::Add, lhs[0], rhs[0], l);
+      return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
+    };
+    return single(combineAlongAxis(false, {counts}, Val::integer(0, l), false,
+                                   false, body, name, "tl.histogram's counter",
+                                   l));
+  }
+  if (name == "swizzle2d") {
+    if (!bind({"i", "j", "size_i", "size_j", "size_g"}))
+      return Val();
+    // Row-major (i, j) of a size_i x size_j grid, renumbered so that groups of
+    // size_g rows are walked column by column (the last group may be shorter).
+    const Val &i = a[0], &j = a[1], &sizeI = a[2], &sizeJ = a[3], &sizeG = a[4];
+    Val linear =
+        binary(BinaryOp::Add, binary(BinaryOp::Mul, i, sizeJ, l), j, l);
+    Val groupSpan = binary(BinaryOp::Mul, sizeG, sizeJ, l);
+    Val group = binary(BinaryOp::FloorDiv, linear, groupSpan, l);
+    Val firstRow = binary(BinaryOp::Mul, group, sizeG, l);
+    Val rows = minMax(false, binary(BinaryOp::Sub, sizeI, firstRow, l), sizeG,
+                      l, "tl.minimum");
+    Val newI = binary(BinaryOp::Add, firstRow,
+                      binary(BinaryOp::Mod, linear, rows, l), l);
+    Val newJ = binary(BinaryOp::FloorDiv,
+                      binary(BinaryOp::Mod, linear, groupSpan, l), rows, l);
+    if (!newI || !newJ)
+      return Val();
+    return Val::tuple({newI, newJ}, l);
+  }
+  return error(l, "unsupported function 'tl." + name + "'");
+}
