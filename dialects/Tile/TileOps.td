@@ -379,7 +379,6 @@ def Tile_ShuffleOp : Tile_Op<"shuffle", [Pure,
   let hasVerifier = 1;
 }
 
-#endif // TILEC_TILE_OPS_TD
 
 //===----------------------------------------------------------------------===//
 // Atomics and gathers
