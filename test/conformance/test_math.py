@@ -149,16 +149,15 @@ def test_minmax_where_abs(dtype, op):
     np.testing.assert_array_equal(out[MINMAX_OPS.index(op)], ref)
 
 
-def test_maximum_propagates_nan():
-    # Triton's tl.maximum on floats propagates NaN (PropagateNan.NONE only affects the choice
-    # when one operand is NaN on some GPUs; tilec documents its choice) -- check against
-    # numpy's maximum, which propagates.
-    x = np.array([np.nan, 1.0, 3.0, -0.0], dtype=np.float32)
-    y = np.array([1.0, np.nan, 2.0, 0.0], dtype=np.float32)
+def test_maximum_minimum_nan_loses_by_default():
+    # Triton's tl.maximum/minimum default to propagate_nan=NONE, lowered to maxnum/minnum:
+    # a NaN operand loses to a number.
+    x = np.array([np.nan, 1.0, 3.0, -0.5], dtype=np.float32)
+    y = np.array([1.0, np.nan, 2.0, 0.5], dtype=np.float32)
     out = np.zeros((4, 4), np.float32)
     minmax_kernel[(1,)](x, y, out, 4, LO=0, HI=0, BLOCK=4)
-    assert np.isnan(out[0, 0]) or out[0, 0] == 1.0
-    assert out[0, 2] == 3.0 and out[1, 2] == 2.0
+    np.testing.assert_array_equal(out[0], [1.0, 1.0, 3.0, 0.5])
+    np.testing.assert_array_equal(out[1], [1.0, 1.0, 2.0, -0.5])
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float16", "float64", "bfloat16"])
