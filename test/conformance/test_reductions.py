@@ -108,8 +108,9 @@ def _check(op, dtype, shape, axis, keep):
         np.testing.assert_array_equal(got, ref.astype(got.dtype))
 
 
-# Not covered: tl.sum(uint8 tile of 64x128, axis=None) crashes LLVM's X86 instruction selection
-# (segfault in DAGCombiner, EVT::getExtendedSizeInBits) while compiling; reported.
+# Not covered: tl.sum of a uint8 tile of 4096 or more elements (e.g. 64x128, axis=None) crashes
+# LLVM 22's X86 instruction selection (DAGCombiner, EVT::getExtendedSizeInBits) on the
+# zext <4096 x i8> + halving add tree; `llc` alone reproduces it on `tilec compile --emit llvm`.
 # Types narrower than 32 bits use a smaller ragged shape: their widened 64x128 reductions take
 # seconds each to compile (tilec compile time, reported).
 REDUCE_CASES = [(d, op, axis, shape) for d in REDUCE_DTYPES for op in ("sum", "max", "min")
