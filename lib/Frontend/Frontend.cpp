@@ -35,8 +35,10 @@ static Val parseDefine(StringRef text, SMLoc l) {
   StringRef num = s;
   bool neg = num.consume_front("-");
   uint64_t u;
-  if (!num.empty() && !num.getAsInteger(0, u) && u <= uint64_t(INT64_MAX))
-    return Val::integer(neg ? -int64_t(u) : int64_t(u), l);
+  // -2**63 (INT64_MIN) is an int64 too: its magnitude is one past INT64_MAX.
+  if (!num.empty() && !num.getAsInteger(0, u) &&
+      u <= uint64_t(INT64_MAX) + (neg ? 1 : 0))
+    return Val::integer(neg ? int64_t(0 - u) : int64_t(u), l);
   if (!s.empty()) {
     std::string str = s.str();
     char *end = nullptr;

@@ -224,6 +224,8 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
   optimizeModule(*llvmModule, *tm, options.optLevel);
   if (info->getKind() != TargetKind::CPU)
     detail::makeMaskedMemoryBranchFree(*llvmModule);
+  else
+    detail::defineSoftFloatHelpers(*llvmModule);
   {
     std::string verifyErrors;
     llvm::raw_string_ostream os(verifyErrors);

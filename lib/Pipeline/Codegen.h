@@ -18,6 +18,10 @@ llvm::Expected<std::string> linkSharedObject(llvm::StringRef object);
 /// the tile size: masked-off lanes access a private dummy slot.
 void makeMaskedMemoryBranchFree(llvm::Module &module);
 
+/// Defines, hidden in `module`, the compiler-rt fp64 -> fp16/bf16 truncation
+/// calls that LLVM emits for x86 CPUs (tilec's shared objects import nothing).
+void defineSoftFloatHelpers(llvm::Module &module);
+
 } // namespace tilec::detail
 
 #endif // TILEC_LIB_PIPELINE_CODEGEN_H

@@ -81,7 +81,7 @@ def _constexpr_text(name, value):
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, _tl.dtype):
-        return str(value)
+        return repr(value)  # "tl.float16": the frontend reads it as a dtype, never as a str
     if isinstance(value, str):
         return value
     raise TypeError("constexpr '%s': unsupported value %r of type %s (expected int, float, "

@@ -181,7 +181,8 @@ def test_helpers():
 def test_dtype_constexpr():
     # A tl dtype as a constexpr value is passed to the frontend by name.
     from tilec.jit import _constexpr_text
-    assert _constexpr_text("T", tl.float16) == "fp16"
+    assert _constexpr_text("T", tl.float16) == "tl.float16"
+    assert _constexpr_text("T", tl.int1) == "tl.int1"
     assert _constexpr_text("B", True) == "True"
     with pytest.raises(TypeError, match="constexpr 'X'"):
         _constexpr_text("X", [1])

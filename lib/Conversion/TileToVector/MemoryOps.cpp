@@ -389,15 +389,24 @@ Value createChunkedGather(OpBuilder &b, Operation *op, VectorType type, Value pt
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   Value ptrBuf = spillToStack(b, op, ptrs), maskBuf = spillToStack(b, op, mask),
         passBuf = spillToStack(b, op, passThru);
-  Value result = createEntryAlloca(b, op, elem, type.getNumElements());
+  // i1 lanes are kept one per byte in the result buffer, like every spilled
+  // i1 vector: a vector<16 x i1> store would bit-pack them.
+  bool isBool = elem.isInteger(1);
+  Type stored = isBool ? b.getI8Type() : elem;
+  int64_t n = type.getNumElements();
+  Value result = createEntryAlloca(b, op, stored, n);
   auto chunkType = VectorType::get({kGatherChunk}, elem);
-  emitChunkLoop(b, loc, type.getNumElements(), [&](OpBuilder &lb, auto chunk, auto address) {
+  emitChunkLoop(b, loc, n, [&](OpBuilder &lb, auto chunk, auto address) {
     Value g = LLVM::masked_gather::create(lb, loc, chunkType, chunk(ptrBuf, ptrType),
                                           chunk(maskBuf, lb.getI1Type()),
                                           ValueRange{chunk(passBuf, elem)}, align);
+    if (isBool)
+      g = arith::ExtUIOp::create(lb, loc, VectorType::get({kGatherChunk}, stored), g);
     LLVM::StoreOp::create(lb, loc, g, address(result, elem), align);
   });
-  return LLVM::LoadOp::create(b, loc, type, result, /*alignment=*/64);
+  Value loaded = LLVM::LoadOp::create(b, loc, VectorType::get({n}, stored), result,
+                                      /*alignment=*/64);
+  return isBool ? arith::TruncIOp::create(b, loc, type, loaded).getResult() : loaded;
 }
 
 /// masked.scatter of `value` to `ptrs` as a loop over chunks.

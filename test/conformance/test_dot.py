@@ -1,0 +1,120 @@
+"""tl.dot: fp32, fp16 (fp32 or fp16 out_dtype), int8 (int32 accumulation), 2-D and batched 3-D,
+with and without `acc`. fp32 references are float64 (tilec's CPU dot is IEEE fp32, Triton's
+GPU default is tf32: tolerance rtol 1e-4 covers reassociation only)."""
+import numpy as np
+import pytest
+
+import tilec
+import tilec.language as tl
+from test_promotion import TL_DTYPES
+
+
+@tilec.jit
+def dot_kernel(a_ptr, b_ptr, c_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
+               K: tl.constexpr, USE_ACC: tl.constexpr, OUT_DTYPE: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    if USE_ACC:
+        c = tl.load(c_ptr + rm[:, None] * N + rn[None, :])
+        r = tl.dot(a, b, acc=c, out_dtype=OUT_DTYPE)
+    else:
+        r = tl.dot(a, b, out_dtype=OUT_DTYPE)
+    tl.static_assert(r.dtype == OUT_DTYPE)
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], r)
+
+
+@tilec.jit
+def batched_dot_kernel(a_ptr, b_ptr, out_ptr, B: tl.constexpr, M: tl.constexpr,
+                       N: tl.constexpr, K: tl.constexpr):
+    rb = tl.arange(0, B)[:, None, None]
+    rm = tl.arange(0, M)[None, :, None]
+    rn = tl.arange(0, N)[None, None, :]
+    rk_col = tl.arange(0, K)[None, None, :]
+    rk_row = tl.arange(0, K)[None, :, None]
+    a = tl.load(a_ptr + rb * M * K + rm * K + rk_col)
+    b = tl.load(b_ptr + rb * K * N + rk_row * N + rn)
+    tl.store(out_ptr + rb * M * N + rm * N + rn, tl.dot(a, b))
+
+
+CASES = [("float32", "float32"), ("float16", "float32"), ("float16", "float16"),
+         ("int8", "int32")]
+SHAPES = [(16, 16, 16), (32, 16, 64), (16, 64, 32), (64, 64, 64)]
+
+
+def _inputs(dtype, m, n, k, rng):
+    if dtype == "int8":
+        return (rng.integers(-128, 128, (m, k)).astype(np.int8),
+                rng.integers(-128, 128, (k, n)).astype(np.int8))
+    return (rng.standard_normal((m, k)).astype(dtype), rng.standard_normal((k, n)).astype(dtype))
+
+
+# int8 dots of 64x64x64 take over a minute to compile (tilec compile time, reported): int8 runs
+# the three smaller shapes.
+DOT_CASES = [(d, o, m, n, k, acc) for d, o in CASES for m, n, k in SHAPES for acc in (False, True)
+             if not (d == "int8" and m * n * k > 32768)]
+
+
+@pytest.mark.parametrize("dtype,out_dtype,m,n,k,use_acc", DOT_CASES)
+def test_dot_2d(dtype, out_dtype, m, n, k, use_acc):
+    rng = np.random.default_rng(m + n + k)
+    a, b = _inputs(dtype, m, n, k, rng)
+    c = (rng.integers(-1000, 1000, (m, n)) if out_dtype == "int32"
+         else rng.standard_normal((m, n))).astype(out_dtype)
+    out = np.zeros((m, n), out_dtype)
+    dot_kernel[(1,)](a, b, c, out, M=m, N=n, K=k, USE_ACC=use_acc,
+                     OUT_DTYPE=TL_DTYPES[out_dtype])
+    if dtype == "int8":
+        ref = a.astype(np.int64) @ b.astype(np.int64) + (c if use_acc else 0)
+        np.testing.assert_array_equal(out, ref.astype(np.int32))
+        return
+    ref = a.astype(np.float64) @ b.astype(np.float64) + (c.astype(np.float64) if use_acc else 0)
+    if out_dtype == "float16":
+        np.testing.assert_allclose(out, ref, rtol=5e-3, atol=5e-3 * np.sqrt(k))
+    else:
+        np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4 * np.sqrt(k))
+
+
+@pytest.mark.parametrize("b,m,n,k", [(2, 16, 16, 16), (4, 16, 32, 16)])
+def test_dot_batched_3d(b, m, n, k):
+    rng = np.random.default_rng(b)
+    x = rng.standard_normal((b, m, k)).astype(np.float32)
+    y = rng.standard_normal((b, k, n)).astype(np.float32)
+    out = np.zeros((b, m, n), np.float32)
+    batched_dot_kernel[(1,)](x, y, out, B=b, M=m, N=n, K=k)
+    np.testing.assert_allclose(out, np.matmul(x.astype(np.float64), y), rtol=1e-4, atol=1e-4)
+
+
+@tilec.jit
+def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
+                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * stride_am + (k0 + rk)[None, :],
+                    mask=(rm[:, None] < M) & ((k0 + rk)[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + (k0 + rk)[:, None] * stride_bk + rn[None, :],
+                    mask=((k0 + rk)[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc += tl.dot(a, b)
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :], acc.to(c_ptr.dtype.element_ty),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+@pytest.mark.parametrize("m,n,k", [(33, 65, 17), (64, 64, 128), (1, 16, 200)])
+def test_tiled_matmul_ragged(dtype, m, n, k):
+    rng = np.random.default_rng(m * n)
+    a = rng.standard_normal((m, k)).astype(dtype)
+    b = rng.standard_normal((k, n)).astype(dtype)
+    c = np.zeros((m, n), dtype)
+    grid = (tilec.cdiv(m, 32), tilec.cdiv(n, 32))
+    matmul_kernel[grid](a, b, c, m, n, k, k, n, n, BM=32, BN=32, BK=32)
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    tol = 1e-4 if dtype == "float32" else 2e-3
+    np.testing.assert_allclose(c, ref, rtol=tol, atol=tol * np.sqrt(k))
