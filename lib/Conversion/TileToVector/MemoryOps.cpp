@@ -360,23 +360,17 @@ void emitChunkLoop(
                             llvm::function_ref<Value(Value, Type)>)>
         body) {
   Type i64 = b.getI64Type();
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
   auto loop = scf::ForOp::create(b, loc, cst(0), cst(n), cst(kGatherChunk));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value lane = loop.getInductionVar();
   auto address = [&](Value buf, Type type) -> Value {
-    Type stored = type.isInteger(1) ? b.getI8Type() : type;
-    return LLVM::GEPOp::create(b, loc, ptrType, stored, buf, ValueRange{lane});
+    return getBufferElementAddress(b, loc, buf, type, lane);
   };
   auto chunk = [&](Value buf, Type type) -> Value {
-    Type stored = type.isInteger(1) ? b.getI8Type() : type;
-    Value v = LLVM::LoadOp::create(b, loc, VectorType::get({kGatherChunk}, stored),
-                                   address(buf, type), getElementByteSize(stored));
-    if (type.isInteger(1))
-      v = arith::TruncIOp::create(b, loc, VectorType::get({kGatherChunk}, type), v);
-    return v;
+    return loadBufferLanes(b, loc, buf, type, lane, kGatherChunk,
+                           getElementByteSize(type.isInteger(1) ? b.getI8Type() : type));
   };
   body(b, chunk, address);
 }

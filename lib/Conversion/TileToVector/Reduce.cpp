@@ -4,7 +4,10 @@
 // output position in row-major order, the element with index k on the axis.
 // Slices are combined pairwise in a balanced tree by re-emitting the combiner
 // region's scalar ops on vectors of the slice width. A 1-D source with a
-// power-of-two length is instead folded in halves down to one element.
+// power-of-two length is instead folded in halves down to one element; when
+// it is wider than the module's chunk lanes (kChunkLanesAttr, CPUs), it is
+// first folded to one chunk by an scf.for over chunks of a stack copy, so the
+// accumulator stays in a few registers.
 //
 //===----------------------------------------------------------------------===//
 #include "Utils.h"
@@ -13,6 +16,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/Support/MathExtras.h"
@@ -82,6 +86,41 @@ public:
                                [&](Value v) { return map.lookup(v); });
   }
 
+  /// Folds the equally long 1-D vectors `srcs` to `chunk` lanes: lane j of the
+  /// result combines lanes j, j + chunk, j + 2 * chunk, ... in that order.
+  SmallVector<Value> foldToChunk(ValueRange srcs, int64_t chunk) {
+    Location loc = op.getLoc();
+    int64_t n = cast<VectorType>(srcs.front().getType()).getNumElements();
+    Type i64 = rewriter.getI64Type();
+    auto cst = [&](int64_t v) {
+      return arith::ConstantIntOp::create(rewriter, loc, i64, v).getResult();
+    };
+    SmallVector<Value> buffers, first;
+    for (Value v : srcs)
+      buffers.push_back(spillToStack(rewriter, op, v));
+    auto loadChunks = [&](Value index) {
+      SmallVector<Value> pieces;
+      for (auto [v, buf] : llvm::zip_equal(srcs, buffers)) {
+        Type elem = cast<VectorType>(v.getType()).getElementType();
+        pieces.push_back(loadBufferLanes(rewriter, loc, buf, elem, index, chunk,
+                                         getElementByteSize(elem)));
+      }
+      return pieces;
+    };
+    auto loop = scf::ForOp::create(rewriter, loc, cst(chunk), cst(n), cst(chunk),
+                                   loadChunks(cst(0)));
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      Block *body = loop.getBody();
+      if (body->mightHaveTerminator())
+        rewriter.eraseOp(body->getTerminator());
+      rewriter.setInsertionPointToEnd(body);
+      SmallVector<Value> acc(loop.getRegionIterArgs());
+      scf::YieldOp::create(rewriter, loc, combine(acc, loadChunks(loop.getInductionVar())));
+    }
+    return SmallVector<Value>(loop.getResults());
+  }
+
 private:
   tile::ReduceOp op;
   ConversionPatternRewriter &rewriter;
@@ -106,7 +145,11 @@ struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
     if (srcType.getRank() == 1 && llvm::isPowerOf2_64(k)) {
       // Fold in halves: [lo | hi] -> combine(lo, hi).
       SmallVector<Value> current(srcs);
-      for (int64_t width = k; width > 1; width /= 2) {
+      int64_t chunk = getModuleIntAttr(op, kChunkLanesAttr, 0);
+      if (chunk > 0 && llvm::isPowerOf2_64(chunk) && k > chunk)
+        current = combiner.foldToChunk(srcs, chunk);
+      for (int64_t width = cast<VectorType>(current.front().getType()).getNumElements();
+           width > 1; width /= 2) {
         auto lo = llvm::to_vector(llvm::seq<int64_t>(0, width / 2));
         auto hi = llvm::to_vector(llvm::seq<int64_t>(width / 2, width));
         SmallVector<Value> lhs, rhs;

@@ -48,6 +48,24 @@ mlir::Value createEntryAlloca(mlir::OpBuilder &b, mlir::Operation *anchor, mlir:
 /// i1 vectors are stored as i8 (one byte per lane).
 mlir::Value spillToStack(mlir::OpBuilder &b, mlir::Operation *anchor, mlir::Value v);
 
+/// The integer attribute `name` of the module enclosing `op`, else `otherwise`.
+int64_t getModuleIntAttr(mlir::Operation *op, llvm::StringRef name, int64_t otherwise);
+
+/// Address of element `index` (an integer value) of the buffer `buf` holding
+/// elements of `elemType`, i1 elements being stored as i8 (see spillToStack).
+mlir::Value getBufferElementAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buf,
+                                    mlir::Type elemType, mlir::Value index);
+
+/// Loads `count` elements of `elemType` from element `index` of `buf` (i1
+/// buffers hold i8 and are truncated back); `align` is the access alignment.
+mlir::Value loadBufferLanes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buf,
+                            mlir::Type elemType, mlir::Value index, int64_t count,
+                            unsigned align);
+
+/// Stores the 1-D vector `v` at element `index` of `buf` (i1 vectors as i8).
+void storeBufferLanes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, mlir::Value buf,
+                      mlir::Value index, unsigned align);
+
 } // namespace tilec::detail
 
 #endif // TILEC_LIB_CONVERSION_TILETOVECTOR_UTILS_H

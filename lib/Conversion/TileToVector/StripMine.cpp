@@ -1,0 +1,376 @@
+//===- StripMine.cpp - Wide lane-wise vector chains -> loops over chunks --===//
+//
+// After conversion a tile of 4096 elements is one `vector<4096xf32>` SSA value.
+// LLVM legalizes such a value into hundreds of registers and, because every op
+// of a chain is emitted for all lanes before the next op starts (all 256 mask
+// compares, then all loads, ...), spills most of them. This step rewrites
+// maximal runs of lane-wise ops on N-lane vectors (elementwise arith/math,
+// splats, range constants, contiguous and masked loads/stores, vector GEPs,
+// gathers/scatters) as one `scf.for` over `chunkLanes`-lane pieces: each
+// iteration runs the whole chain on a few registers. Wide values entering a run
+// are read piecewise from a stack buffer; wide values leaving it are written to
+// one and reloaded after the loop (a following run reads that buffer directly).
+//
+// Memory order: within a run, the accesses of one lane keep their program
+// order, but accesses of different lanes interleave, as the lanes of a GPU
+// program's tile do across threads; a run never puts a load after a store.
+// A program whose tiles read memory that another lane of its own stores
+// writes (overlapping, shifted accesses) is unspecified, as in Triton.
+//
+//===----------------------------------------------------------------------===//
+#include "Utils.h"
+#include "tilec/Conversion/TileToVector.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace tilec::detail;
+
+namespace {
+
+/// Lane count of a 1-D vector type, 0 for anything else.
+int64_t lanesOf(Type type) {
+  auto vec = dyn_cast<VectorType>(type);
+  return vec && vec.getRank() == 1 && !vec.isScalable() ? vec.getNumElements() : 0;
+}
+
+/// An integer constant vector `start + step * k` (a range) when `op` is one.
+std::optional<std::pair<APInt, APInt>> matchRangeConstant(arith::ConstantOp op) {
+  auto dense = dyn_cast<DenseIntElementsAttr>(op.getValue());
+  if (!dense || dense.getNumElements() < 2 || dense.getElementType().getIntOrFloatBitWidth() < 8)
+    return std::nullopt;
+  auto values = dense.getValues<APInt>();
+  APInt start = values[0], step = values[1] - values[0];
+  for (auto [k, v] : llvm::enumerate(values))
+    if (v != start + step * k)
+      return std::nullopt;
+  return std::make_pair(start, step);
+}
+
+/// The operand index of the scalar address of a contiguous vector access, or
+/// -1 when `op` is not one.
+int contiguousAddressOperand(Operation *op) {
+  auto scalarPtr = [&](unsigned i) {
+    return op->getNumOperands() > i && isa<LLVM::LLVMPointerType>(op->getOperand(i).getType());
+  };
+  if (isa<LLVM::LoadOp, LLVM::MaskedLoadOp>(op) && scalarPtr(0))
+    return 0;
+  if (isa<LLVM::StoreOp, LLVM::MaskedStoreOp>(op) && scalarPtr(1))
+    return 1;
+  return -1;
+}
+
+bool readsMemory(Operation *op) {
+  return isa<LLVM::LoadOp, LLVM::MaskedLoadOp, LLVM::masked_gather>(op);
+}
+bool writesMemory(Operation *op) {
+  return isa<LLVM::StoreOp, LLVM::MaskedStoreOp, LLVM::masked_scatter>(op);
+}
+
+/// The lane count `op` works on when it is lane-wise (lane i of every result
+/// depends only on lane i of its vector operands and on scalars), else 0.
+int64_t laneWiseWidth(Operation *op) {
+  int64_t n = 0;
+  auto sameWidth = [&](Type t) {
+    if (!isa<VectorType>(t))
+      return true;
+    int64_t lanes = lanesOf(t);
+    if (!lanes || (n && lanes != n))
+      return false;
+    n = lanes;
+    return true;
+  };
+  auto allSameWidth = [&](TypeRange types) { return llvm::all_of(types, sameWidth); };
+
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    if (!lanesOf(constant.getType()))
+      return 0;
+    if (isa<SplatElementsAttr>(constant.getValue()) || matchRangeConstant(constant))
+      return lanesOf(constant.getType());
+    return 0;
+  }
+  if (auto broadcast = dyn_cast<vector::BroadcastOp>(op))
+    return isa<VectorType>(broadcast.getSourceType()) ? 0 : lanesOf(broadcast.getType());
+  if (auto load = dyn_cast<LLVM::LoadOp>(op))
+    if (load.getVolatile_() || load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+      return 0;
+  if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    if (store.getVolatile_() || store.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+      return 0;
+  bool memory = contiguousAddressOperand(op) >= 0 ||
+                isa<LLVM::masked_gather, LLVM::masked_scatter>(op);
+  bool elementwise = op->getNumRegions() == 0 && op->hasTrait<OpTrait::Elementwise>() &&
+                     isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
+  auto gep = dyn_cast<LLVM::GEPOp>(op);
+  if (gep && !isa<VectorType>(gep.getType()))
+    return 0;
+  if (!memory && !elementwise && !gep)
+    return 0;
+  if (!allSameWidth(op->getOperandTypes()) || !allSameWidth(op->getResultTypes()))
+    return 0;
+  // Something must be N lanes wide (a scalar load is not lane-wise).
+  return n;
+}
+
+/// A run of lane-wise ops on `lanes`-lane vectors in one block, in order.
+struct Run {
+  int64_t lanes = 0;
+  llvm::SetVector<Operation *> ops;
+  bool hasStore = false;
+};
+
+class StripMiner {
+public:
+  StripMiner(int64_t chunkLanes) : chunkLanes(chunkLanes) {}
+
+  /// Strip-mines every run in `block` and, recursively, in nested regions.
+  void processBlock(Block &block) {
+    // Runs are collected first; rewriting one only inserts ops before its end
+    // and replaces uses after it.
+    SmallVector<Run> runs;
+    Run current;
+    auto close = [&] {
+      if (isWorthIt(current))
+        runs.push_back(std::move(current));
+      current = Run();
+    };
+    for (Operation &op : block) {
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          processBlock(nested);
+      int64_t lanes = laneWiseWidth(&op);
+      bool chunkable = lanes > chunkLanes && lanes % chunkLanes == 0;
+      if (chunkable) {
+        if (current.lanes != lanes || (current.hasStore && readsMemory(&op)))
+          close();
+        current.lanes = lanes;
+        current.ops.insert(&op);
+        current.hasStore |= writesMemory(&op);
+        continue;
+      }
+      if (!current.ops.empty() && !canStayBefore(&op, current))
+        close();
+    }
+    close();
+    for (Run &run : runs)
+      rewrite(run);
+  }
+
+private:
+  /// Whether `op`, not lane-wise, may stay where it is while the run around it
+  /// moves to the run's end: a pure op that uses nothing the run defines.
+  static bool canStayBefore(Operation *op, const Run &run) {
+    if (op->getNumRegions() || !isMemoryEffectFree(op))
+      return false;
+    return llvm::none_of(op->getOperands(), [&](Value v) {
+      return v.getDefiningOp() && run.ops.contains(v.getDefiningOp());
+    });
+  }
+
+  /// A run pays off when it computes something: copies (loads, stores,
+  /// splats) alone are handled as well by LLVM.
+  static bool isWorthIt(const Run &run) {
+    return llvm::any_of(run.ops, [](Operation *op) {
+      return !isa<LLVM::LoadOp, LLVM::StoreOp, arith::ConstantOp, vector::BroadcastOp>(op);
+    });
+  }
+
+  VectorType chunkTypeOf(Type wide) const {
+    return VectorType::get({chunkLanes}, cast<VectorType>(wide).getElementType());
+  }
+
+  /// Alignment of a `chunkLanes`-lane piece of an access aligned to `align`.
+  uint64_t chunkAlignment(uint64_t align, Type elem) const {
+    uint64_t bytes = chunkLanes * (elem.isInteger(1) ? 1 : getElementByteSize(elem));
+    return std::min<uint64_t>(align, bytes & -bytes);
+  }
+
+  void rewrite(Run &run) {
+    Operation *last = run.ops.back();
+    Location loc = last->getLoc();
+    OpBuilder b(last);
+    Type i64 = b.getI64Type();
+    auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
+
+    // Wide values flowing in (spilled once) and out (written per chunk).
+    llvm::SetVector<Value> inputs, outputs;
+    for (Operation *op : run.ops) {
+      for (Value v : op->getOperands())
+        if (lanesOf(v.getType()) && !(v.getDefiningOp() && run.ops.contains(v.getDefiningOp())))
+          inputs.insert(v);
+      for (Value r : op->getResults())
+        if (llvm::any_of(r.getUsers(), [&](Operation *u) { return !run.ops.contains(u); }))
+          outputs.insert(r);
+    }
+    llvm::DenseMap<Value, Value> inputBuffers, outputBuffers;
+    llvm::DenseSet<Value> filledByRun; // Outputs whose buffer a run op fills.
+    for (Value v : inputs) {
+      auto it = reloadedFrom.find(v);
+      inputBuffers[v] = it != reloadedFrom.end() ? it->second : spillToStack(b, last, v);
+    }
+    for (Value v : outputs) {
+      Type elem = cast<VectorType>(v.getType()).getElementType();
+      Value buffer = findReadOnlyCopy(v, run);
+      if (buffer)
+        filledByRun.insert(v);
+      outputBuffers[v] = buffer ? buffer
+                                : createEntryAlloca(b, last, elem.isInteger(1) ? b.getI8Type() : elem,
+                                                    run.lanes);
+    }
+
+    auto loop = scf::ForOp::create(b, loc, cst(0), cst(run.lanes), cst(chunkLanes));
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value lane = loop.getInductionVar();
+      IRMapping map;
+      for (Value v : inputs) {
+        Type elem = cast<VectorType>(v.getType()).getElementType();
+        map.map(v, loadBufferLanes(b, loc, inputBuffers[v], elem, lane, chunkLanes,
+                                   chunkAlignment(64, elem)));
+      }
+      for (Operation *op : run.ops)
+        emitChunk(b, op, lane, map);
+      for (Value v : outputs) {
+        if (filledByRun.contains(v))
+          continue;
+        Type elem = cast<VectorType>(v.getType()).getElementType();
+        storeBufferLanes(b, loc, map.lookup(v), outputBuffers[v], lane,
+                         chunkAlignment(64, elem));
+      }
+    }
+
+    // Reload what leaves the run after the loop, then drop the wide ops.
+    b.setInsertionPointAfter(loop);
+    for (Value v : outputs) {
+      Value wide = loadBufferLanes(b, loc, outputBuffers[v],
+                                   cast<VectorType>(v.getType()).getElementType(), cst(0),
+                                   run.lanes, /*align=*/64);
+      v.replaceUsesWithIf(wide, [&](OpOperand &use) { return !run.ops.contains(use.getOwner()); });
+      reloadedFrom[wide] = outputBuffers[v];
+    }
+    for (Operation *op : llvm::reverse(run.ops))
+      op->erase();
+  }
+
+  /// A stack buffer that a store of the run fills with all of `v` and that
+  /// nothing else writes (e.g. the copy a wide reduction reads): `v` may be
+  /// read back from it instead of from a buffer of its own.
+  static Value findReadOnlyCopy(Value v, const Run &run) {
+    for (Operation *user : v.getUsers()) {
+      auto store = dyn_cast<LLVM::StoreOp>(user);
+      if (!store || !run.ops.contains(store) || store.getValue() != v)
+        continue;
+      auto alloca = store.getAddr().getDefiningOp<LLVM::AllocaOp>();
+      if (!alloca)
+        continue;
+      bool readOnly = llvm::all_of(alloca->getUsers(), [&](Operation *other) {
+        if (other == store)
+          return true;
+        if (isa<LLVM::LoadOp>(other))
+          return true;
+        auto gep = dyn_cast<LLVM::GEPOp>(other);
+        return gep && llvm::all_of(gep->getUsers(),
+                                   [](Operation *u) { return isa<LLVM::LoadOp>(u); });
+      });
+      if (readOnly)
+        return alloca.getResult();
+    }
+    return {};
+  }
+
+  /// Emits the piece at `lane` of the lane-wise op `op`, recording its results
+  /// in `map`.
+  void emitChunk(OpBuilder &b, Operation *op, Value lane, IRMapping &map) {
+    Location loc = op->getLoc();
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      VectorType chunkType = chunkTypeOf(constant.getType());
+      if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue())) {
+        map.map(constant.getResult(),
+                arith::ConstantOp::create(b, loc, chunkType, splat.resizeSplat(chunkType)));
+        return;
+      }
+      // A range: its first chunk plus splat(lane * step).
+      auto [start, step] = *matchRangeConstant(constant);
+      SmallVector<APInt> first;
+      for (int64_t k = 0; k < chunkLanes; ++k)
+        first.push_back(start + step * k);
+      Value base = arith::ConstantOp::create(b, loc, chunkType,
+                                             DenseIntElementsAttr::get(chunkType, first));
+      Type elem = chunkType.getElementType();
+      Value laneInElem = lane;
+      if (elem.getIntOrFloatBitWidth() < 64)
+        laneInElem = arith::TruncIOp::create(b, loc, elem, lane);
+      else if (elem.getIntOrFloatBitWidth() > 64)
+        laneInElem = arith::ExtSIOp::create(b, loc, elem, lane);
+      Value stepValue = arith::ConstantOp::create(b, loc, b.getIntegerAttr(elem, step));
+      Value offset = arith::MulIOp::create(b, loc, laneInElem, stepValue);
+      Value offsets = vector::BroadcastOp::create(b, loc, chunkType, offset);
+      map.map(constant.getResult(), arith::AddIOp::create(b, loc, base, offsets));
+      return;
+    }
+
+    Operation *piece = b.clone(*op, map);
+    for (OpResult r : piece->getResults())
+      if (lanesOf(r.getType()))
+        r.setType(chunkTypeOf(r.getType()));
+    int addrIndex = contiguousAddressOperand(op);
+    if (addrIndex >= 0) {
+      Type valueType = isa<LLVM::StoreOp, LLVM::MaskedStoreOp>(op) ? op->getOperand(0).getType()
+                                                                  : op->getResult(0).getType();
+      Type elem = cast<VectorType>(valueType).getElementType();
+      piece->setOperand(addrIndex, getBufferElementAddress(
+                                       b, loc, piece->getOperand(addrIndex), elem, lane));
+      // The piece was created before its address: move it after.
+      piece->moveAfter(piece->getOperand(addrIndex).getDefiningOp());
+      if (auto align = piece->getAttrOfType<IntegerAttr>("alignment"))
+        piece->setAttr("alignment", IntegerAttr::get(align.getType(),
+                                                     chunkAlignment(align.getInt(), elem)));
+    }
+  }
+
+  int64_t chunkLanes;
+  /// Wide reloads after a run's loop -> the buffer they read: later runs read
+  /// that buffer piecewise instead of spilling the reload again.
+  llvm::DenseMap<Value, Value> reloadedFrom;
+
+public:
+  /// Erases the wide reloads that no run left a use of.
+  void eraseDeadReloads() {
+    for (auto [wide, buffer] : reloadedFrom) {
+      Operation *op = wide.getDefiningOp();
+      if (!wide.use_empty())
+        continue;
+      Operation *load = isa<arith::TruncIOp>(op) ? op->getOperand(0).getDefiningOp() : op;
+      Operation *gep = load->getOperand(0).getDefiningOp();
+      op->erase();
+      if (load != op)
+        load->erase();
+      if (gep && gep->use_empty())
+        gep->erase();
+    }
+    reloadedFrom.clear();
+  }
+};
+
+} // namespace
+
+namespace tilec {
+
+void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
+  StripMiner miner(chunkLanes);
+  root->walk([&](FunctionOpInterface func) {
+    for (Block &block : func.getFunctionBody())
+      miner.processBlock(block);
+  });
+  miner.eraseDeadReloads();
+}
+
+} // namespace tilec
