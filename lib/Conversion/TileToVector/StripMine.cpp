@@ -130,8 +130,71 @@ class StripMiner {
 public:
   StripMiner(int64_t chunkLanes) : chunkLanes(chunkLanes) {}
 
+  bool isChunkable(Type type) const {
+    int64_t lanes = lanesOf(type);
+    return lanes > chunkLanes && lanes % chunkLanes == 0;
+  }
+
+  /// Moves wide vectors carried by scf.for loops to stack buffers: the body
+  /// loads the buffer where it starts and stores the yielded value where it
+  /// ends, so both accesses join the runs of the body (an accumulator such as
+  /// `acc += tl.load(...)` is then updated piece by piece in place).
+  void demoteLoopCarriedVectors(scf::ForOp loop) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+      if (!isChunkable(arg.getType()))
+        continue;
+      auto type = cast<VectorType>(arg.getType());
+      Location loc = loop.getLoc();
+      OpBuilder b(loop);
+      Value buf = spillToStack(b, loop, loop.getInitArgs()[i]);
+      Type i64 = b.getI64Type();
+      auto zero = [&] { return arith::ConstantIntOp::create(b, loc, i64, 0).getResult(); };
+      b.setInsertionPointToStart(loop.getBody());
+      Value current = loadBufferLanes(b, loc, buf, type.getElementType(), zero(),
+                                      type.getNumElements(), /*align=*/64);
+      arg.replaceAllUsesWith(current);
+      b.setInsertionPoint(yield);
+      storeBufferLanes(b, loc, yield.getOperand(i), buf, zero(), /*align=*/64);
+      // The loop now carries its initial value unchanged (LLVM drops it).
+      yield->setOperand(i, arg);
+      b.setInsertionPointAfter(loop);
+      Value result = loadBufferLanes(b, loc, buf, type.getElementType(), zero(),
+                                     type.getNumElements(), /*align=*/64);
+      loop.getResult(i).replaceAllUsesWith(result);
+    }
+  }
+
+  /// Gives each user of a cheap lane-wise value (a range, a splat, a mask
+  /// compare, index arithmetic) its own copy right before it, so that every
+  /// run recomputes such values piecewise instead of passing them through a
+  /// stack buffer.
+  void rematerializeCheapValues(Block &block) {
+    SmallVector<Operation *> ops;
+    for (Operation &op : block)
+      ops.push_back(&op);
+    for (Operation *op : llvm::reverse(ops)) {
+      if (!isCheap(op) || op->getNumResults() != 1 || op->getResult(0).hasOneUse() ||
+          op->getResult(0).use_empty())
+        continue;
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : op->getResult(0).getUses())
+        uses.push_back(&use);
+      for (OpOperand *use : uses) {
+        Operation *user = block.findAncestorOpInBlock(*use->getOwner());
+        if (!user)
+          continue;
+        OpBuilder b(user);
+        use->set(b.clone(*op)->getResult(0));
+      }
+      if (op->use_empty())
+        op->erase();
+    }
+  }
+
   /// Strip-mines every run in `block` and, recursively, in nested regions.
   void processBlock(Block &block) {
+    rematerializeCheapValues(block);
     // Runs are collected first; rewriting one only inserts ops before its end
     // and replaces uses after it.
     SmallVector<Run> runs;
@@ -172,6 +235,18 @@ private:
     return llvm::none_of(op->getOperands(), [&](Value v) {
       return v.getDefiningOp() && run.ops.contains(v.getDefiningOp());
     });
+  }
+
+  /// Pure lane-wise ops cheap enough to recompute in every run that uses them.
+  bool isCheap(Operation *op) const {
+    int64_t lanes = laneWiseWidth(op);
+    if (!lanes || lanes <= chunkLanes || lanes % chunkLanes)
+      return false;
+    if (isa<arith::ConstantOp, vector::BroadcastOp, LLVM::GEPOp>(op))
+      return true;
+    return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::CmpIOp, arith::AndIOp,
+               arith::OrIOp, arith::XOrIOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+               arith::SelectOp, arith::IndexCastOp>(op);
   }
 
   /// A run pays off when it computes something: copies (loads, stores,
@@ -360,17 +435,104 @@ public:
   }
 };
 
+/// The alloca `addr` is (directly or through a GEP by constant 0), else null.
+LLVM::AllocaOp getStackBuffer(Value addr) {
+  if (auto gep = addr.getDefiningOp<LLVM::GEPOp>()) {
+    auto indices = gep.getIndices();
+    if (indices.size() != 1)
+      return {};
+    auto index = dyn_cast<Value>(indices[0]);
+    std::optional<int64_t> constant;
+    if (index) {
+      if (auto c = index.getDefiningOp<arith::ConstantOp>())
+        if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
+          constant = attr.getInt();
+    } else {
+      constant = cast<IntegerAttr>(cast<Attribute>(indices[0])).getInt();
+    }
+    if (constant != 0)
+      return {};
+    addr = gep.getBase();
+  }
+  return addr.getDefiningOp<LLVM::AllocaOp>();
+}
+
+/// Ops reading or writing `buffer`, through GEPs included.
+SmallVector<Operation *> bufferAccesses(LLVM::AllocaOp buffer) {
+  SmallVector<Operation *> accesses;
+  for (Operation *user : buffer->getUsers()) {
+    if (auto gep = dyn_cast<LLVM::GEPOp>(user))
+      llvm::append_range(accesses, gep->getUsers());
+    else
+      accesses.push_back(user);
+  }
+  return accesses;
+}
+
+/// Removes whole-buffer copies between stack buffers, `store (load B), A`
+/// where A is only read afterwards (e.g. a reduction's copy of an accumulator
+/// kept in a buffer): A's readers read B instead, provided nothing writes B
+/// between the copy and A's last reader. Copying 4096 lanes is no cheaper
+/// than a load and a store per lane, and LLVM may promote the copy into a
+/// huge register value.
+void forwardStackCopies(Block &block) {
+  SmallVector<LLVM::StoreOp> stores;
+  for (Operation &op : block)
+    if (auto store = dyn_cast<LLVM::StoreOp>(op))
+      stores.push_back(store);
+  for (LLVM::StoreOp store : stores) {
+    auto load = store.getValue().getDefiningOp<LLVM::LoadOp>();
+    if (!load || !lanesOf(load.getType()) || load.getVolatile_() || store.getVolatile_())
+      continue;
+    LLVM::AllocaOp source = getStackBuffer(load.getAddr());
+    LLVM::AllocaOp copy = store.getAddr().getDefiningOp<LLVM::AllocaOp>();
+    if (!source || !copy || source == copy || source.getElemType() != copy.getElemType())
+      continue;
+    // The copy: written by this store only, read by loads in this block after it.
+    Operation *lastRead = store;
+    bool onlyReads = true;
+    for (Operation *access : bufferAccesses(copy)) {
+      if (access == store.getOperation())
+        continue;
+      Operation *inBlock = block.findAncestorOpInBlock(*access);
+      if (!isa<LLVM::LoadOp>(access) || !inBlock || !store->isBeforeInBlock(inBlock)) {
+        onlyReads = false;
+        break;
+      }
+      if (lastRead->isBeforeInBlock(inBlock))
+        lastRead = inBlock;
+    }
+    if (!onlyReads)
+      continue;
+    bool sourceWritten = llvm::any_of(bufferAccesses(source), [&](Operation *access) {
+      if (isa<LLVM::LoadOp>(access))
+        return false;
+      Operation *inBlock = block.findAncestorOpInBlock(*access);
+      return inBlock && store->isBeforeInBlock(inBlock) && !lastRead->isBeforeInBlock(inBlock);
+    });
+    if (sourceWritten)
+      continue;
+    copy.getResult().replaceUsesWithIf(source.getResult(),
+                                       [&](OpOperand &use) { return use.getOwner() != store; });
+    store.erase();
+    if (load->use_empty())
+      load.erase();
+  }
+}
+
 } // namespace
 
 namespace tilec {
 
 void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
   StripMiner miner(chunkLanes);
+  root->walk([&](scf::ForOp loop) { miner.demoteLoopCarriedVectors(loop); });
   root->walk([&](FunctionOpInterface func) {
     for (Block &block : func.getFunctionBody())
       miner.processBlock(block);
   });
   miner.eraseDeadReloads();
+  root->walk([&](Block *block) { forwardStackCopies(*block); });
 }
 
 } // namespace tilec
