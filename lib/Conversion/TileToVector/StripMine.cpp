@@ -165,8 +165,8 @@ public:
     }
   }
 
-  /// Gives each user of a cheap lane-wise value (a range, a splat, a mask
-  /// compare, index arithmetic) its own copy right before it, so that every
+  /// Gives each lane-wise user of a cheap lane-wise value (a range, a splat, a
+  /// mask compare, index arithmetic) its own copy right before it, so that every
   /// run recomputes such values piecewise instead of passing them through a
   /// stack buffer.
   void rematerializeCheapValues(Block &block) {
@@ -181,8 +181,10 @@ public:
       for (OpOperand &use : op->getResult(0).getUses())
         uses.push_back(&use);
       for (OpOperand *use : uses) {
+        // Only lane-wise users get a copy (a shuffle slicing rows out of the
+        // value keeps reading the one original).
         Operation *user = block.findAncestorOpInBlock(*use->getOwner());
-        if (!user)
+        if (!user || user != use->getOwner() || !laneWiseWidth(user))
           continue;
         OpBuilder b(user);
         use->set(b.clone(*op)->getResult(0));
@@ -520,6 +522,112 @@ void forwardStackCopies(Block &block) {
   }
 }
 
+/// Whether `op` (in `block`, or nested in an op of it) lies strictly between
+/// `first` and `last`, two ops of `block`.
+bool isBetween(Block &block, Operation *op, Operation *first, Operation *last) {
+  Operation *inBlock = block.findAncestorOpInBlock(*op);
+  return inBlock && first->isBeforeInBlock(inBlock) && inBlock->isBeforeInBlock(last);
+}
+
+/// Works in place on a stack buffer instead of on a copy of it:
+///   store (load B), A; ...A read and written...; X = load A; store X, B
+/// (a dot accumulating into a copy of a loop-carried accumulator) becomes the
+/// same code on B, when A is accessed only between the two copies and B not
+/// at all there.
+void coalesceCopyInCopyOut(Block &block) {
+  SmallVector<LLVM::StoreOp> stores;
+  for (Operation &op : block)
+    if (auto store = dyn_cast<LLVM::StoreOp>(op))
+      stores.push_back(store);
+  llvm::SmallPtrSet<Operation *, 8> erased;
+  for (LLVM::StoreOp copyIn : stores) {
+    if (erased.contains(copyIn))
+      continue;
+    auto loadB = copyIn.getValue().getDefiningOp<LLVM::LoadOp>();
+    if (!loadB || !lanesOf(loadB.getType()) || loadB.getVolatile_() || copyIn.getVolatile_())
+      continue;
+    LLVM::AllocaOp bufB = getStackBuffer(loadB.getAddr());
+    auto bufA = copyIn.getAddr().getDefiningOp<LLVM::AllocaOp>();
+    if (!bufB || !bufA || bufA == bufB || bufA.getElemType() != bufB.getElemType())
+      continue;
+    // The copy out: a whole-vector load of A stored whole into B.
+    LLVM::StoreOp copyOut;
+    LLVM::LoadOp loadA;
+    for (Operation *access : bufferAccesses(bufA)) {
+      auto load = dyn_cast<LLVM::LoadOp>(access);
+      if (!load || load.getType() != loadB.getType() || getStackBuffer(load.getAddr()) != bufA)
+        continue;
+      for (Operation *user : load->getUsers()) {
+        auto store = dyn_cast<LLVM::StoreOp>(user);
+        if (store && store->getBlock() == &block && copyIn->isBeforeInBlock(store) &&
+            getStackBuffer(store.getAddr()) == bufB && !store.getVolatile_() &&
+            (!copyOut || store->isBeforeInBlock(copyOut))) {
+          copyOut = store;
+          loadA = load;
+        }
+      }
+    }
+    if (!copyOut || !isBetween(block, loadA, copyIn, copyOut))
+      continue;
+    bool aConfined = llvm::all_of(bufferAccesses(bufA), [&](Operation *access) {
+      return access == copyIn.getOperation() || isBetween(block, access, copyIn, copyOut);
+    });
+    bool bUntouched = llvm::none_of(bufferAccesses(bufB), [&](Operation *access) {
+      return isBetween(block, access, copyIn, copyOut);
+    });
+    if (!aConfined || !bUntouched)
+      continue;
+    bufA.getResult().replaceAllUsesWith(bufB.getResult());
+    erased.insert(copyOut);
+    copyOut.erase();
+    copyIn.erase();
+    if (loadA->use_empty())
+      loadA.erase();
+    if (loadB->use_empty())
+      loadB.erase();
+    bufA.erase();
+  }
+}
+
+/// Moves a whole-vector store of a wide scf.if result into a stack buffer
+/// into both branches (storing what each yields), when nothing accesses the
+/// buffer between the scf.if and the store: the branch that assembles the value
+/// from row loads then stores the rows straight into the buffer (see
+/// storeParts) instead of passing a 2048-lane value out of the scf.if.
+void sinkStoresIntoBranches(Block &block) {
+  SmallVector<scf::IfOp> ifs;
+  for (Operation &op : block)
+    if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && ifOp->getNumResults() && ifOp.elseBlock())
+      ifs.push_back(ifOp);
+  for (scf::IfOp ifOp : ifs) {
+    for (OpResult result : ifOp->getResults()) {
+      if (!lanesOf(result.getType()) || !result.hasOneUse())
+        continue;
+      auto store = dyn_cast<LLVM::StoreOp>(*result.getUsers().begin());
+      if (!store || store.getValue() != result || store->getBlock() != &block ||
+          store.getVolatile_())
+        continue;
+      LLVM::AllocaOp buffer = getStackBuffer(store.getAddr());
+      if (!buffer || store.getAddr() != buffer.getResult())
+        continue;
+      bool touched = llvm::any_of(bufferAccesses(buffer), [&](Operation *access) {
+        return isBetween(block, access, ifOp, store);
+      });
+      if (touched)
+        continue;
+      Type elem = cast<VectorType>(result.getType()).getElementType();
+      unsigned elemBytes = elem.isInteger(1) ? 1 : getElementByteSize(elem);
+      for (Block *branch : {ifOp.thenBlock(), ifOp.elseBlock()}) {
+        Operation *yield = branch->getTerminator();
+        OpBuilder b(yield);
+        storeParts(b, store.getLoc(), yield->getOperand(result.getResultNumber()), buffer,
+                   /*offset=*/0, elemBytes);
+      }
+      store.erase();
+    }
+  }
+}
+
 } // namespace
 
 namespace tilec {
@@ -532,7 +640,11 @@ void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
       miner.processBlock(block);
   });
   miner.eraseDeadReloads();
-  root->walk([&](Block *block) { forwardStackCopies(*block); });
+  root->walk([&](Block *block) {
+    sinkStoresIntoBranches(*block);
+    coalesceCopyInCopyOut(*block);
+    forwardStackCopies(*block);
+  });
 }
 
 } // namespace tilec

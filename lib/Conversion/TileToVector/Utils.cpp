@@ -94,12 +94,8 @@ Value createEntryAlloca(OpBuilder &b, Operation *anchor, Type elemType, int64_t 
   return buf;
 }
 
-/// Stores `v` at element `offset` of `buf`; a concatenation (a vector.shuffle
-/// of two vectors with the mask 0, 1, ..., n-1, as built by concatVectors) is
-/// stored as its parts, so e.g. the rows of a tile loaded row by row go to the
-/// buffer directly instead of being assembled in registers first.
-static void storeParts(OpBuilder &b, Location loc, Value v, Value buf, int64_t offset,
-                       unsigned elemBytes) {
+void storeParts(OpBuilder &b, Location loc, Value v, Value buf, int64_t offset,
+                unsigned elemBytes) {
   if (auto shuffle = v.getDefiningOp<vector::ShuffleOp>()) {
     auto lhsType = dyn_cast<VectorType>(shuffle.getV1().getType());
     auto rhsType = dyn_cast<VectorType>(shuffle.getV2().getType());

@@ -43,6 +43,14 @@ mlir::Value createSplatConstant(mlir::OpBuilder &b, mlir::Location loc, mlir::Ty
 mlir::Value createEntryAlloca(mlir::OpBuilder &b, mlir::Operation *anchor, mlir::Type elemType,
                               int64_t count);
 
+/// Stores the 1-D vector `v` at element `offset` of `buf` (elements of
+/// `elemBytes` bytes; i1 lanes as i8). A concatenation (a vector.shuffle of
+/// two vectors with the mask 0, 1, ..., n-1, as built by concatVectors) is
+/// stored as its parts, so e.g. the rows of a tile loaded row by row go to the
+/// buffer directly instead of being assembled in registers first.
+void storeParts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, mlir::Value buf,
+                int64_t offset, unsigned elemBytes);
+
 /// Stores the 1-D vector `v` into a fresh entry-block alloca (see
 /// createEntryAlloca) at the current insertion point; returns the buffer.
 /// i1 vectors are stored as i8 (one byte per lane).
