@@ -628,6 +628,64 @@ void sinkStoresIntoBranches(Block &block) {
   }
 }
 
+/// Reads slices of a wide loaded vector from memory: a `vector.shuffle` taking
+/// consecutive lanes of one wide `llvm.load` (a row of an accumulator kept in
+/// a stack buffer) becomes a narrow load, and a `vector.extract` of one lane
+/// (the first pointer of a row) a scalar load, both placed right after the
+/// wide load so they read the same memory. The wide load goes when unused.
+void narrowSlicedLoads(Block &block, int64_t minLanes) {
+  SmallVector<LLVM::LoadOp> loads;
+  for (Operation &op : block)
+    if (auto load = dyn_cast<LLVM::LoadOp>(op))
+      if (lanesOf(load.getType()) > minLanes && !load.getVolatile_() &&
+          load.getOrdering() == LLVM::AtomicOrdering::not_atomic)
+        loads.push_back(load);
+  for (LLVM::LoadOp load : loads) {
+    auto type = cast<VectorType>(load.getType());
+    Type elem = type.getElementType();
+    uint64_t elemBytes = getElementByteSize(elem);
+    OpBuilder b(load->getContext());
+    auto loadAt = [&](Type resultType, int64_t offset) -> Value {
+      uint64_t bytes = offset * elemBytes;
+      uint64_t align = std::min<uint64_t>(load.getAlignment().value_or(elemBytes),
+                                          bytes ? bytes & -bytes : 64);
+      // Right after the wide load (set each time: the op that followed it may
+      // be a slice erased meanwhile).
+      b.setInsertionPointAfter(load);
+      Value index = arith::ConstantIntOp::create(b, load.getLoc(), b.getI64Type(), offset);
+      Value addr = getBufferElementAddress(b, load.getLoc(), load.getAddr(), elem, index);
+      return LLVM::LoadOp::create(b, load.getLoc(), resultType, addr, align);
+    };
+    // Unique users: a shuffle of the load with itself uses it twice.
+    llvm::SetVector<Operation *> users(load->user_begin(), load->user_end());
+    for (Operation *user : users) {
+      if (auto shuffle = dyn_cast<vector::ShuffleOp>(user)) {
+        ArrayRef<int64_t> mask = shuffle.getMask();
+        bool contiguous = shuffle.getV1() == load.getResult() &&
+                          shuffle.getV2() == load.getResult() && !mask.empty() &&
+                          mask.front() + static_cast<int64_t>(mask.size()) <= type.getNumElements();
+        for (auto [i, m] : llvm::enumerate(mask))
+          contiguous = contiguous && m == mask.front() + static_cast<int64_t>(i);
+        if (contiguous && !elem.isInteger(1)) {
+          shuffle.getResult().replaceAllUsesWith(loadAt(shuffle.getType(), mask.front()));
+          shuffle.erase();
+        }
+        continue;
+      }
+      if (auto extract = dyn_cast<vector::ExtractOp>(user)) {
+        auto position = extract.getStaticPosition();
+        if (elem.isInteger(1) || position.size() != 1 || ShapedType::isDynamic(position[0]) ||
+            !extract.getDynamicPosition().empty())
+          continue;
+        extract.getResult().replaceAllUsesWith(loadAt(elem, position[0]));
+        extract.erase();
+      }
+    }
+    if (load->use_empty())
+      load.erase();
+  }
+}
+
 } // namespace
 
 namespace tilec {
@@ -644,6 +702,7 @@ void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
     sinkStoresIntoBranches(*block);
     coalesceCopyInCopyOut(*block);
     forwardStackCopies(*block);
+    narrowSlicedLoads(*block, chunkLanes);
   });
 }
 
