@@ -74,6 +74,36 @@ bool writesMemory(Operation *op) {
   return isa<LLVM::StoreOp, LLVM::MaskedStoreOp, LLVM::masked_scatter>(op);
 }
 
+/// A vector.shuffle of one 1-D vector that broadcasts it over a flat 2-D tile
+/// (tile.broadcast of a [1, C] row or an [R, 1] column): with `columns`, lane
+/// i reads src[i % period]; otherwise src[i / period].
+struct BroadcastShuffle {
+  bool columns;
+  int64_t period;
+};
+
+std::optional<BroadcastShuffle> matchBroadcastShuffle(Operation *op) {
+  auto shuffle = dyn_cast<vector::ShuffleOp>(op);
+  if (!shuffle || shuffle.getV1() != shuffle.getV2())
+    return std::nullopt;
+  int64_t srcLanes = lanesOf(shuffle.getV1().getType());
+  ArrayRef<int64_t> mask = shuffle.getMask();
+  int64_t n = static_cast<int64_t>(mask.size());
+  if (!srcLanes || n <= srcLanes || n % srcLanes)
+    return std::nullopt;
+  int64_t repeat = n / srcLanes;
+  bool columns = true, rows = true;
+  for (auto [i, m] : llvm::enumerate(mask)) {
+    columns = columns && m == static_cast<int64_t>(i) % srcLanes;
+    rows = rows && m == static_cast<int64_t>(i) / repeat;
+  }
+  if (columns)
+    return BroadcastShuffle{true, srcLanes};
+  if (rows)
+    return BroadcastShuffle{false, repeat};
+  return std::nullopt;
+}
+
 /// The lane count `op` works on when it is lane-wise (lane i of every result
 /// depends only on lane i of its vector operands and on scalars), else 0.
 int64_t laneWiseWidth(Operation *op) {
@@ -98,6 +128,8 @@ int64_t laneWiseWidth(Operation *op) {
   }
   if (auto broadcast = dyn_cast<vector::BroadcastOp>(op))
     return isa<VectorType>(broadcast.getSourceType()) ? 0 : lanesOf(broadcast.getType());
+  if (matchBroadcastShuffle(op))
+    return lanesOf(op->getResult(0).getType());
   if (auto load = dyn_cast<LLVM::LoadOp>(op))
     if (load.getVolatile_() || load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
       return 0;
@@ -212,6 +244,9 @@ public:
           processBlock(nested);
       int64_t lanes = laneWiseWidth(&op);
       bool chunkable = lanes > chunkLanes && lanes % chunkLanes == 0;
+      // A broadcast's pieces must each read one contiguous slice or element.
+      if (std::optional<BroadcastShuffle> bc = matchBroadcastShuffle(&op))
+        chunkable = chunkable && bc->period % chunkLanes == 0;
       if (chunkable) {
         if (current.lanes != lanes || (current.hasStore && readsMemory(&op)))
           close();
@@ -246,6 +281,8 @@ private:
       return false;
     if (isa<arith::ConstantOp, vector::BroadcastOp, LLVM::GEPOp>(op))
       return true;
+    if (std::optional<BroadcastShuffle> bc = matchBroadcastShuffle(op))
+      return bc->period % chunkLanes == 0;
     return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::CmpIOp, arith::AndIOp,
                arith::OrIOp, arith::XOrIOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
                arith::SelectOp, arith::IndexCastOp>(op);
@@ -278,10 +315,19 @@ private:
 
     // Wide values flowing in (spilled once) and out (written per chunk).
     llvm::SetVector<Value> inputs, outputs;
+    broadcastBuffers.clear();
     for (Operation *op : run.ops) {
-      for (Value v : op->getOperands())
-        if (lanesOf(v.getType()) && !(v.getDefiningOp() && run.ops.contains(v.getDefiningOp())))
-          inputs.insert(v);
+      if (matchBroadcastShuffle(op)) {
+        // Its (narrow) source is read by index: spilled once, whole.
+        Value src = op->getOperand(0);
+        if (!broadcastBuffers.count(src))
+          broadcastBuffers[src] = spillToStack(b, last, src);
+      } else {
+        for (Value v : op->getOperands())
+          if (lanesOf(v.getType()) &&
+              !(v.getDefiningOp() && run.ops.contains(v.getDefiningOp())))
+            inputs.insert(v);
+      }
       for (Value r : op->getResults())
         if (llvm::any_of(r.getUsers(), [&](Operation *u) { return !run.ops.contains(u); }))
           outputs.insert(r);
@@ -394,6 +440,24 @@ private:
       return;
     }
 
+    if (std::optional<BroadcastShuffle> bc = matchBroadcastShuffle(op)) {
+      Value src = op->getOperand(0);
+      Type elem = cast<VectorType>(src.getType()).getElementType();
+      VectorType chunkType = chunkTypeOf(op->getResult(0).getType());
+      Value period = arith::ConstantIntOp::create(b, loc, b.getI64Type(), bc->period);
+      unsigned align = elem.isInteger(1) ? 1 : getElementByteSize(elem);
+      Value piece;
+      if (bc->columns) {
+        Value start = arith::RemUIOp::create(b, loc, lane, period);
+        piece = loadBufferLanes(b, loc, broadcastBuffers[src], elem, start, chunkLanes, align);
+      } else {
+        Value index = arith::DivUIOp::create(b, loc, lane, period);
+        Value one = loadBufferLanes(b, loc, broadcastBuffers[src], elem, index, 1, align);
+        piece = vector::BroadcastOp::create(b, loc, chunkType, one);
+      }
+      map.map(op->getResult(0), piece);
+      return;
+    }
     Operation *piece = b.clone(*op, map);
     for (OpResult r : piece->getResults())
       if (lanesOf(r.getType()))
@@ -414,6 +478,9 @@ private:
   }
 
   int64_t chunkLanes;
+  /// Narrow sources of the broadcast shuffles of the run being rewritten ->
+  /// their stack copies.
+  llvm::DenseMap<Value, Value> broadcastBuffers;
   /// Wide reloads after a run's loop -> the buffer they read: later runs read
   /// that buffer piecewise instead of spilling the reload again.
   llvm::DenseMap<Value, Value> reloadedFrom;

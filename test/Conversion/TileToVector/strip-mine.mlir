@@ -192,3 +192,32 @@ func.func @narrow(%a: tensor<32xf32>) -> tensor<32xf32> {
   %s = arith.addf %a, %a : tensor<32xf32>
   return %s : tensor<32xf32>
 }
+
+// A 2-D tile reduced along its rows (axis 1, rows of at least a piece) is
+// reduced row after row by an scf.for writing one result lane per row: no
+// strided shuffles of the whole tile, code independent of the row count.
+// CHECK-LABEL: func.func @row_sums
+// CHECK-SAME: (%[[T:.*]]: vector<256xf32>)
+// CHECK-DAG: %[[OUT:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK-DAG: %[[BUF:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK: llvm.store %[[T]], %[[BUF]] {alignment = 64 : i64} : vector<256xf32>, !llvm.ptr
+// CHECK: scf.for %[[ROW:.*]] = %{{.*}} : i64 {
+// CHECK: %[[BASE:.*]] = arith.muli %[[ROW]], %{{.*}} : i64
+// CHECK: %[[P0:.*]] = llvm.getelementptr %[[BUF]][%[[BASE]]]
+// CHECK: %[[L0:.*]] = llvm.load %[[P0]] {{.*}} -> vector<32xf32>
+// CHECK: %[[L1:.*]] = llvm.load %{{.*}} -> vector<32xf32>
+// CHECK: arith.addf %[[L0]], %[[L1]] : vector<32xf32>
+// CHECK: %[[ONE:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<1xf32>
+// CHECK: %[[DST:.*]] = llvm.getelementptr %[[OUT]][%[[ROW]]]
+// CHECK: llvm.store %[[ONE]], %[[DST]] {alignment = 4 : i64} : vector<1xf32>, !llvm.ptr
+// CHECK: }
+// CHECK: %[[R:.*]] = llvm.load %[[OUT]] {alignment = 64 : i64} : !llvm.ptr -> vector<4xf32>
+// CHECK: return %[[R]]
+func.func @row_sums(%t: tensor<4x64xf32>) -> tensor<4xf32> {
+  %r = tile.reduce(%t) axis = 1 : (tensor<4x64xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tile.yield %s : f32
+  }
+  return %r : tensor<4xf32>
+}
