@@ -474,7 +474,24 @@ private:
       if (auto align = piece->getAttrOfType<IntegerAttr>("alignment"))
         piece->setAttr("alignment", IntegerAttr::get(align.getType(),
                                                      chunkAlignment(align.getInt(), elem)));
+      if (auto store = dyn_cast<LLVM::MaskedStoreOp>(piece))
+        unmaskFullPieces(b, store);
     }
+  }
+
+  /// A masked store of a piece whose lanes are all enabled (every piece of a
+  /// tile but the last, in the usual `offsets < n` case) is done as a plain
+  /// store, guarded by a test of the piece's mask: only partially enabled
+  /// pieces pay for the masked form.
+  static void unmaskFullPieces(OpBuilder &b, LLVM::MaskedStoreOp store) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(store);
+    Location loc = store.getLoc();
+    Value all = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, store.getMask());
+    auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    LLVM::StoreOp::create(b, loc, store.getValue(), store.getData(), store.getAlignment());
+    store->moveBefore(ifOp.elseBlock()->getTerminator());
   }
 
   int64_t chunkLanes;

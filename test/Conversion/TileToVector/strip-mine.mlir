@@ -2,9 +2,10 @@
 // RUN: tilec-opt %s --convert-tile-to-vector | FileCheck %s --check-prefix=NOCHUNK
 
 // A masked elementwise chain over 128 lanes (vector add) becomes one scf.for
-// over 32-lane pieces: the mask, both masked loads, the add and the masked
-// store of a piece run together; the range constant becomes its first piece
-// plus the lane offset, and nothing 128 lanes wide is left.
+// over 32-lane pieces: the mask, both masked loads, the add and the store of a
+// piece run together (a plain store when the piece's mask is all true); the
+// range constant becomes its first piece plus the lane offset, and nothing 128
+// lanes wide is left.
 // CHECK-LABEL: func.func @add_chain
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[Y:.*]]: !llvm.ptr, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i32)
 // CHECK-NOT: vector<128x
@@ -24,7 +25,12 @@
 // CHECK: %[[YV:.*]] = llvm.intr.masked.load %[[YA]], %[[MASK]], %{{.*}} -> vector<32xf32>
 // CHECK: %[[SUM:.*]] = arith.addf %[[XV]], %[[YV]] : vector<32xf32>
 // CHECK: %[[OA:.*]] = llvm.getelementptr %[[OS]][%[[LANE]]]
+// CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[MASK]] : vector<32xi1> into i1
+// CHECK: scf.if %[[ALL]] {
+// CHECK: llvm.store %[[SUM]], %[[OA]] {alignment = 4 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: } else {
 // CHECK: llvm.intr.masked.store %[[SUM]], %[[OA]], %[[MASK]] {alignment = 4 : i32} : vector<32xf32>, vector<32xi1> into !llvm.ptr
+// CHECK: }
 // CHECK: }
 // CHECK-NOT: vector<128x
 // CHECK: return
