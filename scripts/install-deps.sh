@@ -4,8 +4,12 @@ set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 PKGS=(cmake ninja-build ccache llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-      lld-22 liblld-22-dev zlib1g-dev libzstd-dev qemu-user gcc-aarch64-linux-gnu
-      g++-aarch64-linux-gnu libc6-dev-arm64-cross libopenblas-dev python3-dev)
+      lld-22 liblld-22-dev zlib1g-dev libzstd-dev libopenblas-dev python3-dev)
+# Cross toolchain and emulator for the AArch64 tests: only on non-AArch64 hosts (an arm64 host
+# runs AArch64 modules natively).
+if [ "$(dpkg --print-architecture)" != arm64 ]; then
+  PKGS+=(qemu-user gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross)
+fi
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

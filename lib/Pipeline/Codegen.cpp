@@ -72,6 +72,42 @@ void selectCPU(const PipelineOptions &options, std::string &cpu, std::string &fe
   cpu = options.arch;
 }
 
+} // namespace
+
+namespace detail {
+
+VectorRegisters getCPUVectorRegisters(const PipelineOptions &options) {
+  VectorRegisters regs;
+  std::unique_ptr<TargetInfo> info = createTargetInfo(options.target);
+  if (!info || options.target != "cpu")
+    return regs;
+  initializeLLVMTargets();
+  llvm::Triple triple(info->getTriple(options.arch));
+  std::string lookupError, cpu, features;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, lookupError);
+  if (!target)
+    return regs;
+  selectCPU(options, cpu, features);
+  std::unique_ptr<llvm::MCSubtargetInfo> sti(target->createMCSubtargetInfo(triple, "", ""));
+  if (!sti || !sti->isCPUStringValid(cpu))
+    return regs;
+  sti.reset(target->createMCSubtargetInfo(triple, cpu, features));
+  if (triple.isX86()) {
+    if (sti->checkFeatures("+avx512f"))
+      return {512, 32};
+    if (sti->checkFeatures("+avx"))
+      return {256, 16};
+    return {128, 16};
+  }
+  if (triple.isAArch64())
+    return {128, 32}; // NEON (SVE code is generated at 128 bits too).
+  return regs;
+}
+
+} // namespace detail
+
+namespace {
+
 /// Runs LLVM's -O<n> module pipeline with the target's cost model.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &tm, unsigned optLevel) {
   if (optLevel == 0)

@@ -8,7 +8,21 @@
 
 #include <string>
 
+namespace tilec {
+struct PipelineOptions;
+} // namespace tilec
+
 namespace tilec::detail {
+
+/// Width and number of the vector registers code for a CPU target uses.
+struct VectorRegisters {
+  unsigned bits = 128;
+  unsigned count = 16;
+};
+
+/// The vector registers of `options`' CPU (the host's for arch "native"):
+/// 512 x 32 with AVX-512, 256 x 16 with AVX, 128 x 32 on AArch64 (NEON).
+VectorRegisters getCPUVectorRegisters(const PipelineOptions &options);
 
 /// Links one relocatable ELF object into a shared object (CPU .so or AMDGPU
 /// HSACO) with lld, in process. Returns the linked bytes.

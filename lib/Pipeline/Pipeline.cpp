@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - buildTilecPipeline: tile IR to the LLVM dialect ------===//
 #include "tilec/Pipeline/Pipeline.h"
+#include "Codegen.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Target/TargetInfo.h"
 #include "tilec/Transforms/Passes.h"
@@ -68,6 +69,13 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   // Tiles to flat vectors; math that needs no library on any target.
   ConvertTileToVectorOptions vectorOptions;
   vectorOptions.stackAddressSpace = options.target == "amdgpu" ? 5 : 0;
+  // CPUs: wide tiles run as loops over register-sized pieces (see StripMine.cpp).
+  vectorOptions.chunkLanes = options.target == "cpu" ? 32 : 0;
+  if (options.target == "cpu") {
+    detail::VectorRegisters regs = detail::getCPUVectorRegisters(options);
+    vectorOptions.vectorBits = regs.bits;
+    vectorOptions.vectorRegisters = regs.count;
+  }
   pm.addPass(createConvertTileToVector(vectorOptions));
   math::MathExtendToSupportedTypesOptions extend;
   extend.targetTypeStr = "f32";

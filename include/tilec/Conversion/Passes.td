@@ -36,6 +36,13 @@ def ConvertTileToVector : Pass<"convert-tile-to-vector", "mlir::ModuleOp"> {
   let options = [
     Option<"stackAddressSpace", "stack-address-space", "unsigned", /*default=*/"0",
            "LLVM address space of stack buffers (allocas); 5 on AMDGPU">,
+    Option<"chunkLanes", "chunk-lanes", "int64_t", /*default=*/"0",
+           "Strip-mine lane-wise chains and 1-D reductions over vectors wider than this "
+           "many lanes into loops over pieces of this many lanes (0: off; CPUs use 32)">,
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "Width of the target's vector registers (sizes the tl.dot microkernel)">,
+    Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"32",
+           "Number of the target's vector registers (sizes the tl.dot microkernel)">,
   ];
   let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",

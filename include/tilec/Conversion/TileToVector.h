@@ -19,6 +19,16 @@ inline constexpr const char kStackAddressSpaceAttr[] = "tilec.stack_address_spac
 /// Type converter of convert-tile-to-vector: scalars stay, `!tile.ptr<T>`
 /// becomes `!llvm.ptr` and a tile `tensor<d0x...xdnxT>` becomes the row-major
 /// flat `vector<(d0*...*dn) x conv(T)>`.
+/// Module attribute (i64) giving the lane count of the pieces wide lane-wise
+/// chains and 1-D reductions are processed in (absent: no strip-mining).
+/// convert-tile-to-vector sets it from its `chunk-lanes` option while it runs.
+inline constexpr const char kChunkLanesAttr[] = "tilec.chunk_lanes";
+
+/// Module attributes (i64) describing the target's vector registers (width in
+/// bits, count) for the tl.dot microkernel; set from the pass options.
+inline constexpr const char kVectorBitsAttr[] = "tilec.vector_bits";
+inline constexpr const char kVectorRegistersAttr[] = "tilec.vector_registers";
+
 class TileToVectorTypeConverter : public mlir::TypeConverter {
 public:
   explicit TileToVectorTypeConverter(mlir::MLIRContext *ctx);
@@ -84,6 +94,12 @@ void populateTileGatherToVectorPatterns(const mlir::TypeConverter &typeConverter
 void populateTileDebugToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                        mlir::RewritePatternSet &patterns,
                                        mlir::ConversionTarget &target);
+
+/// Rewrites each maximal run of lane-wise ops on vectors wider than
+/// `chunkLanes` lanes (a multiple of it) in the functions under `root` into an
+/// scf.for over `chunkLanes`-lane pieces, so a chain over a 4096-lane tile runs
+/// in registers instead of being legalized into hundreds of spilled ones.
+void stripMineWideVectors(mlir::Operation *root, int64_t chunkLanes);
 
 } // namespace tilec
 

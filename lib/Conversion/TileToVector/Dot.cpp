@@ -10,7 +10,8 @@
 // - Large float dots: a register-blocked microkernel. A, B and C are spilled
 //   to stack buffers (llvm.alloca in the function's entry block),
 //   then scf.for loops walk MRxNR blocks of C, each held in MR*(NR/VL)
-//   vector<VLxT> accumulators while an scf.for over k does
+//   vector<VLxT> accumulators (VL lanes = one vector register of the target,
+//   MR*NR/VL sized to its register file) while an scf.for over k does
 //   acc[r][c] = fma(broadcast(A[i0+r,k]), B[k, j0+c*VL : +VL], acc[r][c]).
 //   The code size is independent of M, N and K, so compile time stays flat.
 //
@@ -59,25 +60,28 @@ Value slice(OpBuilder &b, Location loc, Value v, int64_t offset, int64_t size) {
 
 /// Dots with at least this many multiply-adds use the looped microkernel.
 constexpr int64_t kLoopThreshold = 4096;
-/// Microkernel vector length (elements): one 512-bit register of f32, legalized
-/// to two 256-bit registers on AVX2/NEON hosts.
-constexpr int64_t kVectorLength = 16;
-
-/// Microkernel block of C: MR rows x NR = nrVectors * kVectorLength columns.
+/// Microkernel block of C: MR rows x NR = nrVectors * vl columns, vl being
+/// the lanes of one vector register of the accumulator's element type.
 struct MicroTile {
-  int64_t mr = 0, nrVectors = 0;
+  int64_t mr = 0, nrVectors = 0, vl = 0;
 };
 
-/// The microkernel block for an MxN float accumulator, or mr == 0 when the
-/// shape is not tiled (N not a multiple of the vector length).
-MicroTile chooseMicroTile(int64_t m, int64_t n) {
+/// The microkernel block for an MxN accumulator of `elem` on a target with
+/// `registers` vector registers of `vectorBits` bits (the module's
+/// kVectorBitsAttr/kVectorRegistersAttr), or mr == 0 when the shape is not
+/// tiled (N not a multiple of the vector length).
+MicroTile chooseMicroTile(int64_t m, int64_t n, Type elem, int64_t vectorBits,
+                          int64_t registers) {
   MicroTile tile;
-  if (n % kVectorLength)
+  tile.vl = std::max<int64_t>(1, vectorBits / elem.getIntOrFloatBitWidth());
+  if (n % tile.vl)
     return tile;
-  tile.nrVectors = n % (2 * kVectorLength) == 0 ? 2 : 1;
-  // Up to 16 accumulators (half the AVX-512 register file) plus the B vectors.
+  tile.nrVectors = n % (2 * tile.vl) == 0 ? 2 : 1;
+  // Accumulators: at most 16, leaving registers for the B vectors and the
+  // broadcast A element (AVX-512: 8x2, AVX2: 4x2 of 32 and 16 registers).
+  int64_t budget = std::min<int64_t>(16, registers - 4);
   for (int64_t mr : {8, 6, 4, 2, 1})
-    if (m % mr == 0 && mr * tile.nrVectors <= 16) {
+    if (m % mr == 0 && mr * tile.nrVectors <= budget) {
       tile.mr = mr;
       break;
     }
@@ -92,7 +96,8 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
                      MicroTile tile) {
   Type i64 = b.getI64Type();
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-  auto vecType = VectorType::get({kVectorLength}, elem);
+  int64_t vl = tile.vl;
+  auto vecType = VectorType::get({vl}, elem);
   unsigned align = getElementByteSize(elem);
   auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
   auto addr = [&](Value buf, Value index) {
@@ -101,7 +106,7 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
   auto addIdx = [&](Value base, int64_t v) {
     return v ? arith::AddIOp::create(b, loc, base, cst(v)).getResult() : base;
   };
-  int64_t nr = tile.nrVectors * kVectorLength;
+  int64_t nr = tile.nrVectors * vl;
   auto rowLoop = scf::ForOp::create(b, loc, cst(0), cst(m), cst(tile.mr));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(rowLoop.getBody());
@@ -121,7 +126,7 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
   for (int64_t r = 0; r < tile.mr; ++r)
     for (int64_t v = 0; v < tile.nrVectors; ++v)
       accs.push_back(LLVM::LoadOp::create(b, loc, vecType,
-                                          addr(cBuf, addIdx(cRows[r], v * kVectorLength)), align));
+                                          addr(cBuf, addIdx(cRows[r], v * vl)), align));
   auto kLoop = scf::ForOp::create(b, loc, cst(0), cst(k), cst(1), accs);
   {
     OpBuilder::InsertionGuard kGuard(b);
@@ -132,7 +137,7 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
                         bOff);
     SmallVector<Value> bVecs;
     for (int64_t v = 0; v < tile.nrVectors; ++v)
-      bVecs.push_back(LLVM::LoadOp::create(b, loc, vecType, addr(bBuf, addIdx(bRow, v * kVectorLength)),
+      bVecs.push_back(LLVM::LoadOp::create(b, loc, vecType, addr(bBuf, addIdx(bRow, v * vl)),
                                            align));
     SmallVector<Value> next;
     for (int64_t r = 0; r < tile.mr; ++r) {
@@ -148,7 +153,7 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
   for (int64_t r = 0; r < tile.mr; ++r)
     for (int64_t v = 0; v < tile.nrVectors; ++v)
       LLVM::StoreOp::create(b, loc, kLoop.getResult(r * tile.nrVectors + v),
-                            addr(cBuf, addIdx(cRows[r], v * kVectorLength)), align);
+                            addr(cBuf, addIdx(cRows[r], v * vl)), align);
 }
 
 /// Lowers a float dot through stack buffers and the microkernel; returns the
@@ -184,7 +189,10 @@ struct DotLowering : public OpConversionPattern<tile::DotOp> {
     Value a = castElements(rewriter, loc, adaptor.getA(), accElem);
     Value b = castElements(rewriter, loc, adaptor.getB(), accElem);
     Value c = adaptor.getAcc();
-    MicroTile tile = isFloat ? chooseMicroTile(m, n) : MicroTile();
+    MicroTile tile = isFloat ? chooseMicroTile(m, n, accElem,
+                                               getModuleIntAttr(op, kVectorBitsAttr, 512),
+                                               getModuleIntAttr(op, kVectorRegistersAttr, 32))
+                             : MicroTile();
     if (tile.mr && m * n * k >= kLoopThreshold) {
       rewriter.replaceOp(op, lowerWithMicroKernel(rewriter, op, a, b, c, batches, m, n, k, tile));
       return success();

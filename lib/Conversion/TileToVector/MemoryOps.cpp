@@ -319,6 +319,88 @@ Value createAllTrue(OpBuilder &b, Location loc, int64_t n) {
   return arith::ConstantOp::create(b, loc, type, DenseElementsAttr::get(type, true));
 }
 
+/// Row `row` (n lanes) of the 2-D i1 tile `mask` (original IR) when `mask` is
+/// built from per-row and per-column factors: `andi`/`ori` of broadcasts of an
+/// [M, 1] column (its element `row`, splat), of a [1, N] row (used as is),
+/// splats and splat constants — e.g. `(rows[:, None] < M) & (cols[None, :] < K)`.
+/// Then no M*N-lane mask has to be built and sliced per row. With `b` null
+/// only checks the form (success with a null value); fails on other forms.
+FailureOr<Value> buildRowMask(Value mask, int64_t row, int64_t n,
+                              ConversionPatternRewriter *b, Location loc, int depth = 0) {
+  auto type = dyn_cast<RankedTensorType>(mask.getType());
+  Operation *def = mask.getDefiningOp();
+  if (!type || type.getRank() != 2 || !def || depth > kMaxAnalysisDepth)
+    return failure();
+  auto rowType = VectorType::get({n}, type.getElementType());
+  if (isa<arith::AndIOp, arith::OrIOp>(def)) {
+    FailureOr<Value> lhs = buildRowMask(def->getOperand(0), row, n, b, loc, depth + 1);
+    FailureOr<Value> rhs = buildRowMask(def->getOperand(1), row, n, b, loc, depth + 1);
+    if (failed(lhs) || failed(rhs))
+      return failure();
+    if (!b)
+      return Value();
+    if (isa<arith::AndIOp>(def))
+      return arith::AndIOp::create(*b, loc, *lhs, *rhs).getResult();
+    return arith::OrIOp::create(*b, loc, *lhs, *rhs).getResult();
+  }
+  if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+    auto splat = dyn_cast<SplatElementsAttr>(constant.getValue());
+    if (!splat)
+      return failure();
+    if (!b)
+      return Value();
+    return arith::ConstantOp::create(*b, loc, rowType, splat.resizeSplat(rowType)).getResult();
+  }
+  Value scalar;
+  if (auto splat = dyn_cast<tile::SplatOp>(def)) {
+    if (!b)
+      return Value();
+    scalar = b->getRemappedValue(splat.getSrc());
+  } else if (auto broadcast = dyn_cast<tile::BroadcastOp>(def)) {
+    ArrayRef<int64_t> srcShape = cast<RankedTensorType>(broadcast.getSrc().getType()).getShape();
+    if (srcShape[1] != 1 && srcShape[0] != 1)
+      return failure();
+    if (!b)
+      return Value();
+    Value src = b->getRemappedValue(broadcast.getSrc());
+    if (!src)
+      return failure();
+    if (srcShape[1] != 1) // A [1, N] row: every row of the mask.
+      return src;
+    scalar = vector::ExtractOp::create(*b, loc, src, srcShape[0] == 1 ? 0 : row).getResult();
+  } else {
+    return failure();
+  }
+  if (!scalar)
+    return failure();
+  return vector::BroadcastOp::create(*b, loc, rowType, scalar).getResult();
+}
+
+/// Yields the masks of the rows of a 2-D access with `n`-lane rows: built
+/// from the mask's row and column factors when it has that form (see
+/// buildRowMask), else slices of the converted mask.
+class RowMasks {
+public:
+  RowMasks(Value originalMask, Value mask, int64_t n, ConversionPatternRewriter &rewriter,
+           Location loc)
+      : originalMask(originalMask), mask(mask), n(n), rewriter(rewriter), loc(loc),
+        factored(mask && succeeded(buildRowMask(originalMask, 0, n, nullptr, loc))) {}
+
+  /// The mask of row `row`.
+  Value get(int64_t row) {
+    if (factored)
+      return *buildRowMask(originalMask, row, n, &rewriter, loc);
+    return sliceOf(rewriter, loc, mask, row * n, n);
+  }
+
+private:
+  Value originalMask, mask;
+  int64_t n;
+  ConversionPatternRewriter &rewriter;
+  Location loc;
+  bool factored;
+};
+
 //===----------------------------------------------------------------------===//
 // Patterns
 //===----------------------------------------------------------------------===//
@@ -360,23 +442,17 @@ void emitChunkLoop(
                             llvm::function_ref<Value(Value, Type)>)>
         body) {
   Type i64 = b.getI64Type();
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
   auto loop = scf::ForOp::create(b, loc, cst(0), cst(n), cst(kGatherChunk));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value lane = loop.getInductionVar();
   auto address = [&](Value buf, Type type) -> Value {
-    Type stored = type.isInteger(1) ? b.getI8Type() : type;
-    return LLVM::GEPOp::create(b, loc, ptrType, stored, buf, ValueRange{lane});
+    return getBufferElementAddress(b, loc, buf, type, lane);
   };
   auto chunk = [&](Value buf, Type type) -> Value {
-    Type stored = type.isInteger(1) ? b.getI8Type() : type;
-    Value v = LLVM::LoadOp::create(b, loc, VectorType::get({kGatherChunk}, stored),
-                                   address(buf, type), getElementByteSize(stored));
-    if (type.isInteger(1))
-      v = arith::TruncIOp::create(b, loc, VectorType::get({kGatherChunk}, type), v);
-    return v;
+    return loadBufferLanes(b, loc, buf, type, lane, kGatherChunk,
+                           getElementByteSize(type.isInteger(1) ? b.getI8Type() : type));
   };
   body(b, chunk, address);
 }
@@ -471,14 +547,16 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
       int64_t n = cast<RankedTensorType>(op.getPtr().getType()).getShape().back();
       auto rowType = VectorType::get({n}, elemType);
       SmallVector<Value> rows;
-      for (int64_t start = 0; start < vecType.getNumElements(); start += n) {
-        Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), start);
+      int64_t numRows = vecType.getNumElements() / n;
+      RowMasks rowMasks(op.getMask(), mask, n, rewriter, loc);
+      for (int64_t r = 0; r < numRows; ++r) {
+        Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r * n);
         if (!mask)
           rows.push_back(LLVM::LoadOp::create(rewriter, loc, rowType, addr, align));
         else
-          rows.push_back(LLVM::MaskedLoadOp::create(
-              rewriter, loc, rowType, addr, sliceOf(rewriter, loc, mask, start, n),
-              sliceOf(rewriter, loc, passThru, start, n), align));
+          rows.push_back(LLVM::MaskedLoadOp::create(rewriter, loc, rowType, addr, rowMasks.get(r),
+                                                    sliceOf(rewriter, loc, passThru, r * n, n),
+                                                    align));
       }
       rewriter.replaceOp(op, concatVectors(rewriter, loc, rows));
       return success();
@@ -533,14 +611,15 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
     }
     if (accessesContiguousRows(op, op.getPtr(), elemType)) {
       int64_t n = cast<RankedTensorType>(op.getPtr().getType()).getShape().back();
-      for (int64_t start = 0; start < vecType.getNumElements(); start += n) {
-        Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), start);
-        Value row = sliceOf(rewriter, loc, value, start, n);
+      int64_t numRows = vecType.getNumElements() / n;
+      RowMasks rowMasks(op.getMask(), mask, n, rewriter, loc);
+      for (int64_t r = 0; r < numRows; ++r) {
+        Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r * n);
+        Value row = sliceOf(rewriter, loc, value, r * n, n);
         if (!mask)
           LLVM::StoreOp::create(rewriter, loc, row, addr, align);
         else
-          LLVM::MaskedStoreOp::create(rewriter, loc, row, addr,
-                                      sliceOf(rewriter, loc, mask, start, n), align);
+          LLVM::MaskedStoreOp::create(rewriter, loc, row, addr, rowMasks.get(r), align);
       }
       rewriter.eraseOp(op);
       return success();

@@ -4,13 +4,20 @@
 // output position in row-major order, the element with index k on the axis.
 // Slices are combined pairwise in a balanced tree by re-emitting the combiner
 // region's scalar ops on vectors of the slice width. A 1-D source with a
-// power-of-two length is instead folded in halves down to one element.
+// power-of-two length is instead folded in halves down to one element; when
+// it is wider than the module's chunk lanes (kChunkLanesAttr, CPUs), it is
+// first folded to one chunk by an scf.for over chunks of a stack copy, so the
+// accumulator stays in a few registers. With chunks, a 2-D source reduced
+// along its rows (axis 1, power-of-two rows of at least a chunk) is reduced
+// row after row by an scf.for, each row the same way.
 //
 //===----------------------------------------------------------------------===//
 #include "Utils.h"
 #include "tilec/Conversion/TileToVector.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -20,6 +27,110 @@ using namespace tilec::detail;
 
 namespace {
 
+/// Reductions of long rows on top of a VectorCombiner: rows are folded piece
+/// by piece in a loop so that wide tiles stay in registers.
+class RowFolder {
+public:
+  RowFolder(VectorCombiner &combiner, Operation *op, ConversionPatternRewriter &rewriter)
+      : combiner(combiner), op(op), loc(op->getLoc()), rewriter(rewriter) {}
+
+  /// Folds `n` lanes from element `base` of the stack buffers `buffers` (of
+  /// the element types of `srcs`) to `width` lanes: lane j of the result
+  /// combines lanes j, j + width, j + 2 * width, ... in that order.
+  SmallVector<Value> foldToWidth(ValueRange srcs, ArrayRef<Value> buffers, Value base, int64_t n,
+                                 int64_t width) {
+    Type i64 = rewriter.getI64Type();
+    auto cst = [&](int64_t v) {
+      return arith::ConstantIntOp::create(rewriter, loc, i64, v).getResult();
+    };
+    auto loadPieces = [&](Value offset) {
+      Value index = arith::AddIOp::create(rewriter, loc, base, offset);
+      SmallVector<Value> pieces;
+      for (auto [v, buf] : llvm::zip_equal(srcs, buffers)) {
+        Type elem = cast<VectorType>(v.getType()).getElementType();
+        pieces.push_back(loadBufferLanes(rewriter, loc, buf, elem, index, width,
+                                         getElementByteSize(elem)));
+      }
+      return pieces;
+    };
+    SmallVector<Value> first = loadPieces(cst(0));
+    if (n == width)
+      return first;
+    auto loop = scf::ForOp::create(rewriter, loc, cst(width), cst(n), cst(width), first);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      Block *body = loop.getBody();
+      if (body->mightHaveTerminator())
+        rewriter.eraseOp(body->getTerminator());
+      rewriter.setInsertionPointToEnd(body);
+      SmallVector<Value> acc(loop.getRegionIterArgs());
+      scf::YieldOp::create(rewriter, loc, combiner.combine(acc, loadPieces(loop.getInductionVar())));
+    }
+    return SmallVector<Value>(loop.getResults());
+  }
+
+  /// Folds power-of-two long vectors in halves ([lo | hi] -> combine(lo,
+  /// hi)) down to one lane each.
+  SmallVector<Value> foldHalves(SmallVector<Value> current) {
+    for (int64_t width = cast<VectorType>(current.front().getType()).getNumElements(); width > 1;
+         width /= 2) {
+      auto lo = llvm::to_vector(llvm::seq<int64_t>(0, width / 2));
+      auto hi = llvm::to_vector(llvm::seq<int64_t>(width / 2, width));
+      SmallVector<Value> lhs, rhs;
+      for (Value v : current) {
+        lhs.push_back(shuffleOne(rewriter, loc, v, lo));
+        rhs.push_back(shuffleOne(rewriter, loc, v, hi));
+      }
+      current = combiner.combine(lhs, rhs);
+    }
+    return current;
+  }
+
+  /// Reduces each of the `rows` contiguous rows of `k` (a power of two) lanes
+  /// of the flat sources in an scf.for over rows: a row is folded to at most
+  /// `chunk` lanes piece by piece, then in halves, and its result stored to
+  /// lane r of a stack buffer per result. Returns the vector<rows> results.
+  SmallVector<Value> reduceRowsInLoop(ValueRange srcs, int64_t rows, int64_t k, int64_t chunk) {
+    Type i64 = rewriter.getI64Type();
+    auto cst = [&](int64_t v) {
+      return arith::ConstantIntOp::create(rewriter, loc, i64, v).getResult();
+    };
+    SmallVector<Value> buffers, outBuffers;
+    for (Value v : srcs) {
+      buffers.push_back(spillToStack(rewriter, op, v));
+      Type elem = cast<VectorType>(v.getType()).getElementType();
+      outBuffers.push_back(
+          createEntryAlloca(rewriter, op, elem.isInteger(1) ? rewriter.getI8Type() : elem, rows));
+    }
+    auto loop = scf::ForOp::create(rewriter, loc, cst(0), cst(rows), cst(1));
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+      Value row = loop.getInductionVar();
+      Value base = arith::MulIOp::create(rewriter, loc, row, cst(k));
+      SmallVector<Value> folded =
+          foldHalves(foldToWidth(srcs, buffers, base, k, std::min(k, chunk)));
+      for (auto [v, out] : llvm::zip_equal(folded, outBuffers)) {
+        Type elem = cast<VectorType>(v.getType()).getElementType();
+        storeBufferLanes(rewriter, loc, v, out, row,
+                         elem.isInteger(1) ? 1 : getElementByteSize(elem));
+      }
+    }
+    SmallVector<Value> results;
+    for (auto [v, out] : llvm::zip_equal(srcs, outBuffers)) {
+      Type elem = cast<VectorType>(v.getType()).getElementType();
+      results.push_back(loadBufferLanes(rewriter, loc, out, elem, cst(0), rows, /*align=*/64));
+    }
+    return results;
+  }
+
+private:
+  VectorCombiner &combiner;
+  Operation *op;
+  Location loc;
+  ConversionPatternRewriter &rewriter;
+};
+
 struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(tile::ReduceOp op, OpAdaptor adaptor,
@@ -27,6 +138,7 @@ struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
     VectorCombiner combiner(op.getCombiner().front(), op.getLoc(), rewriter);
     if (failed(combiner.verifySupported("tile.reduce")))
       return failure();
+    RowFolder folder(combiner, op, rewriter);
     Location loc = op.getLoc();
     auto srcType = cast<RankedTensorType>(op.getSrcs().front().getType());
     ArrayRef<int64_t> shape = srcType.getShape();
@@ -35,20 +147,22 @@ struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
     ValueRange srcs = adaptor.getSrcs();
 
     SmallVector<Value> results;
+    int64_t chunk = getModuleIntAttr(op, kChunkLanesAttr, 0);
+    bool chunked = chunk > 0 && llvm::isPowerOf2_64(chunk);
     if (srcType.getRank() == 1 && llvm::isPowerOf2_64(k)) {
-      // Fold in halves: [lo | hi] -> combine(lo, hi).
       SmallVector<Value> current(srcs);
-      for (int64_t width = k; width > 1; width /= 2) {
-        auto lo = llvm::to_vector(llvm::seq<int64_t>(0, width / 2));
-        auto hi = llvm::to_vector(llvm::seq<int64_t>(width / 2, width));
-        SmallVector<Value> lhs, rhs;
-        for (Value v : current) {
-          lhs.push_back(shuffleOne(rewriter, loc, v, lo));
-          rhs.push_back(shuffleOne(rewriter, loc, v, hi));
-        }
-        current = combiner.combine(lhs, rhs);
+      if (chunked && k > chunk) {
+        Value zero = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), 0);
+        SmallVector<Value> buffers = llvm::map_to_vector(
+            srcs, [&](Value v) { return spillToStack(rewriter, op, v); });
+        current = folder.foldToWidth(srcs, buffers, zero, k, chunk);
       }
-      results = std::move(current);
+      results = folder.foldHalves(current);
+    } else if (chunked && srcType.getRank() == 2 && axis == 1 && llvm::isPowerOf2_64(k) &&
+               k >= chunk) {
+      // Rows reduced one after the other by a loop (O(1) code, no strided
+      // shuffles of the whole tile).
+      results = folder.reduceRowsInLoop(srcs, shape[0], k, chunk);
     } else {
       // Slices along the axis, combined in a balanced tree.
       SmallVector<int64_t> outShape(shape);

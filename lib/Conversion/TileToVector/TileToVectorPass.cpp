@@ -26,6 +26,11 @@ struct ConvertTileToVectorPass
     if (stackAddressSpace)
       module->setAttr(tilec::kStackAddressSpaceAttr,
                       IntegerAttr::get(IntegerType::get(ctx, 32), stackAddressSpace));
+    auto i64Attr = [&](int64_t v) { return IntegerAttr::get(IntegerType::get(ctx, 64), v); };
+    if (chunkLanes)
+      module->setAttr(tilec::kChunkLanesAttr, i64Attr(chunkLanes));
+    module->setAttr(tilec::kVectorBitsAttr, i64Attr(vectorBits));
+    module->setAttr(tilec::kVectorRegistersAttr, i64Attr(vectorRegisters));
     RewritePatternSet patterns(ctx);
     tilec::populateTileStructuralToVectorPatterns(typeConverter, patterns, target);
     tilec::populateTileElementwiseToVectorPatterns(typeConverter, patterns);
@@ -40,7 +45,12 @@ struct ConvertTileToVectorPass
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
+    else if (chunkLanes)
+      tilec::stripMineWideVectors(module, chunkLanes);
     module->removeAttr(tilec::kStackAddressSpaceAttr);
+    for (const char *attr :
+         {tilec::kChunkLanesAttr, tilec::kVectorBitsAttr, tilec::kVectorRegistersAttr})
+      module->removeAttr(attr);
   }
 };
 

@@ -96,14 +96,40 @@ Value createEntryAlloca(OpBuilder &b, Operation *anchor, Type elemType, int64_t 
   return buf;
 }
 
+void storeParts(OpBuilder &b, Location loc, Value v, Value buf, int64_t offset,
+                unsigned elemBytes) {
+  if (auto shuffle = v.getDefiningOp<vector::ShuffleOp>()) {
+    auto lhsType = dyn_cast<VectorType>(shuffle.getV1().getType());
+    auto rhsType = dyn_cast<VectorType>(shuffle.getV2().getType());
+    ArrayRef<int64_t> mask = shuffle.getMask();
+    bool isConcat = lhsType && rhsType && lhsType.getRank() == 1 && rhsType.getRank() == 1 &&
+                    static_cast<int64_t>(mask.size()) ==
+                        lhsType.getNumElements() + rhsType.getNumElements();
+    for (auto [i, m] : llvm::enumerate(mask))
+      isConcat = isConcat && m == static_cast<int64_t>(i);
+    if (isConcat) {
+      storeParts(b, loc, shuffle.getV1(), buf, offset, elemBytes);
+      storeParts(b, loc, shuffle.getV2(), buf, offset + lhsType.getNumElements(), elemBytes);
+      return;
+    }
+  }
+  auto type = cast<VectorType>(v.getType());
+  if (type.getElementType().isInteger(1))
+    v = arith::ExtUIOp::create(b, loc, VectorType::get(type.getShape(), b.getI8Type()), v);
+  uint64_t byteOffset = offset * elemBytes;
+  unsigned align = byteOffset ? std::min<uint64_t>(64, byteOffset & -byteOffset) : 64;
+  Value addr = buf;
+  if (offset)
+    addr = getBufferElementAddress(b, loc, buf, type.getElementType(),
+                                   arith::ConstantIntOp::create(b, loc, b.getI64Type(), offset));
+  LLVM::StoreOp::create(b, loc, v, addr, align);
+}
+
 Value spillToStack(OpBuilder &b, Operation *anchor, Value v) {
   auto type = cast<VectorType>(v.getType());
-  if (type.getElementType().isInteger(1)) {
-    type = VectorType::get(type.getShape(), b.getI8Type());
-    v = arith::ExtUIOp::create(b, anchor->getLoc(), type, v);
-  }
-  Value buf = createEntryAlloca(b, anchor, type.getElementType(), type.getNumElements());
-  LLVM::StoreOp::create(b, anchor->getLoc(), v, buf, /*alignment=*/64);
+  Type stored = type.getElementType().isInteger(1) ? b.getI8Type() : type.getElementType();
+  Value buf = createEntryAlloca(b, anchor, stored, type.getNumElements());
+  storeParts(b, anchor->getLoc(), v, buf, 0, getElementByteSize(stored));
   return buf;
 }
 
@@ -154,6 +180,41 @@ SmallVector<Value> VectorCombiner::combine(ArrayRef<Value> lhs, ArrayRef<Value> 
   }
   return llvm::map_to_vector(body.getTerminator()->getOperands(),
                              [&](Value v) { return map.lookup(v); });
+}
+
+int64_t getModuleIntAttr(Operation *op, StringRef name, int64_t otherwise) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto attr = module ? module->getAttrOfType<IntegerAttr>(name) : nullptr;
+  return attr ? attr.getInt() : otherwise;
+}
+
+/// The type a buffer holds elements of `elemType` as.
+static Type storedType(OpBuilder &b, Type elemType) {
+  return elemType.isInteger(1) ? b.getI8Type() : elemType;
+}
+
+Value getBufferElementAddress(OpBuilder &b, Location loc, Value buf, Type elemType, Value index) {
+  return LLVM::GEPOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+                             storedType(b, elemType), buf, ValueRange{index});
+}
+
+Value loadBufferLanes(OpBuilder &b, Location loc, Value buf, Type elemType, Value index,
+                      int64_t count, unsigned align) {
+  Value v = LLVM::LoadOp::create(b, loc, VectorType::get({count}, storedType(b, elemType)),
+                                 getBufferElementAddress(b, loc, buf, elemType, index), align);
+  if (elemType.isInteger(1))
+    v = arith::TruncIOp::create(b, loc, VectorType::get({count}, elemType), v);
+  return v;
+}
+
+void storeBufferLanes(OpBuilder &b, Location loc, Value v, Value buf, Value index,
+                      unsigned align) {
+  auto type = cast<VectorType>(v.getType());
+  if (type.getElementType().isInteger(1))
+    v = arith::ExtUIOp::create(b, loc, VectorType::get(type.getShape(), b.getI8Type()), v);
+  LLVM::StoreOp::create(b, loc, v,
+                        getBufferElementAddress(b, loc, buf, type.getElementType(), index),
+                        align);
 }
 
 } // namespace tilec::detail

@@ -44,6 +44,14 @@ mlir::Value createSplatConstant(mlir::OpBuilder &b, mlir::Location loc, mlir::Ty
 mlir::Value createEntryAlloca(mlir::OpBuilder &b, mlir::Operation *anchor, mlir::Type elemType,
                               int64_t count);
 
+/// Stores the 1-D vector `v` at element `offset` of `buf` (elements of
+/// `elemBytes` bytes; i1 lanes as i8). A concatenation (a vector.shuffle of
+/// two vectors with the mask 0, 1, ..., n-1, as built by concatVectors) is
+/// stored as its parts, so e.g. the rows of a tile loaded row by row go to the
+/// buffer directly instead of being assembled in registers first.
+void storeParts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, mlir::Value buf,
+                int64_t offset, unsigned elemBytes);
+
 /// Stores the 1-D vector `v` into a fresh entry-block alloca (see
 /// createEntryAlloca) at the current insertion point; returns the buffer.
 /// i1 vectors are stored as i8 (one byte per lane).
@@ -72,6 +80,24 @@ private:
   mlir::Location loc;
   mlir::ConversionPatternRewriter &rewriter;
 };
+
+/// The integer attribute `name` of the module enclosing `op`, else `otherwise`.
+int64_t getModuleIntAttr(mlir::Operation *op, llvm::StringRef name, int64_t otherwise);
+
+/// Address of element `index` (an integer value) of the buffer `buf` holding
+/// elements of `elemType`, i1 elements being stored as i8 (see spillToStack).
+mlir::Value getBufferElementAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buf,
+                                    mlir::Type elemType, mlir::Value index);
+
+/// Loads `count` elements of `elemType` from element `index` of `buf` (i1
+/// buffers hold i8 and are truncated back); `align` is the access alignment.
+mlir::Value loadBufferLanes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buf,
+                            mlir::Type elemType, mlir::Value index, int64_t count,
+                            unsigned align);
+
+/// Stores the 1-D vector `v` at element `index` of `buf` (i1 vectors as i8).
+void storeBufferLanes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, mlir::Value buf,
+                      mlir::Value index, unsigned align);
 
 } // namespace tilec::detail
 

@@ -207,3 +207,37 @@ func.func @runtime_stride_store_is_versioned(%a: !tile.ptr<f32>, %s: i64, %v: te
   tile.store %q, %v, %m : tensor<2x2x!tile.ptr<f32>>
   return
 }
+
+// A mask built from a row predicate and a column predicate
+// (`(rows[:, None] < M) & (cols[None, :] < K)`) is not materialized per element:
+// row r's mask is splat(rowPred[r]) & colPred, with no 8-lane mask sliced.
+// CHECK-LABEL: func.func @load_rows_factored_mask
+// CHECK-SAME: (%{{.*}}: !llvm.ptr, %{{.*}}: i32, %[[RP:.*]]: vector<2xi1>, %[[CP:.*]]: vector<4xi1>)
+// CHECK: %[[A0:.*]] = vector.extract %{{.*}}[0] : !llvm.ptr from vector<8x!llvm.ptr>
+// CHECK: %[[R0:.*]] = vector.extract %[[RP]][0] : i1 from vector<2xi1>
+// CHECK: %[[S0:.*]] = vector.broadcast %[[R0]] : i1 to vector<4xi1>
+// CHECK: %[[M0:.*]] = arith.andi %[[S0]], %[[CP]] : vector<4xi1>
+// CHECK: llvm.intr.masked.load %[[A0]], %[[M0]], %{{.*}} {alignment = 4 : i32} : (!llvm.ptr, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
+// CHECK: %[[R1:.*]] = vector.extract %[[RP]][1] : i1 from vector<2xi1>
+// CHECK: %[[S1:.*]] = vector.broadcast %[[R1]] : i1 to vector<4xi1>
+// CHECK: %[[M1:.*]] = arith.andi %[[S1]], %[[CP]] : vector<4xi1>
+// CHECK: llvm.intr.masked.load %{{.*}}, %[[M1]], %{{.*}}
+func.func @load_rows_factored_mask(%a: !tile.ptr<f32>, %stride: i32, %rowPred: tensor<2x1xi1>,
+                                   %colPred: tensor<1x4xi1>) -> tensor<2x4xf32> {
+  %r2 = tile.make_range 0, 2 : tensor<2xi32>
+  %r4 = tile.make_range 0, 4 : tensor<4xi32>
+  %ri = tile.expand_dims %r2 {axis = 1 : i32} : tensor<2xi32> -> tensor<2x1xi32>
+  %ss = tile.splat %stride : i32 -> tensor<2x1xi32>
+  %rs = arith.muli %ri, %ss : tensor<2x1xi32>
+  %rb = tile.broadcast %rs : tensor<2x1xi32> -> tensor<2x4xi32>
+  %cj = tile.expand_dims %r4 {axis = 0 : i32} : tensor<4xi32> -> tensor<1x4xi32>
+  %cb = tile.broadcast %cj : tensor<1x4xi32> -> tensor<2x4xi32>
+  %off = arith.addi %rb, %cb : tensor<2x4xi32>
+  %p = tile.splat %a : !tile.ptr<f32> -> tensor<2x4x!tile.ptr<f32>>
+  %q = tile.addptr %p, %off : tensor<2x4x!tile.ptr<f32>>, tensor<2x4xi32>
+  %mr = tile.broadcast %rowPred : tensor<2x1xi1> -> tensor<2x4xi1>
+  %mc = tile.broadcast %colPred : tensor<1x4xi1> -> tensor<2x4xi1>
+  %m = arith.andi %mr, %mc : tensor<2x4xi1>
+  %v = tile.load %q, %m : tensor<2x4x!tile.ptr<f32>>
+  return %v : tensor<2x4xf32>
+}

@@ -1,0 +1,793 @@
+//===- StripMine.cpp - Wide lane-wise vector chains -> loops over chunks --===//
+//
+// After conversion a tile of 4096 elements is one `vector<4096xf32>` SSA value.
+// LLVM legalizes such a value into hundreds of registers and, because every op
+// of a chain is emitted for all lanes before the next op starts (all 256 mask
+// compares, then all loads, ...), spills most of them. This step rewrites
+// maximal runs of lane-wise ops on N-lane vectors (elementwise arith/math,
+// splats, range constants, contiguous and masked loads/stores, vector GEPs,
+// gathers/scatters) as one `scf.for` over `chunkLanes`-lane pieces: each
+// iteration runs the whole chain on a few registers. Wide values entering a run
+// are read piecewise from a stack buffer; wide values leaving it are written to
+// one and reloaded after the loop (a following run reads that buffer directly).
+//
+// Memory order: within a run, the accesses of one lane keep their program
+// order, but accesses of different lanes interleave, as the lanes of a GPU
+// program's tile do across threads; a run never puts a load after a store.
+// A program whose tiles read memory that another lane of its own stores
+// writes (overlapping, shifted accesses) is unspecified, as in Triton.
+//
+//===----------------------------------------------------------------------===//
+#include "Utils.h"
+#include "tilec/Conversion/TileToVector.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace tilec::detail;
+
+namespace {
+
+/// Lane count of a 1-D vector type, 0 for anything else.
+int64_t lanesOf(Type type) {
+  auto vec = dyn_cast<VectorType>(type);
+  return vec && vec.getRank() == 1 && !vec.isScalable() ? vec.getNumElements() : 0;
+}
+
+/// An integer constant vector `start + step * k` (a range) when `op` is one.
+std::optional<std::pair<APInt, APInt>> matchRangeConstant(arith::ConstantOp op) {
+  auto dense = dyn_cast<DenseIntElementsAttr>(op.getValue());
+  if (!dense || dense.getNumElements() < 2 || dense.getElementType().getIntOrFloatBitWidth() < 8)
+    return std::nullopt;
+  auto values = dense.getValues<APInt>();
+  APInt start = values[0], step = values[1] - values[0];
+  for (auto [k, v] : llvm::enumerate(values))
+    if (v != start + step * k)
+      return std::nullopt;
+  return std::make_pair(start, step);
+}
+
+/// The operand index of the scalar address of a contiguous vector access, or
+/// -1 when `op` is not one.
+int contiguousAddressOperand(Operation *op) {
+  auto scalarPtr = [&](unsigned i) {
+    return op->getNumOperands() > i && isa<LLVM::LLVMPointerType>(op->getOperand(i).getType());
+  };
+  if (isa<LLVM::LoadOp, LLVM::MaskedLoadOp>(op) && scalarPtr(0))
+    return 0;
+  if (isa<LLVM::StoreOp, LLVM::MaskedStoreOp>(op) && scalarPtr(1))
+    return 1;
+  return -1;
+}
+
+bool readsMemory(Operation *op) {
+  return isa<LLVM::LoadOp, LLVM::MaskedLoadOp, LLVM::masked_gather>(op);
+}
+bool writesMemory(Operation *op) {
+  return isa<LLVM::StoreOp, LLVM::MaskedStoreOp, LLVM::masked_scatter>(op);
+}
+
+/// A vector.shuffle of one 1-D vector that broadcasts it over a flat 2-D tile
+/// (tile.broadcast of a [1, C] row or an [R, 1] column): with `columns`, lane
+/// i reads src[i % period]; otherwise src[i / period].
+struct BroadcastShuffle {
+  bool columns;
+  int64_t period;
+};
+
+std::optional<BroadcastShuffle> matchBroadcastShuffle(Operation *op) {
+  auto shuffle = dyn_cast<vector::ShuffleOp>(op);
+  if (!shuffle || shuffle.getV1() != shuffle.getV2())
+    return std::nullopt;
+  int64_t srcLanes = lanesOf(shuffle.getV1().getType());
+  ArrayRef<int64_t> mask = shuffle.getMask();
+  int64_t n = static_cast<int64_t>(mask.size());
+  if (!srcLanes || n <= srcLanes || n % srcLanes)
+    return std::nullopt;
+  int64_t repeat = n / srcLanes;
+  bool columns = true, rows = true;
+  for (auto [i, m] : llvm::enumerate(mask)) {
+    columns = columns && m == static_cast<int64_t>(i) % srcLanes;
+    rows = rows && m == static_cast<int64_t>(i) / repeat;
+  }
+  if (columns)
+    return BroadcastShuffle{true, srcLanes};
+  if (rows)
+    return BroadcastShuffle{false, repeat};
+  return std::nullopt;
+}
+
+/// The lane count `op` works on when it is lane-wise (lane i of every result
+/// depends only on lane i of its vector operands and on scalars), else 0.
+int64_t laneWiseWidth(Operation *op) {
+  int64_t n = 0;
+  auto sameWidth = [&](Type t) {
+    if (!isa<VectorType>(t))
+      return true;
+    int64_t lanes = lanesOf(t);
+    if (!lanes || (n && lanes != n))
+      return false;
+    n = lanes;
+    return true;
+  };
+  auto allSameWidth = [&](TypeRange types) { return llvm::all_of(types, sameWidth); };
+
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    if (!lanesOf(constant.getType()))
+      return 0;
+    if (isa<SplatElementsAttr>(constant.getValue()) || matchRangeConstant(constant))
+      return lanesOf(constant.getType());
+    return 0;
+  }
+  if (auto broadcast = dyn_cast<vector::BroadcastOp>(op))
+    return isa<VectorType>(broadcast.getSourceType()) ? 0 : lanesOf(broadcast.getType());
+  if (matchBroadcastShuffle(op))
+    return lanesOf(op->getResult(0).getType());
+  if (auto load = dyn_cast<LLVM::LoadOp>(op))
+    if (load.getVolatile_() || load.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+      return 0;
+  if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    if (store.getVolatile_() || store.getOrdering() != LLVM::AtomicOrdering::not_atomic)
+      return 0;
+  bool memory = contiguousAddressOperand(op) >= 0 ||
+                isa<LLVM::masked_gather, LLVM::masked_scatter>(op);
+  bool elementwise = op->getNumRegions() == 0 && op->hasTrait<OpTrait::Elementwise>() &&
+                     isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
+  auto gep = dyn_cast<LLVM::GEPOp>(op);
+  if (gep && !isa<VectorType>(gep.getType()))
+    return 0;
+  if (!memory && !elementwise && !gep)
+    return 0;
+  if (!allSameWidth(op->getOperandTypes()) || !allSameWidth(op->getResultTypes()))
+    return 0;
+  // Something must be N lanes wide (a scalar load is not lane-wise).
+  return n;
+}
+
+/// A run of lane-wise ops on `lanes`-lane vectors in one block, in order.
+struct Run {
+  int64_t lanes = 0;
+  llvm::SetVector<Operation *> ops;
+  bool hasStore = false;
+};
+
+class StripMiner {
+public:
+  StripMiner(int64_t chunkLanes) : chunkLanes(chunkLanes) {}
+
+  bool isChunkable(Type type) const {
+    int64_t lanes = lanesOf(type);
+    return lanes > chunkLanes && lanes % chunkLanes == 0;
+  }
+
+  /// Moves wide vectors carried by scf.for loops to stack buffers: the body
+  /// loads the buffer where it starts and stores the yielded value where it
+  /// ends, so both accesses join the runs of the body (an accumulator such as
+  /// `acc += tl.load(...)` is then updated piece by piece in place).
+  void demoteLoopCarriedVectors(scf::ForOp loop) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+      if (!isChunkable(arg.getType()))
+        continue;
+      auto type = cast<VectorType>(arg.getType());
+      Location loc = loop.getLoc();
+      OpBuilder b(loop);
+      Value buf = spillToStack(b, loop, loop.getInitArgs()[i]);
+      Type i64 = b.getI64Type();
+      auto zero = [&] { return arith::ConstantIntOp::create(b, loc, i64, 0).getResult(); };
+      b.setInsertionPointToStart(loop.getBody());
+      Value current = loadBufferLanes(b, loc, buf, type.getElementType(), zero(),
+                                      type.getNumElements(), /*align=*/64);
+      arg.replaceAllUsesWith(current);
+      b.setInsertionPoint(yield);
+      storeBufferLanes(b, loc, yield.getOperand(i), buf, zero(), /*align=*/64);
+      // The loop now carries its initial value unchanged (LLVM drops it).
+      yield->setOperand(i, arg);
+      b.setInsertionPointAfter(loop);
+      Value result = loadBufferLanes(b, loc, buf, type.getElementType(), zero(),
+                                     type.getNumElements(), /*align=*/64);
+      loop.getResult(i).replaceAllUsesWith(result);
+    }
+  }
+
+  /// Gives each lane-wise user of a cheap lane-wise value (a range, a splat, a
+  /// mask compare, index arithmetic) its own copy right before it, so that every
+  /// run recomputes such values piecewise instead of passing them through a
+  /// stack buffer.
+  void rematerializeCheapValues(Block &block) {
+    SmallVector<Operation *> ops;
+    for (Operation &op : block)
+      ops.push_back(&op);
+    for (Operation *op : llvm::reverse(ops)) {
+      if (!isCheap(op) || op->getNumResults() != 1 || op->getResult(0).hasOneUse() ||
+          op->getResult(0).use_empty())
+        continue;
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : op->getResult(0).getUses())
+        uses.push_back(&use);
+      for (OpOperand *use : uses) {
+        // Only lane-wise users get a copy (a shuffle slicing rows out of the
+        // value keeps reading the one original).
+        Operation *user = block.findAncestorOpInBlock(*use->getOwner());
+        if (!user || user != use->getOwner() || !laneWiseWidth(user))
+          continue;
+        OpBuilder b(user);
+        use->set(b.clone(*op)->getResult(0));
+      }
+      if (op->use_empty())
+        op->erase();
+    }
+  }
+
+  /// Strip-mines every run in `block` and, recursively, in nested regions.
+  void processBlock(Block &block) {
+    rematerializeCheapValues(block);
+    // Runs are collected first; rewriting one only inserts ops before its end
+    // and replaces uses after it.
+    SmallVector<Run> runs;
+    Run current;
+    auto close = [&] {
+      if (isWorthIt(current))
+        runs.push_back(std::move(current));
+      current = Run();
+    };
+    for (Operation &op : block) {
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          processBlock(nested);
+      int64_t lanes = laneWiseWidth(&op);
+      bool chunkable = lanes > chunkLanes && lanes % chunkLanes == 0;
+      // A broadcast's pieces must each read one contiguous slice or element.
+      if (std::optional<BroadcastShuffle> bc = matchBroadcastShuffle(&op))
+        chunkable = chunkable && bc->period % chunkLanes == 0;
+      if (chunkable) {
+        if (current.lanes != lanes || (current.hasStore && readsMemory(&op)))
+          close();
+        current.lanes = lanes;
+        current.ops.insert(&op);
+        current.hasStore |= writesMemory(&op);
+        continue;
+      }
+      if (!current.ops.empty() && !canStayBefore(&op, current))
+        close();
+    }
+    close();
+    for (Run &run : runs)
+      rewrite(run);
+  }
+
+private:
+  /// Whether `op`, not lane-wise, may stay where it is while the run around it
+  /// moves to the run's end: a pure op that uses nothing the run defines.
+  static bool canStayBefore(Operation *op, const Run &run) {
+    if (op->getNumRegions() || !isMemoryEffectFree(op))
+      return false;
+    return llvm::none_of(op->getOperands(), [&](Value v) {
+      return v.getDefiningOp() && run.ops.contains(v.getDefiningOp());
+    });
+  }
+
+  /// Pure lane-wise ops cheap enough to recompute in every run that uses them.
+  bool isCheap(Operation *op) const {
+    int64_t lanes = laneWiseWidth(op);
+    if (!lanes || lanes <= chunkLanes || lanes % chunkLanes)
+      return false;
+    if (isa<arith::ConstantOp, vector::BroadcastOp, LLVM::GEPOp>(op))
+      return true;
+    if (std::optional<BroadcastShuffle> bc = matchBroadcastShuffle(op))
+      return bc->period % chunkLanes == 0;
+    return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::CmpIOp, arith::AndIOp,
+               arith::OrIOp, arith::XOrIOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+               arith::SelectOp, arith::IndexCastOp>(op);
+  }
+
+  /// A run pays off when it computes something: copies (loads, stores,
+  /// splats) alone are handled as well by LLVM.
+  static bool isWorthIt(const Run &run) {
+    return llvm::any_of(run.ops, [](Operation *op) {
+      return !isa<LLVM::LoadOp, LLVM::StoreOp, arith::ConstantOp, vector::BroadcastOp>(op);
+    });
+  }
+
+  VectorType chunkTypeOf(Type wide) const {
+    return VectorType::get({chunkLanes}, cast<VectorType>(wide).getElementType());
+  }
+
+  /// Alignment of a `chunkLanes`-lane piece of an access aligned to `align`.
+  uint64_t chunkAlignment(uint64_t align, Type elem) const {
+    uint64_t bytes = chunkLanes * (elem.isInteger(1) ? 1 : getElementByteSize(elem));
+    return std::min<uint64_t>(align, bytes & -bytes);
+  }
+
+  void rewrite(Run &run) {
+    Operation *last = run.ops.back();
+    Location loc = last->getLoc();
+    OpBuilder b(last);
+    Type i64 = b.getI64Type();
+    auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
+
+    // Wide values flowing in (spilled once) and out (written per chunk).
+    llvm::SetVector<Value> inputs, outputs;
+    broadcastBuffers.clear();
+    for (Operation *op : run.ops) {
+      if (matchBroadcastShuffle(op)) {
+        // Its (narrow) source is read by index: spilled once, whole.
+        Value src = op->getOperand(0);
+        if (!broadcastBuffers.count(src))
+          broadcastBuffers[src] = spillToStack(b, last, src);
+      } else {
+        for (Value v : op->getOperands())
+          if (lanesOf(v.getType()) &&
+              !(v.getDefiningOp() && run.ops.contains(v.getDefiningOp())))
+            inputs.insert(v);
+      }
+      for (Value r : op->getResults())
+        if (llvm::any_of(r.getUsers(), [&](Operation *u) { return !run.ops.contains(u); }))
+          outputs.insert(r);
+    }
+    llvm::DenseMap<Value, Value> inputBuffers, outputBuffers;
+    llvm::DenseSet<Value> filledByRun; // Outputs whose buffer a run op fills.
+    for (Value v : inputs) {
+      auto it = reloadedFrom.find(v);
+      inputBuffers[v] = it != reloadedFrom.end() ? it->second : spillToStack(b, last, v);
+    }
+    for (Value v : outputs) {
+      Type elem = cast<VectorType>(v.getType()).getElementType();
+      Value buffer = findReadOnlyCopy(v, run);
+      if (buffer)
+        filledByRun.insert(v);
+      outputBuffers[v] = buffer ? buffer
+                                : createEntryAlloca(b, last, elem.isInteger(1) ? b.getI8Type() : elem,
+                                                    run.lanes);
+    }
+
+    auto loop = scf::ForOp::create(b, loc, cst(0), cst(run.lanes), cst(chunkLanes));
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value lane = loop.getInductionVar();
+      IRMapping map;
+      for (Value v : inputs) {
+        Type elem = cast<VectorType>(v.getType()).getElementType();
+        map.map(v, loadBufferLanes(b, loc, inputBuffers[v], elem, lane, chunkLanes,
+                                   chunkAlignment(64, elem)));
+      }
+      for (Operation *op : run.ops)
+        emitChunk(b, op, lane, map);
+      for (Value v : outputs) {
+        if (filledByRun.contains(v))
+          continue;
+        Type elem = cast<VectorType>(v.getType()).getElementType();
+        storeBufferLanes(b, loc, map.lookup(v), outputBuffers[v], lane,
+                         chunkAlignment(64, elem));
+      }
+    }
+
+    // Reload what leaves the run after the loop, then drop the wide ops.
+    b.setInsertionPointAfter(loop);
+    for (Value v : outputs) {
+      Value wide = loadBufferLanes(b, loc, outputBuffers[v],
+                                   cast<VectorType>(v.getType()).getElementType(), cst(0),
+                                   run.lanes, /*align=*/64);
+      v.replaceUsesWithIf(wide, [&](OpOperand &use) { return !run.ops.contains(use.getOwner()); });
+      reloadedFrom[wide] = outputBuffers[v];
+    }
+    for (Operation *op : llvm::reverse(run.ops))
+      op->erase();
+  }
+
+  /// A stack buffer that a store of the run fills with all of `v` and that
+  /// nothing else writes (e.g. the copy a wide reduction reads): `v` may be
+  /// read back from it instead of from a buffer of its own.
+  static Value findReadOnlyCopy(Value v, const Run &run) {
+    for (Operation *user : v.getUsers()) {
+      auto store = dyn_cast<LLVM::StoreOp>(user);
+      if (!store || !run.ops.contains(store) || store.getValue() != v)
+        continue;
+      auto alloca = store.getAddr().getDefiningOp<LLVM::AllocaOp>();
+      if (!alloca)
+        continue;
+      bool readOnly = llvm::all_of(alloca->getUsers(), [&](Operation *other) {
+        if (other == store)
+          return true;
+        if (isa<LLVM::LoadOp>(other))
+          return true;
+        auto gep = dyn_cast<LLVM::GEPOp>(other);
+        return gep && llvm::all_of(gep->getUsers(),
+                                   [](Operation *u) { return isa<LLVM::LoadOp>(u); });
+      });
+      if (readOnly)
+        return alloca.getResult();
+    }
+    return {};
+  }
+
+  /// Emits the piece at `lane` of the lane-wise op `op`, recording its results
+  /// in `map`.
+  void emitChunk(OpBuilder &b, Operation *op, Value lane, IRMapping &map) {
+    Location loc = op->getLoc();
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      VectorType chunkType = chunkTypeOf(constant.getType());
+      if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue())) {
+        map.map(constant.getResult(),
+                arith::ConstantOp::create(b, loc, chunkType, splat.resizeSplat(chunkType)));
+        return;
+      }
+      // A range: its first chunk plus splat(lane * step).
+      auto [start, step] = *matchRangeConstant(constant);
+      SmallVector<APInt> first;
+      for (int64_t k = 0; k < chunkLanes; ++k)
+        first.push_back(start + step * k);
+      Value base = arith::ConstantOp::create(b, loc, chunkType,
+                                             DenseIntElementsAttr::get(chunkType, first));
+      Type elem = chunkType.getElementType();
+      Value laneInElem = lane;
+      if (elem.getIntOrFloatBitWidth() < 64)
+        laneInElem = arith::TruncIOp::create(b, loc, elem, lane);
+      else if (elem.getIntOrFloatBitWidth() > 64)
+        laneInElem = arith::ExtSIOp::create(b, loc, elem, lane);
+      Value stepValue = arith::ConstantOp::create(b, loc, b.getIntegerAttr(elem, step));
+      Value offset = arith::MulIOp::create(b, loc, laneInElem, stepValue);
+      Value offsets = vector::BroadcastOp::create(b, loc, chunkType, offset);
+      map.map(constant.getResult(), arith::AddIOp::create(b, loc, base, offsets));
+      return;
+    }
+
+    if (std::optional<BroadcastShuffle> bc = matchBroadcastShuffle(op)) {
+      Value src = op->getOperand(0);
+      Type elem = cast<VectorType>(src.getType()).getElementType();
+      VectorType chunkType = chunkTypeOf(op->getResult(0).getType());
+      Value period = arith::ConstantIntOp::create(b, loc, b.getI64Type(), bc->period);
+      unsigned align = elem.isInteger(1) ? 1 : getElementByteSize(elem);
+      Value piece;
+      if (bc->columns) {
+        Value start = arith::RemUIOp::create(b, loc, lane, period);
+        piece = loadBufferLanes(b, loc, broadcastBuffers[src], elem, start, chunkLanes, align);
+      } else {
+        Value index = arith::DivUIOp::create(b, loc, lane, period);
+        Value one = loadBufferLanes(b, loc, broadcastBuffers[src], elem, index, 1, align);
+        piece = vector::BroadcastOp::create(b, loc, chunkType, one);
+      }
+      map.map(op->getResult(0), piece);
+      return;
+    }
+    Operation *piece = b.clone(*op, map);
+    for (OpResult r : piece->getResults())
+      if (lanesOf(r.getType()))
+        r.setType(chunkTypeOf(r.getType()));
+    int addrIndex = contiguousAddressOperand(op);
+    if (addrIndex >= 0) {
+      Type valueType = isa<LLVM::StoreOp, LLVM::MaskedStoreOp>(op) ? op->getOperand(0).getType()
+                                                                  : op->getResult(0).getType();
+      Type elem = cast<VectorType>(valueType).getElementType();
+      piece->setOperand(addrIndex, getBufferElementAddress(
+                                       b, loc, piece->getOperand(addrIndex), elem, lane));
+      // The piece was created before its address: move it after.
+      piece->moveAfter(piece->getOperand(addrIndex).getDefiningOp());
+      if (auto align = piece->getAttrOfType<IntegerAttr>("alignment"))
+        piece->setAttr("alignment", IntegerAttr::get(align.getType(),
+                                                     chunkAlignment(align.getInt(), elem)));
+      if (auto store = dyn_cast<LLVM::MaskedStoreOp>(piece))
+        unmaskFullPieces(b, store);
+    }
+  }
+
+  /// A masked store of a piece whose lanes are all enabled (every piece of a
+  /// tile but the last, in the usual `offsets < n` case) is done as a plain
+  /// store, guarded by a test of the piece's mask: only partially enabled
+  /// pieces pay for the masked form.
+  static void unmaskFullPieces(OpBuilder &b, LLVM::MaskedStoreOp store) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(store);
+    Location loc = store.getLoc();
+    Value all = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, store.getMask());
+    auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    LLVM::StoreOp::create(b, loc, store.getValue(), store.getData(), store.getAlignment());
+    store->moveBefore(ifOp.elseBlock()->getTerminator());
+  }
+
+  int64_t chunkLanes;
+  /// Narrow sources of the broadcast shuffles of the run being rewritten ->
+  /// their stack copies.
+  llvm::DenseMap<Value, Value> broadcastBuffers;
+  /// Wide reloads after a run's loop -> the buffer they read: later runs read
+  /// that buffer piecewise instead of spilling the reload again.
+  llvm::DenseMap<Value, Value> reloadedFrom;
+
+public:
+  /// Erases the wide reloads that no run left a use of.
+  void eraseDeadReloads() {
+    for (auto [wide, buffer] : reloadedFrom) {
+      Operation *op = wide.getDefiningOp();
+      if (!wide.use_empty())
+        continue;
+      Operation *load = isa<arith::TruncIOp>(op) ? op->getOperand(0).getDefiningOp() : op;
+      Operation *gep = load->getOperand(0).getDefiningOp();
+      op->erase();
+      if (load != op)
+        load->erase();
+      if (gep && gep->use_empty())
+        gep->erase();
+    }
+    reloadedFrom.clear();
+  }
+};
+
+/// The alloca `addr` is (directly or through a GEP by constant 0), else null.
+LLVM::AllocaOp getStackBuffer(Value addr) {
+  if (auto gep = addr.getDefiningOp<LLVM::GEPOp>()) {
+    auto indices = gep.getIndices();
+    if (indices.size() != 1)
+      return {};
+    auto index = dyn_cast<Value>(indices[0]);
+    std::optional<int64_t> constant;
+    if (index) {
+      if (auto c = index.getDefiningOp<arith::ConstantOp>())
+        if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
+          constant = attr.getInt();
+    } else {
+      constant = cast<IntegerAttr>(cast<Attribute>(indices[0])).getInt();
+    }
+    if (constant != 0)
+      return {};
+    addr = gep.getBase();
+  }
+  return addr.getDefiningOp<LLVM::AllocaOp>();
+}
+
+/// Ops reading or writing `buffer`, through GEPs included.
+SmallVector<Operation *> bufferAccesses(LLVM::AllocaOp buffer) {
+  SmallVector<Operation *> accesses;
+  for (Operation *user : buffer->getUsers()) {
+    if (auto gep = dyn_cast<LLVM::GEPOp>(user))
+      llvm::append_range(accesses, gep->getUsers());
+    else
+      accesses.push_back(user);
+  }
+  return accesses;
+}
+
+/// Removes whole-buffer copies between stack buffers, `store (load B), A`
+/// where A is only read afterwards (e.g. a reduction's copy of an accumulator
+/// kept in a buffer): A's readers read B instead, provided nothing writes B
+/// between the copy and A's last reader. Copying 4096 lanes is no cheaper
+/// than a load and a store per lane, and LLVM may promote the copy into a
+/// huge register value.
+void forwardStackCopies(Block &block) {
+  SmallVector<LLVM::StoreOp> stores;
+  for (Operation &op : block)
+    if (auto store = dyn_cast<LLVM::StoreOp>(op))
+      stores.push_back(store);
+  for (LLVM::StoreOp store : stores) {
+    auto load = store.getValue().getDefiningOp<LLVM::LoadOp>();
+    if (!load || !lanesOf(load.getType()) || load.getVolatile_() || store.getVolatile_())
+      continue;
+    LLVM::AllocaOp source = getStackBuffer(load.getAddr());
+    LLVM::AllocaOp copy = store.getAddr().getDefiningOp<LLVM::AllocaOp>();
+    if (!source || !copy || source == copy || source.getElemType() != copy.getElemType())
+      continue;
+    // The copy: written by this store only, read by loads in this block after it.
+    Operation *lastRead = store;
+    bool onlyReads = true;
+    for (Operation *access : bufferAccesses(copy)) {
+      if (access == store.getOperation())
+        continue;
+      Operation *inBlock = block.findAncestorOpInBlock(*access);
+      if (!isa<LLVM::LoadOp>(access) || !inBlock || !store->isBeforeInBlock(inBlock)) {
+        onlyReads = false;
+        break;
+      }
+      if (lastRead->isBeforeInBlock(inBlock))
+        lastRead = inBlock;
+    }
+    if (!onlyReads)
+      continue;
+    bool sourceWritten = llvm::any_of(bufferAccesses(source), [&](Operation *access) {
+      if (isa<LLVM::LoadOp>(access))
+        return false;
+      Operation *inBlock = block.findAncestorOpInBlock(*access);
+      return inBlock && store->isBeforeInBlock(inBlock) && !lastRead->isBeforeInBlock(inBlock);
+    });
+    if (sourceWritten)
+      continue;
+    copy.getResult().replaceUsesWithIf(source.getResult(),
+                                       [&](OpOperand &use) { return use.getOwner() != store; });
+    store.erase();
+    if (load->use_empty())
+      load.erase();
+  }
+}
+
+/// Whether `op` (in `block`, or nested in an op of it) lies strictly between
+/// `first` and `last`, two ops of `block`.
+bool isBetween(Block &block, Operation *op, Operation *first, Operation *last) {
+  Operation *inBlock = block.findAncestorOpInBlock(*op);
+  return inBlock && first->isBeforeInBlock(inBlock) && inBlock->isBeforeInBlock(last);
+}
+
+/// Works in place on a stack buffer instead of on a copy of it:
+///   store (load B), A; ...A read and written...; X = load A; store X, B
+/// (a dot accumulating into a copy of a loop-carried accumulator) becomes the
+/// same code on B, when A is accessed only between the two copies and B not
+/// at all there.
+void coalesceCopyInCopyOut(Block &block) {
+  SmallVector<LLVM::StoreOp> stores;
+  for (Operation &op : block)
+    if (auto store = dyn_cast<LLVM::StoreOp>(op))
+      stores.push_back(store);
+  llvm::SmallPtrSet<Operation *, 8> erased;
+  for (LLVM::StoreOp copyIn : stores) {
+    if (erased.contains(copyIn))
+      continue;
+    auto loadB = copyIn.getValue().getDefiningOp<LLVM::LoadOp>();
+    if (!loadB || !lanesOf(loadB.getType()) || loadB.getVolatile_() || copyIn.getVolatile_())
+      continue;
+    LLVM::AllocaOp bufB = getStackBuffer(loadB.getAddr());
+    auto bufA = copyIn.getAddr().getDefiningOp<LLVM::AllocaOp>();
+    if (!bufB || !bufA || bufA == bufB || bufA.getElemType() != bufB.getElemType())
+      continue;
+    // The copy out: a whole-vector load of A stored whole into B.
+    LLVM::StoreOp copyOut;
+    LLVM::LoadOp loadA;
+    for (Operation *access : bufferAccesses(bufA)) {
+      auto load = dyn_cast<LLVM::LoadOp>(access);
+      if (!load || load.getType() != loadB.getType() || getStackBuffer(load.getAddr()) != bufA)
+        continue;
+      for (Operation *user : load->getUsers()) {
+        auto store = dyn_cast<LLVM::StoreOp>(user);
+        if (store && store->getBlock() == &block && copyIn->isBeforeInBlock(store) &&
+            getStackBuffer(store.getAddr()) == bufB && !store.getVolatile_() &&
+            (!copyOut || store->isBeforeInBlock(copyOut))) {
+          copyOut = store;
+          loadA = load;
+        }
+      }
+    }
+    if (!copyOut || !isBetween(block, loadA, copyIn, copyOut))
+      continue;
+    bool aConfined = llvm::all_of(bufferAccesses(bufA), [&](Operation *access) {
+      return access == copyIn.getOperation() || isBetween(block, access, copyIn, copyOut);
+    });
+    bool bUntouched = llvm::none_of(bufferAccesses(bufB), [&](Operation *access) {
+      return isBetween(block, access, copyIn, copyOut);
+    });
+    if (!aConfined || !bUntouched)
+      continue;
+    bufA.getResult().replaceAllUsesWith(bufB.getResult());
+    erased.insert(copyOut);
+    copyOut.erase();
+    copyIn.erase();
+    if (loadA->use_empty())
+      loadA.erase();
+    if (loadB->use_empty())
+      loadB.erase();
+    bufA.erase();
+  }
+}
+
+/// Moves a whole-vector store of a wide scf.if result into a stack buffer
+/// into both branches (storing what each yields), when nothing accesses the
+/// buffer between the scf.if and the store: the branch that assembles the value
+/// from row loads then stores the rows straight into the buffer (see
+/// storeParts) instead of passing a 2048-lane value out of the scf.if.
+void sinkStoresIntoBranches(Block &block) {
+  SmallVector<scf::IfOp> ifs;
+  for (Operation &op : block)
+    if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && ifOp->getNumResults() && ifOp.elseBlock())
+      ifs.push_back(ifOp);
+  for (scf::IfOp ifOp : ifs) {
+    for (OpResult result : ifOp->getResults()) {
+      if (!lanesOf(result.getType()) || !result.hasOneUse())
+        continue;
+      auto store = dyn_cast<LLVM::StoreOp>(*result.getUsers().begin());
+      if (!store || store.getValue() != result || store->getBlock() != &block ||
+          store.getVolatile_())
+        continue;
+      LLVM::AllocaOp buffer = getStackBuffer(store.getAddr());
+      if (!buffer || store.getAddr() != buffer.getResult())
+        continue;
+      bool touched = llvm::any_of(bufferAccesses(buffer), [&](Operation *access) {
+        return isBetween(block, access, ifOp, store);
+      });
+      if (touched)
+        continue;
+      Type elem = cast<VectorType>(result.getType()).getElementType();
+      unsigned elemBytes = elem.isInteger(1) ? 1 : getElementByteSize(elem);
+      for (Block *branch : {ifOp.thenBlock(), ifOp.elseBlock()}) {
+        Operation *yield = branch->getTerminator();
+        OpBuilder b(yield);
+        storeParts(b, store.getLoc(), yield->getOperand(result.getResultNumber()), buffer,
+                   /*offset=*/0, elemBytes);
+      }
+      store.erase();
+    }
+  }
+}
+
+/// Reads slices of a wide loaded vector from memory: a `vector.shuffle` taking
+/// consecutive lanes of one wide `llvm.load` (a row of an accumulator kept in
+/// a stack buffer) becomes a narrow load, and a `vector.extract` of one lane
+/// (the first pointer of a row) a scalar load, both placed right after the
+/// wide load so they read the same memory. The wide load goes when unused.
+void narrowSlicedLoads(Block &block, int64_t minLanes) {
+  SmallVector<LLVM::LoadOp> loads;
+  for (Operation &op : block)
+    if (auto load = dyn_cast<LLVM::LoadOp>(op))
+      if (lanesOf(load.getType()) > minLanes && !load.getVolatile_() &&
+          load.getOrdering() == LLVM::AtomicOrdering::not_atomic)
+        loads.push_back(load);
+  for (LLVM::LoadOp load : loads) {
+    auto type = cast<VectorType>(load.getType());
+    Type elem = type.getElementType();
+    uint64_t elemBytes = getElementByteSize(elem);
+    OpBuilder b(load->getContext());
+    auto loadAt = [&](Type resultType, int64_t offset) -> Value {
+      uint64_t bytes = offset * elemBytes;
+      uint64_t align = std::min<uint64_t>(load.getAlignment().value_or(elemBytes),
+                                          bytes ? bytes & -bytes : 64);
+      // Right after the wide load (set each time: the op that followed it may
+      // be a slice erased meanwhile).
+      b.setInsertionPointAfter(load);
+      Value index = arith::ConstantIntOp::create(b, load.getLoc(), b.getI64Type(), offset);
+      Value addr = getBufferElementAddress(b, load.getLoc(), load.getAddr(), elem, index);
+      return LLVM::LoadOp::create(b, load.getLoc(), resultType, addr, align);
+    };
+    // Unique users: a shuffle of the load with itself uses it twice.
+    llvm::SetVector<Operation *> users(load->user_begin(), load->user_end());
+    for (Operation *user : users) {
+      if (auto shuffle = dyn_cast<vector::ShuffleOp>(user)) {
+        ArrayRef<int64_t> mask = shuffle.getMask();
+        bool contiguous = shuffle.getV1() == load.getResult() &&
+                          shuffle.getV2() == load.getResult() && !mask.empty() &&
+                          mask.front() + static_cast<int64_t>(mask.size()) <= type.getNumElements();
+        for (auto [i, m] : llvm::enumerate(mask))
+          contiguous = contiguous && m == mask.front() + static_cast<int64_t>(i);
+        if (contiguous && !elem.isInteger(1)) {
+          shuffle.getResult().replaceAllUsesWith(loadAt(shuffle.getType(), mask.front()));
+          shuffle.erase();
+        }
+        continue;
+      }
+      if (auto extract = dyn_cast<vector::ExtractOp>(user)) {
+        auto position = extract.getStaticPosition();
+        if (elem.isInteger(1) || position.size() != 1 || ShapedType::isDynamic(position[0]) ||
+            !extract.getDynamicPosition().empty())
+          continue;
+        extract.getResult().replaceAllUsesWith(loadAt(elem, position[0]));
+        extract.erase();
+      }
+    }
+    if (load->use_empty())
+      load.erase();
+  }
+}
+
+} // namespace
+
+namespace tilec {
+
+void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
+  StripMiner miner(chunkLanes);
+  root->walk([&](scf::ForOp loop) { miner.demoteLoopCarriedVectors(loop); });
+  root->walk([&](FunctionOpInterface func) {
+    for (Block &block : func.getFunctionBody())
+      miner.processBlock(block);
+  });
+  miner.eraseDeadReloads();
+  root->walk([&](Block *block) {
+    sinkStoresIntoBranches(*block);
+    coalesceCopyInCopyOut(*block);
+    forwardStackCopies(*block);
+    narrowSlicedLoads(*block, chunkLanes);
+  });
+}
+
+} // namespace tilec

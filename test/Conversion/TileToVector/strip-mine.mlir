@@ -1,0 +1,229 @@
+// RUN: tilec-opt %s --convert-tile-to-vector="chunk-lanes=32" --canonicalize --cse | FileCheck %s
+// RUN: tilec-opt %s --convert-tile-to-vector | FileCheck %s --check-prefix=NOCHUNK
+
+// A masked elementwise chain over 128 lanes (vector add) becomes one scf.for
+// over 32-lane pieces: the mask, both masked loads, the add and the store of a
+// piece run together (a plain store when the piece's mask is all true); the
+// range constant becomes its first piece plus the lane offset, and nothing 128
+// lanes wide is left.
+// CHECK-LABEL: func.func @add_chain
+// CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[Y:.*]]: !llvm.ptr, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i32)
+// CHECK-NOT: vector<128x
+// CHECK-DAG: %[[FIRST:.*]] = arith.constant dense<[0, 1, 2, {{.*}}, 31]> : vector<32xi32>
+// CHECK-DAG: %[[XS:.*]] = llvm.getelementptr %[[X]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK-DAG: %[[YS:.*]] = llvm.getelementptr %[[Y]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK-DAG: %[[OS:.*]] = llvm.getelementptr %[[OUT]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK: scf.for %[[LANE:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
+// CHECK: %[[L32:.*]] = arith.trunci %[[LANE]] : i64 to i32
+// CHECK: %[[LB:.*]] = vector.broadcast %[[L32]] : i32 to vector<32xi32>
+// CHECK: %[[RNG:.*]] = arith.addi %[[LB]], %[[FIRST]] : vector<32xi32>
+// CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[RNG]] : vector<32xi32>
+// CHECK: %[[MASK:.*]] = arith.cmpi slt, %[[OFF]], %{{.*}} : vector<32xi32>
+// CHECK: %[[XA:.*]] = llvm.getelementptr %[[XS]][%[[LANE]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK: %[[XV:.*]] = llvm.intr.masked.load %[[XA]], %[[MASK]], %{{.*}} {alignment = 4 : i32} : (!llvm.ptr, vector<32xi1>, vector<32xf32>) -> vector<32xf32>
+// CHECK: %[[YA:.*]] = llvm.getelementptr %[[YS]][%[[LANE]]]
+// CHECK: %[[YV:.*]] = llvm.intr.masked.load %[[YA]], %[[MASK]], %{{.*}} -> vector<32xf32>
+// CHECK: %[[SUM:.*]] = arith.addf %[[XV]], %[[YV]] : vector<32xf32>
+// CHECK: %[[OA:.*]] = llvm.getelementptr %[[OS]][%[[LANE]]]
+// CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[MASK]] : vector<32xi1> into i1
+// CHECK: scf.if %[[ALL]] {
+// CHECK: llvm.store %[[SUM]], %[[OA]] {alignment = 4 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: } else {
+// CHECK: llvm.intr.masked.store %[[SUM]], %[[OA]], %[[MASK]] {alignment = 4 : i32} : vector<32xf32>, vector<32xi1> into !llvm.ptr
+// CHECK: }
+// CHECK: }
+// CHECK-NOT: vector<128x
+// CHECK: return
+// NOCHUNK-LABEL: func.func @add_chain
+// NOCHUNK-NOT: scf.for
+// NOCHUNK: arith.addf %{{.*}}, %{{.*}} : vector<128xf32>
+func.func @add_chain(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %out: !tile.ptr<f32>, %n: i32) {
+  %pid = tile.program_id 0 : i32
+  %c128 = arith.constant 128 : i32
+  %start = arith.muli %pid, %c128 : i32
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %s = tile.splat %start : i32 -> tensor<128xi32>
+  %off = arith.addi %s, %r : tensor<128xi32>
+  %ns = tile.splat %n : i32 -> tensor<128xi32>
+  %m = arith.cmpi slt, %off, %ns : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qx = tile.addptr %px, %off : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %vx = tile.load %qx, %m : tensor<128x!tile.ptr<f32>>
+  %py = tile.splat %y : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qy = tile.addptr %py, %off : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %vy = tile.load %qy, %m : tensor<128x!tile.ptr<f32>>
+  %sum = arith.addf %vx, %vy : tensor<128xf32>
+  %po = tile.splat %out : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qo = tile.addptr %po, %off : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  tile.store %qo, %sum, %m : tensor<128x!tile.ptr<f32>>
+  return
+}
+
+// A 1-D reduction wider than a piece folds pieces of a stack copy into a
+// 32-lane accumulator carried by an scf.for starting at the second piece,
+// then folds that accumulator in halves.
+// CHECK-LABEL: func.func @wide_max
+// CHECK-SAME: (%[[T:.*]]: vector<256xf32>)
+// CHECK: %[[BUF:.*]] = llvm.alloca %{{.*}} x f32 {alignment = 64 : i64}
+// CHECK: llvm.store %[[T]], %[[BUF]] {alignment = 64 : i64} : vector<256xf32>, !llvm.ptr
+// CHECK: %[[FIRST:.*]] = llvm.load %[[BUF]] {{.*}} -> vector<32xf32>
+// CHECK: %[[ACC:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[FIRST]]) -> (vector<32xf32>) : i64 {
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[BUF]][%[[I]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK: %[[C:.*]] = llvm.load %[[P]] {alignment = 4 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: %[[M:.*]] = arith.maxnumf %[[A]], %[[C]] : vector<32xf32>
+// CHECK: scf.yield %[[M]] : vector<32xf32>
+// CHECK: vector.shuffle %[[ACC]], %[[ACC]] [0, 1, {{.*}}, 15] : vector<32xf32>, vector<32xf32>
+// CHECK: vector.extract %{{.*}}[0] : f32 from vector<1xf32>
+func.func @wide_max(%t: tensor<256xf32>) -> f32 {
+  %r = tile.reduce(%t) axis = 0 : (tensor<256xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.maxnumf %a, %b : f32
+    tile.yield %m : f32
+  }
+  return %r : f32
+}
+
+// Softmax-like: a run ends where a reduction needs its result. The exp run
+// writes its pieces into the copy the sum reads; that copy is only read, so
+// the final run reads `e` from it too (no second buffer, no 128-lane value).
+// CHECK-LABEL: func.func @normalize
+// CHECK-SAME: (%[[X:.*]]: !llvm.ptr)
+// CHECK: %[[E:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK-NOT: llvm.alloca
+// CHECK: scf.for %[[I:.*]] = %{{.*}} : i64 {
+// CHECK: %[[EX:.*]] = math.exp %{{.*}} : vector<32xf32>
+// CHECK: %[[EA:.*]] = llvm.getelementptr %[[E]][%[[I]]]
+// CHECK: llvm.store %[[EX]], %[[EA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: }
+// CHECK: %[[SUM:.*]] = scf.for {{.*}} iter_args
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: %[[S:.*]] = vector.extract
+// CHECK: scf.for %[[J:.*]] = %{{.*}} : i64 {
+// CHECK: %[[EB:.*]] = llvm.getelementptr %[[E]][%[[J]]]
+// CHECK: %[[EV:.*]] = llvm.load %[[EB]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: %[[SB:.*]] = vector.broadcast %[[S]] : f32 to vector<32xf32>
+// CHECK: %[[D:.*]] = arith.divf %[[EV]], %[[SB]] : vector<32xf32>
+// CHECK: %[[XA:.*]] = llvm.getelementptr %[[X]][%[[J]]]
+// CHECK: llvm.store %[[D]], %[[XA]] {alignment = 4 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: }
+// CHECK-NOT: vector<128x
+func.func @normalize(%x: !tile.ptr<f32>) {
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %p = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %q = tile.addptr %p, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %v = tile.load %q : tensor<128x!tile.ptr<f32>>
+  %e = math.exp %v : tensor<128xf32>
+  %s = tile.reduce(%e) axis = 0 : (tensor<128xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tile.yield %t : f32
+  }
+  %ss = tile.splat %s : f32 -> tensor<128xf32>
+  %d = arith.divf %e, %ss : tensor<128xf32>
+  tile.store %q, %d : tensor<128x!tile.ptr<f32>>
+  return
+}
+
+// Pieces never put a load after a store: the run is cut there, so the
+// second load reads memory after every lane of the store is written.
+// CHECK-LABEL: func.func @store_then_load
+// CHECK: scf.for
+// CHECK: llvm.store %{{.*}} : vector<32xf32>, !llvm.ptr
+// CHECK: }
+// CHECK: scf.for
+// CHECK: llvm.load %{{.*}} -> vector<32xf32>
+// CHECK: arith.mulf
+// CHECK: }
+func.func @store_then_load(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qx = tile.addptr %px, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %py = tile.splat %y : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qy = tile.addptr %py, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %v = tile.load %qx : tensor<128x!tile.ptr<f32>>
+  %w = arith.addf %v, %v : tensor<128xf32>
+  tile.store %qy, %w : tensor<128x!tile.ptr<f32>>
+  %u = tile.load %qx : tensor<128x!tile.ptr<f32>>
+  %z = arith.mulf %u, %u : tensor<128xf32>
+  tile.store %qy, %z : tensor<128x!tile.ptr<f32>>
+  return
+}
+
+// A wide vector carried by scf.for (an accumulator) lives in a stack buffer:
+// the loop body updates it piece by piece in place, and the reduction after
+// the loop reads that buffer directly instead of a copy.
+// CHECK-LABEL: func.func @accumulate
+// CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[N:.*]]: i32)
+// CHECK: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK-NOT: llvm.alloca
+// CHECK: llvm.store %{{.*}}, %[[ACC]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
+// CHECK: scf.for
+// CHECK: scf.for %[[I:.*]] = %{{.*}} : i64 {
+// CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[I]]]
+// CHECK: %[[OLD:.*]] = llvm.load %[[AA]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: %[[V:.*]] = llvm.load %{{.*}} -> vector<32xf32>
+// CHECK: %[[NEW:.*]] = arith.addf %[[OLD]], %[[V]] : vector<32xf32>
+// CHECK: llvm.store %[[NEW]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: }
+// CHECK: }
+// CHECK: %[[FIRST:.*]] = llvm.load %[[ACC]] {{.*}} -> vector<32xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[FIRST]])
+func.func @accumulate(%x: !tile.ptr<f32>, %n: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %acc = scf.for %off = %c0 to %n step %c128 iter_args(%a = %zero) -> (tensor<128xf32>) : i32 {
+    %s = tile.splat %off : i32 -> tensor<128xi32>
+    %cols = arith.addi %s, %r : tensor<128xi32>
+    %q = tile.addptr %px, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    %v = tile.load %q : tensor<128x!tile.ptr<f32>>
+    %sum = arith.addf %a, %v : tensor<128xf32>
+    scf.yield %sum : tensor<128xf32>
+  }
+  %t = tile.reduce(%acc) axis = 0 : (tensor<128xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.addf %a, %b : f32
+    tile.yield %m : f32
+  }
+  return %t : f32
+}
+
+// Tiles no wider than a piece are left alone.
+// CHECK-LABEL: func.func @narrow
+// CHECK-NOT: scf.for
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+func.func @narrow(%a: tensor<32xf32>) -> tensor<32xf32> {
+  %s = arith.addf %a, %a : tensor<32xf32>
+  return %s : tensor<32xf32>
+}
+
+// A 2-D tile reduced along its rows (axis 1, rows of at least a piece) is
+// reduced row after row by an scf.for writing one result lane per row: no
+// strided shuffles of the whole tile, code independent of the row count.
+// CHECK-LABEL: func.func @row_sums
+// CHECK-SAME: (%[[T:.*]]: vector<256xf32>)
+// CHECK-DAG: %[[OUT:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK-DAG: %[[BUF:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK: llvm.store %[[T]], %[[BUF]] {alignment = 64 : i64} : vector<256xf32>, !llvm.ptr
+// CHECK: scf.for %[[ROW:.*]] = %{{.*}} : i64 {
+// CHECK: %[[BASE:.*]] = arith.muli %[[ROW]], %{{.*}} : i64
+// CHECK: %[[P0:.*]] = llvm.getelementptr %[[BUF]][%[[BASE]]]
+// CHECK: %[[L0:.*]] = llvm.load %[[P0]] {{.*}} -> vector<32xf32>
+// CHECK: %[[L1:.*]] = llvm.load %{{.*}} -> vector<32xf32>
+// CHECK: arith.addf %[[L0]], %[[L1]] : vector<32xf32>
+// CHECK: %[[ONE:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<1xf32>
+// CHECK: %[[DST:.*]] = llvm.getelementptr %[[OUT]][%[[ROW]]]
+// CHECK: llvm.store %[[ONE]], %[[DST]] {alignment = 4 : i64} : vector<1xf32>, !llvm.ptr
+// CHECK: }
+// CHECK: %[[R:.*]] = llvm.load %[[OUT]] {alignment = 64 : i64} : !llvm.ptr -> vector<4xf32>
+// CHECK: return %[[R]]
+func.func @row_sums(%t: tensor<4x64xf32>) -> tensor<4xf32> {
+  %r = tile.reduce(%t) axis = 1 : (tensor<4x64xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tile.yield %s : f32
+  }
+  return %r : tensor<4xf32>
+}
