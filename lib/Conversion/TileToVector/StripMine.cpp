@@ -201,13 +201,29 @@ public:
   /// mask compare, index arithmetic) its own copy right before it, so that every
   /// run recomputes such values piecewise instead of passing them through a
   /// stack buffer.
+  /// Only values at most this many cheap ops deep are recomputed: copying a
+  /// value copies its cheap operands too, so deep chains of multiply used
+  /// values (a sorting network of compares and selects) would grow
+  /// exponentially.
+  static constexpr unsigned kMaxRecomputeDepth = 4;
+
   void rematerializeCheapValues(Block &block) {
     SmallVector<Operation *> ops;
-    for (Operation &op : block)
+    llvm::DenseMap<Operation *, unsigned> cheapDepth;
+    for (Operation &op : block) {
       ops.push_back(&op);
+      if (!isCheap(&op))
+        continue;
+      unsigned depth = 1;
+      for (Value v : op.getOperands())
+        if (Operation *def = v.getDefiningOp())
+          if (auto it = cheapDepth.find(def); it != cheapDepth.end())
+            depth = std::max(depth, it->second + 1);
+      cheapDepth[&op] = depth;
+    }
     for (Operation *op : llvm::reverse(ops)) {
       if (!isCheap(op) || op->getNumResults() != 1 || op->getResult(0).hasOneUse() ||
-          op->getResult(0).use_empty())
+          op->getResult(0).use_empty() || cheapDepth.lookup(op) > kMaxRecomputeDepth)
         continue;
       SmallVector<OpOperand *> uses;
       for (OpOperand &use : op->getResult(0).getUses())
