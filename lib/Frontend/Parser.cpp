@@ -102,6 +102,13 @@ const FileAST::BrokenFunction *FileAST::lookupBroken(StringRef name) const {
   return nullptr;
 }
 
+const ModuleImport *FileAST::lookupImport(StringRef name) const {
+  for (const ModuleImport &i : imports)
+    if (i.name == name)
+      return &i;
+  return nullptr;
+}
+
 const GlobalConstant *FileAST::lookupGlobal(StringRef name) const {
   // The last assignment wins, as in Python.
   for (auto it = globals.rbegin(); it != globals.rend(); ++it)
@@ -206,6 +213,8 @@ private:
   void skipStatement();
   bool decoratorIsJit() const;
   void tryParseGlobal(FileAST &file);
+  void parseModuleImport(FileAST &file);
+  bool enterModuleLevelBlock();
 
   //===--------------------------------------------------------------------===//
   // Statements
@@ -327,10 +336,92 @@ void Parser::tryParseGlobal(FileAST &file) {
   if (auto *u = llvm::dyn_cast<UnaryExpr>(v))
     if (u->op == UnaryOp::Minus || u->op == UnaryOp::Plus)
       v = u->operand.get();
+  // A dotted name (`tl.float16`, `tl.extra.cuda.libdevice`) is kept too: it
+  // is only evaluated if a kernel uses the global.
+  bool isDotted = llvm::isa<AttributeExpr>(v) && !dottedName(v).empty();
   auto *c = llvm::dyn_cast<ConstantExpr>(v);
-  if (!c || c->ckind == ConstantExpr::CKind::Ellipsis)
+  if (!isDotted && (!c || c->ckind == ConstantExpr::CKind::Ellipsis))
     return;
   file.globals.push_back({name->name, name->getLoc(), std::move(*value)});
+}
+
+/// import_stmt ::= 'import' dotted_name ['as' NAME] (',' dotted_name ['as'
+///                 NAME])* NEWLINE
+///               | 'from' dotted_name 'import' ['('] NAME ['as' NAME]
+///                 (',' NAME ['as' NAME])* [','] [')'] NEWLINE
+/// Relative imports and `import *` bind nothing.
+void Parser::parseModuleImport(FileAST &file) {
+  auto parseDotted = [&](std::string &path) {
+    if (!is(Token::identifier))
+      return false;
+    path = cur().getSpelling().str();
+    consume();
+    while (is(Token::period) && peek().is(Token::identifier)) {
+      consume();
+      path += "." + cur().getSpelling().str();
+      consume();
+    }
+    return true;
+  };
+  auto parseAlias = [&](std::string &name) {
+    if (!consumeIf(Token::kw_as))
+      return true;
+    if (!is(Token::identifier))
+      return false;
+    name = cur().getSpelling().str();
+    consume();
+    return true;
+  };
+  if (consumeIf(Token::kw_import)) {
+    do {
+      SMLoc l = cur().getLoc();
+      std::string path, name;
+      if (!parseDotted(path))
+        break;
+      std::string root = path.substr(0, path.find('.'));
+      name = root;
+      bool aliased = is(Token::kw_as);
+      if (!parseAlias(name))
+        break;
+      file.imports.push_back({name, l, aliased ? path : root});
+    } while (consumeIf(Token::comma));
+  } else if (consumeIf(Token::kw_from)) {
+    std::string module;
+    if (parseDotted(module) && consumeIf(Token::kw_import)) {
+      consumeIf(Token::l_paren);
+      while (is(Token::identifier)) {
+        SMLoc l = cur().getLoc();
+        std::string name = cur().getSpelling().str();
+        consume();
+        std::string target = module + "." + name;
+        if (!parseAlias(name))
+          break;
+        file.imports.push_back({name, l, target});
+        if (!consumeIf(Token::comma))
+          break;
+      }
+    }
+  }
+  skipStatement();
+}
+
+/// Module-level `try:`, `except ...:`, `else:`, `finally:`, `if ...:` and
+/// `elif ...:` blocks are read as module level too, so that imports, globals
+/// and @jit functions inside them are found (e.g. an import with a fallback
+/// in `except ImportError:`). Consumes the header and the INDENT; false (and
+/// nothing consumed) for other statements and one-line forms.
+bool Parser::enterModuleLevelBlock() {
+  if (!is(Token::kw_try) && !is(Token::kw_except) && !is(Token::kw_else) &&
+      !is(Token::kw_finally) && !is(Token::kw_if) && !is(Token::kw_elif))
+    return false;
+  size_t p = pos;
+  while (p < toks.size() && !toks[p].is(Token::newline) &&
+         !toks[p].is(Token::eof))
+    ++p;
+  if (p + 1 >= toks.size() || !toks[p + 1].is(Token::indent))
+    return false;
+  pos = p + 2;
+  return true;
 }
 
 /// file_input ::= (NEWLINE | stmt)* ENDMARKER
@@ -395,6 +486,15 @@ std::unique_ptr<FileAST> Parser::parseFileInput() {
       tryParseGlobal(*file);
       continue;
     }
+    if (is(Token::kw_import) || is(Token::kw_from)) {
+      parseModuleImport(*file);
+      continue;
+    }
+    // The end of a module-level block entered below.
+    if (consumeIf(Token::dedent))
+      continue;
+    if (enterModuleLevelBlock())
+      continue;
     skipStatement();
   }
   return file;
