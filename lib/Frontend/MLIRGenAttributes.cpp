@@ -182,13 +182,31 @@ std::optional<Val> MLIRGen::pythonAttribute(const Val &base, StringRef attr,
   }
 }
 
+/// Triton's Python name of a scalar dtype (`float32` for fp32).
+static std::string tritonLongName(DType dt) {
+  switch (dt.kind) {
+  case DType::I1:
+    return "int1";
+  case DType::F16:
+    return "float16";
+  case DType::BF16:
+    return "bfloat16";
+  case DType::F32:
+    return "float32";
+  case DType::F64:
+    return "float64";
+  default: // int8 ... uint64 are spelled alike
+    return dt.str();
+  }
+}
+
 Val MLIRGen::callPythonObject(const Val &callee, std::vector<Val> args,
                               std::vector<std::pair<std::string, Val>> kwargs,
                               SMLoc l) {
   if (callee.kind == Val::Kind::DTypeObj) {
     // `tl.float32(x)`: a constant becomes a runtime scalar of the dtype, a
     // tensor is cast to it.
-    std::string fname = "tl." + callee.dtype.str();
+    std::string fname = "tl." + tritonLongName(callee.dtype);
     Binder a{*this, fname, l, {}, {}};
     if (!a.bind({"value"}, args, kwargs))
       return Val();

@@ -124,8 +124,10 @@ Val MLIRGen::lookupName(StringRef name, SMLoc l) {
     v.loc = l;
     return v;
   }
+  const ModuleImport *imp = file.lookupImport(name);
   if (const GlobalConstant *g = file.lookupGlobal(name))
-    return genExpr(*g->value);
+    if (!g->fallback || !imp || imp->fallback)
+      return genExpr(*g->value);
   if (const FileAST::BrokenFunction *broken = file.lookupBroken(name))
     return error(broken->loc, broken->message);
   if (const FunctionDef *fn = file.lookupFunction(name)) {
@@ -135,7 +137,6 @@ Val MLIRGen::lookupName(StringRef name, SMLoc l) {
     v.loc = l;
     return v;
   }
-  const ModuleImport *imp = file.lookupImport(name);
   if (imp)
     if (std::optional<Val> v = resolveImport(*imp, l))
       return *v;

@@ -103,18 +103,21 @@ const FileAST::BrokenFunction *FileAST::lookupBroken(StringRef name) const {
 }
 
 const ModuleImport *FileAST::lookupImport(StringRef name) const {
+  const ModuleImport *found = nullptr;
   for (const ModuleImport &i : imports)
-    if (i.name == name)
-      return &i;
-  return nullptr;
+    if (i.name == name && (!found || (found->fallback && !i.fallback)))
+      found = &i;
+  return found;
 }
 
 const GlobalConstant *FileAST::lookupGlobal(StringRef name) const {
-  // The last assignment wins, as in Python.
+  // The last assignment wins, as in Python; one in a fallback block only if
+  // there is no other.
+  const GlobalConstant *found = nullptr;
   for (auto it = globals.rbegin(); it != globals.rend(); ++it)
-    if (it->name == name)
-      return &*it;
-  return nullptr;
+    if (it->name == name && (!found || (found->fallback && !it->fallback)))
+      found = &*it;
+  return found;
 }
 
 /// Returns the dotted name an expression spells (`a.b.c`), or "".
@@ -215,6 +218,7 @@ private:
   void tryParseGlobal(FileAST &file);
   void parseModuleImport(FileAST &file);
   bool enterModuleLevelBlock();
+  bool inFallbackBlock() const { return llvm::is_contained(moduleBlocks, true); }
 
   //===--------------------------------------------------------------------===//
   // Statements
@@ -253,6 +257,9 @@ private:
   ErrorReporter report;
   bool failed = false;
   bool speculative = false;
+  /// The module-level blocks being read (enterModuleLevelBlock), innermost
+  /// last: whether each is a fallback (`except`, `else`, `elif`) block.
+  std::vector<bool> moduleBlocks;
 };
 
 } // namespace
@@ -342,7 +349,8 @@ void Parser::tryParseGlobal(FileAST &file) {
   auto *c = llvm::dyn_cast<ConstantExpr>(v);
   if (!isDotted && (!c || c->ckind == ConstantExpr::CKind::Ellipsis))
     return;
-  file.globals.push_back({name->name, name->getLoc(), std::move(*value)});
+  file.globals.push_back(
+      {name->name, name->getLoc(), std::move(*value), inFallbackBlock()});
 }
 
 /// import_stmt ::= 'import' dotted_name ['as' NAME] (',' dotted_name ['as'
@@ -383,7 +391,8 @@ void Parser::parseModuleImport(FileAST &file) {
       bool aliased = is(Token::kw_as);
       if (!parseAlias(name))
         break;
-      file.imports.push_back({name, l, aliased ? path : root});
+      file.imports.push_back(
+          {name, l, aliased ? path : root, inFallbackBlock()});
     } while (consumeIf(Token::comma));
   } else if (consumeIf(Token::kw_from)) {
     std::string module;
@@ -396,7 +405,7 @@ void Parser::parseModuleImport(FileAST &file) {
         std::string target = module + "." + name;
         if (!parseAlias(name))
           break;
-        file.imports.push_back({name, l, target});
+        file.imports.push_back({name, l, target, inFallbackBlock()});
         if (!consumeIf(Token::comma))
           break;
       }
@@ -420,6 +429,8 @@ bool Parser::enterModuleLevelBlock() {
     ++p;
   if (p + 1 >= toks.size() || !toks[p + 1].is(Token::indent))
     return false;
+  moduleBlocks.push_back(is(Token::kw_except) || is(Token::kw_else) ||
+                         is(Token::kw_elif));
   pos = p + 2;
   return true;
 }
@@ -491,8 +502,11 @@ std::unique_ptr<FileAST> Parser::parseFileInput() {
       continue;
     }
     // The end of a module-level block entered below.
-    if (consumeIf(Token::dedent))
+    if (consumeIf(Token::dedent)) {
+      if (!moduleBlocks.empty())
+        moduleBlocks.pop_back();
       continue;
+    }
     if (enterModuleLevelBlock())
       continue;
     skipStatement();

@@ -380,6 +380,8 @@ struct GlobalConstant {
   std::string name;
   llvm::SMLoc loc;
   ExprPtr value;
+  /// As ModuleImport::fallback.
+  bool fallback = false;
 };
 
 /// A module-level import binding `name` to the dotted path `target`:
@@ -389,6 +391,9 @@ struct ModuleImport {
   std::string name;
   llvm::SMLoc loc;
   std::string target;
+  /// Inside a module-level `except`, `else` or `elif` block: an alternative
+  /// that Python runs only when the `try`/`if` branch does not bind the name.
+  bool fallback = false;
 };
 
 /// What the file-level driver keeps of a Python file: its @jit functions,
@@ -408,8 +413,9 @@ struct FileAST {
   std::vector<ModuleImport> imports;
   const FunctionDef *lookupFunction(llvm::StringRef name) const;
   const GlobalConstant *lookupGlobal(llvm::StringRef name) const;
-  /// The first import binding `name` (of alternatives in `try`/`except`, the
-  /// one Python normally runs), or null.
+  /// The first import binding `name` outside fallback blocks, else the first
+  /// in one (of `try: import A` / `except: import B`, the one Python normally
+  /// runs), or null.
   const ModuleImport *lookupImport(llvm::StringRef name) const;
 };
 
