@@ -121,6 +121,9 @@ std::optional<Val> MLIRGen::pythonAttribute(const Val &base, StringRef attr,
     }
     if (attr == "tensor" || attr == "dtype" || attr == "tuple")
       return pythonObject(("class:tl." + attr).str(), {}, l);
+    if (attr == "inline_asm_elementwise")
+      return error(l, "tl.inline_asm_elementwise is not supported: tilec "
+                      "kernels cannot embed target assembly");
     return std::nullopt;
   }
   case Val::Kind::Tensor:

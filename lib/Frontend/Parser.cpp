@@ -355,9 +355,9 @@ void Parser::tryParseGlobal(FileAST &file) {
 
 /// import_stmt ::= 'import' dotted_name ['as' NAME] (',' dotted_name ['as'
 ///                 NAME])* NEWLINE
-///               | 'from' dotted_name 'import' ['('] NAME ['as' NAME]
-///                 (',' NAME ['as' NAME])* [','] [')'] NEWLINE
-/// Relative imports and `import *` bind nothing.
+///               | 'from' ('.'* dotted_name | '.'+) 'import' ['('] NAME
+///                 ['as' NAME] (',' NAME ['as' NAME])* [','] [')'] NEWLINE
+/// `import *` binds nothing.
 void Parser::parseModuleImport(FileAST &file) {
   auto parseDotted = [&](std::string &path) {
     if (!is(Token::identifier))
@@ -395,14 +395,24 @@ void Parser::parseModuleImport(FileAST &file) {
           {name, l, aliased ? path : root, inFallbackBlock()});
     } while (consumeIf(Token::comma));
   } else if (consumeIf(Token::kw_from)) {
+    // Relative imports (`from .utils import f`) keep their dots, so that
+    // using `f` reports where it comes from.
+    std::string dots;
+    while (is(Token::period)) {
+      dots += ".";
+      consume();
+    }
     std::string module;
-    if (parseDotted(module) && consumeIf(Token::kw_import)) {
+    if ((parseDotted(module) || !dots.empty()) && consumeIf(Token::kw_import)) {
+      module = dots + module;
       consumeIf(Token::l_paren);
       while (is(Token::identifier)) {
         SMLoc l = cur().getLoc();
         std::string name = cur().getSpelling().str();
         consume();
-        std::string target = module + "." + name;
+        std::string target =
+            StringRef(module).ends_with(".") ? module + name
+                                             : module + "." + name;
         if (!parseAlias(name))
           break;
         file.imports.push_back({name, l, target, inFallbackBlock()});
