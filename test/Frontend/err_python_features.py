@@ -19,7 +19,7 @@ def max_axis(p):
     blk = tl.load(p + tl.arange(0, 8))
     tl.store(p, tl.max(m, tl.max(blk, axis=0)))
 
-# AXIS: {{.*}}err_python_features.py:17:30: error: tl.max's axis must be a constexpr int or None, got fp32 (for the elementwise max of two values use tl.maximum)
+# AXIS: {{.*}}err_python_features.py:20:30: error: tl.max's axis must be a constexpr int or None, got fp32 (for the elementwise max of two values use tl.maximum)
 
 
 @triton.jit
@@ -29,14 +29,14 @@ def bad_isinstance(p):
         x += 1
     tl.store(p, x)
 
-# ISINST: {{.*}}err_python_features.py:25:22: error: isinstance() arg 2 must be a type, got constexpr int
+# ISINST: {{.*}}err_python_features.py:28:22: error: isinstance() arg 2 must be a type, got constexpr int
 
 
 @triton.jit
 def dtype_call(p):
     tl.store(p, tl.float32("one"))
 
-# CALL: {{.*}}err_python_features.py:34:28: error: 'tl.float32' expects a number or a tensor, got constexpr str
+# CALL: {{.*}}err_python_features.py:37:28: error: 'tl.float32' expects a number or a tensor, got constexpr str
 
 
 @triton.jit
@@ -44,14 +44,14 @@ def type_attr(p):
     x = tl.load(p + tl.arange(0, 8))
     tl.store(p, x.type.rank)
 
-# ATTR: {{.*}}err_python_features.py:42:24: error: unsupported attribute 'rank' of the block type fp32[8]
+# ATTR: {{.*}}err_python_features.py:45:24: error: unsupported attribute 'rank' of the block type fp32[8]
 
 
 @triton.jit
 def assume_false(p):
     tl.assume(False)
 
-# ASSUME: {{.*}}err_python_features.py:49:15: error: tl.assume of a condition that is always false
+# ASSUME: {{.*}}err_python_features.py:52:15: error: tl.assume of a condition that is always false
 
 
 from .act_kernels import apply_act  # noqa: E402
