@@ -192,18 +192,21 @@ class JITFunction:
         memory = JITFunction._memory_kind
         if memory is None:
             memory = get_compiler().memory_kind()
-        names, nospec = self.runtime_names, self.nospec_mask
         nones = ()
-        if any(v is None for v in runtime):
+        try:
+            sigkey, packed = _tilec.prepare(runtime, self.runtime_names, self.nospec_mask, memory)
+        except TypeError:
+            if not any(v is None for v in runtime):
+                raise
             # As in Triton, a None argument specializes its parameter to the
             # constexpr None: it leaves the signature and joins the key.
             nones = tuple(j for j, v in enumerate(runtime) if v is None)
             keep = [j for j in range(len(runtime)) if j not in nones]
-            runtime = tuple(runtime[j] for j in keep)
-            names = tuple(self.runtime_names[j] for j in keep)
             nospec = sum(1 << k for k, j in enumerate(keep) if self.nospec_mask >> j & 1)
+            sigkey, packed = _tilec.prepare(tuple(runtime[j] for j in keep),
+                                            tuple(self.runtime_names[j] for j in keep),
+                                            nospec, memory)
             cvals = cvals + (nones,)
-        sigkey, packed = _tilec.prepare(runtime, names, nospec, memory)
         if self._generation_seen != JITFunction._generation:
             self.cache = {}
             self._generation_seen = JITFunction._generation
