@@ -234,8 +234,9 @@ public:
   /// attribute code does not handle; nullopt to fall through to it.
   std::optional<Val> pythonAttribute(const Val &base, llvm::StringRef attr,
                                      llvm::SMLoc l);
-  /// Calls a value made by pythonAttribute: a type method (`x.type.is_block()`),
-  /// a class (`tl.tensor`), a dtype used as a function (`tl.float32(x)`).
+  /// Calls a value made by pythonAttribute: a type method
+  /// (`x.type.is_block()`), a class (`tl.tensor`), a dtype used as a function
+  /// (`tl.float32(x)`).
   Val callPythonObject(const Val &callee, std::vector<Val> args,
                        std::vector<std::pair<std::string, Val>> kwargs,
                        llvm::SMLoc l);

@@ -110,7 +110,8 @@ std::optional<Val> MLIRGen::pythonAttribute(const Val &base, StringRef attr,
          (attr == "cuda" || attr == "hip" || attr == "libdevice")) ||
         (mod.starts_with("tl.extra.") && attr == "libdevice")) {
       Val m = base;
-      m.s = attr == "libdevice" ? "tl.extra.libdevice" : ("tl.extra." + attr).str();
+      m.s = attr == "libdevice" ? "tl.extra.libdevice"
+                                : ("tl.extra." + attr).str();
       m.loc = l;
       return m;
     }

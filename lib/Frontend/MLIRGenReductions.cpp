@@ -285,14 +285,16 @@ Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims,
   // `tl.max(a, b)` with a runtime `b` is a common slip for tl.maximum; the
   // scalar shortcut below must not hide it.
   if (axisVal.isTensor())
-    return error(axisVal.loc, "tl." + kind + "'s axis must be a constexpr "
-                              "int or None, got " + axisVal.typeStr() +
-                              (kind == "sum" ? ""
-                                             : " (for the elementwise " + kind +
-                                                   " of two values use tl." +
-                                                   (kind == "max" ? "maximum"
-                                                                  : "minimum") +
-                                                   ")"));
+    return error(axisVal.loc,
+                 "tl." + kind +
+                     "'s axis must be a constexpr "
+                     "int or None, got " +
+                     axisVal.typeStr() +
+                     (kind == "sum"
+                          ? ""
+                          : " (for the elementwise " + kind +
+                                " of two values use tl." +
+                                (kind == "max" ? "maximum" : "minimum") + ")"));
   if (!x || x.shape.empty())
     return x;
   if (x.dtype.isPtr())

@@ -218,7 +218,9 @@ private:
   void tryParseGlobal(FileAST &file);
   void parseModuleImport(FileAST &file);
   bool enterModuleLevelBlock();
-  bool inFallbackBlock() const { return llvm::is_contained(moduleBlocks, true); }
+  bool inFallbackBlock() const {
+    return llvm::is_contained(moduleBlocks, true);
+  }
 
   //===--------------------------------------------------------------------===//
   // Statements
@@ -410,9 +412,9 @@ void Parser::parseModuleImport(FileAST &file) {
         SMLoc l = cur().getLoc();
         std::string name = cur().getSpelling().str();
         consume();
-        std::string target =
-            StringRef(module).ends_with(".") ? module + name
-                                             : module + "." + name;
+        std::string target = StringRef(module).ends_with(".")
+                                 ? module + name
+                                 : module + "." + name;
         if (!parseAlias(name))
           break;
         file.imports.push_back({name, l, target, inFallbackBlock()});
