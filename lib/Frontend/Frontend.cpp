@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringSet.h"
 #include <cstdlib>
 
 using namespace tilec::frontend;
@@ -66,6 +67,7 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
 
   // Check the -D names.
   llvm::StringMap<StringRef> defines;
+  llvm::StringSet<> noneParams;
   for (const auto &define : request.defines) {
     const std::string &name = define.first;
     const std::string &value = define.second;
@@ -77,15 +79,22 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
       return nullptr;
     }
     if (!isConstexprAnnotation(it->annotation.get())) {
-      error(it->loc, "parameter '" + name +
-                         "' is not a tl.constexpr and cannot "
-                         "be given with -D; list its type in the signature");
-      return nullptr;
+      // As in Triton, a runtime parameter whose argument is None is
+      // specialized to the constexpr None and leaves the signature.
+      if (StringRef(value).trim() != "None") {
+        error(it->loc, "parameter '" + name +
+                           "' is not a tl.constexpr and can only be given "
+                           "with -D as None; list its type in the signature");
+        return nullptr;
+      }
+      noneParams.insert(name);
+      continue;
     }
     defines[name] = value;
   }
-  size_t numRuntime = llvm::count_if(fn.params, [](const Param &p) {
-    return !isConstexprAnnotation(p.annotation.get());
+  size_t numRuntime = llvm::count_if(fn.params, [&](const Param &p) {
+    return !isConstexprAnnotation(p.annotation.get()) &&
+           !noneParams.contains(p.name);
   });
   if (request.signature.size() != numRuntime) {
     error(defLoc, "signature has " + Twine(request.signature.size()) +
@@ -103,6 +112,10 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
   llvm::SmallVector<Location> argLocs;
   size_t sigIdx = 0;
   for (const Param &p : fn.params) {
+    if (noneParams.contains(p.name)) {
+      kernelVars[p.name] = Val::none(p.loc);
+      continue;
+    }
     if (!isConstexprAnnotation(p.annotation.get())) {
       StringRef ty = request.signature[sigIdx++];
       DType dt = DType::fromSignature(ty);

@@ -242,6 +242,29 @@ public:
   Val genCall(const CallExpr &e);
   Val genConstant(const ConstantExpr &e);
   Val lookupName(llvm::StringRef name, llvm::SMLoc l);
+  /// `base.attr` for an already evaluated `base`.
+  Val attributeOf(const Val &base, llvm::StringRef attr, llvm::SMLoc l);
+
+  //===--------------------------------------------------------------------===//
+  // Python features: imports, type attributes, isinstance, dtype calls
+  // (MLIRGenAttributes.cpp)
+  //===--------------------------------------------------------------------===//
+  /// The value a module-level import binds (a module, a builtin function);
+  /// nullopt for modules other than triton and tilec, whose names then mean
+  /// what they mean without the import (`tl`, `jit`, Python builtins).
+  std::optional<Val> resolveImport(const ModuleImport &imp, llvm::SMLoc l);
+  /// Attributes of modules, tensors, dtypes and block types that the generic
+  /// attribute code does not handle; nullopt to fall through to it.
+  std::optional<Val> pythonAttribute(const Val &base, llvm::StringRef attr,
+                                     llvm::SMLoc l);
+  /// Calls a value made by pythonAttribute: a type method
+  /// (`x.type.is_block()`), a class (`tl.tensor`), a dtype used as a function
+  /// (`tl.float32(x)`).
+  Val callPythonObject(const Val &callee, std::vector<Val> args,
+                       std::vector<std::pair<std::string, Val>> kwargs,
+                       llvm::SMLoc l);
+  /// Python's `isinstance(obj, classinfo)` on kernel values.
+  Val isInstance(const Val &obj, const Val &classInfo, llvm::SMLoc l);
 
   //===--------------------------------------------------------------------===//
   // Statements and control flow (MLIRGenStmt.cpp)

@@ -93,7 +93,8 @@ static const char *const kTritonBuiltins[] = {"program_id",
                                               "uint_to_uniform_float",
                                               "pair_uniform_to_normal",
                                               "sqrt_rn",
-                                              "div_rn"};
+                                              "div_rn",
+                                              "assume"};
 
 /// Methods of tensors that forward to `tl.<name>(self, ...)`.
 static const char *const kTensorMethods[] = {
@@ -272,14 +273,10 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (items.empty())
       return error(l, "'" + name + "' of an empty sequence");
     Val r = items[0];
-    for (size_t i = 1; i < items.size() && r; ++i) {
-      if (items[i].isTensor() || r.isTensor())
-        return error(l, "Python '" + name +
-                            "' only works on constexpr values; "
-                            "use tl." +
-                            (name == "min" ? "minimum" : "maximum"));
+    // Triton maps Python's min/max to tl.minimum/tl.maximum; constexpr
+    // operands still fold to a constexpr.
+    for (size_t i = 1; i < items.size() && r; ++i)
       r = minMax(name == "max", r, items[i], l, name);
-    }
     return r;
   }
   if (name == "int" || name == "float" || name == "bool" || name == "abs") {
@@ -314,8 +311,11 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     return x.kind == Val::Kind::Float ? Val::floating(std::fabs(x.f), l)
                                       : Val::integer(x.i < 0 ? -x.i : x.i, l);
   }
-  if (name == "isinstance")
-    return error(l, "unsupported function 'isinstance'");
+  if (name == "isinstance") {
+    if (!bind({"obj", "class_or_tuple"}))
+      return Val();
+    return isInstance(a[0], a[1], l);
+  }
 
   if (name.consume_front("libdevice."))
     return callLibdevice(name, std::move(args), std::move(kwargs), l);
@@ -366,6 +366,17 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       return error(a[0].loc, "static assertion failed" +
                                  (a[1].kind == Val::Kind::Str ? ": " + a[1].s
                                                               : std::string()));
+    return Val::none(l);
+  }
+  if (name == "assume") {
+    // A hint: the condition is checked for type, then dropped.
+    if (!bind({"cond"}))
+      return Val();
+    if (a[0].isTensor() && !a[0].dtype.isBool())
+      return error(a[0].loc, "tl.assume expects a boolean condition, got " +
+                                 a[0].typeStr());
+    if (std::optional<bool> t = constexprTruth(a[0]); t && !*t)
+      return error(a[0].loc, "tl.assume of a condition that is always false");
     return Val::none(l);
   }
   if (name == "multiple_of" || name == "max_contiguous" ||

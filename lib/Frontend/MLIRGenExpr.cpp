@@ -13,7 +13,8 @@ using llvm::Twine;
 /// Python builtins usable in kernels.
 static bool isPythonBuiltin(StringRef name) {
   return llvm::is_contained({"range", "len", "min", "max", "int", "float",
-                             "bool", "print", "abs", "isinstance"},
+                             "bool", "print", "abs", "isinstance", "str",
+                             "tuple"},
                             name);
 }
 
@@ -123,8 +124,10 @@ Val MLIRGen::lookupName(StringRef name, SMLoc l) {
     v.loc = l;
     return v;
   }
+  const ModuleImport *imp = file.lookupImport(name);
   if (const GlobalConstant *g = file.lookupGlobal(name))
-    return genExpr(*g->value);
+    if (!g->fallback || !imp || imp->fallback)
+      return genExpr(*g->value);
   if (const FileAST::BrokenFunction *broken = file.lookupBroken(name))
     return error(broken->loc, broken->message);
   if (const FunctionDef *fn = file.lookupFunction(name)) {
@@ -134,6 +137,9 @@ Val MLIRGen::lookupName(StringRef name, SMLoc l) {
     v.loc = l;
     return v;
   }
+  if (imp)
+    if (std::optional<Val> v = resolveImport(*imp, l))
+      return *v;
   Val v;
   v.loc = l;
   if (name == "tl" || name == "triton" || name == "tilec" ||
@@ -147,6 +153,10 @@ Val MLIRGen::lookupName(StringRef name, SMLoc l) {
     v.s = name.str();
     return v;
   }
+  if (imp)
+    return error(l, "'" + name + "' is imported from '" + imp->target +
+                        "', which tilec kernels cannot use (only the triton "
+                        "and tilec modules are known)");
   return error(l, "unknown name '" + name + "'");
 }
 
@@ -154,8 +164,12 @@ Val MLIRGen::genAttribute(const AttributeExpr &e) {
   Val base = genExpr(*e.value);
   if (!base)
     return base;
-  StringRef attr = e.attr;
-  SMLoc l = e.getLoc();
+  return attributeOf(base, e.attr, e.getLoc());
+}
+
+Val MLIRGen::attributeOf(const Val &base, StringRef attr, SMLoc l) {
+  if (std::optional<Val> r = pythonAttribute(base, attr, l))
+    return *r;
   Val v;
   v.loc = l;
   switch (base.kind) {
@@ -461,11 +475,15 @@ Val MLIRGen::genCall(const CallExpr &e) {
   SMLoc l = e.getLoc();
   if (callee.kind == Val::Kind::Function)
     return inlineCall(*callee.fn, std::move(args), std::move(kwargs), l);
+  if (callee.kind == Val::Kind::DTypeObj)
+    return callPythonObject(callee, std::move(args), std::move(kwargs), l);
   if (callee.kind == Val::Kind::Builtin) {
     StringRef name = callee.s;
     if (name.consume_front("method:"))
       return callMethod(callee.elems.front(), name, std::move(args),
                         std::move(kwargs), l);
+    if (name.starts_with("type:") || name.starts_with("class:"))
+      return callPythonObject(callee, std::move(args), std::move(kwargs), l);
     if (name.consume_front("dtype:")) {
       DType dt = callee.elems.front().dtype;
       std::optional<bool> r = llvm::StringSwitch<std::optional<bool>>(name)

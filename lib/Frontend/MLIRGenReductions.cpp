@@ -282,6 +282,19 @@ static DType sumDType(DType dt) {
 Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims,
                     StringRef kind, SMLoc l) {
   Val x = toTensor(xin, l, "'tl." + kind.str() + "'");
+  // `tl.max(a, b)` with a runtime `b` is a common slip for tl.maximum; the
+  // scalar shortcut below must not hide it.
+  if (axisVal.isTensor())
+    return error(axisVal.loc,
+                 "tl." + kind +
+                     "'s axis must be a constexpr "
+                     "int or None, got " +
+                     axisVal.typeStr() +
+                     (kind == "sum"
+                          ? ""
+                          : " (for the elementwise " + kind +
+                                " of two values use tl." +
+                                (kind == "max" ? "maximum" : "minimum") + ")"));
   if (!x || x.shape.empty())
     return x;
   if (x.dtype.isPtr())

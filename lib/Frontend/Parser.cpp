@@ -102,12 +102,22 @@ const FileAST::BrokenFunction *FileAST::lookupBroken(StringRef name) const {
   return nullptr;
 }
 
+const ModuleImport *FileAST::lookupImport(StringRef name) const {
+  const ModuleImport *found = nullptr;
+  for (const ModuleImport &i : imports)
+    if (i.name == name && (!found || (found->fallback && !i.fallback)))
+      found = &i;
+  return found;
+}
+
 const GlobalConstant *FileAST::lookupGlobal(StringRef name) const {
-  // The last assignment wins, as in Python.
+  // The last assignment wins, as in Python; one in a fallback block only if
+  // there is no other.
+  const GlobalConstant *found = nullptr;
   for (auto it = globals.rbegin(); it != globals.rend(); ++it)
-    if (it->name == name)
-      return &*it;
-  return nullptr;
+    if (it->name == name && (!found || (found->fallback && !it->fallback)))
+      found = &*it;
+  return found;
 }
 
 /// Returns the dotted name an expression spells (`a.b.c`), or "".
@@ -206,6 +216,11 @@ private:
   void skipStatement();
   bool decoratorIsJit() const;
   void tryParseGlobal(FileAST &file);
+  void parseModuleImport(FileAST &file);
+  bool enterModuleLevelBlock();
+  bool inFallbackBlock() const {
+    return llvm::is_contained(moduleBlocks, true);
+  }
 
   //===--------------------------------------------------------------------===//
   // Statements
@@ -244,6 +259,9 @@ private:
   ErrorReporter report;
   bool failed = false;
   bool speculative = false;
+  /// The module-level blocks being read (enterModuleLevelBlock), innermost
+  /// last: whether each is a fallback (`except`, `else`, `elif`) block.
+  std::vector<bool> moduleBlocks;
 };
 
 } // namespace
@@ -327,10 +345,106 @@ void Parser::tryParseGlobal(FileAST &file) {
   if (auto *u = llvm::dyn_cast<UnaryExpr>(v))
     if (u->op == UnaryOp::Minus || u->op == UnaryOp::Plus)
       v = u->operand.get();
+  // A dotted name (`tl.float16`, `tl.extra.cuda.libdevice`) is kept too: it
+  // is only evaluated if a kernel uses the global.
+  bool isDotted = llvm::isa<AttributeExpr>(v) && !dottedName(v).empty();
   auto *c = llvm::dyn_cast<ConstantExpr>(v);
-  if (!c || c->ckind == ConstantExpr::CKind::Ellipsis)
+  if (!isDotted && (!c || c->ckind == ConstantExpr::CKind::Ellipsis))
     return;
-  file.globals.push_back({name->name, name->getLoc(), std::move(*value)});
+  file.globals.push_back(
+      {name->name, name->getLoc(), std::move(*value), inFallbackBlock()});
+}
+
+/// import_stmt ::= 'import' dotted_name ['as' NAME] (',' dotted_name ['as'
+///                 NAME])* NEWLINE
+///               | 'from' ('.'* dotted_name | '.'+) 'import' ['('] NAME
+///                 ['as' NAME] (',' NAME ['as' NAME])* [','] [')'] NEWLINE
+/// `import *` binds nothing.
+void Parser::parseModuleImport(FileAST &file) {
+  auto parseDotted = [&](std::string &path) {
+    if (!is(Token::identifier))
+      return false;
+    path = cur().getSpelling().str();
+    consume();
+    while (is(Token::period) && peek().is(Token::identifier)) {
+      consume();
+      path += "." + cur().getSpelling().str();
+      consume();
+    }
+    return true;
+  };
+  auto parseAlias = [&](std::string &name) {
+    if (!consumeIf(Token::kw_as))
+      return true;
+    if (!is(Token::identifier))
+      return false;
+    name = cur().getSpelling().str();
+    consume();
+    return true;
+  };
+  if (consumeIf(Token::kw_import)) {
+    do {
+      SMLoc l = cur().getLoc();
+      std::string path, name;
+      if (!parseDotted(path))
+        break;
+      std::string root = path.substr(0, path.find('.'));
+      name = root;
+      bool aliased = is(Token::kw_as);
+      if (!parseAlias(name))
+        break;
+      file.imports.push_back(
+          {name, l, aliased ? path : root, inFallbackBlock()});
+    } while (consumeIf(Token::comma));
+  } else if (consumeIf(Token::kw_from)) {
+    // Relative imports (`from .utils import f`) keep their dots, so that
+    // using `f` reports where it comes from.
+    std::string dots;
+    while (is(Token::period)) {
+      dots += ".";
+      consume();
+    }
+    std::string module;
+    if ((parseDotted(module) || !dots.empty()) && consumeIf(Token::kw_import)) {
+      module = dots + module;
+      consumeIf(Token::l_paren);
+      while (is(Token::identifier)) {
+        SMLoc l = cur().getLoc();
+        std::string name = cur().getSpelling().str();
+        consume();
+        std::string target = StringRef(module).ends_with(".")
+                                 ? module + name
+                                 : module + "." + name;
+        if (!parseAlias(name))
+          break;
+        file.imports.push_back({name, l, target, inFallbackBlock()});
+        if (!consumeIf(Token::comma))
+          break;
+      }
+    }
+  }
+  skipStatement();
+}
+
+/// Module-level `try:`, `except ...:`, `else:`, `finally:`, `if ...:` and
+/// `elif ...:` blocks are read as module level too, so that imports, globals
+/// and @jit functions inside them are found (e.g. an import with a fallback
+/// in `except ImportError:`). Consumes the header and the INDENT; false (and
+/// nothing consumed) for other statements and one-line forms.
+bool Parser::enterModuleLevelBlock() {
+  if (!is(Token::kw_try) && !is(Token::kw_except) && !is(Token::kw_else) &&
+      !is(Token::kw_finally) && !is(Token::kw_if) && !is(Token::kw_elif))
+    return false;
+  size_t p = pos;
+  while (p < toks.size() && !toks[p].is(Token::newline) &&
+         !toks[p].is(Token::eof))
+    ++p;
+  if (p + 1 >= toks.size() || !toks[p + 1].is(Token::indent))
+    return false;
+  moduleBlocks.push_back(is(Token::kw_except) || is(Token::kw_else) ||
+                         is(Token::kw_elif));
+  pos = p + 2;
+  return true;
 }
 
 /// file_input ::= (NEWLINE | stmt)* ENDMARKER
@@ -395,6 +509,18 @@ std::unique_ptr<FileAST> Parser::parseFileInput() {
       tryParseGlobal(*file);
       continue;
     }
+    if (is(Token::kw_import) || is(Token::kw_from)) {
+      parseModuleImport(*file);
+      continue;
+    }
+    // The end of a module-level block entered below.
+    if (consumeIf(Token::dedent)) {
+      if (!moduleBlocks.empty())
+        moduleBlocks.pop_back();
+      continue;
+    }
+    if (enterModuleLevelBlock())
+      continue;
     skipStatement();
   }
   return file;

@@ -192,7 +192,21 @@ class JITFunction:
         memory = JITFunction._memory_kind
         if memory is None:
             memory = get_compiler().memory_kind()
-        sigkey, packed = _tilec.prepare(runtime, self.runtime_names, self.nospec_mask, memory)
+        nones = ()
+        try:
+            sigkey, packed = _tilec.prepare(runtime, self.runtime_names, self.nospec_mask, memory)
+        except TypeError:
+            if not any(v is None for v in runtime):
+                raise
+            # As in Triton, a None argument specializes its parameter to the
+            # constexpr None: it leaves the signature and joins the key.
+            nones = tuple(j for j, v in enumerate(runtime) if v is None)
+            keep = [j for j in range(len(runtime)) if j not in nones]
+            nospec = sum(1 << k for k, j in enumerate(keep) if self.nospec_mask >> j & 1)
+            sigkey, packed = _tilec.prepare(tuple(runtime[j] for j in keep),
+                                            tuple(self.runtime_names[j] for j in keep),
+                                            nospec, memory)
+            cvals = cvals + (nones,)
         if self._generation_seen != JITFunction._generation:
             self.cache = {}
             self._generation_seen = JITFunction._generation
@@ -202,7 +216,7 @@ class JITFunction:
             raise TypeError("%s(): constexpr values must be hashable, got %r"
                             % (self.__name__, cvals)) from None
         if kernel is None:
-            kernel = self._compile(sigkey, cvals, num_warps)
+            kernel = self._compile(sigkey, cvals, num_warps, nones)
         if callable(grid):
             meta = dict(zip(self.arg_names, values))
             meta["num_warps"] = num_warps
@@ -210,28 +224,34 @@ class JITFunction:
         kernel.launch(grid, packed)
         return kernel
 
-    def _compile(self, sigkey, cvals, num_warps):
+    def _compile(self, sigkey, cvals, num_warps, nones=()):
+        """Compiles for a signature key; `nones` are the runtime parameters
+        (indices) whose argument is None, appended to `cvals` by run()."""
         with self._lock:
             key = (sigkey, cvals, num_warps)
             kernel = self.cache.get(key)
             if kernel is not None:
                 return kernel
+            keep = [j for j in range(len(self.runtime_names)) if j not in nones]
+            runtime_names = tuple(self.runtime_names[j] for j in keep)
+            annotated = {k: self.annotated[j] for k, j in enumerate(keep) if j in self.annotated}
             parts = sigkey.split(",") if sigkey else []
             signature = [p.split(":")[0].split("=")[0] for p in parts]
-            for j, want in self.annotated.items():
+            for j, want in annotated.items():
                 got = signature[j]
                 if want.startswith("*") or got.startswith("*"):
                     if want != got:
                         raise TypeError("%s(): argument '%s' must be %s, got %s" % (
-                            self.__name__, self.runtime_names[j], want, got))
+                            self.__name__, runtime_names[j], want, got))
                 elif (want[0] in "iu") != (got[0] in "iu"):
                     raise TypeError("%s(): argument '%s' must be %s, got %s" % (
-                        self.__name__, self.runtime_names[j], want, got))
+                        self.__name__, runtime_names[j], want, got))
                 else:
                     signature[j] = want
             specs = ["%s%s" % (n, p[len(t):]) for n, p, t in
-                     zip(self.runtime_names, parts, signature) if len(p) > len(t)]
+                     zip(runtime_names, parts, signature) if len(p) > len(t)]
             constexprs = [(n, _constexpr_text(n, v)) for n, v in zip(self.constexpr_names, cvals)]
+            constexprs += [(self.runtime_names[j], "None") for j in nones]
             try:
                 source = _read_source(self.src_path)
             except (OSError, TypeError) as e:

@@ -61,7 +61,45 @@ def install(force=False):
     sys.modules.update({"triton": triton, "triton.language": language,
                         "triton.testing": testing, "triton.runtime": runtime,
                         "triton.runtime.jit": runtime.jit})
+    _install_language_submodules()
     return triton
+
+
+def _kernel_only_module(name):
+    """A module whose every attribute is a kernel-only function stub (as
+    `tilec.language`'s): importing device functions from it works in host
+    code, and the kernels that use them are compiled from source."""
+    from tilec import language
+
+    module = types.ModuleType(name)
+    module.__path__ = []
+
+    def __getattr__(attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        return language.__getattr__(attr)
+
+    module.__getattr__ = __getattr__
+    return module
+
+
+def _install_language_submodules():
+    """`triton.language.math`, `.core`, `.standard`, `.extra`, `.extra.libdevice`
+    and `.extra.<backend>.libdevice`, so that the usual imports of device
+    functions (`from triton.language.extra.cuda.libdevice import rsqrt`) run."""
+    from tilec import language
+
+    names = ["math", "core", "standard", "extra", "extra.libdevice"]
+    for backend in ("cuda", "hip", "intel"):
+        names += ["extra." + backend, "extra.%s.libdevice" % backend]
+    for sub in names:
+        full = "triton.language." + sub
+        if full in sys.modules:
+            continue
+        module = _kernel_only_module(full)
+        sys.modules[full] = module
+        parent_name, _, leaf = full.rpartition(".")
+        setattr(sys.modules[parent_name], leaf, module)
 
 
 def main(argv=None):

@@ -16,7 +16,7 @@ def k(p, n, BLOCK: tl.constexpr):
 # COUNT: {{.*}}err_signature.py:13:5: error: signature has 1 types but kernel 'k' has 2 non-constexpr parameters
 # TYPE: error: invalid type '*fp33'
 # UNKNOWN: {{.*}}err_signature.py:13:5: error: unknown -D name 'BLOK': kernel 'k' has no parameter named 'BLOK'
-# NONCONST: {{.*}}err_signature.py:13:10: error: parameter 'n' is not a tl.constexpr and cannot be given with -D; list its type in the signature
+# NONCONST: {{.*}}err_signature.py:13:10: error: parameter 'n' is not a tl.constexpr and can only be given with -D as None; list its type in the signature
 # MISSING: {{.*}}err_signature.py:13:13: error: missing value for tl.constexpr parameter 'BLOCK' (pass -D BLOCK=VALUE)
 # MISSING-NEXT: {{^}}def k(p, n, BLOCK: tl.constexpr):
 # MISSING-NEXT: {{^}}            ^

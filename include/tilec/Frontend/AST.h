@@ -380,10 +380,24 @@ struct GlobalConstant {
   std::string name;
   llvm::SMLoc loc;
   ExprPtr value;
+  /// As ModuleImport::fallback.
+  bool fallback = false;
 };
 
-/// What the file-level driver keeps of a Python file: its @jit functions and
-/// module-level constants. Everything else is skipped.
+/// A module-level import binding `name` to the dotted path `target`:
+/// `import a.b as name` binds `a.b`; `from a.b import c as name` binds `a.b.c`;
+/// `import a.b` binds `a` to `a`.
+struct ModuleImport {
+  std::string name;
+  llvm::SMLoc loc;
+  std::string target;
+  /// Inside a module-level `except`, `else` or `elif` block: an alternative
+  /// that Python runs only when the `try`/`if` branch does not bind the name.
+  bool fallback = false;
+};
+
+/// What the file-level driver keeps of a Python file: its @jit functions,
+/// module-level constants and imports. Everything else is skipped.
 struct FileAST {
   /// A @jit function whose definition failed to parse. As in Triton, the error
   /// is reported only when the function is compiled or called.
@@ -396,8 +410,13 @@ struct FileAST {
   std::vector<BrokenFunction> brokenFunctions;
   const BrokenFunction *lookupBroken(llvm::StringRef name) const;
   std::vector<GlobalConstant> globals;
+  std::vector<ModuleImport> imports;
   const FunctionDef *lookupFunction(llvm::StringRef name) const;
   const GlobalConstant *lookupGlobal(llvm::StringRef name) const;
+  /// The first import binding `name` outside fallback blocks, else the first
+  /// in one (of `try: import A` / `except: import B`, the one Python normally
+  /// runs), or null.
+  const ModuleImport *lookupImport(llvm::StringRef name) const;
 };
 
 } // namespace tilec::frontend
