@@ -105,13 +105,13 @@ std::optional<Val> MLIRGen::pythonAttribute(const Val &base, StringRef attr,
     if (!mod.starts_with("tl"))
       return std::nullopt;
     // libdevice lives in tl.extra.<backend>.libdevice or tl.extra.libdevice;
-    // tl.core is tl itself.
+    // all of them are the `libdevice` module, whose functions callLibdevice
+    // dispatches. tl.core is tl itself.
     if ((mod == "tl.extra" &&
          (attr == "cuda" || attr == "hip" || attr == "libdevice")) ||
         (mod.starts_with("tl.extra.") && attr == "libdevice")) {
       Val m = base;
-      m.s = attr == "libdevice" ? "tl.extra.libdevice"
-                                : ("tl.extra." + attr).str();
+      m.s = attr == "libdevice" ? "libdevice" : ("tl.extra." + attr).str();
       m.loc = l;
       return m;
     }
