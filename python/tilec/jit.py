@@ -83,7 +83,8 @@ def _constexpr_text(name, value):
     if isinstance(value, _tl.dtype):
         return repr(value)  # "tl.float16": the frontend reads it as a dtype, never as a str
     if isinstance(value, str):
-        return value
+        # Quoted, so that "nan", "inf", "1" or "True" stay strings (the frontend drops the quotes).
+        return '"%s"' % value
     raise TypeError("constexpr '%s': unsupported value %r of type %s (expected int, float, "
                     "bool, None, str or a tl dtype)" % (name, value, type(value).__name__))
 

@@ -184,6 +184,9 @@ def test_dtype_constexpr():
     assert _constexpr_text("T", tl.float16) == "tl.float16"
     assert _constexpr_text("T", tl.int1) == "tl.int1"
     assert _constexpr_text("B", True) == "True"
+    # Strings stay strings, also those that read as numbers (padding_option="nan").
+    assert _constexpr_text("P", "nan") == '"nan"'
+    assert _constexpr_text("P", "") == '""'
     with pytest.raises(TypeError, match="constexpr 'X'"):
         _constexpr_text("X", [1])
 

@@ -1,0 +1,108 @@
+"""Python around the tl calls, as Triton's code generator treats it: min/max on runtime values,
+isinstance, type attributes (x.dtype, ptr.dtype.element_ty, x.type.scalar, dtype queries), dtype
+calls, None arguments (`if bias_ptr is not None:`), and module-level constexpr globals."""
+import numpy as np
+import pytest
+
+import tilec
+import tilec.language as tl
+from common import empty_arg, from_arg, random_values, to_arg
+
+BLOCK_DEFAULT: tl.constexpr = 64
+SCALE = 3
+HALF = tl.float16
+
+TL = {"int8": tl.int8, "int32": tl.int32, "uint32": tl.uint32, "int64": tl.int64,
+      "float16": tl.float16, "bfloat16": tl.bfloat16, "float32": tl.float32,
+      "float64": tl.float64}
+
+
+@tilec.jit
+def minmax_kernel(a_ptr, b_ptr, out_ptr, s, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    a = tl.load(a_ptr + offs, mask=mask)
+    b = tl.load(b_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, min(a, b), mask=mask)
+    tl.store(out_ptr + n + offs, max(a, b, s), mask=mask)
+    tl.store(out_ptr + 2 * n + offs, max(a, 3), mask=mask)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "uint32", "int64", "float16", "bfloat16",
+                                   "float32", "float64"])
+def test_python_min_max_on_runtime_values(dtype):
+    rng = np.random.default_rng(1)
+    n = 100
+    a = random_values(dtype, n, rng, low=0 if dtype == "uint32" else -50, high=50)
+    b = random_values(dtype, n, rng, low=0 if dtype == "uint32" else -50, high=50)
+    out = empty_arg(dtype, 3 * n)
+    s = 7 if dtype.startswith(("int", "uint")) else 7.0
+    minmax_kernel[(2,)](to_arg(a, dtype), to_arg(b, dtype), out, s, n, BLOCK=64)
+    got = from_arg(out, dtype).reshape(3, n)
+    np.testing.assert_array_equal(got[0], np.minimum(a, b))
+    np.testing.assert_array_equal(got[1], np.maximum(np.maximum(a, b), s).astype(got.dtype))
+    np.testing.assert_array_equal(got[2], np.maximum(a, 3).astype(got.dtype))
+
+
+@tilec.jit
+def type_query_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.static_assert(x.dtype == x_ptr.dtype.element_ty)
+    tl.static_assert(x.type.scalar == x.dtype)
+    tl.static_assert(x.type.is_block())
+    tl.static_assert(x.numel == BLOCK)
+    tl.static_assert(isinstance(x, tl.tensor))
+    tl.static_assert(isinstance(BLOCK, int))
+    tl.static_assert(not isinstance(BLOCK, tl.constexpr))
+    tl.static_assert(isinstance(x.dtype, tl.dtype))
+    tl.static_assert(isinstance((x, x), tl.tuple))
+    if x.dtype.is_floating():
+        y = x * 2 + x.dtype.fp_mantissa_width
+    elif x.dtype.is_int_unsigned():
+        y = x + x.dtype.int_bitwidth
+    else:
+        y = x - x.dtype.primitive_bitwidth
+    tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty))
+    first = tl.load(x_ptr)
+    tl.static_assert(first.type.scalar == x.dtype)
+    tl.store(out_ptr + BLOCK, x.dtype(5) + first)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "uint32", "int64", "float16", "float32",
+                                   "float64"])
+def test_type_attributes_and_isinstance(dtype):
+    x = np.arange(16).astype(dtype)
+    out = np.zeros(17, dtype)
+    type_query_kernel[(1,)](x, out, BLOCK=16)
+    info = np.dtype(dtype)
+    if info.kind == "f":
+        ref = x * 2 + {2: 10, 4: 23, 8: 52}[info.itemsize]
+    elif info.kind == "u":
+        ref = x + 8 * info.itemsize
+    else:
+        ref = x - 8 * info.itemsize
+    np.testing.assert_array_equal(out[:16], ref.astype(dtype))
+    assert out[16] == 5 + x[0]
+
+
+@tilec.jit
+def scale_bias_kernel(x_ptr, bias_ptr, out_ptr, n, BLOCK: tl.constexpr = BLOCK_DEFAULT):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    y = tl.load(x_ptr + offs, mask=mask) * SCALE
+    if bias_ptr is not None:
+        y += tl.load(bias_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, y.to(HALF).to(out_ptr.dtype.element_ty), mask=mask)
+
+
+@pytest.mark.parametrize("with_bias", [False, True])
+@pytest.mark.parametrize("n", [1, 200])
+def test_none_argument_and_module_globals(with_bias, n):
+    rng = np.random.default_rng(n)
+    x = rng.standard_normal(n).astype(np.float32)
+    bias = rng.standard_normal(n).astype(np.float32)
+    out = np.zeros(n, np.float32)
+    scale_bias_kernel[(tilec.cdiv(n, 64),)](x, bias if with_bias else None, out, n)
+    ref = x * np.float32(3) + (bias if with_bias else 0)
+    np.testing.assert_array_equal(out, ref.astype(np.float16).astype(np.float32))
