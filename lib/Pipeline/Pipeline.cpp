@@ -81,6 +81,7 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   extend.targetTypeStr = "f32";
   pm.addPass(math::createMathExtendToSupportedTypes(extend));
   pm.addPass(createTilecExpandMath());
+  pm.addPass(createTilecGuardIntDivision());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Target ABI, then everything to the LLVM dialect.

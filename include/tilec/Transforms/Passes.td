@@ -29,4 +29,29 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def TilecGuardIntDivision : Pass<"tilec-guard-int-division", "mlir::ModuleOp"> {
+  let summary = "Makes integer division and remainder by zero (or INT_MIN / -1) harmless";
+  let description = [{
+    LLVM treats an integer division by zero, or a signed `INT_MIN / -1`, as undefined
+    behaviour, and x86 traps on it, killing the process. Triton leaves the result
+    unspecified, so tilec computes it with the divisor replaced by 1 in those lanes. Divisors
+    that are constants without such values are left alone.
+
+    Before:
+
+    ```mlir
+    %q = arith.divui %a, %b : vector<8xi32>
+    ```
+
+    After:
+
+    ```mlir
+    %z = arith.cmpi eq, %b, %zero : vector<8xi32>
+    %s = arith.select %z, %one, %b : vector<8xi1>, vector<8xi32>
+    %q = arith.divui %a, %s : vector<8xi32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // TILEC_TRANSFORMS_PASSES_TD
