@@ -506,7 +506,10 @@ private:
     Value all = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, store.getMask());
     auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
     b.setInsertionPointToStart(ifOp.thenBlock());
-    LLVM::StoreOp::create(b, loc, store.getValue(), store.getData(), store.getAlignment());
+    auto plain =
+        LLVM::StoreOp::create(b, loc, store.getValue(), store.getData(), store.getAlignment());
+    if (store->hasAttr(tilec::kNonTemporalAttr))
+      plain->setAttr(tilec::kNonTemporalAttr, b.getUnitAttr());
     store->moveBefore(ifOp.elseBlock()->getTerminator());
   }
 
