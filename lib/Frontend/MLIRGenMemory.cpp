@@ -915,7 +915,8 @@ std::optional<bool> MLIRGen::storeIsNonTemporal(const Val &cacheModifier,
     return std::nullopt;
   }
   if (!llvm::is_contained({"", "evict_last", "evict_first"}, *eviction)) {
-    error(evictionPolicy.loc, "Eviction policy " + *eviction + " not supported");
+    error(evictionPolicy.loc,
+          "Eviction policy " + *eviction + " not supported");
     return std::nullopt;
   }
   return *cache == ".cs" || *eviction == "evict_first";
