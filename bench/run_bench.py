@@ -129,6 +129,13 @@ def case_vector_add():
                 check=check, ref=("vector_add", n), work=12.0 * n, unit="GB/s", runs=10)
 
 
+def case_vector_add_streaming():
+    case = case_vector_add()
+    case.update(name="vector_add .cs 2^26",
+                source=os.path.join(HERE, "kernels", "vector_add_streaming.py"))
+    return case
+
+
 def case_softmax():
     n = 4096
     x = np.random.default_rng(1).standard_normal((n, n), dtype=np.float32)
@@ -200,7 +207,7 @@ def case_attention():
                 ref=("attention", seq), work=4.0 * bh * seq * seq * d, unit="GFLOP/s", runs=3)
 
 
-CASES = [case_vector_add, case_softmax, case_layer_norm, lambda: case_matmul(512),
+CASES = [case_vector_add, case_vector_add_streaming, case_softmax, case_layer_norm, lambda: case_matmul(512),
          lambda: case_matmul(1024), lambda: case_matmul(2048), case_attention]
 TOLERANCE = 1e-3
 

@@ -239,16 +239,19 @@ def Tile_StoreOp : Tile_Op<"store", [
   let summary = "Stores through pointers, with an optional mask";
   let description = [{
     Writes each element of `value` where its pointer points. Where `mask` is false nothing
-    is written.
+    is written. `nontemporal` (Triton's `cache_modifier=".cs"` or
+    `eviction_policy="evict_first"`) says the data will not be read again soon: CPU targets
+    write aligned full vectors with non-temporal (streaming) stores.
 
     Example:
 
     ```mlir
     tile.store %p, %v, %m : tensor<128x!tile.ptr<f32>>
+    tile.store %p, %v {nontemporal} : tensor<128x!tile.ptr<f32>>
     ```
   }];
   let arguments = (ins Tile_PtrLike:$ptr, Tile_ValueLike:$value,
-                       Optional<Tile_BoolLike>:$mask);
+                       Optional<Tile_BoolLike>:$mask, UnitAttr:$nontemporal);
   let assemblyFormat = "$ptr `,` $value (`,` $mask^)? attr-dict `:` type($ptr)";
 }
 

@@ -445,6 +445,12 @@ public:
   callMemoryBuiltin(llvm::StringRef name, std::vector<Val> &args,
                     std::vector<std::pair<std::string, Val>> &kwargs,
                     llvm::SMLoc l);
+  /// Whether a store's `cache_modifier`/`eviction_policy` hints ask for a
+  /// streaming (non-temporal) store: ".cs" or "evict_first". Reports Triton's
+  /// error for an unknown hint (nullopt).
+  std::optional<bool> storeIsNonTemporal(const Val &cacheModifier,
+                                         const Val &evictionPolicy,
+                                         llvm::SMLoc l);
   /// `bp.attr` of a block pointer or tensor descriptor.
   Val memoryAttribute(const Val &self, llvm::StringRef attr, llvm::SMLoc l);
   /// `desc.load(...)`/`desc.store(...)` of a tensor descriptor.

@@ -509,8 +509,12 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       if (!(mask = broadcastTo(mask, ptr.shape, mask.loc, "mask")))
         return mask;
     }
-    tile::StoreOp::create(b, L, ptr.value, value.value,
-                          mask.isNone() ? Value() : mask.value);
+    std::optional<bool> nontemporal = storeIsNonTemporal(a[4], a[5], l);
+    if (!nontemporal)
+      return Val();
+    auto store = tile::StoreOp::create(b, L, ptr.value, value.value,
+                                       mask.isNone() ? Value() : mask.value);
+    store.setNontemporal(*nontemporal);
     return Val::none(l);
   }
 

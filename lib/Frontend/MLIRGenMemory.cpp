@@ -378,7 +378,7 @@ public:
   }
 
   Val store(const Val &bp, Val value, llvm::ArrayRef<int64_t> checked,
-            SMLoc l) {
+            bool nontemporal, SMLoc l) {
     DType elt = bp.dtype.element();
     DType viewed = blockElement(bp);
     if (value.isNumber())
@@ -404,8 +404,9 @@ public:
     Val ptrs, mask;
     if (!addresses(bp, checked, l, ptrs, mask))
       return Val();
-    tile::StoreOp::create(g.b, g.loc(l), ptrs.value, value.value,
-                          mask ? mask.value : Value());
+    auto store = tile::StoreOp::create(g.b, g.loc(l), ptrs.value, value.value,
+                                       mask ? mask.value : Value());
+    store.setNontemporal(nontemporal);
     return Val::none(l);
   }
 
@@ -511,7 +512,8 @@ public:
     if (value.isTensor() && !value.dtype.isPtr() &&
         !(value = g.cast(value, blockElement(bp), value.loc)))
       return value;
-    return store(bp, value, allDims(bp.shape.size()), l);
+    return store(bp, value, allDims(bp.shape.size()),
+                 /*nontemporal=*/false, l);
   }
 
   /// `desc.atomic_<op>(offsets, value)`: an elementwise atomic on the block,
@@ -832,8 +834,12 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
         m.boundaryCheck(boundary, ptr.shape.size(), l);
     if (!checked)
       return Val();
-    if (!isLoad)
-      return m.store(ptr, a[1], *checked, l);
+    if (!isLoad) {
+      std::optional<bool> nontemporal = storeIsNonTemporal(a[4], a[5], l);
+      if (!nontemporal)
+        return Val();
+      return m.store(ptr, a[1], *checked, *nontemporal, l);
+    }
     std::optional<std::string> padOpt = m.paddingOption(pad, l);
     if (!padOpt)
       return Val();
@@ -883,6 +889,37 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
     return m.gather(a, l);
   }
   return std::nullopt;
+}
+
+std::optional<bool> MLIRGen::storeIsNonTemporal(const Val &cacheModifier,
+                                                const Val &evictionPolicy,
+                                                SMLoc l) {
+  // Reads one string hint ("" when absent or None).
+  auto hint = [&](const Val &v, StringRef what) -> std::optional<std::string> {
+    if (v.isNone())
+      return std::string();
+    if (v.kind != Val::Kind::Str) {
+      error(v.loc.isValid() ? v.loc : l,
+            what + " must be a string, got " + v.typeStr());
+      return std::nullopt;
+    }
+    return v.s;
+  };
+  std::optional<std::string> cache = hint(cacheModifier, "cache_modifier");
+  std::optional<std::string> eviction = hint(evictionPolicy, "eviction_policy");
+  if (!cache || !eviction)
+    return std::nullopt;
+  // Triton's store cache modifiers and eviction policies.
+  if (!llvm::is_contained({"", ".wb", ".cg", ".cs", ".wt"}, *cache)) {
+    error(cacheModifier.loc, "Cache modifier " + *cache + " not supported");
+    return std::nullopt;
+  }
+  if (!llvm::is_contained({"", "evict_last", "evict_first"}, *eviction)) {
+    error(evictionPolicy.loc,
+          "Eviction policy " + *eviction + " not supported");
+    return std::nullopt;
+  }
+  return *cache == ".cs" || *eviction == "evict_first";
 }
 
 Val MLIRGen::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {

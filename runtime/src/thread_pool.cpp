@@ -124,7 +124,9 @@ void ThreadPool::run(Task t, void *c, int64_t n) {
   task = t;
   ctx = c;
   total = n;
-  chunk = n / (threadsUsed * 4);
+  // About 16 chunks per thread: a thread the OS preempts (shared machines)
+  // or one slowed by its neighbours then holds back only a small share.
+  chunk = n / (threadsUsed * 16);
   if (chunk < 1)
     chunk = 1;
   next.store(0, std::memory_order_relaxed);

@@ -38,7 +38,7 @@ private:
   std::mutex m;
   std::condition_variable wakeCv, doneCv;
   /// Job counter: bumped to publish a job (and to stop).
-  std::atomic<uint64_t> word{0};
+  alignas(64) std::atomic<uint64_t> word{0};
   /// Workers that joined the open job, | ClosedFlag once the caller has
   /// claimed its last chunk (late workers then stay out).
   std::atomic<int64_t> joined;
@@ -47,8 +47,10 @@ private:
   std::atomic<int> sleepers{0};
   std::atomic<bool> mainSleeping{false};
   std::atomic<bool> stopping{false};
-  std::atomic<int64_t> next{0};
-  Task task = nullptr;
+  /// Next unclaimed index: on its own cache line, away from the flags the
+  /// idle threads poll.
+  alignas(64) std::atomic<int64_t> next{0};
+  alignas(64) Task task = nullptr;
   void *ctx = nullptr;
   int64_t total = 0, chunk = 1;
 };

@@ -24,6 +24,10 @@ inline constexpr const char kStackAddressSpaceAttr[] = "tilec.stack_address_spac
 /// convert-tile-to-vector sets it from its `chunk-lanes` option while it runs.
 inline constexpr const char kChunkLanesAttr[] = "tilec.chunk_lanes";
 
+/// Unit attribute on the llvm.store / masked stores lowered from a
+/// `tile.store {nontemporal}`, until lowerNonTemporalStores consumes it.
+inline constexpr const char kNonTemporalAttr[] = "tilec.nontemporal";
+
 /// Module attributes (i64) describing the target's vector registers (width in
 /// bits, count) for the tl.dot microkernel; set from the pass options.
 inline constexpr const char kVectorBitsAttr[] = "tilec.vector_bits";
@@ -100,6 +104,14 @@ void populateTileDebugToVectorPatterns(const mlir::TypeConverter &typeConverter,
 /// scf.for over `chunkLanes`-lane pieces, so a chain over a 4096-lane tile runs
 /// in registers instead of being legalized into hundreds of spilled ones.
 void stripMineWideVectors(mlir::Operation *root, int64_t chunkLanes);
+
+/// Turns the vector llvm.stores marked with kNonTemporalAttr into
+/// non-temporal stores when `streamingStores` (CPU targets): a store whose
+/// address is not known to be aligned to its width (at most 64 bytes) is
+/// versioned on the address, since a misaligned streaming store would be split
+/// into small ones. Masked and scalar stores stay ordinary; the marks are
+/// removed either way.
+void lowerNonTemporalStores(mlir::Operation *root, bool streamingStores);
 
 } // namespace tilec
 

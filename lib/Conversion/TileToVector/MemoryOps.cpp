@@ -602,11 +602,19 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
       return success();
     }
 
+    // Marks a vector store of a `tile.store {nontemporal}`.
+    auto markNonTemporal = [&](Operation *store) {
+      if (op.getNontemporal())
+        store->setAttr(kNonTemporalAttr, rewriter.getUnitAttr());
+    };
     if (Value addr = getContiguousBase(op.getPtr(), elemType, rewriter, loc)) {
+      Operation *store;
       if (!mask)
-        rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, value, addr, align);
+        store = LLVM::StoreOp::create(rewriter, loc, value, addr, align);
       else
-        rewriter.replaceOpWithNewOp<LLVM::MaskedStoreOp>(op, value, addr, mask, align);
+        store = LLVM::MaskedStoreOp::create(rewriter, loc, value, addr, mask, align);
+      markNonTemporal(store);
+      rewriter.eraseOp(op);
       return success();
     }
     if (accessesContiguousRows(op, op.getPtr(), elemType)) {
@@ -617,9 +625,10 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
         Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r * n);
         Value row = sliceOf(rewriter, loc, value, r * n, n);
         if (!mask)
-          LLVM::StoreOp::create(rewriter, loc, row, addr, align);
+          markNonTemporal(LLVM::StoreOp::create(rewriter, loc, row, addr, align));
         else
-          LLVM::MaskedStoreOp::create(rewriter, loc, row, addr, rowMasks.get(r), align);
+          markNonTemporal(
+              LLVM::MaskedStoreOp::create(rewriter, loc, row, addr, rowMasks.get(r), align));
       }
       rewriter.eraseOp(op);
       return success();

@@ -492,7 +492,29 @@ private:
                                                      chunkAlignment(align.getInt(), elem)));
       if (auto store = dyn_cast<LLVM::MaskedStoreOp>(piece))
         unmaskFullPieces(b, store);
+      if (auto load = dyn_cast<LLVM::MaskedLoadOp>(piece))
+        map.map(op->getResult(0), unmaskFullLoad(b, load));
     }
+  }
+
+  /// Likewise a masked load of a piece whose lanes are all enabled is a plain
+  /// load (masked loads stream at half the bandwidth on some x86 cores, e.g.
+  /// Zen 4); returns the piece's value.
+  static Value unmaskFullLoad(OpBuilder &b, LLVM::MaskedLoadOp load) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfter(load);
+    Location loc = load.getLoc();
+    Type type = load.getType();
+    Value all = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, load.getMask());
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, all, /*withElseRegion=*/true);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value plain = LLVM::LoadOp::create(b, loc, type, load.getData(), load.getAlignment());
+    scf::YieldOp::create(b, loc, plain);
+    load.getResult().replaceAllUsesWith(ifOp.getResult(0));
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    auto yield = scf::YieldOp::create(b, loc, load.getResult());
+    load->moveBefore(yield);
+    return ifOp.getResult(0);
   }
 
   /// A masked store of a piece whose lanes are all enabled (every piece of a
@@ -506,7 +528,10 @@ private:
     Value all = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, store.getMask());
     auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
     b.setInsertionPointToStart(ifOp.thenBlock());
-    LLVM::StoreOp::create(b, loc, store.getValue(), store.getData(), store.getAlignment());
+    auto plain =
+        LLVM::StoreOp::create(b, loc, store.getValue(), store.getData(), store.getAlignment());
+    if (store->hasAttr(tilec::kNonTemporalAttr))
+      plain->setAttr(tilec::kNonTemporalAttr, b.getUnitAttr());
     store->moveBefore(ifOp.elseBlock()->getTerminator());
   }
 

@@ -43,10 +43,14 @@ struct ConvertTileToVectorPass
     tilec::populateTileAtomicsToVectorPatterns(typeConverter, patterns);
     tilec::populateTileGatherToVectorPatterns(typeConverter, patterns);
 
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
       signalPassFailure();
-    else if (chunkLanes)
-      tilec::stripMineWideVectors(module, chunkLanes);
+    } else {
+      if (chunkLanes)
+        tilec::stripMineWideVectors(module, chunkLanes);
+      // Strip-mining is the CPU lowering: streaming stores go with it.
+      tilec::lowerNonTemporalStores(module, /*streamingStores=*/chunkLanes != 0);
+    }
     module->removeAttr(tilec::kStackAddressSpaceAttr);
     for (const char *attr :
          {tilec::kChunkLanesAttr, tilec::kVectorBitsAttr, tilec::kVectorRegistersAttr})

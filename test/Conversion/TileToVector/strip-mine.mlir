@@ -3,7 +3,7 @@
 
 // A masked elementwise chain over 128 lanes (vector add) becomes one scf.for
 // over 32-lane pieces: the mask, both masked loads, the add and the store of a
-// piece run together (a plain store when the piece's mask is all true); the
+// piece run together (plain loads and store when the piece's mask is all true); the
 // range constant becomes its first piece plus the lane offset, and nothing 128
 // lanes wide is left.
 // CHECK-LABEL: func.func @add_chain
@@ -20,12 +20,22 @@
 // CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[RNG]] : vector<32xi32>
 // CHECK: %[[MASK:.*]] = arith.cmpi slt, %[[OFF]], %{{.*}} : vector<32xi32>
 // CHECK: %[[XA:.*]] = llvm.getelementptr %[[XS]][%[[LANE]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-// CHECK: %[[XV:.*]] = llvm.intr.masked.load %[[XA]], %[[MASK]], %{{.*}} {alignment = 4 : i32} : (!llvm.ptr, vector<32xi1>, vector<32xf32>) -> vector<32xf32>
+// CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[MASK]] : vector<32xi1> into i1
+// CHECK: %[[XV:.*]] = scf.if %[[ALL]] -> (vector<32xf32>) {
+// CHECK: %[[XP:.*]] = llvm.load %[[XA]] {alignment = 4 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: scf.yield %[[XP]]
+// CHECK: } else {
+// CHECK: %[[XM:.*]] = llvm.intr.masked.load %[[XA]], %[[MASK]], %{{.*}} {alignment = 4 : i32} : (!llvm.ptr, vector<32xi1>, vector<32xf32>) -> vector<32xf32>
+// CHECK: scf.yield %[[XM]]
+// CHECK: }
 // CHECK: %[[YA:.*]] = llvm.getelementptr %[[YS]][%[[LANE]]]
-// CHECK: %[[YV:.*]] = llvm.intr.masked.load %[[YA]], %[[MASK]], %{{.*}} -> vector<32xf32>
+// CHECK: %[[YV:.*]] = scf.if %[[ALL]] -> (vector<32xf32>) {
+// CHECK: llvm.load %[[YA]]
+// CHECK: } else {
+// CHECK: llvm.intr.masked.load %[[YA]], %[[MASK]], %{{.*}} -> vector<32xf32>
+// CHECK: }
 // CHECK: %[[SUM:.*]] = arith.addf %[[XV]], %[[YV]] : vector<32xf32>
 // CHECK: %[[OA:.*]] = llvm.getelementptr %[[OS]][%[[LANE]]]
-// CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[MASK]] : vector<32xi1> into i1
 // CHECK: scf.if %[[ALL]] {
 // CHECK: llvm.store %[[SUM]], %[[OA]] {alignment = 4 : i64} : vector<32xf32>, !llvm.ptr
 // CHECK: } else {

@@ -1,0 +1,66 @@
+// RUN: tilec-opt %s --convert-tile-to-vector="chunk-lanes=32" | FileCheck %s
+// RUN: tilec-opt %s --convert-tile-to-vector | FileCheck %s --check-prefix=GPU
+
+// A streaming store of a full vector is versioned on its address: aligned to
+// the vector width it is a non-temporal store, otherwise a plain one.
+// CHECK-LABEL: func.func @store_streaming
+// CHECK-SAME: (%[[A:.*]]: !llvm.ptr, %[[V:.*]]: vector<16xf32>)
+// CHECK: %[[I:.*]] = llvm.ptrtoint %[[A]] : !llvm.ptr to i64
+// CHECK: %[[LOW:.*]] = arith.andi %[[I]], %{{.*}} : i64
+// CHECK: %[[OK:.*]] = arith.cmpi eq, %[[LOW]], %{{.*}} : i64
+// CHECK: scf.if %[[OK]] {
+// CHECK-NEXT: llvm.store %[[V]], %[[A]] {alignment = 64 : i64, nontemporal} : vector<16xf32>, !llvm.ptr
+// CHECK-NEXT: } else {
+// CHECK-NEXT: llvm.store %[[V]], %[[A]] {alignment = 4 : i64} : vector<16xf32>, !llvm.ptr
+// CHECK-NOT: tilec.nontemporal
+// Without strip-mining (GPU targets) the hint is dropped.
+// GPU-LABEL: func.func @store_streaming
+// GPU-NOT: nontemporal
+// GPU: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<16xf32>, !llvm.ptr
+// GPU-NOT: nontemporal
+func.func @store_streaming(%a: !tile.ptr<f32>, %v: tensor<16xf32>) {
+  %r = tile.make_range 0, 16 : tensor<16xi32>
+  %p = tile.splat %a : !tile.ptr<f32> -> tensor<16x!tile.ptr<f32>>
+  %q = tile.addptr %p, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  tile.store %q, %v {nontemporal} : tensor<16x!tile.ptr<f32>>
+  return
+}
+
+// A masked streaming store stays an ordinary masked store: only full-width
+// stores stream.
+// CHECK-LABEL: func.func @store_streaming_masked
+// CHECK-NOT: nontemporal
+// CHECK: llvm.intr.masked.store
+// CHECK-NOT: nontemporal
+// CHECK: return
+func.func @store_streaming_masked(%a: !tile.ptr<f32>, %v: tensor<16xf32>, %m: tensor<16xi1>) {
+  %r = tile.make_range 0, 16 : tensor<16xi32>
+  %p = tile.splat %a : !tile.ptr<f32> -> tensor<16x!tile.ptr<f32>>
+  %q = tile.addptr %p, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  tile.store %q, %v, %m {nontemporal} : tensor<16x!tile.ptr<f32>>
+  return
+}
+
+// A strip-mined masked streaming store streams its fully enabled pieces (the
+// plain store of a piece whose mask is all true) and masks the others.
+// CHECK-LABEL: func.func @store_streaming_strip_mined
+// CHECK: scf.for
+// CHECK: %[[ALL:.*]] = vector.reduction <and>
+// CHECK: scf.if %[[ALL]] {
+// CHECK: llvm.ptrtoint
+// CHECK: scf.if
+// CHECK-NEXT: llvm.store {{.*}} {alignment = 64 : i64, nontemporal} : vector<32xf32>, !llvm.ptr
+// CHECK-NEXT: } else {
+// CHECK-NEXT: llvm.store {{.*}} {alignment = 4 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: } else {
+// CHECK: llvm.intr.masked.store
+func.func @store_streaming_strip_mined(%a: !tile.ptr<f32>, %n: i32) {
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %nn = tile.splat %n : i32 -> tensor<128xi32>
+  %m = arith.cmpi slt, %r, %nn : tensor<128xi32>
+  %v = arith.sitofp %r : tensor<128xi32> to tensor<128xf32>
+  %p = tile.splat %a : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %q = tile.addptr %p, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  tile.store %q, %v, %m {nontemporal} : tensor<128x!tile.ptr<f32>>
+  return
+}
