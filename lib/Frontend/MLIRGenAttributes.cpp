@@ -47,11 +47,11 @@ static std::optional<bool> extraDTypePredicate(DType dt, StringRef name,
       .Case("is_uint32", dt.kind == DType::U32)
       .Case("is_uint64", dt.kind == DType::U64)
       .Case("is_standard_floating", dt.isFloat())
-      .Case("is_fp8", false)
-      .Case("is_fp8e4nv", false)
+      .Case("is_fp8", dt.isFP8())
+      .Case("is_fp8e4nv", dt.kind == DType::F8E4NV)
       .Case("is_fp8e4b8", false)
       .Case("is_fp8e4b15", false)
-      .Case("is_fp8e5", false)
+      .Case("is_fp8e5", dt.kind == DType::F8E5)
       .Case("is_fp8e5b16", false)
       .Default(std::nullopt);
 }
@@ -104,17 +104,7 @@ std::optional<Val> MLIRGen::pythonAttribute(const Val &base, StringRef attr,
     }
     if (!mod.starts_with("tl"))
       return std::nullopt;
-    // libdevice lives in tl.extra.<backend>.libdevice or tl.extra.libdevice;
-    // tl.core is tl itself.
-    if ((mod == "tl.extra" &&
-         (attr == "cuda" || attr == "hip" || attr == "libdevice")) ||
-        (mod.starts_with("tl.extra.") && attr == "libdevice")) {
-      Val m = base;
-      m.s = attr == "libdevice" ? "tl.extra.libdevice"
-                                : ("tl.extra." + attr).str();
-      m.loc = l;
-      return m;
-    }
+    // tl.core is tl itself (libdevice modules are resolved by attributeOf).
     if (mod == "tl" && attr == "core") {
       Val m = base;
       m.loc = l;
