@@ -80,7 +80,9 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   math::MathExtendToSupportedTypesOptions extend;
   extend.targetTypeStr = "f32";
   pm.addPass(math::createMathExtendToSupportedTypes(extend));
-  pm.addPass(createTilecExpandMath());
+  TilecExpandMathOptions mathOptions;
+  mathOptions.target = options.target;
+  pm.addPass(createTilecExpandMath(mathOptions));
   pm.addPass(createTilecGuardIntDivision());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

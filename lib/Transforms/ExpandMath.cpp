@@ -101,8 +101,55 @@ struct SinCosRangeReduction : public OpRewritePattern<OpT> {
   }
 };
 
+/// f64 erf: neither LLVM nor the targets have one, and MLIR's polynomial is
+/// f32-only, so the argument is rounded to f32, erf evaluated there and the
+/// result widened back (relative error ~1e-7 instead of libdevice's ~1 ulp of
+/// f64; documented in docs/language.md).
+struct ErfF64ViaF32 : public OpRewritePattern<math::ErfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::ErfOp op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF64())
+      return failure();
+    Type narrow = rewriter.getF32Type();
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      narrow = shaped.clone(narrow);
+    Location loc = op.getLoc();
+    Value x = arith::TruncFOp::create(rewriter, loc, narrow, op.getOperand());
+    Value erf = math::ErfOp::create(rewriter, loc, x);
+    rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, type, erf);
+    return success();
+  }
+};
+
 struct TilecExpandMathPass
     : public tilec::impl::TilecExpandMathBase<TilecExpandMathPass> {
+  using TilecExpandMathBase::TilecExpandMathBase;
+
+  /// f64 math that no pattern expanded becomes a libm call, which CPUs have
+  /// and GPU backends do not (they crash or report "no libcall"): refused with
+  /// an error at the op, naming it and the target.
+  LogicalResult refuseLibmCallsOnGpus(ModuleOp module) {
+    if (target == "cpu")
+      return success();
+    WalkResult result = module.walk([&](Operation *op) {
+      if (!isa<math::MathDialect>(op->getDialect()) ||
+          isa<math::SqrtOp, math::FmaOp, math::AbsFOp, math::FloorOp, math::CeilOp, math::TruncOp,
+              math::RoundOp, math::RoundEvenOp, math::CopySignOp, math::AbsIOp, math::CountLeadingZerosOp,
+              math::CountTrailingZerosOp, math::CtPopOp, math::IsNaNOp, math::IsInfOp,
+              math::IsFiniteOp>(op))
+        return WalkResult::advance();
+      if (llvm::none_of(op->getOperandTypes(),
+                        [](Type t) { return getElementTypeOrSelf(t).isF64(); }))
+        return WalkResult::advance();
+      op->emitError() << "'" << op->getName().stripDialect() << "' on fp64 is not supported by "
+                      << "tilec on target " << target << " (fp32 and narrower are; cast to "
+                      << "tl.float32 first)";
+      return WalkResult::interrupt();
+    });
+    return failure(result.wasInterrupted());
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -110,8 +157,8 @@ struct TilecExpandMathPass
     // f16/bf16 math is widened to f32 beforehand by math-extend-to-supported-types.
     RewritePatternSet patterns(ctx);
     // Kept as they are: sqrt, fma, abs, floor and ceil are instructions everywhere.
-    patterns.add<RsqrtToDivSqrt, SinCosRangeReduction<math::SinOp>, SinCosRangeReduction<math::CosOp>>(
-        ctx, /*benefit=*/10);
+    patterns.add<RsqrtToDivSqrt, SinCosRangeReduction<math::SinOp>, SinCosRangeReduction<math::CosOp>,
+                 ErfF64ViaF32>(ctx, /*benefit=*/10);
     // acosh/atanh have no polynomial: expressions in log and sqrt.
     math::populateExpansionPatterns(patterns, {"acosh", "atanh"});
     auto expand = [](StringRef name) {
@@ -121,6 +168,8 @@ struct TilecExpandMathPass
     populateMathF32ExpansionPatterns(patterns, expand);
     populateMathPolynomialApproximationPatterns(patterns, expand);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
+      return signalPassFailure();
+    if (failed(refuseLibmCallsOnGpus(module)))
       return signalPassFailure();
   }
 };

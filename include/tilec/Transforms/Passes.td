@@ -27,6 +27,11 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect"];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "Target kind (cpu, nvptx, amdgpu): on GPUs, f64 math left for a libm call "
+           "(exp, log, sin, ...) is refused with an error naming the op and target">
+  ];
 }
 
 def TilecGuardIntDivision : Pass<"tilec-guard-int-division", "mlir::ModuleOp"> {

@@ -3,16 +3,17 @@
 // For C[M,N] += A[M,K] * B[K,N], inputs narrower than the accumulator are
 // extended first; batched 3-D dots are lowered per batch. Two strategies:
 //
-// - Small dots (M*N*K below kLoopThreshold), integer dots and shapes the
-//   microkernel does not tile: row i of C is accumulated as
+// - Small dots (M*N*K below kLoopThreshold) and shapes the microkernel does
+//   not tile (M or N of no small factor): row i of C is accumulated as
 //   row_i = fma(broadcast(A[i,k]), B[k,:], row_i) over k, fully unrolled
 //   (muli + addi for integers), then the rows are concatenated.
-// - Large float dots: a register-blocked microkernel. A, B and C are spilled
+// - Large dots (float and integer): a register-blocked microkernel. A, B and C are spilled
 //   to stack buffers (llvm.alloca in the function's entry block),
 //   then scf.for loops walk MRxNR blocks of C, each held in MR*(NR/VL)
 //   vector<VLxT> accumulators (VL lanes = one vector register of the target,
 //   MR*NR/VL sized to its register file) while an scf.for over k does
-//   acc[r][c] = fma(broadcast(A[i0+r,k]), B[k, j0+c*VL : +VL], acc[r][c]).
+//   acc[r][c] = fma(broadcast(A[i0+r,k]), B[k, j0+c*VL : +VL], acc[r][c])
+//   (muli + addi for integers).
 //   The code size is independent of M, N and K, so compile time stays flat.
 //
 //===----------------------------------------------------------------------===//
@@ -25,6 +26,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -58,6 +60,13 @@ Value slice(OpBuilder &b, Location loc, Value v, int64_t offset, int64_t size) {
   return shuffleOne(b, loc, v, llvm::to_vector(llvm::seq<int64_t>(offset, offset + size)));
 }
 
+/// acc + lhs * rhs: a fused multiply-add for floats, muli + addi for integers.
+Value multiplyAdd(OpBuilder &b, Location loc, Value lhs, Value rhs, Value acc) {
+  if (isa<FloatType>(getElementTypeOrSelf(acc.getType())))
+    return math::FmaOp::create(b, loc, lhs, rhs, acc);
+  return arith::AddIOp::create(b, loc, acc, arith::MulIOp::create(b, loc, lhs, rhs));
+}
+
 /// Dots with at least this many multiply-adds use the looped microkernel.
 constexpr int64_t kLoopThreshold = 4096;
 /// Microkernel block of C: MR rows x NR = nrVectors * vl columns, vl being
@@ -69,13 +78,15 @@ struct MicroTile {
 /// The microkernel block for an MxN accumulator of `elem` on a target with
 /// `registers` vector registers of `vectorBits` bits (the module's
 /// kVectorBitsAttr/kVectorRegistersAttr), or mr == 0 when the shape is not
-/// tiled (N not a multiple of the vector length).
+/// tiled. When N is not a multiple of a full register, the block uses
+/// narrower vectors (the largest power of two dividing N), so every dot large
+/// enough for the loop avoids the fully unrolled form.
 MicroTile chooseMicroTile(int64_t m, int64_t n, Type elem, int64_t vectorBits,
                           int64_t registers) {
   MicroTile tile;
   tile.vl = std::max<int64_t>(1, vectorBits / elem.getIntOrFloatBitWidth());
-  if (n % tile.vl)
-    return tile;
+  while (tile.vl > 1 && n % tile.vl)
+    tile.vl /= 2;
   tile.nrVectors = n % (2 * tile.vl) == 0 ? 2 : 1;
   // Accumulators: at most 16, leaving registers for the B vectors and the
   // broadcast A element (AVX-512: 8x2, AVX2: 4x2 of 32 and 16 registers).
@@ -145,8 +156,8 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
           b, loc, elem, addr(aBuf, arith::AddIOp::create(b, loc, aRows[r], kk)), align);
       Value splat = vector::BroadcastOp::create(b, loc, vecType, aik);
       for (int64_t v = 0; v < tile.nrVectors; ++v)
-        next.push_back(math::FmaOp::create(
-            b, loc, splat, bVecs[v], kLoop.getRegionIterArgs()[r * tile.nrVectors + v]));
+        next.push_back(multiplyAdd(b, loc, splat, bVecs[v],
+                                   kLoop.getRegionIterArgs()[r * tile.nrVectors + v]));
     }
     scf::YieldOp::create(b, loc, next);
   }
@@ -156,7 +167,7 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
                             addr(cBuf, addIdx(cRows[r], v * vl)), align);
 }
 
-/// Lowers a float dot through stack buffers and the microkernel; returns the
+/// Lowers a dot through stack buffers and the microkernel; returns the
 /// flat result vector. The buffers are allocas in the entry block of the
 /// enclosing function, so they are static stack slots even inside loops.
 Value lowerWithMicroKernel(OpBuilder &b, Operation *op, Value a, Value bm, Value c,
@@ -180,7 +191,6 @@ struct DotLowering : public OpConversionPattern<tile::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto cType = cast<RankedTensorType>(op.getAcc().getType());
     Type accElem = cType.getElementType();
-    bool isFloat = isa<FloatType>(accElem);
     int64_t rank = aType.getRank();
     int64_t batches = rank == 3 ? aType.getDimSize(0) : 1;
     int64_t m = aType.getDimSize(rank - 2), k = aType.getDimSize(rank - 1);
@@ -189,10 +199,9 @@ struct DotLowering : public OpConversionPattern<tile::DotOp> {
     Value a = castElements(rewriter, loc, adaptor.getA(), accElem);
     Value b = castElements(rewriter, loc, adaptor.getB(), accElem);
     Value c = adaptor.getAcc();
-    MicroTile tile = isFloat ? chooseMicroTile(m, n, accElem,
-                                               getModuleIntAttr(op, kVectorBitsAttr, 512),
-                                               getModuleIntAttr(op, kVectorRegistersAttr, 32))
-                             : MicroTile();
+    MicroTile tile =
+        chooseMicroTile(m, n, accElem, getModuleIntAttr(op, kVectorBitsAttr, 512),
+                        getModuleIntAttr(op, kVectorRegistersAttr, 32));
     if (tile.mr && m * n * k >= kLoopThreshold) {
       rewriter.replaceOp(op, lowerWithMicroKernel(rewriter, op, a, b, c, batches, m, n, k, tile));
       return success();
@@ -211,12 +220,7 @@ struct DotLowering : public OpConversionPattern<tile::DotOp> {
         for (int64_t kk = 0; kk < k; ++kk) {
           Value aik = vector::ExtractOp::create(rewriter, loc, a, row * k + kk);
           Value splat = vector::BroadcastOp::create(rewriter, loc, rowType, aik);
-          if (isFloat) {
-            acc = math::FmaOp::create(rewriter, loc, splat, bRows[kk], acc);
-          } else {
-            Value prod = arith::MulIOp::create(rewriter, loc, splat, bRows[kk]);
-            acc = arith::AddIOp::create(rewriter, loc, acc, prod);
-          }
+          acc = multiplyAdd(rewriter, loc, splat, bRows[kk], acc);
         }
         rows.push_back(acc);
       }

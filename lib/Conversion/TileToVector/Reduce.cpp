@@ -131,6 +131,11 @@ private:
   ConversionPatternRewriter &rewriter;
 };
 
+/// Sources with more lanes than this are reduced in chunks on every target.
+constexpr int64_t kMaxUnchunkedLanes = 1024;
+/// The chunk width used for them where the module sets no chunk lanes.
+constexpr int64_t kGpuReduceChunkLanes = 64;
+
 struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(tile::ReduceOp op, OpAdaptor adaptor,
@@ -148,6 +153,11 @@ struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
 
     SmallVector<Value> results;
     int64_t chunk = getModuleIntAttr(op, kChunkLanesAttr, 0);
+    // Targets without chunk lanes (GPUs) still fold very wide sources in
+    // bounded pieces: a shuffle tree over thousands of lanes takes LLVM's
+    // backends minutes (AMDGPU) or crashes them.
+    if (chunk <= 0 && srcType.getNumElements() > kMaxUnchunkedLanes)
+      chunk = kGpuReduceChunkLanes;
     bool chunked = chunk > 0 && llvm::isPowerOf2_64(chunk);
     if (srcType.getRank() == 1 && llvm::isPowerOf2_64(k)) {
       SmallVector<Value> current(srcs);

@@ -206,6 +206,12 @@ public:
   /// values (a sorting network of compares and selects) would grow
   /// exponentially.
   static constexpr unsigned kMaxRecomputeDepth = 4;
+  /// Copies of one value multiply with the copies of its users, so even
+  /// shallow chains of widely used values (a value used by a hundred ops whose
+  /// operand is used by a hundred ops, ...) could multiply the block; the
+  /// copies made in one block are capped at this many per original op (plus
+  /// a small constant), past which values stay shared through a buffer.
+  static constexpr size_t kMaxCopiesPerOp = 4, kMinCopyBudget = 1024;
 
   void rematerializeCheapValues(Block &block) {
     SmallVector<Operation *> ops;
@@ -221,20 +227,24 @@ public:
             depth = std::max(depth, it->second + 1);
       cheapDepth[&op] = depth;
     }
+    size_t copyBudget = std::max(kMinCopyBudget, kMaxCopiesPerOp * ops.size());
     for (Operation *op : llvm::reverse(ops)) {
       if (!isCheap(op) || op->getNumResults() != 1 || op->getResult(0).hasOneUse() ||
           op->getResult(0).use_empty() || cheapDepth.lookup(op) > kMaxRecomputeDepth)
         continue;
+      // Only lane-wise users get a copy (a shuffle slicing rows out of the
+      // value keeps reading the one original).
       SmallVector<OpOperand *> uses;
-      for (OpOperand &use : op->getResult(0).getUses())
-        uses.push_back(&use);
+      for (OpOperand &use : op->getResult(0).getUses()) {
+        Operation *user = block.findAncestorOpInBlock(*use.getOwner());
+        if (user && user == use.getOwner() && laneWiseWidth(user))
+          uses.push_back(&use);
+      }
+      if (uses.size() > copyBudget)
+        continue;
+      copyBudget -= uses.size();
       for (OpOperand *use : uses) {
-        // Only lane-wise users get a copy (a shuffle slicing rows out of the
-        // value keeps reading the one original).
-        Operation *user = block.findAncestorOpInBlock(*use->getOwner());
-        if (!user || user != use->getOwner() || !laneWiseWidth(user))
-          continue;
-        OpBuilder b(user);
+        OpBuilder b(use->getOwner());
         use->set(b.clone(*op)->getResult(0));
       }
       if (op->use_empty())
