@@ -82,6 +82,9 @@ struct DType {
   static DType fromTritonName(llvm::StringRef s);
 };
 
+/// Triton's basic dtype predicates (`is_floating`, `is_int_signed`, `is_fp16`,
+/// ...) by method name; nullopt for other names.
+std::optional<bool> basicDTypePredicate(DType dt, llvm::StringRef name);
 /// Triton's integer_promote_impl.
 DType integerPromote(DType a, DType b);
 /// Triton's computation_type_impl; returns an invalid DType and sets `err`

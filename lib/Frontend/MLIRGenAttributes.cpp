@@ -56,8 +56,8 @@ static std::optional<bool> extraDTypePredicate(DType dt, StringRef name,
       .Default(std::nullopt);
 }
 
-/// The predicates of MLIRGenExpr's `dtype:` methods, for block types.
-static std::optional<bool> basicDTypePredicate(DType dt, StringRef name) {
+std::optional<bool> tilec::frontend::basicDTypePredicate(DType dt,
+                                                         StringRef name) {
   return llvm::StringSwitch<std::optional<bool>>(name)
       .Case("is_floating", dt.isFloat())
       .Case("is_int", dt.isInt())

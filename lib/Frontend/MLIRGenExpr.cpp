@@ -486,18 +486,7 @@ Val MLIRGen::genCall(const CallExpr &e) {
       return callPythonObject(callee, std::move(args), std::move(kwargs), l);
     if (name.consume_front("dtype:")) {
       DType dt = callee.elems.front().dtype;
-      std::optional<bool> r = llvm::StringSwitch<std::optional<bool>>(name)
-                                  .Case("is_floating", dt.isFloat())
-                                  .Case("is_int", dt.isInt())
-                                  .Case("is_int_signed", dt.isSigned())
-                                  .Case("is_int_unsigned", dt.isUnsigned())
-                                  .Case("is_bool", dt.isBool())
-                                  .Case("is_ptr", dt.isPtr())
-                                  .Case("is_fp16", dt.kind == DType::F16)
-                                  .Case("is_bf16", dt.kind == DType::BF16)
-                                  .Case("is_fp32", dt.kind == DType::F32)
-                                  .Case("is_fp64", dt.kind == DType::F64)
-                                  .Default(std::nullopt);
+      std::optional<bool> r = basicDTypePredicate(dt, name);
       if (!r)
         return error(l, "unsupported dtype method '" + name + "'");
       return Val::boolean(*r, l);
