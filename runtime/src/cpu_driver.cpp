@@ -23,48 +23,50 @@ namespace {
 /// begin, int64_t end)`.
 using EntryFn = void (*)(void **, const int32_t *, int64_t, int64_t);
 
-struct LaunchCtx {
-  EntryFn fn;
-  void **args;
-  int32_t grid[3];
-};
-
-void runRange(void *c, int64_t begin, int64_t end) {
-  auto *ctx = static_cast<LaunchCtx *>(c);
-  ctx->fn(ctx->args, ctx->grid, begin, end);
-}
-
-/// The first tl.device_assert failure of the running launch. CPU launches
-/// run one at a time (launchMutex), so one record serves them all.
-struct AssertState {
+/// The first tl.device_assert failure of one launch (and how many followed).
+struct AssertRecord {
   std::mutex mutex;
   bool failed = false;
   std::string message;
   int64_t moreFailures = 0;
 };
-AssertState &assertState() {
-  static AssertState state;
-  return state;
+
+struct LaunchCtx {
+  EntryFn fn;
+  void **args;
+  int32_t grid[3];
+  AssertRecord asserts;
+};
+
+/// The assertion record of the launch whose programs this thread is running.
+thread_local AssertRecord *currentAsserts = nullptr;
+
+void runRange(void *c, int64_t begin, int64_t end) {
+  auto *ctx = static_cast<LaunchCtx *>(c);
+  currentAsserts = &ctx->asserts;
+  ctx->fn(ctx->args, ctx->grid, begin, end);
+  currentAsserts = nullptr;
 }
-std::mutex launchMutex;
 
 /// Called by kernels (through the module global `__tilec_assert_hook`)
 /// where a device assertion fails; the program continues.
 void assertFailed(const char *message, const char *file, int32_t line,
                   const char *function, int32_t pidX, int32_t pidY,
                   int32_t pidZ) {
-  AssertState &state = assertState();
-  std::lock_guard<std::mutex> lock(state.mutex);
-  if (state.failed) {
-    ++state.moreFailures;
+  AssertRecord *record = currentAsserts;
+  if (!record)
+    return;
+  std::lock_guard<std::mutex> lock(record->mutex);
+  if (record->failed) {
+    ++record->moreFailures;
     return;
   }
-  state.failed = true;
-  state.message = std::string(file) + ":" + std::to_string(line) + ": " +
-                  function + ": program (" + std::to_string(pidX) + ", " +
-                  std::to_string(pidY) + ", " + std::to_string(pidZ) +
-                  "): device assertion failed" +
-                  (*message ? std::string(": ") + message : std::string());
+  record->failed = true;
+  record->message = std::string(file) + ":" + std::to_string(line) + ": " +
+                    function + ": program (" + std::to_string(pidX) + ", " +
+                    std::to_string(pidY) + ", " + std::to_string(pidZ) +
+                    "): device assertion failed" +
+                    (*message ? std::string(": ") + message : std::string());
 }
 
 /// Points the module's hook slot (if it has one) at assertFailed.
@@ -119,23 +121,15 @@ public:
                   args,
                   {int32_t(grid[0]), int32_t(grid[1]), int32_t(grid[2])}};
     int64_t total = int64_t(grid[0]) * grid[1] * grid[2];
-    std::lock_guard<std::mutex> launchLock(launchMutex);
-    AssertState &state = assertState();
-    {
-      std::lock_guard<std::mutex> lock(state.mutex);
-      state.failed = false;
-      state.moreFailures = 0;
-    }
     pool(device).run(runRange, &ctx, total);
     std::fflush(stdout); // tl.device_print output, before the launch returns
-    std::lock_guard<std::mutex> lock(state.mutex);
-    if (!state.failed)
+    if (!ctx.asserts.failed)
       return nullptr;
     std::string more;
-    if (state.moreFailures)
-      more = " (and " + std::to_string(state.moreFailures) + " more failures)";
+    if (ctx.asserts.moreFailures)
+      more = " (and " + std::to_string(ctx.asserts.moreFailures) + " more failures)";
     return tilec_status_create(TILEC_STATUS_ASSERTION_FAILED, "%s%s",
-                               state.message.c_str(), more.c_str());
+                               ctx.asserts.message.c_str(), more.c_str());
   }
 
 private:
