@@ -20,6 +20,7 @@
 #include <dlfcn.h>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #ifndef TILEC_JIT_VERSION
@@ -32,64 +33,44 @@ namespace tilec::jit {
 // Status
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// A JIT status code, its name, and the runtime code it stands for (none for
+/// the JIT's own codes).
+struct CodeInfo {
+  Status::Code code;
+  const char *name;
+  std::optional<tilec_code> runtime;
+};
+constexpr CodeInfo kCodes[] = {
+    {Status::Code::Ok, "Ok", TILEC_STATUS_OK},
+    {Status::Code::InvalidArgument, "InvalidArgument", TILEC_STATUS_INVALID_ARGUMENT},
+    {Status::Code::CompileError, "CompileError", std::nullopt},
+    {Status::Code::NotFound, "NotFound", TILEC_STATUS_NOT_FOUND},
+    {Status::Code::CorruptModule, "CorruptModule", TILEC_STATUS_CORRUPT_MODULE},
+    {Status::Code::Unavailable, "Unavailable", TILEC_STATUS_UNAVAILABLE},
+    {Status::Code::LaunchFailed, "LaunchFailed", TILEC_STATUS_LAUNCH_FAILED},
+    {Status::Code::IOError, "IOError", TILEC_STATUS_IO_ERROR},
+    {Status::Code::Internal, "Internal", TILEC_STATUS_INTERNAL},
+    {Status::Code::AssertionFailed, "AssertionFailed", TILEC_STATUS_ASSERTION_FAILED},
+};
+} // namespace
+
 Status Status::fromRuntime(tilec_status status) {
   if (!status)
     return Status();
-  Code code;
-  switch (tilec_status_code(status)) {
-  case TILEC_STATUS_INVALID_ARGUMENT:
-    code = Code::InvalidArgument;
-    break;
-  case TILEC_STATUS_NOT_FOUND:
-    code = Code::NotFound;
-    break;
-  case TILEC_STATUS_CORRUPT_MODULE:
-    code = Code::CorruptModule;
-    break;
-  case TILEC_STATUS_UNAVAILABLE:
-    code = Code::Unavailable;
-    break;
-  case TILEC_STATUS_LAUNCH_FAILED:
-    code = Code::LaunchFailed;
-    break;
-  case TILEC_STATUS_IO_ERROR:
-    code = Code::IOError;
-    break;
-  case TILEC_STATUS_ASSERTION_FAILED:
-    code = Code::AssertionFailed;
-    break;
-  default:
-    code = Code::Internal;
-    break;
-  }
+  Code code = Code::Internal; // also for runtime codes the JIT has no name for
+  for (const CodeInfo &info : kCodes)
+    if (info.runtime == tilec_status_code(status) && info.code != Code::Ok)
+      code = info.code;
   Status result(code, tilec_status_message(status));
   tilec_status_free(status);
   return result;
 }
 
 const char *Status::codeName() const {
-  switch (code_) {
-  case Code::Ok:
-    return "Ok";
-  case Code::InvalidArgument:
-    return "InvalidArgument";
-  case Code::CompileError:
-    return "CompileError";
-  case Code::NotFound:
-    return "NotFound";
-  case Code::CorruptModule:
-    return "CorruptModule";
-  case Code::Unavailable:
-    return "Unavailable";
-  case Code::LaunchFailed:
-    return "LaunchFailed";
-  case Code::IOError:
-    return "IOError";
-  case Code::Internal:
-    return "Internal";
-  case Code::AssertionFailed:
-    return "AssertionFailed";
-  }
+  for (const CodeInfo &info : kCodes)
+    if (info.code == code_)
+      return info.name;
   return "Internal";
 }
 
