@@ -122,6 +122,13 @@ struct Resolved {
   std::string targetKey;
 };
 
+/// A spec ready to build: its resolved pipeline, cache key, and source text.
+struct PreparedSpec {
+  Resolved resolved;
+  std::string key;
+  KernelSpec withSource;
+};
+
 struct Compiler::Impl {
   std::shared_ptr<tilec_device> device;
   std::string driver;
@@ -136,6 +143,12 @@ struct Compiler::Impl {
   CompilerStats stats;
 
   Expected<Resolved> resolve(const KernelSpec &spec) const;
+  /// Resolves `spec`, reads its source and computes its cache key.
+  Expected<PreparedSpec> prepare(const KernelSpec &spec) const;
+  /// Returns `cache[key]`, or runs `build` (without the lock) and caches its
+  /// success; one thread builds a key while the others wait for it.
+  template <typename T, typename BuildFn>
+  Expected<T> buildOnce(std::map<std::string, T> &cache, const std::string &key, BuildFn build);
   Expected<std::string> buildImage(const KernelSpec &spec, const Resolved &resolved,
                                    const std::string &key, const std::string &cacheDir);
   bool readDiskEntry(const std::string &path, std::string &image);
@@ -466,32 +479,45 @@ private:
   bool claimed = false;
 };
 
-Expected<std::string> Compiler::compileImage(const KernelSpec &spec) {
-  Impl &impl = *impl_;
-  Expected<Resolved> resolved = impl.resolve(spec);
+Expected<PreparedSpec> Compiler::Impl::prepare(const KernelSpec &spec) const {
+  Expected<Resolved> resolved = resolve(spec);
   if (!resolved)
     return resolved.status();
   Expected<std::string> source = readSource(spec);
   if (!source)
     return source.status();
-  std::string key = computeKey(spec, *source, *resolved);
-  KernelSpec withSource = spec;
-  withSource.source = source.take();
+  PreparedSpec prepared{*resolved, computeKey(spec, *source, *resolved), spec};
+  prepared.withSource.source = source.take();
+  return prepared;
+}
 
-  std::unique_lock<std::mutex> lock(impl.mutex);
-  InFlightGuard guard(lock, impl.inFlightDone, impl.inFlight, key);
-  auto it = impl.images.find(key);
-  if (it != impl.images.end()) {
-    ++impl.stats.memoryHits;
+template <typename T, typename BuildFn>
+Expected<T> Compiler::Impl::buildOnce(std::map<std::string, T> &cache, const std::string &key,
+                                      BuildFn build) {
+  std::unique_lock<std::mutex> lock(mutex);
+  InFlightGuard guard(lock, inFlightDone, inFlight, key);
+  auto it = cache.find(key);
+  if (it != cache.end()) {
+    ++stats.memoryHits;
     return it->second;
   }
   guard.claim();
   lock.unlock();
-  Expected<std::string> image = impl.buildImage(withSource, *resolved, key, cacheDir_);
+  Expected<T> built = build();
   lock.lock();
-  if (image)
-    impl.images[key] = *image;
-  return image;
+  if (built)
+    cache[key] = *built;
+  return built;
+}
+
+Expected<std::string> Compiler::compileImage(const KernelSpec &spec) {
+  Impl &impl = *impl_;
+  Expected<PreparedSpec> prepared = impl.prepare(spec);
+  if (!prepared)
+    return prepared.status();
+  return impl.buildOnce(impl.images, prepared->key, [&] {
+    return impl.buildImage(prepared->withSource, prepared->resolved, prepared->key, cacheDir_);
+  });
 }
 
 Expected<Kernel> Compiler::load(const std::string &image, const std::string &name) {
@@ -542,36 +568,19 @@ Expected<Kernel> Compiler::compile(const KernelSpec &spec) {
   Impl &impl = *impl_;
   if (!impl.device)
     return Status(Status::Code::InvalidArgument, "the Compiler has no device");
-  Expected<Resolved> resolved = impl.resolve(spec);
-  if (!resolved)
-    return resolved.status();
-  Expected<std::string> source = readSource(spec);
-  if (!source)
-    return source.status();
-  std::string key = computeKey(spec, *source, *resolved);
-
-  std::unique_lock<std::mutex> lock(impl.mutex);
-  InFlightGuard guard(lock, impl.inFlightDone, impl.inFlight, key);
-  auto it = impl.kernels.find(key);
-  if (it != impl.kernels.end()) {
-    ++impl.stats.memoryHits;
-    return it->second;
-  }
-  guard.claim();
-  lock.unlock();
-
-  KernelSpec withSource = spec;
-  withSource.source = source.take();
-  Expected<std::string> image = impl.buildImage(withSource, *resolved, key, cacheDir_);
-  if (!image)
-    return image.status();
-  Expected<Kernel> kernel = load(*image, spec.kernelName);
-  if (!kernel)
-    return kernel.status();
-  kernel->module_->key = key;
-  lock.lock();
-  impl.kernels[key] = *kernel;
-  return kernel;
+  Expected<PreparedSpec> prepared = impl.prepare(spec);
+  if (!prepared)
+    return prepared.status();
+  return impl.buildOnce(impl.kernels, prepared->key, [&]() -> Expected<Kernel> {
+    Expected<std::string> image =
+        impl.buildImage(prepared->withSource, prepared->resolved, prepared->key, cacheDir_);
+    if (!image)
+      return image.status();
+    Expected<Kernel> kernel = load(*image, spec.kernelName);
+    if (kernel)
+      kernel->module_->key = prepared->key;
+    return kernel;
+  });
 }
 
 CompilerStats Compiler::stats() const {
