@@ -96,36 +96,26 @@ struct DLManagedTensor {
 
 /// Pointer type from a signedness/kind letter ('i' signed, 'u', 'f', 'b' bool, 'B' bf16) and size.
 tilec_type pointerType(char kind, size_t bytes) {
-  int t = TILEC_TYPE_INVALID;
+  // Spelled as a Triton signature pointer ("*i32", "*fp16", "*bf16", "*i1")
+  // and parsed by the runtime, which knows which sizes exist.
+  std::string bits = std::to_string(bytes * 8);
+  std::string name;
   switch (kind) {
   case 'b':
-    t = bytes == 1 ? TILEC_TYPE_I1 : 0;
+    name = bytes == 1 ? "*i1" : "";
     break;
   case 'i':
-    t = bytes == 1   ? TILEC_TYPE_I8
-        : bytes == 2 ? TILEC_TYPE_I16
-        : bytes == 4 ? TILEC_TYPE_I32
-        : bytes == 8 ? TILEC_TYPE_I64
-                     : 0;
-    break;
   case 'u':
-    t = bytes == 1   ? TILEC_TYPE_U8
-        : bytes == 2 ? TILEC_TYPE_U16
-        : bytes == 4 ? TILEC_TYPE_U32
-        : bytes == 8 ? TILEC_TYPE_U64
-                     : 0;
+    name = std::string("*") + kind + bits;
     break;
   case 'f':
-    t = bytes == 2   ? TILEC_TYPE_FP16
-        : bytes == 4 ? TILEC_TYPE_FP32
-        : bytes == 8 ? TILEC_TYPE_FP64
-                     : 0;
+    name = "*fp" + bits;
     break;
   case 'B':
-    t = bytes == 2 ? TILEC_TYPE_BF16 : 0;
+    name = "*bf" + bits;
     break;
   }
-  return t ? tilec_type(t | TILEC_TYPE_PTR) : TILEC_TYPE_INVALID;
+  return name.empty() ? TILEC_TYPE_INVALID : tilec_type_parse(name.c_str());
 }
 
 /// Buffer-protocol format character to a kind letter.
