@@ -13,24 +13,36 @@
 
 namespace tilec {
 
-/// The runtime's name for a signature type: fp8 types (Triton's "fp8e5",
-/// "fp8e4nv") are 8-bit storage, passed as u8.
-static std::string runtimeTypeName(llvm::StringRef type) {
+/// The type of a signature entry, without its specialization ("i32:16").
+static llvm::StringRef entryType(llvm::StringRef entry) { return entry.split(':').first.trim(); }
+
+/// The runtime's name for a signature entry's type: fp8 types (Triton's
+/// "fp8e5", "fp8e4nv") are 8-bit storage, passed as u8.
+static std::string runtimeTypeName(llvm::StringRef entry) {
+  llvm::StringRef type = entryType(entry);
   bool pointer = type.consume_front("*");
   if (type == "fp8e5" || type == "fp8e4nv")
     type = "u8";
   return (pointer ? "*" : "") + type.str();
 }
 
-/// Checks each signature entry against the runtime's type names.
+/// Checks each signature entry: its type against the runtime's type names,
+/// then its specialization (Triton AOT's ":16" / ":1").
 static bool checkSignature(const std::vector<std::string> &signature, std::string &error) {
-  for (const std::string &type : signature)
-    if (tilec_type_parse(runtimeTypeName(type).c_str()) == TILEC_TYPE_INVALID) {
-      error = "invalid type '" + type +
+  for (const std::string &entry : signature) {
+    if (tilec_type_parse(runtimeTypeName(entry).c_str()) == TILEC_TYPE_INVALID) {
+      error = "invalid type '" + entryType(entry).str() +
               "' in --signature (expected e.g. *fp32, *fp16, *bf16, *i8..*i64, *u8..*u64, "
-              "*fp8e5, *fp8e4nv, i1, i32, i64, u32, fp32, fp64)";
+              "*fp8e5, *fp8e4nv, i1, i32, i64, u32, fp32, fp64, optionally specialized as "
+              "i32:16, i32:1, *fp32:16)";
       return false;
     }
+    std::string reason;
+    if (!frontend::parseSignatureEntry(entry, reason)) {
+      error = "invalid specialization '" + entry + "' in --signature: " + reason;
+      return false;
+    }
+  }
   return true;
 }
 
@@ -74,8 +86,8 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
 
   KernelInfo info;
   info.name = request.kernel.kernelName;
-  for (const std::string &type : request.kernel.signature)
-    info.paramTypes.push_back(runtimeTypeName(type));
+  for (const std::string &entry : request.kernel.signature)
+    info.paramTypes.push_back(runtimeTypeName(entry));
   // Parameter names are a nicety for runtime errors: other @jit functions of
   // the file that do not parse must not produce diagnostics here.
   {
@@ -129,7 +141,9 @@ bool compileLoadableModule(const CompileRequest &request, std::string &image,
   // So and Hsaco artifacts already are images; PTX is text.
   PipelineOptions options = loadable.pipeline;
   std::string error;
-  KernelInfo info{request.kernel.kernelName, request.kernel.signature, {}};
+  KernelInfo info{request.kernel.kernelName, {}, {}};
+  for (const std::string &entry : request.kernel.signature)
+    info.paramTypes.push_back(entryType(entry).str());
   if (failed(resolvePipelineOptions(options, error)) ||
       failed(buildModuleImage(artifact, options, {info}, image, error))) {
     diagnostics += "error: " + error + "\n";

@@ -59,6 +59,52 @@ static Val parseDefine(StringRef text, SMLoc l) {
   return Val::str(s.str(), l);
 }
 
+std::optional<SignatureEntry>
+tilec::frontend::parseSignatureEntry(StringRef entry, std::string &error) {
+  auto [type, suffix] = entry.trim().split(':');
+  DType dt = DType::fromSignature(type);
+  if (!dt.isValid()) {
+    error = "unknown type '" + type.trim().str() + "'";
+    return std::nullopt;
+  }
+  SignatureEntry parsed{type.trim().str(), ArgSpecialization::None};
+  if (!entry.contains(':'))
+    return parsed;
+  auto invalid = [&](const Twine &why) {
+    error = why.str();
+    return std::nullopt;
+  };
+  suffix = suffix.trim();
+  if (suffix != "16" && suffix != "1")
+    return invalid("expected ':16' (divisible by 16) or ':1' (equal to 1)");
+  bool isInteger = dt.isInt() && !dt.isBool();
+  if (suffix == "16") {
+    if (!isInteger && !dt.isPtr())
+      return invalid("only integer and pointer parameters can be divisible by 16");
+    parsed.specialization = ArgSpecialization::DivisibleBy16;
+    return parsed;
+  }
+  if (dt.isPtr())
+    return invalid("a pointer cannot be specialized to 1 (pointers take ':16')");
+  if (!isInteger)
+    return invalid("only integer parameters can be specialized to 1");
+  parsed.specialization = ArgSpecialization::One;
+  return parsed;
+}
+
+std::string tilec::frontend::formatSignatureEntry(StringRef type,
+                                                  ArgSpecialization specialization) {
+  switch (specialization) {
+  case ArgSpecialization::DivisibleBy16:
+    return (type + ":16").str();
+  case ArgSpecialization::One:
+    return (type + ":1").str();
+  case ArgSpecialization::None:
+    break;
+  }
+  return type.str();
+}
+
 OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
                                          const KernelRequest &request) {
   SMLoc defLoc = fn.nameLoc;
@@ -108,7 +154,12 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
   vars = &kernelVars;
   frames.push_back(Frame{&fn, Val::none(defLoc), 0, SMLoc()});
   llvm::SmallVector<Type> argTypes;
-  llvm::SmallVector<std::pair<std::string, DType>> runtimeParams;
+  struct RuntimeParam {
+    std::string name;
+    DType dtype;
+    ArgSpecialization specialization;
+  };
+  llvm::SmallVector<RuntimeParam> runtimeParams;
   llvm::SmallVector<Location> argLocs;
   size_t sigIdx = 0;
   for (const Param &p : fn.params) {
@@ -117,16 +168,18 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
       continue;
     }
     if (!isConstexprAnnotation(p.annotation.get())) {
-      StringRef ty = request.signature[sigIdx++];
-      DType dt = DType::fromSignature(ty);
-      if (!dt.isValid()) {
-        error(p.loc, "invalid type '" + ty +
-                         "' in the signature for parameter '" + p.name + "'");
+      StringRef entry = request.signature[sigIdx++];
+      std::string reason;
+      std::optional<SignatureEntry> parsed = parseSignatureEntry(entry, reason);
+      if (!parsed) {
+        error(p.loc, "invalid signature entry '" + entry + "' for parameter '" + p.name +
+                         "': " + reason);
         return nullptr;
       }
+      DType dt = DType::fromSignature(parsed->type);
       argTypes.push_back(dt.toMLIR(&ctx));
       argLocs.push_back(loc(p.loc));
-      runtimeParams.push_back({p.name, dt});
+      runtimeParams.push_back({p.name, dt, parsed->specialization});
       continue;
     }
     auto it = defines.find(p.name);
@@ -148,9 +201,18 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
   auto func = func::FuncOp::create(b, loc(defLoc), fn.name, funcType);
   Block *entry = b.createBlock(&func.getBody(), {}, argTypes, argLocs);
   b.setInsertionPointToStart(entry);
-  for (size_t i = 0; i < runtimeParams.size(); ++i)
-    kernelVars[runtimeParams[i].first] =
-        Val::tensor(entry->getArgument(i), runtimeParams[i].second, {});
+  // Triton's specializations: a parameter known to be 1 is that constant
+  // (of its type, so the kernel computes exactly what it computes unspecialized);
+  // a known divisibility is recorded on the argument.
+  for (auto [i, param] : llvm::enumerate(runtimeParams)) {
+    Value value = entry->getArgument(i);
+    if (param.specialization == ArgSpecialization::One)
+      value = arith::ConstantOp::create(
+          b, value.getLoc(), b.getIntegerAttr(value.getType(), 1));
+    else if (param.specialization == ArgSpecialization::DivisibleBy16)
+      func.setArgAttr(i, "tile.divisibility", b.getI32IntegerAttr(16));
+    kernelVars[param.name] = Val::tensor(value, param.dtype, {});
+  }
 
   Flow f = genBlock(fn.body);
   if (f == Flow::Error)

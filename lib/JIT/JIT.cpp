@@ -306,8 +306,6 @@ static std::string computeKey(const KernelSpec &spec, const std::string &source,
     parts.push_back(name);
     parts.push_back(value);
   }
-  parts.push_back("spec");
-  parts.insert(parts.end(), spec.specializations.begin(), spec.specializations.end());
   return hashParts(parts);
 }
 

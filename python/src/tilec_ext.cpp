@@ -50,15 +50,13 @@ struct PyKernel {
 KernelSpec makeSpec(const std::string &source, const std::string &path, const std::string &name,
                     std::vector<std::string> signature,
                     std::vector<std::pair<std::string, std::string>> constexprs,
-                    std::vector<std::string> specializations, unsigned numWarps,
-                    const std::string &target, const std::string &arch) {
+                    unsigned numWarps, const std::string &target, const std::string &arch) {
   KernelSpec spec;
   spec.source = source;
   spec.sourcePath = path;
   spec.kernelName = name;
   spec.signature = std::move(signature);
   spec.constexprs = std::move(constexprs);
-  spec.specializations = std::move(specializations);
   spec.numWarps = numWarps;
   spec.target.target = target;
   spec.target.arch = arch;
@@ -273,10 +271,10 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg, in
   return false;
 }
 
-/// prepare(args, names, nospec_mask) -> (key, Packed). The key has one entry
-/// per argument: its type, plus for ints/pointers (unless the argument's bit
-/// is set in nospec_mask) Triton's specialization: "=1" (value 1) or ":16"
-/// (divisible by 16).
+/// prepare(args, names, nospec_mask) -> (key, Packed). The key has one
+/// signature entry per argument: its type, plus for ints/pointers (unless the
+/// argument's bit is set in nospec_mask) Triton's specialization, spelled as
+/// in Triton's AOT signatures: ":1" (value 1) or ":16" (divisible by 16).
 std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, uint64_t nospec,
                                        int device) {
   if (!PyTuple_Check(argsObj.ptr()))
@@ -320,7 +318,7 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
       key += arg.type == TILEC_TYPE_I32 ? "i32" : "i64";
       if (specialize) {
         if (v == 1)
-          key += "=1";
+          key += ":1";
         else if (v % 16 == 0)
           key += ":16";
       }
@@ -450,11 +448,9 @@ NB_MODULE(_tilec, m) {
           "compile",
           [](PyCompiler &self, const std::string &source, const std::string &path,
              const std::string &name, std::vector<std::string> signature,
-             std::vector<std::pair<std::string, std::string>> constexprs,
-             std::vector<std::string> specializations, unsigned numWarps) {
-            KernelSpec spec =
-                makeSpec(source, path, name, std::move(signature), std::move(constexprs),
-                         std::move(specializations), numWarps, "", "");
+             std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps) {
+            KernelSpec spec = makeSpec(source, path, name, std::move(signature),
+                                       std::move(constexprs), numWarps, "", "");
             tilec::jit::Expected<Kernel> kernel = [&] {
               nb::gil_scoped_release release;
               return self.compiler->compile(spec);
@@ -465,7 +461,7 @@ NB_MODULE(_tilec, m) {
             return nb::make_tuple(nb::cast(PyKernel{kernel.take()}), "Ok", "");
           },
           "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a,
-          "specializations"_a = std::vector<std::string>(), "num_warps"_a = 4,
+          "num_warps"_a = 4,
           "Returns (Kernel or None, status code name, diagnostics).")
       .def(
           "compile_image",
@@ -474,7 +470,7 @@ NB_MODULE(_tilec, m) {
              std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
              const std::string &target, const std::string &arch) {
             KernelSpec spec = makeSpec(source, path, name, std::move(signature),
-                                       std::move(constexprs), {}, numWarps, target, arch);
+                                       std::move(constexprs), numWarps, target, arch);
             tilec::jit::Expected<std::string> image = [&] {
               nb::gil_scoped_release release;
               return self.compiler->compileImage(spec);

@@ -236,10 +236,11 @@ class JITFunction:
             keep = [j for j in range(len(self.runtime_names)) if j not in nones]
             runtime_names = tuple(self.runtime_names[j] for j in keep)
             annotated = {k: self.annotated[j] for k, j in enumerate(keep) if j in self.annotated}
-            parts = sigkey.split(",") if sigkey else []
-            signature = [p.split(":")[0].split("=")[0] for p in parts]
+            # The key's entries are signature entries with Triton's
+            # specializations ("i32:1", "*fp32:16"), which the compiler applies.
+            signature = sigkey.split(",") if sigkey else []
             for j, want in annotated.items():
-                got = signature[j]
+                got, _, spec = signature[j].partition(":")
                 if want.startswith("*") or got.startswith("*"):
                     if want != got:
                         raise TypeError("%s(): argument '%s' must be %s, got %s" % (
@@ -248,9 +249,9 @@ class JITFunction:
                     raise TypeError("%s(): argument '%s' must be %s, got %s" % (
                         self.__name__, runtime_names[j], want, got))
                 else:
-                    signature[j] = want
-            specs = ["%s%s" % (n, p[len(t):]) for n, p, t in
-                     zip(runtime_names, parts, signature) if len(p) > len(t)]
+                    # An annotated integer type keeps the value's specialization.
+                    keep = spec and want[0] in "iu" and want != "i1"
+                    signature[j] = want + (":" + spec if keep else "")
             constexprs = [(n, _constexpr_text(n, v)) for n, v in zip(self.constexpr_names, cvals)]
             constexprs += [(self.runtime_names[j], "None") for j in nones]
             try:
@@ -259,7 +260,7 @@ class JITFunction:
                 raise CompilationError(self.__name__, "cannot read the source of %s: %s"
                                        % (self.__name__, e)) from None
             kernel, code, message = get_compiler().compile(
-                source, self.src_path, self.__name__, signature, constexprs, specs, num_warps)
+                source, self.src_path, self.__name__, signature, constexprs, num_warps)
             if kernel is None:
                 if code == "CompileError":
                     raise CompilationError(self.__name__, message)

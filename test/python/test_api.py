@@ -69,8 +69,33 @@ def test_integer_specialization_keys():
     kernels.add_kernel[(1,)](x, y, out, 1, BLOCK=64)    # == 1
     kernels.add_kernel[(1,)](x, y, out, 47, BLOCK=64)   # plain again: reused
     keys = sorted(k[0].split(",")[-1] for k in kernels.add_kernel.cache)
-    assert keys == ["i32", "i32:16", "i32=1"]
+    assert keys == ["i32", "i32:1", "i32:16"]
     np.testing.assert_array_equal(out[:47], (x + y)[:47])
+
+
+def test_unit_strides_compile_as_constants():
+    # Triton's JIT specialization reaches the compiler: stride-1 arguments are constants (the
+    # row-wise accesses, no gathers) and other strides take the general accesses; both correct.
+    rng = np.random.default_rng(5)
+    m, n, k = 37, 29, 45
+    a = rng.standard_normal((m, k), dtype=np.float32)
+    b = rng.standard_normal((k, n), dtype=np.float32)
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    kernels.matmul_kernel.cache.clear()
+    grid = ((m + 15) // 16, (n + 15) // 16)
+    blocks = dict(BLOCK_M=16, BLOCK_N=16, BLOCK_K=16)
+    c = np.zeros((m, n), np.float32)
+    kernels.matmul_kernel[grid](a, b, c, m, n, k, k, 1, n, 1, n, 1, **blocks)
+    np.testing.assert_allclose(c, ref, atol=1e-3)
+    # A and B stored transposed, C transposed with padded rows: no stride is 1 along a row.
+    at, bt = np.ascontiguousarray(a.T), np.ascontiguousarray(b.T)
+    ct = np.zeros((n, m + 3), np.float32)
+    kernels.matmul_kernel[grid](at, bt, ct, m, n, k, 1, m, 1, k, 1, m + 3, **blocks)
+    np.testing.assert_allclose(ct[:, :m].T, ref, atol=1e-3)
+    keys = sorted(key[0] for key in kernels.matmul_kernel.cache)
+    assert len(keys) == 2
+    assert any(key.endswith("i32:1,i32,i32:1") for key in keys), keys
+    assert any(key.endswith("i32:1,i32,i32:1,i32") for key in keys), keys
 
 
 def test_int64_scalar_and_fp64_arrays():

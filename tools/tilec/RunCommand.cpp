@@ -87,7 +87,8 @@ int runRun() {
     return failStatus(s, "");
   if (tilec_status s = tooling::checkOutputNames(args))
     return failStatus(s, "");
-  std::string signature = args.signature();
+  // Specialized like Triton's JIT: stride-1 arguments become constants.
+  std::string signature = args.specializedSignature();
   if (!signature.empty())
     request.kernel.signature = splitList(signature);
 

@@ -14,13 +14,47 @@
 
 namespace tilec::frontend {
 
+/// Triton's specialization of an integer or pointer argument (what its JIT
+/// derives from the argument's value, and its AOT compiler's `--signature`
+/// spells "i32:16" / "i32:1").
+enum class ArgSpecialization {
+  None,
+  /// ":16": the integer, or the pointer's address, is a multiple of 16
+  /// (Triton's `tt.divisibility = 16`).
+  DivisibleBy16,
+  /// ":1": the integer is 1; the parameter becomes the constant 1.
+  One
+};
+
+/// A signature entry split into its type and specialization.
+struct SignatureEntry {
+  std::string type;
+  ArgSpecialization specialization = ArgSpecialization::None;
+};
+
+/// Parses a signature entry in Triton AOT syntax: a type ("*fp32", "i32",
+/// see KernelRequest::signature), optionally followed by ":16" (integers and
+/// pointers) or ":1" (integers). Returns nullopt and sets `error` to the
+/// reason for an unknown type or a specialization the type cannot have
+/// ("fp32:1", "*fp32:1", "i32:7").
+std::optional<SignatureEntry> parseSignatureEntry(llvm::StringRef entry,
+                                                  std::string &error);
+
+/// The signature entry for `type` specialized as `specialization`.
+std::string formatSignatureEntry(llvm::StringRef type,
+                                 ArgSpecialization specialization);
+
 /// What to compile: a @jit function of the main SourceMgr buffer, specialized.
 struct KernelRequest {
   /// Name of the @jit function to compile; also the func.func's name.
   std::string kernelName;
   /// One type per non-constexpr parameter, in order: "*fp32" (pointer),
   /// "i1", "i8", "i16", "i32", "i64", "u8".."u64", "fp16", "bf16", "fp32",
-  /// "fp64" (also accepted: "f16"/"f32"/"f64", "int32", "float32", ...).
+  /// "fp64" (also accepted: "f16"/"f32"/"f64", "int32", "float32", ...),
+  /// each optionally specialized (parseSignatureEntry): a ":1" parameter
+  /// is the constant 1 in the kernel (it stays a parameter of the compiled
+  /// function, whose callers must pass 1), a ":16" one carries
+  /// `tile.divisibility = 16` on its function argument.
   std::vector<std::string> signature;
   /// Values of tl.constexpr parameters (-D NAME=VALUE). VALUE is an integer
   /// (decimal or 0x hex), a float, True/False, None, a dtype (`tl.float16`,

@@ -95,13 +95,14 @@ struct KernelSpec {
   std::optional<std::string> source;
   /// Name of the @jit function.
   std::string kernelName;
-  /// Triton types of the non-constexpr parameters, in order ("*fp32", "i32").
+  /// Triton types of the non-constexpr parameters, in order ("*fp32", "i32"),
+  /// each optionally with Triton's specialization as in its AOT signatures:
+  /// "i32:1" (the argument is 1: compiled as the constant, callers must pass
+  /// 1), "i32:16" / "*fp32:16" (divisible by 16). See
+  /// frontend::parseSignatureEntry. Part of the cache key.
   std::vector<std::string> signature;
   /// Values of the tl.constexpr parameters (NAME, VALUE as in `tilec -D`).
   std::vector<std::pair<std::string, std::string>> constexprs;
-  /// Extra strings that must distinguish cache entries (e.g. Triton's integer
-  /// specializations "n:16"); not passed to the compiler.
-  std::vector<std::string> specializations;
   /// Threads per program on GPUs = numWarps * warp size.
   unsigned numWarps = 4;
   /// LLVM optimization level 0-3.

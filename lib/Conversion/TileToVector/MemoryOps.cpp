@@ -200,8 +200,13 @@ std::optional<Stride> uniformFactor(Value factor) {
       return std::nullopt;
     return Stride::of(splat.getSplatValue<APInt>().getSExtValue());
   }
-  if (auto splat = factor.getDefiningOp<tile::SplatOp>())
+  if (auto splat = factor.getDefiningOp<tile::SplatOp>()) {
+    // A constant scalar (e.g. a stride argument specialized to 1).
+    APInt value;
+    if (matchPattern(splat.getSrc(), m_ConstantInt(&value)))
+      return Stride::of(value.getSExtValue());
     return Stride{1, splat.getSrc()};
+  }
   return std::nullopt;
 }
 

@@ -56,6 +56,11 @@ struct LaunchArgs {
 
   /// Triton signature of the arguments, e.g. "*fp32,*fp32,i32".
   std::string signature() const;
+  /// The signature specialized as Triton's JIT specializes these values, in
+  /// its AOT spelling: integers equal to 1 get ":1", integers divisible by 16
+  /// and arrays (device buffers: tilec_device_alloc aligns them to at least
+  /// 64 bytes) get ":16"; bools and floats none. E.g. "*fp32:16,i32:16,i32:1".
+  std::string specializedSignature() const;
   /// The tagged values to pass to tilec_launch().
   std::vector<tilec_arg> values() const;
 };
