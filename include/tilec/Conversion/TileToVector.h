@@ -62,6 +62,13 @@ void populateTileShapeToVectorPatterns(const mlir::TypeConverter &typeConverter,
 void populateTileMemoryToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                         mlir::RewritePatternSet &patterns);
 
+/// Rewrites each scf.for under `root` that carries a tile of pointers
+/// incremented by a uniform offset (`ptrs += BLOCK * stride`: yielded as
+/// `addptr(arg, splat(s))`) to carry an i64 scalar offset instead; the body
+/// and the loop's users see `addptr(init, splat(offset))` (see
+/// PointerIncrements.cpp). Run before annotateContiguousAccesses.
+void carryPointerOffsets(mlir::Operation *root);
+
 /// Prepares the memory patterns (run it before applying them): marks each
 /// tile.load/tile.store under `root` whose pointer tile provably has
 /// unit-stride rows (analysis through scf.for iter_args included) with the unit

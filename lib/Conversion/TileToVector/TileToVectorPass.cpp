@@ -22,6 +22,9 @@ struct ConvertTileToVectorPass
     ConversionTarget target(*ctx);
     tilec::configureTileToVectorTarget(target, typeConverter);
 
+    // CPUs: loops carry scalar offsets, not whole tiles of pointers.
+    if (chunkLanes)
+      tilec::carryPointerOffsets(module);
     tilec::annotateContiguousAccesses(module);
     if (stackAddressSpace)
       module->setAttr(tilec::kStackAddressSpaceAttr,
