@@ -330,7 +330,7 @@ Value createAllTrue(OpBuilder &b, Location loc, int64_t n) {
 /// splats and splat constants — e.g. `(rows[:, None] < M) & (cols[None, :] < K)`.
 /// Then no M*N-lane mask has to be built and sliced per row. With `b` null
 /// only checks the form (success with a null value); fails on other forms.
-FailureOr<Value> buildRowMask(Value mask, int64_t row, int64_t n,
+FailureOr<Value> buildRowMask(Value mask, OpFoldResult row, int64_t n,
                               ConversionPatternRewriter *b, Location loc, int depth = 0) {
   auto type = dyn_cast<RankedTensorType>(mask.getType());
   Operation *def = mask.getDefiningOp();
@@ -372,7 +372,8 @@ FailureOr<Value> buildRowMask(Value mask, int64_t row, int64_t n,
       return failure();
     if (srcShape[1] != 1) // A [1, N] row: every row of the mask.
       return src;
-    scalar = vector::ExtractOp::create(*b, loc, src, srcShape[0] == 1 ? 0 : row).getResult();
+    OpFoldResult position = srcShape[0] == 1 ? OpFoldResult(b->getIndexAttr(0)) : row;
+    scalar = vector::ExtractOp::create(*b, loc, src, ArrayRef<OpFoldResult>{position}).getResult();
   } else {
     return failure();
   }
@@ -389,14 +390,21 @@ public:
   RowMasks(Value originalMask, Value mask, int64_t n, ConversionPatternRewriter &rewriter,
            Location loc)
       : originalMask(originalMask), mask(mask), n(n), rewriter(rewriter), loc(loc),
-        factored(mask && succeeded(buildRowMask(originalMask, 0, n, nullptr, loc))) {}
+        factored(mask && succeeded(buildRowMask(originalMask, rewriter.getIndexAttr(0), n,
+                                                nullptr, loc))) {}
 
   /// The mask of row `row`.
   Value get(int64_t row) {
     if (factored)
-      return *buildRowMask(originalMask, row, n, &rewriter, loc);
+      return *buildRowMask(originalMask, rewriter.getIndexAttr(row), n, &rewriter, loc);
     return sliceOf(rewriter, loc, mask, row * n, n);
   }
+
+  /// Whether the row masks are built from factors (then get(Value) works).
+  bool isFactored() const { return factored; }
+
+  /// The mask of the row with the (index) number `row`; needs isFactored().
+  Value get(Value row) { return *buildRowMask(originalMask, row, n, &rewriter, loc); }
 
 private:
   Value originalMask, mask;
@@ -405,6 +413,117 @@ private:
   Location loc;
   bool factored;
 };
+
+/// Element (row, 0) of the 2-D integer or pointer tile `v` (original IR), the
+/// start of a row, computed from the tile's factors as a scalar: splats,
+/// splat constants, broadcasts and expand_dims of 1-D tiles (their element
+/// `row` or 0), combined by addi/subi/muli/extsi/addptr (`pointee`: the
+/// addptr element type). Then no lane of the whole tile is needed, and `row`
+/// may be a loop's induction variable (an index). With `b` null only checks
+/// the form (success with a null value).
+FailureOr<Value> buildRowStart(Value v, OpFoldResult row, Type pointee,
+                               ConversionPatternRewriter *b, Location loc, int depth = 0) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  Operation *def = v.getDefiningOp();
+  if (!type || type.getRank() != 2 || !def || depth > kMaxAnalysisDepth)
+    return failure();
+  auto recurse = [&](Value operand, OpFoldResult r) {
+    return buildRowStart(operand, r, pointee, b, loc, depth + 1);
+  };
+  if (auto splat = dyn_cast<tile::SplatOp>(def))
+    return b ? b->getRemappedValue(splat.getSrc()) : Value();
+  if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+    auto splat = dyn_cast<SplatElementsAttr>(constant.getValue());
+    if (!splat || !splat.getElementType().isInteger())
+      return failure();
+    if (!b)
+      return Value();
+    return arith::ConstantOp::create(
+               *b, loc, b->getIntegerAttr(splat.getElementType(), splat.getSplatValue<APInt>()))
+        .getResult();
+  }
+  if (auto broadcast = dyn_cast<tile::BroadcastOp>(def)) {
+    bool oneRow = cast<RankedTensorType>(broadcast.getSrc().getType()).getShape()[0] == 1;
+    return recurse(broadcast.getSrc(), oneRow ? OpFoldResult(Builder(v.getContext()).getIndexAttr(0)) : row);
+  }
+  if (auto expand = dyn_cast<tile::ExpandDimsOp>(def)) {
+    if (cast<RankedTensorType>(expand.getSrc().getType()).getRank() != 1)
+      return failure();
+    if (!b)
+      return Value();
+    Value src = b->getRemappedValue(expand.getSrc());
+    if (!src)
+      return failure();
+    OpFoldResult position = expand.getAxis() == 1 ? row : OpFoldResult(b->getIndexAttr(0));
+    return vector::ExtractOp::create(*b, loc, src, ArrayRef<OpFoldResult>{position}).getResult();
+  }
+  if (isa<arith::ExtSIOp>(def)) {
+    FailureOr<Value> in = recurse(def->getOperand(0), row);
+    if (failed(in) || !b)
+      return in;
+    return arith::ExtSIOp::create(*b, loc, type.getElementType(), *in).getResult();
+  }
+  if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, tile::AddPtrOp>(def)) {
+    FailureOr<Value> lhs = recurse(def->getOperand(0), row);
+    FailureOr<Value> rhs = recurse(def->getOperand(1), row);
+    if (failed(lhs) || failed(rhs))
+      return failure();
+    if (!b)
+      return Value();
+    if (isa<tile::AddPtrOp>(def))
+      return LLVM::GEPOp::create(*b, loc, lhs->getType(), pointee, *lhs, ValueRange{*rhs})
+          .getResult();
+    if (isa<arith::AddIOp>(def))
+      return arith::AddIOp::create(*b, loc, *lhs, *rhs).getResult();
+    if (isa<arith::SubIOp>(def))
+      return arith::SubIOp::create(*b, loc, *lhs, *rhs).getResult();
+    return arith::MulIOp::create(*b, loc, *lhs, *rhs).getResult();
+  }
+  return failure();
+}
+
+/// On CPUs (strip-mining on), row-wise accesses of at least this many rows run
+/// as an scf.for over the rows (row starts and masks from their factors)
+/// instead of unrolled: a 64x64 tile is 64 masked row accesses, each with its
+/// own mask and address set-up, which cost LLVM's code generation far more
+/// than they save.
+constexpr int64_t kMinLoopedRows = 8;
+
+/// Whether the row-wise access `op` of `numRows` rows runs as a loop.
+bool loopsOverRows(Operation *op, int64_t numRows) {
+  return numRows >= kMinLoopedRows && getModuleIntAttr(op, kChunkLanesAttr, 0) != 0 &&
+         succeeded(buildRowStart(op->getOperand(0), Builder(op->getContext()).getIndexAttr(0),
+                                 Type(), nullptr, op->getLoc()));
+}
+
+/// The row of `passThru` (the load's `other`, original IR) as an n-lane
+/// vector, when it is uniform (absent, a splat or a splat constant); else null.
+Value uniformRowOf(ConversionPatternRewriter &b, Location loc, Value other, VectorType rowType) {
+  if (!other)
+    return createZero(b, loc, rowType);
+  if (auto splat = other.getDefiningOp<tile::SplatOp>())
+    return vector::BroadcastOp::create(b, loc, rowType, b.getRemappedValue(splat.getSrc()));
+  if (auto constant = other.getDefiningOp<arith::ConstantOp>())
+    if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue()))
+      return arith::ConstantOp::create(b, loc, rowType, splat.resizeSplat(rowType));
+  return {};
+}
+
+/// Emits `scf.for row = 0 to numRows` (i64) and calls body(row as index, row * n
+/// as i64) inside it; restores the insertion point after the loop.
+void emitRowLoop(ConversionPatternRewriter &rewriter, Location loc, int64_t numRows, int64_t n,
+                 function_ref<void(Value, Value)> body) {
+  Value lb = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), 0);
+  Value ub = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), numRows);
+  Value step = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), 1);
+  auto loop = scf::ForOp::create(rewriter, loc, lb, ub, step);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+  Value row = loop.getInductionVar();
+  Value index = arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), row);
+  Value width = arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), n);
+  body(index, arith::MulIOp::create(rewriter, loc, row, width));
+}
 
 //===----------------------------------------------------------------------===//
 // Patterns
@@ -554,6 +673,29 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
       SmallVector<Value> rows;
       int64_t numRows = vecType.getNumElements() / n;
       RowMasks rowMasks(op.getMask(), mask, n, rewriter, loc);
+      Value rowPassThru;
+      if (loopsOverRows(op, numRows) && (!mask || rowMasks.isFactored()) &&
+          (!mask || (rowPassThru = uniformRowOf(rewriter, loc, op.getOther(), rowType)))) {
+        // The rows go to a stack buffer, read back whole (the strip-mining
+        // forwards it, e.g. as a dot operand).
+        Value buffer = createEntryAlloca(rewriter, op, elemType, vecType.getNumElements());
+        emitRowLoop(rewriter, loc, numRows, n, [&](Value row, Value offset) {
+          Value addr = *buildRowStart(op.getPtr(), row, elemType, &rewriter, loc);
+          // Rows wider than a strip-mining piece get the same test per piece.
+          Value value;
+          if (!mask)
+            value = LLVM::LoadOp::create(rewriter, loc, rowType, addr, align);
+          else if (n <= getModuleIntAttr(op, kChunkLanesAttr, 0))
+            value = createMaskedLoadUnlessFull(rewriter, loc, rowType, addr, rowMasks.get(row),
+                                               rowPassThru, align);
+          else
+            value = LLVM::MaskedLoadOp::create(rewriter, loc, rowType, addr, rowMasks.get(row),
+                                               rowPassThru, align);
+          storeBufferLanes(rewriter, loc, value, buffer, offset, align);
+        });
+        rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, vecType, buffer, 64);
+        return success();
+      }
       for (int64_t r = 0; r < numRows; ++r) {
         Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r * n);
         if (!mask)
@@ -626,6 +768,22 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
       int64_t n = cast<RankedTensorType>(op.getPtr().getType()).getShape().back();
       int64_t numRows = vecType.getNumElements() / n;
       RowMasks rowMasks(op.getMask(), mask, n, rewriter, loc);
+      if (loopsOverRows(op, numRows) && (!mask || rowMasks.isFactored())) {
+        // The value goes through a stack buffer (the strip-mining forwards
+        // the buffer it was read from, e.g. a dot's accumulator).
+        Value buffer = spillToStack(rewriter, op, value);
+        emitRowLoop(rewriter, loc, numRows, n, [&](Value row, Value offset) {
+          Value addr = *buildRowStart(op.getPtr(), row, elemType, &rewriter, loc);
+          Value rowValue = loadBufferLanes(rewriter, loc, buffer, elemType, offset, n, align);
+          if (!mask)
+            markNonTemporal(LLVM::StoreOp::create(rewriter, loc, rowValue, addr, align));
+          else
+            markNonTemporal(LLVM::MaskedStoreOp::create(rewriter, loc, rowValue, addr,
+                                                        rowMasks.get(row), align));
+        });
+        rewriter.eraseOp(op);
+        return success();
+      }
       for (int64_t r = 0; r < numRows; ++r) {
         Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r * n);
         Value row = sliceOf(rewriter, loc, value, r * n, n);

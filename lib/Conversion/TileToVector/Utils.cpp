@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -205,6 +206,22 @@ Value loadBufferLanes(OpBuilder &b, Location loc, Value buf, Type elemType, Valu
   if (elemType.isInteger(1))
     v = arith::TruncIOp::create(b, loc, VectorType::get({count}, elemType), v);
   return v;
+}
+
+Value createMaskedLoadUnlessFull(OpBuilder &b, Location loc, VectorType type, Value addr,
+                                 Value mask, Value passThru, unsigned align) {
+  Value all = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, mask);
+  auto ifOp = scf::IfOp::create(
+      b, loc, all,
+      [&](OpBuilder &then, Location l) {
+        scf::YieldOp::create(then, l, LLVM::LoadOp::create(then, l, type, addr, align).getResult());
+      },
+      [&](OpBuilder &otherwise, Location l) {
+        scf::YieldOp::create(
+            otherwise, l,
+            LLVM::MaskedLoadOp::create(otherwise, l, type, addr, mask, passThru, align).getResult());
+      });
+  return ifOp.getResult(0);
 }
 
 void storeBufferLanes(OpBuilder &b, Location loc, Value v, Value buf, Value index,
