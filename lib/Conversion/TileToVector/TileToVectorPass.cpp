@@ -3,6 +3,9 @@
 #include "tilec/Conversion/TileToVector.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
+#include "mlir/IR/Iterators.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
 namespace tilec {
 #define GEN_PASS_DEF_CONVERTTILETOVECTOR
 #include "tilec/Conversion/Passes.h.inc"
@@ -11,6 +14,15 @@ namespace tilec {
 using namespace mlir;
 
 namespace {
+
+/// Erases the ops under `root` whose results are unused and that have no
+/// side effects (users before their operands' definitions).
+void eraseDeadOps(Operation *root) {
+  root->walk<WalkOrder::PostOrder, ReverseIterator>([&](Operation *op) {
+    if (op != root && isOpTriviallyDead(op))
+      op->erase();
+  });
+}
 
 struct ConvertTileToVectorPass
     : public tilec::impl::ConvertTileToVectorBase<ConvertTileToVectorPass> {
@@ -49,8 +61,12 @@ struct ConvertTileToVectorPass
     if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
       signalPassFailure();
     } else {
-      if (chunkLanes)
+      if (chunkLanes) {
+        // Flat tiles the row loops left unused (pointers, masks) are not
+        // strip-mined for nothing.
+        eraseDeadOps(module);
         tilec::stripMineWideVectors(module, chunkLanes);
+      }
       // Strip-mining is the CPU lowering: streaming stores go with it.
       tilec::lowerNonTemporalStores(module, /*streamingStores=*/chunkLanes != 0);
     }
