@@ -92,19 +92,6 @@ tilec::frontend::parseSignatureEntry(StringRef entry, std::string &error) {
   return parsed;
 }
 
-std::string tilec::frontend::formatSignatureEntry(StringRef type,
-                                                  ArgSpecialization specialization) {
-  switch (specialization) {
-  case ArgSpecialization::DivisibleBy16:
-    return (type + ":16").str();
-  case ArgSpecialization::One:
-    return (type + ":1").str();
-  case ArgSpecialization::None:
-    break;
-  }
-  return type.str();
-}
-
 OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
                                          const KernelRequest &request) {
   SMLoc defLoc = fn.nameLoc;

@@ -40,10 +40,6 @@ struct SignatureEntry {
 std::optional<SignatureEntry> parseSignatureEntry(llvm::StringRef entry,
                                                   std::string &error);
 
-/// The signature entry for `type` specialized as `specialization`.
-std::string formatSignatureEntry(llvm::StringRef type,
-                                 ArgSpecialization specialization);
-
 /// What to compile: a @jit function of the main SourceMgr buffer, specialized.
 struct KernelRequest {
   /// Name of the @jit function to compile; also the func.func's name.

@@ -443,8 +443,10 @@ FailureOr<Value> buildRowStart(Value v, OpFoldResult row, Type pointee,
         .getResult();
   }
   if (auto broadcast = dyn_cast<tile::BroadcastOp>(def)) {
+    // A [1, N] source has one row for all; an [M, 1] (or [M, N]) source has row `row`.
     bool oneRow = cast<RankedTensorType>(broadcast.getSrc().getType()).getShape()[0] == 1;
-    return recurse(broadcast.getSrc(), oneRow ? OpFoldResult(Builder(v.getContext()).getIndexAttr(0)) : row);
+    OpFoldResult first = Builder(v.getContext()).getIndexAttr(0);
+    return recurse(broadcast.getSrc(), oneRow ? first : row);
   }
   if (auto expand = dyn_cast<tile::ExpandDimsOp>(def)) {
     if (cast<RankedTensorType>(expand.getSrc().getType()).getRank() != 1)

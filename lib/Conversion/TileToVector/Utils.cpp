@@ -217,9 +217,8 @@ Value createMaskedLoadUnlessFull(OpBuilder &b, Location loc, VectorType type, Va
         scf::YieldOp::create(then, l, LLVM::LoadOp::create(then, l, type, addr, align).getResult());
       },
       [&](OpBuilder &otherwise, Location l) {
-        scf::YieldOp::create(
-            otherwise, l,
-            LLVM::MaskedLoadOp::create(otherwise, l, type, addr, mask, passThru, align).getResult());
+        Value masked = LLVM::MaskedLoadOp::create(otherwise, l, type, addr, mask, passThru, align);
+        scf::YieldOp::create(otherwise, l, masked);
       });
   return ifOp.getResult(0);
 }
