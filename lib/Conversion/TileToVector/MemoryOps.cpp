@@ -318,12 +318,6 @@ Value sliceOf(OpBuilder &b, Location loc, Value v, int64_t offset, int64_t size)
   return shuffleOne(b, loc, v, llvm::to_vector(llvm::seq<int64_t>(offset, offset + size)));
 }
 
-/// An all-true `vector<N x i1>` mask.
-Value createAllTrue(OpBuilder &b, Location loc, int64_t n) {
-  auto type = VectorType::get({n}, b.getI1Type());
-  return arith::ConstantOp::create(b, loc, type, DenseElementsAttr::get(type, true));
-}
-
 /// Row `row` (n lanes) of the 2-D i1 tile `mask` (original IR) when `mask` is
 /// built from per-row and per-column factors: `andi`/`ori` of broadcasts of an
 /// [M, 1] column (its element `row`, splat), of a [1, N] row (used as is),

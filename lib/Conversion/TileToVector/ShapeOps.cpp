@@ -4,6 +4,8 @@
 #include "tilec/Dialect/Tile/TileOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -92,12 +94,71 @@ struct BroadcastLowering : public OpConversionPattern<tile::BroadcastOp> {
 };
 
 /// trans -> vector.shuffle with the permutation mask.
+/// On CPUs, 2-D transposes of more lanes than this go through memory: one
+/// vector.shuffle of a 64x64 tile (4096 lanes) cost LLVM's instruction
+/// selection about half a second.
+constexpr int64_t kMaxShuffledTranspose = 1024;
+
+/// The [C, R] transpose of the [R, C] tile `src` (converted, flat): `src` is
+/// spilled to a stack buffer and each row i of the result gathers column i
+/// (lanes j * C + i) into a second buffer, in an scf.for over the rows; the
+/// second buffer is read back whole (the strip-mining forwards it, e.g. to a
+/// dot operand).
+Value transposeThroughMemory(ConversionPatternRewriter &rewriter, Operation *op, Value src,
+                             RankedTensorType srcType) {
+  Location loc = op->getLoc();
+  int64_t rows = srcType.getShape()[0], cols = srcType.getShape()[1];
+  auto flatType = cast<VectorType>(src.getType());
+  Type elem = flatType.getElementType();
+  unsigned elemBytes = getElementByteSize(elem);
+  Value srcBuffer = spillToStack(rewriter, op, src);
+  Value dstBuffer = createEntryAlloca(rewriter, op, elem, rows * cols);
+  auto i64 = rewriter.getI64Type();
+  auto constant = [&](int64_t v) { return arith::ConstantIntOp::create(rewriter, loc, i64, v); };
+  auto loop = scf::ForOp::create(rewriter, loc, constant(0), constant(cols), constant(1));
+  {
+    // The constants are made in the body: the strip-mining then builds each
+    // piece in registers instead of reading it from a stack copy.
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+    // Offsets of column 0 in `src`: j * cols.
+    auto offsetType = VectorType::get({rows}, i64);
+    SmallVector<int64_t> columnStarts;
+    for (int64_t j = 0; j < rows; ++j)
+      columnStarts.push_back(j * cols);
+    Value starts = arith::ConstantOp::create(
+        rewriter, loc, offsetType, DenseElementsAttr::get(offsetType, ArrayRef(columnStarts)));
+    auto rowType = VectorType::get({rows}, elem);
+    Value allTrue = createAllTrue(rewriter, loc, rows);
+    Value zero = createZero(rewriter, loc, rowType);
+    Value i = loop.getInductionVar();
+    Value indices =
+        arith::AddIOp::create(rewriter, loc, starts, vector::BroadcastOp::create(rewriter, loc,
+                                                                                 offsetType, i));
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    Value addrs = LLVM::GEPOp::create(rewriter, loc, VectorType::get({rows}, ptrType), elem,
+                                      srcBuffer, ValueRange{indices});
+    Value column = LLVM::masked_gather::create(rewriter, loc, rowType, addrs, allTrue,
+                                               ValueRange{zero}, elemBytes);
+    Value at = arith::MulIOp::create(rewriter, loc, i, constant(rows));
+    storeBufferLanes(rewriter, loc, column, dstBuffer, at, elemBytes);
+  }
+  return LLVM::LoadOp::create(rewriter, loc, flatType, dstBuffer, 64);
+}
+
 struct TransLowering : public OpConversionPattern<tile::TransOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(tile::TransOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getResult().getType());
+    if (srcType.getRank() == 2 && srcType.getNumElements() > kMaxShuffledTranspose &&
+        getModuleIntAttr(op, kChunkLanesAttr, 0) != 0 &&
+        srcType.getElementType().isIntOrFloat() &&
+        srcType.getElementType().getIntOrFloatBitWidth() % 8 == 0) {
+      rewriter.replaceOp(op, transposeThroughMemory(rewriter, op, adaptor.getSrc(), srcType));
+      return success();
+    }
     ArrayRef<int32_t> order = op.getOrder();
     SmallVector<int64_t> mask;
     mask.reserve(dstType.getNumElements());

@@ -208,6 +208,11 @@ Value loadBufferLanes(OpBuilder &b, Location loc, Value buf, Type elemType, Valu
   return v;
 }
 
+Value createAllTrue(OpBuilder &b, Location loc, int64_t n) {
+  auto type = VectorType::get({n}, b.getI1Type());
+  return arith::ConstantOp::create(b, loc, type, DenseElementsAttr::get(type, true));
+}
+
 Value createMaskedLoadUnlessFull(OpBuilder &b, Location loc, VectorType type, Value addr,
                                  Value mask, Value passThru, unsigned align) {
   Value all = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, mask);

@@ -37,6 +37,9 @@ mlir::Value createZero(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type);
 mlir::Value createSplatConstant(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
                                 mlir::TypedAttr value);
 
+/// An all-true `vector<N x i1>` mask.
+mlir::Value createAllTrue(mlir::OpBuilder &b, mlir::Location loc, int64_t n);
+
 /// A 64-byte aligned `llvm.alloca` of `count` elements of `elemType` at the
 /// start of the entry block of the function enclosing `anchor`: a static stack
 /// slot even when `anchor` sits inside a loop. Allocated in the address space
