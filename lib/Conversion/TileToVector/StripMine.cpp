@@ -74,6 +74,113 @@ bool writesMemory(Operation *op) {
   return isa<LLVM::StoreOp, LLVM::MaskedStoreOp, LLVM::masked_scatter>(op);
 }
 
+/// A 1-D integer vector whose lanes form a non-decreasing arithmetic sequence
+/// when computed without wrapping: its first and last lanes as scalars and
+/// the difference between them (below 2^(w-1), so that a sequence that wraps
+/// ends below where it starts).
+struct LaneSequence {
+  Value first, last;
+  APInt span;
+};
+
+/// `v` as a LaneSequence (splats, range constants with a non-negative step,
+/// and sums of those), creating the scalar ops computing its ends at `b`'s
+/// insertion point; std::nullopt for anything else.
+std::optional<LaneSequence> matchLaneSequence(OpBuilder &b, Location loc, Value v) {
+  auto type = dyn_cast<VectorType>(v.getType());
+  if (!type || type.getRank() != 1 || !type.getElementType().isSignlessInteger())
+    return std::nullopt;
+  Type elem = type.getElementType();
+  if (auto broadcast = v.getDefiningOp<vector::BroadcastOp>()) {
+    if (isa<VectorType>(broadcast.getSourceType()))
+      return std::nullopt;
+    return LaneSequence{broadcast.getSource(), broadcast.getSource(),
+                        APInt::getZero(elem.getIntOrFloatBitWidth())};
+  }
+  if (auto constant = v.getDefiningOp<arith::ConstantOp>()) {
+    auto scalar = [&](const APInt &value) {
+      return arith::ConstantOp::create(b, loc, IntegerAttr::get(elem, value)).getResult();
+    };
+    if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue())) {
+      Value c = scalar(splat.getSplatValue<APInt>());
+      return LaneSequence{c, c, APInt::getZero(elem.getIntOrFloatBitWidth())};
+    }
+    auto range = matchRangeConstant(constant);
+    if (!range)
+      return std::nullopt;
+    auto [start, step] = *range;
+    // The span must not wrap: a non-negative step, steps * (n - 1) < 2^(w-1).
+    bool overflow = step.isNegative();
+    APInt span = step.umul_ov(APInt(step.getBitWidth(), type.getNumElements() - 1), overflow);
+    if (overflow || span.isNegative())
+      return std::nullopt;
+    return LaneSequence{scalar(start), scalar(start + span), span};
+  }
+  if (auto add = v.getDefiningOp<arith::AddIOp>()) {
+    std::optional<LaneSequence> lhs = matchLaneSequence(b, loc, add.getLhs());
+    std::optional<LaneSequence> rhs = lhs ? matchLaneSequence(b, loc, add.getRhs()) : std::nullopt;
+    bool overflow = false;
+    APInt span = rhs ? lhs->span.sadd_ov(rhs->span, overflow) : APInt();
+    if (!rhs || overflow || span.isNegative())
+      return std::nullopt;
+    return LaneSequence{arith::AddIOp::create(b, loc, lhs->first, rhs->first),
+                        arith::AddIOp::create(b, loc, lhs->last, rhs->last), span};
+  }
+  return std::nullopt;
+}
+
+/// A scalar i1 that is true exactly when every lane of the mask `mask` is,
+/// computed from the ends of its lane sequences when the mask compares such
+/// sequences (`offsets < n`, and conjunctions of those): a few scalar ops
+/// instead of a vector compare and reduction per piece. Falls back to
+/// `vector.reduction <and>`.
+Value emitAllLanesTrue(OpBuilder &b, Location loc, Value mask) {
+  std::function<Value(Value)> scalarTest = [&](Value m) -> Value {
+    if (auto broadcast = m.getDefiningOp<vector::BroadcastOp>())
+      return isa<VectorType>(broadcast.getSourceType()) ? Value() : broadcast.getSource();
+    if (auto andOp = m.getDefiningOp<arith::AndIOp>()) {
+      Value lhs = scalarTest(andOp.getLhs());
+      Value rhs = lhs ? scalarTest(andOp.getRhs()) : Value();
+      return rhs ? arith::AndIOp::create(b, loc, lhs, rhs).getResult() : Value();
+    }
+    auto cmp = m.getDefiningOp<arith::CmpIOp>();
+    if (!cmp)
+      return {};
+    using P = arith::CmpIPredicate;
+    P pred = cmp.getPredicate();
+    Value lhsValue = cmp.getLhs(), rhsValue = cmp.getRhs();
+    // a > b is b < a.
+    static const std::pair<P, P> swapped[] = {
+        {P::sgt, P::slt}, {P::sge, P::sle}, {P::ugt, P::ult}, {P::uge, P::ule}};
+    for (auto [greater, less] : swapped)
+      if (pred == greater) {
+        std::swap(lhsValue, rhsValue);
+        pred = less;
+      }
+    if (pred != P::slt && pred != P::sle && pred != P::ult && pred != P::ule)
+      return {};
+    std::optional<LaneSequence> lhs = matchLaneSequence(b, loc, lhsValue);
+    std::optional<LaneSequence> rhs = lhs ? matchLaneSequence(b, loc, rhsValue) : std::nullopt;
+    if (!rhs)
+      return {};
+    // Every lane of a non-decreasing lhs is below every lane of a
+    // non-decreasing rhs when lhs's last lane is below rhs's first; a
+    // sequence that wrapped ends below where it starts, which the test
+    // rejects (such pieces take the masked path).
+    bool isSigned = pred == P::slt || pred == P::sle;
+    P noWrap = isSigned ? P::sle : P::ule;
+    Value all = arith::CmpIOp::create(b, loc, pred, lhs->last, rhs->first);
+    for (const LaneSequence &seq : {*lhs, *rhs})
+      if (!seq.span.isZero())
+        all = arith::AndIOp::create(
+            b, loc, all, arith::CmpIOp::create(b, loc, noWrap, seq.first, seq.last));
+    return all;
+  };
+  if (Value all = scalarTest(mask))
+    return all;
+  return vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, mask);
+}
+
 /// A vector.shuffle of one 1-D vector that broadcasts it over a flat 2-D tile
 /// (tile.broadcast of a [1, C] row or an [R, 1] column): with `columns`, lane
 /// i reads src[i % period]; otherwise src[i / period].
@@ -218,8 +325,9 @@ bool mayWriteProgramMemory(Operation *op) {
 /// fills whole, and otherwise only computes.
 struct Fold {
   scf::ForOp loop;
-  /// The body's buffer loads and the wide values whose pieces they read.
-  SmallVector<std::pair<LLVM::LoadOp, Value>> reads;
+  /// The body's buffer loads and the run's stores filling their buffers
+  /// (the stored values may change as earlier runs are rewritten).
+  SmallVector<std::pair<LLVM::LoadOp, LLVM::StoreOp>> reads;
 };
 
 /// A run of lane-wise ops on `lanes`-lane vectors in one block, in order,
@@ -462,7 +570,7 @@ private:
       if (!buffer)
         return std::nullopt;
       // ... that one store of the run fills whole and nothing else writes.
-      Value source;
+      LLVM::StoreOp source;
       for (Operation *access : bufferAccesses(buffer)) {
         auto store = dyn_cast<LLVM::StoreOp>(access);
         if (isa<LLVM::LoadOp>(access))
@@ -471,7 +579,7 @@ private:
             lanesOf(store.getValue().getType()) != run.lanes ||
             store.getValue().getType() != VectorType::get({run.lanes}, cast<VectorType>(load.getType()).getElementType()))
           return std::nullopt;
-        source = store.getValue();
+        source = store;
       }
       if (!source)
         return std::nullopt;
@@ -618,8 +726,8 @@ private:
     IRMapping body;
     body.map(fold.loop.getInductionVar(), lane);
     body.map(fold.loop.getRegionIterArgs(), acc);
-    for (auto [load, source] : fold.reads)
-      body.map(load.getResult(), map.lookup(source));
+    for (auto [load, store] : fold.reads)
+      body.map(load.getResult(), map.lookup(store.getValue()));
     for (Operation &op : fold.loop.getBody()->without_terminator())
       if (!llvm::is_contained(llvm::make_first_range(fold.reads), &op))
         b.clone(op, body);
@@ -735,7 +843,7 @@ private:
     b.setInsertionPointAfter(load);
     Location loc = load.getLoc();
     Type type = load.getType();
-    Value all = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, load.getMask());
+    Value all = emitAllLanesTrue(b, loc, load.getMask());
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, all, /*withElseRegion=*/true);
     b.setInsertionPointToStart(ifOp.thenBlock());
     Value plain = LLVM::LoadOp::create(b, loc, type, load.getData(), load.getAlignment());
@@ -755,7 +863,7 @@ private:
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(store);
     Location loc = store.getLoc();
-    Value all = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, store.getMask());
+    Value all = emitAllLanesTrue(b, loc, store.getMask());
     auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
     b.setInsertionPointToStart(ifOp.thenBlock());
     auto plain =

@@ -45,7 +45,7 @@ func.func @store_streaming_masked(%a: !tile.ptr<f32>, %v: tensor<16xf32>, %m: te
 // plain store of a piece whose mask is all true) and masks the others.
 // CHECK-LABEL: func.func @store_streaming_strip_mined
 // CHECK: scf.for
-// CHECK: %[[ALL:.*]] = vector.reduction <and>
+// CHECK: %[[ALL:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
 // CHECK: scf.if %[[ALL]] {
 // CHECK: llvm.ptrtoint
 // CHECK: scf.if

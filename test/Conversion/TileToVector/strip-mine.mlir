@@ -3,7 +3,8 @@
 
 // A masked elementwise chain over 128 lanes (vector add) becomes one scf.for
 // over 32-lane pieces: the mask, both masked loads, the add and the store of a
-// piece run together (plain loads and store when the piece's mask is all true); the
+// piece run together (plain loads and store when the piece's mask is all true,
+// which for `offsets < n` is a scalar test of the piece's last offset); the
 // range constant becomes its first piece plus the lane offset, and nothing 128
 // lanes wide is left.
 // CHECK-LABEL: func.func @add_chain
@@ -20,7 +21,12 @@
 // CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[RNG]] : vector<32xi32>
 // CHECK: %[[MASK:.*]] = arith.cmpi slt, %[[OFF]], %{{.*}} : vector<32xi32>
 // CHECK: %[[XA:.*]] = llvm.getelementptr %[[XS]][%[[LANE]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-// CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[MASK]] : vector<32xi1> into i1
+// CHECK: %[[LAST:.*]] = arith.addi %[[L32]], %{{.*}} : i32
+// CHECK: %[[OFF0:.*]] = arith.addi %{{.*}}, %[[L32]] : i32
+// CHECK: %[[OFF31:.*]] = arith.addi %{{.*}}, %[[LAST]] : i32
+// CHECK: %[[BELOW:.*]] = arith.cmpi slt, %[[OFF31]], %[[N]] : i32
+// CHECK: %[[NOWRAP:.*]] = arith.cmpi sle, %[[OFF0]], %[[OFF31]] : i32
+// CHECK: %[[ALL:.*]] = arith.andi %[[BELOW]], %[[NOWRAP]] : i1
 // CHECK: %[[XV:.*]] = scf.if %[[ALL]] -> (vector<32xf32>) {
 // CHECK: %[[XP:.*]] = llvm.load %[[XA]] {alignment = 4 : i64} : !llvm.ptr -> vector<32xf32>
 // CHECK: scf.yield %[[XP]]
@@ -206,6 +212,29 @@ func.func @no_reload_after_store(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %s: f32
   tile.store %x, %s : !tile.ptr<f32>
   %w = arith.mulf %v, %v : tensor<128xf32>
   tile.store %qy, %w : tensor<128x!tile.ptr<f32>>
+  return
+}
+
+// A mask that is not a comparison of lane sequences (here the lanes of a
+// loaded tile) is tested for all-true lanes by a vector reduction per piece.
+// CHECK-LABEL: func.func @data_mask
+// CHECK: scf.for
+// CHECK: %[[M:.*]] = arith.cmpf ogt, %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[M]] : vector<32xi1> into i1
+// CHECK: scf.if %[[ALL]] {
+// CHECK: llvm.store
+// CHECK: } else {
+// CHECK: llvm.intr.masked.store
+func.func @data_mask(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qx = tile.addptr %px, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %v = tile.load %qx : tensor<128x!tile.ptr<f32>>
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %m = arith.cmpf ogt, %v, %zero : tensor<128xf32>
+  %py = tile.splat %y : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qy = tile.addptr %py, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  tile.store %qy, %v, %m : tensor<128x!tile.ptr<f32>>
   return
 }
 
