@@ -602,10 +602,12 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
       return success();
     }
 
-    // Marks a vector store of a `tile.store {nontemporal}`.
+    // Marks a vector store of a streaming `tile.store` (see kNonTemporalAttr).
     auto markNonTemporal = [&](Operation *store) {
       if (op.getNontemporal())
         store->setAttr(kNonTemporalAttr, rewriter.getUnitAttr());
+      else if (IntegerAttr minPrograms = op.getStreamMinProgramsAttr())
+        store->setAttr(kNonTemporalAttr, minPrograms);
     };
     if (Value addr = getContiguousBase(op.getPtr(), elemType, rewriter, loc)) {
       Operation *store;

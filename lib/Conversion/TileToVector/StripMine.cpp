@@ -868,8 +868,8 @@ private:
     b.setInsertionPointToStart(ifOp.thenBlock());
     auto plain =
         LLVM::StoreOp::create(b, loc, store.getValue(), store.getData(), store.getAlignment());
-    if (store->hasAttr(tilec::kNonTemporalAttr))
-      plain->setAttr(tilec::kNonTemporalAttr, b.getUnitAttr());
+    if (Attribute streaming = store->getAttr(tilec::kNonTemporalAttr))
+      plain->setAttr(tilec::kNonTemporalAttr, streaming);
     store->moveBefore(ifOp.elseBlock()->getTerminator());
   }
 
