@@ -549,6 +549,7 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
       SmallVector<Value> rows;
       int64_t numRows = vecType.getNumElements() / n;
       RowMasks rowMasks(op.getMask(), mask, n, rewriter, loc);
+      prefetchNextIteration(rewriter, op, adaptor.getPtr(), elemType, n);
       for (int64_t r = 0; r < numRows; ++r) {
         Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r * n);
         if (!mask)

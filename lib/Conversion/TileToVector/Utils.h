@@ -99,6 +99,16 @@ mlir::Value loadBufferLanes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value 
 void storeBufferLanes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, mlir::Value buf,
                       mlir::Value index, unsigned align);
 
+/// On CPUs (the module has kChunkLanesAttr): when `ptrs`, the converted
+/// pointer operand (a flat tile of rows of `rowElements` pointers to
+/// `elemType`) of the row-wise tile.load `load`, is carried by an scf.for
+/// that advances it by a uniform offset per iteration (`p += BLOCK * stride`),
+/// prefetches the cache lines of the rows the next iteration will read (this
+/// iteration's rows shifted by that offset). Emits nothing otherwise (see
+/// Prefetch.cpp).
+void prefetchNextIteration(mlir::ConversionPatternRewriter &rewriter, mlir::Operation *load,
+                           mlir::Value ptrs, mlir::Type elemType, int64_t rowElements);
+
 } // namespace tilec::detail
 
 #endif // TILEC_LIB_CONVERSION_TILETOVECTOR_UTILS_H
