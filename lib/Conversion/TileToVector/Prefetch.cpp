@@ -32,6 +32,11 @@ namespace {
 constexpr int64_t kCacheLineBytes = 64;
 /// At most this many prefetches per load: bounds the code a huge tile adds.
 constexpr int64_t kMaxPrefetchesPerLoad = 512;
+/// Locality hint of the prefetches: 2 fetches into L2 (prefetcht1 on x86;
+/// pldl2keep on AArch64). Measured on Zen 4 (matmul 2048, 64x64x32 tiles):
+/// about 10% faster than into L1 (3, prefetcht0), where the next iteration's
+/// rows evict the dot's operand buffers and the loop's other stack buffers.
+constexpr int32_t kLocalityHint = 2;
 /// How deep a chain of pure scalar ops computing the offset may be copied.
 constexpr int kMaxCopyDepth = 4;
 
@@ -131,7 +136,7 @@ void prefetchNextIteration(ConversionPatternRewriter &rewriter, Operation *load,
                                                    ArrayRef<LLVM::GEPArg>{offset})
                                    .getResult()
                              : next;
-      LLVM::Prefetch::create(rewriter, loc, address, /*rw=*/0, /*hint=*/3, /*cache=*/1);
+      LLVM::Prefetch::create(rewriter, loc, address, /*rw=*/0, kLocalityHint, /*cache=*/1);
     }
   }
 }

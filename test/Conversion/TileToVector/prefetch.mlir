@@ -15,7 +15,7 @@
 // CHECK:   %[[ADV64:.*]] = arith.extsi %[[ADV]] : i32 to i64
 // CHECK:   %[[P0:.*]] = vector.extract %[[Q]][0] : !llvm.ptr from vector<8x!llvm.ptr>
 // CHECK:   %[[N0:.*]] = llvm.getelementptr %[[P0]][%[[ADV64]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-// CHECK:   "llvm.intr.prefetch"(%[[N0]]) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+// CHECK:   "llvm.intr.prefetch"(%[[N0]]) <{cache = 1 : i32, hint = 2 : i32, rw = 0 : i32}>
 // CHECK:   %[[E0:.*]] = llvm.getelementptr %[[N0]][15] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK:   "llvm.intr.prefetch"(%[[E0]])
 // CHECK:   %[[P1:.*]] = vector.extract %[[Q]][4] : !llvm.ptr from vector<8x!llvm.ptr>
