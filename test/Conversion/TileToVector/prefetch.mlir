@@ -6,25 +6,24 @@
 // A row-wise load through pointers that the loop advances by `32 * stride`
 // (computed after the load, as in a matmul's k loop) prefetches the lines of
 // each row one iteration ahead: the row's first pointer moved by the advance,
-// its first and last byte (16-byte rows need not be line-aligned).
+// its first and last byte (16-byte rows need not be line-aligned), right
+// before the row's own load.
 // CHECK-LABEL: func.func @prefetch_next_rows
 // CHECK-SAME: (%{{.*}}: !llvm.ptr, %[[STRIDE:.*]]: i32, %{{.*}}: i32)
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[Q:.*]] = %{{.*}}) -> (vector<8xf32>, vector<8x!llvm.ptr>)
 // CHECK:   %[[C32:.*]] = arith.constant 32 : i32
 // CHECK:   %[[ADV:.*]] = arith.muli %[[C32]], %[[STRIDE]] : i32
 // CHECK:   %[[ADV64:.*]] = arith.extsi %[[ADV]] : i32 to i64
-// CHECK:   %[[P0:.*]] = vector.extract %[[Q]][0] : !llvm.ptr from vector<8x!llvm.ptr>
-// CHECK:   %[[N0:.*]] = llvm.getelementptr %[[P0]][%[[ADV64]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK:   %[[A0:.*]] = vector.extract %[[Q]][0] : !llvm.ptr from vector<8x!llvm.ptr>
+// CHECK:   %[[N0:.*]] = llvm.getelementptr %[[A0]][%[[ADV64]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK:   "llvm.intr.prefetch"(%[[N0]]) <{cache = 1 : i32, hint = 2 : i32, rw = 0 : i32}>
 // CHECK:   %[[E0:.*]] = llvm.getelementptr %[[N0]][15] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK:   "llvm.intr.prefetch"(%[[E0]])
-// CHECK:   %[[P1:.*]] = vector.extract %[[Q]][4] : !llvm.ptr from vector<8x!llvm.ptr>
-// CHECK:   %[[N1:.*]] = llvm.getelementptr %[[P1]][%[[ADV64]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-// CHECK:   "llvm.intr.prefetch"(%[[N1]])
-// CHECK:   "llvm.intr.prefetch"
-// CHECK:   %[[A0:.*]] = vector.extract %[[Q]][0] : !llvm.ptr from vector<8x!llvm.ptr>
 // CHECK:   llvm.load %[[A0]] {alignment = 4 : i64} : !llvm.ptr -> vector<4xf32>
 // CHECK:   %[[A1:.*]] = vector.extract %[[Q]][4] : !llvm.ptr from vector<8x!llvm.ptr>
+// CHECK:   %[[N1:.*]] = llvm.getelementptr %[[A1]][%[[ADV64]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK:   "llvm.intr.prefetch"(%[[N1]])
+// CHECK:   "llvm.intr.prefetch"
 // CHECK:   llvm.load %[[A1]] {alignment = 4 : i64} : !llvm.ptr -> vector<4xf32>
 func.func @prefetch_next_rows(%a: !tile.ptr<f32>, %stride: i32, %n: i32) -> tensor<2x4xf32> {
   %r2 = tile.make_range 0, 2 : tensor<2xi32>
