@@ -549,8 +549,11 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
       SmallVector<Value> rows;
       int64_t numRows = vecType.getNumElements() / n;
       RowMasks rowMasks(op.getMask(), mask, n, rewriter, loc);
+      Value advance = getNextIterationAdvance(rewriter, op, adaptor.getPtr(), elemType, n);
       for (int64_t r = 0; r < numRows; ++r) {
         Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r * n);
+        if (advance)
+          prefetchNextRow(rewriter, loc, addr, advance, elemType, n);
         if (!mask)
           rows.push_back(LLVM::LoadOp::create(rewriter, loc, rowType, addr, align));
         else
