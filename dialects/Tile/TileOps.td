@@ -242,17 +242,23 @@ def Tile_StoreOp : Tile_Op<"store", [
     is written. `nontemporal` (Triton's `cache_modifier=".cs"` or
     `eviction_policy="evict_first"`) says the data will not be read again soon: CPU targets
     write aligned full vectors with non-temporal (streaming) stores.
+    `stream_min_programs = N` (set by `tilec-streaming-stores`, never with `nontemporal`)
+    makes the store non-temporal only in launches of at least N programs: launches whose
+    output does not fit in the last-level cache.
 
     Example:
 
     ```mlir
     tile.store %p, %v, %m : tensor<128x!tile.ptr<f32>>
     tile.store %p, %v {nontemporal} : tensor<128x!tile.ptr<f32>>
+    tile.store %p, %v {stream_min_programs = 65536 : i64} : tensor<128x!tile.ptr<f32>>
     ```
   }];
   let arguments = (ins Tile_PtrLike:$ptr, Tile_ValueLike:$value,
-                       Optional<Tile_BoolLike>:$mask, UnitAttr:$nontemporal);
+                       Optional<Tile_BoolLike>:$mask, UnitAttr:$nontemporal,
+                       OptionalAttr<I64Attr>:$stream_min_programs);
   let assemblyFormat = "$ptr `,` $value (`,` $mask^)? attr-dict `:` type($ptr)";
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

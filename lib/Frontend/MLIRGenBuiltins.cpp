@@ -512,9 +512,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     std::optional<bool> nontemporal = storeIsNonTemporal(a[4], a[5], l);
     if (!nontemporal)
       return Val();
-    auto store = tile::StoreOp::create(b, L, ptr.value, value.value,
-                                       mask.isNone() ? Value() : mask.value);
-    store.setNontemporal(*nontemporal);
+    tile::StoreOp::create(b, L, ptr.value, value.value, mask.isNone() ? Value() : mask.value,
+                          *nontemporal, /*stream_min_programs=*/IntegerAttr());
     return Val::none(l);
   }
 

@@ -404,9 +404,8 @@ public:
     Val ptrs, mask;
     if (!addresses(bp, checked, l, ptrs, mask))
       return Val();
-    auto store = tile::StoreOp::create(g.b, g.loc(l), ptrs.value, value.value,
-                                       mask ? mask.value : Value());
-    store.setNontemporal(nontemporal);
+    tile::StoreOp::create(g.b, g.loc(l), ptrs.value, value.value, mask ? mask.value : Value(),
+                          nontemporal, /*stream_min_programs=*/IntegerAttr());
     return Val::none(l);
   }
 

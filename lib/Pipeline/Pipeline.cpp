@@ -76,6 +76,9 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
     vectorOptions.vectorBits = regs.bits;
     vectorOptions.vectorRegisters = regs.count;
   }
+  // CPUs: launches whose output exceeds the last-level cache stream their stores.
+  if (options.target == "cpu")
+    pm.addPass(createTilecStreamingStores());
   pm.addPass(createConvertTileToVector(vectorOptions));
   math::MathExtendToSupportedTypesOptions extend;
   extend.targetTypeStr = "f32";

@@ -156,3 +156,27 @@ def test_pointer_arithmetic():
     out = np.zeros(16, np.int16)
     pointer_arith_kernel[(1,)](x, out, BLOCK=16)
     np.testing.assert_array_equal(out, x[2:18])
+
+
+@tilec.jit
+def add_large_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) + tl.load(y_ptr + offs, mask=mask),
+             mask=mask)
+
+
+# Launches whose output exceeds 32 MiB stream their stores on CPUs (tilec-streaming-stores):
+# the results are the same above and below the threshold, for aligned and misaligned outputs
+# and for a ragged last block.
+@pytest.mark.parametrize("n,offset", [((32 << 20) // 4, 0), ((32 << 20) // 4 + 1000, 0),
+                                      ((32 << 20) // 4, 1), ((32 << 20) // 4 - 4096, 0)])
+def test_streaming_large_launch(n, offset):
+    rng = np.random.default_rng(n + offset)
+    x = rng.standard_normal(n, dtype=np.float32)
+    y = rng.standard_normal(n, dtype=np.float32)
+    out = np.zeros(n + offset + 1, np.float32)
+    view = out[offset:offset + n]
+    add_large_kernel[(tilec.cdiv(n, 4096),)](x, y, view, n, BLOCK=4096)
+    np.testing.assert_array_equal(view, x + y)
+    assert out[n + offset] == 0 and (offset == 0 or out[0] == 0)

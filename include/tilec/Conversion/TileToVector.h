@@ -24,8 +24,10 @@ inline constexpr const char kStackAddressSpaceAttr[] = "tilec.stack_address_spac
 /// convert-tile-to-vector sets it from its `chunk-lanes` option while it runs.
 inline constexpr const char kChunkLanesAttr[] = "tilec.chunk_lanes";
 
-/// Unit attribute on the llvm.store / masked stores lowered from a
-/// `tile.store {nontemporal}`, until lowerNonTemporalStores consumes it.
+/// Attribute on the llvm.store / masked stores lowered from a streaming
+/// `tile.store`, until lowerNonTemporalStores consumes it: unit for
+/// `{nontemporal}` (always), i64 N for `{stream_min_programs = N}` (in launches
+/// of at least N programs).
 inline constexpr const char kNonTemporalAttr[] = "tilec.nontemporal";
 
 /// Module attributes (i64) describing the target's vector registers (width in
@@ -116,8 +118,9 @@ void stripMineWideVectors(mlir::Operation *root, int64_t chunkLanes);
 /// non-temporal stores when `streamingStores` (CPU targets): a store whose
 /// address is not known to be aligned to its width (at most 64 bytes) is
 /// versioned on the address, since a misaligned streaming store would be split
-/// into small ones. Masked and scalar stores stay ordinary; the marks are
-/// removed either way.
+/// into small ones; a store marked with a minimum program count is also
+/// versioned on the grid size. Masked and scalar stores stay ordinary; the
+/// marks are removed either way.
 void lowerNonTemporalStores(mlir::Operation *root, bool streamingStores);
 
 } // namespace tilec

@@ -59,4 +59,37 @@ def TilecGuardIntDivision : Pass<"tilec-guard-int-division", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TilecStreamingStores : Pass<"tilec-streaming-stores", "mlir::ModuleOp"> {
+  let summary = "Streams the stores of launches whose output exceeds the last-level cache";
+  let description = [{
+    A store whose launch writes more than the last-level cache cannot leave its output in
+    the cache for a consumer anyway; written through the cache it also costs a read of each
+    line first (read for ownership). Non-temporal stores avoid both. This pass marks each
+    `tile.store` of a tile that writes memory the kernel never reads (its pointers derive
+    from a kernel argument that no load or atomic reaches) with `stream_min_programs = N`:
+    N programs, each writing the bytes of all such stores once, write at least
+    `min-grid-bytes`. The CPU lowering then streams the store in launches of at least N
+    programs (a test of the grid size at run time). Stores already `nontemporal`, scalar
+    stores and stores to memory the kernel also reads are left alone.
+
+    Before:
+
+    ```mlir
+    tile.store %out_ptrs, %sum, %mask : tensor<4096x!tile.ptr<f32>>
+    ```
+
+    After (min-grid-bytes = 32 MiB, 16 KiB per program):
+
+    ```mlir
+    tile.store %out_ptrs, %sum, %mask {stream_min_programs = 2048 : i64}
+        : tensor<4096x!tile.ptr<f32>>
+    ```
+  }];
+  let options = [
+    Option<"minGridBytes", "min-grid-bytes", "int64_t", /*default=*/"32 << 20",
+           "Bytes a launch must write before its stores stream (about the last-level "
+           "cache's size)">
+  ];
+}
+
 #endif // TILEC_TRANSFORMS_PASSES_TD

@@ -675,8 +675,11 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
         // The rows go to a stack buffer, read back whole (the strip-mining
         // forwards it, e.g. as a dot operand).
         Value buffer = createEntryAlloca(rewriter, op, elemType, vecType.getNumElements());
+        Value advance = getNextIterationAdvance(rewriter, op, adaptor.getPtr(), elemType, n);
         emitRowLoop(rewriter, loc, numRows, n, [&](Value row, Value offset) {
           Value addr = *buildRowStart(op.getPtr(), row, elemType, &rewriter, loc);
+          if (advance)
+            prefetchNextRow(rewriter, loc, addr, advance, elemType, n);
           // Rows wider than a strip-mining piece get the same test per piece.
           Value value;
           if (!mask)
@@ -692,8 +695,11 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
         rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, vecType, buffer, 64);
         return success();
       }
+      Value advance = getNextIterationAdvance(rewriter, op, adaptor.getPtr(), elemType, n);
       for (int64_t r = 0; r < numRows; ++r) {
         Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r * n);
+        if (advance)
+          prefetchNextRow(rewriter, loc, addr, advance, elemType, n);
         if (!mask)
           rows.push_back(LLVM::LoadOp::create(rewriter, loc, rowType, addr, align));
         else
@@ -745,10 +751,12 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
       return success();
     }
 
-    // Marks a vector store of a `tile.store {nontemporal}`.
+    // Marks a vector store of a streaming `tile.store` (see kNonTemporalAttr).
     auto markNonTemporal = [&](Operation *store) {
       if (op.getNontemporal())
         store->setAttr(kNonTemporalAttr, rewriter.getUnitAttr());
+      else if (IntegerAttr minPrograms = op.getStreamMinProgramsAttr())
+        store->setAttr(kNonTemporalAttr, minPrograms);
     };
     if (Value addr = getContiguousBase(op.getPtr(), elemType, rewriter, loc)) {
       Operation *store;

@@ -1,6 +1,9 @@
-//===- NonTemporalStores.cpp - Streaming stores for tile.store {nontemporal} -===//
+//===- NonTemporalStores.cpp - Streaming stores for streaming tile.stores -===//
 #include "tilec/Conversion/TileToVector.h"
+#include "tilec/Dialect/Tile/TileOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -18,9 +21,37 @@ int64_t streamingAlignment(int64_t bytes) {
   return align >= 16 ? align : 0;
 }
 
+/// True (i1) when the launch running `anchor`'s kernel has at least
+/// `minPrograms` programs; computed once per kernel and count, at its entry.
+class LargeGridTests {
+public:
+  Value get(Operation *anchor, int64_t minPrograms) {
+    auto kernel = anchor->getParentOfType<func::FuncOp>();
+    Value &test = tests[{kernel, minPrograms}];
+    if (test)
+      return test;
+    OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    Location loc = kernel.getLoc();
+    Type i64 = b.getI64Type();
+    Value programs = arith::ConstantIntOp::create(b, loc, i64, 1);
+    for (int axis = 0; axis < 3; ++axis) {
+      Value count = tilec::tile::NumProgramsOp::create(b, loc, axis);
+      programs = arith::MulIOp::create(b, loc, programs,
+                                       arith::ExtUIOp::create(b, loc, i64, count));
+    }
+    test = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, programs,
+                                 arith::ConstantIntOp::create(b, loc, i64, minPrograms));
+    return test;
+  }
+
+private:
+  llvm::DenseMap<std::pair<Operation *, int64_t>, Value> tests;
+};
+
 /// Makes `store` non-temporal, versioned on its address unless its alignment
-/// already suffices: aligned addresses stream, others keep the plain store.
-void makeStreaming(LLVM::StoreOp store) {
+/// already suffices (aligned addresses stream, others keep the plain store),
+/// and on `largeGrid` when given.
+void makeStreaming(LLVM::StoreOp store, Value largeGrid) {
   auto vecType = dyn_cast<VectorType>(store.getValue().getType());
   if (!vecType || !vecType.getElementType().isIntOrFloat() ||
       vecType.getElementTypeBitWidth() % 8 != 0)
@@ -29,19 +60,23 @@ void makeStreaming(LLVM::StoreOp store) {
   int64_t align = streamingAlignment(bytes);
   if (!align)
     return;
-  if (store.getAlignment() >= align) {
+  if (store.getAlignment() >= align && !largeGrid) {
     store.setNontemporal(true);
     return;
   }
   OpBuilder b(store);
   Location loc = store.getLoc();
-  Type i64 = b.getI64Type();
-  Value address = LLVM::PtrToIntOp::create(b, loc, i64, store.getAddr());
-  Value low = arith::AndIOp::create(b, loc, address,
-                                    arith::ConstantIntOp::create(b, loc, i64, align - 1));
-  Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
-                                        arith::ConstantIntOp::create(b, loc, i64, 0));
-  auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
+  Value stream = largeGrid;
+  if (store.getAlignment() < align) {
+    Type i64 = b.getI64Type();
+    Value address = LLVM::PtrToIntOp::create(b, loc, i64, store.getAddr());
+    Value low = arith::AndIOp::create(b, loc, address,
+                                      arith::ConstantIntOp::create(b, loc, i64, align - 1));
+    Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                                          arith::ConstantIntOp::create(b, loc, i64, 0));
+    stream = stream ? arith::AndIOp::create(b, loc, stream, aligned) : aligned;
+  }
+  auto ifOp = scf::IfOp::create(b, loc, stream, /*withElseRegion=*/true);
   b.setInsertionPointToStart(ifOp.thenBlock());
   auto streaming = LLVM::StoreOp::create(b, loc, store.getValue(), store.getAddr(), align);
   streaming.setNontemporal(true);
@@ -58,10 +93,15 @@ void lowerNonTemporalStores(Operation *root, bool streamingStores) {
     if (op->hasAttr(kNonTemporalAttr))
       marked.push_back(op);
   });
+  LargeGridTests largeGrid;
   for (Operation *op : marked) {
+    Attribute mark = op->getAttr(kNonTemporalAttr);
     op->removeAttr(kNonTemporalAttr);
-    if (auto store = dyn_cast<LLVM::StoreOp>(op); store && streamingStores)
-      makeStreaming(store);
+    auto store = dyn_cast<LLVM::StoreOp>(op);
+    if (!store || !streamingStores)
+      continue;
+    auto minPrograms = dyn_cast<IntegerAttr>(mark);
+    makeStreaming(store, minPrograms ? largeGrid.get(store, minPrograms.getInt()) : Value());
   }
 }
 

@@ -7,7 +7,8 @@
 // power-of-two length is instead folded in halves down to one element; when
 // it is wider than the module's chunk lanes (kChunkLanesAttr, CPUs), it is
 // first folded to one chunk by an scf.for over chunks of a stack copy, so the
-// accumulator stays in a few registers. With chunks, a 2-D source reduced
+// accumulator stays in a few registers (strip-mining then fuses that loop
+// into the loop producing the source when it can). With chunks, a 2-D source reduced
 // along its rows (axis 1, power-of-two rows of at least a chunk) is reduced
 // row after row by an scf.for, each row the same way.
 //
@@ -36,7 +37,10 @@ public:
 
   /// Folds `n` lanes from element `base` of the stack buffers `buffers` (of
   /// the element types of `srcs`) to `width` lanes: lane j of the result
-  /// combines lanes j, j + width, j + 2 * width, ... in that order.
+  /// combines lanes j, j + width, j + 2 * width, ... in that order. The loop
+  /// covers every piece, the first one included (taken as is: an arbitrary
+  /// combiner has no known identity), so that strip-mining can fuse it into
+  /// the loop that produces the source (see StripMine.cpp).
   SmallVector<Value> foldToWidth(ValueRange srcs, ArrayRef<Value> buffers, Value base, int64_t n,
                                  int64_t width) {
     Type i64 = rewriter.getI64Type();
@@ -53,18 +57,29 @@ public:
       }
       return pieces;
     };
-    SmallVector<Value> first = loadPieces(cst(0));
     if (n == width)
-      return first;
-    auto loop = scf::ForOp::create(rewriter, loc, cst(width), cst(n), cst(width), first);
+      return loadPieces(cst(0));
+    SmallVector<Value> inits;
+    for (Value v : srcs)
+      inits.push_back(createZero(
+          rewriter, loc, VectorType::get({width}, cast<VectorType>(v.getType()).getElementType())));
+    auto loop = scf::ForOp::create(rewriter, loc, cst(0), cst(n), cst(width), inits);
     {
       OpBuilder::InsertionGuard guard(rewriter);
       Block *body = loop.getBody();
       if (body->mightHaveTerminator())
         rewriter.eraseOp(body->getTerminator());
       rewriter.setInsertionPointToEnd(body);
+      Value offset = loop.getInductionVar();
+      SmallVector<Value> pieces = loadPieces(offset);
       SmallVector<Value> acc(loop.getRegionIterArgs());
-      scf::YieldOp::create(rewriter, loc, combiner.combine(acc, loadPieces(loop.getInductionVar())));
+      SmallVector<Value> combined = combiner.combine(acc, pieces);
+      Value isFirst =
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, offset, cst(0));
+      SmallVector<Value> next;
+      for (auto [piece, c] : llvm::zip_equal(pieces, combined))
+        next.push_back(arith::SelectOp::create(rewriter, loc, isFirst, piece, c));
+      scf::YieldOp::create(rewriter, loc, next);
     }
     return SmallVector<Value>(loop.getResults());
   }

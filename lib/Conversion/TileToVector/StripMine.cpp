@@ -74,6 +74,113 @@ bool writesMemory(Operation *op) {
   return isa<LLVM::StoreOp, LLVM::MaskedStoreOp, LLVM::masked_scatter>(op);
 }
 
+/// A 1-D integer vector whose lanes form a non-decreasing arithmetic sequence
+/// when computed without wrapping: its first and last lanes as scalars and
+/// the difference between them (below 2^(w-1), so that a sequence that wraps
+/// ends below where it starts).
+struct LaneSequence {
+  Value first, last;
+  APInt span;
+};
+
+/// `v` as a LaneSequence (splats, range constants with a non-negative step,
+/// and sums of those), creating the scalar ops computing its ends at `b`'s
+/// insertion point; std::nullopt for anything else.
+std::optional<LaneSequence> matchLaneSequence(OpBuilder &b, Location loc, Value v) {
+  auto type = dyn_cast<VectorType>(v.getType());
+  if (!type || type.getRank() != 1 || !type.getElementType().isSignlessInteger())
+    return std::nullopt;
+  Type elem = type.getElementType();
+  if (auto broadcast = v.getDefiningOp<vector::BroadcastOp>()) {
+    if (isa<VectorType>(broadcast.getSourceType()))
+      return std::nullopt;
+    return LaneSequence{broadcast.getSource(), broadcast.getSource(),
+                        APInt::getZero(elem.getIntOrFloatBitWidth())};
+  }
+  if (auto constant = v.getDefiningOp<arith::ConstantOp>()) {
+    auto scalar = [&](const APInt &value) {
+      return arith::ConstantOp::create(b, loc, IntegerAttr::get(elem, value)).getResult();
+    };
+    if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue())) {
+      Value c = scalar(splat.getSplatValue<APInt>());
+      return LaneSequence{c, c, APInt::getZero(elem.getIntOrFloatBitWidth())};
+    }
+    auto range = matchRangeConstant(constant);
+    if (!range)
+      return std::nullopt;
+    auto [start, step] = *range;
+    // The span must not wrap: a non-negative step, steps * (n - 1) < 2^(w-1).
+    bool overflow = step.isNegative();
+    APInt span = step.umul_ov(APInt(step.getBitWidth(), type.getNumElements() - 1), overflow);
+    if (overflow || span.isNegative())
+      return std::nullopt;
+    return LaneSequence{scalar(start), scalar(start + span), span};
+  }
+  if (auto add = v.getDefiningOp<arith::AddIOp>()) {
+    std::optional<LaneSequence> lhs = matchLaneSequence(b, loc, add.getLhs());
+    std::optional<LaneSequence> rhs = lhs ? matchLaneSequence(b, loc, add.getRhs()) : std::nullopt;
+    bool overflow = false;
+    APInt span = rhs ? lhs->span.sadd_ov(rhs->span, overflow) : APInt();
+    if (!rhs || overflow || span.isNegative())
+      return std::nullopt;
+    return LaneSequence{arith::AddIOp::create(b, loc, lhs->first, rhs->first),
+                        arith::AddIOp::create(b, loc, lhs->last, rhs->last), span};
+  }
+  return std::nullopt;
+}
+
+/// A scalar i1 that is true exactly when every lane of the mask `mask` is,
+/// computed from the ends of its lane sequences when the mask compares such
+/// sequences (`offsets < n`, and conjunctions of those): a few scalar ops
+/// instead of a vector compare and reduction per piece. Falls back to
+/// `vector.reduction <and>`.
+Value emitAllLanesTrue(OpBuilder &b, Location loc, Value mask) {
+  std::function<Value(Value)> scalarTest = [&](Value m) -> Value {
+    if (auto broadcast = m.getDefiningOp<vector::BroadcastOp>())
+      return isa<VectorType>(broadcast.getSourceType()) ? Value() : broadcast.getSource();
+    if (auto andOp = m.getDefiningOp<arith::AndIOp>()) {
+      Value lhs = scalarTest(andOp.getLhs());
+      Value rhs = lhs ? scalarTest(andOp.getRhs()) : Value();
+      return rhs ? arith::AndIOp::create(b, loc, lhs, rhs).getResult() : Value();
+    }
+    auto cmp = m.getDefiningOp<arith::CmpIOp>();
+    if (!cmp)
+      return {};
+    using P = arith::CmpIPredicate;
+    P pred = cmp.getPredicate();
+    Value lhsValue = cmp.getLhs(), rhsValue = cmp.getRhs();
+    // a > b is b < a.
+    static const std::pair<P, P> swapped[] = {
+        {P::sgt, P::slt}, {P::sge, P::sle}, {P::ugt, P::ult}, {P::uge, P::ule}};
+    for (auto [greater, less] : swapped)
+      if (pred == greater) {
+        std::swap(lhsValue, rhsValue);
+        pred = less;
+      }
+    if (pred != P::slt && pred != P::sle && pred != P::ult && pred != P::ule)
+      return {};
+    std::optional<LaneSequence> lhs = matchLaneSequence(b, loc, lhsValue);
+    std::optional<LaneSequence> rhs = lhs ? matchLaneSequence(b, loc, rhsValue) : std::nullopt;
+    if (!rhs)
+      return {};
+    // Every lane of a non-decreasing lhs is below every lane of a
+    // non-decreasing rhs when lhs's last lane is below rhs's first; a
+    // sequence that wrapped ends below where it starts, which the test
+    // rejects (such pieces take the masked path).
+    bool isSigned = pred == P::slt || pred == P::sle;
+    P noWrap = isSigned ? P::sle : P::ule;
+    Value all = arith::CmpIOp::create(b, loc, pred, lhs->last, rhs->first);
+    for (const LaneSequence &seq : {*lhs, *rhs})
+      if (!seq.span.isZero())
+        all = arith::AndIOp::create(
+            b, loc, all, arith::CmpIOp::create(b, loc, noWrap, seq.first, seq.last));
+    return all;
+  };
+  if (Value all = scalarTest(mask))
+    return all;
+  return vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, mask);
+}
+
 /// A vector.shuffle of one 1-D vector that broadcasts it over a flat 2-D tile
 /// (tile.broadcast of a [1, C] row or an [R, 1] column): with `columns`, lane
 /// i reads src[i % period]; otherwise src[i / period].
@@ -151,11 +258,85 @@ int64_t laneWiseWidth(Operation *op) {
   return n;
 }
 
-/// A run of lane-wise ops on `lanes`-lane vectors in one block, in order.
+/// The alloca `addr` is (directly or through a GEP by constant 0), else null.
+LLVM::AllocaOp getStackBuffer(Value addr) {
+  if (auto gep = addr.getDefiningOp<LLVM::GEPOp>()) {
+    auto indices = gep.getIndices();
+    if (indices.size() != 1)
+      return {};
+    auto index = dyn_cast<Value>(indices[0]);
+    std::optional<int64_t> constant;
+    if (index) {
+      if (auto c = index.getDefiningOp<arith::ConstantOp>())
+        if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
+          constant = attr.getInt();
+    } else {
+      constant = cast<IntegerAttr>(cast<Attribute>(indices[0])).getInt();
+    }
+    if (constant != 0)
+      return {};
+    addr = gep.getBase();
+  }
+  return addr.getDefiningOp<LLVM::AllocaOp>();
+}
+
+/// Ops reading or writing `buffer`, through GEPs included.
+SmallVector<Operation *> bufferAccesses(LLVM::AllocaOp buffer) {
+  SmallVector<Operation *> accesses;
+  for (Operation *user : buffer->getUsers()) {
+    if (auto gep = dyn_cast<LLVM::GEPOp>(user))
+      llvm::append_range(accesses, gep->getUsers());
+    else
+      accesses.push_back(user);
+  }
+  return accesses;
+}
+
+/// The root of a stack address: the alloca `addr` is, or that a chain of
+/// GEPs starts from; null for any other address.
+LLVM::AllocaOp getStackRoot(Value addr) {
+  while (auto gep = addr.getDefiningOp<LLVM::GEPOp>())
+    addr = gep.getBase();
+  return addr.getDefiningOp<LLVM::AllocaOp>();
+}
+
+/// Whether `op` or an op nested in it may write memory other than the
+/// compiler's stack buffers (which no pointer of the program can reach).
+bool mayWriteProgramMemory(Operation *op) {
+  WalkResult result = op->walk([](Operation *inner) {
+    if (auto store = dyn_cast<LLVM::StoreOp>(inner))
+      return getStackRoot(store.getAddr()) ? WalkResult::advance() : WalkResult::interrupt();
+    if (auto store = dyn_cast<LLVM::MaskedStoreOp>(inner))
+      return getStackRoot(store.getData()) ? WalkResult::advance() : WalkResult::interrupt();
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(inner))
+      return iface.hasEffect<MemoryEffects::Write>() ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+    // Ops without the interface have unknown effects unless their effects
+    // are those of the ops they contain (visited by the walk).
+    return inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ? WalkResult::advance()
+                                                                 : WalkResult::interrupt();
+  });
+  return result.wasInterrupted();
+}
+
+/// A reduction's fold loop (see foldToWidth in Reduce.cpp) that a run can
+/// absorb: `scf.for` over the run's pieces (0 to the run's lanes, one piece a
+/// step) whose body reads piece `iv` of stack buffers that a store of the run
+/// fills whole, and otherwise only computes.
+struct Fold {
+  scf::ForOp loop;
+  /// The body's buffer loads and the run's stores filling their buffers
+  /// (the stored values may change as earlier runs are rewritten).
+  SmallVector<std::pair<LLVM::LoadOp, LLVM::StoreOp>> reads;
+};
+
+/// A run of lane-wise ops on `lanes`-lane vectors in one block, in order,
+/// possibly ended by a fold of some of its values.
 struct Run {
   int64_t lanes = 0;
   llvm::SetVector<Operation *> ops;
   bool hasStore = false;
+  std::optional<Fold> fold;
 };
 
 class StripMiner {
@@ -252,22 +433,62 @@ public:
     }
   }
 
-  /// Strip-mines every run in `block` and, recursively, in nested regions.
-  void processBlock(Block &block) {
-    rematerializeCheapValues(block);
-    // Runs are collected first; rewriting one only inserts ops before its end
-    // and replaces uses after it.
+  /// Gives each later run that reads a wide load from program memory its own
+  /// copy of the load, when nothing between the two may write that memory:
+  /// the run then reads the memory again (from the cache, like a
+  /// hand-written loop making several passes over a row) instead of the
+  /// producing run storing the whole value to a stack buffer for it.
+  void rematerializeLoads(Block &block, ArrayRef<Run> runs) {
+    llvm::DenseMap<Operation *, size_t> runOf;
+    for (auto [i, run] : llvm::enumerate(runs))
+      for (Operation *op : run.ops)
+        runOf[op] = i;
+    SmallVector<Operation *> loads;
+    for (Operation &op : block)
+      if (isa<LLVM::LoadOp, LLVM::MaskedLoadOp>(op) && contiguousAddressOperand(&op) == 0 &&
+          runOf.count(&op) && !getStackRoot(op.getOperand(0)))
+        loads.push_back(&op);
+    for (Operation *load : loads) {
+      // The first user of the load in each other run.
+      llvm::MapVector<size_t, Operation *> firstUsers;
+      for (Operation *user : load->getUsers()) {
+        auto it = runOf.find(user);
+        if (user->getBlock() != &block || it == runOf.end() || it->second == runOf[load])
+          continue;
+        Operation *&first = firstUsers[it->second];
+        if (!first || user->isBeforeInBlock(first))
+          first = user;
+      }
+      for (auto [consumer, first] : firstUsers) {
+        size_t run = consumer;
+        bool written = false;
+        for (Operation *op = load->getNextNode(); op != first && !written; op = op->getNextNode())
+          written = mayWriteProgramMemory(op);
+        if (written)
+          continue;
+        OpBuilder b(first);
+        Operation *copy = b.clone(*load);
+        load->getResult(0).replaceUsesWithIf(copy->getResult(0), [&](OpOperand &use) {
+          auto it = runOf.find(use.getOwner());
+          return it != runOf.end() && it->second == run;
+        });
+      }
+      if (load->use_empty())
+        load->erase();
+    }
+  }
+
+  /// The runs of `block` in order; with `all`, also those not worth
+  /// strip-mining.
+  SmallVector<Run> collectRuns(Block &block, bool all) {
     SmallVector<Run> runs;
     Run current;
     auto close = [&] {
-      if (isWorthIt(current))
+      if (!current.ops.empty() && (all || isWorthIt(current)))
         runs.push_back(std::move(current));
       current = Run();
     };
     for (Operation &op : block) {
-      for (Region &region : op.getRegions())
-        for (Block &nested : region)
-          processBlock(nested);
       int64_t lanes = laneWiseWidth(&op);
       bool chunkable = lanes > chunkLanes && lanes % chunkLanes == 0;
       // A broadcast's pieces must each read one contiguous slice or element.
@@ -281,15 +502,92 @@ public:
         current.hasStore |= writesMemory(&op);
         continue;
       }
-      if (!current.ops.empty() && !canStayBefore(&op, current))
+      if (current.ops.empty())
+        continue;
+      // A fold of the run's values joins it and ends it (what follows uses
+      // the fold's results, which the run's loop produces at its end).
+      if (std::optional<Fold> fold = matchFold(&op, current)) {
+        current.fold = std::move(fold);
+        close();
+        continue;
+      }
+      if (!canStayBefore(&op, current))
         close();
     }
     close();
-    for (Run &run : runs)
+    return runs;
+  }
+
+  /// Strip-mines every run in `block` and, recursively, in nested regions.
+  void processBlock(Block &block) {
+    for (Operation &op : block)
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          processBlock(nested);
+    rematerializeLoads(block, collectRuns(block, /*all=*/true));
+    rematerializeCheapValues(block);
+    // Runs are collected first; rewriting one only inserts ops before its end
+    // and replaces uses after it.
+    for (Run &run : collectRuns(block, /*all=*/false))
       rewrite(run);
   }
 
 private:
+  /// Whether `index` is the induction variable of `loop`, possibly plus 0.
+  static bool isInductionVar(Value index, scf::ForOp loop) {
+    if (auto add = index ? index.getDefiningOp<arith::AddIOp>() : nullptr)
+      for (auto [v, other] : {std::pair(add.getLhs(), add.getRhs()), {add.getRhs(), add.getLhs()}})
+        if (isConstantIntValue(other, 0))
+          index = v;
+    return index && index == loop.getInductionVar();
+  }
+
+  /// `op` as a fold of values of `run` (see Fold), if it is one.
+  std::optional<Fold> matchFold(Operation *op, const Run &run) const {
+    auto loop = dyn_cast<scf::ForOp>(op);
+    if (!loop || loop.getNumRegionIterArgs() == 0)
+      return std::nullopt;
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    if (lb != 0 || ub != run.lanes || step != chunkLanes)
+      return std::nullopt;
+    Fold fold{loop, {}};
+    for (Operation &inner : loop.getBody()->without_terminator()) {
+      auto load = dyn_cast<LLVM::LoadOp>(inner);
+      if (!load) {
+        if (inner.getNumRegions() || !isMemoryEffectFree(&inner))
+          return std::nullopt;
+        continue;
+      }
+      // A load of piece `iv` of a stack buffer ...
+      auto gep = load.getAddr().getDefiningOp<LLVM::GEPOp>();
+      if (!gep || gep.getIndices().size() != 1 ||
+          !isInductionVar(dyn_cast<Value>(gep.getIndices()[0]), loop) ||
+          lanesOf(load.getType()) != chunkLanes || load.getVolatile_())
+        return std::nullopt;
+      auto buffer = gep.getBase().getDefiningOp<LLVM::AllocaOp>();
+      if (!buffer)
+        return std::nullopt;
+      // ... that one store of the run fills whole and nothing else writes.
+      LLVM::StoreOp source;
+      for (Operation *access : bufferAccesses(buffer)) {
+        auto store = dyn_cast<LLVM::StoreOp>(access);
+        if (isa<LLVM::LoadOp>(access))
+          continue;
+        if (!store || source || !run.ops.contains(store) || store.getAddr() != buffer.getResult() ||
+            lanesOf(store.getValue().getType()) != run.lanes ||
+            store.getValue().getType() != VectorType::get({run.lanes}, cast<VectorType>(load.getType()).getElementType()))
+          return std::nullopt;
+        source = store;
+      }
+      if (!source)
+        return std::nullopt;
+      fold.reads.push_back({load, source});
+    }
+    return fold;
+  }
+
   /// Whether `op`, not lane-wise, may stay where it is while the run around it
   /// moves to the run's end: a pure op that uses nothing the run defines.
   static bool canStayBefore(Operation *op, const Run &run) {
@@ -317,7 +615,7 @@ private:
   /// A run pays off when it computes something: copies (loads, stores,
   /// splats) alone are handled as well by LLVM.
   static bool isWorthIt(const Run &run) {
-    return llvm::any_of(run.ops, [](Operation *op) {
+    return run.fold || llvm::any_of(run.ops, [](Operation *op) {
       return !isa<LLVM::LoadOp, LLVM::StoreOp, arith::ConstantOp, vector::BroadcastOp>(op);
     });
   }
@@ -335,7 +633,8 @@ private:
   void rewrite(Run &run) {
     Operation *last = run.ops.back();
     Location loc = last->getLoc();
-    OpBuilder b(last);
+    // Before a fold, whose body may use values defined after the run's last op.
+    OpBuilder b(run.fold ? run.fold->loop.getOperation() : last);
     Type i64 = b.getI64Type();
     auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
 
@@ -374,10 +673,14 @@ private:
                                                     run.lanes);
     }
 
-    auto loop = scf::ForOp::create(b, loc, cst(0), cst(run.lanes), cst(chunkLanes));
+    ValueRange foldInits = run.fold ? run.fold->loop.getInitArgs() : ValueRange{};
+    auto loop = scf::ForOp::create(b, loc, cst(0), cst(run.lanes), cst(chunkLanes), foldInits);
     {
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
+      if (loop.getBody()->mightHaveTerminator())
+        b.setInsertionPoint(loop.getBody()->getTerminator());
+      else
+        b.setInsertionPointToEnd(loop.getBody());
       Value lane = loop.getInductionVar();
       IRMapping map;
       for (Value v : inputs) {
@@ -394,6 +697,12 @@ private:
         storeBufferLanes(b, loc, map.lookup(v), outputBuffers[v], lane,
                          chunkAlignment(64, elem));
       }
+      if (run.fold)
+        emitFold(b, *run.fold, lane, loop.getRegionIterArgs(), map);
+    }
+    if (run.fold) {
+      run.fold->loop->replaceAllUsesWith(loop.getResults());
+      run.fold->loop->erase();
     }
 
     // Reload what leaves the run after the loop, then drop the wide ops.
@@ -407,6 +716,25 @@ private:
     }
     for (Operation *op : llvm::reverse(run.ops))
       op->erase();
+  }
+
+  /// Emits the body of `fold` for the piece at `lane` (its loads of buffer
+  /// pieces replaced by the pieces in `map`, its carried values by `acc`) and
+  /// yields its results.
+  static void emitFold(OpBuilder &b, Fold &fold, Value lane, ValueRange acc,
+                       const IRMapping &map) {
+    IRMapping body;
+    body.map(fold.loop.getInductionVar(), lane);
+    body.map(fold.loop.getRegionIterArgs(), acc);
+    for (auto [load, store] : fold.reads)
+      body.map(load.getResult(), map.lookup(store.getValue()));
+    for (Operation &op : fold.loop.getBody()->without_terminator())
+      if (!llvm::is_contained(llvm::make_first_range(fold.reads), &op))
+        b.clone(op, body);
+    auto yield = cast<scf::YieldOp>(fold.loop.getBody()->getTerminator());
+    scf::YieldOp::create(b, yield.getLoc(),
+                         llvm::map_to_vector(yield.getOperands(),
+                                             [&](Value v) { return body.lookupOrDefault(v); }));
   }
 
   /// A stack buffer that a store of the run fills with all of `v` and that
@@ -515,7 +843,7 @@ private:
     b.setInsertionPointAfter(load);
     Location loc = load.getLoc();
     Type type = load.getType();
-    Value all = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, load.getMask());
+    Value all = emitAllLanesTrue(b, loc, load.getMask());
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, all, /*withElseRegion=*/true);
     b.setInsertionPointToStart(ifOp.thenBlock());
     Value plain = LLVM::LoadOp::create(b, loc, type, load.getData(), load.getAlignment());
@@ -535,13 +863,13 @@ private:
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(store);
     Location loc = store.getLoc();
-    Value all = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, store.getMask());
+    Value all = emitAllLanesTrue(b, loc, store.getMask());
     auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
     b.setInsertionPointToStart(ifOp.thenBlock());
     auto plain =
         LLVM::StoreOp::create(b, loc, store.getValue(), store.getData(), store.getAlignment());
-    if (store->hasAttr(tilec::kNonTemporalAttr))
-      plain->setAttr(tilec::kNonTemporalAttr, b.getUnitAttr());
+    if (Attribute streaming = store->getAttr(tilec::kNonTemporalAttr))
+      plain->setAttr(tilec::kNonTemporalAttr, streaming);
     store->moveBefore(ifOp.elseBlock()->getTerminator());
   }
 
@@ -571,40 +899,6 @@ public:
     reloadedFrom.clear();
   }
 };
-
-/// The alloca `addr` is (directly or through a GEP by constant 0), else null.
-LLVM::AllocaOp getStackBuffer(Value addr) {
-  if (auto gep = addr.getDefiningOp<LLVM::GEPOp>()) {
-    auto indices = gep.getIndices();
-    if (indices.size() != 1)
-      return {};
-    auto index = dyn_cast<Value>(indices[0]);
-    std::optional<int64_t> constant;
-    if (index) {
-      if (auto c = index.getDefiningOp<arith::ConstantOp>())
-        if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
-          constant = attr.getInt();
-    } else {
-      constant = cast<IntegerAttr>(cast<Attribute>(indices[0])).getInt();
-    }
-    if (constant != 0)
-      return {};
-    addr = gep.getBase();
-  }
-  return addr.getDefiningOp<LLVM::AllocaOp>();
-}
-
-/// Ops reading or writing `buffer`, through GEPs included.
-SmallVector<Operation *> bufferAccesses(LLVM::AllocaOp buffer) {
-  SmallVector<Operation *> accesses;
-  for (Operation *user : buffer->getUsers()) {
-    if (auto gep = dyn_cast<LLVM::GEPOp>(user))
-      llvm::append_range(accesses, gep->getUsers());
-    else
-      accesses.push_back(user);
-  }
-  return accesses;
-}
 
 /// Removes whole-buffer copies between stack buffers, `store (load B), A`
 /// where A is only read afterwards (e.g. a reduction's copy of an accumulator
@@ -654,6 +948,40 @@ void forwardStackCopies(Block &block) {
     store.erase();
     if (load->use_empty())
       load.erase();
+  }
+}
+
+/// Erases the stack buffers that are only ever written, with their stores
+/// (e.g. the copy a reduction's fold read before the run filling it absorbed
+/// the fold).
+void eraseWriteOnlyBuffers(Operation *root) {
+  SmallVector<LLVM::AllocaOp> buffers;
+  root->walk([&](LLVM::AllocaOp alloca) { buffers.push_back(alloca); });
+  for (LLVM::AllocaOp buffer : buffers) {
+    SmallVector<Operation *> stores, geps;
+    auto isStoreTo = [](Operation *op, Value addr) {
+      auto store = dyn_cast<LLVM::StoreOp>(op);
+      return store && store.getAddr() == addr && store.getValue() != addr && !store.getVolatile_();
+    };
+    bool writeOnly = llvm::all_of(buffer->getUsers(), [&](Operation *user) {
+      if (isStoreTo(user, buffer.getResult())) {
+        stores.push_back(user);
+        return true;
+      }
+      auto gep = dyn_cast<LLVM::GEPOp>(user);
+      if (!gep || gep.getBase() != buffer.getResult())
+        return false;
+      geps.push_back(gep);
+      return llvm::all_of(gep->getUsers(), [&](Operation *gepUser) {
+        stores.push_back(gepUser);
+        return isStoreTo(gepUser, gep.getResult());
+      });
+    });
+    if (!writeOnly)
+      continue;
+    for (Operation *op : llvm::concat<Operation *>(stores, geps))
+      op->erase();
+    buffer.erase();
   }
 }
 
@@ -833,6 +1161,7 @@ void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
       miner.processBlock(block);
   });
   miner.eraseDeadReloads();
+  eraseWriteOnlyBuffers(root);
   root->walk([&](Block *block) {
     sinkStoresIntoBranches(*block);
     coalesceCopyInCopyOut(*block);

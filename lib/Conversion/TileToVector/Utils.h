@@ -109,6 +109,21 @@ mlir::Value createMaskedLoadUnlessFull(mlir::OpBuilder &b, mlir::Location loc,
 void storeBufferLanes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, mlir::Value buf,
                       mlir::Value index, unsigned align);
 
+/// Software prefetch of a loop's next row-wise loads (see Prefetch.cpp). On
+/// CPUs (the module has kChunkLanesAttr): when `ptrs`, the converted pointer
+/// operand (a flat tile of rows of `rowElements` pointers to `elemType`) of
+/// the row-wise tile.load `load`, is carried by an scf.for that advances it
+/// by a uniform offset per iteration (`p += BLOCK * stride`), returns that
+/// offset (i64, in elements) usable at the insertion point; else null.
+mlir::Value getNextIterationAdvance(mlir::ConversionPatternRewriter &rewriter,
+                                    mlir::Operation *load, mlir::Value ptrs, mlir::Type elemType,
+                                    int64_t rowElements);
+
+/// Prefetches the cache lines of the row the next iteration reads in place of
+/// the row of `rowElements` elements of `elemType` at `row`: `row + advance`.
+void prefetchNextRow(mlir::OpBuilder &b, mlir::Location loc, mlir::Value row, mlir::Value advance,
+                     mlir::Type elemType, int64_t rowElements);
+
 } // namespace tilec::detail
 
 #endif // TILEC_LIB_CONVERSION_TILETOVECTOR_UTILS_H

@@ -188,6 +188,21 @@ LogicalResult LoadOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// StoreOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult StoreOp::verify() {
+  std::optional<int64_t> minPrograms = getStreamMinPrograms();
+  if (!minPrograms)
+    return success();
+  if (getNontemporal())
+    return emitOpError("'stream_min_programs' conflicts with 'nontemporal' (always streaming)");
+  if (*minPrograms < 1)
+    return emitOpError("'stream_min_programs' must be at least 1, got ") << *minPrograms;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // ReduceOp and ScanOp
 //===----------------------------------------------------------------------===//
 

@@ -45,7 +45,7 @@ func.func @store_streaming_masked(%a: !tile.ptr<f32>, %v: tensor<16xf32>, %m: te
 // plain store of a piece whose mask is all true) and masks the others.
 // CHECK-LABEL: func.func @store_streaming_strip_mined
 // CHECK: scf.for
-// CHECK: %[[ALL:.*]] = vector.reduction <and>
+// CHECK: %[[ALL:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
 // CHECK: scf.if %[[ALL]] {
 // CHECK: llvm.ptrtoint
 // CHECK: scf.if
@@ -62,5 +62,31 @@ func.func @store_streaming_strip_mined(%a: !tile.ptr<f32>, %n: i32) {
   %p = tile.splat %a : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
   %q = tile.addptr %p, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
   tile.store %q, %v, %m {nontemporal} : tensor<128x!tile.ptr<f32>>
+  return
+}
+
+// A store streaming from a grid size is versioned on the launch's program
+// count (computed once at the kernel's entry) and on its address.
+// CHECK-LABEL: func.func @store_streaming_large_grid
+// CHECK-DAG: %[[NX:.*]] = tile.num_programs 0 : i32
+// CHECK-DAG: %[[NY:.*]] = tile.num_programs 1 : i32
+// CHECK-DAG: %[[NZ:.*]] = tile.num_programs 2 : i32
+// CHECK: %[[LARGE:.*]] = arith.cmpi uge, %{{.*}}, %{{.*}} : i64
+// CHECK: %[[OK:.*]] = arith.cmpi eq
+// CHECK: %[[BOTH:.*]] = arith.andi %[[LARGE]], %[[OK]] : i1
+// CHECK: scf.if %[[BOTH]] {
+// CHECK-NEXT: llvm.store {{.*}} {alignment = 64 : i64, nontemporal} : vector<16xf32>, !llvm.ptr
+// CHECK-NEXT: } else {
+// CHECK-NEXT: llvm.store {{.*}} {alignment = 4 : i64} : vector<16xf32>, !llvm.ptr
+// CHECK-NOT: tilec.nontemporal
+// GPU-LABEL: func.func @store_streaming_large_grid
+// GPU-NOT: nontemporal
+// GPU-NOT: tile.num_programs
+// GPU: return
+func.func @store_streaming_large_grid(%a: !tile.ptr<f32>, %v: tensor<16xf32>) {
+  %r = tile.make_range 0, 16 : tensor<16xi32>
+  %p = tile.splat %a : !tile.ptr<f32> -> tensor<16x!tile.ptr<f32>>
+  %q = tile.addptr %p, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  tile.store %q, %v {stream_min_programs = 4096 : i64} : tensor<16x!tile.ptr<f32>>
   return
 }

@@ -3,7 +3,8 @@
 
 // A masked elementwise chain over 128 lanes (vector add) becomes one scf.for
 // over 32-lane pieces: the mask, both masked loads, the add and the store of a
-// piece run together (plain loads and store when the piece's mask is all true); the
+// piece run together (plain loads and store when the piece's mask is all true,
+// which for `offsets < n` is a scalar test of the piece's last offset); the
 // range constant becomes its first piece plus the lane offset, and nothing 128
 // lanes wide is left.
 // CHECK-LABEL: func.func @add_chain
@@ -20,7 +21,12 @@
 // CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[RNG]] : vector<32xi32>
 // CHECK: %[[MASK:.*]] = arith.cmpi slt, %[[OFF]], %{{.*}} : vector<32xi32>
 // CHECK: %[[XA:.*]] = llvm.getelementptr %[[XS]][%[[LANE]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-// CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[MASK]] : vector<32xi1> into i1
+// CHECK: %[[LAST:.*]] = arith.addi %[[L32]], %{{.*}} : i32
+// CHECK: %[[OFF0:.*]] = arith.addi %{{.*}}, %[[L32]] : i32
+// CHECK: %[[OFF31:.*]] = arith.addi %{{.*}}, %[[LAST]] : i32
+// CHECK: %[[BELOW:.*]] = arith.cmpi slt, %[[OFF31]], %[[N]] : i32
+// CHECK: %[[NOWRAP:.*]] = arith.cmpi sle, %[[OFF0]], %[[OFF31]] : i32
+// CHECK: %[[ALL:.*]] = arith.andi %[[BELOW]], %[[NOWRAP]] : i1
 // CHECK: %[[XV:.*]] = scf.if %[[ALL]] -> (vector<32xf32>) {
 // CHECK: %[[XP:.*]] = llvm.load %[[XA]] {alignment = 4 : i64} : !llvm.ptr -> vector<32xf32>
 // CHECK: scf.yield %[[XP]]
@@ -70,18 +76,20 @@ func.func @add_chain(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %out: !tile.ptr<f32
 }
 
 // A 1-D reduction wider than a piece folds pieces of a stack copy into a
-// 32-lane accumulator carried by an scf.for starting at the second piece,
-// then folds that accumulator in halves.
+// 32-lane accumulator carried by an scf.for over every piece (the first one
+// taken as is), then folds that accumulator in halves.
 // CHECK-LABEL: func.func @wide_max
 // CHECK-SAME: (%[[T:.*]]: vector<256xf32>)
-// CHECK: %[[BUF:.*]] = llvm.alloca %{{.*}} x f32 {alignment = 64 : i64}
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[BUF:.*]] = llvm.alloca %{{.*}} x f32 {alignment = 64 : i64}
 // CHECK: llvm.store %[[T]], %[[BUF]] {alignment = 64 : i64} : vector<256xf32>, !llvm.ptr
-// CHECK: %[[FIRST:.*]] = llvm.load %[[BUF]] {{.*}} -> vector<32xf32>
-// CHECK: %[[ACC:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[FIRST]]) -> (vector<32xf32>) : i64 {
+// CHECK: %[[ACC:.*]] = scf.for %[[I:.*]] = %[[ZERO]] to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (vector<32xf32>) : i64 {
 // CHECK: %[[P:.*]] = llvm.getelementptr %[[BUF]][%[[I]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-// CHECK: %[[C:.*]] = llvm.load %[[P]] {alignment = 4 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: %[[C:.*]] = llvm.load %[[P]] {{.*}} : !llvm.ptr -> vector<32xf32>
 // CHECK: %[[M:.*]] = arith.maxnumf %[[A]], %[[C]] : vector<32xf32>
-// CHECK: scf.yield %[[M]] : vector<32xf32>
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[I]], %[[ZERO]] : i64
+// CHECK: %[[NEXT:.*]] = arith.select %[[FIRST]], %[[C]], %[[M]] : vector<32xf32>
+// CHECK: scf.yield %[[NEXT]] : vector<32xf32>
 // CHECK: vector.shuffle %[[ACC]], %[[ACC]] [0, 1, {{.*}}, 15] : vector<32xf32>, vector<32xf32>
 // CHECK: vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 func.func @wide_max(%t: tensor<256xf32>) -> f32 {
@@ -93,20 +101,25 @@ func.func @wide_max(%t: tensor<256xf32>) -> f32 {
   return %r : f32
 }
 
-// Softmax-like: a run ends where a reduction needs its result. The exp run
-// writes its pieces into the copy the sum reads; that copy is only read, so
-// the final run reads `e` from it too (no second buffer, no 128-lane value).
+// Softmax-like: a run ends where a reduction needs its result, and the
+// reduction's fold joins it: the exp run adds each piece into the sum's
+// accumulator as it goes. It also writes its pieces into the copy the sum
+// read, which the final run reads `e` from (no second buffer, no 128-lane
+// value).
 // CHECK-LABEL: func.func @normalize
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr)
 // CHECK: %[[E:.*]] = llvm.alloca %{{.*}} x f32
 // CHECK-NOT: llvm.alloca
-// CHECK: scf.for %[[I:.*]] = %{{.*}} : i64 {
+// CHECK: %[[ACC:.*]] = scf.for %[[I:.*]] = %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (vector<32xf32>) : i64 {
 // CHECK: %[[EX:.*]] = math.exp %{{.*}} : vector<32xf32>
 // CHECK: %[[EA:.*]] = llvm.getelementptr %[[E]][%[[I]]]
 // CHECK: llvm.store %[[EX]], %[[EA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: %[[ADD:.*]] = arith.addf %[[A]], %[[EX]] : vector<32xf32>
+// CHECK: %[[NEXT:.*]] = arith.select %{{.*}}, %[[EX]], %[[ADD]] : vector<32xf32>
+// CHECK: scf.yield %[[NEXT]] : vector<32xf32>
 // CHECK: }
-// CHECK: %[[SUM:.*]] = scf.for {{.*}} iter_args
-// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK-NOT: scf.for {{.*}} iter_args
+// CHECK: vector.shuffle %[[ACC]], %[[ACC]]
 // CHECK: %[[S:.*]] = vector.extract
 // CHECK: scf.for %[[J:.*]] = %{{.*}} : i64 {
 // CHECK: %[[EB:.*]] = llvm.getelementptr %[[E]][%[[J]]]
@@ -131,6 +144,97 @@ func.func @normalize(%x: !tile.ptr<f32>) {
   %ss = tile.splat %s : f32 -> tensor<128xf32>
   %d = arith.divf %e, %ss : tensor<128xf32>
   tile.store %q, %d : tensor<128x!tile.ptr<f32>>
+  return
+}
+
+// A loaded row used before and after its reduction is read from memory by
+// both runs (nothing writes memory in between) instead of being copied to a
+// stack buffer: the first run folds the maximum as it loads, the second loads
+// the row again; no buffer is left.
+// CHECK-LABEL: func.func @reload_row
+// CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[Y:.*]]: !llvm.ptr)
+// CHECK-NOT: llvm.alloca
+// CHECK: %[[ACC:.*]] = scf.for %[[I:.*]] = %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (vector<32xf32>) : i64 {
+// CHECK: %[[XA:.*]] = llvm.getelementptr %[[X]][%[[I]]]
+// CHECK: %[[XV:.*]] = llvm.load %[[XA]] {alignment = 4 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: %[[M:.*]] = arith.maxnumf %[[A]], %[[XV]] : vector<32xf32>
+// CHECK: arith.select %{{.*}}, %[[XV]], %[[M]] : vector<32xf32>
+// CHECK: }
+// CHECK: %[[MAX:.*]] = vector.extract
+// CHECK: scf.for %[[J:.*]] = %{{.*}} : i64 {
+// CHECK: %[[XB:.*]] = llvm.getelementptr %[[X]][%[[J]]]
+// CHECK: %[[XW:.*]] = llvm.load %[[XB]] {alignment = 4 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: %[[D:.*]] = arith.subf %[[XW]], %{{.*}} : vector<32xf32>
+// CHECK: llvm.store %[[D]], %{{.*}} : vector<32xf32>, !llvm.ptr
+// CHECK: }
+// CHECK-NOT: llvm.alloca
+func.func @reload_row(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qx = tile.addptr %px, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %v = tile.load %qx : tensor<128x!tile.ptr<f32>>
+  %m = tile.reduce(%v) axis = 0 : (tensor<128xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.maxnumf %a, %b : f32
+    tile.yield %t : f32
+  }
+  %ms = tile.splat %m : f32 -> tensor<128xf32>
+  %d = arith.subf %v, %ms : tensor<128xf32>
+  %py = tile.splat %y : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qy = tile.addptr %py, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  tile.store %qy, %d : tensor<128x!tile.ptr<f32>>
+  return
+}
+
+// A store to program memory between the load and its later use may change
+// what the load read: the later run reads the row from the stack copy.
+// CHECK-LABEL: func.func @no_reload_after_store
+// CHECK: %[[COPY:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK: scf.for %[[I:.*]] = %{{.*}} : i64 {
+// CHECK: %[[XV:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: %[[CA:.*]] = llvm.getelementptr %[[COPY]][%[[I]]]
+// CHECK: llvm.store %[[XV]], %[[CA]]
+// CHECK: }
+// CHECK: llvm.store %{{.*}} : f32, !llvm.ptr
+// CHECK: scf.for %[[J:.*]] = %{{.*}} : i64 {
+// CHECK: %[[CB:.*]] = llvm.getelementptr %[[COPY]][%[[J]]]
+// CHECK: llvm.load %[[CB]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: }
+func.func @no_reload_after_store(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %s: f32) {
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qx = tile.addptr %px, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %v = tile.load %qx : tensor<128x!tile.ptr<f32>>
+  %e = math.exp %v : tensor<128xf32>
+  %py = tile.splat %y : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qy = tile.addptr %py, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  tile.store %qy, %e : tensor<128x!tile.ptr<f32>>
+  tile.store %x, %s : !tile.ptr<f32>
+  %w = arith.mulf %v, %v : tensor<128xf32>
+  tile.store %qy, %w : tensor<128x!tile.ptr<f32>>
+  return
+}
+
+// A mask that is not a comparison of lane sequences (here the lanes of a
+// loaded tile) is tested for all-true lanes by a vector reduction per piece.
+// CHECK-LABEL: func.func @data_mask
+// CHECK: scf.for
+// CHECK: %[[M:.*]] = arith.cmpf ogt, %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[M]] : vector<32xi1> into i1
+// CHECK: scf.if %[[ALL]] {
+// CHECK: llvm.store
+// CHECK: } else {
+// CHECK: llvm.intr.masked.store
+func.func @data_mask(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qx = tile.addptr %px, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %v = tile.load %qx : tensor<128x!tile.ptr<f32>>
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %m = arith.cmpf ogt, %v, %zero : tensor<128xf32>
+  %py = tile.splat %y : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qy = tile.addptr %py, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  tile.store %qy, %v, %m : tensor<128x!tile.ptr<f32>>
   return
 }
 
@@ -176,8 +280,8 @@ func.func @store_then_load(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
 // CHECK: llvm.store %[[NEW]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
 // CHECK: }
 // CHECK: }
-// CHECK: %[[FIRST:.*]] = llvm.load %[[ACC]] {{.*}} -> vector<32xf32>
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[FIRST]])
+// CHECK: scf.for %[[K:.*]] = %{{.*}} iter_args
+// CHECK: llvm.getelementptr %[[ACC]][%[[K]]]
 func.func @accumulate(%x: !tile.ptr<f32>, %n: i32) -> f32 {
   %c0 = arith.constant 0 : i32
   %c128 = arith.constant 128 : i32
@@ -219,10 +323,12 @@ func.func @narrow(%a: tensor<32xf32>) -> tensor<32xf32> {
 // CHECK: llvm.store %[[T]], %[[BUF]] {alignment = 64 : i64} : vector<256xf32>, !llvm.ptr
 // CHECK: scf.for %[[ROW:.*]] = %{{.*}} : i64 {
 // CHECK: %[[BASE:.*]] = arith.muli %[[ROW]], %{{.*}} : i64
-// CHECK: %[[P0:.*]] = llvm.getelementptr %[[BUF]][%[[BASE]]]
-// CHECK: %[[L0:.*]] = llvm.load %[[P0]] {{.*}} -> vector<32xf32>
-// CHECK: %[[L1:.*]] = llvm.load %{{.*}} -> vector<32xf32>
-// CHECK: arith.addf %[[L0]], %[[L1]] : vector<32xf32>
+// CHECK: scf.for %[[K:.*]] = %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (vector<32xf32>) : i64 {
+// CHECK: %[[IDX:.*]] = arith.addi %[[BASE]], %[[K]] : i64
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[BUF]][%[[IDX]]]
+// CHECK: %[[L:.*]] = llvm.load %[[P]] {{.*}} -> vector<32xf32>
+// CHECK: arith.addf %[[A]], %[[L]] : vector<32xf32>
+// CHECK: }
 // CHECK: %[[ONE:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<1xf32>
 // CHECK: %[[DST:.*]] = llvm.getelementptr %[[OUT]][%[[ROW]]]
 // CHECK: llvm.store %[[ONE]], %[[DST]] {alignment = 4 : i64} : vector<1xf32>, !llvm.ptr

@@ -429,3 +429,21 @@ func.func @print_shape_kind(%x: vector<4xi32>) {
   tile.print " x: " %x : vector<4xi32> {hex = false, is_signed = array<i1: true>, shapes = [4]}
   return
 }
+
+// -----
+
+// A store is either always streaming or streaming from a grid size, not both.
+func.func @store_stream_both(%p: tensor<4x!tile.ptr<f32>>, %v: tensor<4xf32>) {
+  // expected-error @+1 {{'stream_min_programs' conflicts with 'nontemporal'}}
+  tile.store %p, %v {nontemporal, stream_min_programs = 8 : i64} : tensor<4x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// A streaming store's minimum program count is positive.
+func.func @store_stream_zero(%p: tensor<4x!tile.ptr<f32>>, %v: tensor<4xf32>) {
+  // expected-error @+1 {{'stream_min_programs' must be at least 1, got 0}}
+  tile.store %p, %v {stream_min_programs = 0 : i64} : tensor<4x!tile.ptr<f32>>
+  return
+}
