@@ -52,7 +52,9 @@ struct ShapedConstants {
       a = SplatElementsAttr::get(shaped, scalar);
     return arith::ConstantOp::create(rewriter, loc, t, cast<TypedAttr>(a));
   }
-  Value f32(double v) const { return get(rewriter.getF32Type(), rewriter.getF32FloatAttr(float(v))); }
+  Value f32(double v) const {
+    return get(rewriter.getF32Type(), rewriter.getF32FloatAttr(float(v)));
+  }
   Value i32(int v) const { return get(rewriter.getI32Type(), rewriter.getI32IntegerAttr(v)); }
 };
 
@@ -90,7 +92,8 @@ struct ExpF32 : public OpRewritePattern<math::ExpOp> {
     const double kMagic = 12582912.0 + 127.0; // 1.5 * 2^23 + bias
     const double kLog2e = 1.44269504088896341, kLn2Hi = 0.693359375, kLn2Lo = -2.12194440e-4;
     Value x = clamp(op.getOperand(), arith::CmpFPredicate::UGE, c.f32(-87.8));
-    Value t = clamp(fma(x, c.f32(kLog2e), c.f32(kMagic)), arith::CmpFPredicate::ULE, c.f32(kMagic + 127.0));
+    Value t = clamp(fma(x, c.f32(kLog2e), c.f32(kMagic)), arith::CmpFPredicate::ULE,
+                    c.f32(kMagic + 127.0));
     Value n = arith::SubFOp::create(rewriter, loc, t, c.f32(kMagic));
     Value r = fma(n, c.f32(-kLn2Hi), x);
     r = fma(n, c.f32(-kLn2Lo), r);
@@ -101,8 +104,8 @@ struct ExpF32 : public OpRewritePattern<math::ExpOp> {
     for (double coefficient : llvm::ArrayRef(kCoefficients).drop_front())
       p = fma(p, r, c.f32(coefficient));
     Type intType = c.withElement(rewriter.getI32Type());
-    Value bits = arith::ShLIOp::create(rewriter, loc, arith::BitcastOp::create(rewriter, loc, intType, t),
-                                       c.i32(23));
+    Value tBits = arith::BitcastOp::create(rewriter, loc, intType, t);
+    Value bits = arith::ShLIOp::create(rewriter, loc, tBits, c.i32(23));
     Value scale = arith::BitcastOp::create(rewriter, loc, type, bits);
     rewriter.replaceOpWithNewOp<arith::MulFOp>(op, p, scale);
     return success();
