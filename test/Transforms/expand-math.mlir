@@ -56,3 +56,33 @@ func.func @sin_range_reduction(%x: vector<8xf32>) -> vector<8xf32> {
   %s = math.sin %x : vector<8xf32>
   return %s : vector<8xf32>
 }
+
+// f32 exp is tilec's own expansion: x raised to -87.8, t = x * log2(e) + (1.5 * 2^23 + 127)
+// capped at n = 127, n = t - magic, a two-part ln2 reduction, a degree-7 Horner polynomial
+// and the scale 2^n as t's bits shifted left by 23 (no floor, no float-to-int conversion).
+// CHECK-LABEL: func @exp_f32
+// CHECK-SAME: (%[[X:.*]]: vector<8xf32>)
+// CHECK-DAG: %[[LO:.*]] = arith.constant dense<-8.780000e+01> : vector<8xf32>
+// CHECK-DAG: %[[MAGIC:.*]] = arith.constant dense<0x4B40007F> : vector<8xf32>
+// CHECK-DAG: %[[CAP:.*]] = arith.constant dense<0x4B4000FE> : vector<8xf32>
+// CHECK-DAG: %[[SHIFT:.*]] = arith.constant dense<23> : vector<8xi32>
+// CHECK: %[[ABOVE:.*]] = arith.cmpf uge, %[[X]], %[[LO]]
+// CHECK: %[[CLAMPED:.*]] = arith.select %[[ABOVE]], %[[X]], %[[LO]]
+// CHECK: %[[T0:.*]] = math.fma %[[CLAMPED]], %{{.*}}, %[[MAGIC]]
+// CHECK: %[[BELOW:.*]] = arith.cmpf ule, %[[T0]], %[[CAP]]
+// CHECK: %[[T:.*]] = arith.select %[[BELOW]], %[[T0]], %[[CAP]]
+// CHECK: %[[N:.*]] = arith.subf %[[T]], %[[MAGIC]]
+// CHECK: %[[R0:.*]] = math.fma %[[N]], %{{.*}}, %[[CLAMPED]]
+// CHECK: %[[R:.*]] = math.fma %[[N]], %{{.*}}, %[[R0]]
+// CHECK-COUNT-7: math.fma %{{.*}}, %[[R]], %{{.*}}
+// CHECK: %[[TBITS:.*]] = arith.bitcast %[[T]] : vector<8xf32> to vector<8xi32>
+// CHECK: %[[BITS:.*]] = arith.shli %[[TBITS]], %[[SHIFT]]
+// CHECK: %[[SCALE:.*]] = arith.bitcast %[[BITS]] : vector<8xi32> to vector<8xf32>
+// CHECK: arith.mulf %{{.*}}, %[[SCALE]]
+// CHECK-NOT: math.floor
+// CHECK-NOT: arith.fptosi
+// CHECK-NOT: math.exp
+func.func @exp_f32(%x: vector<8xf32>) -> vector<8xf32> {
+  %e = math.exp %x : vector<8xf32>
+  return %e : vector<8xf32>
+}
