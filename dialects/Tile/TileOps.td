@@ -244,7 +244,8 @@ def Tile_StoreOp : Tile_Op<"store", [
     write aligned full vectors with non-temporal (streaming) stores.
     `stream_min_programs = N` (set by `tilec-streaming-stores`, never with `nontemporal`)
     makes the store non-temporal only in launches of at least N programs: launches whose
-    output does not fit in the last-level cache.
+    output does not fit in the last-level cache. Enclosing `scf.for` loops marked
+    `tile.stream_trip_count` multiply the program count by their trip counts.
 
     Example:
 

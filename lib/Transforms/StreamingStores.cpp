@@ -101,7 +101,7 @@ private:
   func::FuncOp kernel;
 };
 
-/// Bytes one execution of `store` writes.
+/// Bytes one execution of `store` writes (loops multiply it at run time).
 int64_t storedBytes(tilec::tile::StoreOp store) {
   auto tile = cast<RankedTensorType>(store.getValue().getType());
   int64_t elementBytes = (tile.getElementTypeBitWidth() + 7) / 8;
@@ -145,8 +145,14 @@ void markStreamingStores(func::FuncOp kernel, int64_t minGridBytes) {
   if (candidates.empty())
     return;
   int64_t minPrograms = std::max<int64_t>(1, llvm::divideCeil(minGridBytes, bytesPerProgram));
-  for (tilec::tile::StoreOp store : candidates)
+  UnitAttr unit = UnitAttr::get(kernel.getContext());
+  for (tilec::tile::StoreOp store : candidates) {
     store.setStreamMinPrograms(minPrograms);
+    // Each iteration of an enclosing loop writes the store's bytes again.
+    for (auto loop = store->getParentOfType<scf::ForOp>(); loop;
+         loop = loop->getParentOfType<scf::ForOp>())
+      loop->setAttr(tilec::tile::kStreamTripCountAttr, unit);
+  }
 }
 
 struct TilecStreamingStoresPass

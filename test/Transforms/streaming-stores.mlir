@@ -119,3 +119,25 @@ func.func @loaded_pointer(%pp: !tile.ptr<!tile.ptr<f32>>, %out: !tile.ptr<f32>,
   tile.store %op, %a : tensor<256x!tile.ptr<f32>>
   return
 }
+
+// -----
+
+// A store in a loop writes its bytes once per iteration: the loop is marked so
+// that the lowering multiplies the program count by its trip count.
+// CHECK-LABEL: func.func @store_in_loop
+// CHECK: scf.for
+// CHECK: tile.store %{{.*}}, %{{.*}} {stream_min_programs = 8192 : i64} : tensor<1024x!tile.ptr<f32>>
+// CHECK: } {tile.stream_trip_count}
+func.func @store_in_loop(%out: !tile.ptr<f32>, %v: tensor<1024xf32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %step = arith.constant 1024 : i32
+  %r = tile.make_range 0, 1024 : tensor<1024xi32>
+  scf.for %i = %c0 to %n step %step : i32 {
+    %is = tile.splat %i : i32 -> tensor<1024xi32>
+    %offs = arith.addi %is, %r : tensor<1024xi32>
+    %os = tile.splat %out : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
+    %op = tile.addptr %os, %offs : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+    tile.store %op, %v : tensor<1024x!tile.ptr<f32>>
+  }
+  return
+}

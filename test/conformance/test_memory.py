@@ -180,3 +180,24 @@ def test_streaming_large_launch(n, offset):
     add_large_kernel[(tilec.cdiv(n, 4096),)](x, y, view, n, BLOCK=4096)
     np.testing.assert_array_equal(view, x + y)
     assert out[n + offset] == 0 and (offset == 0 or out[0] == 0)
+
+
+@tilec.jit
+def scale_rows_kernel(x_ptr, out_ptr, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    for off in range(0, n_cols, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        mask = cols < n_cols
+        x = tl.load(x_ptr + row * n_cols + cols, mask=mask)
+        tl.store(out_ptr + row * n_cols + cols, x * 2.0, mask=mask)
+
+
+# A store in a loop streams when programs x iterations write more than 32 MiB (1024 rows of
+# 8192 floats, 8 iterations each): the same results as below the threshold (fewer rows) and
+# with a ragged last block.
+@pytest.mark.parametrize("rows,cols", [(1024, 8192), (1024, 8192 - 100), (1023, 8192 - 1024)])
+def test_streaming_store_in_loop(rows, cols):
+    x = np.random.default_rng(rows + cols).standard_normal((rows, cols), dtype=np.float32)
+    out = np.zeros((rows, cols), np.float32)
+    scale_rows_kernel[(rows,)](x, out, cols, BLOCK=1024)
+    np.testing.assert_array_equal(out, x * 2.0)

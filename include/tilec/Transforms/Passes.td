@@ -69,7 +69,8 @@ def TilecStreamingStores : Pass<"tilec-streaming-stores", "mlir::ModuleOp"> {
     from a kernel argument that no load or atomic reaches) with `stream_min_programs = N`:
     N programs, each writing the bytes of all such stores once, write at least
     `min-grid-bytes`. The CPU lowering then streams the store in launches of at least N
-    programs (a test of the grid size at run time). Stores already `nontemporal`, scalar
+    programs (a test of the grid size at run time); the `scf.for` loops around such a store
+    are marked `tile.stream_trip_count`, and their trip counts multiply the program count. Stores already `nontemporal`, scalar
     stores and stores to memory the kernel also reads are left alone.
 
     Before:

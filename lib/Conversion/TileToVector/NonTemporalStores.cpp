@@ -21,31 +21,68 @@ int64_t streamingAlignment(int64_t bytes) {
   return align >= 16 ? align : 0;
 }
 
-/// True (i1) when the launch running `anchor`'s kernel has at least
-/// `minPrograms` programs; computed once per kernel and count, at its entry.
+/// Number of iterations of `loop` (0 when its range is empty), as i64.
+Value tripCount(OpBuilder &b, scf::ForOp loop) {
+  Location loc = loop.getLoc();
+  Type i64 = b.getI64Type();
+  auto toI64 = [&](Value v) -> Value {
+    if (v.getType().isIndex())
+      return arith::IndexCastOp::create(b, loc, i64, v);
+    if (v.getType().getIntOrFloatBitWidth() < 64)
+      return arith::ExtSIOp::create(b, loc, i64, v);
+    return v;
+  };
+  Value span = arith::SubIOp::create(b, loc, toI64(loop.getUpperBound()),
+                                     toI64(loop.getLowerBound()));
+  Value trips = arith::CeilDivSIOp::create(b, loc, span, toI64(loop.getStep()));
+  return arith::MaxSIOp::create(b, loc, trips, arith::ConstantIntOp::create(b, loc, i64, 0));
+}
+
+/// True (i1) when the launch running `store`'s kernel runs it at least
+/// `minPrograms` times: programs times the trip counts of the enclosing loops
+/// marked tile.stream_trip_count. Computed once per kernel (or innermost such
+/// loop) and count, at the kernel's entry (or before that loop).
 class LargeGridTests {
 public:
-  Value get(Operation *anchor, int64_t minPrograms) {
-    auto kernel = anchor->getParentOfType<func::FuncOp>();
-    Value &test = tests[{kernel, minPrograms}];
+  Value get(Operation *store, int64_t minPrograms) {
+    auto kernel = store->getParentOfType<func::FuncOp>();
+    SmallVector<scf::ForOp> loops;
+    for (auto loop = store->getParentOfType<scf::ForOp>(); loop;
+         loop = loop->getParentOfType<scf::ForOp>())
+      if (loop->hasAttr(tilec::tile::kStreamTripCountAttr))
+        loops.push_back(loop);
+    Operation *anchor = loops.empty() ? kernel.getOperation() : loops.front().getOperation();
+    Value &test = tests[{anchor, minPrograms}];
     if (test)
       return test;
-    OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    Type i64 = IntegerType::get(kernel.getContext(), 64);
     Location loc = kernel.getLoc();
-    Type i64 = b.getI64Type();
-    Value programs = arith::ConstantIntOp::create(b, loc, i64, 1);
-    for (int axis = 0; axis < 3; ++axis) {
-      Value count = tilec::tile::NumProgramsOp::create(b, loc, axis);
-      programs = arith::MulIOp::create(b, loc, programs,
-                                       arith::ExtUIOp::create(b, loc, i64, count));
+    OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    Value &programs = programCounts[kernel];
+    if (!programs) {
+      programs = arith::ConstantIntOp::create(b, loc, i64, 1);
+      for (int axis = 0; axis < 3; ++axis) {
+        Value count = tilec::tile::NumProgramsOp::create(b, loc, axis);
+        programs = arith::MulIOp::create(b, loc, programs,
+                                         arith::ExtUIOp::create(b, loc, i64, count));
+      }
+    } else {
+      b.setInsertionPointAfter(programs.getDefiningOp());
     }
-    test = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, programs,
+    // Every enclosing loop's bounds are defined before the innermost loop.
+    if (!loops.empty())
+      b.setInsertionPoint(loops.front());
+    Value runs = programs;
+    for (scf::ForOp loop : loops)
+      runs = arith::MulIOp::create(b, loc, runs, tripCount(b, loop));
+    test = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, runs,
                                  arith::ConstantIntOp::create(b, loc, i64, minPrograms));
     return test;
   }
 
 private:
   llvm::DenseMap<std::pair<Operation *, int64_t>, Value> tests;
+  llvm::DenseMap<Operation *, Value> programCounts;
 };
 
 /// Makes `store` non-temporal, versioned on its address unless its alignment
@@ -103,6 +140,7 @@ void lowerNonTemporalStores(Operation *root, bool streamingStores) {
     auto minPrograms = dyn_cast<IntegerAttr>(mark);
     makeStreaming(store, minPrograms ? largeGrid.get(store, minPrograms.getInt()) : Value());
   }
+  root->walk([](scf::ForOp loop) { loop->removeAttr(tilec::tile::kStreamTripCountAttr); });
 }
 
 } // namespace tilec

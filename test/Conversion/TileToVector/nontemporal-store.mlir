@@ -90,3 +90,32 @@ func.func @store_streaming_large_grid(%a: !tile.ptr<f32>, %v: tensor<16xf32>) {
   tile.store %q, %v {stream_min_programs = 4096 : i64} : tensor<16x!tile.ptr<f32>>
   return
 }
+
+// In a loop marked tile.stream_trip_count, the program count is multiplied by
+// the loop's trip count, computed before the loop; the mark is removed.
+// CHECK-LABEL: func.func @store_streaming_in_loop
+// CHECK-SAME: %[[N:[^:]*]]: i32
+// CHECK: %[[UB:.*]] = arith.extsi %[[N]] : i32 to i64
+// CHECK: %[[SPAN:.*]] = arith.subi %[[UB]], %{{.*}} : i64
+// CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[SPAN]], %{{.*}} : i64
+// CHECK: %[[POS:.*]] = arith.maxsi %[[TRIPS]], %{{.*}} : i64
+// CHECK: %[[RUNS:.*]] = arith.muli %{{.*}}, %[[POS]] : i64
+// CHECK: %[[LARGE:.*]] = arith.cmpi uge, %[[RUNS]], %{{.*}} : i64
+// CHECK: scf.for
+// CHECK: arith.andi %[[LARGE]], %{{.*}} : i1
+// CHECK: llvm.store {{.*}} {alignment = 64 : i64, nontemporal} : vector<16xf32>, !llvm.ptr
+// CHECK-NOT: tile.stream_trip_count
+// CHECK: return
+func.func @store_streaming_in_loop(%a: !tile.ptr<f32>, %v: tensor<16xf32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c16 = arith.constant 16 : i32
+  %r = tile.make_range 0, 16 : tensor<16xi32>
+  scf.for %i = %c0 to %n step %c16 : i32 {
+    %is = tile.splat %i : i32 -> tensor<16xi32>
+    %offs = arith.addi %is, %r : tensor<16xi32>
+    %p = tile.splat %a : !tile.ptr<f32> -> tensor<16x!tile.ptr<f32>>
+    %q = tile.addptr %p, %offs : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+    tile.store %q, %v {stream_min_programs = 4096 : i64} : tensor<16x!tile.ptr<f32>>
+  } {tile.stream_trip_count}
+  return
+}

@@ -17,4 +17,14 @@
 #define GET_OP_CLASSES
 #include "Tile/TileOps.h.inc"
 
+namespace tilec::tile {
+
+/// Unit attribute on an `scf.for` enclosing a `tile.store {stream_min_programs}`:
+/// each of its iterations runs the store again, so the lowering multiplies the
+/// launch's program count by the loop's trip count before comparing it with
+/// `stream_min_programs`.
+inline constexpr const char kStreamTripCountAttr[] = "tile.stream_trip_count";
+
+} // namespace tilec::tile
+
 #endif // TILEC_DIALECT_TILE_TILEOPS_H
