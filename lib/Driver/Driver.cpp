@@ -46,6 +46,18 @@ static bool checkSignature(const std::vector<std::string> &signature, std::strin
   return true;
 }
 
+/// Records in `info` which parameters the (checked) signature specializes to
+/// the value 1, so the module's metadata lets the runtime refuse other values.
+static void recordSpecializedToOne(const std::vector<std::string> &signature,
+                                   KernelInfo &info) {
+  for (auto [i, entry] : llvm::enumerate(signature)) {
+    std::string ignored;
+    std::optional<frontend::SignatureEntry> parsed = frontend::parseSignatureEntry(entry, ignored);
+    if (parsed && parsed->specialization == frontend::ArgSpecialization::One)
+      info.paramsSpecializedToOne.push_back(i);
+  }
+}
+
 bool compileKernelSource(const CompileRequest &request, std::string &artifact,
                          std::string &diagnostics) {
   llvm::raw_string_ostream diagOS(diagnostics);
@@ -88,6 +100,7 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
   info.name = request.kernel.kernelName;
   for (const std::string &entry : request.kernel.signature)
     info.paramTypes.push_back(runtimeTypeName(entry));
+  recordSpecializedToOne(request.kernel.signature, info);
   // Parameter names are a nicety for runtime errors: other @jit functions of
   // the file that do not parse must not produce diagnostics here.
   {
@@ -144,6 +157,7 @@ bool compileLoadableModule(const CompileRequest &request, std::string &image,
   KernelInfo info{request.kernel.kernelName, {}, {}};
   for (const std::string &entry : request.kernel.signature)
     info.paramTypes.push_back(entryType(entry).str());
+  recordSpecializedToOne(request.kernel.signature, info);
   if (failed(resolvePipelineOptions(options, error)) ||
       failed(buildModuleImage(artifact, options, {info}, image, error))) {
     diagnostics += "error: " + error + "\n";

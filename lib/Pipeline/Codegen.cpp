@@ -153,6 +153,8 @@ std::string moduleMetadata(const PipelineOptions &options, const llvm::Triple &t
       text += "param " + type;
       if (i < kernel.paramNames.size() && !kernel.paramNames[i].empty())
         text += " " + kernel.paramNames[i];
+      if (llvm::is_contained(kernel.paramsSpecializedToOne, i))
+        text += " =1";
       text += "\n";
     }
     text += "end\n";

@@ -136,6 +136,10 @@ tilec_status checkOne(const tilec_kernel_metadata &k, size_t i,
   if (v < lo || v > hi)
     return bad(k, i,
                "value " + int128ToString(v) + " does not fit in " + expected);
+  if (k.param_specialized_to_one && k.param_specialized_to_one[i] && v != 1)
+    return bad(k, i,
+               "the kernel was compiled for the value 1 (signature '" + expected +
+                   ":1'), got " + int128ToString(v));
   if (slot) {
     // Little-endian hosts only: the low bytes of the value are the value.
     uint64_t u = uint64_t(v);

@@ -174,17 +174,25 @@ struct Parser {
   std::string param(const std::vector<std::string> &t) {
     if (!inside("param").empty())
       return inside("param");
-    if (t.size() < 2 || t.size() > 3)
-      return "expected 'param TYPE [NAME]'";
-    tilec_type ty = tilec_type_parse(t[1].c_str());
+    // param TYPE [NAME] [=1]
+    std::vector<std::string> rest(t.begin() + 1, t.end());
+    bool one = !rest.empty() && rest.back() == "=1";
+    if (one)
+      rest.pop_back();
+    if (rest.empty() || rest.size() > 2)
+      return "expected 'param TYPE [NAME] [=1]'";
+    tilec_type ty = tilec_type_parse(rest[0].c_str());
     if (ty == TILEC_TYPE_INVALID || ty == TILEC_TYPE_PTR)
-      return "unknown parameter type '" + t[1] +
+      return "unknown parameter type '" + rest[0] +
              "' (expected e.g. *fp32, *i32, i32, i64, fp32)";
-    if (t.size() == 3 && !isIdent(t[2]))
-      return "bad parameter name '" + t[2] + "'";
+    if (one && !(ty > TILEC_TYPE_I1 && ty <= TILEC_TYPE_U64))
+      return "only integer parameters can be specialized to 1 ('=1'), not " + rest[0];
+    if (rest.size() == 2 && !isIdent(rest[1]))
+      return "bad parameter name '" + rest[1] + "'";
     KernelStore &k = md.kernels.back();
     k.types.push_back(ty);
-    k.names.push_back(t.size() == 3 ? t[2] : "");
+    k.names.push_back(rest.size() == 2 ? rest[1] : "");
+    k.specializedToOne.push_back(one);
     return "";
   }
 
@@ -259,6 +267,7 @@ void MetadataStore::buildViews() {
     v.num_params = k.types.size();
     v.param_types = k.types.data();
     v.param_names = k.namePtrs.data();
+    v.param_specialized_to_one = k.specializedToOne.data();
     kernelViews.push_back(v);
   }
   view.target = target.c_str();
@@ -359,6 +368,8 @@ tilec_module_metadata_format(const tilec_module_metadata *md, char **text,
                                      k.name, j);
         s += std::string(" ") + n;
       }
+      if (k.param_specialized_to_one && k.param_specialized_to_one[j])
+        s += " =1";
       s += "\n";
     }
     s += "end\n";

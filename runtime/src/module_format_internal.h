@@ -16,6 +16,7 @@ struct KernelStore {
   std::vector<tilec_type> types;
   std::vector<std::string> names;
   std::vector<const char *> namePtrs;
+  std::vector<unsigned char> specializedToOne; ///< Per parameter: "=1".
 };
 
 /// Owned storage behind a tilec_module_metadata view.

@@ -57,6 +57,9 @@ struct KernelInfo {
   std::vector<std::string> paramTypes;
   /// Their names, for error messages (may be empty).
   std::vector<std::string> paramNames;
+  /// Indices of the parameters compiled for the value 1 (Triton's ':1'): the
+  /// runtime refuses launches passing anything else.
+  std::vector<unsigned> paramsSpecializedToOne;
 };
 
 /// Lowers an LLVM-dialect module (the output of buildTilecPipeline) to `kind`

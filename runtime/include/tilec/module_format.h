@@ -57,6 +57,10 @@ typedef struct tilec_kernel_metadata {
   size_t num_params;
   const tilec_type *param_types;
   const char *const *param_names; ///< NULL, or entries NULL/"" if unnamed.
+  /// NULL, or per parameter 1 if the kernel was compiled for the value 1 only
+  /// (Triton's ':1' specialization; metadata "param i32 NAME =1"): launches
+  /// passing another value are refused.
+  const unsigned char *param_specialized_to_one;
 } tilec_kernel_metadata;
 
 /// Metadata of a module.
