@@ -228,6 +228,12 @@ def main():
     with tempfile.TemporaryDirectory(prefix="tilec-bench-",
                                      dir="/dev/shm" if os.path.isdir("/dev/shm") else None) as tmp:
         ref_exe = build_reference(tmp)
+        # OpenBLAS picks its kernels from the CPU unless OPENBLAS_CORETYPE forces a family
+        # (e.g. Haswell = AVX2 on an AVX-512 machine): say which one the matmul figures use.
+        core = subprocess.run([ref_exe, "openblas_core", "1", "1"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+        print("OpenBLAS core: %s (OPENBLAS_CORETYPE=%s)"
+              % (core, os.environ.get("OPENBLAS_CORETYPE", "unset")))
         for make in CASES:
             case = make()
             if only and not any(case["name"].startswith(o) for o in only):

@@ -2,6 +2,7 @@
 //
 // Usage: reference KERNEL THREADS RUNS [SIZE]
 //   KERNEL: vector_add | softmax | layer_norm | sgemm | attention
+//          | openblas_core (prints the kernel family OpenBLAS selected)
 // Prints "bench: median X us, min Y us over N runs" (the format of `tilec run --bench`).
 // Built by run_bench.py with clang++-22 -O3 -march=native -fopenmp-simd; sgemm calls
 // OpenBLAS. Work is split over THREADS std::threads (row or block ranges).
@@ -212,6 +213,10 @@ int main(int argc, char **argv) {
     return 2;
   }
   std::string kernel = argv[1];
+  if (kernel == "openblas_core") {
+    std::printf("%s\n", openblas_get_corename());
+    return 0;
+  }
   numThreads = std::max(1, std::atoi(argv[2]));
   int runs = std::max(1, std::atoi(argv[3]));
   int64_t size = argc > 4 ? std::atoll(argv[4]) : 0;
