@@ -246,6 +246,8 @@ def Tile_StoreOp : Tile_Op<"store", [
     makes the store non-temporal only in launches of at least N programs: launches whose
     output does not fit in the last-level cache. Enclosing `scf.for` loops marked
     `tile.stream_trip_count` multiply the program count by their trip counts.
+    `evict_last` (Triton's `eviction_policy="evict_last"`) says the data will be read
+    again soon: the store is never made streaming.
 
     Example:
 
@@ -253,11 +255,12 @@ def Tile_StoreOp : Tile_Op<"store", [
     tile.store %p, %v, %m : tensor<128x!tile.ptr<f32>>
     tile.store %p, %v {nontemporal} : tensor<128x!tile.ptr<f32>>
     tile.store %p, %v {stream_min_programs = 65536 : i64} : tensor<128x!tile.ptr<f32>>
+    tile.store %p, %v {evict_last} : tensor<128x!tile.ptr<f32>>
     ```
   }];
   let arguments = (ins Tile_PtrLike:$ptr, Tile_ValueLike:$value,
                        Optional<Tile_BoolLike>:$mask, UnitAttr:$nontemporal,
-                       OptionalAttr<I64Attr>:$stream_min_programs);
+                       OptionalAttr<I64Attr>:$stream_min_programs, UnitAttr:$evict_last);
   let assemblyFormat = "$ptr `,` $value (`,` $mask^)? attr-dict `:` type($ptr)";
   let hasVerifier = 1;
 }

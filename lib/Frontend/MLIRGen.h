@@ -8,6 +8,7 @@
 #ifndef TILEC_LIB_FRONTEND_MLIRGEN_H
 #define TILEC_LIB_FRONTEND_MLIRGEN_H
 
+#include "tilec/Dialect/Tile/TileOps.h"
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/Frontend.h"
 
@@ -169,6 +170,17 @@ bool bindArguments(MLIRGen &g, llvm::StringRef fname,
                    std::vector<Val> &args,
                    std::vector<std::pair<std::string, Val>> &kwargs,
                    llvm::SMLoc loc, llvm::SmallVectorImpl<Val> &out);
+
+/// What `tl.store`'s cache hints ask of the store.
+enum class StoreCacheHint {
+  None,       ///< No hint (or one that changes nothing).
+  Streaming,  ///< ".cs" / "evict_first": non-temporal (tile.store {nontemporal}).
+  KeepCached, ///< "evict_last": never streamed (tile.store {evict_last}).
+};
+
+/// Creates a tile.store with the attributes `hint` asks for.
+tile::StoreOp createStore(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+                          mlir::Value value, mlir::Value mask, StoreCacheHint hint);
 
 class MLIRGen {
 public:
@@ -448,12 +460,13 @@ public:
   callMemoryBuiltin(llvm::StringRef name, std::vector<Val> &args,
                     std::vector<std::pair<std::string, Val>> &kwargs,
                     llvm::SMLoc l);
-  /// Whether a store's `cache_modifier`/`eviction_policy` hints ask for a
-  /// streaming (non-temporal) store: ".cs" or "evict_first". Reports Triton's
-  /// error for an unknown hint (nullopt).
-  std::optional<bool> storeIsNonTemporal(const Val &cacheModifier,
-                                         const Val &evictionPolicy,
-                                         llvm::SMLoc l);
+  /// What a store's `cache_modifier`/`eviction_policy` hints ask for:
+  /// streaming (".cs" or "evict_first"), keeping the data cached
+  /// ("evict_last") or nothing. Reports Triton's error for an unknown hint
+  /// (nullopt).
+  std::optional<StoreCacheHint> storeCacheHint(const Val &cacheModifier,
+                                               const Val &evictionPolicy,
+                                               llvm::SMLoc l);
   /// `bp.attr` of a block pointer or tensor descriptor.
   Val memoryAttribute(const Val &self, llvm::StringRef attr, llvm::SMLoc l);
   /// `desc.load(...)`/`desc.store(...)` of a tensor descriptor.

@@ -509,11 +509,10 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       if (!(mask = broadcastTo(mask, ptr.shape, mask.loc, "mask")))
         return mask;
     }
-    std::optional<bool> nontemporal = storeIsNonTemporal(a[4], a[5], l);
-    if (!nontemporal)
+    std::optional<StoreCacheHint> hint = storeCacheHint(a[4], a[5], l);
+    if (!hint)
       return Val();
-    tile::StoreOp::create(b, L, ptr.value, value.value, mask.isNone() ? Value() : mask.value,
-                          *nontemporal, /*stream_min_programs=*/IntegerAttr());
+    createStore(b, L, ptr.value, value.value, mask.isNone() ? Value() : mask.value, *hint);
     return Val::none(l);
   }
 

@@ -377,8 +377,8 @@ public:
     return viewed == elt ? loaded : g.cast(loaded, viewed, l);
   }
 
-  Val store(const Val &bp, Val value, llvm::ArrayRef<int64_t> checked,
-            bool nontemporal, SMLoc l) {
+  Val store(const Val &bp, Val value, llvm::ArrayRef<int64_t> checked, StoreCacheHint hint,
+            SMLoc l) {
     DType elt = bp.dtype.element();
     DType viewed = blockElement(bp);
     if (value.isNumber())
@@ -404,8 +404,7 @@ public:
     Val ptrs, mask;
     if (!addresses(bp, checked, l, ptrs, mask))
       return Val();
-    tile::StoreOp::create(g.b, g.loc(l), ptrs.value, value.value, mask ? mask.value : Value(),
-                          nontemporal, /*stream_min_programs=*/IntegerAttr());
+    createStore(g.b, g.loc(l), ptrs.value, value.value, mask ? mask.value : Value(), hint);
     return Val::none(l);
   }
 
@@ -512,7 +511,7 @@ public:
         !(value = g.cast(value, blockElement(bp), value.loc)))
       return value;
     return store(bp, value, allDims(bp.shape.size()),
-                 /*nontemporal=*/false, l);
+                 StoreCacheHint::None, l);
   }
 
   /// `desc.atomic_<op>(offsets, value)`: an elementwise atomic on the block,
@@ -834,10 +833,10 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
     if (!checked)
       return Val();
     if (!isLoad) {
-      std::optional<bool> nontemporal = storeIsNonTemporal(a[4], a[5], l);
-      if (!nontemporal)
+      std::optional<StoreCacheHint> hint = storeCacheHint(a[4], a[5], l);
+      if (!hint)
         return Val();
-      return m.store(ptr, a[1], *checked, *nontemporal, l);
+      return m.store(ptr, a[1], *checked, *hint, l);
     }
     std::optional<std::string> padOpt = m.paddingOption(pad, l);
     if (!padOpt)
@@ -890,9 +889,8 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
   return std::nullopt;
 }
 
-std::optional<bool> MLIRGen::storeIsNonTemporal(const Val &cacheModifier,
-                                                const Val &evictionPolicy,
-                                                SMLoc l) {
+std::optional<StoreCacheHint> MLIRGen::storeCacheHint(const Val &cacheModifier,
+                                                      const Val &evictionPolicy, SMLoc l) {
   // Reads one string hint ("" when absent or None).
   auto hint = [&](const Val &v, StringRef what) -> std::optional<std::string> {
     if (v.isNone())
@@ -918,7 +916,16 @@ std::optional<bool> MLIRGen::storeIsNonTemporal(const Val &cacheModifier,
           "Eviction policy " + *eviction + " not supported");
     return std::nullopt;
   }
-  return *cache == ".cs" || *eviction == "evict_first";
+  if (*cache == ".cs" || *eviction == "evict_first")
+    return StoreCacheHint::Streaming;
+  return *eviction == "evict_last" ? StoreCacheHint::KeepCached : StoreCacheHint::None;
+}
+
+tile::StoreOp tilec::frontend::createStore(OpBuilder &b, Location loc, Value ptr, Value value,
+                                           Value mask, StoreCacheHint hint) {
+  return tile::StoreOp::create(b, loc, ptr, value, mask, hint == StoreCacheHint::Streaming,
+                               /*stream_min_programs=*/IntegerAttr(),
+                               hint == StoreCacheHint::KeepCached);
 }
 
 Val MLIRGen::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {

@@ -133,7 +133,8 @@ void markStreamingStores(func::FuncOp kernel, int64_t minGridBytes) {
   SmallVector<tilec::tile::StoreOp> candidates;
   int64_t bytesPerProgram = 0;
   for (tilec::tile::StoreOp store : stores) {
-    if (store.getNontemporal() || !isa<RankedTensorType>(store.getValue().getType()))
+    if (store.getNontemporal() || store.getEvictLast() ||
+        !isa<RankedTensorType>(store.getValue().getType()))
       continue;
     llvm::SmallDenseSet<unsigned> written;
     if (failed(roots.collect(store.getPtr(), written)) ||

@@ -8,11 +8,12 @@ import triton.language as tl
 from triton import jit
 
 
-# Streaming hints (".cs", "evict_first", also on block pointers) set {nontemporal}; others do not.
+# Streaming hints (".cs", "evict_first", also on block pointers) set {nontemporal}; "evict_last"
+# sets {evict_last} (never streamed); the others change nothing.
 # CHECK-LABEL: func.func @hints
 # CHECK: tile.store %{{.*}}, %{{.*}} {nontemporal} : tensor<16x!tile.ptr<f32>>
 # CHECK: tile.store %{{.*}}, %{{.*}} {nontemporal} : tensor<16x!tile.ptr<f32>>
-# CHECK: tile.store %{{.*}}, %{{.*}} : tensor<16x!tile.ptr<f32>>
+# CHECK: tile.store %{{.*}}, %{{.*}} {evict_last} : tensor<16x!tile.ptr<f32>>
 # CHECK-NOT: nontemporal
 # CHECK: tile.store %{{.*}}, %{{.*}} : tensor<16x!tile.ptr<f32>>
 # CHECK: tile.store %{{.*}}, %{{.*}} {nontemporal}

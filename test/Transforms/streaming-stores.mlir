@@ -141,3 +141,17 @@ func.func @store_in_loop(%out: !tile.ptr<f32>, %v: tensor<1024xf32>, %n: i32) {
   }
   return
 }
+
+// -----
+
+// An evict_last store (Triton's "keep cached" hint) is never streamed.
+// CHECK-LABEL: func.func @evict_last
+// CHECK-NOT: stream_min_programs
+// CHECK: tile.store %{{.*}}, %{{.*}} {evict_last} : tensor<4096x!tile.ptr<f32>>
+func.func @evict_last(%out: !tile.ptr<f32>, %v: tensor<4096xf32>) {
+  %r = tile.make_range 0, 4096 : tensor<4096xi32>
+  %os = tile.splat %out : !tile.ptr<f32> -> tensor<4096x!tile.ptr<f32>>
+  %op = tile.addptr %os, %r : tensor<4096x!tile.ptr<f32>>, tensor<4096xi32>
+  tile.store %op, %v {evict_last} : tensor<4096x!tile.ptr<f32>>
+  return
+}

@@ -70,8 +70,9 @@ def TilecStreamingStores : Pass<"tilec-streaming-stores", "mlir::ModuleOp"> {
     N programs, each writing the bytes of all such stores once, write at least
     `min-grid-bytes`. The CPU lowering then streams the store in launches of at least N
     programs (a test of the grid size at run time); the `scf.for` loops around such a store
-    are marked `tile.stream_trip_count`, and their trip counts multiply the program count. Stores already `nontemporal`, scalar
-    stores and stores to memory the kernel also reads are left alone.
+    are marked `tile.stream_trip_count`, and their trip counts multiply the program count.
+    Stores already `nontemporal`, scalar stores, `evict_last` stores (Triton's "keep cached"
+    hint) and stores to memory the kernel also reads are left alone.
 
     Before:
 

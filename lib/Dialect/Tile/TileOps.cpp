@@ -192,6 +192,8 @@ LogicalResult LoadOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult StoreOp::verify() {
+  if (getEvictLast() && (getNontemporal() || getStreamMinPrograms()))
+    return emitOpError("'evict_last' (keep cached) conflicts with streaming");
   std::optional<int64_t> minPrograms = getStreamMinPrograms();
   if (!minPrograms)
     return success();

@@ -447,3 +447,12 @@ func.func @store_stream_zero(%p: tensor<4x!tile.ptr<f32>>, %v: tensor<4xf32>) {
   tile.store %p, %v {stream_min_programs = 0 : i64} : tensor<4x!tile.ptr<f32>>
   return
 }
+
+// -----
+
+// A store kept cached cannot also stream.
+func.func @store_evict_last_streaming(%p: tensor<4x!tile.ptr<f32>>, %v: tensor<4xf32>) {
+  // expected-error @+1 {{'evict_last' (keep cached) conflicts with streaming}}
+  tile.store %p, %v {evict_last, stream_min_programs = 8 : i64} : tensor<4x!tile.ptr<f32>>
+  return
+}

@@ -28,13 +28,16 @@ func.func @shapes(%s: f32) -> (tensor<128xi32>, tensor<4x4xf32>) {
   return %f, %x : tensor<128xi32>, tensor<4x4xf32>
 }
 
-// Pointer arithmetic and masked memory ops keep optional operands.
+// Pointer arithmetic and masked memory ops keep optional operands and store hints.
 // CHECK-LABEL: func @memory
 // CHECK: %[[P:.*]] = tile.splat %{{.*}} : !tile.ptr<f16> -> tensor<32x!tile.ptr<f16>>
 // CHECK: %[[Q:.*]] = tile.addptr %[[P]], %{{.*}} : tensor<32x!tile.ptr<f16>>, tensor<32xi32>
 // CHECK: %[[V:.*]] = tile.load %[[Q]], %{{.*}}, %{{.*}} : tensor<32x!tile.ptr<f16>>
 // CHECK: tile.load %[[Q]] : tensor<32x!tile.ptr<f16>>
 // CHECK: tile.store %[[Q]], %[[V]], %{{.*}} : tensor<32x!tile.ptr<f16>>
+// CHECK: tile.store %[[Q]], %[[V]] {nontemporal} : tensor<32x!tile.ptr<f16>>
+// CHECK: tile.store %[[Q]], %[[V]] {stream_min_programs = 64 : i64} : tensor<32x!tile.ptr<f16>>
+// CHECK: tile.store %[[Q]], %[[V]] {evict_last} : tensor<32x!tile.ptr<f16>>
 // CHECK: tile.load %{{.*}} : !tile.ptr<f16>
 func.func @memory(%base: !tile.ptr<f16>, %m: tensor<32xi1>, %o: tensor<32xf16>, %n: i64) {
   %r = tile.make_range 0, 32 : tensor<32xi32>
@@ -43,6 +46,9 @@ func.func @memory(%base: !tile.ptr<f16>, %m: tensor<32xi1>, %o: tensor<32xf16>, 
   %v = tile.load %q, %m, %o : tensor<32x!tile.ptr<f16>>
   %w = tile.load %q : tensor<32x!tile.ptr<f16>>
   tile.store %q, %v, %m : tensor<32x!tile.ptr<f16>>
+  tile.store %q, %v {nontemporal} : tensor<32x!tile.ptr<f16>>
+  tile.store %q, %v {stream_min_programs = 64 : i64} : tensor<32x!tile.ptr<f16>>
+  tile.store %q, %v {evict_last} : tensor<32x!tile.ptr<f16>>
   %s = tile.addptr %base, %n : !tile.ptr<f16>, i64
   %x = tile.load %s : !tile.ptr<f16>
   return
