@@ -26,11 +26,15 @@ static std::string runtimeTypeName(llvm::StringRef entry) {
   return (pointer ? "*" : "") + type.str();
 }
 
-/// Checks each signature entry: its type against the runtime's type names,
-/// then its specialization (Triton AOT's ":16" / ":1").
-static bool checkSignature(const std::vector<std::string> &signature, std::string &error) {
-  for (const std::string &entry : signature) {
-    if (tilec_type_parse(runtimeTypeName(entry).c_str()) == TILEC_TYPE_INVALID) {
+/// Describes the kernel's parameters for its module metadata from the
+/// signature: the runtime's type names and the parameters specialized to 1
+/// (Triton AOT's ":1"). Fails with `error` on an entry whose type the runtime
+/// does not know or whose specialization the frontend refuses.
+static bool describeSignature(const std::vector<std::string> &signature, KernelInfo &info,
+                              std::string &error) {
+  for (auto [i, entry] : llvm::enumerate(signature)) {
+    std::string type = runtimeTypeName(entry);
+    if (tilec_type_parse(type.c_str()) == TILEC_TYPE_INVALID) {
       error = "invalid type '" + entryType(entry).str() +
               "' in --signature (expected e.g. *fp32, *fp16, *bf16, *i8..*i64, *u8..*u64, "
               "*fp8e5, *fp8e4nv, i1, i32, i64, u32, fp32, fp64, optionally specialized as "
@@ -38,24 +42,16 @@ static bool checkSignature(const std::vector<std::string> &signature, std::strin
       return false;
     }
     std::string reason;
-    if (!frontend::parseSignatureEntry(entry, reason)) {
+    std::optional<frontend::SignatureEntry> parsed = frontend::parseSignatureEntry(entry, reason);
+    if (!parsed) {
       error = "invalid specialization '" + entry + "' in --signature: " + reason;
       return false;
     }
-  }
-  return true;
-}
-
-/// Records in `info` which parameters the (checked) signature specializes to
-/// the value 1, so the module's metadata lets the runtime refuse other values.
-static void recordSpecializedToOne(const std::vector<std::string> &signature,
-                                   KernelInfo &info) {
-  for (auto [i, entry] : llvm::enumerate(signature)) {
-    std::string ignored;
-    std::optional<frontend::SignatureEntry> parsed = frontend::parseSignatureEntry(entry, ignored);
-    if (parsed && parsed->specialization == frontend::ArgSpecialization::One)
+    info.paramTypes.push_back(std::move(type));
+    if (parsed->specialization == frontend::ArgSpecialization::One)
       info.paramsSpecializedToOne.push_back(i);
   }
+  return true;
 }
 
 bool compileKernelSource(const CompileRequest &request, std::string &artifact,
@@ -63,8 +59,10 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
   llvm::raw_string_ostream diagOS(diagnostics);
   PipelineOptions options = request.pipeline;
   std::string error;
+  KernelInfo info;
+  info.name = request.kernel.kernelName;
   if (failed(resolvePipelineOptions(options, error)) ||
-      !checkSignature(request.kernel.signature, error)) {
+      !describeSignature(request.kernel.signature, info, error)) {
     diagOS << "error: " << error << "\n";
     return false;
   }
@@ -96,11 +94,6 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
   if (!module)
     return false;
 
-  KernelInfo info;
-  info.name = request.kernel.kernelName;
-  for (const std::string &entry : request.kernel.signature)
-    info.paramTypes.push_back(runtimeTypeName(entry));
-  recordSpecializedToOne(request.kernel.signature, info);
   // Parameter names are a nicety for runtime errors: other @jit functions of
   // the file that do not parse must not produce diagnostics here.
   {
@@ -154,11 +147,10 @@ bool compileLoadableModule(const CompileRequest &request, std::string &image,
   // So and Hsaco artifacts already are images; PTX is text.
   PipelineOptions options = loadable.pipeline;
   std::string error;
-  KernelInfo info{request.kernel.kernelName, {}, {}};
-  for (const std::string &entry : request.kernel.signature)
-    info.paramTypes.push_back(entryType(entry).str());
-  recordSpecializedToOne(request.kernel.signature, info);
+  KernelInfo info;
+  info.name = request.kernel.kernelName;
   if (failed(resolvePipelineOptions(options, error)) ||
+      !describeSignature(request.kernel.signature, info, error) ||
       failed(buildModuleImage(artifact, options, {info}, image, error))) {
     diagnostics += "error: " + error + "\n";
     return false;
