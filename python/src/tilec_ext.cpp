@@ -307,8 +307,8 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
         arg.type = TILEC_TYPE_U64;
         arg.i = int64_t(u);
         key += "u64";
-        if (specialize && u % 16 == 0)
-          key += ":16";
+        if (specialize)
+          key += tilec_arg_specialization(&arg);
         continue;
       }
       if (overflow < 0)
@@ -316,20 +316,16 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
       arg.type = (v >= INT32_MIN && v <= INT32_MAX) ? TILEC_TYPE_I32 : TILEC_TYPE_I64;
       arg.i = v;
       key += arg.type == TILEC_TYPE_I32 ? "i32" : "i64";
-      if (specialize) {
-        if (v == 1)
-          key += ":1";
-        else if (v % 16 == 0)
-          key += ":16";
-      }
+      if (specialize)
+        key += tilec_arg_specialization(&arg);
     } else if (PyFloat_Check(obj)) {
       arg.type = TILEC_TYPE_FP32;
       arg.f = PyFloat_AS_DOUBLE(obj);
       key += "fp32";
     } else if (convertPointer(obj, names, i, arg, device)) {
       key += tilec_type_name(arg.type);
-      if (specialize && reinterpret_cast<uintptr_t>(arg.ptr) % 16 == 0)
-        key += ":16";
+      if (specialize)
+        key += tilec_arg_specialization(&arg);
     } else {
       argError(names, i,
                "unsupported argument of type '" + typeName(obj) +

@@ -171,3 +171,15 @@ tilec_status tilec::checkArgs(const tilec_kernel_metadata &k,
   }
   return nullptr;
 }
+
+const char *tilec_arg_specialization(const tilec_arg *arg) {
+  if (!arg)
+    return "";
+  if (tilec_type_is_pointer(arg->type))
+    return reinterpret_cast<uintptr_t>(arg->ptr) % 16 == 0 ? ":16" : "";
+  if (!isInt(arg->type) || arg->type == TILEC_TYPE_I1)
+    return "";
+  if (arg->i == 1)
+    return ":1";
+  return uint64_t(arg->i) % 16 == 0 ? ":16" : "";
+}

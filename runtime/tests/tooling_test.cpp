@@ -170,6 +170,7 @@ void testLaunchArgs() {
   if (CHECK_OK(
           parseLaunchArgs({xp, fp, "8", "0.5", "True", "5000000000"}, args))) {
     CHECK(args.signature() == "*fp32,*i1,i32,fp32,i1,i64");
+    CHECK(args.specializedSignature() == "*fp32:16,*i1:16,i32,fp32,i1,i64:16");
     CHECK(args.args[0].isArray && !args.args[2].isArray);
     CHECK(args.args[0].array.data == x.data);
     CHECK(args.values().size() == 6);
@@ -190,6 +191,30 @@ void testLaunchArgs() {
   CHECK_OK(parseLaunchArgs({xp, xp}, args));
   CHECK_FAILS(checkOutputNames(args), INVALID_ARGUMENT,
               "would both be written to the output 'x.npy'");
+}
+
+/// Triton's specialization of single arguments: ":1", ":16" or nothing.
+void testArgSpecialization() {
+  auto spec = [](tilec_type type, int64_t i) {
+    tilec_arg arg{};
+    arg.type = type;
+    arg.i = i;
+    return std::string(tilec_arg_specialization(&arg));
+  };
+  CHECK(spec(TILEC_TYPE_I32, 1) == ":1");
+  CHECK(spec(TILEC_TYPE_I64, 48) == ":16");
+  CHECK(spec(TILEC_TYPE_I32, -32) == ":16");
+  CHECK(spec(TILEC_TYPE_U64, 7) == "");
+  CHECK(spec(TILEC_TYPE_I1, 1) == "");
+  CHECK(spec(TILEC_TYPE_FP32, 1) == "");
+  alignas(16) static float buffer[8];
+  tilec_arg ptr{};
+  ptr.type = TILEC_TYPE_PTR_FP32;
+  ptr.ptr = buffer;
+  CHECK(std::string(tilec_arg_specialization(&ptr)) == ":16");
+  ptr.ptr = buffer + 1;
+  CHECK(std::string(tilec_arg_specialization(&ptr)) == "");
+  CHECK(std::string(tilec_arg_specialization(nullptr)).empty());
 }
 
 void testGrid() {
@@ -279,6 +304,7 @@ int main(int argc, char **argv) {
   testNpyMalformed();
   testLiterals();
   testLaunchArgs();
+  testArgSpecialization();
   testGrid();
   testBench();
   testRunKernel(argv[1]);

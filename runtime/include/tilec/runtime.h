@@ -225,6 +225,11 @@ typedef struct tilec_arg {
   };
 } tilec_arg;
 
+/// Triton's JIT specialization of a launch argument, spelled as in Triton's
+/// AOT signatures: ":1" for an integer equal to 1, ":16" for an integer or a
+/// pointer divisible by 16, "" otherwise (bools, floats, other values).
+TILEC_API const char *tilec_arg_specialization(const tilec_arg *arg);
+
 /// Checks `args` against the parameters of `k`: count; pointer vs scalar;
 /// pointer element types must match exactly; an integer scalar is accepted
 /// for any integer parameter its value fits in (so a literal tagged i32 can

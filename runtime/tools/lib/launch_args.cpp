@@ -128,12 +128,8 @@ std::string LaunchArgs::specializedSignature() const {
   for (size_t i = 0; i < args.size(); ++i) {
     const tilec_arg &value = args[i].value;
     s += std::string(i ? "," : "") + tilec_type_name(value.type);
-    bool isInteger = value.type == TILEC_TYPE_I32 || value.type == TILEC_TYPE_I64 ||
-                     value.type == TILEC_TYPE_U32 || value.type == TILEC_TYPE_U64;
-    if (isInteger && value.i == 1)
-      s += ":1";
-    else if (args[i].isArray || (isInteger && uint64_t(value.i) % 16 == 0))
-      s += ":16";
+    // Arrays are not allocated yet; their buffers will be (see the header).
+    s += args[i].isArray ? ":16" : tilec_arg_specialization(&value);
   }
   return s;
 }
