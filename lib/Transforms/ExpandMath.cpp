@@ -15,23 +15,6 @@ namespace tilec {
 using namespace mlir;
 
 namespace {
-/// rsqrt(x) -> 1 / sqrt(x): exact, and the upstream rsqrt rewrites need the
-/// x86vector dialect (AVX2 only) and crash without it.
-struct RsqrtToDivSqrt : public OpRewritePattern<math::RsqrtOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(math::RsqrtOp op, PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type type = op.getType();
-    Attribute one = rewriter.getFloatAttr(getElementTypeOrSelf(type), 1.0);
-    if (auto shaped = dyn_cast<ShapedType>(type))
-      one = SplatElementsAttr::get(shaped, one);
-    Value oneValue = arith::ConstantOp::create(rewriter, loc, type, cast<TypedAttr>(one));
-    Value root = math::SqrtOp::create(rewriter, loc, op.getOperand());
-    rewriter.replaceOpWithNewOp<arith::DivFOp>(op, oneValue, root);
-    return success();
-  }
-};
-
 /// Builds constants of the shape of a value (splats for vectors) for the
 /// expansions below.
 struct ShapedConstants {
@@ -56,6 +39,21 @@ struct ShapedConstants {
     return get(rewriter.getF32Type(), rewriter.getF32FloatAttr(float(v)));
   }
   Value i32(int v) const { return get(rewriter.getI32Type(), rewriter.getI32IntegerAttr(v)); }
+};
+
+/// rsqrt(x) -> 1 / sqrt(x): exact, and the upstream rsqrt rewrites need the
+/// x86vector dialect (AVX2 only) and crash without it.
+struct RsqrtToDivSqrt : public OpRewritePattern<math::RsqrtOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::RsqrtOp op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    Type element = getElementTypeOrSelf(type);
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    Value oneValue = c.get(element, rewriter.getFloatAttr(element, 1.0));
+    Value root = math::SqrtOp::create(rewriter, c.loc, op.getOperand());
+    rewriter.replaceOpWithNewOp<arith::DivFOp>(op, oneValue, root);
+    return success();
+  }
 };
 
 /// f32 exp, cheaper than the upstream expansion (15 ops instead of 20): exp(x)
@@ -178,10 +176,8 @@ struct ErfF64ViaF32 : public OpRewritePattern<math::ErfOp> {
     Type type = op.getType();
     if (!getElementTypeOrSelf(type).isF64())
       return failure();
-    Type narrow = rewriter.getF32Type();
-    if (auto shaped = dyn_cast<ShapedType>(type))
-      narrow = shaped.clone(narrow);
     Location loc = op.getLoc();
+    Type narrow = ShapedConstants{rewriter, loc, type}.withElement(rewriter.getF32Type());
     Value x = arith::TruncFOp::create(rewriter, loc, narrow, op.getOperand());
     Value erf = math::ErfOp::create(rewriter, loc, x);
     rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, type, erf);
