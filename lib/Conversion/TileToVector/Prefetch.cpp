@@ -76,6 +76,18 @@ Value materializeBefore(Value v, Operation *at, ConversionPatternRewriter &rewri
   return rewriter.clone(*def, mapping)->getResult(0);
 }
 
+/// The value the scf.for owning `arg` yields for it, when `arg` is one of the
+/// loop's iter_args (the yield may still be the original op while the loop is
+/// converted, hence the operand count check); null otherwise.
+Value yieldedFor(BlockArgument arg) {
+  auto forOp = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
+  if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars())
+    return {};
+  unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
+  Operation *yield = forOp.getBody()->getTerminator();
+  return index < yield->getNumOperands() ? yield->getOperand(index) : Value();
+}
+
 /// When `ptrs` (the converted pointer operand of `load`) is carried by an
 /// scf.for whose yielded value is `addptr(ptrs, splat(s))` or
 /// `addptr(ptrs, splat constant)`, returns s as an i64 value usable at the
@@ -87,29 +99,18 @@ Value getLoopAdvance(Operation *load, Value ptrs, ConversionPatternRewriter &rew
   if (auto addptr = load->getOperand(0).getDefiningOp<tile::AddPtrOp>())
     if (auto splat = addptr.getOffset().getDefiningOp<tile::SplatOp>())
       if (auto offset = dyn_cast<BlockArgument>(rewriter.getRemappedValue(splat.getSrc())))
-        if (auto forOp = dyn_cast_or_null<scf::ForOp>(offset.getOwner()->getParentOp());
-            forOp && offset.getArgNumber() >= forOp.getNumInductionVars()) {
-          unsigned index = offset.getArgNumber() - forOp.getNumInductionVars();
-          Operation *yield = forOp.getBody()->getTerminator();
-          if (index >= yield->getNumOperands())
-            return {};
-          auto add = yield->getOperand(index).getDefiningOp<arith::AddIOp>();
+        if (Value yielded = yieldedFor(offset)) {
+          auto add = yielded.getDefiningOp<arith::AddIOp>();
           if (!add || rewriter.getRemappedValue(add.getLhs()) != offset ||
               !add.getType().isInteger(64))
             return {};
           return materializeBefore(add.getRhs(), load, rewriter, 0);
         }
   auto arg = dyn_cast<BlockArgument>(ptrs);
-  if (!arg)
+  Value yielded = arg ? yieldedFor(arg) : Value();
+  if (!yielded)
     return {};
-  auto forOp = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
-  if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars())
-    return {};
-  unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
-  Operation *yield = forOp.getBody()->getTerminator();
-  if (index >= yield->getNumOperands())
-    return {};
-  auto advance = yield->getOperand(index).getDefiningOp<tile::AddPtrOp>();
+  auto advance = yielded.getDefiningOp<tile::AddPtrOp>();
   if (!advance || rewriter.getRemappedValue(advance.getPtr()) != ptrs)
     return {};
   Location loc = load->getLoc();
