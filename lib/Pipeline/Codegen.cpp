@@ -256,7 +256,8 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     return failure();
   }
   for (const KernelInfo &kernel : kernels)
-    info->markLLVMKernel(llvmModule->getFunction(kernel.name));
+    info->markLLVMKernel(llvmModule->getFunction(kernel.name),
+                        options.numWarps * info->getWarpSize(options.arch));
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(tm->createDataLayout());
   optimizeModule(*llvmModule, *tm, options.optLevel);

@@ -2,6 +2,7 @@
 #include "Targets.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -9,6 +10,24 @@ using namespace mlir;
 namespace tilec {
 
 TargetInfo::~TargetInfo() = default;
+
+Value TargetInfo::loadShared(OpBuilder &b, Location loc, func::FuncOp, Type type,
+                             Value ptr) const {
+  return LLVM::LoadOp::create(b, loc, type, ptr);
+}
+
+void TargetInfo::storeShared(OpBuilder &b, Location loc, func::FuncOp, Value value,
+                             Value ptr) const {
+  LLVM::StoreOp::create(b, loc, value, ptr);
+}
+
+void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {
+  constexpr llvm::StringLiteral kPrepared = "tilec.abi_prepared";
+  if (kernel->hasAttr(kPrepared))
+    return;
+  info.prepareKernel(kernel);
+  kernel->setAttr(kPrepared, UnitAttr::get(kernel.getContext()));
+}
 
 std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target) {
   if (target == "cpu")
@@ -18,6 +37,37 @@ std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target) {
   if (target == "amdgpu")
     return createAMDGPUTargetInfo();
   return nullptr;
+}
+
+static std::string sharedGlobalName(func::FuncOp kernel) {
+  return ("__tilec_smem_" + kernel.getName()).str();
+}
+
+Value detail::getGlobalSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel,
+                                        unsigned addressSpace) {
+  auto module = kernel->getParentOfType<ModuleOp>();
+  std::string name = sharedGlobalName(kernel);
+  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+  MLIRContext *ctx = b.getContext();
+  if (!global) {
+    OpBuilder mb(module.getBodyRegion());
+    mb.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), 0);
+    global = LLVM::GlobalOp::create(mb, loc, type, /*isConstant=*/false,
+                                    LLVM::Linkage::Internal, name, Attribute(),
+                                    /*alignment=*/16, addressSpace);
+  }
+  return LLVM::AddressOfOp::create(b, loc, LLVM::LLVMPointerType::get(ctx, addressSpace),
+                                   name);
+}
+
+void detail::setGlobalSharedMemorySize(func::FuncOp kernel, uint64_t bytes) {
+  auto module = kernel->getParentOfType<ModuleOp>();
+  auto global = module.lookupSymbol<LLVM::GlobalOp>(sharedGlobalName(kernel));
+  if (!global)
+    return;
+  global.setGlobalType(
+      LLVM::LLVMArrayType::get(IntegerType::get(kernel.getContext(), 8), bytes));
 }
 
 void detail::runOnFirstThreadOnly(

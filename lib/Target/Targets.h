@@ -29,6 +29,13 @@ mlir::Value createPerAxis(mlir::OpBuilder &b, mlir::Location loc, int axis) {
 void runOnFirstThreadOnly(
     mlir::func::FuncOp kernel,
     llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location)> threadId);
+
+/// Shared memory of GPU targets: a module-level `llvm.mlir.global` named
+/// `__tilec_smem_<kernel>` in `addressSpace`, 16-byte aligned, whose size is set
+/// by setGlobalSharedMemorySize. Returns its address.
+mlir::Value getGlobalSharedMemoryBase(mlir::OpBuilder &b, mlir::Location loc,
+                                      mlir::func::FuncOp kernel, unsigned addressSpace);
+void setGlobalSharedMemorySize(mlir::func::FuncOp kernel, uint64_t bytes);
 } // namespace detail
 
 } // namespace tilec

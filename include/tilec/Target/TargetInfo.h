@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -21,7 +22,10 @@ class Function;
 
 namespace tilec {
 
-enum class TargetKind { CPU, NVPTX, AMDGPU };
+/// CPU: one host thread runs a program with vectors. NVPTX/AMDGPU: a block of
+/// SIMT threads runs it. SIMT: the GPU lowering compiled for the host and run
+/// by the runtime's SIMT emulator (one fiber per thread).
+enum class TargetKind { CPU, NVPTX, AMDGPU, SIMT };
 
 class TargetInfo {
 public:
@@ -47,22 +51,56 @@ public:
                                      mlir::func::FuncOp kernel, int axis) const = 0;
   /// Adds whatever the runtime needs to call `kernel` (the CPU's entry point).
   virtual void finalizeKernel(mlir::ModuleOp module, mlir::func::FuncOp kernel) const = 0;
-  /// Marks the translated LLVM function of kernel `name` as a kernel entry
-  /// (GPU calling conventions); `fn` is null when the kernel has no function.
-  virtual void markLLVMKernel(llvm::Function *fn) const = 0;
+  /// Marks the translated LLVM function of a kernel as a kernel entry (GPU
+  /// calling conventions) that runs `threadsPerBlock` threads per program;
+  /// `fn` is null when the kernel has no function.
+  virtual void markLLVMKernel(llvm::Function *fn, unsigned threadsPerBlock) const = 0;
 
-  /// Synchronizes the threads of one program.
-  virtual void barrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;
-  /// Exchanges `value` with the lane `laneMask` apart (butterfly shuffle).
-  virtual mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+  //===--------------------------------------------------------------------===//
+  // SIMT hooks, used by convert-tile-to-gpu. `kernel` is the function being
+  // lowered (targets that pass thread state as arguments read it from there).
+  //===--------------------------------------------------------------------===//
+
+  /// Threads that execute in lock-step on `arch` (1 on CPUs).
+  virtual unsigned getWarpSize(llvm::StringRef arch) const = 0;
+  /// Index of the calling thread within its program, as an i32.
+  virtual mlir::Value getThreadId(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::func::FuncOp kernel) const = 0;
+  /// Synchronizes the threads of one program and orders their shared-memory
+  /// accesses.
+  virtual void barrier(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::func::FuncOp kernel) const = 0;
+  /// The i32 `value` of lane `laneId ^ laneMask` of the caller's warp.
+  virtual mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::func::FuncOp kernel, mlir::Value value,
                                  int laneMask) const = 0;
-  /// Lanes that execute in lock-step (1 on CPUs: vectors, not lanes).
-  virtual unsigned getWarpSize() const = 0;
+  /// The i32 `value` of lane `srcLane` (an i32 below the warp size).
+  virtual mlir::Value shuffleIdx(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::func::FuncOp kernel, mlir::Value value,
+                                 mlir::Value srcLane) const = 0;
   /// LLVM address space of memory shared by one program's threads.
   virtual unsigned getSharedAddressSpace() const = 0;
+  /// Base address of `kernel`'s shared memory (an `!llvm.ptr` in the shared
+  /// address space, 16-byte aligned).
+  virtual mlir::Value getSharedMemoryBase(mlir::OpBuilder &b, mlir::Location loc,
+                                          mlir::func::FuncOp kernel) const = 0;
+  /// Records that `kernel` uses `bytes` bytes of shared memory from its base;
+  /// called once per kernel after lowering.
+  virtual void setSharedMemorySize(mlir::func::FuncOp kernel, uint64_t bytes) const = 0;
+  /// Loads a `type` from shared memory at `ptr` (the emulator checks bounds).
+  virtual mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::func::FuncOp kernel, mlir::Type type,
+                                 mlir::Value ptr) const;
+  /// Stores `value` to shared memory at `ptr` (the emulator checks bounds).
+  virtual void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                           mlir::Value value, mlir::Value ptr) const;
 };
 
-/// Returns the TargetInfo for "cpu", "nvptx" or "amdgpu"; null if unknown.
+/// Calls `info.prepareKernel(kernel)` unless it already ran on `kernel` (both
+/// convert-tile-to-gpu and convert-tile-to-llvm need the kernel ABI).
+void prepareKernelOnce(const TargetInfo &info, mlir::func::FuncOp kernel);
+
+/// Returns the TargetInfo for "cpu", "nvptx", "amdgpu" or "simt"; null if unknown.
 std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target);
 
 } // namespace tilec

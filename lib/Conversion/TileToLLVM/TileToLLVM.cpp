@@ -32,7 +32,7 @@ struct ConvertTileToLLVMPass
 
     bool failedAny = false;
     for (func::FuncOp kernel : kernels) {
-      info->prepareKernel(kernel);
+      tilec::prepareKernelOnce(*info, kernel);
       kernel.walk([&](Operation *op) {
         OpBuilder b(op);
         Value replacement;

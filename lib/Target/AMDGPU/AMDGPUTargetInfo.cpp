@@ -62,24 +62,54 @@ public:
       return ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type());
     });
   }
-  void markLLVMKernel(llvm::Function *fn) const override {
-    if (fn)
-      fn->setCallingConv(llvm::CallingConv::AMDGPU_KERNEL);
+  void markLLVMKernel(llvm::Function *fn, unsigned threadsPerBlock) const override {
+    if (!fn)
+      return;
+    fn->setCallingConv(llvm::CallingConv::AMDGPU_KERNEL);
+    std::string size = std::to_string(threadsPerBlock);
+    fn->addFnAttr("amdgpu-flat-work-group-size", size + "," + size);
   }
-  void barrier(OpBuilder &b, Location loc) const override { ROCDL::BarrierOp::create(b, loc); }
-  Value shuffleXor(OpBuilder &b, Location loc, Value value, int laneMask) const override {
-    // ds_bpermute takes a byte address: ((lane ^ mask) * 4).
-    Type i32 = b.getI32Type();
-    Value lane = ROCDL::ThreadIdXOp::create(b, loc, i32);
+
+  /// gfx10 and gfx11 run wave32, as Triton compiles for them; CDNA runs wave64.
+  unsigned getWarpSize(llvm::StringRef arch) const override {
+    return arch.starts_with("gfx10") || arch.starts_with("gfx11") || arch.starts_with("gfx12")
+               ? 32
+               : 64;
+  }
+  Value getThreadId(OpBuilder &b, Location loc, func::FuncOp) const override {
+    return ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type());
+  }
+  void barrier(OpBuilder &b, Location loc, func::FuncOp) const override {
+    ROCDL::BarrierOp::create(b, loc);
+  }
+  Value shuffleXor(OpBuilder &b, Location loc, func::FuncOp kernel, Value value,
+                   int laneMask) const override {
+    Value lane = getThreadId(b, loc, kernel);
     Value mask = arith::ConstantIntOp::create(b, loc, laneMask, 32);
+    return permute(b, loc, value, arith::XOrIOp::create(b, loc, lane, mask));
+  }
+  Value shuffleIdx(OpBuilder &b, Location loc, func::FuncOp, Value value,
+                   Value srcLane) const override {
+    return permute(b, loc, value, srcLane);
+  }
+  unsigned getSharedAddressSpace() const override { return 3; }
+  Value getSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
+    return detail::getGlobalSharedMemoryBase(b, loc, kernel, getSharedAddressSpace());
+  }
+  void setSharedMemorySize(func::FuncOp kernel, uint64_t bytes) const override {
+    detail::setGlobalSharedMemorySize(kernel, bytes);
+  }
+
+private:
+  /// ds_bpermute: reads lane (address / 4) mod wave size.
+  static Value permute(OpBuilder &b, Location loc, Value value, Value srcLane) {
+    Type i32 = b.getI32Type();
     Value four = arith::ConstantIntOp::create(b, loc, 4, 32);
-    Value src = arith::MulIOp::create(b, loc, arith::XOrIOp::create(b, loc, lane, mask), four);
+    Value address = arith::MulIOp::create(b, loc, srcLane, four);
     Value bits = arith::BitcastOp::create(b, loc, i32, value);
-    Value shuffled = ROCDL::DsBpermuteOp::create(b, loc, i32, src, bits);
+    Value shuffled = ROCDL::DsBpermuteOp::create(b, loc, i32, address, bits);
     return arith::BitcastOp::create(b, loc, value.getType(), shuffled);
   }
-  unsigned getWarpSize() const override { return 64; }
-  unsigned getSharedAddressSpace() const override { return 3; }
 };
 
 } // namespace

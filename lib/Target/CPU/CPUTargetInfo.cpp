@@ -107,19 +107,31 @@ public:
     func::ReturnOp::create(b, loc);
   }
 
-  void markLLVMKernel(llvm::Function *) const override {
+  void markLLVMKernel(llvm::Function *, unsigned) const override {
     // The exported entry point is an ordinary C function.
   }
 
-  void barrier(OpBuilder &, Location) const override {
-    // One program runs on one thread: nothing to synchronize.
+  // A CPU program is one thread whose vectors are shuffled explicitly; the
+  // SIMT hooks describe that single thread (convert-tile-to-gpu is not run for
+  // CPUs).
+  unsigned getWarpSize(llvm::StringRef) const override { return 1; }
+  Value getThreadId(OpBuilder &b, Location loc, func::FuncOp) const override {
+    return arith::ConstantIntOp::create(b, loc, 0, 32);
   }
-  Value shuffleXor(OpBuilder &, Location, Value value, int) const override {
-    // A CPU program has a single lane; its vectors are shuffled explicitly.
+  void barrier(OpBuilder &, Location, func::FuncOp) const override {}
+  Value shuffleXor(OpBuilder &, Location, func::FuncOp, Value value, int) const override {
     return value;
   }
-  unsigned getWarpSize() const override { return 1; }
+  Value shuffleIdx(OpBuilder &, Location, func::FuncOp, Value value, Value) const override {
+    return value;
+  }
   unsigned getSharedAddressSpace() const override { return 0; }
+  Value getSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
+    return detail::getGlobalSharedMemoryBase(b, loc, kernel, 0);
+  }
+  void setSharedMemorySize(func::FuncOp kernel, uint64_t bytes) const override {
+    detail::setGlobalSharedMemorySize(kernel, bytes);
+  }
 };
 
 } // namespace

@@ -42,20 +42,46 @@ public:
       return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
     });
   }
-  void markLLVMKernel(llvm::Function *fn) const override {
-    if (fn)
-      fn->setCallingConv(llvm::CallingConv::PTX_Kernel);
+  void markLLVMKernel(llvm::Function *fn, unsigned threadsPerBlock) const override {
+    if (!fn)
+      return;
+    fn->setCallingConv(llvm::CallingConv::PTX_Kernel);
+    // PTX .reqntid: ptxas allocates registers for exactly this block size.
+    fn->addFnAttr("nvvm.reqntid", std::to_string(threadsPerBlock));
   }
-  void barrier(OpBuilder &b, Location loc) const override { NVVM::Barrier0Op::create(b, loc); }
-  Value shuffleXor(OpBuilder &b, Location loc, Value value, int laneMask) const override {
-    Value all = arith::ConstantIntOp::create(b, loc, -1, 32);
-    Value offset = arith::ConstantIntOp::create(b, loc, laneMask, 32);
-    Value clamp = arith::ConstantIntOp::create(b, loc, 0x1f, 32);
-    return NVVM::ShflOp::create(b, loc, value.getType(), all, value, offset, clamp,
-                                NVVM::ShflKind::bfly, UnitAttr());
+
+  unsigned getWarpSize(llvm::StringRef) const override { return 32; }
+  Value getThreadId(OpBuilder &b, Location loc, func::FuncOp) const override {
+    return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   }
-  unsigned getWarpSize() const override { return 32; }
+  void barrier(OpBuilder &b, Location loc, func::FuncOp) const override {
+    NVVM::Barrier0Op::create(b, loc);
+  }
+  Value shuffleXor(OpBuilder &b, Location loc, func::FuncOp, Value value,
+                   int laneMask) const override {
+    return shuffle(b, loc, value, arith::ConstantIntOp::create(b, loc, laneMask, 32),
+                   NVVM::ShflKind::bfly);
+  }
+  Value shuffleIdx(OpBuilder &b, Location loc, func::FuncOp, Value value,
+                   Value srcLane) const override {
+    return shuffle(b, loc, value, srcLane, NVVM::ShflKind::idx);
+  }
   unsigned getSharedAddressSpace() const override { return 3; }
+  Value getSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
+    return detail::getGlobalSharedMemoryBase(b, loc, kernel, getSharedAddressSpace());
+  }
+  void setSharedMemorySize(func::FuncOp kernel, uint64_t bytes) const override {
+    detail::setGlobalSharedMemorySize(kernel, bytes);
+  }
+
+private:
+  static Value shuffle(OpBuilder &b, Location loc, Value value, Value lane,
+                       NVVM::ShflKind kind) {
+    Value all = arith::ConstantIntOp::create(b, loc, -1, 32);
+    Value clamp = arith::ConstantIntOp::create(b, loc, 0x1f, 32);
+    return NVVM::ShflOp::create(b, loc, value.getType(), all, value, lane, clamp, kind,
+                                UnitAttr());
+  }
 };
 
 } // namespace
