@@ -214,6 +214,11 @@ private:
       setLayout(expand.getResult(), layout);
       return;
     }
+    if (auto dot = dyn_cast<tile::DotOp>(op)) {
+      // The result is the accumulator, updated in place.
+      setLayout(dot.getResult(), layoutOf(dot.getAcc()));
+      return;
+    }
     if (auto broadcast = dyn_cast<tile::BroadcastOp>(op)) {
       Attribute layout = layoutOf(broadcast.getSrc());
       if (!isa<tile::BlockedEncodingAttr>(layout)) {

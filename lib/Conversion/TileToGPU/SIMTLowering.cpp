@@ -29,9 +29,11 @@ int64_t sharedElementBytes(Type type) {
   return std::max<int64_t>(1, stored.getIntOrFloatBitWidth() / 8);
 }
 
-SIMTTypeConverter::SIMTTypeConverter(MLIRContext *ctx) {
+SIMTTypeConverter::SIMTTypeConverter(MLIRContext *ctx, unsigned globalAddressSpace) {
   addConversion([](Type type) { return type; });
-  addConversion([ctx](tile::PointerType) -> Type { return LLVM::LLVMPointerType::get(ctx); });
+  addConversion([ctx, globalAddressSpace](tile::PointerType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, globalAddressSpace);
+  });
   addConversion([this](RankedTensorType type) -> std::optional<Type> {
     Type elem = convertType(type.getElementType());
     if (!elem || !VectorType::isValidElementType(elem) ||
@@ -58,16 +60,19 @@ tile::DistributedLayout SIMTLowering::layoutOf(Type tileType) const {
   return tile::resolveLayout(tensor.getEncoding(), tensor.getShape());
 }
 
-/// (id / stride) % count * scale, as i32, skipping the trivial steps.
-static Value scaledDigit(OpBuilder &b, Location loc, Value id, unsigned stride,
-                         unsigned count, int64_t scale) {
+/// (id / stride) % count * scale, as i32, for an id below `idLimit`, skipping
+/// the trivial steps.
+static Value scaledDigit(OpBuilder &b, Location loc, Value id, unsigned idLimit,
+                         unsigned stride, unsigned count, int64_t scale) {
   if (count == 1)
     return arith::ConstantIntOp::create(b, loc, 0, 32);
   Value digit = id;
   if (stride != 1)
     digit = arith::DivUIOp::create(b, loc, digit,
                                    arith::ConstantIntOp::create(b, loc, stride, 32));
-  digit = arith::RemUIOp::create(b, loc, digit, arith::ConstantIntOp::create(b, loc, count, 32));
+  if (uint64_t(stride) * count < idLimit)
+    digit =
+        arith::RemUIOp::create(b, loc, digit, arith::ConstantIntOp::create(b, loc, count, 32));
   if (scale != 1)
     digit = arith::MulIOp::create(b, loc, digit, arith::ConstantIntOp::create(b, loc, scale, 32));
   return digit;
@@ -75,17 +80,19 @@ static Value scaledDigit(OpBuilder &b, Location loc, Value id, unsigned stride,
 
 /// The unwrapped coordinate of a thread's first element along root dim `dim`.
 static Value unwrappedBase(OpBuilder &b, Location loc, const SIMTLowering &simt,
+                           const tile::DistributedLayout &layout,
                            const tile::DimDistribution &dim) {
-  Value lane = scaledDigit(b, loc, simt.laneId, dim.laneStride, dim.tpw, dim.spt);
-  Value warp =
-      scaledDigit(b, loc, simt.warpId, dim.warpStride, dim.wpc, int64_t(dim.spt) * dim.tpw);
+  Value lane = scaledDigit(b, loc, simt.laneId, layout.warpSize, dim.laneStride, dim.tpw,
+                           dim.spt);
+  Value warp = scaledDigit(b, loc, simt.warpId, layout.numWarps, dim.warpStride, dim.wpc,
+                           int64_t(dim.spt) * dim.tpw);
   return arith::AddIOp::create(b, loc, lane, warp);
 }
 
 Value SIMTLowering::threadBase(OpBuilder &b, Location loc, const tile::DistributedLayout &layout,
                                unsigned dim) const {
   const tile::DimDistribution &root = layout.rootDims[layout.tileDims[dim]];
-  Value base = unwrappedBase(b, loc, *this, root);
+  Value base = unwrappedBase(b, loc, *this, layout, root);
   if (root.coverage() > root.size)
     base = arith::AndIOp::create(b, loc, base,
                                  arith::ConstantIntOp::create(b, loc, root.size - 1, 32));
@@ -120,7 +127,7 @@ Value SIMTLowering::isOwner(OpBuilder &b, Location loc,
   for (const tile::DimDistribution &dim : layout.rootDims) {
     if (dim.coverage() <= dim.size)
       continue;
-    Value base = unwrappedBase(b, loc, *this, dim);
+    Value base = unwrappedBase(b, loc, *this, layout, dim);
     Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, base,
                                          arith::ConstantIntOp::create(b, loc, dim.size, 32));
     owner = arith::AndIOp::create(b, loc, owner, inside);

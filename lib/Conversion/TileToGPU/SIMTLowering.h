@@ -86,10 +86,11 @@ llvm::SmallVector<int64_t> rowMajorStrides(llvm::ArrayRef<int64_t> shape);
 int64_t sharedElementBytes(mlir::Type type);
 
 /// Type converter: a tile with a distributed encoding becomes the vector of a
-/// thread's registers; `!tile.ptr` becomes `!llvm.ptr`.
+/// thread's registers; `!tile.ptr` becomes `!llvm.ptr` in the target's global
+/// address space.
 class SIMTTypeConverter : public mlir::TypeConverter {
 public:
-  explicit SIMTTypeConverter(mlir::MLIRContext *ctx);
+  SIMTTypeConverter(mlir::MLIRContext *ctx, unsigned globalAddressSpace);
 };
 
 void populateSIMTShapePatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
@@ -101,6 +102,8 @@ void populateSIMTReducePatterns(SIMTLowering &simt, const mlir::TypeConverter &c
 void populateSIMTSharedMemoryPatterns(SIMTLowering &simt,
                                       const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
+void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                             mlir::RewritePatternSet &patterns);
 
 } // namespace tilec
 

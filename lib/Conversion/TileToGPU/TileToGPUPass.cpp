@@ -79,7 +79,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       prepareKernelOnce(*info, kernel);
       annotateVectorWidths(kernel);
       SIMTLowering simt(*info, kernel, warpSize);
-      SIMTTypeConverter typeConverter(ctx);
+      SIMTTypeConverter typeConverter(ctx, info->getGlobalAddressSpace());
       ConversionTarget conversionTarget(*ctx);
       configureTileToVectorTarget(conversionTarget, typeConverter);
       RewritePatternSet patterns(ctx);
@@ -89,6 +89,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       populateSIMTMemoryPatterns(simt, typeConverter, patterns);
       populateSIMTReducePatterns(simt, typeConverter, patterns);
       populateSIMTSharedMemoryPatterns(simt, typeConverter, patterns);
+      populateSIMTDotPatterns(simt, typeConverter, patterns);
       if (failed(applyPartialConversion(kernel, conversionTarget, std::move(patterns))))
         return signalPassFailure();
       if (simt.sharedBytes)
