@@ -12,7 +12,8 @@ No GPU is needed. Then, per side:
 
 - NVPTX: `ptxas -v` on the PTX gives registers, spill store/load bytes, stack frame and static
   shared memory (Triton's shared memory is dynamic: its metadata's figure is added); the PTX
-  gives the 128-bit global loads/stores (`ld.global*.v4.b32`, `.v2.b64`, ...) and `shfl.sync`s.
+  gives the 128-bit global loads/stores (`ld.global*.v4.b32`, `.v2.b64`, ..., and 16-byte
+  `cp.async` copies to shared memory) and `shfl.sync`s.
   PTX newer than the local ptxas accepts (Triton writes its bundled ptxas's version) has its
   `.version` line lowered to the local maximum.
 - AMDGPU: the HSACO's metadata notes (`llvm-readelf --notes`) give VGPRs, SGPRs, spill counts,
@@ -70,7 +71,9 @@ KERNELS = {
 # Short names select every configuration of a kernel: --kernels vadd,matmul.
 TARGETS = {"sm_80": "nvptx", "sm_90": "nvptx", "gfx942": "amdgpu"}
 
-PTX_LD128 = re.compile(r"\bld\.global\S*?\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b")
+# A 16-byte cp.async (global to shared, Triton's pipelined loads) counts as a 128-bit load.
+PTX_LD128 = re.compile(r"\bld\.global\S*?\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b"
+                       r"|\bcp\.async\.c[ag]\.shared\.global\S*\s*\[[^\]]*\],\s*\[[^\]]*\],\s*(?:16|0x10)\b")
 PTX_ST128 = re.compile(r"\bst\.global\S*?\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b")
 PTX_SHFL = re.compile(r"\bshfl\.sync\b")
 AMD_LD128 = re.compile(r"\b(?:global|buffer)_load_dwordx4\b")
@@ -310,10 +313,10 @@ def format_side(side, width):
     if side.ptxas_s is not None:
         seconds += "+%.2f" % side.ptxas_s
     if side.status != "ok" and side.regs is None:
-        counts = ""
+        text = "FAIL (error below)" if side.status.startswith("FAIL") else side.status
         if side.ld128 is not None:  # the PTX exists, ptxas did not finish
-            counts = " %s/%s %s" % (side.ld128, side.st128, side.shuffles)
-        text = "%s%s (%ss)" % (side.status, counts, seconds)
+            text += "; 128b %s/%s, shfl %s" % (side.ld128, side.st128, side.shuffles)
+        text += " (%s s)" % seconds
         return text[:width].ljust(width)
     cells = [format_number(side.regs), "%s/%s" % (side.spill_store, side.spill_load),
              format_number(side.stack), format_number(side.shared),
@@ -346,7 +349,12 @@ def print_row(row):
         if row.tilec.regs and row.triton.regs:
             ratio = "%.1f" % (row.tilec.regs / row.triton.regs)
         line += " | %s | %s" % (format_side(row.triton, SIDE_WIDTH), ratio)
-    print(line.rstrip(), flush=True)
+    print(line.rstrip())
+    # A failure's first error line, under the row.
+    for name, side in (("tilec", row.tilec), ("triton", row.triton)):
+        if side is not None and side.status.startswith("FAIL"):
+            print("    %s: %s" % (name, side.status))
+    sys.stdout.flush()
 
 
 def select(names, choices, what):
