@@ -13,7 +13,8 @@ No GPU is needed. Then, per side:
 - NVPTX: `ptxas -v` on the PTX gives registers, spill store/load bytes, stack frame and static
   shared memory (Triton's shared memory is dynamic: its metadata's figure is added); the PTX
   gives the 128-bit global loads/stores (`ld.global*.v4.b32`, `.v2.b64`, ..., and 16-byte
-  `cp.async` copies to shared memory) and `shfl.sync`s.
+  `cp.async` copies to shared memory), the 128-bit accesses through generic addresses
+  (`ld.v4.b32`, `st.v4.b32`: to global memory, but not said so) and `shfl.sync`s.
   PTX newer than the local ptxas accepts (Triton writes its bundled ptxas's version) has its
   `.version` line lowered to the local maximum.
 - AMDGPU: the HSACO's metadata notes (`llvm-readelf --notes`) give VGPRs, SGPRs, spill counts,
@@ -75,6 +76,8 @@ TARGETS = {"sm_80": "nvptx", "sm_90": "nvptx", "gfx942": "amdgpu"}
 PTX_LD128 = re.compile(r"\bld\.global\S*?\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b"
                        r"|\bcp\.async\.c[ag]\.shared\.global\S*\s*\[[^\]]*\],\s*\[[^\]]*\],\s*(?:16|0x10)\b")
 PTX_ST128 = re.compile(r"\bst\.global\S*?\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b")
+# 128-bit loads/stores through generic addresses (no state space): global memory, not known so.
+PTX_GENERIC128 = re.compile(r"\b(?:ld|st)\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b")
 PTX_SHFL = re.compile(r"\bshfl\.sync\b")
 AMD_LD128 = re.compile(r"\b(?:global|buffer)_load_dwordx4\b")
 AMD_ST128 = re.compile(r"\b(?:global|buffer)_store_dwordx4\b")
@@ -102,6 +105,7 @@ class Side:
     shared: int = None          # shared memory bytes (static + dynamic)
     ld128: int = None
     st128: int = None
+    generic128: int = None      # NVPTX: 128-bit ld/st without a state space (ld.v4.b32)
     shuffles: int = None
 
 
@@ -204,6 +208,7 @@ def measure_ptx(side, ptx_path, kernel, tools):
         f.write(ptx)
     side.ld128 = len(PTX_LD128.findall(ptx))
     side.st128 = len(PTX_ST128.findall(ptx))
+    side.generic128 = len(PTX_GENERIC128.findall(ptx))
     side.shuffles = len(PTX_SHFL.findall(ptx))
     arch = re.search(r"^\.target (\w+)", ptx, re.MULTILINE).group(1)
     proc, side.ptxas_s = run_tool([tools.ptxas, "-v", "-arch=" + arch, ptx_path, "-o", os.devnull],
@@ -320,13 +325,15 @@ def format_side(side, width):
         return text[:width].ljust(width)
     cells = [format_number(side.regs), "%s/%s" % (side.spill_store, side.spill_load),
              format_number(side.stack), format_number(side.shared),
-             "%s/%s" % (side.ld128, side.st128), format_number(side.shuffles), seconds]
-    return ("%4s %13s %6s %6s %7s %4s %10s" % tuple(cells)).ljust(width)
+             "%s/%s" % (side.ld128, side.st128), format_number(side.generic128),
+             format_number(side.shuffles), seconds]
+    return (SIDE_FORMAT % tuple(cells)).ljust(width)
 
 
 SIDE_WIDTH = 58
-SIDE_HEADER = ("%4s %13s %6s %6s %7s %4s %10s" %
-               ("regs", "spill st/ld", "stack", "smem", "128b", "shfl", "time s")).ljust(SIDE_WIDTH)
+SIDE_FORMAT = "%4s %11s %5s %6s %6s %3s %4s %10s"
+SIDE_HEADER = (SIDE_FORMAT % ("regs", "spill st/ld", "stack", "smem", "128b", "gen", "shfl",
+                              "time s")).ljust(SIDE_WIDTH)
 
 
 def print_header(with_triton, version):
@@ -428,7 +435,8 @@ def main():
                     print_row(row)
                     rows.append(row)
     print("columns: regs = registers (AMD: VGPRs); spill st/ld = bytes (AMD: VGPR/SGPR spill "
-          "counts); stack, smem = bytes; 128b = 128-bit global loads/stores; shfl = shfl.sync "
+          "counts); stack, smem = bytes; 128b = 128-bit global loads/stores; gen = 128-bit generic-address loads+stores "
+          "(PTX); shfl = shfl.sync "
           "(AMD: ds_bpermute/permute/swizzle, DPP); time = tilec compile + ptxas, triton.compile "
           "(+ the local ptxas -v run); regs x = tilec / Triton")
     if args.json:
