@@ -298,6 +298,13 @@ def compile_triton(config, arch, num_warps, work_dir, tools):
     return side
 
 
+def tilec_version(tools):
+    proc, _ = run_tool([tools.tilec, "--version"], tools.timeout)
+    if proc is None or proc.returncode != 0:
+        raise HarnessError("%s --version failed" % tools.tilec)
+    return proc.stdout.strip()
+
+
 def triton_version(tools):
     proc, _ = run_tool([tools.triton_python, "-c", "import triton; print(triton.__version__)"],
                        tools.timeout)
@@ -417,8 +424,9 @@ def main():
     warps = [int(n) for n in args.num_warps.split(",")]
     tools = make_tools(args, targets)
     version = triton_version(tools) if tools.triton_python else None
-    print("tilec: %s; ptxas accepts PTX %s; timeout %g s per subprocess"
-          % (tools.tilec, tools.ptx_version or "-", tools.timeout))
+    tilec = tilec_version(tools)
+    print("%s (%s); ptxas accepts PTX %s; timeout %g s per subprocess"
+          % (tilec, tools.tilec, tools.ptx_version or "-", tools.timeout))
     print_header(version is not None, version)
     rows = []
     with tempfile.TemporaryDirectory(prefix="gpu_codegen") as tmp:
@@ -441,7 +449,7 @@ def main():
           "(+ the local ptxas -v run); regs x = tilec / Triton")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(dict(triton_version=version, ptx_version=tools.ptx_version,
+            json.dump(dict(tilec_version=tilec, triton_version=version, ptx_version=tools.ptx_version,
                            timeout_s=tools.timeout, rows=[asdict(r) for r in rows]), f, indent=1)
 
 
