@@ -343,6 +343,13 @@ SIDE_HEADER = (SIDE_FORMAT % ("regs", "spill st/ld", "stack", "smem", "128b", "g
                               "time s")).ljust(SIDE_WIDTH)
 
 
+LEGEND = """\
+regs: registers (AMD: VGPRs); spill st/ld: bytes (AMD: VGPR/SGPR spill counts); stack, smem: bytes
+128b: 128-bit global loads/stores (PTX: with 16-byte cp.async); gen: 128-bit generic-address ld/st (PTX)
+shfl: shfl.sync (AMD: ds_bpermute/permute/swizzle, DPP)
+time s: compile + the local ptxas -v run (triton.compile includes Triton's own ptxas); x: tilec regs / Triton's"""
+
+
 def print_header(with_triton, version):
     left = "%-19s %-6s %2s" % ("kernel", "target", "nw")
     line = "%s | %s" % (left, "tilec".center(SIDE_WIDTH))
@@ -442,11 +449,7 @@ def main():
                                                     os.path.join(work_dir, "triton"), tools)
                     print_row(row)
                     rows.append(row)
-    print("columns: regs = registers (AMD: VGPRs); spill st/ld = bytes (AMD: VGPR/SGPR spill "
-          "counts); stack, smem = bytes; 128b = 128-bit global loads/stores; gen = 128-bit generic-address loads+stores "
-          "(PTX); shfl = shfl.sync "
-          "(AMD: ds_bpermute/permute/swizzle, DPP); time = tilec compile + ptxas, triton.compile "
-          "(+ the local ptxas -v run); regs x = tilec / Triton")
+    print(LEGEND)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(dict(tilec_version=tilec, triton_version=version, ptx_version=tools.ptx_version,
