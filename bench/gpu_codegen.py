@@ -69,7 +69,6 @@ KERNELS = {
                            "*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,fp32",
                            {"HEAD_DIM": 64, "BLOCK_M": 64, "BLOCK_N": 64}),
 }
-# Short names select every configuration of a kernel: --kernels vadd,matmul.
 TARGETS = {"sm_80": "nvptx", "sm_90": "nvptx", "gfx942": "amdgpu"}
 
 # A 16-byte cp.async (global to shared, Triton's pipelined loads) counts as a 128-bit load.
@@ -318,9 +317,7 @@ def format_number(value):
 
 
 def format_side(side, width):
-    """One side's cells: regs, spill st/ld, stack, shared, 128-bit ld/st, shuffles, seconds."""
-    if side is None:
-        return "".ljust(width)
+    """One side's cells: regs, spill st/ld, stack, shared, 128-bit ld/st, generic, shuffles, time."""
     seconds = ("%.2f" % side.compile_s if side.compile_s is not None else "-")
     if side.ptxas_s is not None:
         seconds += "+%.2f" % side.ptxas_s
