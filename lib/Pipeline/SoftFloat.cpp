@@ -46,6 +46,36 @@ void defineTruncFromDouble(llvm::Module &module, llvm::StringRef name, llvm::Typ
   llvm::appendToCompilerUsed(module, {fn});
 }
 
+/// `__truncsfbf2` (f32 -> bf16, round to nearest even, NaNs stay quiet NaNs)
+/// in integer arithmetic: LLVM calls it for scalar conversions, and libgcc
+/// before GCC 13 does not have it.
+void defineTruncFloatToBFloat(llvm::Module &module) {
+  llvm::StringRef name = "__truncsfbf2";
+  if (llvm::Function *existing = module.getFunction(name); existing && !existing->isDeclaration())
+    return;
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::Type *f32 = llvm::Type::getFloatTy(ctx), *bf16 = llvm::Type::getBFloatTy(ctx),
+             *i32 = llvm::Type::getInt32Ty(ctx), *i16 = llvm::Type::getInt16Ty(ctx);
+  llvm::Function *fn = module.getFunction(name);
+  if (!fn)
+    fn = llvm::Function::Create(llvm::FunctionType::get(bf16, {f32}, false),
+                                llvm::GlobalValue::ExternalLinkage, name, module);
+  fn->setLinkage(llvm::GlobalValue::ExternalLinkage);
+  fn->setVisibility(llvm::GlobalValue::HiddenVisibility);
+  fn->setDoesNotThrow();
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", fn));
+  llvm::Value *x = fn->getArg(0);
+  llvm::Value *bits = b.CreateBitCast(x, i32);
+  // bits + 0x7fff + (bit 16 of bits): rounds to nearest, ties to even.
+  llvm::Value *lsb = b.CreateAnd(b.CreateLShr(bits, 16), b.getInt32(1));
+  llvm::Value *rounded = b.CreateAdd(b.CreateAdd(bits, b.getInt32(0x7fff)), lsb);
+  llvm::Value *quietNaN = b.CreateOr(b.CreateLShr(bits, 16), b.getInt32(0x40));
+  llvm::Value *isNaN = b.CreateFCmpUNO(x, x);
+  llvm::Value *high = b.CreateSelect(isNaN, quietNaN, b.CreateLShr(rounded, 16));
+  b.CreateRet(b.CreateBitCast(b.CreateTrunc(high, i16), bf16));
+  llvm::appendToCompilerUsed(module, {fn});
+}
+
 } // namespace
 
 void defineSoftFloatHelpers(llvm::Module &module) {
@@ -53,6 +83,7 @@ void defineSoftFloatHelpers(llvm::Module &module) {
     return;
   defineTruncFromDouble(module, "__truncdfhf2", llvm::Type::getHalfTy(module.getContext()));
   defineTruncFromDouble(module, "__truncdfbf2", llvm::Type::getBFloatTy(module.getContext()));
+  defineTruncFloatToBFloat(module);
 }
 
 } // namespace tilec::detail
