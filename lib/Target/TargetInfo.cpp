@@ -36,6 +36,8 @@ std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target) {
     return createNVPTXTargetInfo();
   if (target == "amdgpu")
     return createAMDGPUTargetInfo();
+  if (target == "simt")
+    return createSIMTTargetInfo();
   return nullptr;
 }
 
