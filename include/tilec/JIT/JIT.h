@@ -79,7 +79,7 @@ private:
 
 /// What to compile for. An empty `target` means the Compiler's device.
 struct Target {
-  /// "cpu", "nvptx", "amdgpu" or "simt"; empty: the opened device.
+  /// "cpu", "nvptx" or "amdgpu"; empty: the opened device.
   std::string target;
   /// CPU: "native", "x86-64-v3", "aarch64"; NVPTX "sm_90"; AMDGPU "gfx942".
   std::string arch;
@@ -113,7 +113,7 @@ struct KernelSpec {
 
 /// Options of a Compiler.
 struct CompilerOptions {
-  /// Runtime driver of the device to open: "cpu", "cuda", "hip", "simt", or empty
+  /// Runtime driver of the device to open: "cpu", "cuda", "hip", or empty
   /// for $TILEC_DEVICE, else the best usable device.
   std::string device;
   int ordinal = 0;

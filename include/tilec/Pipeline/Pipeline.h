@@ -27,7 +27,7 @@ std::optional<EmitKind> parseEmitKind(llvm::StringRef name);
 
 /// What to compile for.
 struct PipelineOptions {
-  /// "cpu", "nvptx", "amdgpu" or "simt" (the SIMT emulator).
+  /// "cpu", "nvptx" or "amdgpu".
   std::string target = "cpu";
   /// CPU: "native" (host CPU and features), an LLVM CPU name such as
   /// "x86-64-v3", or "aarch64" (generic AArch64 + NEON); NVPTX: "sm_80", "sm_90", ...;
