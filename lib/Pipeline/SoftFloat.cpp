@@ -2,11 +2,13 @@
 //
 // x86 has no instruction that rounds an f64 to f16 or bf16, so LLVM lowers
 // such truncations (explicit casts, and f16 arithmetic it promotes to f64,
-// such as fma) to the compiler-rt calls __truncdfhf2 / __truncdfbf2. tilec's
-// shared objects link nothing else, so these are defined here, hidden, in the
-// module itself: round to fp32 with round-to-odd, then to the 16-bit type.
-// fp32 keeps 13 more bits than fp16 and 16 more than bf16, so the two steps
-// round exactly like one round-to-nearest-even step.
+// such as fma) to the compiler-rt calls __truncdfhf2 / __truncdfbf2; without
+// AVX512-BF16, fp32 -> bf16 is the call __truncsfbf2. tilec's shared objects
+// link nothing else, so these are defined here, hidden, in the module itself:
+// from f64, round to fp32 with round-to-odd, then to the 16-bit type (fp32
+// keeps 13 more bits than fp16 and 16 more than bf16, so the two steps round
+// exactly like one round-to-nearest-even step); fp32 -> bf16 rounds the bits
+// to nearest even with integer operations.
 //
 //===----------------------------------------------------------------------===//
 #include "Codegen.h"
@@ -46,6 +48,30 @@ void defineTruncFromDouble(llvm::Module &module, llvm::StringRef name, llvm::Typ
   llvm::appendToCompilerUsed(module, {fn});
 }
 
+/// Defines `__truncsfbf2(float) -> bfloat`, rounding to nearest even (NaNs
+/// stay quiet NaNs) without a floating-point conversion.
+void defineTruncFloatToBFloat(llvm::Module &module) {
+  llvm::StringRef name = "__truncsfbf2";
+  if (module.getFunction(name))
+    return;
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::Type *f32 = llvm::Type::getFloatTy(ctx), *i32 = llvm::Type::getInt32Ty(ctx);
+  auto *fn = llvm::Function::Create(
+      llvm::FunctionType::get(llvm::Type::getBFloatTy(ctx), {f32}, false),
+      llvm::GlobalValue::ExternalLinkage, name, module);
+  fn->setVisibility(llvm::GlobalValue::HiddenVisibility);
+  fn->setDoesNotThrow();
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", fn));
+  llvm::Value *x = fn->getArg(0);
+  llvm::Value *bits = b.CreateBitCast(x, i32);
+  llvm::Value *lsb = b.CreateAnd(b.CreateLShr(bits, 16), b.getInt32(1));
+  llvm::Value *rounded = b.CreateLShr(b.CreateAdd(bits, b.CreateAdd(lsb, b.getInt32(0x7FFF))), 16);
+  llvm::Value *quietNaN = b.CreateOr(b.CreateLShr(bits, 16), b.getInt32(0x40));
+  llvm::Value *result = b.CreateSelect(b.CreateFCmpUNO(x, x), quietNaN, rounded);
+  b.CreateRet(b.CreateBitCast(b.CreateTrunc(result, b.getInt16Ty()), fn->getReturnType()));
+  llvm::appendToCompilerUsed(module, {fn});
+}
+
 } // namespace
 
 void defineSoftFloatHelpers(llvm::Module &module) {
@@ -53,6 +79,7 @@ void defineSoftFloatHelpers(llvm::Module &module) {
     return;
   defineTruncFromDouble(module, "__truncdfhf2", llvm::Type::getHalfTy(module.getContext()));
   defineTruncFromDouble(module, "__truncdfbf2", llvm::Type::getBFloatTy(module.getContext()));
+  defineTruncFloatToBFloat(module);
 }
 
 } // namespace tilec::detail

@@ -18,8 +18,9 @@ void prepareHostKernel(func::FuncOp kernel, TypeRange abiTypes) {
   unsigned first = kernel.getNumArguments();
   for (auto [i, type] : llvm::enumerate(abiTypes))
     (void)kernel.insertArgument(first + i, type, DictionaryAttr::get(ctx), kernel.getLoc());
-  // The entry point calls the kernel; LLVM inlines it there.
-  kernel.setPrivate();
+  // The entry point calls the kernel; LLVM inlines it there. The function
+  // stays public in MLIR, so that passes after the one that prepared it
+  // (convert-tile-to-gpu, then convert-tile-to-llvm) still find the kernel.
   kernel->setAttr("always_inline", UnitAttr::get(ctx));
   kernel->setAttr("llvm.linkage", LLVM::LinkageAttr::get(ctx, LLVM::linkage::Linkage::Internal));
 }

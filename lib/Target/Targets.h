@@ -44,8 +44,8 @@ mlir::Value getGlobalSharedMemoryBase(mlir::OpBuilder &b, mlir::Location loc,
 void setGlobalSharedMemorySize(mlir::func::FuncOp kernel, uint64_t bytes);
 
 /// Host targets (CPU, SIMT): appends `abiTypes` as trailing arguments of
-/// `kernel` and makes it an internal, always-inlined function that an exported
-/// entry point calls.
+/// `kernel` and gives it internal LLVM linkage and always-inline, for the
+/// exported entry point that calls it.
 void prepareHostKernel(mlir::func::FuncOp kernel, mlir::TypeRange abiTypes);
 /// Loads `count` i32s from the array at `ptr` (an `!llvm.ptr`).
 llvm::SmallVector<mlir::Value> loadI32Array(mlir::OpBuilder &b, mlir::Location loc,

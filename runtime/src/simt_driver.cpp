@@ -24,7 +24,10 @@
 #include <unistd.h>
 #include <vector>
 
-#if !defined(__x86_64__)
+// TILEC_SIMT_UCONTEXT forces the portable fiber switch (to test it on x86-64).
+#if defined(__x86_64__) && !defined(TILEC_SIMT_UCONTEXT)
+#define TILEC_SIMT_ASM_SWITCH 1
+#else
 #include <ucontext.h>
 #endif
 
@@ -37,7 +40,7 @@ namespace {
 // call), ucontext elsewhere.
 //===----------------------------------------------------------------------===//
 
-#if defined(__x86_64__)
+#if TILEC_SIMT_ASM_SWITCH
 extern "C" void tilec_simt_switch(void **save, void *load);
 extern "C" void tilec_simt_fiber_start();
 // tilec_simt_switch(save, load): pushes the callee-saved registers and the
@@ -107,15 +110,16 @@ struct Context {
   ucontext_t uc;
 };
 
-void (*startFn)(void *);
+/// The function fibers start with (always the same one).
+std::atomic<void (*)(void *)> startFn{nullptr};
 
 /// makecontext passes int arguments: the pointer comes in two halves.
 void startFiber(unsigned hi, unsigned lo) {
-  startFn(reinterpret_cast<void *>(uintptr_t(hi) << 32 | lo));
+  startFn.load(std::memory_order_relaxed)(reinterpret_cast<void *>(uintptr_t(hi) << 32 | lo));
 }
 
 void makeContext(Context &ctx, char *stack, size_t size, void (*fn)(void *), void *arg) {
-  startFn = fn; // always the same function
+  startFn.store(fn, std::memory_order_relaxed);
   getcontext(&ctx.uc);
   ctx.uc.uc_stack.ss_sp = stack;
   ctx.uc.uc_stack.ss_size = size;
@@ -170,8 +174,10 @@ struct SimtThread {
   Context context;
   Program *program;
   State state;
-  /// The current shuffle: this lane's value, the lane it reads, the result.
+  /// The current shuffle: this lane's value, the lane it reads, the result,
+  /// and where in the kernel it was called.
   uint32_t value, source, result;
+  void *site;
 };
 
 /// The program a pool thread is running, with the fibers and shared memory
@@ -322,14 +328,26 @@ uint32_t shuffleCallback(tilec_simt_thread *ctx, uint32_t value, uint32_t laneOr
                       std::to_string(warpSize) + " lanes");
   t->value = value;
   t->source = source;
+  t->site = __builtin_return_address(0);
   SimtThread *lanes = &p.threads[size_t(warp) * warpSize];
   if (++p.warpArrived[warp] < warpSize) {
     t->state = State::InShuffle;
     yield(t);
     return t->result;
   }
-  // The last lane to arrive hands every lane its result.
+  // The last lane to arrive hands every lane its result, unless a lane reads
+  // one that waits in another shuffle (divergent code).
   p.warpArrived[warp] = 0;
+  for (uint32_t i = 0; i < warpSize; ++i) {
+    const SimtThread &from = lanes[lanes[i].source];
+    if (from.site != lanes[i].site) {
+      p.fail(&lanes[i], "shuffle from an inactive lane (lane " + std::to_string(lanes[i].source) +
+                            ", thread " + std::to_string(from.ctx.thread_id) +
+                            ", is in another shuffle)");
+      yield(t); // never resumed
+      std::abort();
+    }
+  }
   for (uint32_t i = 0; i < warpSize; ++i) {
     lanes[i].result = lanes[lanes[i].source].value;
     if (i != lane)

@@ -8,9 +8,11 @@
 # RUN: env TILEC_DEVICE=simt tilec run %s --num-warps 4 --kernel ids --grid 3,2 --out-dir %t/w4 -- %t/ids.npy
 # RUN: env TILEC_DEVICE=simt TILEC_SIMT_WARP_SIZE=64 tilec run %s --num-warps 8 --kernel ids --grid 3,2 --out-dir %t/w8 -- %t/ids.npy
 # RUN: %python -c "import numpy as np; [print(np.load('%t/%%s/ids.npy' %% d).reshape(6, 8)[5].tolist()) for d in ('w1', 'w4', 'w8')]" | FileCheck %s --check-prefix=IDS
-# RUN: env TILEC_DEVICE=simt tilec run %s --kernel printer --grid 1 -DBLOCK=4 --out-dir %t/p -- %t/x.npy 8 | FileCheck %s --check-prefix=PRINT
-# RUN: not env TILEC_DEVICE=simt tilec run %s --kernel checker --grid 2 -DBLOCK=4 -DLIMIT=5 --out-dir %t/a -- %t/x.npy 2>&1 | FileCheck %s --check-prefix=ASSERT
-# RUN: env TILEC_DEVICE=simt tilec run %s --kernel checker --grid 2 -DBLOCK=4 -DLIMIT=6 --out-dir %t/a -- %t/x.npy 2>&1 | FileCheck %s --check-prefix=PASSING --allow-empty
+# The kernels and expected output of device_print_assert.py, on the emulator:
+# RUN: env TILEC_DEVICE=simt tilec run %S/device_print_assert.py --kernel printer --grid 1 -DBLOCK=4 --out-dir %t/p -- %t/x.npy 8 | FileCheck %S/device_print_assert.py --check-prefix=PRINT
+# RUN: not env TILEC_DEVICE=simt tilec run %S/device_print_assert.py --kernel checker --grid 2 -DBLOCK=4 -DLIMIT=5 --out-dir %t/a -- %t/x.npy 2>&1 | FileCheck %S/device_print_assert.py --check-prefix=ASSERT
+# RUN: env TILEC_DEVICE=simt tilec run %S/device_print_assert.py --kernel checker --grid 2 -DBLOCK=4 -DLIMIT=6 --out-dir %t/a -- %t/x.npy 2>&1 | FileCheck %S/device_print_assert.py --check-prefix=PASSING --allow-empty
+# RUN: not env TILEC_DEVICE=simt tilec run %S/device_print_assert.py --kernel stmt_assert --grid 3 --out-dir %t/a -- %t/x.npy 2>&1 | FileCheck %S/device_print_assert.py --check-prefix=STMT
 import triton.language as tl
 from triton import jit
 
@@ -29,25 +31,3 @@ def ids(out_ptr):
 # IDS-NEXT: [2, 1, 52, 53, 54, 55, 56, 57]
 # IDS-NEXT: [2, 1, 52, 53, 54, 55, 56, 57]
 
-
-@jit
-def printer(x_ptr, n, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    x = tl.load(x_ptr + offs, mask=offs < n, other=0)
-    tl.device_print("x", x)
-
-# PRINT: pid (0, 0, 0) idx (0) x: -2
-# PRINT-NEXT: pid (0, 0, 0) idx (1) x: -1
-# PRINT-NEXT: pid (0, 0, 0) idx (2) x: 0
-# PRINT-NEXT: pid (0, 0, 0) idx (3) x: 1
-
-
-@jit
-def checker(x_ptr, BLOCK: tl.constexpr, LIMIT: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    x = tl.load(x_ptr + offs)
-    tl.device_assert(x < LIMIT, "x must be below the limit")
-    tl.store(x_ptr + offs, x + 1)
-
-# ASSERT: error: {{.*}}simt_run.py:49: checker: program (1, 0, 0): device assertion failed: x must be below the limit
-# PASSING-NOT: assertion
