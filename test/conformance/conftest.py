@@ -25,7 +25,11 @@ if _NUM_WARPS:
 
 
 def pytest_report_header(config):
-    return "tilec device: %s, num_warps: %s" % (os.environ["TILEC_DEVICE"], _NUM_WARPS or "4")
+    import tilec
+
+    info = tilec.device_info()
+    assert info["driver"] == os.environ["TILEC_DEVICE"], info
+    return "tilec device: %s %s, num_warps: %s" % (info["driver"], info["arch"], _NUM_WARPS or "4")
 
 
 def pytest_sessionfinish(session, exitstatus):
