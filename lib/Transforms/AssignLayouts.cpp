@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilec/Analysis/AxisInfo.h"
 #include "tilec/Dialect/Tile/TileOps.h"
+#include "tilec/Target/TargetInfo.h"
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -396,7 +397,7 @@ struct AssignLayoutsPass : public tilec::impl::TilecAssignLayoutsBase<AssignLayo
       if (kernel.isExternal() || !isSIMTSupported(kernel))
         continue;
       LayoutAssigner(kernel, numWarps, threadsPerWarp).run();
-      kernel->setAttr("tilec.simt", UnitAttr::get(kernel.getContext()));
+      kernel->setAttr(kSIMTLoweredAttr, UnitAttr::get(kernel.getContext()));
     }
   }
 };

@@ -193,7 +193,7 @@ struct TilecExpandMathPass
   /// and GPU backends do not (they crash or report "no libcall"): refused with
   /// an error at the op, naming it and the target.
   LogicalResult refuseLibmCallsOnGpus(ModuleOp module) {
-    if (target == "cpu")
+    if (target == "cpu" || target == "simt") // host targets link libm
       return success();
     WalkResult result = module.walk([&](Operation *op) {
       if (!isa<math::MathDialect>(op->getDialect()) ||

@@ -73,7 +73,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
     unsigned warpSize = info->getWarpSize(arch.empty() ? info->getDefaultArch() : arch);
     SmallVector<func::FuncOp> kernels;
     for (auto kernel : module.getOps<func::FuncOp>())
-      if (kernel->hasAttr("tilec.simt"))
+      if (kernel->hasAttr(kSIMTLoweredAttr))
         kernels.push_back(kernel);
     for (func::FuncOp kernel : kernels) {
       prepareKernelOnce(*info, kernel);
