@@ -1,4 +1,5 @@
-//===- SIMTHooksTest.cpp - The SIMT target's hooks compiled and run on the simt device ===//
+//===- SIMTHooksTest.cpp - The SIMT target's hooks compiled and run on the simt
+// device ===//
 //
 // Builds a kernel from the TargetInfo SIMT hooks alone (thread id, xor and idx
 // shuffles of i32 and f32, shared memory, barriers), as convert-tile-to-gpu
@@ -96,8 +97,8 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
   for (unsigned mask = warpSize / 2; mask; mask /= 2)
     warpSum = add(warpSum, info.shuffleXor(b, loc, kernel, warpSum, mask));
   Value asFloat = arith::UIToFPOp::create(b, loc, b.getF32Type(), tid);
-  Value neighbour = arith::FPToSIOp::create(
-      b, loc, i32, info.shuffleXor(b, loc, kernel, asFloat, 1));
+  Value neighbour =
+      arith::FPToSIOp::create(b, loc, i32, info.shuffleXor(b, loc, kernel, asFloat, 1));
   Value nextLane = arith::RemUIOp::create(b, loc, add(lane, c32(1)), c32(warpSize));
   Value next = info.shuffleIdx(b, loc, kernel, tid, nextLane);
   when(eq(lane, c32(0)),
@@ -113,9 +114,8 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
     Value addr = LLVM::GEPOp::create(b, loc, ptr, i32, out, ValueRange{add(first, c32(k))});
     LLVM::StoreOp::create(b, loc, results[k], addr);
   }
-  when(both(eq(mode, c32(1)), eq(tid, c32(5))), [&] {
-    info.storeShared(b, loc, kernel, tid, sharedAt(c32(4 * numWarps)));
-  });
+  when(both(eq(mode, c32(1)), eq(tid, c32(5))),
+       [&] { info.storeShared(b, loc, kernel, tid, sharedAt(c32(4 * numWarps))); });
   when(both(eq(mode, c32(2)), ult(tid, c32(3))), [&] { info.barrier(b, loc, kernel); });
   info.setSharedMemorySize(kernel, 4 * numWarps);
   kernel->setAttr("tilec.simt", b.getUnitAttr());
@@ -137,8 +137,7 @@ std::string compile(unsigned numWarps, const std::string &arch) {
   CHECK(succeeded(tilec::resolvePipelineOptions(options, error)), "%s", error.c_str());
   OwningOpRef<ModuleOp> module = buildKernel(ctx, *info, numWarps, info->getWarpSize(arch));
   tilec::KernelInfo kernel{"hooks", {"*i32", "i32"}, {"out", "mode"}, {}};
-  if (failed(tilec::compileModule(*module, options, tilec::EmitKind::So, {kernel}, image,
-                                  error)))
+  if (failed(tilec::compileModule(*module, options, tilec::EmitKind::So, {kernel}, image, error)))
     CHECK(false, "%s", error.c_str());
   return image;
 }
@@ -190,18 +189,20 @@ void run(unsigned numWarps, unsigned warpSize) {
   auto fails = [&](int32_t mode, const std::string &message) {
     tilec_status s = launch(mode, 1);
     const char *text = tilec_status_message(s);
-    CHECK(tilec_status_code(s) == TILEC_STATUS_LAUNCH_FAILED &&
-              std::strstr(text, message.c_str()),
+    CHECK(tilec_status_code(s) == TILEC_STATUS_LAUNCH_FAILED && std::strstr(text, message.c_str()),
           "mode %d: got '%s', want '%s'", mode, text, message.c_str());
     tilec_status_free(s);
   };
   std::string size = std::to_string(4 * numWarps);
-  fails(1, "kernel 'hooks': program (0, 0, 0), thread 5: shared memory access out of bounds at "
-           "offset " + size + " (size " + size + ")");
-  fails(2, "kernel 'hooks': program (0, 0, 0): barrier reached by only part of the block (3 of " +
-               std::to_string(threads) + " threads; " + std::to_string(threads - 3) +
-               " exited)");
-  fails(3, "kernel 'hooks': program (0, 0, 0), thread 2: shuffle from an inactive lane (lane " +
+  fails(1, "kernel 'hooks': program (0, 0, 0), thread 5: shared memory access "
+           "out of bounds at "
+           "offset " +
+               size + " (size " + size + ")");
+  fails(2, "kernel 'hooks': program (0, 0, 0): barrier reached by only part of "
+           "the block (3 of " +
+               std::to_string(threads) + " threads; " + std::to_string(threads - 3) + " exited)");
+  fails(3, "kernel 'hooks': program (0, 0, 0), thread 2: shuffle from an "
+           "inactive lane (lane " +
                std::to_string(2 ^ (warpSize / 2)) + ", thread " +
                std::to_string(2 ^ (warpSize / 2)) + ", is in another shuffle)");
   tilec_module_release(mod);
