@@ -92,6 +92,9 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       populateSIMTDotPatterns(simt, typeConverter, patterns);
       populateSIMTAtomicPatterns(simt, typeConverter, patterns);
       populateSIMTScanPatterns(simt, typeConverter, patterns);
+      populateSIMTDebugPatterns(simt, typeConverter, patterns);
+      // Asserts check each thread's own elements, as on flat vectors.
+      populateTileDebugToVectorPatterns(typeConverter, patterns, conversionTarget);
       if (failed(applyPartialConversion(kernel, conversionTarget, std::move(patterns))))
         return signalPassFailure();
       if (simt.sharedBytes)
