@@ -6,7 +6,8 @@
 // shared objects link nothing else, so these are defined here, hidden, in the
 // module itself: round to fp32 with round-to-odd, then to the 16-bit type.
 // fp32 keeps 13 more bits than fp16 and 16 more than bf16, so the two steps
-// round exactly like one round-to-nearest-even step.
+// round exactly like one round-to-nearest-even step. Without AVX512-BF16,
+// f32 -> bf16 is itself the call __truncsfbf2, defined here as well.
 //
 //===----------------------------------------------------------------------===//
 #include "Codegen.h"
@@ -46,6 +47,33 @@ void defineTruncFromDouble(llvm::Module &module, llvm::StringRef name, llvm::Typ
   llvm::appendToCompilerUsed(module, {fn});
 }
 
+/// Defines `__truncsfbf2(float) -> bfloat` (x86 without AVX512-BF16 lowers
+/// every f32 -> bf16 truncation, also __truncdfbf2's, to this call): the
+/// upper half of the bits rounded to nearest even; NaN stays a quiet NaN.
+void defineTruncFloatToBFloat(llvm::Module &module) {
+  llvm::StringRef name = "__truncsfbf2";
+  if (module.getFunction(name) && !module.getFunction(name)->isDeclaration())
+    return;
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::Type *f32 = llvm::Type::getFloatTy(ctx), *i32 = llvm::Type::getInt32Ty(ctx),
+             *bf16 = llvm::Type::getBFloatTy(ctx);
+  llvm::FunctionCallee callee =
+      module.getOrInsertFunction(name, llvm::FunctionType::get(bf16, {f32}, false));
+  auto *fn = llvm::cast<llvm::Function>(callee.getCallee());
+  fn->setLinkage(llvm::GlobalValue::ExternalLinkage);
+  fn->setVisibility(llvm::GlobalValue::HiddenVisibility);
+  fn->setDoesNotThrow();
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", fn));
+  llvm::Value *x = fn->getArg(0);
+  llvm::Value *bits = b.CreateBitCast(x, i32);
+  llvm::Value *lsb = b.CreateAnd(b.CreateLShr(bits, 16), 1);
+  llvm::Value *rounded = b.CreateLShr(b.CreateAdd(bits, b.CreateAdd(lsb, b.getInt32(0x7fff))), 16);
+  llvm::Value *quietNaN = b.CreateOr(b.CreateLShr(bits, 16), b.getInt32(0x40));
+  llvm::Value *half = b.CreateSelect(b.CreateFCmpUNO(x, x), quietNaN, rounded);
+  b.CreateRet(b.CreateBitCast(b.CreateTrunc(half, b.getInt16Ty()), bf16));
+  llvm::appendToCompilerUsed(module, {fn});
+}
+
 } // namespace
 
 void defineSoftFloatHelpers(llvm::Module &module) {
@@ -53,6 +81,7 @@ void defineSoftFloatHelpers(llvm::Module &module) {
     return;
   defineTruncFromDouble(module, "__truncdfhf2", llvm::Type::getHalfTy(module.getContext()));
   defineTruncFromDouble(module, "__truncdfbf2", llvm::Type::getBFloatTy(module.getContext()));
+  defineTruncFloatToBFloat(module);
 }
 
 } // namespace tilec::detail
