@@ -86,3 +86,24 @@ func.func @exp_f32(%x: vector<8xf32>) -> vector<8xf32> {
   %e = math.exp %x : vector<8xf32>
   return %e : vector<8xf32>
 }
+
+// f32 tan, sinh, cosh, log10 and pow are tilec's own expansions (no libm call, which GPU back ends
+// lack): tan divides the reduced sin and cos, pow splits x into exponent and mantissa bits.
+// CHECK-LABEL: func @more_f32
+// CHECK-NOT: math.tan
+// CHECK-NOT: math.sinh
+// CHECK-NOT: math.cosh
+// CHECK-NOT: math.log10
+// CHECK-NOT: math.powf
+// CHECK-NOT: math.log
+// CHECK-NOT: math.exp
+// CHECK-NOT: call
+// CHECK: return
+func.func @more_f32(%x: vector<8xf32>, %y: vector<8xf32>) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+  %t = math.tan %x : vector<8xf32>
+  %s = math.sinh %x : vector<8xf32>
+  %c = math.cosh %x : vector<8xf32>
+  %l = math.log10 %x : vector<8xf32>
+  %p = math.powf %x, %y : vector<8xf32>
+  return %t, %s, %c, %l, %p : vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>
+}
