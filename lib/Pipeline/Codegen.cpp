@@ -405,8 +405,7 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
   // On the heap: after a fatal error or crash in LLVM, both are leaked.
   auto llvmContext = std::make_unique<llvm::LLVMContext>();
   BackendErrors backendErrors(*llvmContext);
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, *llvmContext, "tilec");
+  std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, *llvmContext, "tilec");
   if (!llvmModule) {
     error = "translation to LLVM IR failed";
     return failure();

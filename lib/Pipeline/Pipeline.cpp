@@ -70,8 +70,9 @@ LogicalResult resolvePipelineOptions(PipelineOptions &options, std::string &erro
 std::string findLibdevice() {
   if (const char *path = std::getenv("TILEC_LIBDEVICE"))
     return llvm::sys::fs::is_regular_file(path) ? path : "";
-  for (const char *root : {static_cast<const char *>(std::getenv("CUDA_HOME")),
-                           static_cast<const char *>(std::getenv("CUDA_PATH")), "/usr/local/cuda"}) {
+  for (const char *root :
+       {static_cast<const char *>(std::getenv("CUDA_HOME")),
+        static_cast<const char *>(std::getenv("CUDA_PATH")), "/usr/local/cuda"}) {
     if (!root || !*root)
       continue;
     llvm::SmallString<128> path(root);

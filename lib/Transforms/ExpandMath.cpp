@@ -1,4 +1,4 @@
-//===- ExpandMath.cpp - Polynomial approximations for transcendental math --===//
+//===- ExpandMath.cpp - Transcendental math: expansions or libdevice calls --===//
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -106,19 +106,18 @@ Value scaleByMagicExponent(const ShapedConstants &c, Value p, Value t) {
   return arith::MulFOp::create(c.rewriter, c.loc, p, scale);
 }
 
-/// 2^(x + xLow) in f32 (xLow: a small correction, e.g. the rounding error of
-/// x): 2^n * exp((x - n + xLow) * ln2) with n = round(x); x - n is exact, so
-/// the result keeps its accuracy up to the overflow at 128, where the sum
+/// 2^(x + xLow) in f32 for a float pair (xLow: x's rounding error):
+/// 2^n * exp((x - n + xLow) * ln2) with n = round(x); x - n is exact, so the
+/// result keeps its accuracy up to the overflow at 128, where the sum
 /// x + xLow would lose ~1e-5 relative. Below -126.5 the result is 0 (no
 /// denormals), above 128 it overflows to +inf; NaN passes through.
-Value exp2WithLow(const ShapedConstants &c, Value x, Value xLow) {
+Value exp2OfPair(const ShapedConstants &c, Value x, Value xLow) {
   Value clamped = c.max(x, c.f32(-127.0));
   Value t = c.min(arith::AddFOp::create(c.rewriter, c.loc, clamped, c.f32(kExpMagic)),
                   c.f32(kExpMagic + 127.0));
   Value n = arith::SubFOp::create(c.rewriter, c.loc, t, c.f32(kExpMagic));
-  Value f = arith::SubFOp::create(c.rewriter, c.loc, clamped, n);
-  if (xLow)
-    f = arith::AddFOp::create(c.rewriter, c.loc, f, xLow);
+  Value f = arith::AddFOp::create(c.rewriter, c.loc,
+                                  arith::SubFOp::create(c.rewriter, c.loc, clamped, n), xLow);
   Value r = arith::MulFOp::create(c.rewriter, c.loc, f, c.f32(0.693147180559945309));
   return scaleByMagicExponent(c, expPolynomial(c, r), t);
 }
@@ -171,8 +170,8 @@ struct HalfPiReduction {
     const double kTwoOverPi = 0.6366197466850281, kPio2Hi = 1.5707963705062866,
                  kPio2Mid = -4.371138828673793e-08, kPio2Lo = -1.7151245100058819e-15;
     auto reduce = [&](Value v, Value &k) {
-      k = math::RoundEvenOp::create(
-          rewriter, loc, arith::MulFOp::create(rewriter, loc, v, c.f32(kTwoOverPi)));
+      k = math::RoundEvenOp::create(rewriter, loc,
+                                    arith::MulFOp::create(rewriter, loc, v, c.f32(kTwoOverPi)));
       Value negK = arith::NegFOp::create(rewriter, loc, k);
       Value r = c.fma(negK, c.f32(kPio2Hi), v);
       r = c.fma(negK, c.f32(kPio2Mid), r);
@@ -183,8 +182,8 @@ struct HalfPiReduction {
     Value k, correction;
     Value r = reduce(reduce(x, k), correction);
     k = arith::AddFOp::create(rewriter, loc, k, correction);
-    Value finite = c.cmp(arith::CmpFPredicate::OLT, math::AbsFOp::create(rewriter, loc, k),
-                         c.f32(16777216.0));
+    Value finite =
+        c.cmp(arith::CmpFPredicate::OLT, math::AbsFOp::create(rewriter, loc, k), c.f32(16777216.0));
     Value kSafe = arith::SelectOp::create(rewriter, loc, finite, k, c.f32(0.0));
     Type intType = c.withElement(rewriter.getI32Type());
     quadrant = arith::AndIOp::create(
@@ -204,8 +203,7 @@ struct HalfPiReduction {
   static std::pair<Value, Value> oddAndNegative(const ShapedConstants &c, Value quadrant) {
     auto bit = [&](int mask) {
       Value masked = arith::AndIOp::create(c.rewriter, c.loc, quadrant, c.i32(mask));
-      return arith::CmpIOp::create(c.rewriter, c.loc, arith::CmpIPredicate::ne, masked,
-                                   c.i32(0));
+      return arith::CmpIOp::create(c.rewriter, c.loc, arith::CmpIPredicate::ne, masked, c.i32(0));
     };
     return {bit(1), bit(2)};
   }
@@ -269,8 +267,10 @@ struct SinhCoshF32 : public OpRewritePattern<OpT> {
     Location loc = c.loc;
     Value x = op.getOperand();
     Value a = math::AbsFOp::create(rewriter, loc, x);
-    Value h = math::ExpOp::create(rewriter, loc, arith::MulFOp::create(rewriter, loc, a, c.f32(0.5)));
-    Value p = arith::MulFOp::create(rewriter, loc, arith::MulFOp::create(rewriter, loc, h, c.f32(0.5)), h);
+    Value h =
+        math::ExpOp::create(rewriter, loc, arith::MulFOp::create(rewriter, loc, a, c.f32(0.5)));
+    Value p = arith::MulFOp::create(rewriter, loc,
+                                    arith::MulFOp::create(rewriter, loc, h, c.f32(0.5)), h);
     Value q = arith::DivFOp::create(rewriter, loc, c.f32(0.25), p);
     if (std::is_same_v<OpT, math::CoshOp>) {
       rewriter.replaceOpWithNewOp<arith::AddFOp>(op, p, q);
@@ -280,8 +280,8 @@ struct SinhCoshF32 : public OpRewritePattern<OpT> {
     Value e = math::ExpM1Op::create(rewriter, loc, a);
     Value ratio = arith::DivFOp::create(rewriter, loc, e,
                                         arith::AddFOp::create(rewriter, loc, e, c.f32(1.0)));
-    Value small = arith::MulFOp::create(rewriter, loc, arith::AddFOp::create(rewriter, loc, e, ratio),
-                                        c.f32(0.5));
+    Value small = arith::MulFOp::create(rewriter, loc,
+                                        arith::AddFOp::create(rewriter, loc, e, ratio), c.f32(0.5));
     Value magnitude = arith::SelectOp::create(
         rewriter, loc, c.cmp(arith::CmpFPredicate::OLT, a, c.f32(1.0)), small, large);
     rewriter.replaceOpWithNewOp<math::CopySignOp>(op, magnitude, x);
@@ -304,16 +304,15 @@ struct LogOfDenormals : public OpRewritePattern<OpT> {
       return failure();
     ShapedConstants c{rewriter, op.getLoc(), type};
     Value x = op.getOperand();
-    Value denormal = arith::AndIOp::create(
-        rewriter, c.loc, c.cmp(arith::CmpFPredicate::OLT, x, c.f32(0x1p-126)),
-        c.cmp(arith::CmpFPredicate::OGT, x, c.f32(0.0)));
+    Value denormal =
+        arith::AndIOp::create(rewriter, c.loc, c.cmp(arith::CmpFPredicate::OLT, x, c.f32(0x1p-126)),
+                              c.cmp(arith::CmpFPredicate::OGT, x, c.f32(0.0)));
     Value scaled = arith::SelectOp::create(
         rewriter, c.loc, denormal, arith::MulFOp::create(rewriter, c.loc, x, c.f32(0x1p24)), x);
     auto log = OpT::create(rewriter, c.loc, scaled);
     log->setAttr(kNormalArgumentAttr, rewriter.getUnitAttr());
     double shift = std::is_same_v<OpT, math::LogOp> ? 24.0 * 0.693147180559945309 : 24.0;
-    Value adjust =
-        arith::SelectOp::create(rewriter, c.loc, denormal, c.f32(shift), c.f32(0.0));
+    Value adjust = arith::SelectOp::create(rewriter, c.loc, denormal, c.f32(shift), c.f32(0.0));
     rewriter.replaceOpWithNewOp<arith::SubFOp>(op, log, adjust);
     return success();
   }
@@ -339,7 +338,7 @@ struct Log10F32 : public OpRewritePattern<math::Log10Op> {
 /// |x| = m * 2^e with m in [sqrt(1/2), sqrt(2)), so log2|x| = e + log2(m),
 /// with log2(m) to ~2^-40 as a pair of floats and y * log2|x| as a rounded
 /// part and its error (fma-exact products and sums), both going to
-/// exp2WithLow: the result's relative error stays at a few ulp also for
+/// exp2OfPair: the result's relative error stays at a few ulp also for
 /// large y * log2|x| (near overflow and underflow), where one float product
 /// would lose up to 1e-5.
 ///
@@ -361,10 +360,18 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     auto select = [&](Value cond, Value a, Value b) -> Value {
       return arith::SelectOp::create(rewriter, loc, cond, a, b);
     };
-    auto mul = [&](Value a, Value b) -> Value { return arith::MulFOp::create(rewriter, loc, a, b); };
-    auto add = [&](Value a, Value b) -> Value { return arith::AddFOp::create(rewriter, loc, a, b); };
-    auto sub = [&](Value a, Value b) -> Value { return arith::SubFOp::create(rewriter, loc, a, b); };
-    auto iAnd = [&](Value a, Value b) -> Value { return arith::AndIOp::create(rewriter, loc, a, b); };
+    auto mul = [&](Value a, Value b) -> Value {
+      return arith::MulFOp::create(rewriter, loc, a, b);
+    };
+    auto add = [&](Value a, Value b) -> Value {
+      return arith::AddFOp::create(rewriter, loc, a, b);
+    };
+    auto sub = [&](Value a, Value b) -> Value {
+      return arith::SubFOp::create(rewriter, loc, a, b);
+    };
+    auto iAnd = [&](Value a, Value b) -> Value {
+      return arith::AndIOp::create(rewriter, loc, a, b);
+    };
     Value x = op.getLhs(), y = op.getRhs();
     Value a = math::AbsFOp::create(rewriter, loc, x);
     const double kInf = std::numeric_limits<double>::infinity();
@@ -374,7 +381,8 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     Value scaled = select(denormal, mul(a, c.f32(0x1p24)), a);
     Value bits = arith::BitcastOp::create(rewriter, loc, intType, scaled);
     Value biased = arith::ShRUIOp::create(rewriter, loc, bits, c.i32(23));
-    Value mBits = arith::OrIOp::create(rewriter, loc, iAnd(bits, c.i32(0x7fffff)), c.i32(0x3f800000));
+    Value mBits =
+        arith::OrIOp::create(rewriter, loc, iAnd(bits, c.i32(0x7fffff)), c.i32(0x3f800000));
     Value m = arith::BitcastOp::create(rewriter, loc, type, mBits);
     Value e = arith::SIToFPOp::create(rewriter, loc, type,
                                       arith::SubIOp::create(rewriter, loc, biased, c.i32(127)));
@@ -412,7 +420,8 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     Value lnLowPart = add(mul(c.f32(2.0), sLow), tail);
     Value lnHi = add(mul(c.f32(2.0), sHi), lnLowPart);
     Value lnLow = add(sub(mul(c.f32(2.0), sHi), lnHi), lnLowPart);
-    const double kLog2e = 1.4426950408889634, kLog2eHi = float(kLog2e), kLog2eLo = kLog2e - kLog2eHi;
+    const double kLog2e = 1.4426950408889634, kLog2eHi = float(kLog2e),
+                 kLog2eLo = kLog2e - kLog2eHi;
     Value lhLow;
     Value lh = twoProduct(lnHi, c.f32(kLog2eHi), lhLow);
     lhLow = add(lhLow, add(mul(lnHi, c.f32(kLog2eLo)), mul(lnLow, c.f32(kLog2eHi))));
@@ -434,7 +443,7 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     t = select(iAnd(xRegular, yFinite), t, mul(y, log2x));
     Value inRange = c.cmp(P::OLT, math::AbsFOp::create(rewriter, loc, t), c.f32(256.0));
     tLow = select(inRange, tLow, c.f32(0.0));
-    Value magnitude = exp2WithLow(c, t, tLow);
+    Value magnitude = exp2OfPair(c, t, tLow);
 
     // Integer and odd exponents (every float of magnitude >= 2^24 is even).
     Value yInteger = iAnd(yFinite, c.cmp(P::OEQ, math::TruncOp::create(rewriter, loc, y), y));
@@ -443,18 +452,20 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     Value yOdd = iAnd(yInteger, arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
                                                       iAnd(yInt, c.i32(1)), c.i32(0)));
     Value xBits = arith::BitcastOp::create(rewriter, loc, intType, x);
-    Value xNegative = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, xBits, c.i32(0));
-    Value result = select(iAnd(yOdd, xNegative), arith::NegFOp::create(rewriter, loc, magnitude),
-                          magnitude);
+    Value xNegative =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, xBits, c.i32(0));
+    Value result =
+        select(iAnd(yOdd, xNegative), arith::NegFOp::create(rewriter, loc, magnitude), magnitude);
     Value xFinite = c.cmp(P::OLT, a, c.f32(kInf));
-    Value nan = iAnd(iAnd(c.cmp(P::OLT, x, c.f32(0.0)), xFinite),
-                     iAnd(yFinite, arith::XOrIOp::create(rewriter, loc, yInteger,
-                                                         c.boolean(true))));
+    Value nan =
+        iAnd(iAnd(c.cmp(P::OLT, x, c.f32(0.0)), xFinite),
+             iAnd(yFinite, arith::XOrIOp::create(rewriter, loc, yInteger, c.boolean(true))));
     result = select(nan, c.f32(std::numeric_limits<double>::quiet_NaN()), result);
-    Value one = arith::OrIOp::create(
-        rewriter, loc,
-        arith::OrIOp::create(rewriter, loc, c.cmp(P::OEQ, y, c.f32(0.0)), c.cmp(P::OEQ, x, c.f32(1.0))),
-        iAnd(c.cmp(P::OEQ, x, c.f32(-1.0)), c.cmp(P::OEQ, yAbs, c.f32(kInf))));
+    Value one =
+        arith::OrIOp::create(rewriter, loc,
+                             arith::OrIOp::create(rewriter, loc, c.cmp(P::OEQ, y, c.f32(0.0)),
+                                                  c.cmp(P::OEQ, x, c.f32(1.0))),
+                             iAnd(c.cmp(P::OEQ, x, c.f32(-1.0)), c.cmp(P::OEQ, yAbs, c.f32(kInf))));
     rewriter.replaceOpWithNewOp<arith::SelectOp>(op, one, c.f32(1.0), result);
     return success();
   }
@@ -503,8 +514,7 @@ struct TilecExpandMathPass
     RewritePatternSet patterns(ctx);
     populateLibDeviceConversionPatterns(converter, patterns);
     ConversionTarget legality(*ctx);
-    legality.markUnknownOpDynamicallyLegal(
-        [](Operation *op) { return !isLibdeviceFunction(op); });
+    legality.markUnknownOpDynamicallyLegal([](Operation *op) { return !isLibdeviceFunction(op); });
     return applyPartialConversion(module, legality, std::move(patterns));
   }
 
@@ -545,14 +555,15 @@ struct TilecExpandMathPass
                  SinCosRangeReduction<math::CosOp>, TanF32, SinhCoshF32<math::SinhOp>,
                  SinhCoshF32<math::CoshOp>, LogOfDenormals<math::LogOp>,
                  LogOfDenormals<math::Log2Op>, Log10F32, PowF32, ErfF64ViaF32>(ctx,
-                                                                             /*benefit=*/10);
+                                                                               /*benefit=*/10);
     // acosh/atanh have no polynomial: expressions in log and sqrt.
     math::populateExpansionPatterns(patterns, {"acosh", "atanh"});
     auto expand = [](StringRef name) {
-      return !llvm::is_contained({math::SqrtOp::getOperationName(), math::FmaOp::getOperationName(),
-                                  math::AbsFOp::getOperationName(), math::FloorOp::getOperationName(),
-                                  math::CeilOp::getOperationName(), math::RsqrtOp::getOperationName()},
-                                 name);
+      return !llvm::is_contained(
+          {math::SqrtOp::getOperationName(), math::FmaOp::getOperationName(),
+           math::AbsFOp::getOperationName(), math::FloorOp::getOperationName(),
+           math::CeilOp::getOperationName(), math::RsqrtOp::getOperationName()},
+          name);
     };
     populateMathF32ExpansionPatterns(patterns, expand);
     populateMathPolynomialApproximationPatterns(patterns, expand);
