@@ -20,8 +20,8 @@ namespace tilec {
 using namespace mlir;
 
 namespace {
-/// Builds constants of the shape of a value (splats for vectors) for the
-/// expansions below.
+/// Builds constants of the shape of a value (splats for vectors), and the
+/// arithmetic on them, for the expansions below.
 struct ShapedConstants {
   PatternRewriter &rewriter;
   Location loc;
@@ -46,6 +46,16 @@ struct ShapedConstants {
   Value i32(int v) const { return get(rewriter.getI32Type(), rewriter.getI32IntegerAttr(v)); }
   Value boolean(bool v) const { return get(rewriter.getI1Type(), rewriter.getBoolAttr(v)); }
 
+  Value add(Value a, Value b) const { return arith::AddFOp::create(rewriter, loc, a, b); }
+  Value sub(Value a, Value b) const { return arith::SubFOp::create(rewriter, loc, a, b); }
+  Value mul(Value a, Value b) const { return arith::MulFOp::create(rewriter, loc, a, b); }
+  Value div(Value a, Value b) const { return arith::DivFOp::create(rewriter, loc, a, b); }
+  Value neg(Value a) const { return arith::NegFOp::create(rewriter, loc, a); }
+  Value abs(Value a) const { return math::AbsFOp::create(rewriter, loc, a); }
+  Value bitAnd(Value a, Value b) const { return arith::AndIOp::create(rewriter, loc, a, b); }
+  Value select(Value condition, Value a, Value b) const {
+    return arith::SelectOp::create(rewriter, loc, condition, a, b);
+  }
   Value fma(Value a, Value b, Value addend) const {
     return math::FmaOp::create(rewriter, loc, a, b, addend);
   }
@@ -103,7 +113,7 @@ Value scaleByMagicExponent(const ShapedConstants &c, Value p, Value t) {
   Value tBits = arith::BitcastOp::create(c.rewriter, c.loc, intType, t);
   Value bits = arith::ShLIOp::create(c.rewriter, c.loc, tBits, c.i32(23));
   Value scale = arith::BitcastOp::create(c.rewriter, c.loc, c.type, bits);
-  return arith::MulFOp::create(c.rewriter, c.loc, p, scale);
+  return c.mul(p, scale);
 }
 
 /// 2^(x + xLow) in f32 for a float pair (xLow: x's rounding error):
@@ -113,12 +123,10 @@ Value scaleByMagicExponent(const ShapedConstants &c, Value p, Value t) {
 /// denormals), above 128 it overflows to +inf; NaN passes through.
 Value exp2OfPair(const ShapedConstants &c, Value x, Value xLow) {
   Value clamped = c.max(x, c.f32(-127.0));
-  Value t = c.min(arith::AddFOp::create(c.rewriter, c.loc, clamped, c.f32(kExpMagic)),
-                  c.f32(kExpMagic + 127.0));
-  Value n = arith::SubFOp::create(c.rewriter, c.loc, t, c.f32(kExpMagic));
-  Value f = arith::AddFOp::create(c.rewriter, c.loc,
-                                  arith::SubFOp::create(c.rewriter, c.loc, clamped, n), xLow);
-  Value r = arith::MulFOp::create(c.rewriter, c.loc, f, c.f32(0.693147180559945309));
+  Value t = c.min(c.add(clamped, c.f32(kExpMagic)), c.f32(kExpMagic + 127.0));
+  Value n = c.sub(t, c.f32(kExpMagic));
+  Value f = c.add(c.sub(clamped, n), xLow);
+  Value r = c.mul(f, c.f32(0.693147180559945309));
   return scaleByMagicExponent(c, expPolynomial(c, r), t);
 }
 
@@ -143,7 +151,7 @@ struct ExpF32 : public OpRewritePattern<math::ExpOp> {
     const double kLog2e = 1.44269504088896341, kLn2Hi = 0.693359375, kLn2Lo = -2.12194440e-4;
     Value x = c.max(op.getOperand(), c.f32(-87.8));
     Value t = c.min(c.fma(x, c.f32(kLog2e), c.f32(kExpMagic)), c.f32(kExpMagic + 127.0));
-    Value n = arith::SubFOp::create(rewriter, c.loc, t, c.f32(kExpMagic));
+    Value n = c.sub(t, c.f32(kExpMagic));
     Value r = c.fma(n, c.f32(-kLn2Hi), x);
     r = c.fma(n, c.f32(-kLn2Lo), r);
     rewriter.replaceOp(op, scaleByMagicExponent(c, expPolynomial(c, r), t));
@@ -170,9 +178,8 @@ struct HalfPiReduction {
     const double kTwoOverPi = 0.6366197466850281, kPio2Hi = 1.5707963705062866,
                  kPio2Mid = -4.371138828673793e-08, kPio2Lo = -1.7151245100058819e-15;
     auto reduce = [&](Value v, Value &k) {
-      k = math::RoundEvenOp::create(rewriter, loc,
-                                    arith::MulFOp::create(rewriter, loc, v, c.f32(kTwoOverPi)));
-      Value negK = arith::NegFOp::create(rewriter, loc, k);
+      k = math::RoundEvenOp::create(rewriter, loc, c.mul(v, c.f32(kTwoOverPi)));
+      Value negK = c.neg(k);
       Value r = c.fma(negK, c.f32(kPio2Hi), v);
       r = c.fma(negK, c.f32(kPio2Mid), r);
       return c.fma(negK, c.f32(kPio2Lo), r);
@@ -181,28 +188,26 @@ struct HalfPiReduction {
     // nearest half-integer: a second step takes the remainder back to pi/4.
     Value k, correction;
     Value r = reduce(reduce(x, k), correction);
-    k = arith::AddFOp::create(rewriter, loc, k, correction);
-    Value finite =
-        c.cmp(arith::CmpFPredicate::OLT, math::AbsFOp::create(rewriter, loc, k), c.f32(16777216.0));
-    Value kSafe = arith::SelectOp::create(rewriter, loc, finite, k, c.f32(0.0));
+    k = c.add(k, correction);
+    Value finite = c.cmp(arith::CmpFPredicate::OLT, c.abs(k), c.f32(16777216.0));
+    Value kSafe = c.select(finite, k, c.f32(0.0));
     Type intType = c.withElement(rewriter.getI32Type());
-    quadrant = arith::AndIOp::create(
-        rewriter, loc, arith::FPToSIOp::create(rewriter, loc, intType, kSafe), c.i32(3));
+    quadrant = c.bitAnd(arith::FPToSIOp::create(rewriter, loc, intType, kSafe), c.i32(3));
     // sin r = r + r z (S1 + z (S2 + z S3)), cos r = 1 - z/2 + z^2 (C1 + z (C2 + z C3)).
-    Value z = arith::MulFOp::create(rewriter, loc, r, r);
+    Value z = c.mul(r, r);
     Value sinP = c.fma(c.fma(c.f32(-1.9515295891e-4), z, c.f32(8.3321608736e-3)), z,
                        c.f32(-1.6666654611e-1));
-    sinR = c.fma(arith::MulFOp::create(rewriter, loc, r, z), sinP, r);
+    sinR = c.fma(c.mul(r, z), sinP, r);
     Value cosP = c.fma(c.fma(c.f32(2.443315711809948e-5), z, c.f32(-1.388731625493765e-3)), z,
                        c.f32(4.166664568298827e-2));
-    Value z2 = arith::MulFOp::create(rewriter, loc, z, z);
+    Value z2 = c.mul(z, z);
     cosR = c.fma(z2, cosP, c.fma(z, c.f32(-0.5), c.f32(1.0)));
   }
 
   /// Whether `quadrant` (k or k + 1 mod 4) is odd, and whether it is 2 or 3.
   static std::pair<Value, Value> oddAndNegative(const ShapedConstants &c, Value quadrant) {
     auto bit = [&](int mask) {
-      Value masked = arith::AndIOp::create(c.rewriter, c.loc, quadrant, c.i32(mask));
+      Value masked = c.bitAnd(quadrant, c.i32(mask));
       return arith::CmpIOp::create(c.rewriter, c.loc, arith::CmpIPredicate::ne, masked, c.i32(0));
     };
     return {bit(1), bit(2)};
@@ -224,9 +229,8 @@ struct SinCosRangeReduction : public OpRewritePattern<OpT> {
     if (std::is_same_v<OpT, math::CosOp>)
       quadrant = arith::AddIOp::create(rewriter, c.loc, quadrant, c.i32(1));
     auto [odd, negative] = HalfPiReduction::oddAndNegative(c, quadrant);
-    Value magnitude = arith::SelectOp::create(rewriter, c.loc, odd, reduced.cosR, reduced.sinR);
-    rewriter.replaceOpWithNewOp<arith::SelectOp>(
-        op, negative, arith::NegFOp::create(rewriter, c.loc, magnitude), magnitude);
+    Value magnitude = c.select(odd, reduced.cosR, reduced.sinR);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, negative, c.neg(magnitude), magnitude);
     return success();
   }
 };
@@ -243,9 +247,8 @@ struct TanF32 : public OpRewritePattern<math::TanOp> {
     ShapedConstants c{rewriter, op.getLoc(), type};
     HalfPiReduction reduced(c, op.getOperand());
     Value odd = HalfPiReduction::oddAndNegative(c, reduced.quadrant).first;
-    Value even = arith::DivFOp::create(rewriter, c.loc, reduced.sinR, reduced.cosR);
-    Value oddValue = arith::DivFOp::create(
-        rewriter, c.loc, arith::NegFOp::create(rewriter, c.loc, reduced.cosR), reduced.sinR);
+    Value even = c.div(reduced.sinR, reduced.cosR);
+    Value oddValue = c.div(c.neg(reduced.cosR), reduced.sinR);
     rewriter.replaceOpWithNewOp<arith::SelectOp>(op, odd, oddValue, even);
     return success();
   }
@@ -266,24 +269,19 @@ struct SinhCoshF32 : public OpRewritePattern<OpT> {
     ShapedConstants c{rewriter, op.getLoc(), type};
     Location loc = c.loc;
     Value x = op.getOperand();
-    Value a = math::AbsFOp::create(rewriter, loc, x);
-    Value h =
-        math::ExpOp::create(rewriter, loc, arith::MulFOp::create(rewriter, loc, a, c.f32(0.5)));
-    Value p = arith::MulFOp::create(rewriter, loc,
-                                    arith::MulFOp::create(rewriter, loc, h, c.f32(0.5)), h);
-    Value q = arith::DivFOp::create(rewriter, loc, c.f32(0.25), p);
+    Value a = c.abs(x);
+    Value h = math::ExpOp::create(rewriter, loc, c.mul(a, c.f32(0.5)));
+    Value p = c.mul(c.mul(h, c.f32(0.5)), h);
+    Value q = c.div(c.f32(0.25), p);
     if (std::is_same_v<OpT, math::CoshOp>) {
       rewriter.replaceOpWithNewOp<arith::AddFOp>(op, p, q);
       return success();
     }
-    Value large = arith::SubFOp::create(rewriter, loc, p, q);
+    Value large = c.sub(p, q);
     Value e = math::ExpM1Op::create(rewriter, loc, a);
-    Value ratio = arith::DivFOp::create(rewriter, loc, e,
-                                        arith::AddFOp::create(rewriter, loc, e, c.f32(1.0)));
-    Value small = arith::MulFOp::create(rewriter, loc,
-                                        arith::AddFOp::create(rewriter, loc, e, ratio), c.f32(0.5));
-    Value magnitude = arith::SelectOp::create(
-        rewriter, loc, c.cmp(arith::CmpFPredicate::OLT, a, c.f32(1.0)), small, large);
+    Value ratio = c.div(e, c.add(e, c.f32(1.0)));
+    Value small = c.mul(c.add(e, ratio), c.f32(0.5));
+    Value magnitude = c.select(c.cmp(arith::CmpFPredicate::OLT, a, c.f32(1.0)), small, large);
     rewriter.replaceOpWithNewOp<math::CopySignOp>(op, magnitude, x);
     return success();
   }
@@ -304,15 +302,13 @@ struct LogOfDenormals : public OpRewritePattern<OpT> {
       return failure();
     ShapedConstants c{rewriter, op.getLoc(), type};
     Value x = op.getOperand();
-    Value denormal =
-        arith::AndIOp::create(rewriter, c.loc, c.cmp(arith::CmpFPredicate::OLT, x, c.f32(0x1p-126)),
+    Value denormal = c.bitAnd(c.cmp(arith::CmpFPredicate::OLT, x, c.f32(0x1p-126)),
                               c.cmp(arith::CmpFPredicate::OGT, x, c.f32(0.0)));
-    Value scaled = arith::SelectOp::create(
-        rewriter, c.loc, denormal, arith::MulFOp::create(rewriter, c.loc, x, c.f32(0x1p24)), x);
+    Value scaled = c.select(denormal, c.mul(x, c.f32(0x1p24)), x);
     auto log = OpT::create(rewriter, c.loc, scaled);
     log->setAttr(kNormalArgumentAttr, rewriter.getUnitAttr());
     double shift = std::is_same_v<OpT, math::LogOp> ? 24.0 * 0.693147180559945309 : 24.0;
-    Value adjust = arith::SelectOp::create(rewriter, c.loc, denormal, c.f32(shift), c.f32(0.0));
+    Value adjust = c.select(denormal, c.f32(shift), c.f32(0.0));
     rewriter.replaceOpWithNewOp<arith::SubFOp>(op, log, adjust);
     return success();
   }
@@ -357,74 +353,57 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     Location loc = c.loc;
     Type intType = c.withElement(rewriter.getI32Type());
     using P = arith::CmpFPredicate;
-    auto select = [&](Value cond, Value a, Value b) -> Value {
-      return arith::SelectOp::create(rewriter, loc, cond, a, b);
-    };
-    auto mul = [&](Value a, Value b) -> Value {
-      return arith::MulFOp::create(rewriter, loc, a, b);
-    };
-    auto add = [&](Value a, Value b) -> Value {
-      return arith::AddFOp::create(rewriter, loc, a, b);
-    };
-    auto sub = [&](Value a, Value b) -> Value {
-      return arith::SubFOp::create(rewriter, loc, a, b);
-    };
-    auto iAnd = [&](Value a, Value b) -> Value {
-      return arith::AndIOp::create(rewriter, loc, a, b);
-    };
     Value x = op.getLhs(), y = op.getRhs();
-    Value a = math::AbsFOp::create(rewriter, loc, x);
+    Value a = c.abs(x);
     const double kInf = std::numeric_limits<double>::infinity();
 
     // e and m of |x| (denormals scaled by 2^24 first); meaningless for 0, inf, NaN.
     Value denormal = c.cmp(P::OLT, a, c.f32(0x1p-126));
-    Value scaled = select(denormal, mul(a, c.f32(0x1p24)), a);
+    Value scaled = c.select(denormal, c.mul(a, c.f32(0x1p24)), a);
     Value bits = arith::BitcastOp::create(rewriter, loc, intType, scaled);
     Value biased = arith::ShRUIOp::create(rewriter, loc, bits, c.i32(23));
     Value mBits =
-        arith::OrIOp::create(rewriter, loc, iAnd(bits, c.i32(0x7fffff)), c.i32(0x3f800000));
+        arith::OrIOp::create(rewriter, loc, c.bitAnd(bits, c.i32(0x7fffff)), c.i32(0x3f800000));
     Value m = arith::BitcastOp::create(rewriter, loc, type, mBits);
     Value e = arith::SIToFPOp::create(rewriter, loc, type,
                                       arith::SubIOp::create(rewriter, loc, biased, c.i32(127)));
-    e = select(denormal, sub(e, c.f32(24.0)), e);
+    e = c.select(denormal, c.sub(e, c.f32(24.0)), e);
     Value high = c.cmp(P::OGT, m, c.f32(1.41421356237309505));
-    m = select(high, mul(m, c.f32(0.5)), m);
-    e = select(high, add(e, c.f32(1.0)), e);
+    m = c.select(high, c.mul(m, c.f32(0.5)), m);
+    e = c.select(high, c.add(e, c.f32(1.0)), e);
 
     // log2(m) as a float pair lh + ll (~2^-40 relative): with f = m - 1
     // (exact) and s = f / (2 + f), ln m = 2s + 2s^3/3 + 2s^5/5 + ... where s
     // and the leading 2s are kept as pairs and the tail in float.
     auto twoSum = [&](Value p, Value q, Value &low) {
-      Value sum = add(p, q);
-      Value qPart = sub(sum, p);
-      low = add(sub(p, sub(sum, qPart)), sub(q, qPart));
+      Value sum = c.add(p, q);
+      Value qPart = c.sub(sum, p);
+      low = c.add(c.sub(p, c.sub(sum, qPart)), c.sub(q, qPart));
       return sum;
     };
     auto twoProduct = [&](Value p, Value q, Value &low) {
-      Value product = mul(p, q);
-      low = c.fma(p, q, arith::NegFOp::create(rewriter, loc, product));
+      Value product = c.mul(p, q);
+      low = c.fma(p, q, c.neg(product));
       return product;
     };
-    Value f = sub(m, c.f32(1.0));
-    Value d = add(c.f32(2.0), f);
-    Value dLow = add(sub(c.f32(2.0), d), f);
-    Value sHi = arith::DivFOp::create(rewriter, loc, f, d);
-    Value sLow = arith::DivFOp::create(
-        rewriter, loc, sub(c.fma(arith::NegFOp::create(rewriter, loc, sHi), d, f), mul(sHi, dLow)),
-        d);
-    Value z = mul(sHi, sHi);
+    Value f = c.sub(m, c.f32(1.0));
+    Value d = c.add(c.f32(2.0), f);
+    Value dLow = c.add(c.sub(c.f32(2.0), d), f);
+    Value sHi = c.div(f, d);
+    Value sLow = c.div(c.sub(c.fma(c.neg(sHi), d, f), c.mul(sHi, dLow)), d);
+    Value z = c.mul(sHi, sHi);
     Value tail = c.f32(2.0 / 11.0);
     for (double coefficient : {2.0 / 9.0, 2.0 / 7.0, 2.0 / 5.0, 2.0 / 3.0})
       tail = c.fma(tail, z, c.f32(coefficient));
-    tail = mul(mul(z, sHi), tail);
-    Value lnLowPart = add(mul(c.f32(2.0), sLow), tail);
-    Value lnHi = add(mul(c.f32(2.0), sHi), lnLowPart);
-    Value lnLow = add(sub(mul(c.f32(2.0), sHi), lnHi), lnLowPart);
+    tail = c.mul(c.mul(z, sHi), tail);
+    Value lnLowPart = c.add(c.mul(c.f32(2.0), sLow), tail);
+    Value lnHi = c.add(c.mul(c.f32(2.0), sHi), lnLowPart);
+    Value lnLow = c.add(c.sub(c.mul(c.f32(2.0), sHi), lnHi), lnLowPart);
     const double kLog2e = 1.4426950408889634, kLog2eHi = float(kLog2e),
                  kLog2eLo = kLog2e - kLog2eHi;
     Value lhLow;
     Value lh = twoProduct(lnHi, c.f32(kLog2eHi), lhLow);
-    lhLow = add(lhLow, add(mul(lnHi, c.f32(kLog2eLo)), mul(lnLow, c.f32(kLog2eHi))));
+    lhLow = c.add(lhLow, c.add(c.mul(lnHi, c.f32(kLog2eLo)), c.mul(lnLow, c.f32(kLog2eHi))));
 
     // t + tLow = y * e + y * log2(m) (y * e and y * lh split exactly), tLow
     // dropped where t is out of range.
@@ -432,40 +411,39 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     Value ye = twoProduct(y, e, yeLow);
     Value yl = twoProduct(y, lh, ylLow);
     Value t = twoSum(ye, yl, sumLow);
-    Value tLow = add(sumLow, add(yeLow, add(ylLow, mul(y, lhLow))));
+    Value tLow = c.add(sumLow, c.add(yeLow, c.add(ylLow, c.mul(y, lhLow))));
     // Plain y * log2|x| where x is 0, inf or NaN (log2 is -inf, inf, NaN) or
     // y is inf or NaN.
-    Value yAbs = math::AbsFOp::create(rewriter, loc, y);
+    Value yAbs = c.abs(y);
     Value yFinite = c.cmp(P::OLT, yAbs, c.f32(kInf));
-    Value xRegular = iAnd(c.cmp(P::OGT, a, c.f32(0.0)), c.cmp(P::OLT, a, c.f32(kInf)));
-    Value log2Special = select(c.cmp(P::OEQ, a, c.f32(0.0)), c.f32(-kInf), a);
-    Value log2x = select(xRegular, add(e, lh), log2Special);
-    t = select(iAnd(xRegular, yFinite), t, mul(y, log2x));
-    Value inRange = c.cmp(P::OLT, math::AbsFOp::create(rewriter, loc, t), c.f32(256.0));
-    tLow = select(inRange, tLow, c.f32(0.0));
+    Value xRegular = c.bitAnd(c.cmp(P::OGT, a, c.f32(0.0)), c.cmp(P::OLT, a, c.f32(kInf)));
+    Value log2Special = c.select(c.cmp(P::OEQ, a, c.f32(0.0)), c.f32(-kInf), a);
+    Value log2x = c.select(xRegular, c.add(e, lh), log2Special);
+    t = c.select(c.bitAnd(xRegular, yFinite), t, c.mul(y, log2x));
+    Value inRange = c.cmp(P::OLT, c.abs(t), c.f32(256.0));
+    tLow = c.select(inRange, tLow, c.f32(0.0));
     Value magnitude = exp2OfPair(c, t, tLow);
 
     // Integer and odd exponents (every float of magnitude >= 2^24 is even).
-    Value yInteger = iAnd(yFinite, c.cmp(P::OEQ, math::TruncOp::create(rewriter, loc, y), y));
+    Value yInteger = c.bitAnd(yFinite, c.cmp(P::OEQ, math::TruncOp::create(rewriter, loc, y), y));
     Value ySmall = c.cmp(P::OLT, yAbs, c.f32(16777216.0));
-    Value yInt = arith::FPToSIOp::create(rewriter, loc, intType, select(ySmall, y, c.f32(0.0)));
-    Value yOdd = iAnd(yInteger, arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
-                                                      iAnd(yInt, c.i32(1)), c.i32(0)));
+    Value yInt = arith::FPToSIOp::create(rewriter, loc, intType, c.select(ySmall, y, c.f32(0.0)));
+    Value yOdd = c.bitAnd(yInteger, arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                                          c.bitAnd(yInt, c.i32(1)), c.i32(0)));
     Value xBits = arith::BitcastOp::create(rewriter, loc, intType, x);
     Value xNegative =
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, xBits, c.i32(0));
-    Value result =
-        select(iAnd(yOdd, xNegative), arith::NegFOp::create(rewriter, loc, magnitude), magnitude);
+    Value result = c.select(c.bitAnd(yOdd, xNegative), c.neg(magnitude), magnitude);
     Value xFinite = c.cmp(P::OLT, a, c.f32(kInf));
-    Value nan =
-        iAnd(iAnd(c.cmp(P::OLT, x, c.f32(0.0)), xFinite),
-             iAnd(yFinite, arith::XOrIOp::create(rewriter, loc, yInteger, c.boolean(true))));
-    result = select(nan, c.f32(std::numeric_limits<double>::quiet_NaN()), result);
-    Value one =
-        arith::OrIOp::create(rewriter, loc,
-                             arith::OrIOp::create(rewriter, loc, c.cmp(P::OEQ, y, c.f32(0.0)),
-                                                  c.cmp(P::OEQ, x, c.f32(1.0))),
-                             iAnd(c.cmp(P::OEQ, x, c.f32(-1.0)), c.cmp(P::OEQ, yAbs, c.f32(kInf))));
+    Value nan = c.bitAnd(
+        c.bitAnd(c.cmp(P::OLT, x, c.f32(0.0)), xFinite),
+        c.bitAnd(yFinite, arith::XOrIOp::create(rewriter, loc, yInteger, c.boolean(true))));
+    result = c.select(nan, c.f32(std::numeric_limits<double>::quiet_NaN()), result);
+    Value one = arith::OrIOp::create(
+        rewriter, loc,
+        arith::OrIOp::create(rewriter, loc, c.cmp(P::OEQ, y, c.f32(0.0)),
+                             c.cmp(P::OEQ, x, c.f32(1.0))),
+        c.bitAnd(c.cmp(P::OEQ, x, c.f32(-1.0)), c.cmp(P::OEQ, yAbs, c.f32(kInf))));
     rewriter.replaceOpWithNewOp<arith::SelectOp>(op, one, c.f32(1.0), result);
     return success();
   }
