@@ -16,7 +16,11 @@ def Tile_Dialect : Dialect {
     pointer arithmetic, masked memory access, reductions and matrix products.
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let extraClassDeclaration = [{
+    void registerAttributes();
+  }];
 }
 
 class Tile_Op<string mnemonic, list<Trait> traits = []>

@@ -4,6 +4,7 @@
 
 include "TileDialect.td"
 include "TileTypes.td"
+include "TileAttrs.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/BuiltinAttributes.td"
@@ -168,6 +169,28 @@ def Tile_TransOp : Tile_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
   let results = (outs Tile_AnyTile:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+}
+
+def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Moves a tile to another distribution over threads";
+  let description = [{
+    Returns `src` unchanged element by element, held by the threads the result's layout
+    encoding names. GPU lowering moves the data through registers when only the order of
+    a thread's registers changes, and through shared memory otherwise.
+
+    Example:
+
+    ```mlir
+    %b = tile.convert_layout %a : tensor<64xf32, #tile.blocked<{sizePerThread = [1],
+        threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>> -> tensor<64xf32,
+        #tile.slice<{dim = 1, parent = #blocked2}>>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$src);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//

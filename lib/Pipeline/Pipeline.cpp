@@ -88,6 +88,19 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // GPUs: tiles get layouts and become per-thread SIMT code (kernels with ops
+  // the SIMT lowering lacks stay whole tiles, run by each program's thread 0).
+  if (options.target != "cpu") {
+    std::unique_ptr<TargetInfo> info = createTargetInfo(options.target);
+    TilecAssignLayoutsOptions layouts;
+    layouts.numWarps = options.numWarps;
+    layouts.threadsPerWarp = info ? info->getWarpSize(options.arch) : 32;
+    pm.addPass(createTilecAssignLayouts(layouts));
+    ConvertTileToGPUOptions simt;
+    simt.target = options.target;
+    simt.arch = options.arch;
+    pm.addPass(createConvertTileToGPU(simt));
+  }
   // Tiles to flat vectors; math that needs no library on any target.
   ConvertTileToVectorOptions vectorOptions;
   vectorOptions.stackAddressSpace = options.target == "amdgpu" ? 5 : 0;

@@ -6,8 +6,7 @@
 // shared objects link nothing else, so these are defined here, hidden, in the
 // module itself: round to fp32 with round-to-odd, then to the 16-bit type.
 // fp32 keeps 13 more bits than fp16 and 16 more than bf16, so the two steps
-// round exactly like one round-to-nearest-even step. Without AVX512-BF16,
-// f32 -> bf16 is itself the call __truncsfbf2, defined here as well.
+// round exactly like one round-to-nearest-even step.
 //
 //===----------------------------------------------------------------------===//
 #include "Codegen.h"
@@ -47,30 +46,33 @@ void defineTruncFromDouble(llvm::Module &module, llvm::StringRef name, llvm::Typ
   llvm::appendToCompilerUsed(module, {fn});
 }
 
-/// Defines `__truncsfbf2(float) -> bfloat` (x86 without AVX512-BF16 lowers
-/// every f32 -> bf16 truncation, also __truncdfbf2's, to this call): the
-/// upper half of the bits rounded to nearest even; NaN stays a quiet NaN.
+/// `__truncsfbf2` (f32 -> bf16, round to nearest even, NaNs stay quiet NaNs)
+/// in integer arithmetic: LLVM calls it for scalar conversions, and libgcc
+/// before GCC 13 does not have it.
 void defineTruncFloatToBFloat(llvm::Module &module) {
   llvm::StringRef name = "__truncsfbf2";
-  if (module.getFunction(name) && !module.getFunction(name)->isDeclaration())
+  if (llvm::Function *existing = module.getFunction(name); existing && !existing->isDeclaration())
     return;
   llvm::LLVMContext &ctx = module.getContext();
-  llvm::Type *f32 = llvm::Type::getFloatTy(ctx), *i32 = llvm::Type::getInt32Ty(ctx),
-             *bf16 = llvm::Type::getBFloatTy(ctx);
-  llvm::FunctionCallee callee =
-      module.getOrInsertFunction(name, llvm::FunctionType::get(bf16, {f32}, false));
-  auto *fn = llvm::cast<llvm::Function>(callee.getCallee());
+  llvm::Type *f32 = llvm::Type::getFloatTy(ctx), *bf16 = llvm::Type::getBFloatTy(ctx),
+             *i32 = llvm::Type::getInt32Ty(ctx), *i16 = llvm::Type::getInt16Ty(ctx);
+  llvm::Function *fn = module.getFunction(name);
+  if (!fn)
+    fn = llvm::Function::Create(llvm::FunctionType::get(bf16, {f32}, false),
+                                llvm::GlobalValue::ExternalLinkage, name, module);
   fn->setLinkage(llvm::GlobalValue::ExternalLinkage);
   fn->setVisibility(llvm::GlobalValue::HiddenVisibility);
   fn->setDoesNotThrow();
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", fn));
   llvm::Value *x = fn->getArg(0);
   llvm::Value *bits = b.CreateBitCast(x, i32);
-  llvm::Value *lsb = b.CreateAnd(b.CreateLShr(bits, 16), 1);
-  llvm::Value *rounded = b.CreateLShr(b.CreateAdd(bits, b.CreateAdd(lsb, b.getInt32(0x7fff))), 16);
+  // bits + 0x7fff + (bit 16 of bits): rounds to nearest, ties to even.
+  llvm::Value *lsb = b.CreateAnd(b.CreateLShr(bits, 16), b.getInt32(1));
+  llvm::Value *rounded = b.CreateAdd(b.CreateAdd(bits, b.getInt32(0x7fff)), lsb);
   llvm::Value *quietNaN = b.CreateOr(b.CreateLShr(bits, 16), b.getInt32(0x40));
-  llvm::Value *half = b.CreateSelect(b.CreateFCmpUNO(x, x), quietNaN, rounded);
-  b.CreateRet(b.CreateBitCast(b.CreateTrunc(half, b.getInt16Ty()), bf16));
+  llvm::Value *isNaN = b.CreateFCmpUNO(x, x);
+  llvm::Value *high = b.CreateSelect(isNaN, quietNaN, b.CreateLShr(rounded, 16));
+  b.CreateRet(b.CreateBitCast(b.CreateTrunc(high, i16), bf16));
   llvm::appendToCompilerUsed(module, {fn});
 }
 

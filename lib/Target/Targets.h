@@ -24,8 +24,9 @@ mlir::Value createPerAxis(mlir::OpBuilder &b, mlir::Location loc, int axis) {
   return ZOp::create(b, loc, i32);
 }
 
-/// Makes only thread 0 of each program run `kernel`'s body: the minimal GPU
-/// lowering keeps whole tiles in one thread. `threadId` builds the thread index.
+/// Makes only thread 0 of each program run `kernel`'s body, for kernels the
+/// SIMT lowering left as whole tiles (those without `tilec.simt`). `threadId`
+/// builds the thread index.
 void runOnFirstThreadOnly(
     mlir::func::FuncOp kernel,
     llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location)> threadId);

@@ -86,4 +86,47 @@ def ConvertTileToLLVM : Pass<"convert-tile-to-llvm", "mlir::ModuleOp"> {
                            "::mlir::NVVM::NVVMDialect", "::mlir::ROCDL::ROCDLDialect"];
 }
 
+def ConvertTileToGPU : Pass<"convert-tile-to-gpu", "mlir::ModuleOp"> {
+  let summary = "Lowers tiles with layout encodings to per-thread SIMT code";
+  let description = [{
+    For each kernel `tilec-assign-layouts` encoded (marked `tilec.simt`), every tile
+    becomes, in each thread, the vector of the elements that thread holds under its
+    layout. Elementwise ops run on those vectors; `tile.make_range` adds the thread's
+    coordinates; loads and stores access each thread's elements, a run of consecutive
+    aligned elements with one vector access; `tile.reduce` folds registers, then lanes
+    (butterfly shuffles), then warps (shared memory); layout conversions, `tile.trans`
+    and `tile.reshape` exchange elements through shared memory between barriers. Thread
+    ids, barriers, shuffles and shared memory come from the target's `TargetInfo`, so
+    NVPTX, AMDGPU and the SIMT emulator share this lowering.
+
+    Before (`#blocked` has 4 elements per thread, 32 lanes, 4 warps):
+
+    ```mlir
+    %r = tile.make_range 0, 1024 : tensor<1024xi32, #blocked>
+    %p = tile.addptr %ps, %r : tensor<1024x!tile.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %v = tile.load %p : tensor<1024x!tile.ptr<f32>, #blocked>
+    ```
+
+    After:
+
+    ```mlir
+    %tid = nvvm.read.ptx.sreg.tid.x : i32
+    %base = ... (lane * 4 + warp * 128)
+    %r = arith.addi %splat_base, %cst_offsets : vector<8xi32>    // offsets 0..3, 512..515
+    %p = llvm.getelementptr %ps[%r] : (vector<8x!llvm.ptr>, vector<8xi32>) -> ..., f32
+    %v0 = llvm.load %p0 {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"nvptx\"",
+           "Target whose TargetInfo provides threads, barriers, shuffles, shared memory">,
+    Option<"arch", "arch", "std::string", /*default=*/"\"\"",
+           "Processor (it sets the warp size, e.g. wave32 on gfx11)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::func::FuncDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect", "::mlir::NVVM::NVVMDialect",
+                           "::mlir::ROCDL::ROCDLDialect"];
+}
+
 #endif // TILEC_CONVERSION_PASSES_TD

@@ -80,6 +80,9 @@ public:
                                  mlir::Value srcLane) const = 0;
   /// LLVM address space of memory shared by one program's threads.
   virtual unsigned getSharedAddressSpace() const = 0;
+  /// LLVM address space of the global memory kernel pointers point to (0,
+  /// generic, unless the target has a dedicated one).
+  virtual unsigned getGlobalAddressSpace() const { return 0; }
   /// Base address of `kernel`'s shared memory (an `!llvm.ptr` in the shared
   /// address space, 16-byte aligned).
   virtual mlir::Value getSharedMemoryBase(mlir::OpBuilder &b, mlir::Location loc,

@@ -101,4 +101,44 @@ def TilecStreamingStores : Pass<"tilec-streaming-stores", "mlir::ModuleOp"> {
   ];
 }
 
+def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
+  let summary = "Gives every GPU tile a layout encoding: how its elements spread over threads";
+  let description = [{
+    For each kernel the SIMT lowering supports, picks one blocked encoding per tile rank,
+    with as many consecutive elements per thread as 128-bit global accesses allow (from
+    AxisInfo's contiguity and divisibility of the memory ops' pointers, as Triton's
+    coalescing does), and propagates it: elementwise ops share their operands' layout,
+    `tile.reduce` produces a slice of its operand's layout, `tile.expand_dims` takes a
+    slice of its result's. Where two layouts meet, a `tile.convert_layout` is inserted;
+    conversions of values that are cheap to recompute (ranges, splats, constants and
+    elementwise chains of them) are removed by recomputing the value in the wanted
+    layout. Kernels with ops the SIMT lowering does not handle yet are left unencoded
+    (they run on the first thread of each program).
+
+    Before:
+
+    ```mlir
+    %r = tile.make_range 0, 1024 : tensor<1024xi32>
+    %p = tile.addptr %base, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+    %v = tile.load %p : tensor<1024x!tile.ptr<f32>>
+    ```
+
+    After (`num-warps=4`, pointers 16-byte aligned):
+
+    ```mlir
+    #blocked = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32],
+                              warpsPerCTA = [4], order = [0]}>
+    %r = tile.make_range 0, 1024 : tensor<1024xi32, #blocked>
+    %p = tile.addptr %base, %r : tensor<1024x!tile.ptr<f32>, #blocked>, ...
+    %v = tile.load %p : tensor<1024x!tile.ptr<f32>, #blocked>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"numWarps", "num-warps", "unsigned", /*default=*/"4", "Warps per program">,
+    Option<"threadsPerWarp", "threads-per-warp", "unsigned", /*default=*/"32",
+           "Lanes per warp (the target's warp size)">
+  ];
+}
+
 #endif // TILEC_TRANSFORMS_PASSES_TD

@@ -29,7 +29,13 @@ struct ElementwiseOpLowering : public ConversionPattern {
       auto vecType = dyn_cast<VectorType>(resultTypes.front());
       if (!dense || !vecType || dense.getElementType() != vecType.getElementType())
         return rewriter.notifyMatchFailure(op, "unsupported tile constant");
-      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, vecType, dense.reshape(vecType));
+      // Splats fit any vector length (the SIMT lowering's vectors hold one
+      // thread's share of the tile).
+      DenseElementsAttr value = dense.isSplat()
+                                    ? DenseElementsAttr(SplatElementsAttr::get(
+                                          vecType, dense.getSplatValue<Attribute>()))
+                                    : dense.reshape(vecType);
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, vecType, value);
       return success();
     }
 

@@ -1,6 +1,7 @@
 //===- TileDialect.cpp - Tile dialect registration and types ---------------===//
 #include "tilec/Dialect/Tile/TileDialect.h"
 #include "tilec/Dialect/Tile/TileOps.h"
+#include "mlir/IR/OpImplementation.h"
 #include "tilec/Dialect/Tile/TileTypes.h"
 
 #include "mlir/IR/Builders.h"
@@ -15,11 +16,31 @@ using namespace tilec::tile;
 #define GET_TYPEDEF_CLASSES
 #include "Tile/TileTypes.cpp.inc"
 
+namespace {
+/// Prints layout encodings once, as aliases (`#blocked`, `#slice`, `#shared`).
+struct TileOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr))
+      os << "blocked";
+    else if (isa<SliceEncodingAttr>(attr))
+      os << "slice";
+    else if (isa<SharedEncodingAttr>(attr))
+      os << "shared";
+    else
+      return AliasResult::NoAlias;
+    return AliasResult::FinalAlias;
+  }
+};
+} // namespace
+
 void TileDialect::initialize() {
+  addInterfaces<TileOpAsmInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "Tile/TileTypes.cpp.inc"
       >();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "Tile/TileOps.cpp.inc"
@@ -39,7 +60,7 @@ namespace tilec::tile {
 
 Type getTypeLike(Type like, Type elementType) {
   if (auto tensor = dyn_cast<RankedTensorType>(like))
-    return RankedTensorType::get(tensor.getShape(), elementType);
+    return RankedTensorType::get(tensor.getShape(), elementType, tensor.getEncoding());
   return elementType;
 }
 

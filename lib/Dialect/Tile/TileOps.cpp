@@ -233,7 +233,7 @@ verifyCombinerOp(Operation *op, OperandRange srcs, int64_t axis, Region &combine
     return op->emitOpError("combiner must yield ") << srcs.size() << " values";
   for (auto [i, src] : llvm::enumerate(srcs)) {
     auto type = cast<RankedTensorType>(src.getType());
-    if (type.getShape() != first.getShape())
+    if (type.getShape() != first.getShape() || type.getEncoding() != first.getEncoding())
       return op->emitOpError("all sources must have the same shape");
     Type elem = type.getElementType();
     if (body.getArgument(i).getType() != elem ||
@@ -242,7 +242,11 @@ verifyCombinerOp(Operation *op, OperandRange srcs, int64_t axis, Region &combine
     if (yield.getValues()[i].getType() != elem)
       return op->emitOpError("combiner must yield ") << elem << " for source " << i;
     Type expected = resultType(type);
-    if (op->getResult(i).getType() != expected)
+    // Layout encodings may differ (a reduction's result is a slice layout).
+    Type actual = op->getResult(i).getType();
+    if (auto tensor = dyn_cast<RankedTensorType>(actual))
+      actual = RankedTensorType::get(tensor.getShape(), tensor.getElementType());
+    if (actual != expected)
       return op->emitOpError("result ") << i << " must have type " << expected << ", got "
                                         << op->getResult(i).getType();
   }
@@ -263,7 +267,9 @@ LogicalResult ReduceOp::verifyRegions() {
 
 LogicalResult ScanOp::verifyRegions() {
   return verifyCombinerOp(getOperation(), getSrcs(), getAxis(), getCombiner(),
-                          [](RankedTensorType src) -> Type { return src; });
+                          [](RankedTensorType src) -> Type {
+                            return RankedTensorType::get(src.getShape(), src.getElementType());
+                          });
 }
 
 //===----------------------------------------------------------------------===//
@@ -406,3 +412,28 @@ LogicalResult PrintOp::verify() {
 
 #define GET_OP_CLASSES
 #include "Tile/TileOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// ConvertLayoutOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvertLayoutOp::verify() {
+  auto src = getSrc().getType();
+  auto dst = getResult().getType();
+  if (src.getShape() != dst.getShape())
+    return emitOpError("source shape ") << shapeString(src.getShape())
+                                        << " differs from result shape "
+                                        << shapeString(dst.getShape());
+  for (Attribute encoding : {src.getEncoding(), dst.getEncoding()})
+    if (encoding && !isDistributedEncoding(encoding))
+      return emitOpError("expects blocked or slice encodings, got ") << encoding;
+  return success();
+}
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getResult().getType())
+    return getSrc();
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSrc()))
+    return splat.resizeSplat(getResult().getType());
+  return {};
+}

@@ -93,6 +93,7 @@ public:
     return permute(b, loc, value, srcLane);
   }
   unsigned getSharedAddressSpace() const override { return 3; }
+  unsigned getGlobalAddressSpace() const override { return 1; }
   Value getSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
     return detail::getGlobalSharedMemoryBase(b, loc, kernel, getSharedAddressSpace());
   }

@@ -67,6 +67,7 @@ public:
     return shuffle(b, loc, value, srcLane, NVVM::ShflKind::idx);
   }
   unsigned getSharedAddressSpace() const override { return 3; }
+  unsigned getGlobalAddressSpace() const override { return 1; }
   Value getSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
     return detail::getGlobalSharedMemoryBase(b, loc, kernel, getSharedAddressSpace());
   }

@@ -456,3 +456,46 @@ func.func @store_evict_last_streaming(%p: tensor<4x!tile.ptr<f32>>, %v: tensor<4
   tile.store %p, %v {evict_last, stream_min_programs = 8 : i64} : tensor<4x!tile.ptr<f32>>
   return
 }
+
+// -----
+
+// A layout conversion keeps the shape.
+#b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+func.func @convert_layout_shape(%x: tensor<64xf32, #b>) -> tensor<32xf32, #b> {
+  // expected-error @+1 {{source shape [64] differs from result shape [32]}}
+  %0 = tile.convert_layout %x : tensor<64xf32, #b> -> tensor<32xf32, #b>
+  return %0 : tensor<32xf32, #b>
+}
+
+// -----
+
+// Blocked encodings have one entry per dimension in every list.
+// expected-error @+1 {{blocked encoding needs one sizePerThread, threadsPerWarp and warpsPerCTA entry per dimension of order}}
+func.func @blocked_ranks(%x: tensor<64xf32, #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>) {
+  return
+}
+
+// -----
+
+// Blocked sizes are powers of two.
+// expected-error @+1 {{blocked encoding sizes must be powers of two, got 3}}
+func.func @blocked_pow2(%x: tensor<64xf32, #tile.blocked<{sizePerThread = [3], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>) {
+  return
+}
+
+// -----
+
+// order is a permutation of the dimensions.
+// expected-error @+1 {{order must be a permutation of [0, 2)}}
+func.func @blocked_order(%x: tensor<4x64xf32, #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 1]}>>) {
+  return
+}
+
+// -----
+
+#b2 = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// A slice removes one of its parent's dimensions.
+// expected-error @+1 {{slice dim 2 is out of range for a rank-2 parent}}
+func.func @slice_dim(%x: tensor<64xf32, #tile.slice<{dim = 2, parent = #b2}>>) {
+  return
+}

@@ -9,6 +9,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tilec/Dialect/Tile/TileAttrs.h"
 #include "tilec/Dialect/Tile/TileDialect.h"
 #include "tilec/Dialect/Tile/TileTypes.h"
 

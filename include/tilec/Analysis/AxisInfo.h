@@ -1,0 +1,48 @@
+//===- AxisInfo.h - Contiguity, divisibility and constancy of tiles -*- C++ -*-===//
+//
+// For each integer or pointer value and each dimension: how many consecutive
+// elements increase by one (contiguity), the largest power of two dividing the
+// first element of each such run (divisibility; in bytes for pointers) and how
+// many consecutive elements are equal (constancy), as Triton's AxisInfo. Shared
+// by the GPU layout passes and lowering (vector width of memory accesses).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEC_ANALYSIS_AXISINFO_H
+#define TILEC_ANALYSIS_AXISINFO_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace tilec {
+
+struct AxisInfo {
+  llvm::SmallVector<int64_t> contiguity, divisibility, constancy;
+  /// The value of every element, when it is a known integer constant.
+  std::optional<int64_t> constant;
+
+  unsigned getRank() const { return contiguity.size(); }
+  /// What is known of any value of `shape` (rank 0: a scalar).
+  static AxisInfo pessimistic(llvm::ArrayRef<int64_t> shape);
+};
+
+/// Computes AxisInfo on demand for values under one operation, memoized.
+class AxisInfoAnalysis {
+public:
+  /// The largest divisibility tracked (also the divisibility of 0).
+  static constexpr int64_t kMaxDivisibility = int64_t(1) << 30;
+
+  const AxisInfo &get(mlir::Value value);
+
+private:
+  AxisInfo compute(mlir::Value value, unsigned depth);
+  const AxisInfo &getImpl(mlir::Value value, unsigned depth);
+  llvm::DenseMap<mlir::Value, AxisInfo> cache;
+};
+
+} // namespace tilec
+
+#endif // TILEC_ANALYSIS_AXISINFO_H

@@ -1,0 +1,251 @@
+//===- AxisInfo.cpp - Contiguity, divisibility and constancy of tiles ------===//
+#include "tilec/Analysis/AxisInfo.h"
+#include "tilec/Dialect/Tile/TileOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <numeric>
+
+using namespace mlir;
+
+namespace tilec {
+namespace {
+
+SmallVector<int64_t> shapeOf(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return SmallVector<int64_t>(tensor.getShape());
+  return {};
+}
+
+/// The largest power of two dividing `v` (kMaxDivisibility for 0).
+int64_t powerOfTwoDividing(int64_t v) {
+  if (v == 0)
+    return AxisInfoAnalysis::kMaxDivisibility;
+  return std::min<int64_t>(int64_t(1) << llvm::countr_zero(uint64_t(v)),
+                           AxisInfoAnalysis::kMaxDivisibility);
+}
+
+int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
+
+/// Size in bytes of the pointee of a pointer-like type, or 1 for integers.
+int64_t elementBytes(Type type) {
+  if (auto ptr = dyn_cast<tile::PointerType>(getElementTypeOrSelf(type))) {
+    Type pointee = ptr.getPointeeType();
+    if (pointee.isIntOrFloat())
+      return std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+    return 8;
+  }
+  return 1;
+}
+
+AxisInfo fullConstant(ArrayRef<int64_t> shape, int64_t value) {
+  AxisInfo info = AxisInfo::pessimistic(shape);
+  for (unsigned d = 0; d < shape.size(); ++d)
+    info.constancy[d] = shape[d];
+  for (auto &div : info.divisibility)
+    div = powerOfTwoDividing(value);
+  if (shape.empty())
+    info.divisibility.push_back(powerOfTwoDividing(value));
+  info.constant = value;
+  return info;
+}
+
+/// Scalars carry their divisibility in a rank-0 info with one entry.
+int64_t scalarDivisibility(const AxisInfo &info) {
+  return info.divisibility.empty() ? 1 : info.divisibility.front();
+}
+
+} // namespace
+
+AxisInfo AxisInfo::pessimistic(ArrayRef<int64_t> shape) {
+  AxisInfo info;
+  info.contiguity.assign(shape.size(), 1);
+  info.divisibility.assign(shape.size(), 1);
+  info.constancy.assign(shape.size(), 1);
+  return info;
+}
+
+const AxisInfo &AxisInfoAnalysis::get(Value value) { return getImpl(value, 0); }
+
+const AxisInfo &AxisInfoAnalysis::getImpl(Value value, unsigned depth) {
+  auto it = cache.find(value);
+  if (it != cache.end())
+    return it->second;
+  AxisInfo info = compute(value, depth);
+  return cache.try_emplace(value, std::move(info)).first->second;
+}
+
+AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
+  SmallVector<int64_t> shape = shapeOf(value.getType());
+  AxisInfo pessimistic = AxisInfo::pessimistic(shape);
+  if (shape.empty())
+    pessimistic.divisibility.push_back(1);
+  // Deep chains are rare; stay linear and safe on the stack.
+  if (depth > 64)
+    return pessimistic;
+  auto operand = [&](Value v) -> const AxisInfo & { return getImpl(v, depth + 1); };
+
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+    if (func && arg.getOwner()->isEntryBlock()) {
+      if (auto div = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                        "tile.divisibility"))
+        pessimistic.divisibility.assign(pessimistic.divisibility.size(), div.getInt());
+    }
+    return pessimistic;
+  }
+
+  Operation *op = value.getDefiningOp();
+  APInt intValue;
+  if (matchPattern(value, m_ConstantInt(&intValue)))
+    return fullConstant(shape, intValue.getSExtValue());
+  if (isa<arith::ConstantOp>(op)) {
+    AxisInfo info = pessimistic;
+    if (auto dense = dyn_cast<SplatElementsAttr>(cast<arith::ConstantOp>(op).getValue()))
+      for (unsigned d = 0; d < shape.size(); ++d)
+        info.constancy[d] = shape[d];
+    return info;
+  }
+
+  return llvm::TypeSwitch<Operation *, AxisInfo>(op)
+      .Case([&](tile::MakeRangeOp range) {
+        AxisInfo info = pessimistic;
+        info.contiguity[0] = shape[0];
+        info.divisibility[0] = powerOfTwoDividing(range.getStart());
+        return info;
+      })
+      .Case([&](tile::ProgramIdOp) { return pessimistic; })
+      .Case([&](tile::SplatOp splat) {
+        const AxisInfo &src = operand(splat.getSrc());
+        AxisInfo info = pessimistic;
+        for (unsigned d = 0; d < shape.size(); ++d) {
+          info.constancy[d] = shape[d];
+          info.divisibility[d] = scalarDivisibility(src);
+        }
+        info.constant = src.constant;
+        return info;
+      })
+      .Case([&](tile::ConvertLayoutOp convert) { return operand(convert.getSrc()); })
+      .Case([&](tile::ExpandDimsOp expand) {
+        AxisInfo info = operand(expand.getSrc());
+        unsigned axis = expand.getAxis();
+        info.contiguity.insert(info.contiguity.begin() + axis, 1);
+        info.constancy.insert(info.constancy.begin() + axis, 1);
+        int64_t div = info.divisibility.empty() ? 1 : info.divisibility.front();
+        info.divisibility.insert(info.divisibility.begin() + axis, div);
+        return info;
+      })
+      .Case([&](tile::BroadcastOp broadcast) {
+        AxisInfo info = operand(broadcast.getSrc());
+        ArrayRef<int64_t> srcShape =
+            cast<RankedTensorType>(broadcast.getSrc().getType()).getShape();
+        for (unsigned d = 0; d < shape.size(); ++d)
+          if (srcShape[d] == 1 && shape[d] != 1) {
+            info.contiguity[d] = 1;
+            info.constancy[d] = shape[d];
+          }
+        return info;
+      })
+      .Case<arith::AddIOp, tile::AddPtrOp, arith::SubIOp>([&](Operation *add) {
+        const AxisInfo &lhs = operand(add->getOperand(0));
+        const AxisInfo &rhs = operand(add->getOperand(1));
+        int64_t scale = isa<tile::AddPtrOp>(add) ? elementBytes(add->getResult(0).getType())
+                                                  : 1;
+        if (shape.empty()) {
+          AxisInfo info = pessimistic;
+          info.divisibility[0] =
+              gcd(scalarDivisibility(lhs), scalarDivisibility(rhs) * scale);
+          if (lhs.constant && rhs.constant && !isa<tile::AddPtrOp>(add))
+            info.constant = isa<arith::SubIOp>(add) ? *lhs.constant - *rhs.constant
+                                                    : *lhs.constant + *rhs.constant;
+          return info;
+        }
+        AxisInfo info = pessimistic;
+        for (unsigned d = 0; d < shape.size(); ++d) {
+          // A scalar operand is splat: contiguity 1, constant over the whole dim.
+          int64_t lc = lhs.getRank() ? lhs.contiguity[d] : 1;
+          int64_t rc = rhs.getRank() ? rhs.contiguity[d] : 1;
+          int64_t lk = lhs.getRank() ? lhs.constancy[d] : shape[d];
+          int64_t rk = rhs.getRank() ? rhs.constancy[d] : shape[d];
+          int64_t ld = lhs.getRank() ? lhs.divisibility[d] : scalarDivisibility(lhs);
+          int64_t rd = rhs.getRank() ? rhs.divisibility[d] : scalarDivisibility(rhs);
+          // a - b is contiguous only when b is constant along d.
+          info.contiguity[d] =
+              isa<arith::SubIOp>(add) ? gcd(lc, rk) : std::max(gcd(lc, rk), gcd(lk, rc));
+          info.constancy[d] = gcd(lk, rk);
+          info.divisibility[d] = gcd(ld, rd * scale);
+        }
+        return info;
+      })
+      .Case<arith::MulIOp, arith::ShLIOp>([&](Operation *mul) {
+        const AxisInfo &lhs = operand(mul->getOperand(0));
+        const AxisInfo &rhs = operand(mul->getOperand(1));
+        AxisInfo info = pessimistic;
+        int64_t rhsFactor = 1;
+        bool isShift = isa<arith::ShLIOp>(mul);
+        for (unsigned d = 0; d < std::max<unsigned>(1, shape.size()); ++d) {
+          int64_t ld = lhs.divisibility.empty() ? 1 : lhs.divisibility[std::min<unsigned>(
+                                                          d, lhs.divisibility.size() - 1)];
+          int64_t rd = rhs.divisibility.empty() ? 1 : rhs.divisibility[std::min<unsigned>(
+                                                          d, rhs.divisibility.size() - 1)];
+          if (isShift)
+            rhsFactor = rhs.constant && *rhs.constant >= 0 && *rhs.constant < 30
+                            ? int64_t(1) << *rhs.constant
+                            : 1;
+          int64_t div = isShift ? ld * rhsFactor : ld * rd;
+          info.divisibility[d] = std::min(div, kMaxDivisibility);
+          if (!shape.empty()) {
+            int64_t lk = lhs.getRank() ? lhs.constancy[d] : shape[d];
+            int64_t rk = rhs.getRank() ? rhs.constancy[d] : shape[d];
+            info.constancy[d] = gcd(lk, rk);
+            // x * 1 keeps x's contiguity.
+            if (!isShift && rhs.constant && *rhs.constant == 1 && lhs.getRank())
+              info.contiguity[d] = lhs.contiguity[d];
+            if (!isShift && lhs.constant && *lhs.constant == 1 && rhs.getRank())
+              info.contiguity[d] = rhs.contiguity[d];
+          }
+        }
+        if (lhs.constant && rhs.constant && !isShift)
+          info.constant = *lhs.constant * *rhs.constant;
+        return info;
+      })
+      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp>(
+          [&](Operation *cast) { return operand(cast->getOperand(0)); })
+      .Case([&](arith::CmpIOp cmp) {
+        // Masks: runs of equal lanes. `contiguous < bound` stays constant over
+        // runs aligned to both the start's and the bound's divisibility.
+        const AxisInfo &lhs = operand(cmp.getLhs());
+        const AxisInfo &rhs = operand(cmp.getRhs());
+        AxisInfo info = pessimistic;
+        for (unsigned d = 0; d < shape.size(); ++d) {
+          int64_t lk = lhs.getRank() ? lhs.constancy[d] : shape[d];
+          int64_t rk = rhs.getRank() ? rhs.constancy[d] : shape[d];
+          int64_t constancy = gcd(lk, rk);
+          bool ordered = cmp.getPredicate() != arith::CmpIPredicate::eq &&
+                         cmp.getPredicate() != arith::CmpIPredicate::ne;
+          if (ordered && lhs.getRank() && rhs.getRank() && rk == shape[d])
+            constancy = std::max(
+                constancy, gcd(lhs.contiguity[d], gcd(lhs.divisibility[d], rhs.divisibility[d])));
+          info.constancy[d] = constancy;
+        }
+        return info;
+      })
+      .Case<arith::AndIOp, arith::OrIOp, arith::SelectOp>([&](Operation *logic) {
+        AxisInfo info = pessimistic;
+        for (unsigned d = 0; d < shape.size(); ++d) {
+          int64_t constancy = shape[d];
+          for (Value v : logic->getOperands()) {
+            const AxisInfo &in = operand(v);
+            constancy = gcd(constancy, in.getRank() ? in.constancy[d] : shape[d]);
+          }
+          info.constancy[d] = constancy;
+        }
+        return info;
+      })
+      .Default([&](Operation *) { return pessimistic; });
+}
+
+} // namespace tilec

@@ -1,0 +1,217 @@
+//===- SIMTLowering.cpp - Thread coordinates, shuffles and shared memory ---===//
+#include "SIMTLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace tilec {
+
+SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int i = int(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  return strides;
+}
+
+Type SIMTLowering::sharedType(Type type) {
+  if (type.isInteger(1))
+    return IntegerType::get(type.getContext(), 8);
+  if (isa<LLVM::LLVMPointerType>(type))
+    return IntegerType::get(type.getContext(), 64);
+  return type;
+}
+
+int64_t sharedElementBytes(Type type) {
+  Type stored = SIMTLowering::sharedType(type);
+  return std::max<int64_t>(1, stored.getIntOrFloatBitWidth() / 8);
+}
+
+SIMTTypeConverter::SIMTTypeConverter(MLIRContext *ctx, unsigned globalAddressSpace) {
+  addConversion([](Type type) { return type; });
+  addConversion([ctx, globalAddressSpace](tile::PointerType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, globalAddressSpace);
+  });
+  addConversion([this](RankedTensorType type) -> std::optional<Type> {
+    Type elem = convertType(type.getElementType());
+    if (!elem || !VectorType::isValidElementType(elem) ||
+        !tile::isDistributedEncoding(type.getEncoding()))
+      return std::nullopt;
+    tile::DistributedLayout layout = tile::resolveLayout(type.getEncoding(), type.getShape());
+    return VectorType::get({layout.numRegs}, elem);
+  });
+}
+
+SIMTLowering::SIMTLowering(const TargetInfo &target, func::FuncOp kernel, unsigned warpSize)
+    : target(target), kernel(kernel), warpSize(warpSize) {
+  OpBuilder b(&kernel.getBody().front(), kernel.getBody().front().begin());
+  Location loc = kernel.getLoc();
+  threadId = target.getThreadId(b, loc, kernel);
+  Value size = arith::ConstantIntOp::create(b, loc, warpSize, 32);
+  laneId = arith::RemUIOp::create(b, loc, threadId, size);
+  warpId = arith::DivUIOp::create(b, loc, threadId, size);
+  sharedBase = Value();
+}
+
+tile::DistributedLayout SIMTLowering::layoutOf(Type tileType) const {
+  auto tensor = cast<RankedTensorType>(tileType);
+  return tile::resolveLayout(tensor.getEncoding(), tensor.getShape());
+}
+
+/// (id / stride) % count * scale, as i32, for an id below `idLimit`, skipping
+/// the trivial steps.
+static Value scaledDigit(OpBuilder &b, Location loc, Value id, unsigned idLimit,
+                         unsigned stride, unsigned count, int64_t scale) {
+  if (count == 1)
+    return arith::ConstantIntOp::create(b, loc, 0, 32);
+  Value digit = id;
+  if (stride != 1)
+    digit = arith::DivUIOp::create(b, loc, digit,
+                                   arith::ConstantIntOp::create(b, loc, stride, 32));
+  if (uint64_t(stride) * count < idLimit)
+    digit =
+        arith::RemUIOp::create(b, loc, digit, arith::ConstantIntOp::create(b, loc, count, 32));
+  if (scale != 1)
+    digit = arith::MulIOp::create(b, loc, digit, arith::ConstantIntOp::create(b, loc, scale, 32));
+  return digit;
+}
+
+/// The unwrapped coordinate of a thread's first element along root dim `dim`.
+static Value unwrappedBase(OpBuilder &b, Location loc, const SIMTLowering &simt,
+                           const tile::DistributedLayout &layout,
+                           const tile::DimDistribution &dim) {
+  Value lane = scaledDigit(b, loc, simt.laneId, layout.warpSize, dim.laneStride, dim.tpw,
+                           dim.spt);
+  Value warp = scaledDigit(b, loc, simt.warpId, layout.numWarps, dim.warpStride, dim.wpc,
+                           int64_t(dim.spt) * dim.tpw);
+  return arith::AddIOp::create(b, loc, lane, warp);
+}
+
+Value SIMTLowering::threadBase(OpBuilder &b, Location loc, const tile::DistributedLayout &layout,
+                               unsigned dim) const {
+  const tile::DimDistribution &root = layout.rootDims[layout.tileDims[dim]];
+  Value base = unwrappedBase(b, loc, *this, layout, root);
+  if (root.coverage() > root.size)
+    base = arith::AndIOp::create(b, loc, base,
+                                 arith::ConstantIntOp::create(b, loc, root.size - 1, 32));
+  return base;
+}
+
+Value SIMTLowering::threadLinearBase(OpBuilder &b, Location loc,
+                                     const tile::DistributedLayout &layout,
+                                     ArrayRef<int64_t> strides) const {
+  Value linear = arith::ConstantIntOp::create(b, loc, 0, 32);
+  for (unsigned d = 0; d < strides.size(); ++d) {
+    Value base = threadBase(b, loc, layout, d);
+    if (strides[d] != 1)
+      base = arith::MulIOp::create(b, loc, base,
+                                   arith::ConstantIntOp::create(b, loc, strides[d], 32));
+    linear = arith::AddIOp::create(b, loc, linear, base);
+  }
+  return linear;
+}
+
+int64_t SIMTLowering::linearOffset(const tile::DistributedLayout &layout, int64_t reg,
+                                   ArrayRef<int64_t> strides) {
+  int64_t offset = 0;
+  for (unsigned d = 0; d < strides.size(); ++d)
+    offset += layout.regOffsets[reg][d] * strides[d];
+  return offset;
+}
+
+Value SIMTLowering::isOwner(OpBuilder &b, Location loc,
+                            const tile::DistributedLayout &layout) const {
+  Value owner = arith::ConstantIntOp::create(b, loc, 1, 1);
+  for (const tile::DimDistribution &dim : layout.rootDims) {
+    if (dim.coverage() <= dim.size)
+      continue;
+    Value base = unwrappedBase(b, loc, *this, layout, dim);
+    Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, base,
+                                         arith::ConstantIntOp::create(b, loc, dim.size, 32));
+    owner = arith::AndIOp::create(b, loc, owner, inside);
+  }
+  return owner;
+}
+
+Value SIMTLowering::shuffleXor(OpBuilder &b, Location loc, Value value,
+                               unsigned laneMask) const {
+  Type type = value.getType();
+  Type i32 = b.getI32Type();
+  if (type == i32)
+    return target.shuffleXor(b, loc, kernel, value, laneMask);
+  if (isa<LLVM::LLVMPointerType>(type)) {
+    Value bits = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), value);
+    return LLVM::IntToPtrOp::create(b, loc, type, shuffleXor(b, loc, bits, laneMask));
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type intType = b.getIntegerType(width);
+  Value bits = isa<FloatType>(type) ? Value(arith::BitcastOp::create(b, loc, intType, value))
+                                    : value;
+  Value result;
+  if (width < 32) {
+    Value wide = arith::ExtUIOp::create(b, loc, i32, bits);
+    result = arith::TruncIOp::create(b, loc, intType,
+                                     target.shuffleXor(b, loc, kernel, wide, laneMask));
+  } else if (width == 32) {
+    result = target.shuffleXor(b, loc, kernel, bits, laneMask);
+  } else {
+    // 64 bits: two 32-bit halves.
+    auto halves = VectorType::get({2}, i32);
+    Value pair = LLVM::BitcastOp::create(b, loc, halves, bits);
+    Value out = LLVM::UndefOp::create(b, loc, halves);
+    for (int64_t i = 0; i < 2; ++i) {
+      Value half = vector::ExtractOp::create(b, loc, pair, i);
+      out = vector::InsertOp::create(b, loc, target.shuffleXor(b, loc, kernel, half, laneMask),
+                                     out, i);
+    }
+    result = LLVM::BitcastOp::create(b, loc, intType, out);
+  }
+  return isa<FloatType>(type) ? Value(arith::BitcastOp::create(b, loc, type, result)) : result;
+}
+
+Value SIMTLowering::sharedAddress(OpBuilder &b, Location loc, Value byteOffset, uint64_t limit) {
+  sharedBytes = std::max(sharedBytes, limit);
+  Value base = target.getSharedMemoryBase(b, loc, kernel);
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{byteOffset});
+}
+
+void SIMTLowering::storeSharedScalar(OpBuilder &b, Location loc, Value value, Value address) {
+  Type type = value.getType();
+  if (type.isInteger(1))
+    value = arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
+  else if (isa<LLVM::LLVMPointerType>(type))
+    value = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), value);
+  target.storeShared(b, loc, kernel, value, address);
+}
+
+Value SIMTLowering::loadSharedScalar(OpBuilder &b, Location loc, Type type, Value address) {
+  Value value = target.loadShared(b, loc, kernel, sharedType(type), address);
+  if (type.isInteger(1))
+    return arith::TruncIOp::create(b, loc, type, value);
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(b, loc, type, value);
+  return value;
+}
+
+void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
+                             const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
+                             uint64_t byteBase, uint64_t limit) {
+  Type elem = cast<VectorType>(values.getType()).getElementType();
+  int64_t bytes = sharedElementBytes(elem);
+  Value linear = threadLinearBase(b, loc, layout, strides);
+  for (int64_t r = 0; r < layout.numRegs; ++r) {
+    Value index = arith::AddIOp::create(
+        b, loc, linear,
+        arith::ConstantIntOp::create(b, loc, linearOffset(layout, r, strides), 32));
+    Value offset = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, index, arith::ConstantIntOp::create(b, loc, bytes, 32)),
+        arith::ConstantIntOp::create(b, loc, byteBase, 32));
+    Value element = vector::ExtractOp::create(b, loc, values, r);
+    storeSharedScalar(b, loc, element, sharedAddress(b, loc, offset, limit));
+  }
+}
+
+} // namespace tilec

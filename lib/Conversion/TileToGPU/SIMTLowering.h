@@ -1,0 +1,110 @@
+//===- SIMTLowering.h - Shared state and helpers of convert-tile-to-gpu -*- C++ -*-===//
+//
+// A tile with a distributed layout becomes, in each thread, a `vector<R x T>`
+// of the R elements the thread holds (DistributedLayout: register r of lane l,
+// warp w holds coordinates threadBase(l, w) + regOffsets[r]). The patterns of
+// each group of ops share the kernel's thread coordinates and its shared
+// memory through SIMTLowering.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEC_LIB_CONVERSION_TILETOGPU_SIMTLOWERING_H
+#define TILEC_LIB_CONVERSION_TILETOGPU_SIMTLOWERING_H
+
+#include "tilec/Dialect/Tile/TileOps.h"
+#include "tilec/Target/TargetInfo.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tilec {
+
+/// Per-kernel state of the SIMT lowering.
+class SIMTLowering {
+public:
+  SIMTLowering(const TargetInfo &target, mlir::func::FuncOp kernel, unsigned warpSize);
+
+  const TargetInfo &target;
+  mlir::func::FuncOp kernel;
+  unsigned warpSize;
+  /// i32 thread index, lane and warp, computed once at the kernel's entry.
+  mlir::Value threadId, laneId, warpId;
+
+  /// Bytes of shared memory the lowered ops use (all of them start at the
+  /// base; each use is enclosed in barriers).
+  uint64_t sharedBytes = 0;
+
+  /// The resolved layout of a tile type (which must carry an encoding).
+  tile::DistributedLayout layoutOf(mlir::Type tileType) const;
+  /// i32 coordinate of the thread's first element along tile dimension `dim`.
+  mlir::Value threadBase(mlir::OpBuilder &b, mlir::Location loc,
+                         const tile::DistributedLayout &layout, unsigned dim) const;
+  /// i32 row-major linear index of the thread's first element in a tile of
+  /// `shape` (add `linearOffset(layout, r, strides)` for register r), with
+  /// `strides` the row-major strides of the index space (tile dims of `layout`).
+  mlir::Value threadLinearBase(mlir::OpBuilder &b, mlir::Location loc,
+                               const tile::DistributedLayout &layout,
+                               llvm::ArrayRef<int64_t> strides) const;
+  static int64_t linearOffset(const tile::DistributedLayout &layout, int64_t reg,
+                              llvm::ArrayRef<int64_t> strides);
+  /// i1: whether this thread is the first holder of its elements (threads that
+  /// hold copies are not), so side effects happen once.
+  mlir::Value isOwner(mlir::OpBuilder &b, mlir::Location loc,
+                      const tile::DistributedLayout &layout) const;
+
+  /// Butterfly exchange of any scalar (split into or widened to 32-bit pieces).
+  mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+                         unsigned laneMask) const;
+
+  /// Address of byte `byteOffset` (an i32 value) in shared memory; grows the
+  /// kernel's shared memory to `limit` bytes.
+  mlir::Value sharedAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value byteOffset,
+                            uint64_t limit);
+  /// Scalars as they are kept in shared memory (i1 as i8, pointers as i64).
+  static mlir::Type sharedType(mlir::Type type);
+  void storeSharedScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+                         mlir::Value address);
+  mlir::Value loadSharedScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
+                               mlir::Value address);
+  /// Writes a thread's registers `values` of a tile (layout `layout`, row-major
+  /// index space with `strides`) to shared memory at byte `byteBase`.
+  void storeTile(mlir::OpBuilder &b, mlir::Location loc, mlir::Value values,
+                 const tile::DistributedLayout &layout, llvm::ArrayRef<int64_t> strides,
+                 uint64_t byteBase, uint64_t limit);
+  void barrier(mlir::OpBuilder &b, mlir::Location loc) const {
+    target.barrier(b, loc, kernel);
+  }
+
+  static constexpr llvm::StringLiteral kVectorWidthAttr = "tilec.vector_width";
+
+private:
+  mlir::Value sharedBase;
+};
+
+/// Row-major strides of `shape`.
+llvm::SmallVector<int64_t> rowMajorStrides(llvm::ArrayRef<int64_t> shape);
+/// Byte size of a shared-memory scalar of `type`.
+int64_t sharedElementBytes(mlir::Type type);
+
+/// Type converter: a tile with a distributed encoding becomes the vector of a
+/// thread's registers; `!tile.ptr` becomes `!llvm.ptr` in the target's global
+/// address space.
+class SIMTTypeConverter : public mlir::TypeConverter {
+public:
+  SIMTTypeConverter(mlir::MLIRContext *ctx, unsigned globalAddressSpace);
+};
+
+void populateSIMTShapePatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                               mlir::RewritePatternSet &patterns);
+void populateSIMTMemoryPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                                mlir::RewritePatternSet &patterns);
+void populateSIMTReducePatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                                mlir::RewritePatternSet &patterns);
+void populateSIMTSharedMemoryPatterns(SIMTLowering &simt,
+                                      const mlir::TypeConverter &converter,
+                                      mlir::RewritePatternSet &patterns);
+void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                             mlir::RewritePatternSet &patterns);
+
+} // namespace tilec
+
+#endif // TILEC_LIB_CONVERSION_TILETOGPU_SIMTLOWERING_H

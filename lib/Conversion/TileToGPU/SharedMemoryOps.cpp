@@ -1,0 +1,136 @@
+//===- SharedMemoryOps.cpp - Layout conversions, trans and reshape in SIMT -===//
+//
+// Ops that move elements between threads go through shared memory: every
+// thread writes the elements it holds at their row-major index, a barrier,
+// every thread reads the elements its result registers need, a barrier (so
+// the next use may overwrite the buffer). A conversion between layouts that
+// place every register identically is free.
+//
+//===----------------------------------------------------------------------===//
+#include "SIMTLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace tilec {
+namespace {
+
+/// Whether two resolved layouts put every register of every thread on the same
+/// element.
+bool samePlacement(const tile::DistributedLayout &a, const tile::DistributedLayout &b) {
+  if (a.numRegs != b.numRegs || a.regOffsets != b.regOffsets ||
+      a.tileDims.size() != b.tileDims.size())
+    return false;
+  for (unsigned d = 0; d < a.tileDims.size(); ++d) {
+    const tile::DimDistribution &x = a.rootDims[a.tileDims[d]];
+    const tile::DimDistribution &y = b.rootDims[b.tileDims[d]];
+    if (x.size != y.size || x.spt != y.spt || x.tpw != y.tpw || x.wpc != y.wpc ||
+        x.laneStride != y.laneStride || x.warpStride != y.warpStride)
+      return false;
+  }
+  // Threads must also agree on the dimensions a slice removed (copies).
+  auto copies = [](const tile::DistributedLayout &l) {
+    SmallVector<std::tuple<unsigned, unsigned, unsigned, unsigned>> dims;
+    for (auto [i, dim] : llvm::enumerate(l.rootDims))
+      if (!llvm::is_contained(l.tileDims, i))
+        dims.emplace_back(dim.tpw, dim.laneStride, dim.wpc, dim.warpStride);
+    llvm::sort(dims);
+    return dims;
+  };
+  return copies(a) == copies(b);
+}
+
+/// Moves `src` (the thread's registers of a tile of type `srcType`) to the
+/// registers of `dstType`; result element at coordinates c reads the source
+/// element at row-major index `sourceIndex(c)` (given as per-dim coefficients
+/// over the result's coordinates).
+Value exchange(SIMTLowering &simt, OpBuilder &b, Location loc, Value src,
+               RankedTensorType srcType, RankedTensorType dstType, VectorType dstVec,
+               ArrayRef<int64_t> coefficients) {
+  tile::DistributedLayout srcLayout = simt.layoutOf(srcType);
+  tile::DistributedLayout dstLayout = simt.layoutOf(dstType);
+  Type elem = dstVec.getElementType();
+  int64_t bytes = sharedElementBytes(elem);
+  uint64_t limit = uint64_t(srcType.getNumElements()) * bytes;
+  simt.storeTile(b, loc, src, srcLayout, rowMajorStrides(srcType.getShape()), 0, limit);
+  simt.barrier(b, loc);
+  Value base = simt.threadLinearBase(b, loc, dstLayout, coefficients);
+  Value result = LLVM::UndefOp::create(b, loc, dstVec);
+  for (int64_t r = 0; r < dstLayout.numRegs; ++r) {
+    Value index = arith::AddIOp::create(
+        b, loc, base,
+        arith::ConstantIntOp::create(b, loc,
+                                     SIMTLowering::linearOffset(dstLayout, r, coefficients), 32));
+    Value offset = arith::MulIOp::create(b, loc, index, arith::ConstantIntOp::create(b, loc, bytes, 32));
+    Value value = simt.loadSharedScalar(b, loc, elem, simt.sharedAddress(b, loc, offset, limit));
+    result = vector::InsertOp::create(b, loc, value, result, r);
+  }
+  simt.barrier(b, loc);
+  return result;
+}
+
+template <typename Op>
+struct ExchangePattern : public OpConversionPattern<Op> {
+  ExchangePattern(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern<Op>(converter, ctx), simt(simt) {}
+  SIMTLowering &simt;
+
+  /// Row-major coefficients over the result's coordinates of the source index.
+  virtual SmallVector<int64_t> coefficients(Op op) const = 0;
+
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    auto dstVec = cast<VectorType>(this->getTypeConverter()->convertType(dstType));
+    if (isa<tile::ConvertLayoutOp>(op.getOperation()) &&
+        samePlacement(simt.layoutOf(srcType), simt.layoutOf(dstType))) {
+      rewriter.replaceOp(op, adaptor.getSrc());
+      return success();
+    }
+    rewriter.replaceOp(op, exchange(simt, rewriter, op.getLoc(), adaptor.getSrc(), srcType,
+                                    dstType, dstVec, coefficients(op)));
+    return success();
+  }
+};
+
+/// Same coordinates, same row-major index.
+struct ConvertLayoutLowering : public ExchangePattern<tile::ConvertLayoutOp> {
+  using ExchangePattern::ExchangePattern;
+  SmallVector<int64_t> coefficients(tile::ConvertLayoutOp op) const override {
+    return rowMajorStrides(op.getType().getShape());
+  }
+};
+
+/// Row-major order is kept: the result's row-major index is the source's.
+struct ReshapeLowering : public ExchangePattern<tile::ReshapeOp> {
+  using ExchangePattern::ExchangePattern;
+  SmallVector<int64_t> coefficients(tile::ReshapeOp op) const override {
+    return rowMajorStrides(op.getType().getShape());
+  }
+};
+
+/// Result coordinate i is source coordinate order[i].
+struct TransLowering : public ExchangePattern<tile::TransOp> {
+  using ExchangePattern::ExchangePattern;
+  SmallVector<int64_t> coefficients(tile::TransOp op) const override {
+    SmallVector<int64_t> srcStrides = rowMajorStrides(op.getSrc().getType().getShape());
+    SmallVector<int64_t> result;
+    for (int32_t dim : op.getOrder())
+      result.push_back(srcStrides[dim]);
+    return result;
+  }
+};
+
+} // namespace
+
+void populateSIMTSharedMemoryPatterns(SIMTLowering &simt, const TypeConverter &converter,
+                                      RewritePatternSet &patterns) {
+  patterns.add<ConvertLayoutLowering, ReshapeLowering, TransLowering>(simt, converter,
+                                                                      patterns.getContext());
+}
+
+} // namespace tilec

@@ -1,0 +1,389 @@
+//===- AssignLayouts.cpp - The tilec-assign-layouts pass ------------------===//
+//
+// Gives every tile of a GPU kernel a distributed layout encoding (see
+// Passes.td): one blocked encoding per rank chosen for coalesced accesses,
+// propagated through the ops, with conversions where layouts meet and
+// recomputation instead of conversion for cheap values.
+//
+//===----------------------------------------------------------------------===//
+#include "tilec/Analysis/AxisInfo.h"
+#include "tilec/Dialect/Tile/TileOps.h"
+#include "tilec/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Iterators.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILECASSIGNLAYOUTS
+#include "tilec/Transforms/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+using namespace tilec;
+
+namespace {
+
+/// Kernels whose ops all have a SIMT lowering in convert-tile-to-gpu.
+bool isSIMTSupported(func::FuncOp kernel) {
+  WalkResult result = kernel.walk([](Operation *op) {
+    if (isa<func::FuncOp, func::ReturnOp>(op))
+      return WalkResult::advance();
+    Dialect *dialect = op->getDialect();
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      if (isa<RankedTensorType>(constant.getType()) && !isa<SplatElementsAttr>(constant.getValue()))
+        return WalkResult::interrupt();
+    if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(dialect))
+      return WalkResult::advance();
+    if (isa<scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp>(op))
+      return WalkResult::advance();
+    if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::MakeRangeOp, tile::SplatOp,
+            tile::BroadcastOp, tile::ExpandDimsOp, tile::ConvertLayoutOp, tile::AddPtrOp,
+            tile::LoadOp, tile::StoreOp, tile::ReduceOp, tile::YieldOp, tile::TransOp,
+            tile::ReshapeOp, tile::DotOp>(op))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
+}
+
+bool isTile(Value v) { return isa<RankedTensorType>(v.getType()); }
+Attribute layoutOf(Value v) { return tile::getEncoding(v.getType()); }
+
+/// Ops whose tile operands and results all share one layout.
+bool isElementwise(Operation *op) {
+  if (op->getNumRegions() != 0)
+    return false;
+  if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+    return true;
+  return isa<tile::AddPtrOp, tile::LoadOp, tile::StoreOp>(op);
+}
+
+class LayoutAssigner {
+public:
+  LayoutAssigner(func::FuncOp kernel, unsigned numWarps, unsigned warpSize)
+      : kernel(kernel), numWarps(numWarps), warpSize(warpSize) {}
+
+  void run() {
+    chooseDefaultLayouts();
+    assignBlock(kernel.getBody().front());
+    removeConversions();
+  }
+
+private:
+  /// One blocked encoding per rank, from the largest memory access of that
+  /// rank (its pointers' contiguity and alignment give the vector width).
+  void chooseDefaultLayouts() {
+    AxisInfoAnalysis axisInfo;
+    struct Choice {
+      SmallVector<int64_t> shape;
+      int64_t numel = 0;
+      unsigned vec = 1;
+    };
+    DenseMap<unsigned, Choice> choices;
+    kernel.walk([&](Operation *op) {
+      for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults())) {
+        auto type = dyn_cast<RankedTensorType>(v.getType());
+        if (!type)
+          continue;
+        Choice &choice = choices[type.getRank()];
+        if (type.getNumElements() > choice.numel && choice.vec == 1) {
+          choice.shape = SmallVector<int64_t>(type.getShape());
+          choice.numel = type.getNumElements();
+        }
+      }
+      Value ptr;
+      if (auto load = dyn_cast<tile::LoadOp>(op))
+        ptr = load.getPtr();
+      else if (auto store = dyn_cast<tile::StoreOp>(op))
+        ptr = store.getPtr();
+      auto type = ptr ? dyn_cast<RankedTensorType>(ptr.getType()) : RankedTensorType();
+      if (!type)
+        return;
+      Type elem = cast<tile::PointerType>(type.getElementType()).getPointeeType();
+      int64_t bytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+      const AxisInfo &info = axisInfo.get(ptr);
+      unsigned last = type.getRank() - 1;
+      int64_t alignment = std::max<int64_t>(1, info.divisibility[last] / bytes);
+      int64_t vec = std::min<int64_t>({16 / bytes, info.contiguity[last], alignment});
+      // Every thread keeps work: no more per thread than the tile spreads to.
+      vec = std::min<int64_t>(vec, std::max<int64_t>(1, type.getNumElements() /
+                                                            (numWarps * warpSize)));
+      vec = std::max<int64_t>(vec, 1);
+      Choice &choice = choices[type.getRank()];
+      if (type.getNumElements() > choice.numel ||
+          (type.getNumElements() == choice.numel && unsigned(vec) > choice.vec)) {
+        choice.shape = SmallVector<int64_t>(type.getShape());
+        choice.numel = type.getNumElements();
+        choice.vec = vec;
+      }
+    });
+    for (auto &[rank, choice] : choices)
+      defaults[rank] = tile::getDefaultBlockedEncoding(kernel.getContext(), choice.shape,
+                                                       choice.vec, warpSize, numWarps);
+  }
+
+  Attribute defaultLayout(Type type) {
+    auto tensor = cast<RankedTensorType>(type);
+    auto it = defaults.find(tensor.getRank());
+    if (it != defaults.end())
+      return it->second;
+    Attribute layout = tile::getDefaultBlockedEncoding(kernel.getContext(), tensor.getShape(),
+                                                       1, warpSize, numWarps);
+    defaults[tensor.getRank()] = layout;
+    return layout;
+  }
+
+  static void setLayout(Value v, Attribute layout) {
+    v.setType(tile::withEncoding(v.getType(), layout));
+  }
+
+  /// `v` in `layout`, converted right before `user` if it differs.
+  Value convertTo(Value v, Attribute layout, Operation *user) {
+    if (!isTile(v) || layoutOf(v) == layout)
+      return v;
+    OpBuilder b(user);
+    return tile::ConvertLayoutOp::create(b, v.getLoc(),
+                                         tile::withEncoding(v.getType(), layout), v);
+  }
+
+  void convertOperand(OpOperand &operand, Attribute layout) {
+    operand.set(convertTo(operand.get(), layout, operand.getOwner()));
+  }
+
+  void assignBlock(Block &block) {
+    for (Operation &op : llvm::make_early_inc_range(block))
+      assignOp(&op);
+  }
+
+  void assignOp(Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      for (auto [init, arg, result] :
+           llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs(), loop.getResults()))
+        if (isTile(init)) {
+          setLayout(arg, layoutOf(init));
+          setLayout(result, layoutOf(init));
+        }
+      assignBlock(*loop.getBody());
+      matchYield(loop.getBody()->getTerminator(), loop.getRegionIterArgs());
+      return;
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      assignBlock(*branch.thenBlock());
+      Operation *thenYield = branch.thenBlock()->getTerminator();
+      for (auto [value, result] : llvm::zip(thenYield->getOperands(), branch.getResults()))
+        if (isTile(value))
+          setLayout(result, layoutOf(value));
+      if (branch.elseBlock()) {
+        assignBlock(*branch.elseBlock());
+        matchYield(branch.elseBlock()->getTerminator(), branch.getResults());
+      }
+      return;
+    }
+    if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+      for (auto [init, arg] : llvm::zip(loop.getInits(), loop.getBeforeArguments()))
+        if (isTile(init))
+          setLayout(arg, layoutOf(init));
+      assignBlock(loop.getBefore().front());
+      auto condition = loop.getConditionOp();
+      for (auto [value, arg, result] : llvm::zip(condition.getArgs(), loop.getAfterArguments(),
+                                                 loop.getResults()))
+        if (isTile(value)) {
+          setLayout(arg, layoutOf(value));
+          setLayout(result, layoutOf(value));
+        }
+      assignBlock(loop.getAfter().front());
+      matchYield(loop.getAfter().front().getTerminator(), loop.getBeforeArguments());
+      return;
+    }
+    if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
+      Attribute layout = layoutOf(reduce.getSrcs().front());
+      for (OpOperand &src : reduce->getOpOperands())
+        convertOperand(src, layout);
+      for (Value result : reduce.getResults())
+        if (isTile(result))
+          setLayout(result, tile::SliceEncodingAttr::get(op->getContext(), reduce.getAxis(),
+                                                         layout));
+      return;
+    }
+    if (auto expand = dyn_cast<tile::ExpandDimsOp>(op)) {
+      Attribute layout = defaultLayout(expand.getType());
+      convertOperand(expand.getSrcMutable(),
+                     tile::SliceEncodingAttr::get(op->getContext(), expand.getAxis(), layout));
+      setLayout(expand.getResult(), layout);
+      return;
+    }
+    if (auto dot = dyn_cast<tile::DotOp>(op)) {
+      // The result is the accumulator, updated in place.
+      setLayout(dot.getResult(), layoutOf(dot.getAcc()));
+      return;
+    }
+    if (auto broadcast = dyn_cast<tile::BroadcastOp>(op)) {
+      Attribute layout = layoutOf(broadcast.getSrc());
+      if (!isa<tile::BlockedEncodingAttr>(layout)) {
+        layout = defaultLayout(broadcast.getType());
+        convertOperand(broadcast.getSrcMutable(), layout);
+      }
+      setLayout(broadcast.getResult(), layout);
+      return;
+    }
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!dense || !isTile(constant.getResult()))
+        return;
+      auto type = cast<RankedTensorType>(
+          tile::withEncoding(constant.getType(), defaultLayout(constant.getType())));
+      constant.setValueAttr(dense.reshape(type));
+      setLayout(constant.getResult(), type.getEncoding());
+      return;
+    }
+    if (isElementwise(op)) {
+      // Prefer the layout of an operand that is expensive to recompute.
+      Attribute layout;
+      for (Value v : op->getOperands()) {
+        if (!isTile(v))
+          continue;
+        bool cheap = isRematerializable(v);
+        if (!layout || !cheap)
+          layout = layoutOf(v);
+        if (!cheap)
+          break;
+      }
+      for (Value v : op->getResults())
+        if (!layout && isTile(v))
+          layout = defaultLayout(v.getType());
+      if (!layout)
+        return;
+      for (OpOperand &operand : op->getOpOperands())
+        convertOperand(operand, layout);
+      for (Value v : op->getResults())
+        setLayout(v, layout);
+      return;
+    }
+    // Everything else (ranges, splats, and the ops that move data through shared
+    // memory: trans, reshape, dot) produces the default layout of its rank and
+    // accepts any operand layout.
+    for (Value v : op->getResults())
+      if (isTile(v))
+        setLayout(v, defaultLayout(v.getType()));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        assignBlock(block);
+  }
+
+  /// Converts the yielded tiles of `terminator` to the layouts of `targets`.
+  void matchYield(Operation *terminator, ValueRange targets) {
+    for (auto [operand, target] : llvm::zip(terminator->getOpOperands(), targets))
+      if (isTile(target))
+        convertOperand(operand, layoutOf(target));
+  }
+
+  /// Whether `v` is cheap to recompute in another layout.
+  static bool isRematerializable(Value v, unsigned depth = 0) {
+    if (depth > 12)
+      return false;
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getNumRegions() != 0 || def->getNumResults() != 1)
+      return false;
+    if (isa<tile::MakeRangeOp, tile::SplatOp>(def))
+      return true;
+    if (auto constant = dyn_cast<arith::ConstantOp>(def))
+      return isa<SplatElementsAttr>(constant.getValue());
+    bool elementwise = isa_and_nonnull<arith::ArithDialect, math::MathDialect>(def->getDialect()) ||
+                       isa<tile::AddPtrOp, tile::ExpandDimsOp, tile::BroadcastOp,
+                           tile::ConvertLayoutOp>(def);
+    if (!elementwise)
+      return false;
+    return llvm::all_of(def->getOperands(), [&](Value operand) {
+      return !isTile(operand) || isRematerializable(operand, depth + 1);
+    });
+  }
+
+  /// `v` recomputed in `layout` right after its definition (`v` itself when it
+  /// has it already), or null.
+  Value rematerialize(Value v, Attribute layout) {
+    if (layoutOf(v) == layout)
+      return v;
+    auto key = std::make_pair(v, layout);
+    if (auto it = rematerialized.find(key); it != rematerialized.end())
+      return it->second;
+    Operation *def = v.getDefiningOp();
+    if (!def || !isRematerializable(v))
+      return nullptr;
+    if (auto convert = dyn_cast<tile::ConvertLayoutOp>(def))
+      return rematerialize(convert.getSrc(), layout);
+    SmallVector<Value> operands;
+    for (auto [i, operand] : llvm::enumerate(def->getOperands())) {
+      if (!isTile(operand)) {
+        operands.push_back(operand);
+        continue;
+      }
+      Attribute wanted = layout;
+      if (auto expand = dyn_cast<tile::ExpandDimsOp>(def))
+        wanted = tile::SliceEncodingAttr::get(def->getContext(), expand.getAxis(), layout);
+      Value remat = rematerialize(operand, wanted);
+      if (!remat)
+        return nullptr;
+      operands.push_back(remat);
+    }
+    OpBuilder b(def->getContext());
+    b.setInsertionPointAfter(def);
+    for (Value operand : operands)
+      if (Operation *producer = operand.getDefiningOp())
+        if (producer->getBlock() == def->getBlock() && def->isBeforeInBlock(producer))
+          b.setInsertionPointAfter(producer);
+    Operation *clone = b.clone(*def);
+    clone->setOperands(operands);
+    Type type = tile::withEncoding(v.getType(), layout);
+    clone->getResult(0).setType(type);
+    if (auto constant = dyn_cast<arith::ConstantOp>(clone))
+      constant.setValueAttr(
+          cast<DenseElementsAttr>(constant.getValue()).reshape(cast<ShapedType>(type)));
+    rematerialized[key] = clone->getResult(0);
+    return clone->getResult(0);
+  }
+
+  /// Replaces conversions of cheap values by recomputation, then drops the
+  /// ops left unused.
+  void removeConversions() {
+    SmallVector<tile::ConvertLayoutOp> converts;
+    kernel.walk([&](tile::ConvertLayoutOp op) { converts.push_back(op); });
+    for (tile::ConvertLayoutOp convert : converts) {
+      Value remat = rematerialize(convert.getSrc(), layoutOf(convert.getResult()));
+      if (!remat)
+        continue;
+      convert.getResult().replaceAllUsesWith(remat);
+      convert.erase();
+    }
+    kernel.walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
+      if (op->getNumResults() && isOpTriviallyDead(op))
+        op->erase();
+    });
+  }
+
+  func::FuncOp kernel;
+  unsigned numWarps, warpSize;
+  DenseMap<unsigned, Attribute> defaults;
+  DenseMap<std::pair<Value, Attribute>, Value> rematerialized;
+};
+
+struct AssignLayoutsPass : public tilec::impl::TilecAssignLayoutsBase<AssignLayoutsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (numWarps == 0 || (numWarps & (numWarps - 1)) || threadsPerWarp == 0 ||
+        (threadsPerWarp & (threadsPerWarp - 1))) {
+      getOperation().emitError("num-warps and threads-per-warp must be powers of two");
+      return signalPassFailure();
+    }
+    for (auto kernel : getOperation().getOps<func::FuncOp>()) {
+      if (kernel.isExternal() || !isSIMTSupported(kernel))
+        continue;
+      LayoutAssigner(kernel, numWarps, threadsPerWarp).run();
+      kernel->setAttr("tilec.simt", UnitAttr::get(kernel.getContext()));
+    }
+  }
+};
+
+} // namespace

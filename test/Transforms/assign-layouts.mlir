@@ -1,0 +1,65 @@
+// RUN: tilec-opt %s --tilec-assign-layouts="num-warps=4 threads-per-warp=32" --split-input-file | FileCheck %s
+
+// A vector add over 16-byte aligned pointers gets 4 elements per thread (128-bit
+// accesses), every tile one layout, and the kernel is marked for the SIMT lowering.
+// CHECK: #[[B:.*]] = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: func @vadd
+// CHECK-SAME: attributes {tilec.simt}
+// CHECK: tile.make_range 0, 1024 : tensor<1024xi32, #[[B]]>
+// CHECK: tile.load %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[B]]>
+// CHECK-NOT: tile.convert_layout
+func.func @vadd(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                %y: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                %n: i32 {tile.divisibility = 16 : i32}) {
+  %pid = tile.program_id 0 : i32
+  %c1024 = arith.constant 1024 : i32
+  %start = arith.muli %pid, %c1024 : i32
+  %r = tile.make_range 0, 1024 : tensor<1024xi32>
+  %s = tile.splat %start : i32 -> tensor<1024xi32>
+  %offs = arith.addi %s, %r : tensor<1024xi32>
+  %ns = tile.splat %n : i32 -> tensor<1024xi32>
+  %mask = arith.cmpi slt, %offs, %ns : tensor<1024xi32>
+  %xs = tile.splat %x : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
+  %xp = tile.addptr %xs, %offs : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %v = tile.load %xp, %mask : tensor<1024x!tile.ptr<f32>>
+  %ys = tile.splat %y : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
+  %yp = tile.addptr %ys, %offs : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  tile.store %yp, %v, %mask : tensor<1024x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// A row reduction yields a slice of its source's layout, which expand_dims takes
+// back without conversion; the column range used both ways is recomputed in each
+// layout instead of being converted.
+// CHECK-DAG: #[[B2:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[ROW:.*]] = #tile.slice<{dim = 1, parent = #[[B2]]}>
+// CHECK-LABEL: func @row_softmax_shift
+// CHECK: tile.reduce(%{{.*}}) axis = 1 : (tensor<4x128xf32, #[[B2]]>) -> tensor<4xf32, #[[ROW]]>
+// CHECK: tile.expand_dims %{{.*}} {axis = 1 : i32} : tensor<4xf32, #[[ROW]]> -> tensor<4x1xf32, #[[B2]]>
+// CHECK-NOT: tile.convert_layout
+func.func @row_softmax_shift(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %rows = tile.make_range 0, 4 : tensor<4xi32>
+  %cols = tile.make_range 0, 128 : tensor<128xi32>
+  %r2 = tile.expand_dims %rows {axis = 1 : i32} : tensor<4xi32> -> tensor<4x1xi32>
+  %c128 = arith.constant dense<128> : tensor<4x1xi32>
+  %rs = arith.muli %r2, %c128 : tensor<4x1xi32>
+  %c2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+  %rb = tile.broadcast %rs : tensor<4x1xi32> -> tensor<4x128xi32>
+  %cb = tile.broadcast %c2 : tensor<1x128xi32> -> tensor<4x128xi32>
+  %offs = arith.addi %rb, %cb : tensor<4x128xi32>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<4x128x!tile.ptr<f32>>
+  %ptrs = tile.addptr %ps, %offs : tensor<4x128x!tile.ptr<f32>>, tensor<4x128xi32>
+  %x = tile.load %ptrs : tensor<4x128x!tile.ptr<f32>>
+  %m = tile.reduce(%x) axis = 1 : (tensor<4x128xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %mx = arith.maximumf %a, %b : f32
+    tile.yield %mx : f32
+  }
+  %m2 = tile.expand_dims %m {axis = 1 : i32} : tensor<4xf32> -> tensor<4x1xf32>
+  %mb = tile.broadcast %m2 : tensor<4x1xf32> -> tensor<4x128xf32>
+  %d = arith.subf %x, %mb : tensor<4x128xf32>
+  tile.store %ptrs, %d : tensor<4x128x!tile.ptr<f32>>
+  return
+}
