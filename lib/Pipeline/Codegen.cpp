@@ -416,8 +416,11 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(tm->createDataLayout());
   if (info->getKind() == TargetKind::NVPTX && !options.libdevicePath.empty() &&
-      failed(linkLibdevice(*llvmModule, options.libdevicePath, error)))
+      failed(linkLibdevice(*llvmModule, options.libdevicePath, error))) {
+    if (backendErrors.failed())
+      error += ": " + backendErrors.getMessage();
     return failure();
+  }
   // LLVM's errors from here on name the kernel and its source line, and end
   // the compile, not the process.
   auto backendFailed = [&] {

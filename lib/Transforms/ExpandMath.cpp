@@ -3,6 +3,7 @@
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Math/Transforms/Approximation.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
@@ -449,10 +450,10 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
   }
 };
 
-/// f64 erf: neither LLVM nor the targets have one, and MLIR's polynomial is
-/// f32-only, so the argument is rounded to f32, erf evaluated there and the
-/// result widened back (relative error ~1e-7 instead of libdevice's ~1 ulp of
-/// f64; documented in docs/language.md).
+/// f64 erf on GPUs without libdevice: neither LLVM nor the targets have one,
+/// and MLIR's polynomial is f32-only, so the argument is rounded to f32, erf
+/// evaluated there and the result widened back (relative error ~1e-7 instead
+/// of libdevice's ~1 ulp of f64; documented in docs/language.md).
 struct ErfF64ViaF32 : public OpRewritePattern<math::ErfOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::ErfOp op, PatternRewriter &rewriter) const override {
@@ -496,6 +497,21 @@ struct TilecExpandMathPass
     return applyPartialConversion(module, legality, std::move(patterns));
   }
 
+  /// CPUs: the f64 functions LLVM has no intrinsic for (erf, erfc, cbrt) or
+  /// lowers imprecisely (expm1 as exp(x) - 1, log1p as log(1 + x)) become
+  /// libm calls (upstream's math-to-libm patterns; vectors are scalarized).
+  LogicalResult callLibm(ModuleOp module) {
+    MLIRContext *ctx = &getContext();
+    RewritePatternSet patterns(ctx);
+    populateMathToLibmConversionPatterns(patterns);
+    ConversionTarget legality(*ctx);
+    legality.markUnknownOpDynamicallyLegal([](Operation *op) {
+      return !isa<math::ErfOp, math::ErfcOp, math::CbrtOp, math::ExpM1Op, math::Log1pOp>(op) ||
+             !getElementTypeOrSelf(op->getResult(0).getType()).isF64();
+    });
+    return applyPartialConversion(module, legality, std::move(patterns));
+  }
+
   /// f64 math that no pattern expanded becomes a libm call, which CPUs have
   /// and GPU backends do not (they crash or report "no libcall"): refused with
   /// an error at the op, naming it and the target.
@@ -524,6 +540,8 @@ struct TilecExpandMathPass
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     if (libdevice && failed(callLibdevice(module)))
+      return signalPassFailure();
+    if (target == "cpu" && failed(callLibm(module)))
       return signalPassFailure();
 
     // f16/bf16 math is widened to f32 beforehand by math-extend-to-supported-types.

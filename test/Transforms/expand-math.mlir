@@ -107,3 +107,18 @@ func.func @more_f32(%x: vector<8xf32>, %y: vector<8xf32>) -> (vector<8xf32>, vec
   %p = math.powf %x, %y : vector<8xf32>
   return %t, %s, %c, %l, %p : vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>
 }
+
+// CPUs: f64 erf, erfc, cbrt, expm1 and log1p (no LLVM intrinsic, or an imprecise lowering) are
+// libm calls, lane by lane; other f64 functions stay for LLVM's intrinsics.
+// CHECK-LABEL: func @libm_f64
+// CHECK: call @erf(
+// CHECK: call @cbrt(
+// CHECK: call @expm1(
+// CHECK: math.exp {{.*}} : f64
+func.func @libm_f64(%x: vector<2xf64>, %y: f64) -> (vector<2xf64>, f64, f64, f64) {
+  %e = math.erf %x : vector<2xf64>
+  %c = math.cbrt %y : f64
+  %m = math.expm1 %y : f64
+  %x2 = math.exp %y : f64
+  return %e, %c, %m, %x2 : vector<2xf64>, f64, f64, f64
+}

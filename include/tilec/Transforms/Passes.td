@@ -14,6 +14,8 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
     target has instructions for them. f16/bf16 math is widened to f32 beforehand
     (`math-extend-to-supported-types`). With `libdevice`, NVPTX's transcendental functions
     become `__nv_*` calls instead, on f32 and f64 (lib/Pipeline/Codegen.cpp links libdevice).
+    On CPUs, f64 `erf`, `erfc`, `cbrt`, `expm1` and `log1p` become libm calls (LLVM has no
+    intrinsic for the first three and lowers the others imprecisely).
 
     Before:
 
@@ -29,7 +31,8 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-                           "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"];
+                           "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect",
+                           "::mlir::func::FuncDialect"];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
            "Target kind (cpu, nvptx, amdgpu): on GPUs, f64 math left for a libm call "
