@@ -337,7 +337,8 @@ struct Log10F32 : public OpRewritePattern<math::Log10Op> {
 /// part and its error (fma-exact products and sums), both going to
 /// exp2OfPair: the result's relative error stays at a few ulp also for
 /// large y * log2|x| (near overflow and underflow), where one float product
-/// would lose up to 1e-5.
+/// would lose up to 1e-5. Denormal results are computed 2^64 higher and scaled
+/// back.
 ///
 /// Special cases: pow(x, +-0) = 1 and pow(1, y) = 1 (even for NaN);
 /// a negative finite x with a finite non-integer y gives NaN; an odd integer
@@ -423,7 +424,10 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     t = c.select(c.bitAnd(xRegular, yFinite), t, c.mul(y, log2x));
     Value inRange = c.cmp(P::OLT, c.abs(t), c.f32(256.0));
     tLow = c.select(inRange, tLow, c.f32(0.0));
-    Value magnitude = exp2OfPair(c, t, tLow);
+    // Denormal results: 2^(t + 64) * 2^-64, rounded once by the last product.
+    Value tiny = c.cmp(P::OLT, t, c.f32(-120.0));
+    Value magnitude = c.mul(exp2OfPair(c, c.add(t, c.select(tiny, c.f32(64.0), c.f32(0.0))), tLow),
+                            c.select(tiny, c.f32(0x1p-64), c.f32(1.0)));
 
     // Integer and odd exponents (every float of magnitude >= 2^24 is even).
     Value yInteger = c.bitAnd(yFinite, c.cmp(P::OEQ, math::TruncOp::create(rewriter, loc, y), y));

@@ -1,8 +1,8 @@
 # tilec's own f32 expansions of tan, sinh, cosh, log10 and pow (lib/Transforms/ExpandMath.cpp), which
 # AMD GPUs and NVPTX without libdevice compile, run here on the CPU (the same target-independent
 # MLIR): vs float64 numpy over wide ranges, near tan's poles, sinh near 0, cosh/sinh up to their
-# overflow, and pow's special cases (zeros, infinities, NaN, negative bases with integer exponents)
-# exactly as numpy's float32 power (C99 powf).
+# overflow, pow up to overflow and into denormal results, and pow's special cases (zeros,
+# infinities, NaN, negative bases with integer exponents) exactly as numpy's float32 power (C99 powf).
 # REQUIRES: cpu-jit
 # RUN: %python %s | FileCheck %s
 import os
@@ -95,9 +95,16 @@ def main():
     y = np.concatenate([rng.integers(-15, 15, n // 2), rng.uniform(-5, 5, n // 2)]).astype(np.float32)
     with np.errstate(over="ignore", invalid="ignore"):
         check("pow x < 0", power(x, y), np.power(x64(x), x64(y)), rtol=4e-7)
+    # Results in the denormal range.
+    x = np.exp(rng.uniform(-3, 3, n)).astype(np.float32)
+    y = (rng.uniform(-149, -126, n) / np.log2(x64(x))).astype(np.float32)
+    with np.errstate(under="ignore"):
+        ref = np.power(x64(x), x64(y))
+        check("pow denormal results", power(x, y), ref, atol=0.51 * 2.0 ** -149, rtol=4e-7)
     # Every pair of special values, exactly as numpy's float32 power (C99 powf).
     values = np.array([0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, -3.0, 2.5, -2.5, 1e30,
-                       -1e30, 16777216.0, -16777215.0, np.inf, -np.inf, np.nan], np.float32)
+                       -1e30, 16777216.0, -16777215.0, np.inf, -np.inf, np.nan, -131.0, 140.5],
+                      np.float32)
     xs, ys = np.meshgrid(values, values)
     xs, ys = xs.ravel(), ys.ravel()
     pad = (-xs.size) % 64
@@ -120,5 +127,6 @@ if __name__ == "__main__":
 # CHECK: PASS pow x > 0
 # CHECK: PASS pow large exponents
 # CHECK: PASS pow x < 0
+# CHECK: PASS pow denormal results
 # CHECK: PASS pow special values
 # CHECK-NOT: FAIL
