@@ -117,19 +117,40 @@ Value scaleByMagicExponent(const ShapedConstants &c, Value p, Value t) {
   return c.mul(p, scale);
 }
 
-/// 2^(x + xLow) in f32 for a float pair (xLow: x's rounding error):
+/// 2^(x + xLow) in f32 for a float pair (xLow: x's rounding error, or 0):
 /// 2^n * exp((x - n + xLow) * ln2) with n = round(x); x - n is exact, so the
 /// result keeps its accuracy up to the overflow at 128, where the sum
-/// x + xLow would lose ~1e-5 relative. Below -126.5 the result is 0 (no
-/// denormals), above 128 it overflows to +inf; NaN passes through.
+/// x + xLow would lose ~1e-5 relative. Denormal results (x < -120) are
+/// computed 2^64 higher and scaled back, rounded once by that product; below
+/// -150 the result is 0, from 128 on +inf; NaN passes through.
 Value exp2OfPair(const ShapedConstants &c, Value x, Value xLow) {
+  Value tiny = c.cmp(arith::CmpFPredicate::OLT, x, c.f32(-120.0));
+  x = c.add(x, c.select(tiny, c.f32(64.0), c.f32(0.0)));
   Value clamped = c.max(x, c.f32(-127.0));
   Value t = c.min(c.add(clamped, c.f32(kExpMagic)), c.f32(kExpMagic + 127.0));
   Value n = c.sub(t, c.f32(kExpMagic));
   Value f = c.add(c.sub(clamped, n), xLow);
   Value r = c.mul(f, c.f32(0.693147180559945309));
-  return scaleByMagicExponent(c, expPolynomial(c, r), t);
+  Value result = c.mul(scaleByMagicExponent(c, expPolynomial(c, r), t),
+                       c.select(tiny, c.f32(0x1p-64), c.f32(1.0)));
+  // exp(r) for r = ln2 rounds below 2: 2^128 and beyond overflow explicitly.
+  return c.select(c.cmp(arith::CmpFPredicate::OGE, x, c.f32(128.0)),
+                  c.f32(std::numeric_limits<double>::infinity()), result);
 }
+
+/// f32 exp2 on CPUs, where LLVM calls exp2f lane by lane: exp2OfPair, which
+/// vectorizes. (GPUs have an instruction.)
+struct Exp2F32 : public OpRewritePattern<math::Exp2Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::Exp2Op op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return failure();
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    rewriter.replaceOp(op, exp2OfPair(c, op.getOperand(), c.f32(0.0)));
+    return success();
+  }
+};
 
 /// f32 exp, cheaper than the upstream expansion (15 ops instead of 20): exp(x)
 /// = 2^n * exp(r) with n = round(x * log2(e)) and r = x - n * ln2 (two-part
@@ -337,8 +358,7 @@ struct Log10F32 : public OpRewritePattern<math::Log10Op> {
 /// part and its error (fma-exact products and sums), both going to
 /// exp2OfPair: the result's relative error stays at a few ulp also for
 /// large y * log2|x| (near overflow and underflow), where one float product
-/// would lose up to 1e-5. Denormal results are computed 2^64 higher and scaled
-/// back.
+/// would lose up to 1e-5.
 ///
 /// Special cases: pow(x, +-0) = 1 and pow(1, y) = 1 (even for NaN);
 /// a negative finite x with a finite non-integer y gives NaN; an odd integer
@@ -424,10 +444,7 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     t = c.select(c.bitAnd(xRegular, yFinite), t, c.mul(y, log2x));
     Value inRange = c.cmp(P::OLT, c.abs(t), c.f32(256.0));
     tLow = c.select(inRange, tLow, c.f32(0.0));
-    // Denormal results: 2^(t + 64) * 2^-64, rounded once by the last product.
-    Value tiny = c.cmp(P::OLT, t, c.f32(-120.0));
-    Value magnitude = c.mul(exp2OfPair(c, c.add(t, c.select(tiny, c.f32(64.0), c.f32(0.0))), tLow),
-                            c.select(tiny, c.f32(0x1p-64), c.f32(1.0)));
+    Value magnitude = exp2OfPair(c, t, tLow);
 
     // Integer and odd exponents (every float of magnitude >= 2^24 is even).
     Value yInteger = c.bitAnd(yFinite, c.cmp(P::OEQ, math::TruncOp::create(rewriter, loc, y), y));
@@ -567,6 +584,8 @@ struct TilecExpandMathPass
     };
     populateMathF32ExpansionPatterns(patterns, expand);
     populateMathPolynomialApproximationPatterns(patterns, expand);
+    if (target == "cpu")
+      patterns.add<Exp2F32>(ctx, /*benefit=*/10);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
     if (failed(refuseLibmCallsOnGpus(module)))

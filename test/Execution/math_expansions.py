@@ -1,4 +1,4 @@
-# tilec's own f32 expansions of tan, sinh, cosh, log10 and pow (lib/Transforms/ExpandMath.cpp), which
+# tilec's own f32 expansions of tan, sinh, cosh, log10, pow and exp2 (lib/Transforms/ExpandMath.cpp), which
 # AMD GPUs and NVPTX without libdevice compile, run here on the CPU (the same target-independent
 # MLIR): vs float64 numpy over wide ranges, near tan's poles, sinh near 0, cosh/sinh up to their
 # overflow, pow up to overflow and into denormal results, and pow's special cases (zeros,
@@ -28,6 +28,7 @@ def unary_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     tl.store(out_ptr + n + offs, libdevice.sinh(x))
     tl.store(out_ptr + 2 * n + offs, libdevice.cosh(x))
     tl.store(out_ptr + 3 * n + offs, libdevice.log10(x))
+    tl.store(out_ptr + 4 * n + offs, tl.exp2(x))
 
 
 @jit
@@ -38,8 +39,8 @@ def pow_kernel(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr):
 
 def unary(x):
     n = x.size
-    got = run(__file__, "unary_kernel", n // 64, [x, np.zeros(4 * n, np.float32)], {"BLOCK": 64})[1]
-    return got.reshape(4, n)
+    got = run(__file__, "unary_kernel", n // 64, [x, np.zeros(5 * n, np.float32)], {"BLOCK": 64})[1]
+    return got.reshape(5, n)
 
 
 def power(x, y):
@@ -80,6 +81,15 @@ def main():
     got = unary(x)
     with np.errstate(divide="ignore", invalid="ignore"):
         check("log10", got[3], np.log10(x64(x)), atol=1e-7, rtol=2e-7)
+
+    # exp2 (vectorized on CPUs) up to overflow and into denormal results.
+    x = np.concatenate([rng.uniform(-155, 130, n - 64), [0.0, -0.0, 1.0, -1.0, 127.0, 128.0, -126.0,
+                                                          -149.0, -150.0, np.inf, -np.inf, np.nan,
+                                                          0.5, -0.5, 1e-8, -1e-8] * 4])
+    x = x.astype(np.float32)
+    with np.errstate(over="ignore", under="ignore"):
+        check("exp2", unary(x)[4], np.exp2(x64(x)).astype(np.float32), atol=2.0 ** -149,
+              rtol=2.5e-7)
 
     # pow: positive bases over wide ranges, up to results near overflow and underflow.
     x = np.exp(rng.uniform(-20, 20, n)).astype(np.float32)
@@ -124,6 +134,7 @@ if __name__ == "__main__":
 # CHECK: PASS sinh edges
 # CHECK: PASS cosh edges
 # CHECK: PASS log10
+# CHECK: PASS exp2
 # CHECK: PASS pow x > 0
 # CHECK: PASS pow large exponents
 # CHECK: PASS pow x < 0

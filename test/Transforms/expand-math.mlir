@@ -122,3 +122,13 @@ func.func @libm_f64(%x: vector<2xf64>, %y: f64) -> (vector<2xf64>, f64, f64, f64
   %x2 = math.exp %y : f64
   return %e, %c, %m, %x2 : vector<2xf64>, f64, f64, f64
 }
+
+// CPUs: f32 exp2 is expanded (LLVM would call exp2f lane by lane); GPUs keep their instruction.
+// CHECK-LABEL: func @exp2_f32
+// CHECK-NOT: math.exp2
+// CHECK: arith.shli
+// CHECK-NOT: call
+func.func @exp2_f32(%x: vector<8xf32>) -> vector<8xf32> {
+  %e = math.exp2 %x : vector<8xf32>
+  return %e : vector<8xf32>
+}
