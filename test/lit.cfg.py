@@ -37,6 +37,9 @@ def has_module(name):
 
 if platform.machine() in ("x86_64", "aarch64") and has_module("numpy"):
     config.available_features.add("cpu-jit")
+# The SIMT emulator (target and device simt) runs wherever the host CPU target does.
+if platform.machine() in ("x86_64", "aarch64"):
+    config.available_features.add("simt")
 ptxas = shutil.which("ptxas") or ("/usr/local/cuda/bin/ptxas"
                                   if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
 if ptxas:

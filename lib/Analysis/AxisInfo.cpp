@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -68,14 +69,17 @@ AxisInfo AxisInfo::pessimistic(ArrayRef<int64_t> shape) {
   return info;
 }
 
-const AxisInfo &AxisInfoAnalysis::get(Value value) { return getImpl(value, 0); }
+AxisInfo AxisInfoAnalysis::get(Value value) { return getImpl(value, 0); }
 
 const AxisInfo &AxisInfoAnalysis::getImpl(Value value, unsigned depth) {
   auto it = cache.find(value);
   if (it != cache.end())
     return it->second;
+  // Loop-carried values may reach themselves: they are pessimistic meanwhile.
+  if (isa<BlockArgument>(value))
+    cache[value] = AxisInfo::pessimistic(shapeOf(value.getType()));
   AxisInfo info = compute(value, depth);
-  return cache.try_emplace(value, std::move(info)).first->second;
+  return cache[value] = std::move(info);
 }
 
 AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
@@ -86,9 +90,36 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
   // Deep chains are rare; stay linear and safe on the stack.
   if (depth > 64)
     return pessimistic;
-  auto operand = [&](Value v) -> const AxisInfo & { return getImpl(v, depth + 1); };
+  // By value: computing another operand may grow (and move) the cache.
+  auto operand = [&](Value v) -> AxisInfo { return getImpl(v, depth + 1); };
 
   if (auto arg = dyn_cast<BlockArgument>(value)) {
+    // A loop-carried value advanced by a uniform step (`ptrs += BLOCK * s`)
+    // keeps its initial runs; its alignment is that of both init and step.
+    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
+      if (arg.getArgNumber() == 0)
+        return pessimistic; // the induction variable
+      unsigned index = arg.getArgNumber() - 1;
+      Value next = loop.getBody()->getTerminator()->getOperand(index);
+      Operation *step = next.getDefiningOp();
+      if (!step || !isa<tile::AddPtrOp, arith::AddIOp>(step) || step->getOperand(0) != arg)
+        return pessimistic;
+      AxisInfo info = operand(loop.getInitArgs()[index]);
+      AxisInfo increment = operand(step->getOperand(1));
+      int64_t scale = elementBytes(value.getType());
+      for (unsigned d = 0; d < info.getRank(); ++d) {
+        bool uniform = !increment.getRank() || increment.constancy[d] == shape[d];
+        if (!uniform)
+          return pessimistic;
+        int64_t stepDiv = increment.getRank() ? increment.divisibility[d]
+                                              : scalarDivisibility(increment);
+        info.divisibility[d] = gcd(info.divisibility[d], stepDiv * scale);
+      }
+      if (!info.getRank())
+        info.divisibility = {gcd(scalarDivisibility(info), scalarDivisibility(increment) * scale)};
+      info.constant.reset();
+      return info;
+    }
     auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
     if (func && arg.getOwner()->isEntryBlock()) {
       if (auto div = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
@@ -119,7 +150,7 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
       })
       .Case([&](tile::ProgramIdOp) { return pessimistic; })
       .Case([&](tile::SplatOp splat) {
-        const AxisInfo &src = operand(splat.getSrc());
+        AxisInfo src = operand(splat.getSrc());
         AxisInfo info = pessimistic;
         for (unsigned d = 0; d < shape.size(); ++d) {
           info.constancy[d] = shape[d];
@@ -150,8 +181,8 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
         return info;
       })
       .Case<arith::AddIOp, tile::AddPtrOp, arith::SubIOp>([&](Operation *add) {
-        const AxisInfo &lhs = operand(add->getOperand(0));
-        const AxisInfo &rhs = operand(add->getOperand(1));
+        AxisInfo lhs = operand(add->getOperand(0));
+        AxisInfo rhs = operand(add->getOperand(1));
         int64_t scale = isa<tile::AddPtrOp>(add) ? elementBytes(add->getResult(0).getType())
                                                   : 1;
         if (shape.empty()) {
@@ -181,8 +212,8 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
         return info;
       })
       .Case<arith::MulIOp, arith::ShLIOp>([&](Operation *mul) {
-        const AxisInfo &lhs = operand(mul->getOperand(0));
-        const AxisInfo &rhs = operand(mul->getOperand(1));
+        AxisInfo lhs = operand(mul->getOperand(0));
+        AxisInfo rhs = operand(mul->getOperand(1));
         AxisInfo info = pessimistic;
         int64_t rhsFactor = 1;
         bool isShift = isa<arith::ShLIOp>(mul);
@@ -217,8 +248,8 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
       .Case([&](arith::CmpIOp cmp) {
         // Masks: runs of equal lanes. `contiguous < bound` stays constant over
         // runs aligned to both the start's and the bound's divisibility.
-        const AxisInfo &lhs = operand(cmp.getLhs());
-        const AxisInfo &rhs = operand(cmp.getRhs());
+        AxisInfo lhs = operand(cmp.getLhs());
+        AxisInfo rhs = operand(cmp.getRhs());
         AxisInfo info = pessimistic;
         for (unsigned d = 0; d < shape.size(); ++d) {
           int64_t lk = lhs.getRank() ? lhs.constancy[d] : shape[d];
@@ -238,7 +269,7 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
         for (unsigned d = 0; d < shape.size(); ++d) {
           int64_t constancy = shape[d];
           for (Value v : logic->getOperands()) {
-            const AxisInfo &in = operand(v);
+            AxisInfo in = operand(v);
             constancy = gcd(constancy, in.getRank() ? in.constancy[d] : shape[d]);
           }
           info.constancy[d] = constancy;

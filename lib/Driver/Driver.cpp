@@ -116,8 +116,8 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
 
 void selectTargetForDevice(llvm::StringRef driver, llvm::StringRef deviceArch,
                            PipelineOptions &options) {
-  if (driver == "cuda" || driver == "hip") {
-    options.target = driver == "cuda" ? "nvptx" : "amdgpu";
+  if (driver == "cuda" || driver == "hip" || driver == "simt") {
+    options.target = driver == "cuda" ? "nvptx" : driver == "hip" ? "amdgpu" : "simt";
     options.arch = deviceArch.str();
     return;
   }

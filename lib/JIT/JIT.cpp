@@ -231,7 +231,7 @@ Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
   r.targetKey = r.pipeline.target + " " + r.pipeline.arch + " " + r.pipeline.features;
   if (!r.pipeline.libdevicePath.empty())
     r.targetKey += " libdevice=" + r.pipeline.libdevicePath;
-  if (r.pipeline.arch == "native" || r.pipeline.arch.empty()) {
+  if (r.pipeline.arch == "native" || r.pipeline.arch.empty() || r.pipeline.target == "simt") {
     // The host's CPU and features decide the code: part of the key (computed once).
     static const std::string host = [] {
       std::string text = " host=" + std::string(llvm::sys::getHostCPUName());
@@ -524,7 +524,7 @@ Expected<Kernel> Compiler::load(const std::string &image, const std::string &nam
   if (!impl_->device)
     return Status(Status::Code::InvalidArgument, "the Compiler has no device");
   tilec_module *module = nullptr;
-  if (impl_->driver == "cpu") {
+  if (impl_->driver == "cpu" || impl_->driver == "simt") {
     // The CPU driver's tilec_module_load_data dlopen()s "/proc/self/fd/N";
     // glibc returns an already loaded module for a reused path, so a second
     // module could run the first one's code. Load from a unique file instead.

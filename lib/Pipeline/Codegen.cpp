@@ -45,8 +45,9 @@ void initializeLLVMTargets() {
   });
 }
 
-/// The LLVM CPU name and feature string for `options`.
-void selectCPU(const PipelineOptions &options, std::string &cpu, std::string &features) {
+/// The LLVM CPU name and feature string for `options` (of a `kind` target).
+void selectCPU(const PipelineOptions &options, TargetKind kind, std::string &cpu,
+               std::string &features) {
   features = options.features;
   auto addFeatures = [&](llvm::StringRef more) {
     if (more.empty())
@@ -55,18 +56,19 @@ void selectCPU(const PipelineOptions &options, std::string &cpu, std::string &fe
       features += ",";
     features += more.str();
   };
-  if (options.target == "nvptx") {
+  if (kind == TargetKind::NVPTX) {
     cpu = options.arch;
     unsigned sm = 0;
     llvm::StringRef(options.arch).drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm);
     addFeatures(sm >= 100 ? "+ptx86" : "+ptx80");
     return;
   }
-  if (options.target == "amdgpu") {
+  if (kind == TargetKind::AMDGPU) {
     cpu = options.arch;
     return;
   }
-  if (options.arch == "native") {
+  // The SIMT emulator runs on the host (its arch names the warp size).
+  if (options.arch == "native" || kind == TargetKind::SIMT) {
     cpu = llvm::sys::getHostCPUName().str();
     std::string host;
     for (auto &feature : llvm::sys::getHostCPUFeatures())
@@ -90,7 +92,7 @@ namespace detail {
 VectorRegisters getCPUVectorRegisters(const PipelineOptions &options) {
   VectorRegisters regs;
   std::unique_ptr<TargetInfo> info = createTargetInfo(options.target);
-  if (!info || options.target != "cpu")
+  if (!info || info->getKind() != TargetKind::CPU)
     return regs;
   initializeLLVMTargets();
   llvm::Triple triple(info->getTriple(options.arch));
@@ -98,7 +100,7 @@ VectorRegisters getCPUVectorRegisters(const PipelineOptions &options) {
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, lookupError);
   if (!target)
     return regs;
-  selectCPU(options, cpu, features);
+  selectCPU(options, TargetKind::CPU, cpu, features);
   std::unique_ptr<llvm::MCSubtargetInfo> sti(target->createMCSubtargetInfo(triple, "", ""));
   if (!sti || !sti->isCPUStringValid(cpu))
     return regs;
@@ -287,18 +289,26 @@ void reportBackendError(ModuleOp module, ArrayRef<KernelInfo> kernels, llvm::Str
 }
 
 /// Metadata text of a tilec module image (see tilec/module_format.h).
-std::string moduleMetadata(const PipelineOptions &options, const llvm::Triple &triple,
-                           const std::string &features, ArrayRef<KernelInfo> kernels) {
+std::string moduleMetadata(const PipelineOptions &options, TargetKind kind,
+                           const llvm::Triple &triple, const std::string &features,
+                           ArrayRef<KernelInfo> kernels) {
   std::string text = "tilec-module 1\n";
-  if (options.target == "cpu") {
-    text += "target cpu " + triple.getArchName().str();
+  switch (kind) {
+  case TargetKind::CPU:
+  case TargetKind::SIMT:
+    // `target cpu ARCH [FEATURES]`, `target simt warpNN [FEATURES]`.
+    text += kind == TargetKind::CPU ? "target cpu " + triple.getArchName().str()
+                                    : "target simt " + options.arch;
     if (!features.empty())
       text += " " + features;
     text += "\npayload so\n";
-  } else if (options.target == "nvptx") {
+    break;
+  case TargetKind::NVPTX:
     text += "target cuda " + options.arch + "\npayload ptx\n";
-  } else {
+    break;
+  case TargetKind::AMDGPU:
     text += "target hip " + options.arch + "\npayload hsaco\n";
+    break;
   }
   for (const KernelInfo &kernel : kernels) {
     text += "kernel " + kernel.name + "\n";
@@ -347,7 +357,7 @@ bool emitKindValidFor(EmitKind kind, TargetKind target) {
   case EmitKind::Hsaco:
     return target == TargetKind::AMDGPU;
   case EmitKind::So:
-    return target == TargetKind::CPU;
+    return target == TargetKind::CPU || target == TargetKind::SIMT;
   }
   return false;
 }
@@ -366,7 +376,8 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     static const char *kindNames[] = {"tile", "llvm", "asm", "ptx", "obj", "hsaco", "so"};
     static const char *validFor[] = {"cpu: tile, llvm, asm, obj, so",
                                      "nvptx: tile, llvm, asm, ptx",
-                                     "amdgpu: tile, llvm, asm, obj, hsaco"};
+                                     "amdgpu: tile, llvm, asm, obj, hsaco",
+                                     "simt: tile, llvm, asm, obj, so"};
     error = std::string("--emit ") + kindNames[static_cast<int>(kind)] +
             " is not available for --target " + options.target + " (" +
             validFor[static_cast<int>(info->getKind())] + ")";
@@ -382,7 +393,7 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     return failure();
   }
   std::string cpu, features;
-  selectCPU(options, cpu, features);
+  selectCPU(options, info->getKind(), cpu, features);
   {
     // Ask a generic subtarget, so LLVM does not print its own warning first.
     std::unique_ptr<llvm::MCSubtargetInfo> sti(
@@ -438,7 +449,7 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
   if (!runLLVM([&] { optimizeModule(*llvmModule, *tm, options.optLevel); }) ||
       backendErrors.failed())
     return backendFailed();
-  if (info->getKind() != TargetKind::CPU)
+  if (info->getKind() == TargetKind::NVPTX || info->getKind() == TargetKind::AMDGPU)
     detail::makeMaskedMemoryBranchFree(*llvmModule);
   else
     detail::defineSoftFloatHelpers(*llvmModule);
@@ -482,7 +493,7 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     error = llvm::toString(linked.takeError());
     return failure();
   }
-  return wrapImage(*linked, moduleMetadata(options, triple, features, kernels),
+  return wrapImage(*linked, moduleMetadata(options, info->getKind(), triple, features, kernels),
                    output, error);
 }
 
@@ -495,9 +506,9 @@ LogicalResult buildModuleImage(const std::string &payload, const PipelineOptions
     return failure();
   }
   std::string cpu, features;
-  selectCPU(options, cpu, features);
+  selectCPU(options, info->getKind(), cpu, features);
   llvm::Triple triple(info->getTriple(options.arch));
-  return wrapImage(payload, moduleMetadata(options, triple, features, kernels),
+  return wrapImage(payload, moduleMetadata(options, info->getKind(), triple, features, kernels),
                    image, error);
 }
 

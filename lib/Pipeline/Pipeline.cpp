@@ -40,16 +40,27 @@ std::optional<EmitKind> parseEmitKind(llvm::StringRef name) {
 LogicalResult resolvePipelineOptions(PipelineOptions &options, std::string &error) {
   std::unique_ptr<TargetInfo> info = createTargetInfo(options.target);
   if (!info) {
-    error = "unknown target '" + options.target + "' (expected cpu, nvptx or amdgpu)";
+    error = "unknown target '" + options.target + "' (expected cpu, nvptx, amdgpu or simt)";
     return failure();
   }
   if (options.arch.empty())
     options.arch = info->getDefaultArch();
   if (!info->isValidArch(options.arch)) {
-    error = "invalid --arch '" + options.arch + "' for target " + options.target +
-            (options.target == "nvptx"    ? " (expected sm_NN, e.g. sm_80)"
-             : options.target == "amdgpu" ? " (expected gfxNNN, e.g. gfx942)"
-                                          : "");
+    const char *expected = "";
+    switch (info->getKind()) {
+    case TargetKind::NVPTX:
+      expected = " (expected sm_NN, e.g. sm_80)";
+      break;
+    case TargetKind::AMDGPU:
+      expected = " (expected gfxNNN, e.g. gfx942)";
+      break;
+    case TargetKind::SIMT:
+      expected = " (expected warp32 or warp64)";
+      break;
+    case TargetKind::CPU:
+      break;
+    }
+    error = "invalid --arch '" + options.arch + "' for target " + options.target + expected;
     return failure();
   }
   if (options.numWarps == 0 || options.numWarps > 32 ||
@@ -84,14 +95,17 @@ std::string findLibdevice() {
 }
 
 void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  // GPUs and the SIMT emulator share the GPU pipeline; only CPUs strip-mine.
+  std::unique_ptr<TargetInfo> info = createTargetInfo(options.target);
+  TargetKind kind = info ? info->getKind() : TargetKind::CPU;
+  bool isCPU = kind == TargetKind::CPU;
   // Tile level.
   pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // GPUs: tiles get layouts and become per-thread SIMT code (kernels with ops
   // the SIMT lowering lacks stay whole tiles, run by each program's thread 0).
-  if (options.target != "cpu") {
-    std::unique_ptr<TargetInfo> info = createTargetInfo(options.target);
+  if (!isCPU) {
     TilecAssignLayoutsOptions layouts;
     layouts.numWarps = options.numWarps;
     layouts.threadsPerWarp = info ? info->getWarpSize(options.arch) : 32;
@@ -103,16 +117,16 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   }
   // Tiles to flat vectors; math that needs no library on any target.
   ConvertTileToVectorOptions vectorOptions;
-  vectorOptions.stackAddressSpace = options.target == "amdgpu" ? 5 : 0;
+  vectorOptions.stackAddressSpace = kind == TargetKind::AMDGPU ? 5 : 0;
   // CPUs: wide tiles run as loops over register-sized pieces (see StripMine.cpp).
-  vectorOptions.chunkLanes = options.target == "cpu" ? 32 : 0;
-  if (options.target == "cpu") {
+  vectorOptions.chunkLanes = isCPU ? 32 : 0;
+  if (isCPU) {
     detail::VectorRegisters regs = detail::getCPUVectorRegisters(options);
     vectorOptions.vectorBits = regs.bits;
     vectorOptions.vectorRegisters = regs.count;
   }
   // CPUs: launches whose output exceeds the last-level cache stream their stores.
-  if (options.target == "cpu")
+  if (isCPU)
     pm.addPass(createTilecStreamingStores());
   pm.addPass(createConvertTileToVector(vectorOptions));
   math::MathExtendToSupportedTypesOptions extend;

@@ -50,7 +50,7 @@ void registerAllPasses() {
 
   struct PipelineCLOptions : public mlir::PassPipelineOptions<PipelineCLOptions> {
     Option<std::string> target{*this, "target",
-                               llvm::cl::desc("cpu, nvptx or amdgpu"),
+                               llvm::cl::desc("cpu, nvptx, amdgpu or simt"),
                                llvm::cl::init("cpu")};
   };
   mlir::PassPipelineRegistration<PipelineCLOptions>(

@@ -36,6 +36,8 @@ std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target) {
     return createNVPTXTargetInfo();
   if (target == "amdgpu")
     return createAMDGPUTargetInfo();
+  if (target == "simt")
+    return createSIMTTargetInfo();
   return nullptr;
 }
 
@@ -72,9 +74,6 @@ void detail::setGlobalSharedMemorySize(func::FuncOp kernel, uint64_t bytes) {
 
 void detail::runOnFirstThreadOnly(
     func::FuncOp kernel, llvm::function_ref<Value(OpBuilder &, Location)> threadId) {
-  // Kernels lowered by convert-tile-to-gpu already spread their work.
-  if (kernel->hasAttr("tilec.simt"))
-    return;
   Block &entry = kernel.getBody().front();
   Operation *terminator = entry.getTerminator();
   OpBuilder b(&entry, entry.begin());

@@ -5,12 +5,14 @@
 #include "tilec/Target/TargetInfo.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace tilec {
 
 std::unique_ptr<TargetInfo> createCPUTargetInfo();
 std::unique_ptr<TargetInfo> createNVPTXTargetInfo();
 std::unique_ptr<TargetInfo> createAMDGPUTargetInfo();
+std::unique_ptr<TargetInfo> createSIMTTargetInfo();
 
 namespace detail {
 /// Creates the i32 special-register read of `axis` (0, 1, 2) from three op classes.
@@ -25,8 +27,8 @@ mlir::Value createPerAxis(mlir::OpBuilder &b, mlir::Location loc, int axis) {
 }
 
 /// Makes only thread 0 of each program run `kernel`'s body, for kernels the
-/// SIMT lowering left as whole tiles (those without `tilec.simt`). `threadId`
-/// builds the thread index.
+/// SIMT lowering left as whole tiles (those without kSIMTLoweredAttr).
+/// `threadId` builds the thread index.
 void runOnFirstThreadOnly(
     mlir::func::FuncOp kernel,
     llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location)> threadId);
@@ -37,6 +39,19 @@ void runOnFirstThreadOnly(
 mlir::Value getGlobalSharedMemoryBase(mlir::OpBuilder &b, mlir::Location loc,
                                       mlir::func::FuncOp kernel, unsigned addressSpace);
 void setGlobalSharedMemorySize(mlir::func::FuncOp kernel, uint64_t bytes);
+
+/// Host targets (CPU, SIMT): appends `abiTypes` as trailing arguments of
+/// `kernel` and gives it internal LLVM linkage and always-inline, for the
+/// exported entry point that calls it.
+void prepareHostKernel(mlir::func::FuncOp kernel, mlir::TypeRange abiTypes);
+/// Loads `count` i32s from the array at `ptr` (an `!llvm.ptr`).
+llvm::SmallVector<mlir::Value> loadI32Array(mlir::OpBuilder &b, mlir::Location loc,
+                                            mlir::Value ptr, unsigned count);
+/// Loads the first `count` arguments of `kernel` from `args`, a `void **`
+/// array pointing at each value, as host entry points receive them.
+llvm::SmallVector<mlir::Value> loadKernelArguments(mlir::OpBuilder &b, mlir::Location loc,
+                                                   mlir::func::FuncOp kernel, mlir::Value args,
+                                                   unsigned count);
 } // namespace detail
 
 } // namespace tilec

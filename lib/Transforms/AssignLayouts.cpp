@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilec/Analysis/AxisInfo.h"
 #include "tilec/Dialect/Tile/TileOps.h"
+#include "tilec/Target/TargetInfo.h"
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -41,7 +42,8 @@ bool isSIMTSupported(func::FuncOp kernel) {
     if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::MakeRangeOp, tile::SplatOp,
             tile::BroadcastOp, tile::ExpandDimsOp, tile::ConvertLayoutOp, tile::AddPtrOp,
             tile::LoadOp, tile::StoreOp, tile::ReduceOp, tile::YieldOp, tile::TransOp,
-            tile::ReshapeOp, tile::DotOp>(op))
+            tile::ReshapeOp, tile::DotOp, tile::ScanOp, tile::GatherOp, tile::ShuffleOp,
+            tile::AtomicRMWOp, tile::AtomicCASOp>(op))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
@@ -57,7 +59,8 @@ bool isElementwise(Operation *op) {
     return false;
   if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()))
     return true;
-  return isa<tile::AddPtrOp, tile::LoadOp, tile::StoreOp>(op);
+  return isa<tile::AddPtrOp, tile::LoadOp, tile::StoreOp, tile::AtomicRMWOp,
+             tile::AtomicCASOp>(op);
 }
 
 class LayoutAssigner {
@@ -103,7 +106,7 @@ private:
         return;
       Type elem = cast<tile::PointerType>(type.getElementType()).getPointeeType();
       int64_t bytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
-      const AxisInfo &info = axisInfo.get(ptr);
+      AxisInfo info = axisInfo.get(ptr);
       unsigned last = type.getRank() - 1;
       int64_t alignment = std::max<int64_t>(1, info.divisibility[last] / bytes);
       int64_t vec = std::min<int64_t>({16 / bytes, info.contiguity[last], alignment});
@@ -217,6 +220,19 @@ private:
     if (auto dot = dyn_cast<tile::DotOp>(op)) {
       // The result is the accumulator, updated in place.
       setLayout(dot.getResult(), layoutOf(dot.getAcc()));
+      return;
+    }
+    if (auto gather = dyn_cast<tile::GatherOp>(op)) {
+      // Each thread reads the source elements its index registers name.
+      setLayout(gather.getResult(), layoutOf(gather.getIndex()));
+      return;
+    }
+    if (auto scan = dyn_cast<tile::ScanOp>(op)) {
+      Attribute layout = layoutOf(scan.getSrcs().front());
+      for (OpOperand &src : scan->getOpOperands())
+        convertOperand(src, layout);
+      for (Value result : scan.getResults())
+        setLayout(result, layout);
       return;
     }
     if (auto broadcast = dyn_cast<tile::BroadcastOp>(op)) {
@@ -381,7 +397,7 @@ struct AssignLayoutsPass : public tilec::impl::TilecAssignLayoutsBase<AssignLayo
       if (kernel.isExternal() || !isSIMTSupported(kernel))
         continue;
       LayoutAssigner(kernel, numWarps, threadsPerWarp).run();
-      kernel->setAttr("tilec.simt", UnitAttr::get(kernel.getContext()));
+      kernel->setAttr(kSIMTLoweredAttr, UnitAttr::get(kernel.getContext()));
     }
   }
 };

@@ -138,7 +138,7 @@ Value exp2OfPair(const ShapedConstants &c, Value x, Value xLow) {
                   c.f32(std::numeric_limits<double>::infinity()), result);
 }
 
-/// f32 exp2 on CPUs, where LLVM calls exp2f lane by lane: exp2OfPair, which
+/// f32 exp2 on host targets, where LLVM calls exp2f lane by lane: exp2OfPair, which
 /// vectorizes. (GPUs have an instruction.)
 struct Exp2F32 : public OpRewritePattern<math::Exp2Op> {
   using OpRewritePattern::OpRewritePattern;
@@ -518,7 +518,10 @@ struct TilecExpandMathPass
     return applyPartialConversion(module, legality, std::move(patterns));
   }
 
-  /// CPUs: the f64 functions LLVM has no intrinsic for (erf, erfc, cbrt) or
+  /// CPUs and the SIMT emulator: host code, which links libm.
+  bool isHostTarget() const { return target == "cpu" || target == "simt"; }
+
+  /// Host targets: the f64 functions LLVM has no intrinsic for (erf, erfc, cbrt) or
   /// lowers imprecisely (expm1 as exp(x) - 1, log1p as log(1 + x)) become
   /// libm calls (upstream's math-to-libm patterns; vectors are scalarized).
   LogicalResult callLibm(ModuleOp module) {
@@ -537,7 +540,7 @@ struct TilecExpandMathPass
   /// and GPU backends do not (they crash or report "no libcall"): refused with
   /// an error at the op, naming it and the target.
   LogicalResult refuseLibmCallsOnGpus(ModuleOp module) {
-    if (target == "cpu")
+    if (isHostTarget())
       return success();
     WalkResult result = module.walk([&](Operation *op) {
       if (!isa<math::MathDialect>(op->getDialect()) ||
@@ -562,7 +565,7 @@ struct TilecExpandMathPass
     MLIRContext *ctx = &getContext();
     if (libdevice && failed(callLibdevice(module)))
       return signalPassFailure();
-    if (target == "cpu" && failed(callLibm(module)))
+    if (isHostTarget() && failed(callLibm(module)))
       return signalPassFailure();
 
     // f16/bf16 math is widened to f32 beforehand by math-extend-to-supported-types.
@@ -584,7 +587,7 @@ struct TilecExpandMathPass
     };
     populateMathF32ExpansionPatterns(patterns, expand);
     populateMathPolynomialApproximationPatterns(patterns, expand);
-    if (target == "cpu")
+    if (isHostTarget())
       patterns.add<Exp2F32>(ctx, /*benefit=*/10);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();

@@ -56,6 +56,7 @@ struct Driver {
 const Driver &cpuDriver();
 const Driver &cudaDriver();
 const Driver &hipDriver();
+const Driver &simtDriver();
 
 /// Copies `src` into a fixed-size char array, truncating.
 void copyString(char *dst, size_t cap, const char *src);

@@ -82,14 +82,21 @@ struct Parser {
     if (inKernel || !md.kernels.empty())
       return "'target' must come before the kernels";
     if (t.size() < 3)
-      return "expected 'target cpu ARCH [FEATURES]', 'target cuda sm_NN' or "
-             "'target hip gfxNNN'";
+      return "expected 'target cpu ARCH [FEATURES]', 'target cuda sm_NN', "
+             "'target hip gfxNNN' or 'target simt warp32|warp64 [FEATURES]'";
     const std::string &kind = t[1], &arch = t[2];
     if (kind == "cpu") {
       if (t.size() > 4)
         return "too many tokens in 'target cpu ARCH [FEATURES]'";
       if (!isIdent(arch))
         return "bad CPU architecture '" + arch + "'";
+      md.features = t.size() == 4 ? t[3] : "";
+    } else if (kind == "simt") {
+      if (t.size() > 4)
+        return "too many tokens in 'target simt warp32|warp64 [FEATURES]'";
+      if (arch != "warp32" && arch != "warp64")
+        return "expected 'target simt warp32' or 'target simt warp64', got '" +
+               arch + "'";
       md.features = t.size() == 4 ? t[3] : "";
     } else if (kind == "cuda") {
       if (t.size() != 3 || !matchesPrefixDigits(arch, "sm_", "a"))
@@ -99,7 +106,7 @@ struct Parser {
           !matchesPrefixDigits(arch, "gfx", "abcdef:+-sramecxnk"))
         return "expected 'target hip gfxNNN', got '" + arch + "'";
     } else {
-      return "unknown target '" + kind + "' (expected cpu, cuda or hip)";
+      return "unknown target '" + kind + "' (expected cpu, cuda, hip or simt)";
     }
     md.target = kind;
     md.arch = arch;
@@ -203,7 +210,9 @@ struct Parser {
       return "unexpected tokens after 'end'";
     KernelStore &k = md.kernels.back();
     if (k.entry.empty())
-      k.entry = md.target == "cpu" ? "__tilec_entry_" + k.name : k.name;
+      k.entry = md.target == "cpu"    ? "__tilec_entry_" + k.name
+                : md.target == "simt" ? "__tilec_simt_entry_" + k.name
+                                      : k.name;
     inKernel = false;
     return "";
   }
@@ -241,7 +250,7 @@ struct Parser {
     if (md.payload.empty())
       return "missing 'payload' line";
     const std::string &t = md.target, &p = md.payload;
-    if ((t == "cpu" && p != "so") ||
+    if (((t == "cpu" || t == "simt") && p != "so") ||
         (t == "cuda" && p != "ptx" && p != "cubin") ||
         (t == "hip" && p != "hsaco"))
       return "payload '" + p + "' does not fit target '" + t + "'";

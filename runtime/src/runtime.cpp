@@ -32,11 +32,11 @@ struct tilec_module {
 
 namespace {
 
-const char *const DriverNames[] = {"cpu", "cuda", "hip"};
+const char *const DriverNames[] = {"cpu", "cuda", "hip", "simt"};
 
 const Driver *const *drivers() {
   static const Driver *const list[] = {&cpuDriver(), &cudaDriver(),
-                                       &hipDriver()};
+                                       &hipDriver(), &simtDriver()};
   return list;
 }
 constexpr size_t NumDrivers = sizeof(DriverNames) / sizeof(DriverNames[0]);
@@ -50,8 +50,8 @@ const Driver *findDriver(const char *name) {
 
 tilec_status unknownDriver(const char *name, const char *what) {
   return tilec_status_create(TILEC_STATUS_NOT_FOUND,
-                             "%s'%s' is not a driver (expected cpu, cuda or "
-                             "hip)",
+                             "%s'%s' is not a driver (expected cpu, cuda, hip "
+                             "or simt)",
                              what, name);
 }
 
@@ -60,7 +60,8 @@ tilec_status nullArg(const char *fn) {
                              fn);
 }
 
-/// Driver of a usable device: TILEC_DEVICE, else cuda, hip, cpu in order.
+/// Driver of a usable device: TILEC_DEVICE, else cuda, hip, cpu in order
+/// (the simt emulator only when named).
 tilec_status chooseDriver(const Driver **out) {
   if (const char *env = std::getenv("TILEC_DEVICE")) {
     if (*env) {

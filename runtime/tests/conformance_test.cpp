@@ -1,7 +1,10 @@
 // Driver conformance suite: the same checks against every usable driver
-// (CPU always; CUDA/HIP when present and given a test module, else skipped).
-// Usage: conformance_test DRIVER=IMAGE... [require=DRIVER...]
-// (e.g. cpu=test_kernels_cpu.tilec; require= fails when DRIVER is skipped)
+// (CPU always; CUDA/HIP/SIMT when present and given a test module, else
+// skipped).
+// Usage: conformance_test DRIVER=IMAGE... [DRIVER_extra=IMAGE...]
+//        [require=DRIVER...]
+// (e.g. cpu=test_kernels_cpu.tilec; require= fails when DRIVER is skipped;
+// simt_extra= names the SIMT emulator's own test kernels)
 #include "check.h"
 #include "test_util.h"
 
@@ -38,6 +41,8 @@ tilec_arg floatArg(tilec_type t, double v) {
 struct Suite {
   tilec_device *dev;
   std::string path;
+  /// The driver's own test kernels (simt_kernels.c), or empty.
+  std::string extraPath;
   tilec_module *mod = nullptr;
 
   tilec_kernel *kernel(const char *name) {
@@ -358,6 +363,14 @@ struct Suite {
     }
     CHECK_FAILS(loadRaw("x", "cpu x86_64", "so"), INVALID_ARGUMENT,
                 notThis.c_str());
+    if (driver == "simt") {
+      CHECK_FAILS(loadRaw("garbage", "simt warp32", "so"), CORRUPT_MODULE,
+                  "module '<memory>': cannot load its shared object");
+      CHECK_FAILS(loadRaw("x", "simt warp16", "so"), CORRUPT_MODULE,
+                  "expected 'target simt warp32' or 'target simt warp64', "
+                  "got 'warp16'");
+      return;
+    }
     const char *arch = driver == "cuda" ? "sm_80" : "gfx942";
     const char *kind = driver == "cuda" ? "ptx" : "hsaco";
     CHECK_FAILS(loadRaw("garbage", std::string(driver) + " " + arch, kind),
@@ -392,17 +405,117 @@ struct Suite {
     for (int i = 0; i < 300; ++i) // Many back-to-back small grids.
       grid(uint32_t(1 + i % 17), 1, uint32_t(1 + i % 3));
     tilec_module_release(mod);
+    if (!extraPath.empty())
+      simt();
+  }
+
+  /// Launches `name` of `m` with one *i32 buffer (`size` zeros) and an i32;
+  /// returns the status and the buffer.
+  tilec_status launchWith(tilec_module *m, const char *name, size_t size,
+                          int32_t value, std::vector<int32_t> &out,
+                          uint32_t programs = 1) {
+    tilec_kernel *k = nullptr;
+    if (!CHECK_OK(tilec_module_get_kernel(m, name, &k)))
+      return nullptr;
+    void *d = upload(std::vector<int32_t>(size, 0));
+    tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_I32, d), intArg(TILEC_TYPE_I32, value)};
+    uint32_t grid[3] = {programs, 1, 1};
+    tilec_status s = tilec_launch(k, grid, a, tilec_kernel_num_params(k));
+    out = download<int32_t>(d, size);
+    tilec_device_free(dev, d);
+    return s;
+  }
+
+  /// The SIMT emulator: barriers, shuffles, shared memory, error reports.
+  void simt() {
+    tilec_module *m = nullptr;
+    if (!CHECK_OK(tilec_module_load_file(dev, extraPath.c_str(), &m)))
+      return;
+    std::string target = tilec_module_target(m);
+    uint32_t warp = target.find("warp64") != std::string::npos ? 64 : 32;
+    // block_sum: shuffles within warps, shared memory across them.
+    tilec_kernel *k = nullptr;
+    if (CHECK_OK(tilec_module_get_kernel(m, "block_sum", &k))) {
+      const uint32_t programs = 300, threads = 4 * warp;
+      std::vector<int32_t> in(programs * threads);
+      for (size_t i = 0; i < in.size(); ++i)
+        in[i] = int32_t(i * 7 % 1000) - 300;
+      void *din = upload(in), *dout = upload(std::vector<int32_t>(programs, 0));
+      tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_I32, din), ptrArg(TILEC_TYPE_PTR_I32, dout)};
+      uint32_t grid[3] = {programs, 1, 1};
+      CHECK_OK(tilec_launch(k, grid, a, 2));
+      std::vector<int32_t> out = download<int32_t>(dout, programs);
+      int bad = 0;
+      for (uint32_t p = 0; p < programs; ++p) {
+        int32_t want = 0;
+        for (uint32_t i = 0; i < threads; ++i)
+          want += in[p * threads + i];
+        bad += out[p] != want;
+      }
+      CHECK(bad == 0);
+      tilec_device_free(dev, din);
+      tilec_device_free(dev, dout);
+    }
+    std::vector<int32_t> out;
+    // Every lane reads lane 3; a lane outside the warp is refused.
+    CHECK_OK(launchWith(m, "shuffle_lane", warp, 3, out));
+    CHECK(out == std::vector<int32_t>(warp, 30));
+    CHECK_FAILS(launchWith(m, "shuffle_lane", warp, int32_t(warp) + 1, out), LAUNCH_FAILED,
+                ("kernel 'shuffle_lane': program (0, 0, 0), thread 0: shuffle from lane " +
+                 std::to_string(warp + 1) + ", outside the warp of " + std::to_string(warp) +
+                 " lanes")
+                    .c_str());
+    // A barrier that part of the block never reaches.
+    CHECK_OK(launchWith(m, "partial_barrier", 4 * warp, 4 * int32_t(warp), out, 3));
+    CHECK(out == std::vector<int32_t>(4 * warp, 1));
+    std::string partial = "barrier reached by only part of the block (5 of " +
+                          std::to_string(4 * warp) + " threads; " +
+                          std::to_string(4 * warp - 5) + " exited)";
+    CHECK_FAILS(launchWith(m, "partial_barrier", 4 * warp, 5, out), LAUNCH_FAILED,
+                ("kernel 'partial_barrier': program (0, 0, 0): " + partial).c_str());
+    CHECK_FAILS(launchWith(m, "partial_barrier", 4 * warp, 5, out, 40), LAUNCH_FAILED,
+                partial.c_str());
+    // A shuffle whose source lane has exited; other lanes and warps are fine.
+    CHECK_OK(launchWith(m, "inactive_shuffle", 2 * warp, -1, out));
+    CHECK(out[2] == 3 && out[3] == 2 && out[warp + 1] == int32_t(warp));
+    CHECK_FAILS(launchWith(m, "inactive_shuffle", 2 * warp, 3, out), LAUNCH_FAILED,
+                "program (0, 0, 0), thread 2: shuffle from an inactive lane (lane 3, "
+                "thread 3, has exited)");
+    CHECK_FAILS(launchWith(m, "inactive_shuffle", 2 * warp, int32_t(warp) + 6, out),
+                LAUNCH_FAILED, "shuffle from an inactive lane");
+    // Shared memory: in bounds, past the end, before the start.
+    CHECK_OK(launchWith(m, "shared_oob", 1, 15, out));
+    CHECK(out[0] == 1);
+    CHECK_FAILS(launchWith(m, "shared_oob", 1, 16, out), LAUNCH_FAILED,
+                "program (0, 0, 0), thread 7: shared memory access out of bounds at "
+                "offset 64 (size 64)");
+    CHECK_FAILS(launchWith(m, "shared_oob", 1, -2, out), LAUNCH_FAILED,
+                "out of bounds at offset -8 (size 64)");
+    // Device assertions, as on the CPU driver.
+    if (CHECK_OK(tilec_module_get_kernel(m, "assert_positive", &k))) {
+      std::vector<int32_t> data = {1, 2, -3, 4, -5};
+      void *d = upload(data);
+      tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_I32, d)};
+      uint32_t grid[3] = {5, 1, 1};
+      CHECK_FAILS(tilec_launch(k, grid, a, 1), ASSERTION_FAILED,
+                  "device assertion failed: data > 0 (and 1 more failures)");
+      grid[0] = 2;
+      CHECK_OK(tilec_launch(k, grid, a, 1));
+      tilec_device_free(dev, d);
+    }
+    tilec_module_release(m);
   }
 };
 
 void testRegistry() {
   size_t n = 0;
   const char *const *names = tilec_driver_names(&n);
-  CHECK(n == 3);
+  CHECK(n == 4);
   CHECK(std::strcmp(names[0], "cpu") == 0);
+  CHECK(std::strcmp(names[3], "simt") == 0);
   CHECK_OK(tilec_driver_probe("cpu"));
   CHECK_FAILS(tilec_driver_probe("tpu"), NOT_FOUND,
-              "'tpu' is not a driver (expected cpu, cuda or hip)");
+              "'tpu' is not a driver (expected cpu, cuda, hip or simt)");
   CHECK(tilec_device_count("cpu") == 1);
   CHECK(tilec_device_count("tpu") == 0);
   CHECK(tilec_device_count(nullptr) >= 1);
@@ -432,9 +545,28 @@ void testRegistry() {
   setenv("TILEC_DEVICE", "quantum", 1);
   CHECK_FAILS(tilec_device_open(nullptr, 0, &dev), NOT_FOUND,
               "TILEC_DEVICE='quantum' is not a driver");
-  unsetenv("TILEC_DEVICE");
+  // The SIMT emulator: only when named; its warp size from the environment.
+  setenv("TILEC_DEVICE", "simt", 1);
   if (CHECK_OK(tilec_device_open(nullptr, 0, &dev)))
+    CHECK(std::strcmp(tilec_device_driver_name(dev), "simt") == 0);
+  tilec_device_release(dev);
+  const char *warpEnv = std::getenv("TILEC_SIMT_WARP_SIZE");
+  std::string savedWarp = warpEnv ? warpEnv : "";
+  setenv("TILEC_SIMT_WARP_SIZE", "64", 1);
+  if (CHECK_OK(tilec_device_info_get("simt", 0, &info)))
+    CHECK(std::strcmp(info.arch, "warp64") == 0);
+  setenv("TILEC_SIMT_WARP_SIZE", "16", 1);
+  CHECK_FAILS(tilec_driver_probe("simt"), UNAVAILABLE,
+              "simt: TILEC_SIMT_WARP_SIZE='16' is not 32 or 64");
+  if (warpEnv)
+    setenv("TILEC_SIMT_WARP_SIZE", savedWarp.c_str(), 1);
+  else
+    unsetenv("TILEC_SIMT_WARP_SIZE");
+  unsetenv("TILEC_DEVICE");
+  if (CHECK_OK(tilec_device_open(nullptr, 0, &dev))) {
+    CHECK(std::strcmp(tilec_device_driver_name(dev), "simt") != 0);
     tilec_device_release(dev);
+  }
   // Status helpers.
   tilec_status s = tilec_status_create(TILEC_STATUS_IO_ERROR, "x=%d", 5);
   s = tilec_status_annotate(s, "reading");
@@ -487,6 +619,8 @@ int main(int argc, char **argv) {
       if (!CHECK_OK(tilec_device_open(driver, ordinal, &suite.dev)))
         continue;
       suite.path = modules[driver];
+      if (modules.count(std::string(driver) + "_extra"))
+        suite.extraPath = modules[std::string(driver) + "_extra"];
       int before = check::failures();
       suite.run();
       tilec_device_release(suite.dev);

@@ -17,7 +17,7 @@ namespace {
 const char *const Usage =
     "usage: tilec-runner MODULE --kernel NAME --grid X[,Y[,Z]] "
     "[--out-dir DIR]\n"
-    "                    [--bench N] [--device cpu|cuda|hip] -- ARG...\n"
+    "                    [--bench N] [--device cpu|cuda|hip|simt] -- ARG...\n"
     "       tilec-runner --list MODULE\n"
     "       tilec-runner --help\n"
     "\n"

@@ -14,7 +14,7 @@
 # COMPILE-DAG: --arch=<string>
 # COMPILE-DAG: --emit=<string> - tile|llvm|asm|ptx|obj|hsaco|so
 # COMPILE-DAG: --signature=<SIG>
-# COMPILE-DAG: --target=<string> - cpu, nvptx or amdgpu
+# COMPILE-DAG: --target=<string> - cpu, nvptx, amdgpu or simt
 # COMPILE-DAG: -D <NAME=VALUE>
 # RUN-HELP: USAGE: tilec run [options] FILE.py -- ARG...
 # RUN-HELP-DAG: --grid=<X[,Y[,Z]]>

@@ -30,11 +30,11 @@ cl::opt<std::string> signature("signature",
 cl::list<std::string> defines("D", cl::Prefix, cl::desc("Constexpr parameter value"),
                               cl::value_desc("NAME=VALUE"), cl::sub(compileCommand),
                               cl::cat(category));
-cl::opt<std::string> target("target", cl::desc("cpu, nvptx or amdgpu"), cl::init("cpu"),
+cl::opt<std::string> target("target", cl::desc("cpu, nvptx, amdgpu or simt"), cl::init("cpu"),
                             cl::sub(compileCommand), cl::cat(category));
 cl::opt<std::string> arch("arch",
                           cl::desc("native|aarch64|<LLVM CPU> (cpu), sm_NN (nvptx), gfxNNN "
-                                   "(amdgpu)"),
+                                   "(amdgpu), warp32|warp64 (simt)"),
                           cl::init(""), cl::sub(compileCommand), cl::cat(category));
 cl::opt<std::string> features("features", cl::desc("Extra LLVM target features, e.g. +sve"),
                               cl::init(""), cl::sub(compileCommand), cl::cat(category));

@@ -45,7 +45,7 @@ int runDevices() {
     return 1;
   }
   outs() << "selected: " << tilec_device_driver_name(device) << ":0"
-         << " (override with TILEC_DEVICE=cpu|cuda|hip)\n";
+         << " (override with TILEC_DEVICE=cpu|cuda|hip|simt)\n";
   tilec_device_release(device);
   return 0;
 }

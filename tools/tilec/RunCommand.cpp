@@ -37,7 +37,7 @@ cl::opt<int> benchRuns("bench", cl::desc("Also time N launches after a warm-up")
                        cl::value_desc("N"), cl::init(0), cl::sub(runCommand),
                        cl::cat(category));
 cl::opt<std::string> deviceName("device",
-                                cl::desc("cpu, cuda or hip (default: $TILEC_DEVICE, else the "
+                                cl::desc("cpu, cuda, hip or simt (default: $TILEC_DEVICE, else the "
                                          "best device present)"),
                                 cl::init(""), cl::sub(runCommand), cl::cat(category));
 cl::opt<unsigned> numWarps("num-warps", cl::desc("Warps per program on GPUs"), cl::init(4),

@@ -35,7 +35,8 @@ public:
   /// The largest divisibility tracked (also the divisibility of 0).
   static constexpr int64_t kMaxDivisibility = int64_t(1) << 30;
 
-  const AxisInfo &get(mlir::Value value);
+  /// (By value: later queries may grow the cache.)
+  AxisInfo get(mlir::Value value);
 
 private:
   AxisInfo compute(mlir::Value value, unsigned depth);

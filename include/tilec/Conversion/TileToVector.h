@@ -7,6 +7,9 @@
 #ifndef TILEC_CONVERSION_TILETOVECTOR_H
 #define TILEC_CONVERSION_TILETOVECTOR_H
 
+#include "tilec/Dialect/Tile/TileOps.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace tilec {
@@ -97,6 +100,17 @@ void populateTileDotToVectorPatterns(const mlir::TypeConverter &typeConverter,
 /// (an scf.for over the lanes of a tile), guarded by the mask.
 void populateTileAtomicsToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                          mlir::RewritePatternSet &patterns);
+
+/// The LLVM ordering of a tile memory semantic.
+mlir::LLVM::AtomicOrdering toLLVMOrdering(tile::MemSemantic sem);
+/// One atomic read-modify-write of `kind` at `ptr` (Triton's float max/min on
+/// the bit pattern); returns the old value.
+mlir::Value emitAtomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::AtomicRMWKind kind,
+                          mlir::LLVM::AtomicOrdering ordering, mlir::Value ptr, mlir::Value val);
+/// One compare-and-swap at `ptr` (floats by bit pattern); returns the old value.
+mlir::Value emitAtomicCAS(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::LLVM::AtomicOrdering ordering, mlir::Value ptr, mlir::Value cmp,
+                          mlir::Value val);
 
 /// tile.gather -> a loop of loads from the spilled source tile.
 void populateTileGatherToVectorPatterns(const mlir::TypeConverter &typeConverter,

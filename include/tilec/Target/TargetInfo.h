@@ -25,6 +25,11 @@ namespace tilec {
 /// CPU: one host thread runs a program with vectors. NVPTX/AMDGPU: a block of
 /// SIMT threads runs it. SIMT: the GPU lowering compiled for the host and run
 /// by the runtime's SIMT emulator (one fiber per thread).
+/// Unit attribute of the kernels that tilec-assign-layouts gave layouts and
+/// convert-tile-to-gpu distributes over threads; GPU kernels without it run
+/// whole tiles on thread 0 of each program (runOnFirstThreadOnly).
+inline constexpr llvm::StringLiteral kSIMTLoweredAttr = "tilec.simt";
+
 enum class TargetKind { CPU, NVPTX, AMDGPU, SIMT };
 
 class TargetInfo {

@@ -35,7 +35,7 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
                            "::mlir::func::FuncDialect"];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "Target kind (cpu, nvptx, amdgpu): on GPUs, f64 math left for a libm call "
+           "Target kind (cpu, nvptx, amdgpu, simt): on GPUs, f64 math left for a libm call "
            "(exp, log, sin, ...) is refused with an error naming the op and target">,
     Option<"libdevice", "libdevice", "bool", /*default=*/"false",
            "NVPTX with libdevice linked: transcendental functions (exp, log, sin, tan, pow, "

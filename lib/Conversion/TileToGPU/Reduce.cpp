@@ -12,7 +12,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/IRMapping.h"
 
 #include <map>
 
@@ -20,22 +19,6 @@ using namespace mlir;
 
 namespace tilec {
 namespace {
-
-/// Applies the combiner region to (accs..., news...).
-SmallVector<Value> combine(OpBuilder &b, Region &combiner, ValueRange accs, ValueRange news) {
-  Block &body = combiner.front();
-  IRMapping mapping;
-  for (auto [arg, value] : llvm::zip(body.getArguments().take_front(accs.size()), accs))
-    mapping.map(arg, value);
-  for (auto [arg, value] : llvm::zip(body.getArguments().drop_front(accs.size()), news))
-    mapping.map(arg, value);
-  for (Operation &op : body.without_terminator())
-    b.clone(op, mapping);
-  SmallVector<Value> results;
-  for (Value v : body.getTerminator()->getOperands())
-    results.push_back(mapping.lookupOrDefault(v));
-  return results;
-}
 
 struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
   ReduceLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
@@ -67,7 +50,7 @@ struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
         SmallVector<Value> next;
         for (Value src : srcs)
           next.push_back(vector::ExtractOp::create(rewriter, loc, src, r));
-        acc = combine(rewriter, op.getCombiner(), acc, next);
+        acc = applyCombiner(rewriter, op.getCombiner(), acc, next);
       }
       partials[key] = acc;
     }
@@ -78,7 +61,7 @@ struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
         SmallVector<Value> other;
         for (Value v : acc)
           other.push_back(simt.shuffleXor(rewriter, loc, v, mask));
-        acc = combine(rewriter, op.getCombiner(), acc, other);
+        acc = applyCombiner(rewriter, op.getCombiner(), acc, other);
       }
 
     // 3. Warps along the axis, through shared memory.
@@ -181,7 +164,7 @@ struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
           next.push_back(simt.loadSharedScalar(
               b, loc, value.getType(),
               slot(i, arith::ConstantIntOp::create(b, loc, w, 32), key, value.getType())));
-        folded = combine(b, op.getCombiner(), folded, next);
+        folded = applyCombiner(b, op.getCombiner(), folded, next);
       }
       acc = folded;
     }

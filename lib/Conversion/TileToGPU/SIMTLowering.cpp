@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 
@@ -14,6 +15,22 @@ SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape) {
   for (int i = int(shape.size()) - 2; i >= 0; --i)
     strides[i] = strides[i + 1] * shape[i + 1];
   return strides;
+}
+
+SmallVector<Value> applyCombiner(OpBuilder &b, Region &combiner, ValueRange accs,
+                                 ValueRange news) {
+  Block &body = combiner.front();
+  IRMapping mapping;
+  for (auto [arg, value] : llvm::zip(body.getArguments().take_front(accs.size()), accs))
+    mapping.map(arg, value);
+  for (auto [arg, value] : llvm::zip(body.getArguments().drop_front(accs.size()), news))
+    mapping.map(arg, value);
+  for (Operation &op : body.without_terminator())
+    b.clone(op, mapping);
+  SmallVector<Value> results;
+  for (Value v : body.getTerminator()->getOperands())
+    results.push_back(mapping.lookupOrDefault(v));
+  return results;
 }
 
 Type SIMTLowering::sharedType(Type type) {

@@ -80,6 +80,10 @@ private:
   mlir::Value sharedBase;
 };
 
+/// Applies a reduce/scan combiner region to (accs..., news...) on scalars.
+llvm::SmallVector<mlir::Value> applyCombiner(mlir::OpBuilder &b, mlir::Region &combiner,
+                                             mlir::ValueRange accs, mlir::ValueRange news);
+
 /// Row-major strides of `shape`.
 llvm::SmallVector<int64_t> rowMajorStrides(llvm::ArrayRef<int64_t> shape);
 /// Byte size of a shared-memory scalar of `type`.
@@ -102,6 +106,10 @@ void populateSIMTReducePatterns(SIMTLowering &simt, const mlir::TypeConverter &c
 void populateSIMTSharedMemoryPatterns(SIMTLowering &simt,
                                       const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
+void populateSIMTAtomicPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                                mlir::RewritePatternSet &patterns);
+void populateSIMTScanPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                              mlir::RewritePatternSet &patterns);
 void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                              mlir::RewritePatternSet &patterns);
 

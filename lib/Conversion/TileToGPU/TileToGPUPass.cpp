@@ -46,7 +46,7 @@ void annotateVectorWidths(func::FuncOp kernel) {
     unsigned dim = dimIt - layout.tileDims.begin();
     Type pointee = cast<tile::PointerType>(type.getElementType()).getPointeeType();
     int64_t bytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
-    const AxisInfo &info = axisInfo.get(ptr);
+    AxisInfo info = axisInfo.get(ptr);
     int64_t width = std::min<int64_t>({int64_t(layout.rootDims[fastest].spt), 16 / bytes,
                                        info.contiguity[dim],
                                        std::max<int64_t>(1, info.divisibility[dim] / bytes)});
@@ -73,7 +73,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
     unsigned warpSize = info->getWarpSize(arch.empty() ? info->getDefaultArch() : arch);
     SmallVector<func::FuncOp> kernels;
     for (auto kernel : module.getOps<func::FuncOp>())
-      if (kernel->hasAttr("tilec.simt"))
+      if (kernel->hasAttr(kSIMTLoweredAttr))
         kernels.push_back(kernel);
     for (func::FuncOp kernel : kernels) {
       prepareKernelOnce(*info, kernel);
@@ -90,6 +90,8 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       populateSIMTReducePatterns(simt, typeConverter, patterns);
       populateSIMTSharedMemoryPatterns(simt, typeConverter, patterns);
       populateSIMTDotPatterns(simt, typeConverter, patterns);
+      populateSIMTAtomicPatterns(simt, typeConverter, patterns);
+      populateSIMTScanPatterns(simt, typeConverter, patterns);
       if (failed(applyPartialConversion(kernel, conversionTarget, std::move(patterns))))
         return signalPassFailure();
       if (simt.sharedBytes)

@@ -192,7 +192,8 @@ LogicalResult lowerAssert(tile::AssertOp op, func::FuncOp kernel, const TargetIn
 } // namespace
 
 LogicalResult lowerDebugOp(Operation *op, func::FuncOp kernel, const TargetInfo &info) {
-  if (info.getKind() != TargetKind::CPU) {
+  // Host targets print with printf and report asserts through the runtime's hook.
+  if (info.getKind() != TargetKind::CPU && info.getKind() != TargetKind::SIMT) {
     StringRef what = isa<tile::PrintOp>(op) ? "tl.device_print" : "tl.device_assert";
     return op->emitError() << what
                            << " is only supported on the CPU target in tilec (remove it or "

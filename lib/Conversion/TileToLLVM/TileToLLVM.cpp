@@ -21,7 +21,7 @@ struct ConvertTileToLLVMPass
     std::unique_ptr<tilec::TargetInfo> info = tilec::createTargetInfo(target);
     if (!info) {
       module.emitError() << "unknown target '" << target
-                         << "' (expected cpu, nvptx or amdgpu)";
+                         << "' (expected cpu, nvptx, amdgpu or simt)";
       return signalPassFailure();
     }
     // Kernels are the public functions; helpers were inlined by the frontend.

@@ -19,9 +19,7 @@ using namespace mlir;
 using namespace tilec;
 using namespace tilec::detail;
 
-namespace {
-
-LLVM::AtomicOrdering toLLVMOrdering(tile::MemSemantic sem) {
+LLVM::AtomicOrdering tilec::toLLVMOrdering(tile::MemSemantic sem) {
   switch (sem) {
   case tile::MemSemantic::relaxed:
     return LLVM::AtomicOrdering::monotonic;
@@ -37,19 +35,19 @@ LLVM::AtomicOrdering toLLVMOrdering(tile::MemSemantic sem) {
 
 /// The strongest ordering a failed cmpxchg may have given its success ordering
 /// (LLVM forbids release orderings on failure).
-LLVM::AtomicOrdering failureOrdering(LLVM::AtomicOrdering success) {
+static LLVM::AtomicOrdering failureOrdering(LLVM::AtomicOrdering success) {
   if (success == LLVM::AtomicOrdering::acq_rel || success == LLVM::AtomicOrdering::acquire)
     return LLVM::AtomicOrdering::acquire;
   return LLVM::AtomicOrdering::monotonic;
 }
 
 /// The integer type of the same width as `type`.
-IntegerType sameWidthInt(Type type) {
+static IntegerType sameWidthInt(Type type) {
   return IntegerType::get(type.getContext(), type.getIntOrFloatBitWidth());
 }
 
 /// One `llvm.atomicrmw` of `kind` at `ptr`; returns the old value.
-Value emitAtomicRMW(OpBuilder &b, Location loc, tile::AtomicRMWKind kind,
+Value tilec::emitAtomicRMW(OpBuilder &b, Location loc, tile::AtomicRMWKind kind,
                     LLVM::AtomicOrdering ordering, Value ptr, Value val) {
   auto rmw = [&](LLVM::AtomicBinOp op, Value v) -> Value {
     return LLVM::AtomicRMWOp::create(b, loc, op, ptr, v, ordering);
@@ -107,7 +105,7 @@ Value emitAtomicRMW(OpBuilder &b, Location loc, tile::AtomicRMWKind kind,
 
 /// One `llvm.cmpxchg` at `ptr` (floats compare and swap their bit patterns);
 /// returns the old value.
-Value emitAtomicCAS(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering, Value ptr, Value cmp,
+Value tilec::emitAtomicCAS(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering, Value ptr, Value cmp,
                     Value val) {
   Type type = val.getType();
   bool isFloat = isa<FloatType>(type);
@@ -120,6 +118,8 @@ Value emitAtomicCAS(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering, V
   Value old = LLVM::ExtractValueOp::create(b, loc, pair, 0);
   return isFloat ? arith::BitcastOp::create(b, loc, type, old).getResult() : old;
 }
+
+namespace {
 
 /// Emits `emitOne(b, ptr, operands)` for each element under `mask` (null: all)
 /// and returns the old values: one scalar or a vector of them. `operands` are

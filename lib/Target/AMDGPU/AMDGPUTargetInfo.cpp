@@ -58,9 +58,10 @@ public:
     return arith::DivUIOp::create(b, loc, gridItems, groupItems);
   }
   void finalizeKernel(ModuleOp, func::FuncOp kernel) const override {
-    detail::runOnFirstThreadOnly(kernel, [](OpBuilder &b, Location loc) -> Value {
-      return ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type());
-    });
+    if (!kernel->hasAttr(kSIMTLoweredAttr))
+      detail::runOnFirstThreadOnly(kernel, [](OpBuilder &b, Location loc) -> Value {
+        return ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type());
+      });
   }
   void markLLVMKernel(llvm::Function *fn, unsigned threadsPerBlock) const override {
     if (!fn)

@@ -36,16 +36,8 @@ public:
   bool isValidArch(llvm::StringRef arch) const override { return !arch.empty(); }
 
   void prepareKernel(func::FuncOp kernel) const override {
-    MLIRContext *ctx = kernel.getContext();
-    Type i32 = IntegerType::get(ctx, 32);
-    unsigned first = kernel.getNumArguments();
-    for (unsigned i = 0; i < kNumAbiArgs; ++i)
-      (void)kernel.insertArgument(first + i, i32, DictionaryAttr::get(ctx), kernel.getLoc());
-    // The entry point calls the kernel; LLVM inlines it into the program loop.
-    kernel.setPrivate();
-    kernel->setAttr("always_inline", UnitAttr::get(ctx));
-    kernel->setAttr("llvm.linkage",
-                    LLVM::LinkageAttr::get(ctx, LLVM::linkage::Linkage::Internal));
+    SmallVector<Type> abi(kNumAbiArgs, IntegerType::get(kernel.getContext(), 32));
+    detail::prepareHostKernel(kernel, abi);
   }
 
   Value getProgramId(OpBuilder &, Location, func::FuncOp kernel, int axis) const override {
@@ -70,23 +62,9 @@ public:
     Value args = body->getArgument(0), grid = body->getArgument(1);
     Value begin = body->getArgument(2), end = body->getArgument(3);
 
-    // grid[0..2]
-    SmallVector<Value, 3> gridDims;
-    for (int axis = 0; axis < 3; ++axis) {
-      Value addr = LLVM::GEPOp::create(b, loc, ptr, i32, grid,
-                                       ArrayRef<LLVM::GEPArg>{axis});
-      gridDims.push_back(LLVM::LoadOp::create(b, loc, i32, addr));
-    }
-    // *args[i] for each user argument, loaded once.
-    unsigned numUserArgs = kernel.getNumArguments() - kNumAbiArgs;
-    SmallVector<Value> callArgs;
-    for (unsigned i = 0; i < numUserArgs; ++i) {
-      Value slot = LLVM::GEPOp::create(b, loc, ptr, ptr, args,
-                                       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
-      Value valuePtr = LLVM::LoadOp::create(b, loc, ptr, slot);
-      callArgs.push_back(
-          LLVM::LoadOp::create(b, loc, kernel.getArgument(i).getType(), valuePtr));
-    }
+    SmallVector<Value> gridDims = detail::loadI32Array(b, loc, grid, 3);
+    SmallVector<Value> callArgs =
+        detail::loadKernelArguments(b, loc, kernel, args, kernel.getNumArguments() - kNumAbiArgs);
 
     Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
     Value gx = arith::ExtSIOp::create(b, loc, i64, gridDims[0]);

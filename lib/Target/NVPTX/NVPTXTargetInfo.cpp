@@ -38,9 +38,10 @@ public:
                                                                                       axis);
   }
   void finalizeKernel(ModuleOp, func::FuncOp kernel) const override {
-    detail::runOnFirstThreadOnly(kernel, [](OpBuilder &b, Location loc) -> Value {
-      return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-    });
+    if (!kernel->hasAttr(kSIMTLoweredAttr))
+      detail::runOnFirstThreadOnly(kernel, [](OpBuilder &b, Location loc) -> Value {
+        return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+      });
   }
   void markLLVMKernel(llvm::Function *fn, unsigned threadsPerBlock) const override {
     if (!fn)

@@ -17,11 +17,14 @@
  *
  *             tilec-module 1                    first line; metadata version
  *             target cpu x86_64 +avx2,+fma      cpu ARCH [FEATURES] |
- *                                               cuda sm_NN | hip gfxNNN
+ *                                               cuda sm_NN | hip gfxNNN |
+ *                                               simt warp32|warp64 [FEATURES]
  *             payload so                        so | ptx | cubin | hsaco
  *             kernel add_kernel                 starts a kernel
  *             entry __tilec_entry_add_kernel    optional; default CPU:
- *                                               __tilec_entry_NAME, GPU: NAME
+ *                                               __tilec_entry_NAME, SIMT:
+ *                                               __tilec_simt_entry_NAME,
+ *                                               GPU: NAME
  *             num_warps 4                       optional (default 4), 1..32
  *             shared_mem 0                      optional dynamic shared bytes
  *             param *fp32 x_ptr                 one per parameter, in order:
@@ -30,9 +33,12 @@
  *
  *           `target` and `payload` appear once, before the kernels; at least
  *           one kernel; kernel names are identifiers and unique. Payload
- *           kinds must fit the target: cpu->so, cuda->ptx|cubin, hip->hsaco.
- *           CPU FEATURES is a comma-separated LLVM feature list; the runtime
- *           refuses modules whose known features the host lacks.
+ *           kinds must fit the target: cpu->so, simt->so, cuda->ptx|cubin,
+ *           hip->hsaco. CPU and SIMT FEATURES are a comma-separated LLVM
+ *           feature list; the runtime refuses modules whose known features the
+ *           host lacks. A simt module is the GPU lowering compiled for the
+ *           host, run by the SIMT emulator with the named warp size (see
+ *           tilec/simt.h).
  * trailer   Little-endian: 8-byte magic "TILECMD1", u64 payload size, u64
  *           metadata size, u32 CRC-32 (IEEE, as zlib) of payload+metadata,
  *           u32 format version (TILEC_MODULE_FORMAT_VERSION).
@@ -65,7 +71,7 @@ typedef struct tilec_kernel_metadata {
 
 /// Metadata of a module.
 typedef struct tilec_module_metadata {
-  const char *target;   ///< "cpu", "cuda" or "hip".
+  const char *target;   ///< "cpu", "cuda", "hip" or "simt".
   const char *arch;     ///< "x86_64", "aarch64", "sm_90", "gfx942", ...
   const char *features; ///< CPU feature list ("+avx2,+fma") or NULL/"".
   const char *payload;  ///< "so", "ptx", "cubin" or "hsaco".

@@ -117,7 +117,7 @@ typedef struct tilec_device tilec_device;
 typedef struct tilec_module tilec_module;
 typedef struct tilec_kernel tilec_kernel;
 
-/// Names of all registered drivers ("cpu", "cuda", "hip"), whether or not
+/// Names of all registered drivers ("cpu", "cuda", "hip", "simt"), whether or not
 /// they are usable here. `count` receives the number of names.
 TILEC_API const char *const *tilec_driver_names(size_t *count);
 /// NULL when driver `name` can be used here, else why not (NOT_FOUND for an
@@ -126,7 +126,7 @@ TILEC_API tilec_status tilec_driver_probe(const char *name);
 
 /// Description of one device.
 typedef struct tilec_device_info {
-  char driver[16];       ///< "cpu", "cuda" or "hip".
+  char driver[16];       ///< "cpu", "cuda", "hip" or "simt".
   int ordinal;           ///< Index within its driver.
   char name[256];        ///< CPU model name or GPU product name.
   char arch[64];         ///< "x86_64", "aarch64", "sm_90", "gfx942".
@@ -143,13 +143,13 @@ TILEC_API int tilec_device_count(const char *driver);
 TILEC_API tilec_status tilec_device_info_get(const char *driver, int index,
                                              tilec_device_info *info);
 /// Opens device `ordinal` of `driver`. With driver NULL the environment
-/// variable TILEC_DEVICE (cpu|cuda|hip) chooses the driver, else the best
-/// usable one (cuda, then hip, then cpu).
+/// variable TILEC_DEVICE (cpu|cuda|hip|simt) chooses the driver, else the best
+/// usable one (cuda, then hip, then cpu; never simt).
 TILEC_API tilec_status tilec_device_open(const char *driver, int ordinal,
                                          tilec_device **out);
 /// Releases a device (NULL is fine). Modules must be released first.
 TILEC_API void tilec_device_release(tilec_device *dev);
-/// Driver name of `dev` ("cpu", "cuda", "hip").
+/// Driver name of `dev` ("cpu", "cuda", "hip", "simt").
 TILEC_API const char *tilec_device_driver_name(const tilec_device *dev);
 /// Fills `info` for an open device.
 TILEC_API tilec_status tilec_device_query(const tilec_device *dev,

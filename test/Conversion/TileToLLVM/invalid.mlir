@@ -2,7 +2,7 @@
 // RUN: not tilec-opt %s --convert-tile-to-llvm=target=cpu 2>&1 | FileCheck %s --check-prefix=ORDER
 
 // An unknown target is reported, not guessed.
-// TARGET: error: unknown target 'tpu' (expected cpu, nvptx or amdgpu)
+// TARGET: error: unknown target 'tpu' (expected cpu, nvptx, amdgpu or simt)
 
 // Tile ops other than program identity must be lowered first.
 // ORDER: error: tile op must be lowered by convert-tile-to-vector first

@@ -1,0 +1,176 @@
+//===- Atomics.cpp - tile.atomic_rmw/atomic_cas in SIMT -------------------===//
+//
+// Each element's atomic runs once: in the thread that owns it (threads holding
+// copies skip it; a scalar atomic runs in thread 0), under its mask. When the
+// old values are used and other threads hold copies of them, the owners pass
+// them on through shared memory.
+//
+//===----------------------------------------------------------------------===//
+#include "SIMTLowering.h"
+#include "tilec/Conversion/TileToVector.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace tilec {
+namespace {
+
+Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  if (isa<FloatType>(type))
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
+}
+
+/// Whether some thread holds a copy of an element of `layout` it does not own.
+bool hasCopies(const tile::DistributedLayout &layout) {
+  return llvm::any_of(layout.rootDims,
+                      [](const tile::DimDistribution &d) { return d.coverage() > d.size; });
+}
+
+template <typename Op>
+struct AtomicLowering : public OpConversionPattern<Op> {
+  AtomicLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern<Op>(converter, ctx), simt(simt) {}
+  SIMTLowering &simt;
+
+  /// Emits one atomic on scalars (`operands` of one element) and returns the old value.
+  virtual Value emitOne(OpBuilder &b, Op op, Value ptr, ValueRange operands) const = 0;
+  virtual SmallVector<Value> operandsOf(typename Op::Adaptor adaptor) const = 0;
+  virtual Value maskOf(typename Op::Adaptor adaptor) const = 0;
+
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    Location loc = op.getLoc();
+    Type resultType = this->getTypeConverter()->convertType(op.getResult().getType());
+    auto vecType = dyn_cast<VectorType>(resultType);
+    Type elem = getElementTypeOrSelf(resultType);
+    Value mask = maskOf(adaptor);
+    SmallVector<Value> operands = operandsOf(adaptor);
+    bool isTile = bool(vecType);
+    std::optional<tile::DistributedLayout> layout;
+    Value owner;
+    if (isTile) {
+      layout = simt.layoutOf(op.getResult().getType());
+      owner = simt.isOwner(b, loc, *layout);
+    } else {
+      owner = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, simt.threadId,
+                                    arith::ConstantIntOp::create(b, loc, 0, 32));
+    }
+    int64_t numRegs = isTile ? vecType.getNumElements() : 1;
+    Value result = isTile ? Value(LLVM::UndefOp::create(b, loc, vecType)) : Value();
+    for (int64_t r = 0; r < numRegs; ++r) {
+      auto pick = [&](Value v) -> Value {
+        return isTile ? Value(vector::ExtractOp::create(b, loc, v, r)) : v;
+      };
+      Value enabled = owner;
+      if (mask)
+        enabled = arith::AndIOp::create(b, loc, enabled, pick(mask));
+      SmallVector<Value> scalars;
+      for (Value v : operands)
+        scalars.push_back(pick(v));
+      Value ptr = pick(adaptor.getPtr());
+      auto branch = scf::IfOp::create(
+          b, loc, enabled,
+          [&](OpBuilder &nb, Location l) {
+            scf::YieldOp::create(nb, l, emitOne(nb, op, ptr, scalars));
+          },
+          [&](OpBuilder &nb, Location l) { scf::YieldOp::create(nb, l, zeroOf(nb, l, elem)); });
+      Value old = branch.getResult(0);
+      result = isTile ? Value(vector::InsertOp::create(b, loc, old, result, r)) : old;
+    }
+    if (!op.getResult().use_empty() && (!isTile || hasCopies(*layout)))
+      result = shareFromOwners(b, loc, op, result, layout);
+    b.replaceOp(op, result);
+    return success();
+  }
+
+  /// Owners write the old values, everyone reads them back.
+  Value shareFromOwners(OpBuilder &b, Location loc, Op op, Value result,
+                        const std::optional<tile::DistributedLayout> &layout) const {
+    Type type = result.getType();
+    if (!layout) {
+      Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+      uint64_t bytes = sharedElementBytes(type);
+      auto write = scf::IfOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, simt.threadId, zero),
+          /*withElse=*/false);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(write.thenBlock());
+        simt.storeSharedScalar(b, loc, result, simt.sharedAddress(b, loc, zero, bytes));
+      }
+      simt.barrier(b, loc);
+      Value shared = simt.loadSharedScalar(b, loc, type, simt.sharedAddress(b, loc, zero, bytes));
+      simt.barrier(b, loc);
+      return shared;
+    }
+    auto tileType = cast<RankedTensorType>(op.getResult().getType());
+    auto vecType = cast<VectorType>(type);
+    Type elem = vecType.getElementType();
+    int64_t bytes = sharedElementBytes(elem);
+    SmallVector<int64_t> strides = rowMajorStrides(tileType.getShape());
+    uint64_t limit = uint64_t(tileType.getNumElements()) * bytes;
+    auto write = scf::IfOp::create(b, loc, simt.isOwner(b, loc, *layout), /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(write.thenBlock());
+      simt.storeTile(b, loc, result, *layout, strides, 0, limit);
+    }
+    simt.barrier(b, loc);
+    Value base = simt.threadLinearBase(b, loc, *layout, strides);
+    Value shared = LLVM::UndefOp::create(b, loc, vecType);
+    for (int64_t r = 0; r < layout->numRegs; ++r) {
+      Value index = arith::AddIOp::create(
+          b, loc, base,
+          arith::ConstantIntOp::create(b, loc, SIMTLowering::linearOffset(*layout, r, strides),
+                                       32));
+      Value offset =
+          arith::MulIOp::create(b, loc, index, arith::ConstantIntOp::create(b, loc, bytes, 32));
+      shared = vector::InsertOp::create(
+          b, loc, simt.loadSharedScalar(b, loc, elem, simt.sharedAddress(b, loc, offset, limit)),
+          shared, r);
+    }
+    simt.barrier(b, loc);
+    return shared;
+  }
+};
+
+struct AtomicRMWLowering : public AtomicLowering<tile::AtomicRMWOp> {
+  using AtomicLowering::AtomicLowering;
+  Value emitOne(OpBuilder &b, tile::AtomicRMWOp op, Value ptr,
+                ValueRange operands) const override {
+    return emitAtomicRMW(b, op.getLoc(), op.getKind(), toLLVMOrdering(op.getSem()), ptr,
+                         operands[0]);
+  }
+  SmallVector<Value> operandsOf(tile::AtomicRMWOp::Adaptor adaptor) const override {
+    return {adaptor.getValue()};
+  }
+  Value maskOf(tile::AtomicRMWOp::Adaptor adaptor) const override { return adaptor.getMask(); }
+};
+
+struct AtomicCASLowering : public AtomicLowering<tile::AtomicCASOp> {
+  using AtomicLowering::AtomicLowering;
+  Value emitOne(OpBuilder &b, tile::AtomicCASOp op, Value ptr,
+                ValueRange operands) const override {
+    return emitAtomicCAS(b, op.getLoc(), toLLVMOrdering(op.getSem()), ptr, operands[0],
+                         operands[1]);
+  }
+  SmallVector<Value> operandsOf(tile::AtomicCASOp::Adaptor adaptor) const override {
+    return {adaptor.getCmp(), adaptor.getValue()};
+  }
+  Value maskOf(tile::AtomicCASOp::Adaptor) const override { return Value(); }
+};
+
+} // namespace
+
+void populateSIMTAtomicPatterns(SIMTLowering &simt, const TypeConverter &converter,
+                                RewritePatternSet &patterns) {
+  patterns.add<AtomicRMWLowering, AtomicCASLowering>(simt, converter, patterns.getContext());
+}
+
+} // namespace tilec

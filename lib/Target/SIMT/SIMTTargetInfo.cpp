@@ -1,0 +1,212 @@
+//===- SIMTTargetInfo.cpp - The GPU lowering compiled for the SIMT emulator ===//
+//
+// The `simt` target compiles the GPU lowering for the host CPU; the runtime's
+// simt driver runs every thread of a program as a fiber. A kernel receives its
+// program ids, the grid size and a `tilec_simt_thread *ctx` as trailing
+// arguments (tilec/simt.h); thread ids, barriers, shuffles and shared memory
+// go through ctx, and shared accesses are bounds-checked. An exported entry
+// `__tilec_simt_entry_<name>(args, grid, pid, ctx)` runs one thread of one
+// program.
+//
+//===----------------------------------------------------------------------===//
+#include "../Targets.h"
+
+#include "tilec/simt.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+
+namespace tilec {
+namespace {
+
+/// ABI arguments appended to each kernel: pid x/y/z, grid x/y/z (i32), ctx.
+constexpr unsigned kNumAbiArgs = 7;
+
+class SIMTTargetInfo : public TargetInfo {
+public:
+  TargetKind getKind() const override { return TargetKind::SIMT; }
+  std::string getTriple(llvm::StringRef) const override {
+    return llvm::sys::getProcessTriple();
+  }
+  std::string getDefaultArch() const override { return "warp32"; }
+  bool isValidArch(llvm::StringRef arch) const override {
+    return arch == "warp32" || arch == "warp64";
+  }
+
+  void prepareKernel(func::FuncOp kernel) const override {
+    MLIRContext *ctx = kernel.getContext();
+    SmallVector<Type> abi(kNumAbiArgs - 1, IntegerType::get(ctx, 32));
+    abi.push_back(LLVM::LLVMPointerType::get(ctx));
+    detail::prepareHostKernel(kernel, abi);
+  }
+  Value getProgramId(OpBuilder &, Location, func::FuncOp kernel, int axis) const override {
+    return kernel.getArgument(kernel.getNumArguments() - kNumAbiArgs + axis);
+  }
+  Value getNumPrograms(OpBuilder &, Location, func::FuncOp kernel, int axis) const override {
+    return kernel.getArgument(kernel.getNumArguments() - 4 + axis);
+  }
+
+  void finalizeKernel(ModuleOp module, func::FuncOp kernel) const override {
+    if (!kernel->hasAttr(kSIMTLoweredAttr))
+      detail::runOnFirstThreadOnly(kernel, [&](OpBuilder &b, Location loc) {
+        return getThreadId(b, loc, kernel);
+      });
+    MLIRContext *ctx = module.getContext();
+    Location loc = kernel.getLoc();
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    OpBuilder b(module.getBodyRegion());
+    b.setInsertionPointAfter(kernel);
+    auto entry = func::FuncOp::create(b, loc, ("__tilec_simt_entry_" + kernel.getName()).str(),
+                                      b.getFunctionType({ptr, ptr, ptr, ptr}, {}));
+    Block *body = entry.addEntryBlock();
+    b.setInsertionPointToStart(body);
+    SmallVector<Value> operands = detail::loadKernelArguments(
+        b, loc, kernel, body->getArgument(0), kernel.getNumArguments() - kNumAbiArgs);
+    SmallVector<Value> grid = detail::loadI32Array(b, loc, body->getArgument(1), 3);
+    SmallVector<Value> pid = detail::loadI32Array(b, loc, body->getArgument(2), 3);
+    operands.append(pid);
+    operands.append(grid);
+    operands.push_back(body->getArgument(3));
+    func::CallOp::create(b, loc, kernel, operands);
+    func::ReturnOp::create(b, loc);
+  }
+
+  void markLLVMKernel(llvm::Function *, unsigned) const override {
+    // The exported entry point is an ordinary C function.
+  }
+
+  unsigned getWarpSize(llvm::StringRef arch) const override { return arch == "warp64" ? 64 : 32; }
+  Value getThreadId(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
+    return loadField(b, loc, kernel, b.getI32Type(), offsetof(tilec_simt_thread, thread_id));
+  }
+  void barrier(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, barrier), Type(), {});
+  }
+  Value shuffleXor(OpBuilder &b, Location loc, func::FuncOp kernel, Value value,
+                   int laneMask) const override {
+    return shuffle(b, loc, kernel, value, arith::ConstantIntOp::create(b, loc, laneMask, 32),
+                   TILEC_SIMT_SHUFFLE_XOR);
+  }
+  Value shuffleIdx(OpBuilder &b, Location loc, func::FuncOp kernel, Value value,
+                   Value srcLane) const override {
+    return shuffle(b, loc, kernel, value, srcLane, TILEC_SIMT_SHUFFLE_IDX);
+  }
+  unsigned getSharedAddressSpace() const override { return 0; }
+  Value getSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
+    return loadField(b, loc, kernel, LLVM::LLVMPointerType::get(b.getContext()),
+                     offsetof(tilec_simt_thread, shared));
+  }
+  /// Exports the size as `__tilec_simt_shared_bytes_<name>`, which the runtime
+  /// reads to allocate each program's shared memory.
+  void setSharedMemorySize(func::FuncOp kernel, uint64_t bytes) const override {
+    auto module = kernel->getParentOfType<ModuleOp>();
+    std::string name = ("__tilec_simt_shared_bytes_" + kernel.getName()).str();
+    auto i64 = IntegerType::get(kernel.getContext(), 64);
+    auto value = IntegerAttr::get(i64, bytes);
+    if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name)) {
+      global.setValueAttr(value);
+      return;
+    }
+    OpBuilder b(module.getBodyRegion());
+    b.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(b, kernel.getLoc(), i64, /*isConstant=*/true,
+                           LLVM::Linkage::External, name, value, /*alignment=*/8);
+  }
+  Value loadShared(OpBuilder &b, Location loc, func::FuncOp kernel, Type type,
+                   Value ptr) const override {
+    checkShared(b, loc, kernel, type, ptr);
+    return LLVM::LoadOp::create(b, loc, type, ptr);
+  }
+  void storeShared(OpBuilder &b, Location loc, func::FuncOp kernel, Value value,
+                   Value ptr) const override {
+    checkShared(b, loc, kernel, value.getType(), ptr);
+    LLVM::StoreOp::create(b, loc, value, ptr);
+  }
+
+private:
+  static Value context(func::FuncOp kernel) {
+    return kernel.getArgument(kernel.getNumArguments() - 1);
+  }
+  /// Loads the field of `ctx` at byte `offset`.
+  static Value loadField(OpBuilder &b, Location loc, func::FuncOp kernel, Type type,
+                         size_t offset) {
+    Type ptr = LLVM::LLVMPointerType::get(b.getContext());
+    Value addr = LLVM::GEPOp::create(b, loc, ptr, b.getI8Type(), context(kernel),
+                                     ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
+    return LLVM::LoadOp::create(b, loc, type, addr);
+  }
+  /// Calls the callback at byte `offset` of ctx with (ctx, args...); returns
+  /// its result (`result` null: void).
+  static Value callField(OpBuilder &b, Location loc, func::FuncOp kernel, size_t offset,
+                         Type result, ValueRange args) {
+    MLIRContext *ctx = b.getContext();
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    SmallVector<Value> operands = {loadField(b, loc, kernel, ptr, offset), context(kernel)};
+    operands.append(args.begin(), args.end());
+    SmallVector<Type> params = {ptr};
+    for (Value arg : args)
+      params.push_back(arg.getType());
+    auto type =
+        LLVM::LLVMFunctionType::get(result ? result : LLVM::LLVMVoidType::get(ctx), params);
+    auto call = LLVM::CallOp::create(b, loc, type, operands);
+    return result ? call.getResult() : Value();
+  }
+  /// ctx->shuffle on a value of at most 32 bits (carried as an i32).
+  Value shuffle(OpBuilder &b, Location loc, func::FuncOp kernel, Value value, Value lane,
+                uint32_t kind) const {
+    Type type = value.getType(), i32 = b.getI32Type();
+    unsigned bits = type.getIntOrFloatBitWidth();
+    Type bitsType = b.getIntegerType(bits);
+    Value word = value;
+    if (type != bitsType)
+      word = arith::BitcastOp::create(b, loc, bitsType, word);
+    if (bits < 32)
+      word = arith::ExtUIOp::create(b, loc, i32, word);
+    Value kindValue = arith::ConstantIntOp::create(b, loc, kind, 32);
+    Value result = callField(b, loc, kernel, offsetof(tilec_simt_thread, shuffle), i32,
+                             {word, lane, kindValue});
+    if (bits < 32)
+      result = arith::TruncIOp::create(b, loc, bitsType, result);
+    if (type != bitsType)
+      result = arith::BitcastOp::create(b, loc, type, result);
+    return result;
+  }
+  /// Calls ctx->fail(ctx, SHARED_OOB, offset) unless a `type` access at `ptr`
+  /// lies within [ctx->shared, ctx->shared + ctx->shared_size).
+  static void checkShared(OpBuilder &b, Location loc, func::FuncOp kernel, Type type,
+                          Value ptr) {
+    Type i64 = b.getI64Type();
+    uint64_t bytes = DataLayout::closest(kernel).getTypeSize(type);
+    Value base = loadField(b, loc, kernel, LLVM::LLVMPointerType::get(b.getContext()),
+                           offsetof(tilec_simt_thread, shared));
+    Value size = loadField(b, loc, kernel, i64, offsetof(tilec_simt_thread, shared_size));
+    Value offset = arith::SubIOp::create(b, loc, LLVM::PtrToIntOp::create(b, loc, i64, ptr),
+                                         LLVM::PtrToIntOp::create(b, loc, i64, base));
+    Value end =
+        arith::AddIOp::create(b, loc, offset, arith::ConstantIntOp::create(b, loc, bytes, 64));
+    // A pointer below the base wraps to a huge offset.
+    Value inside = arith::AndIOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, offset, size),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, end, size));
+    Value outside = arith::XOrIOp::create(b, loc, inside,
+                                          arith::ConstantIntOp::create(b, loc, 1, 1));
+    auto ifOutside = scf::IfOp::create(b, loc, outside, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOutside.thenBlock());
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, fail), Type(),
+              {arith::ConstantIntOp::create(b, loc, TILEC_SIMT_FAIL_SHARED_OOB, 32), offset});
+  }
+};
+
+} // namespace
+
+std::unique_ptr<TargetInfo> createSIMTTargetInfo() {
+  return std::make_unique<SIMTTargetInfo>();
+}
+
+} // namespace tilec

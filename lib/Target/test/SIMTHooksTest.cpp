@@ -1,0 +1,220 @@
+//===- SIMTHooksTest.cpp - The SIMT target's hooks compiled and run on the simt device ===//
+//
+// Builds a kernel from the TargetInfo SIMT hooks alone (thread id, xor and idx
+// shuffles of i32 and f32, shared memory, barriers), as convert-tile-to-gpu
+// does, compiles it with the tilec pipeline for --target simt and runs it on
+// the runtime's simt device at several warp counts and both warp sizes,
+// checking every thread's results and the three launch errors. A plain test
+// program: each failed check prints FAIL and the exit status is nonzero.
+//
+//===----------------------------------------------------------------------===//
+#include "tilec/Pipeline/Pipeline.h"
+#include "tilec/Pipeline/Registration.h"
+#include "tilec/Target/TargetInfo.h"
+#include "tilec/runtime.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+
+static int failures = 0;
+#define CHECK(cond, ...)                                                                           \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      ++failures;                                                                                  \
+      std::fprintf(stderr, "FAIL %s:%d: %s ", __FILE__, __LINE__, #cond);                          \
+      std::fprintf(stderr, "" __VA_ARGS__);                                                        \
+      std::fprintf(stderr, "\n");                                                                  \
+    }                                                                                              \
+  } while (0)
+
+namespace {
+
+/// Results per thread in `out`.
+constexpr int kResults = 4;
+
+/// Builds `hooks(out: !llvm.ptr, mode: i32)` for `numWarps` warps of
+/// `warpSize`: thread t of program p writes out[(p*T + t)*4 + 0..3] = the sum
+/// of t+1 over its warp (xor shuffles), over the program (shared memory and a
+/// barrier), float(t ^ 1) (an f32 xor shuffle), and the id of lane
+/// (lane + 1) % warpSize (an idx shuffle). Mode 1: thread 5 stores past the
+/// shared memory; mode 2: threads 0-2 wait at a second barrier; mode 3:
+/// thread 2 skips a shuffle that the others make (and meets them in the next
+/// one).
+OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &info,
+                                  unsigned numWarps, unsigned warpSize) {
+  Location loc = UnknownLoc::get(&ctx);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  OpBuilder b(module->getBodyRegion());
+  Type ptr = LLVM::LLVMPointerType::get(&ctx), i32 = b.getI32Type(), i8 = b.getI8Type();
+  auto kernel = func::FuncOp::create(b, loc, "hooks", b.getFunctionType({ptr, i32}, {}));
+  Block *body = kernel.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  func::ReturnOp::create(b, loc);
+  b.setInsertionPointToStart(body);
+  tilec::prepareKernelOnce(info, kernel);
+  Value out = kernel.getArgument(0), mode = kernel.getArgument(1);
+
+  auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
+  auto eq = [&](Value x, Value y) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
+  };
+  auto ult = [&](Value x, Value y) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  };
+  auto both = [&](Value x, Value y) -> Value { return arith::AndIOp::create(b, loc, x, y); };
+  auto add = [&](Value x, Value y) -> Value { return arith::AddIOp::create(b, loc, x, y); };
+  auto mul = [&](Value x, Value y) -> Value { return arith::MulIOp::create(b, loc, x, y); };
+  /// Runs `then` under `cond`, then continues after the scf.if.
+  auto when = [&](Value cond, llvm::function_ref<void()> then) {
+    auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    then();
+  };
+  auto sharedAt = [&](Value byteOffset) -> Value {
+    Value base = info.getSharedMemoryBase(b, loc, kernel);
+    return LLVM::GEPOp::create(b, loc, ptr, i8, base, ValueRange{byteOffset});
+  };
+
+  Value tid = info.getThreadId(b, loc, kernel);
+  Value lane = arith::RemUIOp::create(b, loc, tid, c32(warpSize));
+  Value warp = arith::DivUIOp::create(b, loc, tid, c32(warpSize));
+  when(eq(mode, c32(3)), [&] {
+    when(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, tid, c32(2)),
+         [&] { info.shuffleXor(b, loc, kernel, tid, 1); });
+  });
+  Value warpSum = add(tid, c32(1));
+  for (unsigned mask = warpSize / 2; mask; mask /= 2)
+    warpSum = add(warpSum, info.shuffleXor(b, loc, kernel, warpSum, mask));
+  Value asFloat = arith::UIToFPOp::create(b, loc, b.getF32Type(), tid);
+  Value neighbour = arith::FPToSIOp::create(
+      b, loc, i32, info.shuffleXor(b, loc, kernel, asFloat, 1));
+  Value nextLane = arith::RemUIOp::create(b, loc, add(lane, c32(1)), c32(warpSize));
+  Value next = info.shuffleIdx(b, loc, kernel, tid, nextLane);
+  when(eq(lane, c32(0)),
+       [&] { info.storeShared(b, loc, kernel, warpSum, sharedAt(mul(warp, c32(4)))); });
+  info.barrier(b, loc, kernel);
+  Value total = c32(0);
+  for (unsigned w = 0; w < numWarps; ++w)
+    total = add(total, info.loadShared(b, loc, kernel, i32, sharedAt(c32(4 * w))));
+  Value pid = info.getProgramId(b, loc, kernel, 0);
+  Value first = mul(add(mul(pid, c32(numWarps * warpSize)), tid), c32(kResults));
+  Value results[kResults] = {warpSum, total, neighbour, next};
+  for (int k = 0; k < kResults; ++k) {
+    Value addr = LLVM::GEPOp::create(b, loc, ptr, i32, out, ValueRange{add(first, c32(k))});
+    LLVM::StoreOp::create(b, loc, results[k], addr);
+  }
+  when(both(eq(mode, c32(1)), eq(tid, c32(5))), [&] {
+    info.storeShared(b, loc, kernel, tid, sharedAt(c32(4 * numWarps)));
+  });
+  when(both(eq(mode, c32(2)), ult(tid, c32(3))), [&] { info.barrier(b, loc, kernel); });
+  info.setSharedMemorySize(kernel, 4 * numWarps);
+  kernel->setAttr(tilec::kSIMTLoweredAttr, b.getUnitAttr());
+  return module;
+}
+
+/// Compiles the kernel for `arch` and `numWarps` into a module image.
+std::string compile(unsigned numWarps, const std::string &arch) {
+  DialectRegistry registry;
+  tilec::registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  std::unique_ptr<tilec::TargetInfo> info = tilec::createTargetInfo("simt");
+  tilec::PipelineOptions options;
+  options.target = "simt";
+  options.arch = arch;
+  options.numWarps = numWarps;
+  std::string error, image;
+  CHECK(succeeded(tilec::resolvePipelineOptions(options, error)), "%s", error.c_str());
+  OwningOpRef<ModuleOp> module = buildKernel(ctx, *info, numWarps, info->getWarpSize(arch));
+  tilec::KernelInfo kernel{"hooks", {"*i32", "i32"}, {"out", "mode"}, {}};
+  if (failed(tilec::compileModule(*module, options, tilec::EmitKind::So, {kernel}, image,
+                                  error)))
+    CHECK(false, "%s", error.c_str());
+  return image;
+}
+
+void run(unsigned numWarps, unsigned warpSize) {
+  std::string arch = "warp" + std::to_string(warpSize);
+  std::printf("%u warps of %u\n", numWarps, warpSize);
+  std::string image = compile(numWarps, arch);
+  if (image.empty())
+    return;
+  tilec_device *dev = nullptr;
+  tilec_module *mod = nullptr;
+  tilec_kernel *k = nullptr;
+  auto ok = [](tilec_status s, const char *what) {
+    CHECK(!s, "%s: %s", what, tilec_status_message(s));
+    tilec_status_free(s);
+    return !s;
+  };
+  if (!ok(tilec_device_open("simt", 0, &dev), "open") ||
+      !ok(tilec_module_load_data(dev, image.data(), image.size(), &mod), "load") ||
+      !ok(tilec_module_get_kernel(mod, "hooks", &k), "get kernel"))
+    return;
+  const unsigned programs = 3, threads = numWarps * warpSize;
+  std::vector<int32_t> out(size_t(programs) * threads * kResults, -1);
+  auto launch = [&](int32_t mode, uint32_t grid) {
+    tilec_arg args[2];
+    args[0].type = TILEC_TYPE_PTR_I32;
+    args[0].ptr = out.data();
+    args[1].type = TILEC_TYPE_I32;
+    args[1].i = mode;
+    uint32_t dims[3] = {grid, 1, 1};
+    return tilec_launch(k, dims, args, 2);
+  };
+  ok(launch(0, programs), "launch");
+  int bad = 0;
+  for (unsigned p = 0; p < programs; ++p)
+    for (unsigned t = 0; t < threads; ++t) {
+      unsigned lane = t % warpSize, warp = t / warpSize;
+      int64_t warpSum = int64_t(warpSize) * warp * warpSize + warpSize * (warpSize + 1) / 2;
+      const int32_t *got = &out[(size_t(p) * threads + t) * kResults];
+      int32_t want[kResults] = {int32_t(warpSum), int32_t(threads * (threads + 1) / 2),
+                                int32_t(t ^ 1), int32_t(warp * warpSize + (lane + 1) % warpSize)};
+      for (int r = 0; r < kResults; ++r)
+        if (got[r] != want[r] && bad++ < 5)
+          std::fprintf(stderr, "  program %u thread %u result %d: got %d, want %d\n", p, t, r,
+                       got[r], want[r]);
+    }
+  CHECK(bad == 0, "%d wrong results", bad);
+  auto fails = [&](int32_t mode, const std::string &message) {
+    tilec_status s = launch(mode, 1);
+    const char *text = tilec_status_message(s);
+    CHECK(tilec_status_code(s) == TILEC_STATUS_LAUNCH_FAILED &&
+              std::strstr(text, message.c_str()),
+          "mode %d: got '%s', want '%s'", mode, text, message.c_str());
+    tilec_status_free(s);
+  };
+  std::string size = std::to_string(4 * numWarps);
+  fails(1, "kernel 'hooks': program (0, 0, 0), thread 5: shared memory access out of bounds at "
+           "offset " + size + " (size " + size + ")");
+  fails(2, "kernel 'hooks': program (0, 0, 0): barrier reached by only part of the block (3 of " +
+               std::to_string(threads) + " threads; " + std::to_string(threads - 3) +
+               " exited)");
+  fails(3, "kernel 'hooks': program (0, 0, 0), thread 2: shuffle from an inactive lane (lane " +
+               std::to_string(2 ^ (warpSize / 2)) + ", thread " +
+               std::to_string(2 ^ (warpSize / 2)) + ", is in another shuffle)");
+  tilec_module_release(mod);
+  tilec_device_release(dev);
+}
+
+} // namespace
+
+int main() {
+  for (unsigned numWarps : {1u, 4u, 8u})
+    run(numWarps, 32);
+  for (unsigned numWarps : {1u, 4u})
+    run(numWarps, 64);
+  std::printf("%s\n", failures ? "FAILED" : "PASSED");
+  return failures ? 1 : 0;
+}

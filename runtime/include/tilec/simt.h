@@ -1,0 +1,86 @@
+/* The thread context of the SIMT emulator: the ABI between kernels compiled with --target simt and the runtime's simt driver. */
+#ifndef TILEC_SIMT_H
+#define TILEC_SIMT_H
+
+/*
+ * A kernel compiled for the `simt` target is the GPU lowering compiled for the
+ * host CPU. The module exports, for each kernel NAME,
+ *
+ *   void __tilec_simt_entry_NAME(void **args, const int32_t grid[3],
+ *                                const int32_t pid[3], tilec_simt_thread *ctx);
+ *
+ * which runs one thread (ctx->thread_id) of program `pid`, and optionally
+ *
+ *   const int64_t __tilec_simt_shared_bytes_NAME;
+ *
+ * the bytes of shared memory each program uses (absent: none). The runtime
+ * calls the entry once per thread of every program, each thread on its own
+ * fiber; the callbacks below switch fibers where threads must wait for each
+ * other. The compiler reaches the fields by their offsets, which the
+ * static_asserts below pin.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tilec_simt_thread tilec_simt_thread;
+
+/** Codes passed to tilec_simt_thread.fail. */
+enum {
+  /** A shared-memory access outside [shared, shared + shared_size);
+   *  `detail` is the offset of the access from `shared`. */
+  TILEC_SIMT_FAIL_SHARED_OOB = 1
+};
+
+/** Kinds of tilec_simt_thread.shuffle. */
+enum {
+  TILEC_SIMT_SHUFFLE_XOR = 0, /**< read lane (lane ^ lane_or_mask) */
+  TILEC_SIMT_SHUFFLE_IDX = 1  /**< read lane lane_or_mask */
+};
+
+struct tilec_simt_thread {
+  /** Index of this thread within its program, 0 .. num_warps*warp_size-1. */
+  uint32_t thread_id;
+  /** Threads per warp (32 or 64); the lane is thread_id % warp_size. */
+  uint32_t warp_size;
+  /** The program's shared memory, 16-byte aligned, shared by its threads. */
+  char *shared;
+  /** Bytes at `shared` (the module's __tilec_simt_shared_bytes_NAME). */
+  uint64_t shared_size;
+  /** Returns once every thread of the program has called it. */
+  void (*barrier)(tilec_simt_thread *self);
+  /** Warp-synchronous exchange: every lane of the warp calls it, and each
+   *  gets the `value` of the lane it names (`kind` is TILEC_SIMT_SHUFFLE_*). */
+  uint32_t (*shuffle)(tilec_simt_thread *self, uint32_t value,
+                      uint32_t lane_or_mask, uint32_t kind);
+  /** Reports an error (TILEC_SIMT_FAIL_*) and abandons the program; never
+   *  returns. The launch fails with a message naming the error. */
+  void (*fail)(tilec_simt_thread *self, uint32_t code, uint64_t detail);
+  /** Runtime-private: the fiber and program this thread belongs to. */
+  void *runtime;
+};
+
+#ifdef __cplusplus
+#define TILEC_SIMT_STATIC_ASSERT static_assert
+#else
+#define TILEC_SIMT_STATIC_ASSERT _Static_assert
+#endif
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, thread_id) == 0, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, warp_size) == 4, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, shared) == 8, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, shared_size) == 16, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, barrier) == 24, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, shuffle) == 32, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, fail) == 40, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, runtime) == 48, "ABI");
+#undef TILEC_SIMT_STATIC_ASSERT
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TILEC_SIMT_H */

@@ -1,0 +1,576 @@
+// SIMT driver: the CPU SIMT emulator; each program's num_warps x warp_size threads run as fibers with emulated barriers, warp shuffles and shared memory.
+//
+// A module compiled with --target simt is a shared object like a CPU module
+// (loaded by the shared host code) whose entry runs one thread of one program
+// (tilec/simt.h). Programs are spread over the host thread pool; each pool
+// thread runs its program's threads as fibers on stacks it keeps across
+// programs, with a round-robin scheduler: a fiber runs until it waits at a
+// barrier or a shuffle, fails, or returns. When no fiber can run but some have
+// not returned, the block is stuck (a barrier reached by only part of the
+// block, or a shuffle from an inactive lane) and the launch fails, as it does
+// on an out-of-bounds shared-memory access.
+#include "cpu_info.h"
+#include "host_module.h"
+#include "tilec/simt.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <new>
+#include <string>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <vector>
+
+// TILEC_SIMT_UCONTEXT forces the portable fiber switch (to test it on x86-64).
+#if defined(__x86_64__) && !defined(TILEC_SIMT_UCONTEXT)
+#define TILEC_SIMT_ASM_SWITCH 1
+#else
+#include <ucontext.h>
+#endif
+
+using namespace tilec;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Fiber contexts: a hand-written switch on x86-64 (no signal-mask system
+// call), ucontext elsewhere.
+//===----------------------------------------------------------------------===//
+
+#if TILEC_SIMT_ASM_SWITCH
+extern "C" void tilec_simt_switch(void **save, void *load);
+extern "C" void tilec_simt_fiber_start();
+// tilec_simt_switch(save, load): pushes the callee-saved registers and the
+// SSE/x87 control words, stores the stack pointer to *save, and resumes the
+// stack `load` saved. A new fiber's stack holds a frame whose return address
+// is tilec_simt_fiber_start, which calls r13(r12).
+asm(R"(
+  .text
+  .p2align 4
+  .globl tilec_simt_switch
+  .hidden tilec_simt_switch
+  .type tilec_simt_switch,@function
+tilec_simt_switch:
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  subq $8, %rsp
+  stmxcsr (%rsp)
+  fnstcw 4(%rsp)
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  ldmxcsr (%rsp)
+  fldcw 4(%rsp)
+  addq $8, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .size tilec_simt_switch, .-tilec_simt_switch
+  .p2align 4
+  .globl tilec_simt_fiber_start
+  .hidden tilec_simt_fiber_start
+  .type tilec_simt_fiber_start,@function
+tilec_simt_fiber_start:
+  movq %r12, %rdi
+  callq *%r13
+  ud2
+  .size tilec_simt_fiber_start, .-tilec_simt_fiber_start
+)");
+
+/// A suspended fiber (or scheduler): its saved stack pointer.
+struct Context {
+  void *sp = nullptr;
+};
+
+/// Makes `ctx` start `fn(arg)` on [stack, stack + size) when switched to.
+void makeContext(Context &ctx, char *stack, size_t size, void (*fn)(void *), void *arg) {
+  uintptr_t top = (reinterpret_cast<uintptr_t>(stack) + size - 16) & ~uintptr_t(15);
+  auto *frame = reinterpret_cast<uint64_t *>(top - 64);
+  frame[0] = 0x1F80 | uint64_t(0x037F) << 32; // default MXCSR, x87 control word
+  frame[1] = frame[2] = frame[5] = frame[6] = 0; // r15, r14, rbx, rbp
+  frame[3] = reinterpret_cast<uint64_t>(fn);     // r13
+  frame[4] = reinterpret_cast<uint64_t>(arg);    // r12
+  frame[7] = reinterpret_cast<uint64_t>(&tilec_simt_fiber_start);
+  ctx.sp = frame;
+}
+
+void switchContext(Context &from, Context &to) { tilec_simt_switch(&from.sp, to.sp); }
+#else
+struct Context {
+  ucontext_t uc;
+};
+
+/// The function fibers start with (always the same one).
+std::atomic<void (*)(void *)> startFn{nullptr};
+
+/// makecontext passes int arguments: the pointer comes in two halves.
+void startFiber(unsigned hi, unsigned lo) {
+  startFn.load(std::memory_order_relaxed)(reinterpret_cast<void *>(uintptr_t(hi) << 32 | lo));
+}
+
+void makeContext(Context &ctx, char *stack, size_t size, void (*fn)(void *), void *arg) {
+  startFn.store(fn, std::memory_order_relaxed);
+  getcontext(&ctx.uc);
+  ctx.uc.uc_stack.ss_sp = stack;
+  ctx.uc.uc_stack.ss_size = size;
+  ctx.uc.uc_link = nullptr;
+  auto bits = reinterpret_cast<uintptr_t>(arg);
+  makecontext(&ctx.uc, reinterpret_cast<void (*)()>(startFiber), 2, unsigned(bits >> 32),
+              unsigned(bits & 0xffffffffu));
+}
+
+void switchContext(Context &from, Context &to) { swapcontext(&from.uc, &to.uc); }
+#endif
+
+//===----------------------------------------------------------------------===//
+// Launches, programs and threads
+//===----------------------------------------------------------------------===//
+
+/// `void __tilec_simt_entry_NAME(void **args, const int32_t grid[3], const
+/// int32_t pid[3], tilec_simt_thread *ctx)`.
+using EntryFn = void (*)(void **, const int32_t *, const int32_t *, tilec_simt_thread *);
+
+/// One launch: what every program runs, and its first error.
+struct Launch {
+  EntryFn fn;
+  void **args;
+  int32_t grid[3];
+  uint32_t numThreads, warpSize;
+  uint64_t sharedBytes;
+  AssertRecord asserts;
+  std::atomic<bool> failed{false};
+  std::mutex errorMutex;
+  std::string error;
+  int64_t moreErrors = 0;
+
+  void fail(const std::string &message) {
+    std::lock_guard<std::mutex> lock(errorMutex);
+    if (failed.load(std::memory_order_relaxed)) {
+      ++moreErrors;
+      return;
+    }
+    error = message;
+    failed.store(true, std::memory_order_release);
+  }
+};
+
+enum class State : uint8_t { Ready, AtBarrier, InShuffle, Done };
+
+struct Program;
+
+/// One emulated thread: the context its kernel code sees, and its fiber.
+struct SimtThread {
+  tilec_simt_thread ctx;
+  Context context;
+  Program *program;
+  State state;
+  /// The current shuffle: this lane's value, the lane it reads, the result,
+  /// and where in the kernel it was called.
+  uint32_t value, source, result;
+  void *site;
+};
+
+/// The program a pool thread is running, with the fibers and shared memory
+/// it reuses from program to program.
+struct Program {
+  Launch *launch = nullptr;
+  int32_t pid[3] = {0, 0, 0};
+  std::vector<SimtThread> threads;
+  /// Lanes of each warp waiting in a shuffle.
+  std::vector<uint32_t> warpArrived;
+  uint32_t atBarrier = 0, done = 0;
+  bool failed = false;
+  Context scheduler;
+  std::vector<char *> stacks;
+  size_t stackSize = 0;
+  char *shared = nullptr;
+  size_t sharedCapacity = 0;
+
+  ~Program() {
+    for (char *stack : stacks)
+      munmap(stack - pageSize(), stackSize + pageSize());
+    std::free(shared);
+  }
+
+  static size_t pageSize() {
+    static const size_t size = size_t(sysconf(_SC_PAGESIZE));
+    return size;
+  }
+
+  /// Sizes the fibers and shared memory for `l`; an error message if the
+  /// memory cannot be had.
+  std::string prepare(Launch &l);
+  void run(Launch &l, const int32_t programId[3]);
+  std::string where(const SimtThread *t) const;
+  /// Records `message` (about thread `t`, or the block when null) as the
+  /// program's failure.
+  void fail(const SimtThread *t, const std::string &message);
+  /// Why no thread can run, and the thread it is about (null: the block).
+  std::string stuckMessage(const SimtThread *&about) const;
+};
+
+/// Fiber stack size: TILEC_SIMT_STACK_KB, else 1 MiB (a kernel that keeps
+/// whole tiles in one thread needs deep frames).
+size_t fiberStackSize() {
+  static const size_t size = [] {
+    const char *env = std::getenv("TILEC_SIMT_STACK_KB");
+    long kb = env ? std::atol(env) : 0;
+    size_t bytes = size_t(kb > 0 ? kb : 1024) * 1024;
+    size_t page = Program::pageSize();
+    return (bytes + page - 1) / page * page;
+  }();
+  return size;
+}
+
+std::string Program::prepare(Launch &l) {
+  if (stackSize != fiberStackSize()) {
+    for (char *stack : stacks)
+      munmap(stack - pageSize(), stackSize + pageSize());
+    stacks.clear();
+    stackSize = fiberStackSize();
+  }
+  while (stacks.size() < l.numThreads) {
+    // A guard page below each stack turns an overflow into a fault at once.
+    void *map = mmap(nullptr, stackSize + pageSize(), PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (map == MAP_FAILED)
+      return "simt: cannot map " + std::to_string(l.numThreads) + " fiber stacks of " +
+             std::to_string(stackSize / 1024) + " KiB";
+    mprotect(map, pageSize(), PROT_NONE);
+    stacks.push_back(static_cast<char *>(map) + pageSize());
+  }
+  size_t sharedNeeded = (l.sharedBytes + 63) / 64 * 64 + 64;
+  if (sharedCapacity < sharedNeeded) {
+    std::free(shared);
+    shared = static_cast<char *>(std::aligned_alloc(64, sharedNeeded));
+    sharedCapacity = shared ? sharedNeeded : 0;
+    if (!shared)
+      return "simt: cannot allocate " + std::to_string(l.sharedBytes) +
+             " bytes of shared memory";
+  }
+  threads.resize(l.numThreads);
+  warpArrived.assign(l.numThreads / l.warpSize, 0);
+  return "";
+}
+
+std::string Program::where(const SimtThread *t) const {
+  std::string text = "program (" + std::to_string(pid[0]) + ", " + std::to_string(pid[1]) +
+                     ", " + std::to_string(pid[2]) + ")";
+  if (t)
+    text += ", thread " + std::to_string(t->ctx.thread_id);
+  return text;
+}
+
+void Program::fail(const SimtThread *t, const std::string &message) {
+  failed = true;
+  launch->fail(where(t) + ": " + message);
+}
+
+/// Suspends the calling fiber and resumes the scheduler.
+void yield(SimtThread *t) { switchContext(t->context, t->program->scheduler); }
+
+/// Reports `message` for the calling thread and abandons its program.
+[[noreturn]] void failThread(SimtThread *t, const std::string &message) {
+  t->program->fail(t, message);
+  yield(t); // never resumed
+  std::abort();
+}
+
+SimtThread *self(tilec_simt_thread *ctx) { return static_cast<SimtThread *>(ctx->runtime); }
+
+void fiberMain(void *arg) {
+  auto *t = static_cast<SimtThread *>(arg);
+  Program &p = *t->program;
+  Launch &l = *p.launch;
+  l.fn(l.args, l.grid, p.pid, &t->ctx);
+  t->state = State::Done;
+  ++p.done;
+  yield(t); // never resumed
+  std::abort();
+}
+
+void barrierCallback(tilec_simt_thread *ctx) {
+  SimtThread *t = self(ctx);
+  Program &p = *t->program;
+  if (++p.atBarrier < p.launch->numThreads) {
+    t->state = State::AtBarrier;
+    yield(t);
+    return;
+  }
+  // The last thread to arrive releases the others and goes on.
+  p.atBarrier = 0;
+  for (SimtThread &other : p.threads)
+    if (other.state == State::AtBarrier)
+      other.state = State::Ready;
+}
+
+uint32_t shuffleCallback(tilec_simt_thread *ctx, uint32_t value, uint32_t laneOrMask,
+                         uint32_t kind) {
+  SimtThread *t = self(ctx);
+  Program &p = *t->program;
+  uint32_t warpSize = p.launch->warpSize;
+  uint32_t lane = ctx->thread_id % warpSize, warp = ctx->thread_id / warpSize;
+  if (kind != TILEC_SIMT_SHUFFLE_XOR && kind != TILEC_SIMT_SHUFFLE_IDX)
+    failThread(t, "shuffle of unknown kind " + std::to_string(kind));
+  uint32_t source = kind == TILEC_SIMT_SHUFFLE_XOR ? lane ^ laneOrMask : laneOrMask;
+  if (source >= warpSize)
+    failThread(t, "shuffle from lane " + std::to_string(source) + ", outside the warp of " +
+                      std::to_string(warpSize) + " lanes");
+  t->value = value;
+  t->source = source;
+  t->site = __builtin_return_address(0);
+  SimtThread *lanes = &p.threads[size_t(warp) * warpSize];
+  if (++p.warpArrived[warp] < warpSize) {
+    t->state = State::InShuffle;
+    yield(t);
+    return t->result;
+  }
+  // The last lane to arrive hands every lane its result, unless a lane reads
+  // one that waits in another shuffle (divergent code).
+  p.warpArrived[warp] = 0;
+  for (uint32_t i = 0; i < warpSize; ++i) {
+    const SimtThread &from = lanes[lanes[i].source];
+    if (from.site != lanes[i].site) {
+      p.fail(&lanes[i], "shuffle from an inactive lane (lane " + std::to_string(lanes[i].source) +
+                            ", thread " + std::to_string(from.ctx.thread_id) +
+                            ", is in another shuffle)");
+      yield(t); // never resumed
+      std::abort();
+    }
+  }
+  for (uint32_t i = 0; i < warpSize; ++i) {
+    lanes[i].result = lanes[lanes[i].source].value;
+    if (i != lane)
+      lanes[i].state = State::Ready;
+  }
+  return t->result;
+}
+
+void failCallback(tilec_simt_thread *ctx, uint32_t code, uint64_t detail) {
+  if (code == TILEC_SIMT_FAIL_SHARED_OOB)
+    failThread(self(ctx), "shared memory access out of bounds at offset " +
+                              std::to_string(int64_t(detail)) + " (size " +
+                              std::to_string(ctx->shared_size) + ")");
+  failThread(self(ctx), "failure " + std::to_string(code) + " (detail " +
+                            std::to_string(detail) + ")");
+}
+
+/// Why no fiber can run: a shuffle from a lane that exited or waits at a
+/// barrier, else a barrier that part of the block never reaches.
+std::string Program::stuckMessage(const SimtThread *&about) const {
+  uint32_t warpSize = launch->warpSize;
+  auto absence = [](const SimtThread &t) {
+    return t.state == State::Done ? "has exited" : "waits at a barrier";
+  };
+  for (const SimtThread &t : threads) {
+    if (t.state != State::InShuffle)
+      continue;
+    const SimtThread &source = threads[t.ctx.thread_id / warpSize * warpSize + t.source];
+    if (source.state != State::InShuffle) {
+      about = &t;
+      return "shuffle from an inactive lane (lane " + std::to_string(t.source) + ", thread " +
+             std::to_string(source.ctx.thread_id) + ", " + absence(source) + ")";
+    }
+  }
+  about = nullptr;
+  uint32_t atBarrierNow = 0;
+  for (const SimtThread &t : threads)
+    atBarrierNow += t.state == State::AtBarrier;
+  if (atBarrierNow)
+    return "barrier reached by only part of the block (" + std::to_string(atBarrierNow) +
+           " of " + std::to_string(threads.size()) + " threads; " + std::to_string(done) +
+           " exited)";
+  // Shuffles whose sources all wait, with another lane of the warp missing.
+  for (const SimtThread &t : threads)
+    if (t.state != State::InShuffle && t.state != State::Ready) {
+      uint32_t base = t.ctx.thread_id / warpSize * warpSize;
+      for (uint32_t i = 0; i < warpSize; ++i)
+        if (threads[base + i].state == State::InShuffle) {
+          about = &threads[base + i];
+          return "shuffle from an inactive lane (thread " + std::to_string(t.ctx.thread_id) +
+                 " of its warp " + absence(t) + ")";
+        }
+    }
+  return "the threads cannot make progress";
+}
+
+void Program::run(Launch &l, const int32_t programId[3]) {
+  launch = &l;
+  std::memcpy(pid, programId, sizeof(pid));
+  atBarrier = done = 0;
+  failed = false;
+  std::fill(warpArrived.begin(), warpArrived.end(), 0);
+  for (uint32_t i = 0; i < l.numThreads; ++i) {
+    SimtThread &t = threads[i];
+    t.ctx = {i,         l.warpSize,      shared,      l.sharedBytes, barrierCallback,
+             shuffleCallback, failCallback, &t};
+    t.program = this;
+    t.state = State::Ready;
+    makeContext(t.context, stacks[i], stackSize, fiberMain, &t);
+  }
+  while (!failed && done < l.numThreads) {
+    bool ran = false;
+    for (SimtThread &t : threads) {
+      if (t.state != State::Ready)
+        continue;
+      ran = true;
+      switchContext(scheduler, t.context);
+      if (failed)
+        return;
+    }
+    if (!ran) {
+      const SimtThread *about = nullptr;
+      std::string message = stuckMessage(about);
+      fail(about, message);
+      return;
+    }
+  }
+}
+
+/// The program state of this pool thread.
+Program &threadProgram() {
+  thread_local Program program;
+  return program;
+}
+
+void runRange(void *c, int64_t begin, int64_t end) {
+  Launch &l = *static_cast<Launch *>(c);
+  AssertScope scope(&l.asserts);
+  Program &program = threadProgram();
+  std::string error = program.prepare(l);
+  if (!error.empty()) {
+    l.fail(error);
+    return;
+  }
+  int64_t gx = l.grid[0], gy = l.grid[1];
+  for (int64_t linear = begin; linear < end; ++linear) {
+    if (l.failed.load(std::memory_order_acquire))
+      return;
+    int32_t pid[3] = {int32_t(linear % gx), int32_t(linear / gx % gy),
+                      int32_t(linear / gx / gy)};
+    program.run(l, pid);
+  }
+}
+
+/// Threads per warp of the device: TILEC_SIMT_WARP_SIZE (32 or 64), else 32.
+/// Returns 0 when the variable holds anything else.
+uint32_t deviceWarpSize() {
+  const char *env = std::getenv("TILEC_SIMT_WARP_SIZE");
+  if (!env || !*env)
+    return 32;
+  if (std::strcmp(env, "32") == 0 || std::strcmp(env, "64") == 0)
+    return uint32_t(std::atoi(env));
+  return 0;
+}
+
+class SimtModule : public HostModule {
+public:
+  SimtModule(void *handle, PayloadFile file, HostDevice &device, uint32_t warpSize)
+      : HostModule(handle, std::move(file)), device(device), warpSize(warpSize) {}
+
+  tilec_status launch(void *fn, const tilec_kernel_metadata &k, const uint32_t grid[3],
+                      void **args) override {
+    Launch l;
+    l.fn = reinterpret_cast<EntryFn>(fn);
+    l.args = args;
+    for (int i = 0; i < 3; ++i)
+      l.grid[i] = int32_t(grid[i]);
+    l.numThreads = k.num_warps * warpSize;
+    l.warpSize = warpSize;
+    l.sharedBytes = sharedBytes(k.name);
+    device.threadPool().run(runRange, &l, int64_t(grid[0]) * grid[1] * grid[2]);
+    std::fflush(stdout); // tl.device_print output, before the launch returns
+    if (l.failed.load()) {
+      std::string more;
+      if (l.moreErrors)
+        more = " (and " + std::to_string(l.moreErrors) + " more failing programs)";
+      return tilec_status_create(TILEC_STATUS_LAUNCH_FAILED, "kernel '%s': %s%s", k.name,
+                                 l.error.c_str(), more.c_str());
+    }
+    return l.asserts.status();
+  }
+
+private:
+  /// `__tilec_simt_shared_bytes_NAME`, or 0 when the module has none.
+  uint64_t sharedBytes(const char *kernel) {
+    std::string symbol = std::string("__tilec_simt_shared_bytes_") + kernel;
+    dlerror();
+    auto *bytes = static_cast<const int64_t *>(dlsym(handle, symbol.c_str()));
+    return bytes && *bytes > 0 ? uint64_t(*bytes) : 0;
+  }
+
+  HostDevice &device;
+  uint32_t warpSize;
+};
+
+class SimtDevice : public HostDevice {
+public:
+  tilec_status query(tilec_device_info *info) override;
+
+  tilec_status checkTarget(const tilec_module_image *img) override {
+    if (tilec_status s = checkDriver(img, "simt"))
+      return s;
+    return checkFeatures(img);
+  }
+
+protected:
+  const char *driverName() const override { return "simt"; }
+  HostModule *createModule(const tilec_module_image *img, void *handle,
+                           PayloadFile file) override {
+    const char *arch = tilec_module_image_metadata(img)->arch;
+    uint32_t warpSize = std::strcmp(arch, "warp64") == 0 ? 64 : 32;
+    return new (std::nothrow) SimtModule(handle, std::move(file), *this, warpSize);
+  }
+};
+
+tilec_status simtProbe() {
+  if (!deviceWarpSize())
+    return tilec_status_create(TILEC_STATUS_UNAVAILABLE,
+                               "simt: TILEC_SIMT_WARP_SIZE='%s' is not 32 or 64",
+                               std::getenv("TILEC_SIMT_WARP_SIZE"));
+  return nullptr;
+}
+
+int simtCount() { return deviceWarpSize() ? 1 : 0; }
+
+tilec_status simtInfo(int ordinal, tilec_device_info *info) {
+  if (tilec_status s = simtProbe())
+    return s;
+  if (tilec_status s = checkHostOrdinal("simt", ordinal))
+    return s;
+  hostDeviceInfo("simt", info);
+  std::string name = "SIMT emulator on " + hostCpu().name;
+  copyString(info->name, sizeof(info->name), name.c_str());
+  copyString(info->arch, sizeof(info->arch), deviceWarpSize() == 64 ? "warp64" : "warp32");
+  return nullptr;
+}
+
+tilec_status SimtDevice::query(tilec_device_info *info) { return simtInfo(0, info); }
+
+tilec_status simtOpen(int ordinal, DeviceImpl **out) {
+  if (tilec_status s = simtProbe())
+    return s;
+  if (tilec_status s = checkHostOrdinal("simt", ordinal))
+    return s;
+  *out = new (std::nothrow) SimtDevice;
+  return *out ? nullptr
+              : tilec_status_create(TILEC_STATUS_OUT_OF_MEMORY,
+                                    "simt: out of memory opening the device");
+}
+
+} // namespace
+
+const Driver &tilec::simtDriver() {
+  static const Driver d = {"simt", simtProbe, simtCount, simtInfo, simtOpen};
+  return d;
+}

@@ -1,0 +1,205 @@
+/* Hand-written SIMT test kernels implementing the __tilec_simt_entry_* ABI (tilec/simt.h): the conformance suite's kernels, written as a GPU would run them, and kernels that exercise barriers, shuffles, shared memory and the emulator's error reports. */
+#include "tilec/simt.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "scalars.h"
+
+typedef tilec_simt_thread thread;
+
+/* The device assertion hook slot, filled by the runtime at load time. */
+void (*__tilec_assert_hook)(const char *message, const char *file, int32_t line,
+                            const char *function, int32_t pid_x, int32_t pid_y,
+                            int32_t pid_z);
+
+static uint32_t shfl_xor(thread *t, uint32_t v, uint32_t mask) {
+  return t->shuffle(t, v, mask, TILEC_SIMT_SHUFFLE_XOR);
+}
+
+static uint32_t shfl_idx(thread *t, uint32_t v, uint32_t lane) {
+  return t->shuffle(t, v, lane, TILEC_SIMT_SHUFFLE_IDX);
+}
+
+/* A checked shared-memory access, as the compiler emits it. */
+static int32_t *shared_i32(thread *t, uint64_t index) {
+  uint64_t offset = index * 4;
+  if (offset + 4 > t->shared_size)
+    t->fail(t, TILEC_SIMT_FAIL_SHARED_OOB, offset);
+  return (int32_t *)(t->shared + offset);
+}
+
+/*===------------------------------------------------------------------===*
+ * The conformance suite's kernels (test_kernels.meta.in).
+ *===------------------------------------------------------------------===*/
+
+/* record_pid(*i32 out), 4 warps: out[4*pid..] = x, y, z, and 1 when every
+   thread of the program ran (counted in shared memory between barriers). */
+const int64_t __tilec_simt_shared_bytes_record_pid = 16;
+void __tilec_simt_entry_record_pid(void **args, const int32_t grid[3], const int32_t pid[3],
+                                   thread *t) {
+  int32_t *out = *(int32_t **)args[0];
+  int64_t linear = pid[0] + (int64_t)grid[0] * (pid[1] + (int64_t)grid[1] * pid[2]);
+  uint32_t threads = 4 * t->warp_size;
+  if (t->thread_id == 0)
+    *shared_i32(t, 0) = 0;
+  t->barrier(t);
+  *shared_i32(t, 0) += 1;
+  t->barrier(t);
+  if (t->thread_id == threads - 1) {
+    out[4 * linear + 0] = pid[0];
+    out[4 * linear + 1] = pid[1];
+    out[4 * linear + 2] = pid[2];
+    __atomic_fetch_add(&out[4 * linear + 3], *shared_i32(t, 0) == (int32_t)threads ? 1 : 100,
+                       __ATOMIC_RELAXED);
+  }
+}
+
+/* add_kernel(*fp32 x, *fp32 y, *fp32 out, i32 n), BLOCK_SIZE = 64: thread i
+   adds element i, and its sum goes to its xor-1 neighbour and back. */
+void __tilec_simt_entry_add_kernel(void **args, const int32_t grid[3], const int32_t pid[3],
+                                   thread *t) {
+  const float *x = *(const float **)args[0];
+  const float *y = *(const float **)args[1];
+  float *out = *(float **)args[2];
+  int32_t n = *(const int32_t *)args[3];
+  int64_t i = (int64_t)pid[0] * 64 + t->thread_id;
+  int active = t->thread_id < 64 && i < n;
+  float sum = active ? x[i] + y[i] : 0.0f;
+  uint32_t bits;
+  (void)grid;
+  memcpy(&bits, &sum, 4);
+  bits = shfl_xor(t, shfl_xor(t, bits, 1), 1);
+  memcpy(&sum, &bits, 4);
+  if (active)
+    out[i] = sum;
+}
+
+/* scalars(*fp64 out, i1, ..., fp64), 1 warp: written by the last thread of
+   program 0. */
+void __tilec_simt_entry_scalars(void **args, const int32_t grid[3], const int32_t pid[3],
+                                thread *t) {
+  (void)grid;
+  if (pid[0] != 0 || t->thread_id != t->warp_size - 1)
+    return;
+  write_scalars(args);
+}
+
+/* scale_i64(*i64 data, i64 factor): thread 0 reads data[pid] into shared
+   memory; after a barrier, lane 0 of the last warp broadcasts the product's
+   halves to its warp by shuffles, and its last lane stores it. */
+const int64_t __tilec_simt_shared_bytes_scale_i64 = 8;
+void __tilec_simt_entry_scale_i64(void **args, const int32_t grid[3], const int32_t pid[3],
+                                  thread *t) {
+  int64_t *data = *(int64_t **)args[0];
+  int64_t factor = *(const int64_t *)args[1];
+  uint32_t threads = 4 * t->warp_size, lane = t->thread_id % t->warp_size;
+  (void)grid;
+  if (t->thread_id == 0) {
+    int64_t value = data[pid[0]];
+    memcpy(shared_i32(t, 0), &value, 8);
+  }
+  t->barrier(t);
+  if (t->thread_id / t->warp_size != threads / t->warp_size - 1)
+    return;
+  uint64_t product = 0;
+  if (lane == 0) {
+    int64_t value;
+    memcpy(&value, t->shared, 8);
+    product = (uint64_t)(value * factor);
+  }
+  uint64_t lo = shfl_idx(t, (uint32_t)product, 0), hi = shfl_idx(t, (uint32_t)(product >> 32), 0);
+  if (lane == t->warp_size - 1)
+    data[pid[0]] = (int64_t)(hi << 32 | lo);
+}
+
+/*===------------------------------------------------------------------===*
+ * SIMT kernels (simt_kernels.meta.in).
+ *===------------------------------------------------------------------===*/
+
+/* block_sum(*i32 in, *i32 out), 4 warps: out[pid] = the sum of the program's
+   4*warp_size inputs, by xor shuffles within warps, shared memory across
+   warps, and an idx shuffle that broadcasts each warp's total. */
+const int64_t __tilec_simt_shared_bytes_block_sum = 4 * 4;
+void __tilec_simt_entry_block_sum(void **args, const int32_t grid[3], const int32_t pid[3],
+                                  thread *t) {
+  const int32_t *in = *(const int32_t **)args[0];
+  int32_t *out = *(int32_t **)args[1];
+  uint32_t threads = 4 * t->warp_size, lane = t->thread_id % t->warp_size,
+           warp = t->thread_id / t->warp_size;
+  (void)grid;
+  uint32_t v = (uint32_t)in[pid[0] * threads + t->thread_id];
+  for (uint32_t mask = t->warp_size / 2; mask; mask /= 2)
+    v += shfl_xor(t, v, mask);
+  uint32_t total = shfl_idx(t, v, (lane + 5) % t->warp_size);
+  if (total != v)
+    v = 0x7fffffff; /* lanes disagree: a wrong result */
+  if (lane == 0)
+    *shared_i32(t, warp) = (int32_t)v;
+  t->barrier(t);
+  if (t->thread_id == 0)
+    out[pid[0]] = *shared_i32(t, 0) + *shared_i32(t, 1) + *shared_i32(t, 2) + *shared_i32(t, 3);
+}
+
+/* partial_barrier(*i32 out): threads from `first_exit` on return; the others
+   wait at a barrier that can never complete. */
+void __tilec_simt_entry_partial_barrier(void **args, const int32_t grid[3], const int32_t pid[3],
+                                        thread *t) {
+  int32_t first_exit = *(const int32_t *)args[1];
+  (void)grid;
+  (void)pid;
+  if ((int32_t)t->thread_id >= first_exit)
+    return;
+  t->barrier(t);
+  (*(int32_t **)args[0])[t->thread_id] = 1;
+}
+
+/* inactive_shuffle(*i32 out, i32 lane): `lane` of warp 0 returns; the other
+   lanes read their xor-1 neighbour. */
+void __tilec_simt_entry_inactive_shuffle(void **args, const int32_t grid[3],
+                                         const int32_t pid[3], thread *t) {
+  int32_t *out = *(int32_t **)args[0];
+  int32_t lane = *(const int32_t *)args[1];
+  (void)grid;
+  (void)pid;
+  if ((int32_t)t->thread_id == lane)
+    return;
+  out[t->thread_id] = (int32_t)shfl_xor(t, t->thread_id, 1);
+}
+
+/* shared_oob(*i32 out, i32 index): thread 7 accesses shared i32 `index` of
+   16 (64 bytes). */
+const int64_t __tilec_simt_shared_bytes_shared_oob = 64;
+void __tilec_simt_entry_shared_oob(void **args, const int32_t grid[3], const int32_t pid[3],
+                                   thread *t) {
+  int32_t *out = *(int32_t **)args[0];
+  int32_t index = *(const int32_t *)args[1];
+  (void)grid;
+  (void)pid;
+  if (t->thread_id == 7)
+    *shared_i32(t, (uint64_t)(int64_t)index) = 5;
+  t->barrier(t);
+  if (t->thread_id == 0)
+    out[0] = 1;
+}
+
+/* shuffle_lane(*i32 out, i32 lane): every lane reads lane `lane`. */
+void __tilec_simt_entry_shuffle_lane(void **args, const int32_t grid[3], const int32_t pid[3],
+                                     thread *t) {
+  int32_t *out = *(int32_t **)args[0];
+  uint32_t lane = (uint32_t) * (const int32_t *)args[1];
+  (void)grid;
+  (void)pid;
+  out[t->thread_id] = (int32_t)shfl_idx(t, t->thread_id * 10, lane);
+}
+
+/* assert_positive(*i32 data): thread 3 asserts data[pid] > 0, as compiled
+   kernels do through the module's hook. */
+void __tilec_simt_entry_assert_positive(void **args, const int32_t grid[3],
+                                        const int32_t pid[3], thread *t) {
+  const int32_t *data = *(const int32_t **)args[0];
+  (void)grid;
+  if (t->thread_id == 3 && data[pid[0]] <= 0 && __tilec_assert_hook)
+    __tilec_assert_hook("data > 0", "simt_kernels.c", 42, "assert_positive", pid[0], pid[1],
+                        pid[2]);
+}
