@@ -266,6 +266,8 @@ private:
   };
 
   void add(llvm::StringRef text) {
+    // Back-end diagnostics have no source location (tilec emits no debug info).
+    text.consume_front("<unknown>:0:0: ");
     if (!message.empty())
       message += "; ";
     message += text.rtrim().str();
