@@ -231,8 +231,11 @@ Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
   r.targetKey = r.pipeline.target + " " + r.pipeline.arch + " " + r.pipeline.features;
   if (!r.pipeline.libdevicePath.empty())
     r.targetKey += " libdevice=" + r.pipeline.libdevicePath;
-  if (r.pipeline.arch == "native" || r.pipeline.arch.empty() || r.pipeline.target == "simt") {
-    // The host's CPU and features decide the code: part of the key (computed once).
+  // The host's CPU and features decide the code of native CPU and SIMT modules.
+  bool hostCode =
+      r.pipeline.arch == "native" || r.pipeline.arch.empty() || r.pipeline.target == "simt";
+  if (hostCode) {
+    // Part of the key (computed once).
     static const std::string host = [] {
       std::string text = " host=" + std::string(llvm::sys::getHostCPUName());
       std::vector<std::string> features;

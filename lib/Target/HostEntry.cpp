@@ -36,8 +36,8 @@ SmallVector<Value> loadI32Array(OpBuilder &b, Location loc, Value ptr, unsigned 
   return values;
 }
 
-SmallVector<Value> loadKernelArguments(OpBuilder &b, Location loc, func::FuncOp kernel,
-                                       Value args, unsigned count) {
+SmallVector<Value> loadKernelArguments(OpBuilder &b, Location loc, func::FuncOp kernel, Value args,
+                                       unsigned count) {
   Type ptrTy = args.getType();
   SmallVector<Value> values;
   for (unsigned i = 0; i < count; ++i) {

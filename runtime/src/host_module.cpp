@@ -1,4 +1,5 @@
-// Shared code of the host drivers (cpu, simt): dlopen()ed payloads, device assertions, host memory.
+// Shared code of the host drivers (cpu, simt): dlopen()ed payloads, device
+// assertions, host memory.
 #include "host_module.h"
 #include "cpu_info.h"
 
@@ -58,7 +59,8 @@ tilec_status dlopenError(const tilec_module_image *img) {
 /// Writes the payload to an anonymous file (memfd, else a temporary file) and
 /// dlopen()s it through /proc/self/fd; `file` keeps that path unique while
 /// the module is loaded.
-tilec_status dlopenPayload(const tilec_module_image *img, void **handle, PayloadFile &file) {
+tilec_status dlopenPayload(const tilec_module_image *img, void **handle,
+                           PayloadFile &file) {
   size_t size = 0;
   const void *payload = tilec_module_image_payload(img, &size);
   int fd = memfd_create("tilec-module", MFD_CLOEXEC);
@@ -111,8 +113,8 @@ tilec_status AssertRecord::status() {
   std::string more;
   if (moreFailures)
     more = " (and " + std::to_string(moreFailures) + " more failures)";
-  return tilec_status_create(TILEC_STATUS_ASSERTION_FAILED, "%s%s", message.c_str(),
-                             more.c_str());
+  return tilec_status_create(TILEC_STATUS_ASSERTION_FAILED, "%s%s",
+                             message.c_str(), more.c_str());
 }
 
 AssertScope::AssertScope(AssertRecord *record) : previous(currentAsserts) {
@@ -134,7 +136,8 @@ HostModule::~HostModule() {
   file.release();
 }
 
-tilec_status HostModule::getFunction(const tilec_kernel_metadata &k, void **fn) {
+tilec_status HostModule::getFunction(const tilec_kernel_metadata &k,
+                                     void **fn) {
   dlerror();
   *fn = dlsym(handle, k.entry);
   if (!*fn)
@@ -150,7 +153,8 @@ tilec_status HostDevice::alloc(size_t size, void **ptr) {
   size_t rounded = ((size ? size : 1) + 63) / 64 * 64;
   if (posix_memalign(ptr, 64, rounded) != 0 || !*ptr)
     return tilec_status_create(TILEC_STATUS_OUT_OF_MEMORY,
-                               "%s: cannot allocate %zu bytes", driverName(), size);
+                               "%s: cannot allocate %zu bytes", driverName(),
+                               size);
   return nullptr;
 }
 
@@ -170,8 +174,8 @@ void HostDevice::maxGrid(uint64_t out[3]) {
   out[0] = out[1] = out[2] = 0x7fffffff; // The entries take int32 dims.
 }
 
-tilec_status HostDevice::loadModule(const tilec_module_image *img, const char *path,
-                                    ModuleImpl **out) {
+tilec_status HostDevice::loadModule(const tilec_module_image *img,
+                                    const char *path, ModuleImpl **out) {
   // Load the validated bytes, not `path` again: the file may have been
   // replaced since it was read, and dlopen() of a path it has already
   // loaded returns the old library.
@@ -186,27 +190,32 @@ tilec_status HostDevice::loadModule(const tilec_module_image *img, const char *p
     dlclose(handle);
     file.release();
     return tilec_status_create(TILEC_STATUS_OUT_OF_MEMORY,
-                               "%s: out of memory loading a module", driverName());
+                               "%s: out of memory loading a module",
+                               driverName());
   }
   return nullptr;
 }
 
 ThreadPool &HostDevice::threadPool() {
-  std::call_once(poolOnce, [this] { pool.reset(new ThreadPool(hostCpu().threads)); });
+  std::call_once(poolOnce,
+                 [this] { pool.reset(new ThreadPool(hostCpu().threads)); });
   return *pool;
 }
 
-tilec_status HostDevice::checkDriver(const tilec_module_image *img, const char *driver) {
+tilec_status HostDevice::checkDriver(const tilec_module_image *img,
+                                     const char *driver) {
   const tilec_module_metadata *md = tilec_module_image_metadata(img);
   if (std::strcmp(md->target, driver) == 0)
     return nullptr;
   return tilec_status_create(TILEC_STATUS_INVALID_ARGUMENT,
                              "module '%s' targets %s %s, not the %s driver",
-                             tilec_module_image_label(img), md->target, md->arch, driver);
+                             tilec_module_image_label(img), md->target,
+                             md->arch, driver);
 }
 
 tilec_status HostDevice::checkFeatures(const tilec_module_image *img) {
-  std::string missing = missingFeature(tilec_module_image_metadata(img)->features);
+  std::string missing =
+      missingFeature(tilec_module_image_metadata(img)->features);
   if (missing.empty())
     return nullptr;
   return tilec_status_create(TILEC_STATUS_UNAVAILABLE,
@@ -219,8 +228,9 @@ tilec_status HostDevice::checkFeatures(const tilec_module_image *img) {
 tilec_status checkHostOrdinal(const char *driver, int ordinal) {
   if (ordinal == 0)
     return nullptr;
-  return tilec_status_create(TILEC_STATUS_NOT_FOUND, "%s: no device %d (there is 1 device)",
-                             driver, ordinal);
+  return tilec_status_create(TILEC_STATUS_NOT_FOUND,
+                             "%s: no device %d (there is 1 device)", driver,
+                             ordinal);
 }
 
 void hostDeviceInfo(const char *driver, tilec_device_info *info) {

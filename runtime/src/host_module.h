@@ -1,4 +1,5 @@
-// Shared code of the host drivers (cpu, simt): shared-object payloads loaded with dlopen(), device assertions, host memory and the thread pool.
+// Shared code of the host drivers (cpu, simt): shared-object payloads loaded
+// with dlopen(), device assertions, host memory and the thread pool.
 #ifndef TILEC_RUNTIME_HOST_MODULE_H
 #define TILEC_RUNTIME_HOST_MODULE_H
 
@@ -48,7 +49,8 @@ struct PayloadFile {
 /// A payload loaded with dlopen(); kernels are resolved with dlsym().
 class HostModule : public ModuleImpl {
 public:
-  HostModule(void *handle, PayloadFile file) : handle(handle), file(std::move(file)) {}
+  HostModule(void *handle, PayloadFile file)
+      : handle(handle), file(std::move(file)) {}
   ~HostModule() override;
   tilec_status getFunction(const tilec_kernel_metadata &k, void **fn) override;
 
@@ -86,7 +88,8 @@ protected:
   virtual HostModule *createModule(const tilec_module_image *img, void *handle,
                                    PayloadFile file) = 0;
   /// INVALID_ARGUMENT unless `img` targets `driver`.
-  static tilec_status checkDriver(const tilec_module_image *img, const char *driver);
+  static tilec_status checkDriver(const tilec_module_image *img,
+                                  const char *driver);
   /// UNAVAILABLE when `img` needs CPU features the host lacks.
   static tilec_status checkFeatures(const tilec_module_image *img);
 

@@ -1,4 +1,6 @@
-// SIMT driver: the CPU SIMT emulator; each program's num_warps x warp_size threads run as fibers with emulated barriers, warp shuffles and shared memory.
+// SIMT driver: the CPU SIMT emulator; each program's num_warps x warp_size
+// threads run as fibers with emulated barriers, warp shuffles and shared
+// memory.
 //
 // A module compiled with --target simt is a shared object like a CPU module
 // (loaded by the shared host code) whose entry runs one thread of one program
@@ -93,8 +95,10 @@ struct Context {
 };
 
 /// Makes `ctx` start `fn(arg)` on [stack, stack + size) when switched to.
-void makeContext(Context &ctx, char *stack, size_t size, void (*fn)(void *), void *arg) {
-  uintptr_t top = (reinterpret_cast<uintptr_t>(stack) + size - 16) & ~uintptr_t(15);
+void makeContext(Context &ctx, char *stack, size_t size, void (*fn)(void *),
+                 void *arg) {
+  uintptr_t top =
+      (reinterpret_cast<uintptr_t>(stack) + size - 16) & ~uintptr_t(15);
   auto *frame = reinterpret_cast<uint64_t *>(top - 64);
   frame[0] = 0x1F80 | uint64_t(0x037F) << 32; // default MXCSR, x87 control word
   frame[1] = frame[2] = frame[5] = frame[6] = 0; // r15, r14, rbx, rbp
@@ -104,7 +108,9 @@ void makeContext(Context &ctx, char *stack, size_t size, void (*fn)(void *), voi
   ctx.sp = frame;
 }
 
-void switchContext(Context &from, Context &to) { tilec_simt_switch(&from.sp, to.sp); }
+void switchContext(Context &from, Context &to) {
+  tilec_simt_switch(&from.sp, to.sp);
+}
 #else
 struct Context {
   ucontext_t uc;
@@ -115,21 +121,25 @@ std::atomic<void (*)(void *)> startFn{nullptr};
 
 /// makecontext passes int arguments: the pointer comes in two halves.
 void startFiber(unsigned hi, unsigned lo) {
-  startFn.load(std::memory_order_relaxed)(reinterpret_cast<void *>(uintptr_t(hi) << 32 | lo));
+  startFn.load(std::memory_order_relaxed)(
+      reinterpret_cast<void *>(uintptr_t(hi) << 32 | lo));
 }
 
-void makeContext(Context &ctx, char *stack, size_t size, void (*fn)(void *), void *arg) {
+void makeContext(Context &ctx, char *stack, size_t size, void (*fn)(void *),
+                 void *arg) {
   startFn.store(fn, std::memory_order_relaxed);
   getcontext(&ctx.uc);
   ctx.uc.uc_stack.ss_sp = stack;
   ctx.uc.uc_stack.ss_size = size;
   ctx.uc.uc_link = nullptr;
   auto bits = reinterpret_cast<uintptr_t>(arg);
-  makecontext(&ctx.uc, reinterpret_cast<void (*)()>(startFiber), 2, unsigned(bits >> 32),
-              unsigned(bits & 0xffffffffu));
+  makecontext(&ctx.uc, reinterpret_cast<void (*)()>(startFiber), 2,
+              unsigned(bits >> 32), unsigned(bits & 0xffffffffu));
 }
 
-void switchContext(Context &from, Context &to) { swapcontext(&from.uc, &to.uc); }
+void switchContext(Context &from, Context &to) {
+  swapcontext(&from.uc, &to.uc);
+}
 #endif
 
 //===----------------------------------------------------------------------===//
@@ -138,7 +148,8 @@ void switchContext(Context &from, Context &to) { swapcontext(&from.uc, &to.uc); 
 
 /// `void __tilec_simt_entry_NAME(void **args, const int32_t grid[3], const
 /// int32_t pid[3], tilec_simt_thread *ctx)`.
-using EntryFn = void (*)(void **, const int32_t *, const int32_t *, tilec_simt_thread *);
+using EntryFn = void (*)(void **, const int32_t *, const int32_t *,
+                         tilec_simt_thread *);
 
 /// One launch: what every program runs, and its first error.
 struct Launch {
@@ -241,11 +252,12 @@ std::string Program::prepare(Launch &l) {
   }
   while (stacks.size() < l.numThreads) {
     // A guard page below each stack turns an overflow into a fault at once.
-    void *map = mmap(nullptr, stackSize + pageSize(), PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    void *map =
+        mmap(nullptr, stackSize + pageSize(), PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
     if (map == MAP_FAILED)
-      return "simt: cannot map " + std::to_string(l.numThreads) + " fiber stacks of " +
-             std::to_string(stackSize / 1024) + " KiB";
+      return "simt: cannot map " + std::to_string(l.numThreads) +
+             " fiber stacks of " + std::to_string(stackSize / 1024) + " KiB";
     mprotect(map, pageSize(), PROT_NONE);
     stacks.push_back(static_cast<char *>(map) + pageSize());
   }
@@ -264,8 +276,9 @@ std::string Program::prepare(Launch &l) {
 }
 
 std::string Program::where(const SimtThread *t) const {
-  std::string text = "program (" + std::to_string(pid[0]) + ", " + std::to_string(pid[1]) +
-                     ", " + std::to_string(pid[2]) + ")";
+  std::string text = "program (" + std::to_string(pid[0]) + ", " +
+                     std::to_string(pid[1]) + ", " + std::to_string(pid[2]) +
+                     ")";
   if (t)
     text += ", thread " + std::to_string(t->ctx.thread_id);
   return text;
@@ -286,7 +299,9 @@ void yield(SimtThread *t) { switchContext(t->context, t->program->scheduler); }
   std::abort();
 }
 
-SimtThread *self(tilec_simt_thread *ctx) { return static_cast<SimtThread *>(ctx->runtime); }
+SimtThread *self(tilec_simt_thread *ctx) {
+  return static_cast<SimtThread *>(ctx->runtime);
+}
 
 void fiberMain(void *arg) {
   auto *t = static_cast<SimtThread *>(arg);
@@ -314,18 +329,20 @@ void barrierCallback(tilec_simt_thread *ctx) {
       other.state = State::Ready;
 }
 
-uint32_t shuffleCallback(tilec_simt_thread *ctx, uint32_t value, uint32_t laneOrMask,
-                         uint32_t kind) {
+uint32_t shuffleCallback(tilec_simt_thread *ctx, uint32_t value,
+                         uint32_t laneOrMask, uint32_t kind) {
   SimtThread *t = self(ctx);
   Program &p = *t->program;
   uint32_t warpSize = p.launch->warpSize;
   uint32_t lane = ctx->thread_id % warpSize, warp = ctx->thread_id / warpSize;
   if (kind != TILEC_SIMT_SHUFFLE_XOR && kind != TILEC_SIMT_SHUFFLE_IDX)
     failThread(t, "shuffle of unknown kind " + std::to_string(kind));
-  uint32_t source = kind == TILEC_SIMT_SHUFFLE_XOR ? lane ^ laneOrMask : laneOrMask;
+  uint32_t source =
+      kind == TILEC_SIMT_SHUFFLE_XOR ? lane ^ laneOrMask : laneOrMask;
   if (source >= warpSize)
-    failThread(t, "shuffle from lane " + std::to_string(source) + ", outside the warp of " +
-                      std::to_string(warpSize) + " lanes");
+    failThread(t, "shuffle from lane " + std::to_string(source) +
+                      ", outside the warp of " + std::to_string(warpSize) +
+                      " lanes");
   t->value = value;
   t->source = source;
   t->site = __builtin_return_address(0);
@@ -341,8 +358,9 @@ uint32_t shuffleCallback(tilec_simt_thread *ctx, uint32_t value, uint32_t laneOr
   for (uint32_t i = 0; i < warpSize; ++i) {
     const SimtThread &from = lanes[lanes[i].source];
     if (from.site != lanes[i].site) {
-      p.fail(&lanes[i], "shuffle from an inactive lane (lane " + std::to_string(lanes[i].source) +
-                            ", thread " + std::to_string(from.ctx.thread_id) +
+      p.fail(&lanes[i], "shuffle from an inactive lane (lane " +
+                            std::to_string(lanes[i].source) + ", thread " +
+                            std::to_string(from.ctx.thread_id) +
                             ", is in another shuffle)");
       yield(t); // never resumed
       std::abort();
@@ -375,11 +393,13 @@ std::string Program::stuckMessage(const SimtThread *&about) const {
   for (const SimtThread &t : threads) {
     if (t.state != State::InShuffle)
       continue;
-    const SimtThread &source = threads[t.ctx.thread_id / warpSize * warpSize + t.source];
+    const SimtThread &source =
+        threads[t.ctx.thread_id / warpSize * warpSize + t.source];
     if (source.state != State::InShuffle) {
       about = &t;
-      return "shuffle from an inactive lane (lane " + std::to_string(t.source) + ", thread " +
-             std::to_string(source.ctx.thread_id) + ", " + absence(source) + ")";
+      return "shuffle from an inactive lane (lane " + std::to_string(t.source) +
+             ", thread " + std::to_string(source.ctx.thread_id) + ", " +
+             absence(source) + ")";
     }
   }
   about = nullptr;
@@ -387,9 +407,10 @@ std::string Program::stuckMessage(const SimtThread *&about) const {
   for (const SimtThread &t : threads)
     atBarrierNow += t.state == State::AtBarrier;
   if (atBarrierNow)
-    return "barrier reached by only part of the block (" + std::to_string(atBarrierNow) +
-           " of " + std::to_string(threads.size()) + " threads; " + std::to_string(done) +
-           " exited)";
+    return "barrier reached by only part of the block (" +
+           std::to_string(atBarrierNow) + " of " +
+           std::to_string(threads.size()) + " threads; " +
+           std::to_string(done) + " exited)";
   // Shuffles whose sources all wait, with another lane of the warp missing.
   for (const SimtThread &t : threads)
     if (t.state != State::InShuffle && t.state != State::Ready) {
@@ -397,8 +418,9 @@ std::string Program::stuckMessage(const SimtThread *&about) const {
       for (uint32_t i = 0; i < warpSize; ++i)
         if (threads[base + i].state == State::InShuffle) {
           about = &threads[base + i];
-          return "shuffle from an inactive lane (thread " + std::to_string(t.ctx.thread_id) +
-                 " of its warp " + absence(t) + ")";
+          return "shuffle from an inactive lane (thread " +
+                 std::to_string(t.ctx.thread_id) + " of its warp " +
+                 absence(t) + ")";
         }
     }
   return "the threads cannot make progress";
@@ -412,8 +434,14 @@ void Program::run(Launch &l, const int32_t programId[3]) {
   std::fill(warpArrived.begin(), warpArrived.end(), 0);
   for (uint32_t i = 0; i < l.numThreads; ++i) {
     SimtThread &t = threads[i];
-    t.ctx = {i,         l.warpSize,      shared,      l.sharedBytes, barrierCallback,
-             shuffleCallback, failCallback, &t};
+    t.ctx = {i,
+             l.warpSize,
+             shared,
+             l.sharedBytes,
+             barrierCallback,
+             shuffleCallback,
+             failCallback,
+             &t};
     t.program = this;
     t.state = State::Ready;
     makeContext(t.context, stacks[i], stackSize, fiberMain, &t);
@@ -475,11 +503,13 @@ uint32_t deviceWarpSize() {
 
 class SimtModule : public HostModule {
 public:
-  SimtModule(void *handle, PayloadFile file, HostDevice &device, uint32_t warpSize)
-      : HostModule(handle, std::move(file)), device(device), warpSize(warpSize) {}
+  SimtModule(void *handle, PayloadFile file, HostDevice &device,
+             uint32_t warpSize)
+      : HostModule(handle, std::move(file)), device(device),
+        warpSize(warpSize) {}
 
-  tilec_status launch(void *fn, const tilec_kernel_metadata &k, const uint32_t grid[3],
-                      void **args) override {
+  tilec_status launch(void *fn, const tilec_kernel_metadata &k,
+                      const uint32_t grid[3], void **args) override {
     Launch l;
     l.fn = reinterpret_cast<EntryFn>(fn);
     l.args = args;
@@ -493,9 +523,11 @@ public:
     if (l.failed.load()) {
       std::string more;
       if (l.moreErrors)
-        more = " (and " + std::to_string(l.moreErrors) + " more failing programs)";
-      return tilec_status_create(TILEC_STATUS_LAUNCH_FAILED, "kernel '%s': %s%s", k.name,
-                                 l.error.c_str(), more.c_str());
+        more =
+            " (and " + std::to_string(l.moreErrors) + " more failing programs)";
+      return tilec_status_create(TILEC_STATUS_LAUNCH_FAILED,
+                                 "kernel '%s': %s%s", k.name, l.error.c_str(),
+                                 more.c_str());
     }
     return l.asserts.status();
   }
@@ -529,15 +561,17 @@ protected:
                            PayloadFile file) override {
     const char *arch = tilec_module_image_metadata(img)->arch;
     uint32_t warpSize = std::strcmp(arch, "warp64") == 0 ? 64 : 32;
-    return new (std::nothrow) SimtModule(handle, std::move(file), *this, warpSize);
+    return new (std::nothrow)
+        SimtModule(handle, std::move(file), *this, warpSize);
   }
 };
 
 tilec_status simtProbe() {
   if (!deviceWarpSize())
-    return tilec_status_create(TILEC_STATUS_UNAVAILABLE,
-                               "simt: TILEC_SIMT_WARP_SIZE='%s' is not 32 or 64",
-                               std::getenv("TILEC_SIMT_WARP_SIZE"));
+    return tilec_status_create(
+        TILEC_STATUS_UNAVAILABLE,
+        "simt: TILEC_SIMT_WARP_SIZE='%s' is not 32 or 64",
+        std::getenv("TILEC_SIMT_WARP_SIZE"));
   return nullptr;
 }
 
@@ -551,11 +585,14 @@ tilec_status simtInfo(int ordinal, tilec_device_info *info) {
   hostDeviceInfo("simt", info);
   std::string name = "SIMT emulator on " + hostCpu().name;
   copyString(info->name, sizeof(info->name), name.c_str());
-  copyString(info->arch, sizeof(info->arch), deviceWarpSize() == 64 ? "warp64" : "warp32");
+  copyString(info->arch, sizeof(info->arch),
+             deviceWarpSize() == 64 ? "warp64" : "warp32");
   return nullptr;
 }
 
-tilec_status SimtDevice::query(tilec_device_info *info) { return simtInfo(0, info); }
+tilec_status SimtDevice::query(tilec_device_info *info) {
+  return simtInfo(0, info);
+}
 
 tilec_status simtOpen(int ordinal, DeviceImpl **out) {
   if (tilec_status s = simtProbe())

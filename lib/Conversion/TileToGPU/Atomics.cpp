@@ -25,12 +25,6 @@ Value zeroOf(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
 }
 
-/// Whether some thread holds a copy of an element of `layout` it does not own.
-bool hasCopies(const tile::DistributedLayout &layout) {
-  return llvm::any_of(layout.rootDims,
-                      [](const tile::DimDistribution &d) { return d.coverage() > d.size; });
-}
-
 template <typename Op>
 struct AtomicLowering : public OpConversionPattern<Op> {
   AtomicLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
@@ -82,7 +76,7 @@ struct AtomicLowering : public OpConversionPattern<Op> {
       Value old = branch.getResult(0);
       result = isTile ? Value(vector::InsertOp::create(b, loc, old, result, r)) : old;
     }
-    if (!op.getResult().use_empty() && (!isTile || hasCopies(*layout)))
+    if (!op.getResult().use_empty() && (!isTile || layout->hasCopies()))
       result = shareFromOwners(b, loc, op, result, layout);
     b.replaceOp(op, result);
     return success();
@@ -115,12 +109,7 @@ struct AtomicLowering : public OpConversionPattern<Op> {
     int64_t bytes = sharedElementBytes(elem);
     SmallVector<int64_t> strides = rowMajorStrides(tileType.getShape());
     uint64_t limit = uint64_t(tileType.getNumElements()) * bytes;
-    auto write = scf::IfOp::create(b, loc, simt.isOwner(b, loc, *layout), /*withElse=*/false);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(write.thenBlock());
-      simt.storeTile(b, loc, result, *layout, strides, 0, limit);
-    }
+    simt.storeTile(b, loc, result, *layout, strides, 0, limit);
     simt.barrier(b, loc);
     Value base = simt.threadLinearBase(b, loc, *layout, strides);
     Value shared = LLVM::UndefOp::create(b, loc, vecType);

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include <map>
@@ -148,9 +149,17 @@ struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
           arith::ConstantIntOp::create(b, loc, regionBase[operand], 32));
       return simt.sharedAddress(b, loc, offset, bytes);
     };
-    for (auto &[key, acc] : partials)
-      for (auto [i, value] : llvm::enumerate(acc))
-        simt.storeSharedScalar(b, loc, value, slot(i, warpAlong, key, value.getType()));
+    {
+      // Threads holding copies do not write (see SIMTLowering::storeTile).
+      OpBuilder::InsertionGuard guard(b);
+      if (layout.hasCopies()) {
+        auto owner = scf::IfOp::create(b, loc, simt.isOwner(b, loc, layout), false);
+        b.setInsertionPointToStart(owner.thenBlock());
+      }
+      for (auto &[key, acc] : partials)
+        for (auto [i, value] : llvm::enumerate(acc))
+          simt.storeSharedScalar(b, loc, value, slot(i, warpAlong, key, value.getType()));
+    }
     simt.barrier(b, loc);
     for (auto &[key, acc] : partials) {
       SmallVector<Value> folded;

@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -218,6 +219,14 @@ void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
                              uint64_t byteBase, uint64_t limit) {
   Type elem = cast<VectorType>(values.getType()).getElementType();
   int64_t bytes = sharedElementBytes(elem);
+  // Only owners write: a thread holding copies may have computed them from
+  // memory an owner has written since (e.g. a load, then a store to the same
+  // address), and the buffer must hold what the program order gives.
+  OpBuilder::InsertionGuard guard(b);
+  if (layout.hasCopies()) {
+    auto owner = scf::IfOp::create(b, loc, isOwner(b, loc, layout), /*withElse=*/false);
+    b.setInsertionPointToStart(owner.thenBlock());
+  }
   Value linear = threadLinearBase(b, loc, layout, strides);
   for (int64_t r = 0; r < layout.numRegs; ++r) {
     Value index = arith::AddIOp::create(

@@ -161,6 +161,10 @@ unsigned DistributedLayout::distinctWarpsAlong(unsigned dim) const {
   return std::max<int64_t>(1, std::min<int64_t>(root.wpc, root.size / perWarp));
 }
 
+bool DistributedLayout::hasCopies() const {
+  return llvm::any_of(rootDims, [](const DimDistribution &d) { return d.coverage() > d.size; });
+}
+
 BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                               unsigned vec, unsigned warpSize,
                                               unsigned numWarps) {

@@ -1,4 +1,5 @@
-//===- SIMTTargetInfo.cpp - The GPU lowering compiled for the SIMT emulator ===//
+//===- SIMTTargetInfo.cpp - The GPU lowering compiled for the SIMT emulator
+//===//
 //
 // The `simt` target compiles the GPU lowering for the host CPU; the runtime's
 // simt driver runs every thread of a program as a fiber. A kernel receives its
@@ -30,9 +31,7 @@ constexpr unsigned kNumAbiArgs = 7;
 class SIMTTargetInfo : public TargetInfo {
 public:
   TargetKind getKind() const override { return TargetKind::SIMT; }
-  std::string getTriple(llvm::StringRef) const override {
-    return llvm::sys::getProcessTriple();
-  }
+  std::string getTriple(llvm::StringRef) const override { return llvm::sys::getProcessTriple(); }
   std::string getDefaultArch() const override { return "warp32"; }
   bool isValidArch(llvm::StringRef arch) const override {
     return arch == "warp32" || arch == "warp64";
@@ -53,9 +52,8 @@ public:
 
   void finalizeKernel(ModuleOp module, func::FuncOp kernel) const override {
     if (!kernel->hasAttr(kSIMTLoweredAttr))
-      detail::runOnFirstThreadOnly(kernel, [&](OpBuilder &b, Location loc) {
-        return getThreadId(b, loc, kernel);
-      });
+      detail::runOnFirstThreadOnly(
+          kernel, [&](OpBuilder &b, Location loc) { return getThreadId(b, loc, kernel); });
     MLIRContext *ctx = module.getContext();
     Location loc = kernel.getLoc();
     Type ptr = LLVM::LLVMPointerType::get(ctx);
@@ -114,8 +112,9 @@ public:
     }
     OpBuilder b(module.getBodyRegion());
     b.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(b, kernel.getLoc(), i64, /*isConstant=*/true,
-                           LLVM::Linkage::External, name, value, /*alignment=*/8);
+    LLVM::GlobalOp::create(b, kernel.getLoc(), i64, /*isConstant=*/true, LLVM::Linkage::External,
+                           name, value,
+                           /*alignment=*/8);
   }
   Value loadShared(OpBuilder &b, Location loc, func::FuncOp kernel, Type type,
                    Value ptr) const override {
@@ -151,8 +150,7 @@ private:
     SmallVector<Type> params = {ptr};
     for (Value arg : args)
       params.push_back(arg.getType());
-    auto type =
-        LLVM::LLVMFunctionType::get(result ? result : LLVM::LLVMVoidType::get(ctx), params);
+    auto type = LLVM::LLVMFunctionType::get(result ? result : LLVM::LLVMVoidType::get(ctx), params);
     auto call = LLVM::CallOp::create(b, loc, type, operands);
     return result ? call.getResult() : Value();
   }
@@ -178,8 +176,7 @@ private:
   }
   /// Calls ctx->fail(ctx, SHARED_OOB, offset) unless a `type` access at `ptr`
   /// lies within [ctx->shared, ctx->shared + ctx->shared_size).
-  static void checkShared(OpBuilder &b, Location loc, func::FuncOp kernel, Type type,
-                          Value ptr) {
+  static void checkShared(OpBuilder &b, Location loc, func::FuncOp kernel, Type type, Value ptr) {
     Type i64 = b.getI64Type();
     uint64_t bytes = DataLayout::closest(kernel).getTypeSize(type);
     Value base = loadField(b, loc, kernel, LLVM::LLVMPointerType::get(b.getContext()),
@@ -193,8 +190,8 @@ private:
     Value inside = arith::AndIOp::create(
         b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, offset, size),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, end, size));
-    Value outside = arith::XOrIOp::create(b, loc, inside,
-                                          arith::ConstantIntOp::create(b, loc, 1, 1));
+    Value outside =
+        arith::XOrIOp::create(b, loc, inside, arith::ConstantIntOp::create(b, loc, 1, 1));
     auto ifOutside = scf::IfOp::create(b, loc, outside, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOutside.thenBlock());
@@ -205,8 +202,6 @@ private:
 
 } // namespace
 
-std::unique_ptr<TargetInfo> createSIMTTargetInfo() {
-  return std::make_unique<SIMTTargetInfo>();
-}
+std::unique_ptr<TargetInfo> createSIMTTargetInfo() { return std::make_unique<SIMTTargetInfo>(); }
 
 } // namespace tilec

@@ -1,17 +1,20 @@
-//===- SIMTHooksTest.cpp - The SIMT target's hooks compiled and run on the simt device ===//
+//===- SIMTHooksTest.cpp - The SIMT target's hooks compiled and run on the simt
+// device ===//
 //
 // Builds a kernel from the TargetInfo SIMT hooks alone (thread id, xor and idx
 // shuffles of i32 and f32, shared memory, barriers), as convert-tile-to-gpu
 // does, compiles it with the tilec pipeline for --target simt and runs it on
 // the runtime's simt device at several warp counts and both warp sizes,
-// checking every thread's results and the three launch errors. A plain test
-// program: each failed check prints FAIL and the exit status is nonzero.
+// checking every thread's results and the three launch errors. Checks are the
+// runtime tests' (runtime/tests/check.h).
 //
 //===----------------------------------------------------------------------===//
 #include "tilec/Pipeline/Pipeline.h"
 #include "tilec/Pipeline/Registration.h"
 #include "tilec/Target/TargetInfo.h"
 #include "tilec/runtime.h"
+
+#include "check.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -24,17 +27,6 @@
 #include <vector>
 
 using namespace mlir;
-
-static int failures = 0;
-#define CHECK(cond, ...)                                                                           \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      ++failures;                                                                                  \
-      std::fprintf(stderr, "FAIL %s:%d: %s ", __FILE__, __LINE__, #cond);                          \
-      std::fprintf(stderr, "" __VA_ARGS__);                                                        \
-      std::fprintf(stderr, "\n");                                                                  \
-    }                                                                                              \
-  } while (0)
 
 namespace {
 
@@ -96,8 +88,8 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
   for (unsigned mask = warpSize / 2; mask; mask /= 2)
     warpSum = add(warpSum, info.shuffleXor(b, loc, kernel, warpSum, mask));
   Value asFloat = arith::UIToFPOp::create(b, loc, b.getF32Type(), tid);
-  Value neighbour = arith::FPToSIOp::create(
-      b, loc, i32, info.shuffleXor(b, loc, kernel, asFloat, 1));
+  Value neighbour =
+      arith::FPToSIOp::create(b, loc, i32, info.shuffleXor(b, loc, kernel, asFloat, 1));
   Value nextLane = arith::RemUIOp::create(b, loc, add(lane, c32(1)), c32(warpSize));
   Value next = info.shuffleIdx(b, loc, kernel, tid, nextLane);
   when(eq(lane, c32(0)),
@@ -113,9 +105,8 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
     Value addr = LLVM::GEPOp::create(b, loc, ptr, i32, out, ValueRange{add(first, c32(k))});
     LLVM::StoreOp::create(b, loc, results[k], addr);
   }
-  when(both(eq(mode, c32(1)), eq(tid, c32(5))), [&] {
-    info.storeShared(b, loc, kernel, tid, sharedAt(c32(4 * numWarps)));
-  });
+  when(both(eq(mode, c32(1)), eq(tid, c32(5))),
+       [&] { info.storeShared(b, loc, kernel, tid, sharedAt(c32(4 * numWarps))); });
   when(both(eq(mode, c32(2)), ult(tid, c32(3))), [&] { info.barrier(b, loc, kernel); });
   info.setSharedMemorySize(kernel, 4 * numWarps);
   kernel->setAttr(tilec::kSIMTLoweredAttr, b.getUnitAttr());
@@ -134,12 +125,13 @@ std::string compile(unsigned numWarps, const std::string &arch) {
   options.arch = arch;
   options.numWarps = numWarps;
   std::string error, image;
-  CHECK(succeeded(tilec::resolvePipelineOptions(options, error)), "%s", error.c_str());
+  if (!CHECK(succeeded(tilec::resolvePipelineOptions(options, error))))
+    std::fprintf(stderr, "  %s\n", error.c_str());
   OwningOpRef<ModuleOp> module = buildKernel(ctx, *info, numWarps, info->getWarpSize(arch));
   tilec::KernelInfo kernel{"hooks", {"*i32", "i32"}, {"out", "mode"}, {}};
-  if (failed(tilec::compileModule(*module, options, tilec::EmitKind::So, {kernel}, image,
-                                  error)))
-    CHECK(false, "%s", error.c_str());
+  if (!CHECK(succeeded(
+          tilec::compileModule(*module, options, tilec::EmitKind::So, {kernel}, image, error))))
+    std::fprintf(stderr, "  %s\n", error.c_str());
   return image;
 }
 
@@ -152,14 +144,9 @@ void run(unsigned numWarps, unsigned warpSize) {
   tilec_device *dev = nullptr;
   tilec_module *mod = nullptr;
   tilec_kernel *k = nullptr;
-  auto ok = [](tilec_status s, const char *what) {
-    CHECK(!s, "%s: %s", what, tilec_status_message(s));
-    tilec_status_free(s);
-    return !s;
-  };
-  if (!ok(tilec_device_open("simt", 0, &dev), "open") ||
-      !ok(tilec_module_load_data(dev, image.data(), image.size(), &mod), "load") ||
-      !ok(tilec_module_get_kernel(mod, "hooks", &k), "get kernel"))
+  if (!CHECK_OK(tilec_device_open("simt", 0, &dev)) ||
+      !CHECK_OK(tilec_module_load_data(dev, image.data(), image.size(), &mod)) ||
+      !CHECK_OK(tilec_module_get_kernel(mod, "hooks", &k)))
     return;
   const unsigned programs = 3, threads = numWarps * warpSize;
   std::vector<int32_t> out(size_t(programs) * threads * kResults, -1);
@@ -172,7 +159,7 @@ void run(unsigned numWarps, unsigned warpSize) {
     uint32_t dims[3] = {grid, 1, 1};
     return tilec_launch(k, dims, args, 2);
   };
-  ok(launch(0, programs), "launch");
+  CHECK_OK(launch(0, programs));
   int bad = 0;
   for (unsigned p = 0; p < programs; ++p)
     for (unsigned t = 0; t < threads; ++t) {
@@ -186,24 +173,22 @@ void run(unsigned numWarps, unsigned warpSize) {
           std::fprintf(stderr, "  program %u thread %u result %d: got %d, want %d\n", p, t, r,
                        got[r], want[r]);
     }
-  CHECK(bad == 0, "%d wrong results", bad);
-  auto fails = [&](int32_t mode, const std::string &message) {
-    tilec_status s = launch(mode, 1);
-    const char *text = tilec_status_message(s);
-    CHECK(tilec_status_code(s) == TILEC_STATUS_LAUNCH_FAILED &&
-              std::strstr(text, message.c_str()),
-          "mode %d: got '%s', want '%s'", mode, text, message.c_str());
-    tilec_status_free(s);
-  };
-  std::string size = std::to_string(4 * numWarps);
-  fails(1, "kernel 'hooks': program (0, 0, 0), thread 5: shared memory access out of bounds at "
-           "offset " + size + " (size " + size + ")");
-  fails(2, "kernel 'hooks': program (0, 0, 0): barrier reached by only part of the block (3 of " +
-               std::to_string(threads) + " threads; " + std::to_string(threads - 3) +
-               " exited)");
-  fails(3, "kernel 'hooks': program (0, 0, 0), thread 2: shuffle from an inactive lane (lane " +
-               std::to_string(2 ^ (warpSize / 2)) + ", thread " +
-               std::to_string(2 ^ (warpSize / 2)) + ", is in another shuffle)");
+  if (!CHECK(bad == 0))
+    std::fprintf(stderr, "  %d wrong results\n", bad);
+  std::string size = std::to_string(4 * numWarps), partner = std::to_string(2 ^ (warpSize / 2));
+  std::string outOfBounds = "kernel 'hooks': program (0, 0, 0), thread 5: shared memory access "
+                            "out of bounds at offset " +
+                            size + " (size " + size + ")";
+  CHECK_FAILS(launch(1, 1), LAUNCH_FAILED, outOfBounds.c_str());
+  std::string partial = "kernel 'hooks': program (0, 0, 0): barrier reached by only part of the "
+                        "block (3 of " +
+                        std::to_string(threads) + " threads; " + std::to_string(threads - 3) +
+                        " exited)";
+  CHECK_FAILS(launch(2, 1), LAUNCH_FAILED, partial.c_str());
+  std::string divergent = "kernel 'hooks': program (0, 0, 0), thread 2: shuffle from an inactive "
+                          "lane (lane " +
+                          partner + ", thread " + partner + ", is in another shuffle)";
+  CHECK_FAILS(launch(3, 1), LAUNCH_FAILED, divergent.c_str());
   tilec_module_release(mod);
   tilec_device_release(dev);
 }
@@ -215,6 +200,5 @@ int main() {
     run(numWarps, 32);
   for (unsigned numWarps : {1u, 4u})
     run(numWarps, 64);
-  std::printf("%s\n", failures ? "FAILED" : "PASSED");
-  return failures ? 1 : 0;
+  return check::report("simt-hooks-test");
 }

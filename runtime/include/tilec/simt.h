@@ -1,4 +1,5 @@
-/* The thread context of the SIMT emulator: the ABI between kernels compiled with --target simt and the runtime's simt driver. */
+/* The thread context of the SIMT emulator: the ABI between kernels compiled
+ * with --target simt and the runtime's simt driver. */
 #ifndef TILEC_SIMT_H
 #define TILEC_SIMT_H
 

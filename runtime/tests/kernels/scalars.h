@@ -1,4 +1,5 @@
-/* The body of the test kernel `scalars`, shared by the CPU and SIMT test kernels. */
+/* The body of the test kernel `scalars`, shared by the CPU and SIMT test
+ * kernels. */
 #ifndef TILEC_TEST_KERNELS_SCALARS_H
 #define TILEC_TEST_KERNELS_SCALARS_H
 

@@ -1,4 +1,7 @@
-/* Hand-written SIMT test kernels implementing the __tilec_simt_entry_* ABI (tilec/simt.h): the conformance suite's kernels, written as a GPU would run them, and kernels that exercise barriers, shuffles, shared memory and the emulator's error reports. */
+/* Hand-written SIMT test kernels implementing the __tilec_simt_entry_* ABI
+ * (tilec/simt.h): the conformance suite's kernels, written as a GPU would run
+ * them, and kernels that exercise barriers, shuffles, shared memory and the
+ * emulator's error reports. */
 #include "tilec/simt.h"
 
 #include <stdint.h>
@@ -36,10 +39,11 @@ static int32_t *shared_i32(thread *t, uint64_t index) {
 /* record_pid(*i32 out), 4 warps: out[4*pid..] = x, y, z, and 1 when every
    thread of the program ran (counted in shared memory between barriers). */
 const int64_t __tilec_simt_shared_bytes_record_pid = 16;
-void __tilec_simt_entry_record_pid(void **args, const int32_t grid[3], const int32_t pid[3],
-                                   thread *t) {
+void __tilec_simt_entry_record_pid(void **args, const int32_t grid[3],
+                                   const int32_t pid[3], thread *t) {
   int32_t *out = *(int32_t **)args[0];
-  int64_t linear = pid[0] + (int64_t)grid[0] * (pid[1] + (int64_t)grid[1] * pid[2]);
+  int64_t linear =
+      pid[0] + (int64_t)grid[0] * (pid[1] + (int64_t)grid[1] * pid[2]);
   uint32_t threads = 4 * t->warp_size;
   if (t->thread_id == 0)
     *shared_i32(t, 0) = 0;
@@ -50,15 +54,16 @@ void __tilec_simt_entry_record_pid(void **args, const int32_t grid[3], const int
     out[4 * linear + 0] = pid[0];
     out[4 * linear + 1] = pid[1];
     out[4 * linear + 2] = pid[2];
-    __atomic_fetch_add(&out[4 * linear + 3], *shared_i32(t, 0) == (int32_t)threads ? 1 : 100,
+    __atomic_fetch_add(&out[4 * linear + 3],
+                       *shared_i32(t, 0) == (int32_t)threads ? 1 : 100,
                        __ATOMIC_RELAXED);
   }
 }
 
 /* add_kernel(*fp32 x, *fp32 y, *fp32 out, i32 n), BLOCK_SIZE = 64: thread i
    adds element i, and its sum goes to its xor-1 neighbour and back. */
-void __tilec_simt_entry_add_kernel(void **args, const int32_t grid[3], const int32_t pid[3],
-                                   thread *t) {
+void __tilec_simt_entry_add_kernel(void **args, const int32_t grid[3],
+                                   const int32_t pid[3], thread *t) {
   const float *x = *(const float **)args[0];
   const float *y = *(const float **)args[1];
   float *out = *(float **)args[2];
@@ -77,8 +82,8 @@ void __tilec_simt_entry_add_kernel(void **args, const int32_t grid[3], const int
 
 /* scalars(*fp64 out, i1, ..., fp64), 1 warp: written by the last thread of
    program 0. */
-void __tilec_simt_entry_scalars(void **args, const int32_t grid[3], const int32_t pid[3],
-                                thread *t) {
+void __tilec_simt_entry_scalars(void **args, const int32_t grid[3],
+                                const int32_t pid[3], thread *t) {
   (void)grid;
   if (pid[0] != 0 || t->thread_id != t->warp_size - 1)
     return;
@@ -89,8 +94,8 @@ void __tilec_simt_entry_scalars(void **args, const int32_t grid[3], const int32_
    memory; after a barrier, lane 0 of the last warp broadcasts the product's
    halves to its warp by shuffles, and its last lane stores it. */
 const int64_t __tilec_simt_shared_bytes_scale_i64 = 8;
-void __tilec_simt_entry_scale_i64(void **args, const int32_t grid[3], const int32_t pid[3],
-                                  thread *t) {
+void __tilec_simt_entry_scale_i64(void **args, const int32_t grid[3],
+                                  const int32_t pid[3], thread *t) {
   int64_t *data = *(int64_t **)args[0];
   int64_t factor = *(const int64_t *)args[1];
   uint32_t threads = 4 * t->warp_size, lane = t->thread_id % t->warp_size;
@@ -108,7 +113,8 @@ void __tilec_simt_entry_scale_i64(void **args, const int32_t grid[3], const int3
     memcpy(&value, t->shared, 8);
     product = (uint64_t)(value * factor);
   }
-  uint64_t lo = shfl_idx(t, (uint32_t)product, 0), hi = shfl_idx(t, (uint32_t)(product >> 32), 0);
+  uint64_t lo = shfl_idx(t, (uint32_t)product, 0),
+           hi = shfl_idx(t, (uint32_t)(product >> 32), 0);
   if (lane == t->warp_size - 1)
     data[pid[0]] = (int64_t)(hi << 32 | lo);
 }
@@ -121,8 +127,8 @@ void __tilec_simt_entry_scale_i64(void **args, const int32_t grid[3], const int3
    4*warp_size inputs, by xor shuffles within warps, shared memory across
    warps, and an idx shuffle that broadcasts each warp's total. */
 const int64_t __tilec_simt_shared_bytes_block_sum = 4 * 4;
-void __tilec_simt_entry_block_sum(void **args, const int32_t grid[3], const int32_t pid[3],
-                                  thread *t) {
+void __tilec_simt_entry_block_sum(void **args, const int32_t grid[3],
+                                  const int32_t pid[3], thread *t) {
   const int32_t *in = *(const int32_t **)args[0];
   int32_t *out = *(int32_t **)args[1];
   uint32_t threads = 4 * t->warp_size, lane = t->thread_id % t->warp_size,
@@ -138,13 +144,14 @@ void __tilec_simt_entry_block_sum(void **args, const int32_t grid[3], const int3
     *shared_i32(t, warp) = (int32_t)v;
   t->barrier(t);
   if (t->thread_id == 0)
-    out[pid[0]] = *shared_i32(t, 0) + *shared_i32(t, 1) + *shared_i32(t, 2) + *shared_i32(t, 3);
+    out[pid[0]] = *shared_i32(t, 0) + *shared_i32(t, 1) + *shared_i32(t, 2) +
+                  *shared_i32(t, 3);
 }
 
 /* partial_barrier(*i32 out): threads from `first_exit` on return; the others
    wait at a barrier that can never complete. */
-void __tilec_simt_entry_partial_barrier(void **args, const int32_t grid[3], const int32_t pid[3],
-                                        thread *t) {
+void __tilec_simt_entry_partial_barrier(void **args, const int32_t grid[3],
+                                        const int32_t pid[3], thread *t) {
   int32_t first_exit = *(const int32_t *)args[1];
   (void)grid;
   (void)pid;
@@ -170,8 +177,8 @@ void __tilec_simt_entry_inactive_shuffle(void **args, const int32_t grid[3],
 /* shared_oob(*i32 out, i32 index): thread 7 accesses shared i32 `index` of
    16 (64 bytes). */
 const int64_t __tilec_simt_shared_bytes_shared_oob = 64;
-void __tilec_simt_entry_shared_oob(void **args, const int32_t grid[3], const int32_t pid[3],
-                                   thread *t) {
+void __tilec_simt_entry_shared_oob(void **args, const int32_t grid[3],
+                                   const int32_t pid[3], thread *t) {
   int32_t *out = *(int32_t **)args[0];
   int32_t index = *(const int32_t *)args[1];
   (void)grid;
@@ -184,8 +191,8 @@ void __tilec_simt_entry_shared_oob(void **args, const int32_t grid[3], const int
 }
 
 /* shuffle_lane(*i32 out, i32 lane): every lane reads lane `lane`. */
-void __tilec_simt_entry_shuffle_lane(void **args, const int32_t grid[3], const int32_t pid[3],
-                                     thread *t) {
+void __tilec_simt_entry_shuffle_lane(void **args, const int32_t grid[3],
+                                     const int32_t pid[3], thread *t) {
   int32_t *out = *(int32_t **)args[0];
   uint32_t lane = (uint32_t) * (const int32_t *)args[1];
   (void)grid;
@@ -200,6 +207,6 @@ void __tilec_simt_entry_assert_positive(void **args, const int32_t grid[3],
   const int32_t *data = *(const int32_t **)args[0];
   (void)grid;
   if (t->thread_id == 3 && data[pid[0]] <= 0 && __tilec_assert_hook)
-    __tilec_assert_hook("data > 0", "simt_kernels.c", 42, "assert_positive", pid[0], pid[1],
-                        pid[2]);
+    __tilec_assert_hook("data > 0", "simt_kernels.c", 42, "assert_positive",
+                        pid[0], pid[1], pid[2]);
 }

@@ -1,10 +1,10 @@
 // RUN: tilec-opt %s --convert-tile-to-llvm=target=cpu | FileCheck %s
 
 // The CPU kernel takes program ids and grid size as trailing i32 arguments and
-// becomes a private, always-inlined function.
-// CHECK-LABEL: func.func private @kernel
+// becomes an internal (LLVM linkage), always-inlined function.
+// CHECK-LABEL: func.func @kernel
 // CHECK-SAME: (%[[A:.*]]: !llvm.ptr, %[[N:.*]]: i32, %[[PX:.*]]: i32, %[[PY:.*]]: i32, %[[PZ:.*]]: i32, %[[GX:.*]]: i32, %[[GY:.*]]: i32, %[[GZ:.*]]: i32)
-// CHECK-SAME: always_inline
+// CHECK-SAME: always_inline, llvm.linkage = #llvm.linkage<internal>
 // CHECK: arith.addi %[[PY]], %[[GZ]] : i32
 func.func @kernel(%a: !llvm.ptr, %n: i32) {
   %pid = tile.program_id 1 : i32

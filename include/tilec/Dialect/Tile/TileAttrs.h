@@ -48,6 +48,9 @@ struct DistributedLayout {
   llvm::SmallVector<unsigned> laneMasksAlong(unsigned dim) const;
   /// Number of warps holding different elements along tile dimension `dim`.
   unsigned distinctWarpsAlong(unsigned dim) const;
+  /// Whether some threads hold copies of elements other threads own (the tile
+  /// is smaller than the threads along some dimension, or a slice).
+  bool hasCopies() const;
 };
 
 /// Whether `encoding` is a blocked or slice encoding.
