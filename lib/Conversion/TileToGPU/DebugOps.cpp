@@ -3,8 +3,7 @@
 // tl.device_print prints every element of a tile with its index. Each tile
 // operand goes to shared memory; thread 0 reads the whole tile back as one
 // flat row-major vector and prints, as a one-thread program would. Asserts
-// need no gathering: each thread checks the elements it holds (the vector
-// lowering's pattern, populateTileDebugToVectorPatterns).
+// need no gathering: each thread checks the elements it owns.
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
@@ -84,11 +83,42 @@ struct PrintLowering : public OpConversionPattern<tile::PrintOp> {
   }
 };
 
+/// Each thread checks the elements it owns: copies may have been loaded after
+/// an owner's store changed them (a scalar is checked by thread 0).
+struct AssertLowering : public OpConversionPattern<tile::AssertOp> {
+  AssertLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern(converter, ctx, /*benefit=*/2), simt(simt) {}
+  SIMTLowering &simt;
+
+  LogicalResult matchAndRewrite(tile::AssertOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    Location loc = op.getLoc();
+    Value condition = adaptor.getCondition();
+    Value copy;
+    if (auto type = dyn_cast<RankedTensorType>(op.getCondition().getType())) {
+      tile::DistributedLayout layout = simt.layoutOf(type);
+      if (layout.hasCopies())
+        copy = arith::XOrIOp::create(b, loc, simt.isOwner(b, loc, layout),
+                                     arith::ConstantIntOp::create(b, loc, 1, 1));
+    } else {
+      copy = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, simt.threadId,
+                                   arith::ConstantIntOp::create(b, loc, 0, 32));
+    }
+    if (copy) {
+      if (auto vecType = dyn_cast<VectorType>(condition.getType()))
+        copy = vector::BroadcastOp::create(b, loc, vecType, copy);
+      condition = arith::OrIOp::create(b, loc, condition, copy);
+    }
+    b.replaceOpWithNewOp<tile::AssertOp>(op, condition, op.getMessageAttr());
+    return success();
+  }
+};
+
 } // namespace
 
 void populateSIMTDebugPatterns(SIMTLowering &simt, const TypeConverter &converter,
                                RewritePatternSet &patterns) {
-  patterns.add<PrintLowering>(simt, converter, patterns.getContext());
+  patterns.add<PrintLowering, AssertLowering>(simt, converter, patterns.getContext());
 }
 
 } // namespace tilec

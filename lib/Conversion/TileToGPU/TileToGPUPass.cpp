@@ -93,8 +93,9 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       populateSIMTAtomicPatterns(simt, typeConverter, patterns);
       populateSIMTScanPatterns(simt, typeConverter, patterns);
       populateSIMTDebugPatterns(simt, typeConverter, patterns);
-      // Asserts check each thread's own elements, as on flat vectors.
-      populateTileDebugToVectorPatterns(typeConverter, patterns, conversionTarget);
+      // The lowered tile.print/tile.assert (on vectors) stay for convert-tile-to-llvm.
+      conversionTarget.addDynamicallyLegalOp<tile::PrintOp, tile::AssertOp>(
+          [&typeConverter](Operation *op) { return typeConverter.isLegal(op); });
       if (failed(applyPartialConversion(kernel, conversionTarget, std::move(patterns))))
         return signalPassFailure();
       if (simt.sharedBytes)
