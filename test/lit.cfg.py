@@ -45,6 +45,17 @@ ptxas = shutil.which("ptxas") or ("/usr/local/cuda/bin/ptxas"
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+# libdevice, found as tilec finds it (tilec::findLibdevice, which reads these variables): NVPTX
+# math links it.
+llvm_config.with_system_environment(["TILEC_LIBDEVICE", "CUDA_HOME", "CUDA_PATH"])
+_libdevice = os.environ.get("TILEC_LIBDEVICE")
+if _libdevice is None:
+    _libdevice = next((p for p in (os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc")
+                                   for root in (os.environ.get("CUDA_HOME"),
+                                                os.environ.get("CUDA_PATH"), "/usr/local/cuda")
+                                   if root) if os.path.isfile(p)), "")
+if _libdevice and os.path.isfile(_libdevice):
+    config.available_features.add("libdevice")
 if shutil.which("qemu-aarch64") and os.path.isdir("/usr/aarch64-linux-gnu"):
     config.available_features.add("qemu-aarch64")
 for lib, feature in (("libcuda.so.1", "cuda"), ("libamdhip64.so", "rocm")):

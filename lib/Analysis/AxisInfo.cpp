@@ -97,8 +97,13 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
     // A loop-carried value advanced by a uniform step (`ptrs += BLOCK * s`)
     // keeps its initial runs; its alignment is that of both init and step.
     if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
-      if (arg.getArgNumber() == 0)
-        return pessimistic; // the induction variable
+      if (arg.getArgNumber() == 0) {
+        // The induction variable: lb + k * step.
+        pessimistic.divisibility.assign(
+            1, gcd(scalarDivisibility(operand(loop.getLowerBound())),
+                   scalarDivisibility(operand(loop.getStep()))));
+        return pessimistic;
+      }
       unsigned index = arg.getArgNumber() - 1;
       Value next = loop.getBody()->getTerminator()->getOperand(index);
       Operation *step = next.getDefiningOp();

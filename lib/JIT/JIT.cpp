@@ -229,6 +229,8 @@ Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
   if (failed(resolvePipelineOptions(r.pipeline, error)))
     return Status(Status::Code::InvalidArgument, error);
   r.targetKey = r.pipeline.target + " " + r.pipeline.arch + " " + r.pipeline.features;
+  if (!r.pipeline.libdevicePath.empty())
+    r.targetKey += " libdevice=" + r.pipeline.libdevicePath;
   // The host's CPU and features decide the code of native CPU and SIMT modules.
   bool hostCode =
       r.pipeline.arch == "native" || r.pipeline.arch.empty() || r.pipeline.target == "simt";

@@ -5,18 +5,29 @@
 
 #include "tilec/module_format.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <cstring>
 #include <mutex>
 
 using namespace mlir;
@@ -132,6 +143,151 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &tm, unsigned optL
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2
                                                   : llvm::OptimizationLevel::O3;
   pb.buildPerModuleDefaultPipeline(level).run(module, mam);
+}
+
+/// libdevice's `__nvvm_reflect("__CUDA_FTZ")`: 1 selects its flush-to-zero
+/// paths, as Triton does by default (`enable_reflect_ftz=True`).
+constexpr int kLibdeviceFtz = 1;
+
+/// Links libdevice into `module` when it calls `__nv_*` functions (see
+/// tilec-expand-math's `libdevice` option): only the functions needed, made
+/// internal so that -O3 inlines them and drops the rest. NVVMReflect (in the
+/// NVPTX pipelines) folds libdevice's `__nvvm_reflect` calls with the
+/// `nvvm-reflect-ftz` module flag set here.
+LogicalResult linkLibdevice(llvm::Module &module, StringRef path, std::string &error) {
+  if (llvm::none_of(module.functions(), [](const llvm::Function &f) {
+        return f.isDeclaration() && f.getName().starts_with("__nv_");
+      }))
+    return success();
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot read libdevice '" + path.str() + "': " + buffer.getError().message();
+    return failure();
+  }
+  llvm::Expected<std::unique_ptr<llvm::Module>> library =
+      llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
+  if (!library) {
+    error = "cannot load libdevice '" + path.str() + "': " + llvm::toString(library.takeError());
+    return failure();
+  }
+  (*library)->setTargetTriple(module.getTargetTriple());
+  (*library)->setDataLayout(module.getDataLayout());
+  llvm::StringSet<> defined;
+  for (const llvm::GlobalValue &value : (*library)->global_values())
+    if (!value.isDeclaration())
+      defined.insert(value.getName());
+  if (llvm::Linker::linkModules(module, std::move(*library), llvm::Linker::Flags::LinkOnlyNeeded)) {
+    error = "cannot link libdevice '" + path.str() + "'";
+    return failure();
+  }
+  for (llvm::GlobalValue &value : module.global_values())
+    if (!value.isDeclaration() && defined.contains(value.getName()))
+      value.setLinkage(llvm::GlobalValue::InternalLinkage);
+  module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", kLibdeviceFtz);
+  return success();
+}
+
+/// Where LLVM's fatal errors go on this thread while BackendErrors::run runs.
+thread_local std::string *fatalErrorSink = nullptr;
+
+/// LLVM's fatal error handler (installed once): inside BackendErrors::run the
+/// reason is kept and the compile unwinds to its CrashRecoveryContext;
+/// elsewhere LLVM's default report and exit follow.
+void onFatalError(void *, const char *reason, bool) {
+  if (!fatalErrorSink) {
+    llvm::errs() << "LLVM ERROR: " << reason << "\n";
+    return;
+  }
+  *fatalErrorSink = reason;
+  llvm::sys::Process::Exit(1);
+}
+
+/// Collects the errors LLVM reports while it links, optimizes and compiles a
+/// module, which would otherwise exit the process: diagnostics of error
+/// severity ("no libcall available", a stack frame over the limit) and fatal
+/// errors ("Cannot select"). Warnings and remarks are printed as before.
+class BackendErrors {
+public:
+  /// Sends `context`'s diagnostics to this collector.
+  explicit BackendErrors(llvm::LLVMContext &context) {
+    context.setDiagnosticHandler(std::make_unique<Forward>(*this));
+  }
+
+  bool failed() const { return !message.empty(); }
+  const std::string &getMessage() const { return message; }
+
+  /// Runs `fn`, which may report fatal errors or crash; false if it did not
+  /// return normally, in which case LLVM's state is left as it was (leak it).
+  bool run(llvm::function_ref<void()> fn) {
+    static std::once_flag once;
+    std::call_once(once, [] { llvm::install_fatal_error_handler(onFatalError); });
+    static std::mutex mutex;
+    static unsigned users = 0;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (users++ == 0)
+        llvm::CrashRecoveryContext::Enable();
+    }
+    std::string fatal;
+    fatalErrorSink = &fatal;
+    llvm::CrashRecoveryContext recovery;
+    bool returned = recovery.RunSafely(fn);
+    fatalErrorSink = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (--users == 0)
+        llvm::CrashRecoveryContext::Disable();
+    }
+    if (!returned && !fatal.empty())
+      add(fatal);
+    else if (!returned)
+      add("the LLVM back end crashed (" +
+          (recovery.RetCode > 128 ? std::string(strsignal(recovery.RetCode - 128))
+                                  : "exit code " + std::to_string(recovery.RetCode)) +
+          ")");
+    return returned;
+  }
+
+private:
+  /// The context owns its handler: this forwards to the collector.
+  struct Forward : llvm::DiagnosticHandler {
+    BackendErrors &errors;
+    explicit Forward(BackendErrors &errors) : errors(errors) {}
+    bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+      if (info.getSeverity() != llvm::DS_Error)
+        return false;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      llvm::DiagnosticPrinterRawOStream printer(os);
+      info.print(printer);
+      errors.add(text);
+      return true;
+    }
+  };
+
+  void add(llvm::StringRef text) {
+    // Back-end diagnostics have no source location (tilec emits no debug info).
+    text.consume_front("<unknown>:0:0: ");
+    if (!message.empty())
+      message += "; ";
+    message += text.rtrim().str();
+  }
+
+  std::string message;
+};
+
+/// Reports a code generation error at the kernels of `module` (the source
+/// line of their `def`): "kernel 'k': <message>".
+void reportBackendError(ModuleOp module, ArrayRef<KernelInfo> kernels, llvm::StringRef message) {
+  if (kernels.empty()) {
+    emitError(module.getLoc()) << message;
+    return;
+  }
+  for (const KernelInfo &kernel : kernels) {
+    Operation *function = module.lookupSymbol(kernel.name);
+    emitError(function ? function->getLoc() : module.getLoc())
+        << "kernel '" << kernel.name << "': " << message;
+  }
 }
 
 /// Metadata text of a tilec module image (see tilec/module_format.h).
@@ -259,9 +415,10 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     return failure();
   }
 
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext, "tilec");
+  // On the heap: after a fatal error or crash in LLVM, both are leaked.
+  auto llvmContext = std::make_unique<llvm::LLVMContext>();
+  BackendErrors backendErrors(*llvmContext);
+  std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, *llvmContext, "tilec");
   if (!llvmModule) {
     error = "translation to LLVM IR failed";
     return failure();
@@ -271,7 +428,29 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
                         options.numWarps * info->getWarpSize(options.arch));
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(tm->createDataLayout());
-  optimizeModule(*llvmModule, *tm, options.optLevel);
+  if (info->getKind() == TargetKind::NVPTX && !options.libdevicePath.empty() &&
+      failed(linkLibdevice(*llvmModule, options.libdevicePath, error))) {
+    if (backendErrors.failed())
+      error += ": " + backendErrors.getMessage();
+    return failure();
+  }
+  // LLVM's errors from here on name the kernel and its source line, and end
+  // the compile, not the process.
+  auto backendFailed = [&] {
+    reportBackendError(module, kernels, backendErrors.getMessage());
+    error = "code generation for " + triple.str() + " failed";
+    return failure();
+  };
+  auto runLLVM = [&](llvm::function_ref<void()> fn) {
+    if (backendErrors.run(fn))
+      return true;
+    (void)llvmModule.release();
+    (void)llvmContext.release();
+    return false;
+  };
+  if (!runLLVM([&] { optimizeModule(*llvmModule, *tm, options.optLevel); }) ||
+      backendErrors.failed())
+    return backendFailed();
   if (info->getKind() == TargetKind::NVPTX || info->getKind() == TargetKind::AMDGPU)
     detail::makeMaskedMemoryBranchFree(*llvmModule);
   else
@@ -292,17 +471,21 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
 
   bool wantsObject = kind == EmitKind::Obj || kind == EmitKind::So || kind == EmitKind::Hsaco;
   llvm::SmallString<0> code;
-  {
-    llvm::raw_svector_ostream os(code);
-    llvm::legacy::PassManager codegen;
-    if (tm->addPassesToEmitFile(codegen, os, nullptr,
-                                wantsObject ? llvm::CodeGenFileType::ObjectFile
-                                            : llvm::CodeGenFileType::AssemblyFile)) {
-      error = "the LLVM target cannot emit this file type";
-      return failure();
-    }
-    codegen.run(*llvmModule);
+  llvm::raw_svector_ostream codeStream(code);
+  auto codegen = std::make_unique<llvm::legacy::PassManager>();
+  if (tm->addPassesToEmitFile(*codegen, codeStream, nullptr,
+                              wantsObject ? llvm::CodeGenFileType::ObjectFile
+                                          : llvm::CodeGenFileType::AssemblyFile)) {
+    error = "the LLVM target cannot emit this file type";
+    return failure();
   }
+  if (!runLLVM([&] { codegen->run(*llvmModule); })) {
+    (void)codegen.release();
+    (void)tm.release();
+    return backendFailed();
+  }
+  if (backendErrors.failed())
+    return backendFailed();
   if (kind != EmitKind::So && kind != EmitKind::Hsaco) {
     output.assign(code.begin(), code.end());
     return success();

@@ -16,6 +16,10 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
 
 using namespace mlir;
 
@@ -69,7 +73,25 @@ LogicalResult resolvePipelineOptions(PipelineOptions &options, std::string &erro
     error = "optimization level must be 0-3";
     return failure();
   }
+  if (options.target == "nvptx" && options.libdevicePath.empty())
+    options.libdevicePath = findLibdevice();
   return success();
+}
+
+std::string findLibdevice() {
+  if (const char *path = std::getenv("TILEC_LIBDEVICE"))
+    return llvm::sys::fs::is_regular_file(path) ? path : "";
+  for (const char *root :
+       {static_cast<const char *>(std::getenv("CUDA_HOME")),
+        static_cast<const char *>(std::getenv("CUDA_PATH")), "/usr/local/cuda"}) {
+    if (!root || !*root)
+      continue;
+    llvm::SmallString<128> path(root);
+    llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+    if (llvm::sys::fs::is_regular_file(path))
+      return path.str().str();
+  }
+  return "";
 }
 
 void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
@@ -112,6 +134,7 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(math::createMathExtendToSupportedTypes(extend));
   TilecExpandMathOptions mathOptions;
   mathOptions.target = options.target;
+  mathOptions.libdevice = options.target == "nvptx" && !options.libdevicePath.empty();
   pm.addPass(createTilecExpandMath(mathOptions));
   pm.addPass(createTilecGuardIntDivision());
   pm.addPass(createCanonicalizerPass());

@@ -43,7 +43,7 @@ bool isSIMTSupported(func::FuncOp kernel) {
             tile::BroadcastOp, tile::ExpandDimsOp, tile::ConvertLayoutOp, tile::AddPtrOp,
             tile::LoadOp, tile::StoreOp, tile::ReduceOp, tile::YieldOp, tile::TransOp,
             tile::ReshapeOp, tile::DotOp, tile::ScanOp, tile::GatherOp, tile::ShuffleOp,
-            tile::AtomicRMWOp, tile::AtomicCASOp>(op))
+            tile::AtomicRMWOp, tile::AtomicCASOp, tile::PrintOp, tile::AssertOp>(op))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });

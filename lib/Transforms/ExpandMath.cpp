@@ -1,11 +1,17 @@
-//===- ExpandMath.cpp - Polynomial approximations for transcendental math --===//
+//===- ExpandMath.cpp - Transcendental math: expansions or libdevice calls --===//
 #include "tilec/Transforms/Passes.h"
 
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Math/Transforms/Approximation.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <limits>
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECEXPANDMATH
@@ -15,8 +21,8 @@ namespace tilec {
 using namespace mlir;
 
 namespace {
-/// Builds constants of the shape of a value (splats for vectors) for the
-/// expansions below.
+/// Builds constants of the shape of a value (splats for vectors), and the
+/// arithmetic on them, for the expansions below.
 struct ShapedConstants {
   PatternRewriter &rewriter;
   Location loc;
@@ -39,6 +45,33 @@ struct ShapedConstants {
     return get(rewriter.getF32Type(), rewriter.getF32FloatAttr(float(v)));
   }
   Value i32(int v) const { return get(rewriter.getI32Type(), rewriter.getI32IntegerAttr(v)); }
+  Value boolean(bool v) const { return get(rewriter.getI1Type(), rewriter.getBoolAttr(v)); }
+
+  Value add(Value a, Value b) const { return arith::AddFOp::create(rewriter, loc, a, b); }
+  Value sub(Value a, Value b) const { return arith::SubFOp::create(rewriter, loc, a, b); }
+  Value mul(Value a, Value b) const { return arith::MulFOp::create(rewriter, loc, a, b); }
+  Value div(Value a, Value b) const { return arith::DivFOp::create(rewriter, loc, a, b); }
+  Value neg(Value a) const { return arith::NegFOp::create(rewriter, loc, a); }
+  Value abs(Value a) const { return math::AbsFOp::create(rewriter, loc, a); }
+  Value bitAnd(Value a, Value b) const { return arith::AndIOp::create(rewriter, loc, a, b); }
+  Value select(Value condition, Value a, Value b) const {
+    return arith::SelectOp::create(rewriter, loc, condition, a, b);
+  }
+  Value fma(Value a, Value b, Value addend) const {
+    return math::FmaOp::create(rewriter, loc, a, b, addend);
+  }
+  Value cmp(arith::CmpFPredicate predicate, Value a, Value b) const {
+    return arith::CmpFOp::create(rewriter, loc, predicate, a, b);
+  }
+  /// max(v, bound) and min(v, bound) that keep a NaN v: one compare and select.
+  Value max(Value v, Value bound) const {
+    return arith::SelectOp::create(rewriter, loc, cmp(arith::CmpFPredicate::UGE, v, bound), v,
+                                   bound);
+  }
+  Value min(Value v, Value bound) const {
+    return arith::SelectOp::create(rewriter, loc, cmp(arith::CmpFPredicate::ULE, v, bound), v,
+                                   bound);
+  }
 };
 
 /// rsqrt(x) -> 1 / sqrt(x): exact, and the upstream rsqrt rewrites need the
@@ -56,14 +89,73 @@ struct RsqrtToDivSqrt : public OpRewritePattern<math::RsqrtOp> {
   }
 };
 
+/// Pieces of tilec's f32 exp: exp(r) on |r| <= ln2 / 2 and the scale 2^n.
+///
+/// exp(r) = 1 + r + r^2 * P(r), as ((P(r) * r + 1) * r + 1): a degree-7 Horner
+/// polynomial with Cephes' coefficients.
+Value expPolynomial(const ShapedConstants &c, Value r) {
+  const double kCoefficients[] = {1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3,
+                                  4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1, 1.0, 1.0};
+  Value p = c.f32(kCoefficients[0]);
+  for (double coefficient : llvm::ArrayRef(kCoefficients).drop_front())
+    p = c.fma(p, r, c.f32(coefficient));
+  return p;
+}
+
+/// 1.5 * 2^23 + 127: a float t = v + kExpMagic (|v| < 2^22) holds the integer
+/// round(v) + 127 in its low mantissa bits, so t - kExpMagic is round(v) and
+/// t's bits shifted left by 23 are the float 2^round(v), without floor,
+/// conversion and bias.
+constexpr double kExpMagic = 12582912.0 + 127.0;
+
+/// p * 2^n where `t` = n + kExpMagic (n in [-127, 127]; n = -127 gives 0).
+Value scaleByMagicExponent(const ShapedConstants &c, Value p, Value t) {
+  Type intType = c.withElement(c.rewriter.getI32Type());
+  Value tBits = arith::BitcastOp::create(c.rewriter, c.loc, intType, t);
+  Value bits = arith::ShLIOp::create(c.rewriter, c.loc, tBits, c.i32(23));
+  Value scale = arith::BitcastOp::create(c.rewriter, c.loc, c.type, bits);
+  return c.mul(p, scale);
+}
+
+/// 2^(x + xLow) in f32 for a float pair (xLow: x's rounding error, or 0):
+/// 2^n * exp((x - n + xLow) * ln2) with n = round(x); x - n is exact, so the
+/// result keeps its accuracy up to the overflow at 128, where the sum
+/// x + xLow would lose ~1e-5 relative. Denormal results (x < -120) are
+/// computed 2^64 higher and scaled back, rounded once by that product; below
+/// -150 the result is 0, from 128 on +inf; NaN passes through.
+Value exp2OfPair(const ShapedConstants &c, Value x, Value xLow) {
+  Value tiny = c.cmp(arith::CmpFPredicate::OLT, x, c.f32(-120.0));
+  x = c.add(x, c.select(tiny, c.f32(64.0), c.f32(0.0)));
+  Value clamped = c.max(x, c.f32(-127.0));
+  Value t = c.min(c.add(clamped, c.f32(kExpMagic)), c.f32(kExpMagic + 127.0));
+  Value n = c.sub(t, c.f32(kExpMagic));
+  Value f = c.add(c.sub(clamped, n), xLow);
+  Value r = c.mul(f, c.f32(0.693147180559945309));
+  Value result = c.mul(scaleByMagicExponent(c, expPolynomial(c, r), t),
+                       c.select(tiny, c.f32(0x1p-64), c.f32(1.0)));
+  // exp(r) for r = ln2 rounds below 2: 2^128 and beyond overflow explicitly.
+  return c.select(c.cmp(arith::CmpFPredicate::OGE, x, c.f32(128.0)),
+                  c.f32(std::numeric_limits<double>::infinity()), result);
+}
+
+/// f32 exp2 on host targets, where LLVM calls exp2f lane by lane: exp2OfPair, which
+/// vectorizes. (GPUs have an instruction.)
+struct Exp2F32 : public OpRewritePattern<math::Exp2Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::Exp2Op op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return failure();
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    rewriter.replaceOp(op, exp2OfPair(c, op.getOperand(), c.f32(0.0)));
+    return success();
+  }
+};
+
 /// f32 exp, cheaper than the upstream expansion (15 ops instead of 20): exp(x)
 /// = 2^n * exp(r) with n = round(x * log2(e)) and r = x - n * ln2 (two-part
-/// ln2, Cody-Waite, with fused multiply-adds), exp(r) by a degree-7 Horner
-/// polynomial (Cephes' coefficients) and 2^n from the bits of
-/// t = x * log2(e) + (1.5 * 2^23 + 127): adding the magic constant rounds to
-/// the integer n + 127 held in t's low mantissa bits, so t - magic is n and
-/// t's bits shifted left by 23 are the float 2^n, without floor, conversion
-/// and bias.
+/// ln2, Cody-Waite, with fused multiply-adds), exp(r) by expPolynomial and 2^n
+/// from the bits of t = x * log2(e) + kExpMagic.
 ///
 /// Special values as before: x is first raised to -87.8, where n = -127 and
 /// the scale's bits are 0, so exp(-inf) and every x below ~-87.68 give 0
@@ -77,99 +169,312 @@ struct ExpF32 : public OpRewritePattern<math::ExpOp> {
     Type type = op.getType();
     if (!getElementTypeOrSelf(type).isF32())
       return failure();
-    Location loc = op.getLoc();
-    ShapedConstants c{rewriter, loc, type};
-    // max(x, lo) and min(x, hi) with NaN passing through: one instruction each.
-    auto clamp = [&](Value v, arith::CmpFPredicate keep, Value bound) -> Value {
-      Value keepV = arith::CmpFOp::create(rewriter, loc, keep, v, bound);
-      return arith::SelectOp::create(rewriter, loc, keepV, v, bound);
-    };
-    auto fma = [&](Value a, Value b, Value addend) -> Value {
-      return math::FmaOp::create(rewriter, loc, a, b, addend);
-    };
-    const double kMagic = 12582912.0 + 127.0; // 1.5 * 2^23 + bias
+    ShapedConstants c{rewriter, op.getLoc(), type};
     const double kLog2e = 1.44269504088896341, kLn2Hi = 0.693359375, kLn2Lo = -2.12194440e-4;
-    Value x = clamp(op.getOperand(), arith::CmpFPredicate::UGE, c.f32(-87.8));
-    Value t = clamp(fma(x, c.f32(kLog2e), c.f32(kMagic)), arith::CmpFPredicate::ULE,
-                    c.f32(kMagic + 127.0));
-    Value n = arith::SubFOp::create(rewriter, loc, t, c.f32(kMagic));
-    Value r = fma(n, c.f32(-kLn2Hi), x);
-    r = fma(n, c.f32(-kLn2Lo), r);
-    // exp(r) = 1 + r + r^2 * P(r) on |r| <= ln2 / 2, as ((P(r) * r + 1) * r + 1).
-    const double kCoefficients[] = {1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3,
-                                    4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1, 1.0, 1.0};
-    Value p = c.f32(kCoefficients[0]);
-    for (double coefficient : llvm::ArrayRef(kCoefficients).drop_front())
-      p = fma(p, r, c.f32(coefficient));
-    Type intType = c.withElement(rewriter.getI32Type());
-    Value tBits = arith::BitcastOp::create(rewriter, loc, intType, t);
-    Value bits = arith::ShLIOp::create(rewriter, loc, tBits, c.i32(23));
-    Value scale = arith::BitcastOp::create(rewriter, loc, type, bits);
-    rewriter.replaceOpWithNewOp<arith::MulFOp>(op, p, scale);
+    Value x = c.max(op.getOperand(), c.f32(-87.8));
+    Value t = c.min(c.fma(x, c.f32(kLog2e), c.f32(kExpMagic)), c.f32(kExpMagic + 127.0));
+    Value n = c.sub(t, c.f32(kExpMagic));
+    Value r = c.fma(n, c.f32(-kLn2Hi), x);
+    r = c.fma(n, c.f32(-kLn2Lo), r);
+    rewriter.replaceOp(op, scaleByMagicExponent(c, expPolynomial(c, r), t));
     return success();
   }
 };
 
-/// Marks the sin/cos created by the range reduction (their argument is
-/// already in [-pi/4, pi/4]).
-constexpr llvm::StringLiteral kReducedAttr = "tilec.reduced";
+/// f32 x = k * pi/2 + r with |r| <= pi/4: the quadrant k mod 4 (0 for NaN
+/// and inf, whose remainder is NaN), sin r and cos r. The upstream sin/cos
+/// polynomials reduce by pi/2 with one float constant, which loses all
+/// accuracy by |x| ~ 1e4 (and their result for tiny negative arguments is
+/// off). This reduces with a three-part pi/2 (Cody-Waite, with fused
+/// multiply-adds, twice): accurate to a few ulp up to |x| ~ 1e5 and degrading
+/// slowly beyond (k stays exact below 2^24); sin r and cos r are
+/// Cephes' minimax polynomials on [-pi/4, pi/4] (relative error ~1 ulp, also
+/// for tiny r, which tan's poles need).
+struct HalfPiReduction {
+  Value quadrant, sinR, cosR;
 
-/// f32 sin/cos: the upstream polynomials reduce by pi/2 with one float
-/// constant, which loses all accuracy by |x| ~ 1e4. This reduces first with a
-/// three-part pi/2 (Cody-Waite, with fused multiply-adds), then evaluates
-/// sin or cos of the remainder by quadrant: accurate to a few ulp up to
-/// |x| ~ 1e5 and degrading slowly beyond (k = round(x * 2/pi) stays exact
-/// below 2^24).
+  HalfPiReduction(const ShapedConstants &c, Value x) {
+    PatternRewriter &rewriter = c.rewriter;
+    Location loc = c.loc;
+    // pi/2 = kPio2Hi + kPio2Mid + kPio2Lo (each a float), 2/pi rounded to float.
+    const double kTwoOverPi = 0.6366197466850281, kPio2Hi = 1.5707963705062866,
+                 kPio2Mid = -4.371138828673793e-08, kPio2Lo = -1.7151245100058819e-15;
+    auto reduce = [&](Value v, Value &k) {
+      k = math::RoundEvenOp::create(rewriter, loc, c.mul(v, c.f32(kTwoOverPi)));
+      Value negK = c.neg(k);
+      Value r = c.fma(negK, c.f32(kPio2Hi), v);
+      r = c.fma(negK, c.f32(kPio2Mid), r);
+      return c.fma(negK, c.f32(kPio2Lo), r);
+    };
+    // Beyond |x| ~ 1e5, x * 2/pi is rounded by more than its distance to the
+    // nearest half-integer: a second step takes the remainder back to pi/4.
+    Value k, correction;
+    Value r = reduce(reduce(x, k), correction);
+    k = c.add(k, correction);
+    Value finite = c.cmp(arith::CmpFPredicate::OLT, c.abs(k), c.f32(16777216.0));
+    Value kSafe = c.select(finite, k, c.f32(0.0));
+    Type intType = c.withElement(rewriter.getI32Type());
+    quadrant = c.bitAnd(arith::FPToSIOp::create(rewriter, loc, intType, kSafe), c.i32(3));
+    // sin r = r + r z (S1 + z (S2 + z S3)), cos r = 1 - z/2 + z^2 (C1 + z (C2 + z C3)).
+    Value z = c.mul(r, r);
+    Value sinP = c.fma(c.fma(c.f32(-1.9515295891e-4), z, c.f32(8.3321608736e-3)), z,
+                       c.f32(-1.6666654611e-1));
+    sinR = c.fma(c.mul(r, z), sinP, r);
+    Value cosP = c.fma(c.fma(c.f32(2.443315711809948e-5), z, c.f32(-1.388731625493765e-3)), z,
+                       c.f32(4.166664568298827e-2));
+    Value z2 = c.mul(z, z);
+    cosR = c.fma(z2, cosP, c.fma(z, c.f32(-0.5), c.f32(1.0)));
+  }
+
+  /// Whether `quadrant` (k or k + 1 mod 4) is odd, and whether it is 2 or 3.
+  static std::pair<Value, Value> oddAndNegative(const ShapedConstants &c, Value quadrant) {
+    auto bit = [&](int mask) {
+      Value masked = c.bitAnd(quadrant, c.i32(mask));
+      return arith::CmpIOp::create(c.rewriter, c.loc, arith::CmpIPredicate::ne, masked, c.i32(0));
+    };
+    return {bit(1), bit(2)};
+  }
+};
+
+/// f32 sin/cos by HalfPiReduction: sin(x) by quadrant is sin r, cos r,
+/// -sin r, -cos r; cos(x) is sin(x + pi/2).
 template <typename OpT>
 struct SinCosRangeReduction : public OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
     Type type = op.getType();
-    if (!getElementTypeOrSelf(type).isF32() || op->hasAttr(kReducedAttr))
+    if (!getElementTypeOrSelf(type).isF32())
       return failure();
-    Location loc = op.getLoc();
-    ShapedConstants c{rewriter, loc, type};
-    Type intType = c.withElement(rewriter.getI32Type());
-    Value x = op.getOperand();
-    // pi/2 = kPio2Hi + kPio2Mid + kPio2Lo (each a float), 2/pi rounded to float.
-    const double kTwoOverPi = 0.6366197466850281, kPio2Hi = 1.5707963705062866,
-                 kPio2Mid = -4.371138828673793e-08, kPio2Lo = -1.7151245100058819e-15;
-    Value k = math::RoundEvenOp::create(rewriter, loc, arith::MulFOp::create(rewriter, loc, x, c.f32(kTwoOverPi)));
-    Value negK = arith::NegFOp::create(rewriter, loc, k);
-    Value r = math::FmaOp::create(rewriter, loc, negK, c.f32(kPio2Hi), x);
-    r = math::FmaOp::create(rewriter, loc, negK, c.f32(kPio2Mid), r);
-    r = math::FmaOp::create(rewriter, loc, negK, c.f32(kPio2Lo), r);
-    // The quadrant k mod 4 (k is 0 when it is too large to convert: NaN, inf).
-    Value finite = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT,
-                                         math::AbsFOp::create(rewriter, loc, k), c.f32(16777216.0));
-    Value kSafe = arith::SelectOp::create(rewriter, loc, finite, k, c.f32(0.0));
-    Value quadrant = arith::AndIOp::create(
-        rewriter, loc, arith::FPToSIOp::create(rewriter, loc, intType, kSafe),
-        c.i32(3));
-    auto sinR = math::SinOp::create(rewriter, loc, r);
-    auto cosR = math::CosOp::create(rewriter, loc, r);
-    sinR->setAttr(kReducedAttr, rewriter.getUnitAttr());
-    cosR->setAttr(kReducedAttr, rewriter.getUnitAttr());
-    // sin(x) by quadrant: sin r, cos r, -sin r, -cos r; cos(x) is sin(x + pi/2).
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    HalfPiReduction reduced(c, op.getOperand());
+    Value quadrant = reduced.quadrant;
     if (std::is_same_v<OpT, math::CosOp>)
-      quadrant = arith::AndIOp::create(rewriter, loc, arith::AddIOp::create(rewriter, loc, quadrant, c.i32(1)), c.i32(3));
-    auto isQuadrant = [&](int q) {
-      return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, quadrant, c.i32(q));
-    };
-    Value odd = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                      arith::AndIOp::create(rewriter, loc, quadrant, c.i32(1)), c.i32(1));
-    Value magnitude = arith::SelectOp::create(rewriter, loc, odd, cosR, sinR);
-    Value negative = arith::OrIOp::create(rewriter, loc, isQuadrant(2), isQuadrant(3));
-    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, negative, arith::NegFOp::create(rewriter, loc, magnitude),
-                                                 magnitude);
+      quadrant = arith::AddIOp::create(rewriter, c.loc, quadrant, c.i32(1));
+    auto [odd, negative] = HalfPiReduction::oddAndNegative(c, quadrant);
+    Value magnitude = c.select(odd, reduced.cosR, reduced.sinR);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, negative, c.neg(magnitude), magnitude);
     return success();
   }
 };
 
-/// f64 erf: neither LLVM nor the targets have one, and MLIR's polynomial is
-/// f32-only, so the argument is rounded to f32, erf evaluated there and the
-/// result widened back (relative error ~1e-7 instead of libdevice's ~1 ulp of
-/// f64; documented in docs/language.md).
+/// f32 tan by HalfPiReduction: sin r / cos r in even quadrants, -cos r / sin r
+/// in odd ones (tan(r + pi/2) = -cot r), so the result is as accurate as the
+/// quotient of two accurate values, also near the poles.
+struct TanF32 : public OpRewritePattern<math::TanOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::TanOp op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return failure();
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    HalfPiReduction reduced(c, op.getOperand());
+    Value odd = HalfPiReduction::oddAndNegative(c, reduced.quadrant).first;
+    Value even = c.div(reduced.sinR, reduced.cosR);
+    Value oddValue = c.div(c.neg(reduced.cosR), reduced.sinR);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, odd, oddValue, even);
+    return success();
+  }
+};
+
+/// f32 sinh and cosh. With p = e^|x| / 2, computed as (h / 2) * h with
+/// h = e^(|x|/2) so that it stays finite up to cosh's own overflow (~89.4):
+/// cosh x = p + 1/(4p), and |sinh x| = p - 1/(4p) for |x| >= 1. Below 1 that
+/// difference cancels, so |sinh x| = (e + e / (e + 1)) / 2 with
+/// e = expm1(|x|). sinh takes x's sign. inf and NaN pass through.
+template <typename OpT>
+struct SinhCoshF32 : public OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return failure();
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    Location loc = c.loc;
+    Value x = op.getOperand();
+    Value a = c.abs(x);
+    Value h = math::ExpOp::create(rewriter, loc, c.mul(a, c.f32(0.5)));
+    Value p = c.mul(c.mul(h, c.f32(0.5)), h);
+    Value q = c.div(c.f32(0.25), p);
+    if (std::is_same_v<OpT, math::CoshOp>) {
+      rewriter.replaceOpWithNewOp<arith::AddFOp>(op, p, q);
+      return success();
+    }
+    Value large = c.sub(p, q);
+    Value e = math::ExpM1Op::create(rewriter, loc, a);
+    Value ratio = c.div(e, c.add(e, c.f32(1.0)));
+    Value small = c.mul(c.add(e, ratio), c.f32(0.5));
+    Value magnitude = c.select(c.cmp(arith::CmpFPredicate::OLT, a, c.f32(1.0)), small, large);
+    rewriter.replaceOpWithNewOp<math::CopySignOp>(op, magnitude, x);
+    return success();
+  }
+};
+
+/// Marks a log whose argument is known not to be denormal.
+constexpr llvm::StringLiteral kNormalArgumentAttr = "tilec.normal_argument";
+
+/// f32 log and log2 of denormals: the upstream polynomials read the exponent
+/// bits and take every denormal for 2^-126 (log10(1e-40) came out as -37.9),
+/// so denormal x is first scaled by 2^24 and 24 * log(2) subtracted.
+template <typename OpT>
+struct LogOfDenormals : public OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32() || op->hasAttr(kNormalArgumentAttr))
+      return failure();
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    Value x = op.getOperand();
+    Value denormal = c.bitAnd(c.cmp(arith::CmpFPredicate::OLT, x, c.f32(0x1p-126)),
+                              c.cmp(arith::CmpFPredicate::OGT, x, c.f32(0.0)));
+    Value scaled = c.select(denormal, c.mul(x, c.f32(0x1p24)), x);
+    auto log = OpT::create(rewriter, c.loc, scaled);
+    log->setAttr(kNormalArgumentAttr, rewriter.getUnitAttr());
+    double shift = std::is_same_v<OpT, math::LogOp> ? 24.0 * 0.693147180559945309 : 24.0;
+    Value adjust = c.select(denormal, c.f32(shift), c.f32(0.0));
+    rewriter.replaceOpWithNewOp<arith::SubFOp>(op, log, adjust);
+    return success();
+  }
+};
+
+/// f32 log10(x) = ln(x) / ln(10) (ln's relative accuracy carries over, also
+/// near 1); NVPTX has no log10 instruction and no libcall.
+struct Log10F32 : public OpRewritePattern<math::Log10Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::Log10Op op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return failure();
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    Value ln = math::LogOp::create(rewriter, c.loc, op.getOperand());
+    rewriter.replaceOpWithNewOp<arith::MulFOp>(op, ln, c.f32(0.434294481903251828));
+    return success();
+  }
+};
+
+/// f32 pow(x, y) = 2^(y * log2|x|) with C's and libdevice's special cases.
+///
+/// |x| = m * 2^e with m in [sqrt(1/2), sqrt(2)), so log2|x| = e + log2(m),
+/// with log2(m) to ~2^-40 as a pair of floats and y * log2|x| as a rounded
+/// part and its error (fma-exact products and sums), both going to
+/// exp2OfPair: the result's relative error stays at a few ulp also for
+/// large y * log2|x| (near overflow and underflow), where one float product
+/// would lose up to 1e-5.
+///
+/// Special cases: pow(x, +-0) = 1 and pow(1, y) = 1 (even for NaN);
+/// a negative finite x with a finite non-integer y gives NaN; an odd integer
+/// y keeps x's sign (also for -0 and -inf); pow(-1, +-inf) = 1; zeros, infs
+/// and the rest follow from 2^(y * log2|x|) with log2(0) = -inf and
+/// log2(inf) = inf.
+struct PowF32 : public OpRewritePattern<math::PowFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::PowFOp op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return failure();
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    Location loc = c.loc;
+    Type intType = c.withElement(rewriter.getI32Type());
+    using P = arith::CmpFPredicate;
+    Value x = op.getLhs(), y = op.getRhs();
+    Value a = c.abs(x);
+    const double kInf = std::numeric_limits<double>::infinity();
+
+    // e and m of |x| (denormals scaled by 2^24 first); meaningless for 0, inf, NaN.
+    Value denormal = c.cmp(P::OLT, a, c.f32(0x1p-126));
+    Value scaled = c.select(denormal, c.mul(a, c.f32(0x1p24)), a);
+    Value bits = arith::BitcastOp::create(rewriter, loc, intType, scaled);
+    Value biased = arith::ShRUIOp::create(rewriter, loc, bits, c.i32(23));
+    Value mBits =
+        arith::OrIOp::create(rewriter, loc, c.bitAnd(bits, c.i32(0x7fffff)), c.i32(0x3f800000));
+    Value m = arith::BitcastOp::create(rewriter, loc, type, mBits);
+    Value e = arith::SIToFPOp::create(rewriter, loc, type,
+                                      arith::SubIOp::create(rewriter, loc, biased, c.i32(127)));
+    e = c.select(denormal, c.sub(e, c.f32(24.0)), e);
+    Value high = c.cmp(P::OGT, m, c.f32(1.41421356237309505));
+    m = c.select(high, c.mul(m, c.f32(0.5)), m);
+    e = c.select(high, c.add(e, c.f32(1.0)), e);
+
+    // log2(m) as a float pair lh + ll (~2^-40 relative): with f = m - 1
+    // (exact) and s = f / (2 + f), ln m = 2s + 2s^3/3 + 2s^5/5 + ... where s
+    // and the leading 2s are kept as pairs and the tail in float.
+    auto twoSum = [&](Value p, Value q, Value &low) {
+      Value sum = c.add(p, q);
+      Value qPart = c.sub(sum, p);
+      low = c.add(c.sub(p, c.sub(sum, qPart)), c.sub(q, qPart));
+      return sum;
+    };
+    auto twoProduct = [&](Value p, Value q, Value &low) {
+      Value product = c.mul(p, q);
+      low = c.fma(p, q, c.neg(product));
+      return product;
+    };
+    Value f = c.sub(m, c.f32(1.0));
+    Value d = c.add(c.f32(2.0), f);
+    Value dLow = c.add(c.sub(c.f32(2.0), d), f);
+    Value sHi = c.div(f, d);
+    Value sLow = c.div(c.sub(c.fma(c.neg(sHi), d, f), c.mul(sHi, dLow)), d);
+    Value z = c.mul(sHi, sHi);
+    Value tail = c.f32(2.0 / 11.0);
+    for (double coefficient : {2.0 / 9.0, 2.0 / 7.0, 2.0 / 5.0, 2.0 / 3.0})
+      tail = c.fma(tail, z, c.f32(coefficient));
+    tail = c.mul(c.mul(z, sHi), tail);
+    Value lnLowPart = c.add(c.mul(c.f32(2.0), sLow), tail);
+    Value lnHi = c.add(c.mul(c.f32(2.0), sHi), lnLowPart);
+    Value lnLow = c.add(c.sub(c.mul(c.f32(2.0), sHi), lnHi), lnLowPart);
+    const double kLog2e = 1.4426950408889634, kLog2eHi = float(kLog2e),
+                 kLog2eLo = kLog2e - kLog2eHi;
+    Value lhLow;
+    Value lh = twoProduct(lnHi, c.f32(kLog2eHi), lhLow);
+    lhLow = c.add(lhLow, c.add(c.mul(lnHi, c.f32(kLog2eLo)), c.mul(lnLow, c.f32(kLog2eHi))));
+
+    // t + tLow = y * e + y * log2(m) (y * e and y * lh split exactly), tLow
+    // dropped where t is out of range.
+    Value yeLow, ylLow, sumLow;
+    Value ye = twoProduct(y, e, yeLow);
+    Value yl = twoProduct(y, lh, ylLow);
+    Value t = twoSum(ye, yl, sumLow);
+    Value tLow = c.add(sumLow, c.add(yeLow, c.add(ylLow, c.mul(y, lhLow))));
+    // Plain y * log2|x| where x is 0, inf or NaN (log2 is -inf, inf, NaN) or
+    // y is inf or NaN.
+    Value yAbs = c.abs(y);
+    Value yFinite = c.cmp(P::OLT, yAbs, c.f32(kInf));
+    Value xRegular = c.bitAnd(c.cmp(P::OGT, a, c.f32(0.0)), c.cmp(P::OLT, a, c.f32(kInf)));
+    Value log2Special = c.select(c.cmp(P::OEQ, a, c.f32(0.0)), c.f32(-kInf), a);
+    Value log2x = c.select(xRegular, c.add(e, lh), log2Special);
+    t = c.select(c.bitAnd(xRegular, yFinite), t, c.mul(y, log2x));
+    Value inRange = c.cmp(P::OLT, c.abs(t), c.f32(256.0));
+    tLow = c.select(inRange, tLow, c.f32(0.0));
+    Value magnitude = exp2OfPair(c, t, tLow);
+
+    // Integer and odd exponents (every float of magnitude >= 2^24 is even).
+    Value yInteger = c.bitAnd(yFinite, c.cmp(P::OEQ, math::TruncOp::create(rewriter, loc, y), y));
+    Value ySmall = c.cmp(P::OLT, yAbs, c.f32(16777216.0));
+    Value yInt = arith::FPToSIOp::create(rewriter, loc, intType, c.select(ySmall, y, c.f32(0.0)));
+    Value yOdd = c.bitAnd(yInteger, arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                                          c.bitAnd(yInt, c.i32(1)), c.i32(0)));
+    Value xBits = arith::BitcastOp::create(rewriter, loc, intType, x);
+    Value xNegative =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, xBits, c.i32(0));
+    Value result = c.select(c.bitAnd(yOdd, xNegative), c.neg(magnitude), magnitude);
+    Value xFinite = c.cmp(P::OLT, a, c.f32(kInf));
+    Value nan = c.bitAnd(
+        c.bitAnd(c.cmp(P::OLT, x, c.f32(0.0)), xFinite),
+        c.bitAnd(yFinite, arith::XOrIOp::create(rewriter, loc, yInteger, c.boolean(true))));
+    result = c.select(nan, c.f32(std::numeric_limits<double>::quiet_NaN()), result);
+    Value one = arith::OrIOp::create(
+        rewriter, loc,
+        arith::OrIOp::create(rewriter, loc, c.cmp(P::OEQ, y, c.f32(0.0)),
+                             c.cmp(P::OEQ, x, c.f32(1.0))),
+        c.bitAnd(c.cmp(P::OEQ, x, c.f32(-1.0)), c.cmp(P::OEQ, yAbs, c.f32(kInf))));
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, one, c.f32(1.0), result);
+    return success();
+  }
+};
+
+/// f64 erf on GPUs without libdevice: neither LLVM nor the targets have one,
+/// and MLIR's polynomial is f32-only, so the argument is rounded to f32, erf
+/// evaluated there and the result widened back (relative error ~1e-7 instead
+/// of libdevice's ~1 ulp of f64; documented in docs/language.md).
 struct ErfF64ViaF32 : public OpRewritePattern<math::ErfOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::ErfOp op, PatternRewriter &rewriter) const override {
@@ -185,15 +490,57 @@ struct ErfF64ViaF32 : public OpRewritePattern<math::ErfOp> {
   }
 };
 
+/// The functions that become libdevice calls when libdevice is linked: every
+/// floating-point function that is not one NVPTX instruction (sqrt, fma,
+/// abs, rounding and copysign stay instructions; rsqrt stays an exact
+/// 1/sqrt).
+bool isLibdeviceFunction(Operation *op) {
+  return isa<math::ExpOp, math::Exp2Op, math::ExpM1Op, math::LogOp, math::Log2Op, math::Log10Op,
+             math::Log1pOp, math::SinOp, math::CosOp, math::TanOp, math::SinhOp, math::CoshOp,
+             math::TanhOp, math::AsinOp, math::AcosOp, math::AtanOp, math::Atan2Op, math::AsinhOp,
+             math::AcoshOp, math::AtanhOp, math::ErfOp, math::ErfcOp, math::CbrtOp, math::PowFOp,
+             arith::RemFOp>(op);
+}
+
 struct TilecExpandMathPass
     : public tilec::impl::TilecExpandMathBase<TilecExpandMathPass> {
   using TilecExpandMathBase::TilecExpandMathBase;
+
+  /// The functions isLibdeviceFunction names become `__nv_*` calls, on fp32
+  /// and fp64 (upstream's GPU-to-NVVM patterns; vectors are scalarized).
+  LogicalResult callLibdevice(ModuleOp module) {
+    MLIRContext *ctx = &getContext();
+    LLVMTypeConverter converter(ctx);
+    RewritePatternSet patterns(ctx);
+    populateLibDeviceConversionPatterns(converter, patterns);
+    ConversionTarget legality(*ctx);
+    legality.markUnknownOpDynamicallyLegal([](Operation *op) { return !isLibdeviceFunction(op); });
+    return applyPartialConversion(module, legality, std::move(patterns));
+  }
+
+  /// CPUs and the SIMT emulator: host code, which links libm.
+  bool isHostTarget() const { return target == "cpu" || target == "simt"; }
+
+  /// Host targets: the f64 functions LLVM has no intrinsic for (erf, erfc, cbrt) or
+  /// lowers imprecisely (expm1 as exp(x) - 1, log1p as log(1 + x)) become
+  /// libm calls (upstream's math-to-libm patterns; vectors are scalarized).
+  LogicalResult callLibm(ModuleOp module) {
+    MLIRContext *ctx = &getContext();
+    RewritePatternSet patterns(ctx);
+    populateMathToLibmConversionPatterns(patterns);
+    ConversionTarget legality(*ctx);
+    legality.markUnknownOpDynamicallyLegal([](Operation *op) {
+      return !isa<math::ErfOp, math::ErfcOp, math::CbrtOp, math::ExpM1Op, math::Log1pOp>(op) ||
+             !getElementTypeOrSelf(op->getResult(0).getType()).isF64();
+    });
+    return applyPartialConversion(module, legality, std::move(patterns));
+  }
 
   /// f64 math that no pattern expanded becomes a libm call, which CPUs have
   /// and GPU backends do not (they crash or report "no libcall"): refused with
   /// an error at the op, naming it and the target.
   LogicalResult refuseLibmCallsOnGpus(ModuleOp module) {
-    if (target == "cpu" || target == "simt") // host targets link libm
+    if (isHostTarget())
       return success();
     WalkResult result = module.walk([&](Operation *op) {
       if (!isa<math::MathDialect>(op->getDialect()) ||
@@ -216,20 +563,32 @@ struct TilecExpandMathPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    if (libdevice && failed(callLibdevice(module)))
+      return signalPassFailure();
+    if (isHostTarget() && failed(callLibm(module)))
+      return signalPassFailure();
 
     // f16/bf16 math is widened to f32 beforehand by math-extend-to-supported-types.
     RewritePatternSet patterns(ctx);
     // Kept as they are: sqrt, fma, abs, floor and ceil are instructions everywhere.
-    patterns.add<RsqrtToDivSqrt, ExpF32, SinCosRangeReduction<math::SinOp>, SinCosRangeReduction<math::CosOp>,
-                 ErfF64ViaF32>(ctx, /*benefit=*/10);
+    patterns.add<RsqrtToDivSqrt, ExpF32, SinCosRangeReduction<math::SinOp>,
+                 SinCosRangeReduction<math::CosOp>, TanF32, SinhCoshF32<math::SinhOp>,
+                 SinhCoshF32<math::CoshOp>, LogOfDenormals<math::LogOp>,
+                 LogOfDenormals<math::Log2Op>, Log10F32, PowF32, ErfF64ViaF32>(ctx,
+                                                                               /*benefit=*/10);
     // acosh/atanh have no polynomial: expressions in log and sqrt.
     math::populateExpansionPatterns(patterns, {"acosh", "atanh"});
     auto expand = [](StringRef name) {
-      return name != "sqrt" && name != "fma" && name != "absf" && name != "floor" &&
-             name != "ceil" && name != "rsqrt";
+      return !llvm::is_contained(
+          {math::SqrtOp::getOperationName(), math::FmaOp::getOperationName(),
+           math::AbsFOp::getOperationName(), math::FloorOp::getOperationName(),
+           math::CeilOp::getOperationName(), math::RsqrtOp::getOperationName()},
+          name);
     };
     populateMathF32ExpansionPatterns(patterns, expand);
     populateMathPolynomialApproximationPatterns(patterns, expand);
+    if (isHostTarget())
+      patterns.add<Exp2F32>(ctx, /*benefit=*/10);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
     if (failed(refuseLibmCallsOnGpus(module)))

@@ -86,3 +86,49 @@ func.func @exp_f32(%x: vector<8xf32>) -> vector<8xf32> {
   %e = math.exp %x : vector<8xf32>
   return %e : vector<8xf32>
 }
+
+// f32 tan, sinh, cosh, log10 and pow are tilec's own expansions (no libm call, which GPU back ends
+// lack): tan divides the reduced sin and cos, pow splits x into exponent and mantissa bits.
+// CHECK-LABEL: func @more_f32
+// CHECK-NOT: math.tan
+// CHECK-NOT: math.sinh
+// CHECK-NOT: math.cosh
+// CHECK-NOT: math.log10
+// CHECK-NOT: math.powf
+// CHECK-NOT: math.log
+// CHECK-NOT: math.exp
+// CHECK-NOT: call
+// CHECK: return
+func.func @more_f32(%x: vector<8xf32>, %y: vector<8xf32>) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+  %t = math.tan %x : vector<8xf32>
+  %s = math.sinh %x : vector<8xf32>
+  %c = math.cosh %x : vector<8xf32>
+  %l = math.log10 %x : vector<8xf32>
+  %p = math.powf %x, %y : vector<8xf32>
+  return %t, %s, %c, %l, %p : vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>
+}
+
+// CPUs: f64 erf, erfc, cbrt, expm1 and log1p (no LLVM intrinsic, or an imprecise lowering) are
+// libm calls, lane by lane; other f64 functions stay for LLVM's intrinsics.
+// CHECK-LABEL: func @libm_f64
+// CHECK: call @erf(
+// CHECK: call @cbrt(
+// CHECK: call @expm1(
+// CHECK: math.exp {{.*}} : f64
+func.func @libm_f64(%x: vector<2xf64>, %y: f64) -> (vector<2xf64>, f64, f64, f64) {
+  %e = math.erf %x : vector<2xf64>
+  %c = math.cbrt %y : f64
+  %m = math.expm1 %y : f64
+  %x2 = math.exp %y : f64
+  return %e, %c, %m, %x2 : vector<2xf64>, f64, f64, f64
+}
+
+// CPUs: f32 exp2 is expanded (LLVM would call exp2f lane by lane); GPUs keep their instruction.
+// CHECK-LABEL: func @exp2_f32
+// CHECK-NOT: math.exp2
+// CHECK: arith.shli
+// CHECK-NOT: call
+func.func @exp2_f32(%x: vector<8xf32>) -> vector<8xf32> {
+  %e = math.exp2 %x : vector<8xf32>
+  return %e : vector<8xf32>
+}

@@ -48,27 +48,19 @@ BINARY = {
 
 
 @tilec.jit
-def libdevice_kernel(in_ptr, out_ptr, FP64: tl.constexpr, BLOCK: tl.constexpr):
+def libdevice_kernel(in_ptr, out_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(in_ptr + offs)
     u = tl.load(in_ptr + BLOCK + offs)
     p = tl.load(in_ptr + 2 * BLOCK + offs)
     g = tl.load(in_ptr + 3 * BLOCK + offs)
     y = tl.load(in_ptr + 4 * BLOCK + offs)
-    if FP64:  # fp64 cbrt/erf/erfc do not compile in tilec (left out, see FP64_LEFT_OUT)
-        cbrt_x = x
-        erf_x = x
-        erfc_x = x
-    else:
-        cbrt_x = libdevice.cbrt(x)
-        erf_x = libdevice.erf(x)
-        erfc_x = libdevice.erfc(x)
     results = (libdevice.exp(x), libdevice.exp2(x), libdevice.expm1(x), libdevice.log(p),
                libdevice.log2(p), libdevice.log10(p), libdevice.log1p(p), libdevice.sqrt(p),
-               libdevice.rsqrt(p), cbrt_x, libdevice.sin(x), libdevice.cos(x),
+               libdevice.rsqrt(p), libdevice.cbrt(x), libdevice.sin(x), libdevice.cos(x),
                libdevice.tan(u), libdevice.tanh(x), libdevice.sinh(x), libdevice.cosh(x),
                libdevice.asin(u), libdevice.acos(u), libdevice.atan(x), libdevice.asinh(x),
-               libdevice.acosh(g), libdevice.atanh(u), erf_x, erfc_x,
+               libdevice.acosh(g), libdevice.atanh(u), libdevice.erf(x), libdevice.erfc(x),
                libdevice.floor(x), libdevice.ceil(x), libdevice.trunc(x), libdevice.rint(x),
                libdevice.nearbyint(x), libdevice.fabs(x), libdevice.round(x),
                libdevice.pow(p, y), libdevice.atan2(x, y), libdevice.fmod(x, y),
@@ -88,24 +80,18 @@ def libdevice_inputs(dtype):
             "g": rng.uniform(1.01, 50, N), "y": y}
 
 
-# fp64 libdevice.cbrt/erf/erfc fail to compile (math.cbrt/erf/erfc on f64 reach LLVM
-# translation unexpanded): a tilec limitation, left out here.
-FP64_LEFT_OUT = {"cbrt", "erf", "erfc"}
-
-
 @functools.lru_cache(maxsize=None)
 def libdevice_run(dtype):
     """One launch per dtype computing every function (one compile per dtype)."""
     inputs = {k: v.astype(dtype) for k, v in libdevice_inputs(dtype).items()}
     packed = np.concatenate([inputs[k] for k in "xupgy"])
     out = np.zeros((len(UNARY) + len(BINARY), N), dtype)
-    libdevice_kernel[(1,)](packed, out, FP64=dtype == "float64", BLOCK=N)
+    libdevice_kernel[(1,)](packed, out, BLOCK=N)
     return inputs, dict(zip(list(UNARY) + list(BINARY), out))
 
 
 def cases(names):
-    return [(dtype, name) for dtype in ("float32", "float64") for name in names
-            if not (dtype == "float64" and name in FP64_LEFT_OUT)]
+    return [(dtype, name) for dtype in ("float32", "float64") for name in names]
 
 
 def check(dtype, actual, expected, tol):

@@ -19,8 +19,7 @@ BLOCK = 256
 
 
 @tilec.jit
-def unary_math_kernel(x_ptr, p_ptr, y_ptr, z_ptr, out_ptr, n, WITH_ERF: tl.constexpr,
-                      BLOCK: tl.constexpr):
+def unary_math_kernel(x_ptr, p_ptr, y_ptr, z_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
     x = tl.load(x_ptr + offs, mask=mask, other=0.0)
@@ -35,8 +34,7 @@ def unary_math_kernel(x_ptr, p_ptr, y_ptr, z_ptr, out_ptr, n, WITH_ERF: tl.const
     tl.store(out_ptr + 5 * n + offs, tl.rsqrt(p), mask=mask)
     tl.store(out_ptr + 6 * n + offs, tl.sin(x), mask=mask)
     tl.store(out_ptr + 7 * n + offs, tl.cos(x), mask=mask)
-    if WITH_ERF:
-        tl.store(out_ptr + 8 * n + offs, tl.erf(x), mask=mask)
+    tl.store(out_ptr + 8 * n + offs, tl.erf(x), mask=mask)
     tl.store(out_ptr + 9 * n + offs, tl.floor(x), mask=mask)
     tl.store(out_ptr + 10 * n + offs, tl.ceil(x), mask=mask)
     tl.store(out_ptr + 11 * n + offs, tl.abs(x), mask=mask)
@@ -75,13 +73,11 @@ def _run_math(dtype):
     z = random_values(dtype, N, rng)
     out = empty_arg(dtype, (len(MATH_OPS), N))
     unary_math_kernel[(tilec.cdiv(N, BLOCK),)](*(to_arg(a, dtype) for a in (x, p, y, z)), out,
-                                               N, WITH_ERF=dtype != "float64", BLOCK=BLOCK)
+                                               N, BLOCK=BLOCK)
     return x, p, y, z, from_arg(out, dtype)
 
 
-# tl.erf on fp64 does not compile in tilec yet ("translation to LLVM IR failed"): left out.
-MATH_CASES = [(d, op) for d in ("float32", "float64") for op in MATH_OPS
-              if (d, op) != ("float64", "erf")]
+MATH_CASES = [(d, op) for d in ("float32", "float64") for op in MATH_OPS]
 
 
 @pytest.mark.parametrize("dtype,op", MATH_CASES)

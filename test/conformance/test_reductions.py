@@ -86,15 +86,37 @@ def _input(dtype, shape):
     return random_values(dtype, shape, rng, low=-4.0, high=4.0)
 
 
+def _hits_llvm_avx2_abort(dtype, shape):
+    """LLVM 22's x86 back end aborts ("Cannot implicitly convert a scalable size to a fixed-width
+    size", in X86AvoidStoreForwardingBlocks) on 64x128 reductions of 32-bit elements when the
+    host has AVX2 but not AVX-512; tilec reports it as a compile error. Disabling that pass
+    compiles the kernel but it then computes wrong sums at -O1 and above, so the error stays.
+    """
+    info = tilec.device_info()
+    return (info["driver"] == "cpu" and info["arch"] == "x86_64"
+            and "+avx512f" not in info["features"].split(",")
+            and dtype in ("int32", "uint32", "float32") and shape == (33, 65))
+
+
 def _check(op, dtype, shape, axis, keep):
     x = _input(dtype, shape)
     m, n = shape
     rt = _result_dtype(op, dtype)
     out_shape = {None: (1,), 0: (n,), 1: (m,)}[axis]
     out = empty_arg(rt, out_shape)
-    reduce_kernel[(1,)](to_arg(x, dtype), out, M=m, N=n, BM=tilec.next_power_of_2(m),
-                        BN=tilec.next_power_of_2(n), OP=op, AXIS=axis, KEEP=keep,
-                        EXPECTED=TL_DTYPES[rt], LOW=_extreme(dtype, -1), HIGH=_extreme(dtype, 1))
+
+    def launch():
+        reduce_kernel[(1,)](to_arg(x, dtype), out, M=m, N=n, BM=tilec.next_power_of_2(m),
+                            BN=tilec.next_power_of_2(n), OP=op, AXIS=axis, KEEP=keep,
+                            EXPECTED=TL_DTYPES[rt], LOW=_extreme(dtype, -1),
+                            HIGH=_extreme(dtype, 1))
+
+    if _hits_llvm_avx2_abort(dtype, shape):
+        # Refused with a clear error, never a wrong answer; fails once LLVM compiles it.
+        with pytest.raises(tilec.CompilationError, match="scalable size"):
+            launch()
+        pytest.xfail("LLVM 22 x86 AVX2 code generation abort (see _hits_llvm_avx2_abort)")
+    launch()
     got = from_arg(out, rt)
     wide = x.astype(np.float64) if rt.startswith(("float", "bfloat")) else x.astype(np.int64)
     ref = np.atleast_1d(_np_reduce(op, wide, axis, False))

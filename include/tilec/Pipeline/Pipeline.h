@@ -41,7 +41,15 @@ struct PipelineOptions {
   unsigned optLevel = 3;
   /// Print source locations (`loc(...)`) in emitted tile IR.
   bool printDebugInfo = false;
+  /// NVPTX: libdevice's bitcode, linked for the math functions (found by
+  /// resolvePipelineOptions, see findLibdevice); empty: tilec's own expansions.
+  std::string libdevicePath;
 };
+
+/// The libdevice bitcode NVPTX math is linked with: $TILEC_LIBDEVICE when set
+/// (empty: none), else nvvm/libdevice/libdevice.10.bc under $CUDA_HOME,
+/// $CUDA_PATH or /usr/local/cuda. Empty when there is none.
+std::string findLibdevice();
 
 /// Validates `options` (known target, arch valid for it); fills in defaults.
 llvm::LogicalResult resolvePipelineOptions(PipelineOptions &options,

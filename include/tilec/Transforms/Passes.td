@@ -7,10 +7,15 @@ include "mlir/Pass/PassBase.td"
 def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
   let summary = "Rewrites transcendental math into vectorizable polynomial approximations";
   let description = [{
-    Widens f16/bf16 math to f32, then replaces `math.exp`, `math.log`, `math.erf`,
-    `math.sin`, ... with MLIR's polynomial approximations, so they vectorize on CPUs and
-    need no device math library (ocml/libdevice) on GPUs. `math.sqrt` and `math.fma` are
-    kept: every target has instructions for them.
+    Replaces `math.exp`, `math.log`, `math.erf`, `math.sin`, `math.tan`, `math.pow`, ...
+    on f32 with polynomial approximations (MLIR's, and tilec's own for exp, sin/cos/tan
+    range reduction, sinh/cosh, log10 and pow), so they vectorize on CPUs and need no
+    device math library on AMD GPUs (no ocml). `math.sqrt` and `math.fma` are kept: every
+    target has instructions for them. f16/bf16 math is widened to f32 beforehand
+    (`math-extend-to-supported-types`). With `libdevice`, NVPTX's transcendental functions
+    become `__nv_*` calls instead, on f32 and f64 (lib/Pipeline/Codegen.cpp links libdevice).
+    On CPUs, f64 `erf`, `erfc`, `cbrt`, `expm1` and `log1p` become libm calls (LLVM has no
+    intrinsic for the first three and lowers the others imprecisely).
 
     Before:
 
@@ -26,11 +31,16 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-                           "::mlir::vector::VectorDialect"];
+                           "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect",
+                           "::mlir::func::FuncDialect"];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "Target kind (cpu, nvptx, amdgpu): on GPUs, f64 math left for a libm call "
-           "(exp, log, sin, ...) is refused with an error naming the op and target">
+           "Target kind (cpu, nvptx, amdgpu, simt): on GPUs, f64 math left for a libm call "
+           "(exp, log, sin, ...) is refused with an error naming the op and target">,
+    Option<"libdevice", "libdevice", "bool", /*default=*/"false",
+           "NVPTX with libdevice linked: transcendental functions (exp, log, sin, tan, pow, "
+           "erf, fmod, ...) on fp32 and fp64 become calls to libdevice's __nv_* functions "
+           "instead of expansions">
   ];
 }
 

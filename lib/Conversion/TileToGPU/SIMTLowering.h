@@ -110,6 +110,8 @@ void populateSIMTAtomicPatterns(SIMTLowering &simt, const mlir::TypeConverter &c
                                 mlir::RewritePatternSet &patterns);
 void populateSIMTScanPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                               mlir::RewritePatternSet &patterns);
+void populateSIMTDebugPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                               mlir::RewritePatternSet &patterns);
 void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                              mlir::RewritePatternSet &patterns);
 

@@ -92,6 +92,10 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       populateSIMTDotPatterns(simt, typeConverter, patterns);
       populateSIMTAtomicPatterns(simt, typeConverter, patterns);
       populateSIMTScanPatterns(simt, typeConverter, patterns);
+      populateSIMTDebugPatterns(simt, typeConverter, patterns);
+      // The lowered tile.print/tile.assert (on vectors) stay for convert-tile-to-llvm.
+      conversionTarget.addDynamicallyLegalOp<tile::PrintOp, tile::AssertOp>(
+          [&typeConverter](Operation *op) { return typeConverter.isLegal(op); });
       if (failed(applyPartialConversion(kernel, conversionTarget, std::move(patterns))))
         return signalPassFailure();
       if (simt.sharedBytes)
