@@ -292,9 +292,10 @@ void Program::fail(const SimtThread *t, const std::string &message) {
 /// Suspends the calling fiber and resumes the scheduler.
 void yield(SimtThread *t) { switchContext(t->context, t->program->scheduler); }
 
-/// Reports `message` for the calling thread and abandons its program.
-[[noreturn]] void failThread(SimtThread *t, const std::string &message) {
-  t->program->fail(t, message);
+/// Leaves the calling fiber for good: its kernel returned, or its program
+/// failed (callers report the failure first, in a statement of their own, so
+/// that no temporary of theirs stays alive on the abandoned stack).
+[[noreturn]] void abandon(SimtThread *t) {
   yield(t); // never resumed
   std::abort();
 }
@@ -310,8 +311,7 @@ void fiberMain(void *arg) {
   l.fn(l.args, l.grid, p.pid, &t->ctx);
   t->state = State::Done;
   ++p.done;
-  yield(t); // never resumed
-  std::abort();
+  abandon(t);
 }
 
 void barrierCallback(tilec_simt_thread *ctx) {
@@ -335,14 +335,18 @@ uint32_t shuffleCallback(tilec_simt_thread *ctx, uint32_t value,
   Program &p = *t->program;
   uint32_t warpSize = p.launch->warpSize;
   uint32_t lane = ctx->thread_id % warpSize, warp = ctx->thread_id / warpSize;
-  if (kind != TILEC_SIMT_SHUFFLE_XOR && kind != TILEC_SIMT_SHUFFLE_IDX)
-    failThread(t, "shuffle of unknown kind " + std::to_string(kind));
+  if (kind != TILEC_SIMT_SHUFFLE_XOR && kind != TILEC_SIMT_SHUFFLE_IDX) {
+    p.fail(t, "shuffle of unknown kind " + std::to_string(kind));
+    abandon(t);
+  }
   uint32_t source =
       kind == TILEC_SIMT_SHUFFLE_XOR ? lane ^ laneOrMask : laneOrMask;
-  if (source >= warpSize)
-    failThread(t, "shuffle from lane " + std::to_string(source) +
-                      ", outside the warp of " + std::to_string(warpSize) +
-                      " lanes");
+  if (source >= warpSize) {
+    p.fail(t, "shuffle from lane " + std::to_string(source) +
+                  ", outside the warp of " + std::to_string(warpSize) +
+                  " lanes");
+    abandon(t);
+  }
   t->value = value;
   t->source = source;
   t->site = __builtin_return_address(0);
@@ -362,8 +366,7 @@ uint32_t shuffleCallback(tilec_simt_thread *ctx, uint32_t value,
                             std::to_string(lanes[i].source) + ", thread " +
                             std::to_string(from.ctx.thread_id) +
                             ", is in another shuffle)");
-      yield(t); // never resumed
-      std::abort();
+      abandon(t);
     }
   }
   for (uint32_t i = 0; i < warpSize; ++i) {
@@ -375,12 +378,15 @@ uint32_t shuffleCallback(tilec_simt_thread *ctx, uint32_t value,
 }
 
 void failCallback(tilec_simt_thread *ctx, uint32_t code, uint64_t detail) {
+  SimtThread *t = self(ctx);
   if (code == TILEC_SIMT_FAIL_SHARED_OOB)
-    failThread(self(ctx), "shared memory access out of bounds at offset " +
-                              std::to_string(int64_t(detail)) + " (size " +
-                              std::to_string(ctx->shared_size) + ")");
-  failThread(self(ctx), "failure " + std::to_string(code) + " (detail " +
+    t->program->fail(t, "shared memory access out of bounds at offset " +
+                            std::to_string(int64_t(detail)) + " (size " +
+                            std::to_string(ctx->shared_size) + ")");
+  else
+    t->program->fail(t, "failure " + std::to_string(code) + " (detail " +
                             std::to_string(detail) + ")");
+  abandon(t);
 }
 
 /// Why no fiber can run: a shuffle from a lane that exited or waits at a
