@@ -2,7 +2,7 @@
 # lack (LLVM aborted with "Cannot select: fsin"): without libdevice (AMD GPUs; NVPTX when none is
 # found, here forced by an empty TILEC_LIBDEVICE) it is refused with an error naming the op and
 # target; fp64 sqrt and erf (evaluated in f32) still compile for both GPUs. With libdevice, NVPTX
-# compiles every fp64 function (nvptx_libdevice_math.py).
+# compiles every fp64 function (NVPTX/libdevice_math.py).
 # RUN: env TILEC_LIBDEVICE= not tilec compile %s --kernel sin_kernel --signature '*fp64,*fp64' -D N=64 --target nvptx --arch sm_80 --emit ptx -o %t.ptx 2>&1 | FileCheck %s --check-prefix=NVPTX
 # RUN: not tilec compile %s --kernel exp_kernel --signature '*fp64,*fp64' -D N=64 --target amdgpu --arch gfx942 --emit hsaco -o %t.hsaco 2>&1 | FileCheck %s --check-prefix=AMDGPU
 # RUN: env TILEC_LIBDEVICE= tilec compile %s --kernel sqrt_erf_kernel --signature '*fp64,*fp64' -D N=64 --target nvptx --arch sm_80 --emit ptx -o %t.ok.ptx

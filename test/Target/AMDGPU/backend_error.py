@@ -4,7 +4,7 @@
 # and crashes during code generation (lib/Pipeline/Codegen.cpp) and reports them at the kernel's
 # `def`.
 # RUN: not tilec compile %s --kernel big_gather --signature '*fp32,*i32,*fp32' -D N=65536 --target amdgpu --arch gfx942 --emit hsaco -o %t.hsaco 2>&1 | FileCheck %s
-# CHECK: gpu_backend_error.py:[[@LINE+9]]:5: error: kernel 'big_gather': local memory (262144) exceeds limit (65536) in function 'big_gather'
+# CHECK: backend_error.py:[[@LINE+9]]:5: error: kernel 'big_gather': local memory (262144) exceeds limit (65536) in function 'big_gather'
 # CHECK: error: code generation for amdgcn-amd-amdhsa failed
 # CHECK-NOT: LLVM ERROR
 # CHECK-NOT: Stack dump
