@@ -26,10 +26,9 @@ Value zeroOf(OpBuilder &b, Location loc, Type type) {
 }
 
 template <typename Op>
-struct AtomicLowering : public OpConversionPattern<Op> {
-  AtomicLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern<Op>(converter, ctx), simt(simt) {}
-  SIMTLowering &simt;
+struct AtomicLowering : public SIMTPattern<Op> {
+  using SIMTPattern<Op>::SIMTPattern;
+  using SIMTPattern<Op>::simt;
 
   /// Emits one atomic on scalars (`operands` of one element) and returns the old value.
   virtual Value emitOne(OpBuilder &b, Op op, Value ptr, ValueRange operands) const = 0;
@@ -111,19 +110,7 @@ struct AtomicLowering : public OpConversionPattern<Op> {
     uint64_t limit = uint64_t(tileType.getNumElements()) * bytes;
     simt.storeTile(b, loc, result, *layout, strides, 0, limit);
     simt.barrier(b, loc);
-    Value base = simt.threadLinearBase(b, loc, *layout, strides);
-    Value shared = LLVM::UndefOp::create(b, loc, vecType);
-    for (int64_t r = 0; r < layout->numRegs; ++r) {
-      Value index = arith::AddIOp::create(
-          b, loc, base,
-          arith::ConstantIntOp::create(b, loc, SIMTLowering::linearOffset(*layout, r, strides),
-                                       32));
-      Value offset =
-          arith::MulIOp::create(b, loc, index, arith::ConstantIntOp::create(b, loc, bytes, 32));
-      shared = vector::InsertOp::create(
-          b, loc, simt.loadSharedScalar(b, loc, elem, simt.sharedAddress(b, loc, offset, limit)),
-          shared, r);
-    }
+    Value shared = simt.loadTile(b, loc, vecType, *layout, strides, 0, limit);
     simt.barrier(b, loc);
     return shared;
   }

@@ -18,10 +18,9 @@ using namespace mlir;
 namespace tilec {
 namespace {
 
-struct PrintLowering : public OpConversionPattern<tile::PrintOp> {
+struct PrintLowering : public SIMTPattern<tile::PrintOp> {
   PrintLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx, /*benefit=*/2), simt(simt) {}
-  SIMTLowering &simt;
+      : SIMTPattern(simt, converter, ctx, /*benefit=*/2) {}
 
   LogicalResult matchAndRewrite(tile::PrintOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
@@ -85,10 +84,9 @@ struct PrintLowering : public OpConversionPattern<tile::PrintOp> {
 
 /// Each thread checks the elements it owns: copies may have been loaded after
 /// an owner's store changed them (a scalar is checked by thread 0).
-struct AssertLowering : public OpConversionPattern<tile::AssertOp> {
+struct AssertLowering : public SIMTPattern<tile::AssertOp> {
   AssertLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx, /*benefit=*/2), simt(simt) {}
-  SIMTLowering &simt;
+      : SIMTPattern(simt, converter, ctx, /*benefit=*/2) {}
 
   LogicalResult matchAndRewrite(tile::AssertOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {

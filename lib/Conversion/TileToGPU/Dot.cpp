@@ -41,10 +41,8 @@ Value castScalar(OpBuilder &b, Location loc, Value v, Type type) {
   return arith::TruncIOp::create(b, loc, type, v);
 }
 
-struct DotLowering : public OpConversionPattern<tile::DotOp> {
-  DotLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx), simt(simt) {}
-  SIMTLowering &simt;
+struct DotLowering : public SIMTPattern<tile::DotOp> {
+  using SIMTPattern::SIMTPattern;
 
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {

@@ -144,10 +144,8 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
 
 /// Threads holding copies of an element do not store it again; a scalar store
 /// is done by thread 0.
-struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
-  StoreLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx), simt(simt) {}
-  SIMTLowering &simt;
+struct StoreLowering : public SIMTPattern<tile::StoreOp> {
+  using SIMTPattern::SIMTPattern;
 
   LogicalResult matchAndRewrite(tile::StoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {

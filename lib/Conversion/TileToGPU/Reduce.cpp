@@ -21,10 +21,8 @@ using namespace mlir;
 namespace tilec {
 namespace {
 
-struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
-  ReduceLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx), simt(simt) {}
-  SIMTLowering &simt;
+struct ReduceLowering : public SIMTPattern<tile::ReduceOp> {
+  using SIMTPattern::SIMTPattern;
 
   LogicalResult matchAndRewrite(tile::ReduceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {

@@ -240,4 +240,24 @@ void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
   }
 }
 
+Value SIMTLowering::loadTile(OpBuilder &b, Location loc, VectorType type,
+                             const tile::DistributedLayout &layout,
+                             ArrayRef<int64_t> coefficients, uint64_t byteBase, uint64_t limit) {
+  Type elem = type.getElementType();
+  int64_t bytes = sharedElementBytes(elem);
+  Value base = threadLinearBase(b, loc, layout, coefficients);
+  Value result = LLVM::UndefOp::create(b, loc, type);
+  for (int64_t r = 0; r < layout.numRegs; ++r) {
+    Value index = arith::AddIOp::create(
+        b, loc, base,
+        arith::ConstantIntOp::create(b, loc, linearOffset(layout, r, coefficients), 32));
+    Value offset = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, index, arith::ConstantIntOp::create(b, loc, bytes, 32)),
+        arith::ConstantIntOp::create(b, loc, byteBase, 32));
+    result = vector::InsertOp::create(
+        b, loc, loadSharedScalar(b, loc, elem, sharedAddress(b, loc, offset, limit)), result, r);
+  }
+  return result;
+}
+
 } // namespace tilec

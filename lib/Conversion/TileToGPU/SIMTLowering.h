@@ -70,6 +70,14 @@ public:
   void storeTile(mlir::OpBuilder &b, mlir::Location loc, mlir::Value values,
                  const tile::DistributedLayout &layout, llvm::ArrayRef<int64_t> strides,
                  uint64_t byteBase, uint64_t limit);
+  /// Reads the thread's registers (a `type` vector) of a tile in `layout` back
+  /// from shared memory at byte `byteBase`: register r reads the element at
+  /// index threadLinearBase(layout, coefficients) + linearOffset(layout, r,
+  /// coefficients) (with row-major strides, the inverse of storeTile).
+  mlir::Value loadTile(mlir::OpBuilder &b, mlir::Location loc, mlir::VectorType type,
+                       const tile::DistributedLayout &layout,
+                       llvm::ArrayRef<int64_t> coefficients, uint64_t byteBase,
+                       uint64_t limit);
   void barrier(mlir::OpBuilder &b, mlir::Location loc) const {
     target.barrier(b, loc, kernel);
   }
@@ -78,6 +86,15 @@ public:
 
 private:
   mlir::Value sharedBase;
+};
+
+/// A conversion pattern of the SIMT lowering: it reaches the kernel's SIMT state.
+template <typename Op>
+struct SIMTPattern : public mlir::OpConversionPattern<Op> {
+  SIMTPattern(SIMTLowering &simt, const mlir::TypeConverter &converter, mlir::MLIRContext *ctx,
+              mlir::PatternBenefit benefit = 1)
+      : mlir::OpConversionPattern<Op>(converter, ctx, benefit), simt(simt) {}
+  SIMTLowering &simt;
 };
 
 /// Applies a reduce/scan combiner region to (accs..., news...) on scalars.

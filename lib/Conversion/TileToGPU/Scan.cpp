@@ -18,10 +18,8 @@ using namespace mlir;
 namespace tilec {
 namespace {
 
-struct ScanLowering : public OpConversionPattern<tile::ScanOp> {
-  ScanLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx), simt(simt) {}
-  SIMTLowering &simt;
+struct ScanLowering : public SIMTPattern<tile::ScanOp> {
+  using SIMTPattern::SIMTPattern;
 
   LogicalResult matchAndRewrite(tile::ScanOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
@@ -105,17 +103,8 @@ struct ScanLowering : public OpConversionPattern<tile::ScanOp> {
     SmallVector<Value> results;
     for (auto [i, result] : llvm::enumerate(op.getResults())) {
       auto vecType = cast<VectorType>(getTypeConverter()->convertType(result.getType()));
-      tile::DistributedLayout resultLayout = simt.layoutOf(result.getType());
-      Value base = simt.threadLinearBase(b, loc, resultLayout, strides);
-      Value vec = LLVM::UndefOp::create(b, loc, vecType);
-      for (int64_t r = 0; r < resultLayout.numRegs; ++r) {
-        Value index = arith::AddIOp::create(
-            b, loc, base, i32(SIMTLowering::linearOffset(resultLayout, r, strides)));
-        vec = vector::InsertOp::create(b, loc,
-                                       simt.loadSharedScalar(b, loc, elems[i], address(i, index)),
-                                       vec, r);
-      }
-      results.push_back(vec);
+      results.push_back(simt.loadTile(b, loc, vecType, simt.layoutOf(result.getType()), strides,
+                                      regions[i], limit));
     }
     simt.barrier(b, loc);
     b.replaceOp(op, results);

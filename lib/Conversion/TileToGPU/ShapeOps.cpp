@@ -9,13 +9,6 @@ using namespace mlir;
 namespace tilec {
 namespace {
 
-template <typename Op>
-struct SIMTPattern : public OpConversionPattern<Op> {
-  SIMTPattern(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern<Op>(converter, ctx), simt(simt) {}
-  SIMTLowering &simt;
-};
-
 /// start + threadBase + regOffsets[r]: a constant vector plus a splat.
 struct MakeRangeLowering : public SIMTPattern<tile::MakeRangeOp> {
   using SIMTPattern::SIMTPattern;

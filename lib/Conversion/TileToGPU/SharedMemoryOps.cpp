@@ -57,26 +57,15 @@ Value exchange(SIMTLowering &simt, OpBuilder &b, Location loc, Value src,
   uint64_t limit = uint64_t(srcType.getNumElements()) * bytes;
   simt.storeTile(b, loc, src, srcLayout, rowMajorStrides(srcType.getShape()), 0, limit);
   simt.barrier(b, loc);
-  Value base = simt.threadLinearBase(b, loc, dstLayout, coefficients);
-  Value result = LLVM::UndefOp::create(b, loc, dstVec);
-  for (int64_t r = 0; r < dstLayout.numRegs; ++r) {
-    Value index = arith::AddIOp::create(
-        b, loc, base,
-        arith::ConstantIntOp::create(b, loc,
-                                     SIMTLowering::linearOffset(dstLayout, r, coefficients), 32));
-    Value offset = arith::MulIOp::create(b, loc, index, arith::ConstantIntOp::create(b, loc, bytes, 32));
-    Value value = simt.loadSharedScalar(b, loc, elem, simt.sharedAddress(b, loc, offset, limit));
-    result = vector::InsertOp::create(b, loc, value, result, r);
-  }
+  Value result = simt.loadTile(b, loc, dstVec, dstLayout, coefficients, 0, limit);
   simt.barrier(b, loc);
   return result;
 }
 
 template <typename Op>
-struct ExchangePattern : public OpConversionPattern<Op> {
-  ExchangePattern(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern<Op>(converter, ctx), simt(simt) {}
-  SIMTLowering &simt;
+struct ExchangePattern : public SIMTPattern<Op> {
+  using SIMTPattern<Op>::SIMTPattern;
+  using SIMTPattern<Op>::simt;
 
   /// Row-major coefficients over the result's coordinates of the source index.
   virtual SmallVector<int64_t> coefficients(Op op) const = 0;
@@ -127,10 +116,8 @@ struct TransLowering : public ExchangePattern<tile::TransOp> {
 
 /// result[c] = src[c with c[axis] = index[c]]: the source through shared memory,
 /// the result in the index's layout.
-struct GatherLowering : public OpConversionPattern<tile::GatherOp> {
-  GatherLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx), simt(simt) {}
-  SIMTLowering &simt;
+struct GatherLowering : public SIMTPattern<tile::GatherOp> {
+  using SIMTPattern::SIMTPattern;
 
   LogicalResult matchAndRewrite(tile::GatherOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
@@ -179,10 +166,8 @@ struct GatherLowering : public OpConversionPattern<tile::GatherOp> {
 
 /// Element i (row-major) of the result is element indices[i] of lhs then rhs
 /// (row-major): both go to shared memory, the indices to a constant table.
-struct ShuffleLowering : public OpConversionPattern<tile::ShuffleOp> {
-  ShuffleLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx), simt(simt) {}
-  SIMTLowering &simt;
+struct ShuffleLowering : public SIMTPattern<tile::ShuffleOp> {
+  using SIMTPattern::SIMTPattern;
 
   LogicalResult matchAndRewrite(tile::ShuffleOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
