@@ -101,25 +101,20 @@ struct DotLowering : public SIMTPattern<tile::DotOp> {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
       Value kk = arith::IndexCastOp::create(b, loc, b.getI32Type(), loop.getInductionVar());
-      auto element = [&](Value base, int64_t offset, Value kTerm, int64_t bytes,
-                         uint64_t region, Type type) {
+      auto element = [&](Value base, int64_t offset, Value kTerm, uint64_t region, Type type) {
         Value index = arith::AddIOp::create(
             b, loc, arith::AddIOp::create(b, loc, base, kTerm),
             arith::ConstantIntOp::create(b, loc, offset, 32));
-        Value byteOffset = arith::AddIOp::create(
-            b, loc,
-            arith::MulIOp::create(b, loc, index, arith::ConstantIntOp::create(b, loc, bytes, 32)),
-            arith::ConstantIntOp::create(b, loc, region, 32));
         Value v = simt.loadSharedScalar(b, loc, type,
-                                        simt.sharedAddress(b, loc, byteOffset, limit));
+                                        simt.elementAddress(b, loc, index, type, region, limit));
         return castScalar(b, loc, v, accElem);
       };
       Value kRow = arith::MulIOp::create(b, loc, kk, arith::ConstantIntOp::create(b, loc, n, 32));
       SmallVector<Value> aValues, bValues;
       for (int64_t offset : aOffsets)
-        aValues.push_back(element(aBase, offset, kk, aBytes, 0, aElem));
+        aValues.push_back(element(aBase, offset, kk, 0, aElem));
       for (int64_t offset : bOffsets)
-        bValues.push_back(element(bBase, offset, kRow, bBytes, bRegion, bElem));
+        bValues.push_back(element(bBase, offset, kRow, bRegion, bElem));
       Value acc = loop.getRegionIterArgs().front();
       for (auto [r, operands] : llvm::enumerate(regOperands)) {
         Value c = vector::ExtractOp::create(b, loc, acc, r);

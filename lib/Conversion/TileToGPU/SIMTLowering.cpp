@@ -196,6 +196,14 @@ Value SIMTLowering::sharedAddress(OpBuilder &b, Location loc, Value byteOffset, 
                              ArrayRef<LLVM::GEPArg>{byteOffset});
 }
 
+Value SIMTLowering::elementAddress(OpBuilder &b, Location loc, Value index, Type elem,
+                                   uint64_t byteBase, uint64_t limit) {
+  Value bytes = arith::ConstantIntOp::create(b, loc, sharedElementBytes(elem), 32);
+  Value offset = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, index, bytes),
+                                       arith::ConstantIntOp::create(b, loc, byteBase, 32));
+  return sharedAddress(b, loc, offset, limit);
+}
+
 void SIMTLowering::storeSharedScalar(OpBuilder &b, Location loc, Value value, Value address) {
   Type type = value.getType();
   if (type.isInteger(1))
@@ -218,7 +226,6 @@ void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
                              const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
                              uint64_t byteBase, uint64_t limit) {
   Type elem = cast<VectorType>(values.getType()).getElementType();
-  int64_t bytes = sharedElementBytes(elem);
   // Only owners write: a thread holding copies may have computed them from
   // memory an owner has written since (e.g. a load, then a store to the same
   // address), and the buffer must hold what the program order gives.
@@ -232,11 +239,8 @@ void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
     Value index = arith::AddIOp::create(
         b, loc, linear,
         arith::ConstantIntOp::create(b, loc, linearOffset(layout, r, strides), 32));
-    Value offset = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, index, arith::ConstantIntOp::create(b, loc, bytes, 32)),
-        arith::ConstantIntOp::create(b, loc, byteBase, 32));
     Value element = vector::ExtractOp::create(b, loc, values, r);
-    storeSharedScalar(b, loc, element, sharedAddress(b, loc, offset, limit));
+    storeSharedScalar(b, loc, element, elementAddress(b, loc, index, elem, byteBase, limit));
   }
 }
 
@@ -244,18 +248,15 @@ Value SIMTLowering::loadTile(OpBuilder &b, Location loc, VectorType type,
                              const tile::DistributedLayout &layout,
                              ArrayRef<int64_t> coefficients, uint64_t byteBase, uint64_t limit) {
   Type elem = type.getElementType();
-  int64_t bytes = sharedElementBytes(elem);
   Value base = threadLinearBase(b, loc, layout, coefficients);
   Value result = LLVM::UndefOp::create(b, loc, type);
   for (int64_t r = 0; r < layout.numRegs; ++r) {
     Value index = arith::AddIOp::create(
         b, loc, base,
         arith::ConstantIntOp::create(b, loc, linearOffset(layout, r, coefficients), 32));
-    Value offset = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, index, arith::ConstantIntOp::create(b, loc, bytes, 32)),
-        arith::ConstantIntOp::create(b, loc, byteBase, 32));
     result = vector::InsertOp::create(
-        b, loc, loadSharedScalar(b, loc, elem, sharedAddress(b, loc, offset, limit)), result, r);
+        b, loc, loadSharedScalar(b, loc, elem, elementAddress(b, loc, index, elem, byteBase, limit)),
+        result, r);
   }
   return result;
 }

@@ -59,6 +59,10 @@ public:
   /// kernel's shared memory to `limit` bytes.
   mlir::Value sharedAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value byteOffset,
                             uint64_t limit);
+  /// Address of element `index` (an i32) of an array of `elem` scalars kept in
+  /// shared memory from byte `byteBase`; grows shared memory to `limit` bytes.
+  mlir::Value elementAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index,
+                             mlir::Type elem, uint64_t byteBase, uint64_t limit);
   /// Scalars as they are kept in shared memory (i1 as i8, pointers as i64).
   static mlir::Type sharedType(mlir::Type type);
   void storeSharedScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,

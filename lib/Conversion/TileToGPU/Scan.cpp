@@ -46,11 +46,7 @@ struct ScanLowering : public SIMTPattern<tile::ScanOp> {
 
     auto i32 = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 32).getResult(); };
     auto address = [&](unsigned operand, Value index) {
-      Value offset = arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, index, i32(sharedElementBytes(elems[operand]))),
-          i32(regions[operand]));
-      return simt.sharedAddress(b, loc, offset, limit);
+      return simt.elementAddress(b, loc, index, elems[operand], regions[operand], limit);
     };
     // Lines: every coordinate but the axis, row-major.
     SmallVector<int64_t> lineShape(shape);

@@ -152,10 +152,9 @@ struct GatherLowering : public SIMTPattern<tile::GatherOp> {
           b, loc, linear,
           arith::MulIOp::create(b, loc, index,
                                 arith::ConstantIntOp::create(b, loc, strides[axis], 32)));
-      Value offset =
-          arith::MulIOp::create(b, loc, linear, arith::ConstantIntOp::create(b, loc, bytes, 32));
       result = vector::InsertOp::create(
-          b, loc, simt.loadSharedScalar(b, loc, elem, simt.sharedAddress(b, loc, offset, limit)),
+          b, loc,
+          simt.loadSharedScalar(b, loc, elem, simt.elementAddress(b, loc, linear, elem, 0, limit)),
           result, r);
     }
     simt.barrier(b, loc);
@@ -199,10 +198,9 @@ struct ShuffleLowering : public SIMTPattern<tile::ShuffleOp> {
       Value entry = LLVM::GEPOp::create(b, loc, table.getType(), b.getI32Type(), table,
                                         ValueRange{position});
       Value source = LLVM::LoadOp::create(b, loc, b.getI32Type(), entry, 4);
-      Value offset =
-          arith::MulIOp::create(b, loc, source, arith::ConstantIntOp::create(b, loc, bytes, 32));
       result = vector::InsertOp::create(
-          b, loc, simt.loadSharedScalar(b, loc, elem, simt.sharedAddress(b, loc, offset, limit)),
+          b, loc,
+          simt.loadSharedScalar(b, loc, elem, simt.elementAddress(b, loc, source, elem, 0, limit)),
           result, r);
     }
     simt.barrier(b, loc);
