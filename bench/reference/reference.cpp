@@ -86,8 +86,14 @@ Buffer randomVector(size_t n, unsigned seed) {
 void vectorAdd(const float *x, const float *y, float *out, int64_t n) {
   // Streaming stores: the output is never re-read, skip the read-for-ownership.
   parallelFor(n / 16, [&](int64_t b, int64_t e) {
-    for (int64_t i = b * 16; i < e * 16; i += 16) // n % 16 == 0 here
+    for (int64_t i = b * 16; i < e * 16; i += 16) { // n % 16 == 0 here
+#if defined(__AVX512F__)
       _mm512_stream_ps(out + i, _mm512_add_ps(_mm512_loadu_ps(x + i), _mm512_loadu_ps(y + i)));
+#else // AVX2 hosts (out is 32-byte aligned)
+      for (int64_t j = i; j < i + 16; j += 8)
+        _mm256_stream_ps(out + j, _mm256_add_ps(_mm256_loadu_ps(x + j), _mm256_loadu_ps(y + j)));
+#endif
+    }
   });
   _mm_sfence();
 }
