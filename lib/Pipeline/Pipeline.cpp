@@ -135,6 +135,7 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   TilecExpandMathOptions mathOptions;
   mathOptions.target = options.target;
   mathOptions.libdevice = options.target == "nvptx" && !options.libdevicePath.empty();
+  mathOptions.nativeExpLog = info && info->lowersExpLogNatively();
   pm.addPass(createTilecExpandMath(mathOptions));
   pm.addPass(createTilecGuardIntDivision());
   pm.addPass(createCanonicalizerPass());

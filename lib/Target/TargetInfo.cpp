@@ -21,6 +21,33 @@ void TargetInfo::storeShared(OpBuilder &b, Location loc, func::FuncOp, Value val
   LLVM::StoreOp::create(b, loc, value, ptr);
 }
 
+Value TargetInfo::getSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel) const {
+  return detail::getGlobalSharedMemoryBase(b, loc, kernel, getSharedAddressSpace());
+}
+
+void TargetInfo::setSharedMemorySize(func::FuncOp kernel, uint64_t bytes) const {
+  detail::setGlobalSharedMemorySize(kernel, bytes);
+}
+
+Value TargetInfo::maskedLoadGlobal(OpBuilder &b, Location loc, Type type, Value ptr,
+                                   Value enabled, Value fallback, unsigned alignment) const {
+  auto branch = scf::IfOp::create(b, loc, type, enabled, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(branch.thenBlock());
+  scf::YieldOp::create(b, loc, Value(LLVM::LoadOp::create(b, loc, type, ptr, alignment)));
+  b.setInsertionPointToStart(branch.elseBlock());
+  scf::YieldOp::create(b, loc, fallback);
+  return branch.getResult(0);
+}
+
+void TargetInfo::maskedStoreGlobal(OpBuilder &b, Location loc, Value value, Value ptr,
+                                   Value enabled, unsigned alignment) const {
+  auto branch = scf::IfOp::create(b, loc, TypeRange{}, enabled, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(branch.thenBlock());
+  LLVM::StoreOp::create(b, loc, value, ptr, alignment);
+}
+
 void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {
   constexpr llvm::StringLiteral kPrepared = "tilec.abi_prepared";
   if (kernel->hasAttr(kPrepared))
@@ -70,25 +97,6 @@ void detail::setGlobalSharedMemorySize(func::FuncOp kernel, uint64_t bytes) {
     return;
   global.setGlobalType(
       LLVM::LLVMArrayType::get(IntegerType::get(kernel.getContext(), 8), bytes));
-}
-
-void detail::runOnFirstThreadOnly(
-    func::FuncOp kernel, llvm::function_ref<Value(OpBuilder &, Location)> threadId) {
-  Block &entry = kernel.getBody().front();
-  Operation *terminator = entry.getTerminator();
-  OpBuilder b(&entry, entry.begin());
-  Location loc = kernel.getLoc();
-  Value tid = threadId(b, loc);
-  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
-  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero);
-  auto guard = scf::IfOp::create(b, loc, isFirst, /*withElseRegion=*/false);
-  Block *thenBlock = guard.thenBlock();
-  // Move everything after the guard (except the return) into the guarded block.
-  SmallVector<Operation *> toMove;
-  for (Operation *op = guard->getNextNode(); op && op != terminator; op = op->getNextNode())
-    toMove.push_back(op);
-  for (Operation *op : toMove)
-    op->moveBefore(thenBlock->getTerminator());
 }
 
 } // namespace tilec

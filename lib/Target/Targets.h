@@ -26,13 +26,6 @@ mlir::Value createPerAxis(mlir::OpBuilder &b, mlir::Location loc, int axis) {
   return ZOp::create(b, loc, i32);
 }
 
-/// Makes only thread 0 of each program run `kernel`'s body, for kernels the
-/// SIMT lowering left as whole tiles (those without kSIMTLoweredAttr).
-/// `threadId` builds the thread index.
-void runOnFirstThreadOnly(
-    mlir::func::FuncOp kernel,
-    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location)> threadId);
-
 /// Shared memory of GPU targets: a module-level `llvm.mlir.global` named
 /// `__tilec_smem_<kernel>` in `addressSpace`, 16-byte aligned, whose size is set
 /// by setGlobalSharedMemorySize. Returns its address.

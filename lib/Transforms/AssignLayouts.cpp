@@ -26,15 +26,13 @@ using namespace tilec;
 
 namespace {
 
-/// Kernels whose ops all have a SIMT lowering in convert-tile-to-gpu.
-bool isSIMTSupported(func::FuncOp kernel) {
+/// Checks that every op of `kernel` has a SIMT lowering in
+/// convert-tile-to-gpu; reports the first that does not.
+LogicalResult verifySIMTSupported(func::FuncOp kernel) {
   WalkResult result = kernel.walk([](Operation *op) {
     if (isa<func::FuncOp, func::ReturnOp>(op))
       return WalkResult::advance();
     Dialect *dialect = op->getDialect();
-    if (auto constant = dyn_cast<arith::ConstantOp>(op))
-      if (isa<RankedTensorType>(constant.getType()) && !isa<SplatElementsAttr>(constant.getValue()))
-        return WalkResult::interrupt();
     if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(dialect))
       return WalkResult::advance();
     if (isa<scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp>(op))
@@ -45,9 +43,10 @@ bool isSIMTSupported(func::FuncOp kernel) {
             tile::ReshapeOp, tile::DotOp, tile::ScanOp, tile::GatherOp, tile::ShuffleOp,
             tile::AtomicRMWOp, tile::AtomicCASOp, tile::PrintOp, tile::AssertOp>(op))
       return WalkResult::advance();
+    op->emitError() << "'" << op->getName() << "' has no GPU (SIMT) lowering in tilec";
     return WalkResult::interrupt();
   });
-  return !result.wasInterrupted();
+  return failure(result.wasInterrupted());
 }
 
 bool isTile(Value v) { return isa<RankedTensorType>(v.getType()); }
@@ -394,8 +393,10 @@ struct AssignLayoutsPass : public tilec::impl::TilecAssignLayoutsBase<AssignLayo
       return signalPassFailure();
     }
     for (auto kernel : getOperation().getOps<func::FuncOp>()) {
-      if (kernel.isExternal() || !isSIMTSupported(kernel))
+      if (kernel.isExternal())
         continue;
+      if (failed(verifySIMTSupported(kernel)))
+        return signalPassFailure();
       LayoutAssigner(kernel, numWarps, threadsPerWarp).run();
       kernel->setAttr(kSIMTLoweredAttr, UnitAttr::get(kernel.getContext()));
     }

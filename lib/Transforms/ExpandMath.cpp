@@ -560,6 +560,26 @@ struct TilecExpandMathPass
     return failure(result.wasInterrupted());
   }
 
+  /// Back ends with a native exp2 (AMDGPU's v_exp_f32): the kernel's own f32
+  /// `exp(x)` becomes `exp2(x * log2(e))`, as Triton lowers `tl.exp` there
+  /// (one multiply and one instruction instead of an extended-precision
+  /// reduction; the rounding of the product costs a relative error of about
+  /// |x| * 2^-24). Exps that later expansions create (sinh, cosh) stay exact.
+  static void rewriteExpAsExp2(ModuleOp module) {
+    SmallVector<math::ExpOp> exps;
+    module.walk([&](math::ExpOp op) {
+      if (getElementTypeOrSelf(op.getType()).isF32())
+        exps.push_back(op);
+    });
+    for (math::ExpOp op : exps) {
+      PatternRewriter rewriter(op.getContext());
+      rewriter.setInsertionPoint(op);
+      ShapedConstants c{rewriter, op.getLoc(), op.getType()};
+      Value scaled = c.mul(op.getOperand(), c.f32(1.4426950408889634));
+      rewriter.replaceOpWithNewOp<math::Exp2Op>(op, scaled);
+    }
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -568,17 +588,29 @@ struct TilecExpandMathPass
     if (isHostTarget() && failed(callLibm(module)))
       return signalPassFailure();
 
+    if (nativeExpLog)
+      rewriteExpAsExp2(module);
+
     // f16/bf16 math is widened to f32 beforehand by math-extend-to-supported-types.
     RewritePatternSet patterns(ctx);
     // Kept as they are: sqrt, fma, abs, floor and ceil are instructions everywhere.
-    patterns.add<RsqrtToDivSqrt, ExpF32, SinCosRangeReduction<math::SinOp>,
+    patterns.add<RsqrtToDivSqrt, SinCosRangeReduction<math::SinOp>,
                  SinCosRangeReduction<math::CosOp>, TanF32, SinhCoshF32<math::SinhOp>,
-                 SinhCoshF32<math::CoshOp>, LogOfDenormals<math::LogOp>,
-                 LogOfDenormals<math::Log2Op>, Log10F32, PowF32, ErfF64ViaF32>(ctx,
-                                                                               /*benefit=*/10);
+                 SinhCoshF32<math::CoshOp>, PowF32, ErfF64ViaF32>(ctx, /*benefit=*/10);
+    if (!nativeExpLog)
+      patterns.add<ExpF32, LogOfDenormals<math::LogOp>, LogOfDenormals<math::Log2Op>,
+                   Log10F32>(ctx, /*benefit=*/10);
     // acosh/atanh have no polynomial: expressions in log and sqrt.
     math::populateExpansionPatterns(patterns, {"acosh", "atanh"});
-    auto expand = [](StringRef name) {
+    bool keepExpLog = nativeExpLog;
+    auto expand = [keepExpLog](StringRef name) {
+      if (keepExpLog && llvm::is_contained({math::ExpOp::getOperationName(),
+                                            math::Exp2Op::getOperationName(),
+                                            math::LogOp::getOperationName(),
+                                            math::Log2Op::getOperationName(),
+                                            math::Log10Op::getOperationName()},
+                                           name))
+        return false;
       return !llvm::is_contained(
           {math::SqrtOp::getOperationName(), math::FmaOp::getOperationName(),
            math::AbsFOp::getOperationName(), math::FloorOp::getOperationName(),

@@ -26,8 +26,8 @@ namespace tilec {
 /// SIMT threads runs it. SIMT: the GPU lowering compiled for the host and run
 /// by the runtime's SIMT emulator (one fiber per thread).
 /// Unit attribute of the kernels that tilec-assign-layouts gave layouts and
-/// convert-tile-to-gpu distributes over threads; GPU kernels without it run
-/// whole tiles on thread 0 of each program (runOnFirstThreadOnly).
+/// convert-tile-to-gpu distributes over threads; convert-tile-to-llvm refuses
+/// GPU kernels without it.
 inline constexpr llvm::StringLiteral kSIMTLoweredAttr = "tilec.simt";
 
 enum class TargetKind { CPU, NVPTX, AMDGPU, SIMT };
@@ -66,6 +66,9 @@ public:
   // lowered (targets that pass thread state as arguments read it from there).
   //===--------------------------------------------------------------------===//
 
+  /// Whether the LLVM back end lowers f32 exp, exp2, log, log2 and log10 to
+  /// instructions by itself, so tilec-expand-math keeps them (AMDGPU).
+  virtual bool lowersExpLogNatively() const { return false; }
   /// Threads that execute in lock-step on `arch` (1 on CPUs).
   virtual unsigned getWarpSize(llvm::StringRef arch) const = 0;
   /// Index of the calling thread within its program, as an i32.
@@ -89,12 +92,26 @@ public:
   /// generic, unless the target has a dedicated one).
   virtual unsigned getGlobalAddressSpace() const { return 0; }
   /// Base address of `kernel`'s shared memory (an `!llvm.ptr` in the shared
-  /// address space, 16-byte aligned).
+  /// address space, 16-byte aligned). The default is a module-level array
+  /// `__tilec_smem_<kernel>` in that address space, sized by setSharedMemorySize.
   virtual mlir::Value getSharedMemoryBase(mlir::OpBuilder &b, mlir::Location loc,
-                                          mlir::func::FuncOp kernel) const = 0;
+                                          mlir::func::FuncOp kernel) const;
   /// Records that `kernel` uses `bytes` bytes of shared memory from its base;
   /// called once per kernel after lowering.
-  virtual void setSharedMemorySize(mlir::func::FuncOp kernel, uint64_t bytes) const = 0;
+  virtual void setSharedMemorySize(mlir::func::FuncOp kernel, uint64_t bytes) const;
+  /// Loads a `type` (a scalar, or a vector of consecutive elements) from global
+  /// memory at `ptr` when the i1 `enabled` holds, and yields `fallback` (of
+  /// `type`) otherwise; `alignment` is the access's alignment in bytes. The
+  /// default branches around the load. Targets override it with branch-free
+  /// code (predicated or redirected loads), so that the back end keeps many
+  /// loads in flight without a register set per branch.
+  virtual mlir::Value maskedLoadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
+                                       mlir::Value ptr, mlir::Value enabled, mlir::Value fallback,
+                                       unsigned alignment) const;
+  /// Stores `value` to global memory at `ptr` when the i1 `enabled` holds. The
+  /// default branches around the store.
+  virtual void maskedStoreGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+                                 mlir::Value ptr, mlir::Value enabled, unsigned alignment) const;
   /// Loads a `type` from shared memory at `ptr` (the emulator checks bounds).
   virtual mlir::Value loadShared(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::func::FuncOp kernel, mlir::Type type,

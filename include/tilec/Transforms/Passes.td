@@ -40,7 +40,10 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
     Option<"libdevice", "libdevice", "bool", /*default=*/"false",
            "NVPTX with libdevice linked: transcendental functions (exp, log, sin, tan, pow, "
            "erf, fmod, ...) on fp32 and fp64 become calls to libdevice's __nv_* functions "
-           "instead of expansions">
+           "instead of expansions">,
+    Option<"nativeExpLog", "native-exp-log", "bool", /*default=*/"false",
+           "The back end lowers f32 exp, exp2, log, log2 and log10 itself, without a "
+           "library (AMDGPU: v_exp_f32/v_log_f32 with range scaling): they stay math ops">
   ];
 }
 
@@ -115,8 +118,7 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
     slice of its result's. Where two layouts meet, a `tile.convert_layout` is inserted;
     conversions of values that are cheap to recompute (ranges, splats, constants and
     elementwise chains of them) are removed by recomputing the value in the wanted
-    layout. Kernels with ops the SIMT lowering does not handle yet are left unencoded
-    (they run on the first thread of each program).
+    layout. An op that the SIMT lowering has no pattern for is an error at the op.
 
     Before:
 

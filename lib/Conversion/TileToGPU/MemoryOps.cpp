@@ -3,14 +3,16 @@
 // Each thread accesses the elements it holds. Runs of `tilec.vector_width`
 // consecutive registers (chosen before conversion from AxisInfo: contiguous,
 // aligned, one mask value) become one vector access, e.g. 128-bit
-// `ld.global.v4.f32`; a masked run is one branch around the access.
+// `ld.global.v4.f32`; a masked run goes through the target's masked access
+// (a predicated instruction on NVIDIA, a redirected load on AMD, a branch
+// elsewhere).
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -44,35 +46,42 @@ struct AddPtrLowering : public OpConversionPattern<tile::AddPtrOp> {
   }
 };
 
-/// Loads `count` elements of `type` at `ptr` (one vector access when count > 1).
-Value loadRun(OpBuilder &b, Location loc, Type type, Value ptr, int64_t count) {
-  Type stored = memoryType(type);
-  unsigned alignment = byteSize(stored) * count;
-  if (count == 1) {
-    Value v = LLVM::LoadOp::create(b, loc, stored, ptr, alignment);
-    return type.isInteger(1) ? Value(arith::CmpIOp::create(
-                                   b, loc, arith::CmpIPredicate::ne, v,
-                                   arith::ConstantIntOp::create(b, loc, stored, 0)))
-                             : v;
-  }
-  auto vecType = VectorType::get({count}, stored);
-  Value v = LLVM::LoadOp::create(b, loc, vecType, ptr, alignment);
-  if (!type.isInteger(1))
-    return v;
-  Value zero = arith::ConstantOp::create(b, loc, DenseElementsAttr::get(vecType, b.getI8IntegerAttr(0)));
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v, zero);
+/// The type of `count` consecutive elements of `type` in registers (a scalar
+/// for one).
+Type runTypeOf(Type type, int64_t count) {
+  return count == 1 ? type : Type(VectorType::get({count}, type));
 }
 
-void storeRun(OpBuilder &b, Location loc, Value value, Value ptr) {
-  Type type = value.getType();
-  Type elem = getElementTypeOrSelf(type);
-  int64_t count = isa<VectorType>(type) ? cast<VectorType>(type).getNumElements() : 1;
-  if (elem.isInteger(1))
-    value = arith::ExtUIOp::create(b, loc, isa<VectorType>(type)
-                                               ? Type(VectorType::get({count}, b.getI8Type()))
-                                               : b.getI8Type(),
-                                   value);
-  LLVM::StoreOp::create(b, loc, value, ptr, byteSize(memoryType(elem)) * count);
+/// Memory keeps booleans as bytes: widens an i1 run to the i8s it is stored as.
+Value toMemory(OpBuilder &b, Location loc, Value run) {
+  Type type = run.getType();
+  if (!getElementTypeOrSelf(type).isInteger(1))
+    return run;
+  Type bytes = b.getI8Type();
+  if (auto vec = dyn_cast<VectorType>(type))
+    bytes = VectorType::get(vec.getShape(), bytes);
+  return arith::ExtUIOp::create(b, loc, bytes, run);
+}
+
+/// Narrows a loaded run back to `type`'s elements (bytes to i1).
+Value fromMemory(OpBuilder &b, Location loc, Type type, Value run) {
+  if (!type.isInteger(1))
+    return run;
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(run.getType()));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, run, zero);
+}
+
+/// Loads `count` elements of `type` at `ptr` (one vector access when count >
+/// 1); when `enabled` is given, through the target's masked load, with
+/// `fallback` for a false mask.
+Value loadRun(OpBuilder &b, Location loc, const TargetInfo &target, Type type, Value ptr,
+              int64_t count, Value enabled, Value fallback) {
+  Type stored = runTypeOf(memoryType(type), count);
+  unsigned alignment = byteSize(memoryType(type)) * count;
+  Value run = enabled ? target.maskedLoadGlobal(b, loc, stored, ptr, enabled,
+                                                toMemory(b, loc, fallback), alignment)
+                      : Value(LLVM::LoadOp::create(b, loc, stored, ptr, alignment));
+  return fromMemory(b, loc, type, run);
 }
 
 /// Element `r` (or the `count` elements from `r`) of a register vector.
@@ -104,8 +113,8 @@ int64_t vectorWidth(Operation *op) {
   return attr ? attr.getInt() : 1;
 }
 
-struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct LoadLowering : public SIMTPattern<tile::LoadOp> {
+  using SIMTPattern::SIMTPattern;
   LogicalResult matchAndRewrite(tile::LoadOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
@@ -119,22 +128,13 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
     for (int64_t r = 0; r < numRegs; r += width) {
       Value ptr = vecType ? Value(vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r))
                           : adaptor.getPtr();
-      Type runType = width == 1 ? elem : Type(VectorType::get({width}, elem));
-      Value run;
-      if (!mask) {
-        run = loadRun(rewriter, loc, elem, ptr, width);
-      } else {
-        Value enabled = vecType ? Value(vector::ExtractOp::create(rewriter, loc, mask, r)) : mask;
-        auto branch = scf::IfOp::create(rewriter, loc, runType, enabled, /*withElse=*/true);
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(branch.thenBlock());
-        scf::YieldOp::create(rewriter, loc, loadRun(rewriter, loc, elem, ptr, width));
-        rewriter.setInsertionPointToStart(branch.elseBlock());
-        Value fallback = other ? (vecType ? extractRun(rewriter, loc, other, r, width) : other)
-                               : zeroOf(rewriter, loc, runType);
-        scf::YieldOp::create(rewriter, loc, fallback);
-        run = branch.getResult(0);
+      Value enabled, fallback;
+      if (mask) {
+        enabled = vecType ? Value(vector::ExtractOp::create(rewriter, loc, mask, r)) : mask;
+        fallback = other ? (vecType ? extractRun(rewriter, loc, other, r, width) : other)
+                         : zeroOf(rewriter, loc, runTypeOf(elem, width));
       }
+      Value run = loadRun(rewriter, loc, simt.target, elem, ptr, width, enabled, fallback);
       result = vecType ? insertRun(rewriter, loc, run, result, r) : run;
     }
     rewriter.replaceOp(op, result);
@@ -162,18 +162,22 @@ struct StoreLowering : public SIMTPattern<tile::StoreOp> {
     Value mask = adaptor.getMask();
     for (int64_t r = 0; r < numRegs; r += width) {
       Value enabled = owner;
-      if (mask)
-        enabled = arith::AndIOp::create(
-            rewriter, loc, enabled,
-            vecType ? Value(vector::ExtractOp::create(rewriter, loc, mask, r)) : mask);
+      if (mask) {
+        Value run = vecType ? Value(vector::ExtractOp::create(rewriter, loc, mask, r)) : mask;
+        enabled = matchPattern(owner, m_One())
+                      ? run
+                      : Value(arith::AndIOp::create(rewriter, loc, owner, run));
+      }
       Value ptr = vecType ? Value(vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r))
                           : adaptor.getPtr();
       Value value = vecType ? extractRun(rewriter, loc, adaptor.getValue(), r, width)
                             : adaptor.getValue();
-      auto branch = scf::IfOp::create(rewriter, loc, TypeRange{}, enabled, /*withElse=*/false);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(branch.thenBlock());
-      storeRun(rewriter, loc, value, ptr);
+      value = toMemory(rewriter, loc, value);
+      unsigned alignment = byteSize(getElementTypeOrSelf(value.getType())) * width;
+      if (matchPattern(enabled, m_One()))
+        LLVM::StoreOp::create(rewriter, loc, value, ptr, alignment);
+      else
+        simt.target.maskedStoreGlobal(rewriter, loc, value, ptr, enabled, alignment);
     }
     rewriter.eraseOp(op);
     return success();
@@ -184,8 +188,8 @@ struct StoreLowering : public SIMTPattern<tile::StoreOp> {
 
 void populateSIMTMemoryPatterns(SIMTLowering &simt, const TypeConverter &converter,
                                 RewritePatternSet &patterns) {
-  patterns.add<AddPtrLowering, LoadLowering>(converter, patterns.getContext());
-  patterns.add<StoreLowering>(simt, converter, patterns.getContext());
+  patterns.add<AddPtrLowering>(converter, patterns.getContext());
+  patterns.add<LoadLowering, StoreLowering>(simt, converter, patterns.getContext());
 }
 
 } // namespace tilec

@@ -1,7 +1,8 @@
-//===- ShapeOps.cpp - Ranges, splats, broadcasts and expand_dims in SIMT ---===//
+//===- ShapeOps.cpp - Ranges, constants, splats, broadcasts, expand_dims in SIMT ===//
 #include "SIMTLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -25,6 +26,70 @@ struct MakeRangeLowering : public SIMTPattern<tile::MakeRangeOp> {
     Value base = simt.threadBase(rewriter, loc, layout, 0);
     Value splat = vector::BroadcastOp::create(rewriter, loc, type, base);
     rewriter.replaceOpWithNewOp<arith::AddIOp>(op, splat, constant);
+    return success();
+  }
+};
+
+/// A tile constant with distinct elements (e.g. the direction masks of a
+/// bitonic sort): its elements are kept row-major in a read-only global array
+/// `__tilec_tile_constant_<n>`, and each thread loads the ones it holds.
+/// (Splat constants stay vector splats.)
+struct DenseConstantLowering : public SIMTPattern<arith::ConstantOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!type || !type.getEncoding() || !dense || dense.isSplat())
+      return failure();
+    Location loc = op.getLoc();
+    Type elem = type.getElementType();
+    Type stored = SIMTLowering::sharedType(elem);
+    int64_t count = type.getNumElements();
+    auto flat = RankedTensorType::get({count}, elem);
+    DenseElementsAttr data = dense.reshape(flat);
+    if (elem.isInteger(1))
+      data = data.mapValues(stored, [](const APInt &bit) { return bit.zext(8); });
+    else
+      data = data.reshape(RankedTensorType::get({count}, stored));
+
+    auto module = op->getParentOfType<ModuleOp>();
+    std::string name;
+    for (unsigned n = 0;; ++n) {
+      name = "__tilec_tile_constant_" + std::to_string(n);
+      if (!module.lookupSymbol(name))
+        break;
+    }
+    unsigned addressSpace = simt.target.getGlobalAddressSpace();
+    {
+      OpBuilder mb(module.getBodyRegion());
+      mb.setInsertionPointToStart(module.getBody());
+      LLVM::GlobalOp::create(mb, loc, LLVM::LLVMArrayType::get(stored, count),
+                             /*isConstant=*/true, LLVM::Linkage::Internal, name, data,
+                             /*alignment=*/16, addressSpace);
+    }
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext(), addressSpace);
+    Value array = LLVM::AddressOfOp::create(rewriter, loc, ptrType, name);
+
+    tile::DistributedLayout layout = simt.layoutOf(type);
+    SmallVector<int64_t> strides = rowMajorStrides(type.getShape());
+    Value base = simt.threadLinearBase(rewriter, loc, layout, strides);
+    auto vecType = VectorType::get({layout.numRegs}, elem);
+    Value result = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(vecType));
+    for (int64_t r = 0; r < layout.numRegs; ++r) {
+      Value index = arith::AddIOp::create(
+          rewriter, loc, base,
+          arith::ConstantIntOp::create(rewriter, loc,
+                                       SIMTLowering::linearOffset(layout, r, strides), 32));
+      Value address = LLVM::GEPOp::create(rewriter, loc, ptrType, stored, array,
+                                          ArrayRef<LLVM::GEPArg>{index});
+      Value element = LLVM::LoadOp::create(rewriter, loc, stored, address);
+      if (elem.isInteger(1))
+        element = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, element,
+                                        arith::ConstantIntOp::create(rewriter, loc, stored, 0));
+      result = vector::InsertOp::create(rewriter, loc, element, result, r);
+    }
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -90,6 +155,8 @@ void populateSIMTShapePatterns(SIMTLowering &simt, const TypeConverter &converte
                                RewritePatternSet &patterns) {
   patterns.add<MakeRangeLowering, SplatLowering, BroadcastLowering, ExpandDimsLowering>(
       simt, converter, patterns.getContext());
+  // Before the elementwise patterns, which only know splat constants.
+  patterns.add<DenseConstantLowering>(simt, converter, patterns.getContext(), /*benefit=*/2);
 }
 
 } // namespace tilec

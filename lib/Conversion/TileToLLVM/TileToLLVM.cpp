@@ -32,6 +32,14 @@ struct ConvertTileToLLVMPass
 
     bool failedAny = false;
     for (func::FuncOp kernel : kernels) {
+      // GPU code runs on every thread of a program: tiles must have been
+      // distributed over the threads, never computed whole by each.
+      if (info->getKind() != tilec::TargetKind::CPU && !kernel->hasAttr(tilec::kSIMTLoweredAttr)) {
+        kernel.emitError("GPU kernel was not distributed over threads: run "
+                         "tilec-assign-layouts and convert-tile-to-gpu first");
+        failedAny = true;
+        continue;
+      }
       tilec::prepareKernelOnce(*info, kernel);
       kernel.walk([&](Operation *op) {
         OpBuilder b(op);

@@ -57,12 +57,7 @@ public:
         b, loc, i32, field(kWorkgroupSizeXOffset + 2 * axis, i16));
     return arith::DivUIOp::create(b, loc, gridItems, groupItems);
   }
-  void finalizeKernel(ModuleOp, func::FuncOp kernel) const override {
-    if (!kernel->hasAttr(kSIMTLoweredAttr))
-      detail::runOnFirstThreadOnly(kernel, [](OpBuilder &b, Location loc) -> Value {
-        return ROCDL::ThreadIdXOp::create(b, loc, b.getI32Type());
-      });
-  }
+  void finalizeKernel(ModuleOp, func::FuncOp) const override {}
   void markLLVMKernel(llvm::Function *fn, unsigned threadsPerBlock) const override {
     if (!fn)
       return;
@@ -71,6 +66,9 @@ public:
     fn->addFnAttr("amdgpu-flat-work-group-size", size + "," + size);
   }
 
+  /// v_exp_f32 and v_log_f32 with the back end's range scaling, as ocml's
+  /// exp/log compile to.
+  bool lowersExpLogNatively() const override { return true; }
   /// gfx10 and gfx11 run wave32, as Triton compiles for them; CDNA runs wave64.
   unsigned getWarpSize(llvm::StringRef arch) const override {
     return arch.starts_with("gfx10") || arch.starts_with("gfx11") || arch.starts_with("gfx12")
@@ -95,14 +93,42 @@ public:
   }
   unsigned getSharedAddressSpace() const override { return 3; }
   unsigned getGlobalAddressSpace() const override { return 1; }
-  Value getSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
-    return detail::getGlobalSharedMemoryBase(b, loc, kernel, getSharedAddressSpace());
-  }
-  void setSharedMemorySize(func::FuncOp kernel, uint64_t bytes) const override {
-    detail::setGlobalSharedMemorySize(kernel, bytes);
+
+  /// Branch-free: a masked-off thread loads from a 16-byte slot of the module
+  /// instead of `ptr`, and selects `fallback`. The loads of a tile then issue
+  /// back to back, as buffer loads with out-of-range offsets do in Triton,
+  /// instead of one branch (and one set of live registers) per access.
+  Value maskedLoadGlobal(OpBuilder &b, Location loc, Type type, Value ptr, Value enabled,
+                         Value fallback, unsigned alignment) const override {
+    if (alignment > kMaskedLoadSlotBytes)
+      return TargetInfo::maskedLoadGlobal(b, loc, type, ptr, enabled, fallback, alignment);
+    Value slot = maskedLoadSlot(b, loc, ptr);
+    Value address = LLVM::SelectOp::create(b, loc, enabled, ptr, slot);
+    Value loaded = LLVM::LoadOp::create(b, loc, type, address, alignment);
+    return LLVM::SelectOp::create(b, loc, enabled, loaded, fallback);
   }
 
 private:
+  static constexpr unsigned kMaskedLoadSlotBytes = 16;
+
+  /// Address of `__tilec_masked_load_slot`, zero-filled global memory that
+  /// masked-off loads read (no vector access is wider than 16 bytes).
+  static Value maskedLoadSlot(OpBuilder &b, Location loc, Value like) {
+    auto module = b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+    constexpr llvm::StringLiteral name = "__tilec_masked_load_slot";
+    auto ptrType = cast<LLVM::LLVMPointerType>(like.getType());
+    if (!module.lookupSymbol<LLVM::GlobalOp>(name)) {
+      OpBuilder mb(module.getBodyRegion());
+      mb.setInsertionPointToStart(module.getBody());
+      auto type = LLVM::LLVMArrayType::get(b.getI8Type(), kMaskedLoadSlotBytes);
+      LLVM::GlobalOp::create(mb, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal, name,
+                             mb.getStringAttr(std::string(kMaskedLoadSlotBytes, '\0')),
+                             /*alignment=*/kMaskedLoadSlotBytes,
+                             ptrType.getAddressSpace());
+    }
+    return LLVM::AddressOfOp::create(b, loc, ptrType, name);
+  }
+
   /// ds_bpermute: reads lane (address / 4) mod wave size.
   static Value permute(OpBuilder &b, Location loc, Value value, Value srcLane) {
     Type i32 = b.getI32Type();

@@ -104,12 +104,6 @@ public:
     return value;
   }
   unsigned getSharedAddressSpace() const override { return 0; }
-  Value getSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
-    return detail::getGlobalSharedMemoryBase(b, loc, kernel, 0);
-  }
-  void setSharedMemorySize(func::FuncOp kernel, uint64_t bytes) const override {
-    detail::setGlobalSharedMemorySize(kernel, bytes);
-  }
 };
 
 } // namespace

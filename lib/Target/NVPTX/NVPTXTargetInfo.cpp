@@ -2,7 +2,10 @@
 #include "../Targets.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 #include "llvm/IR/Function.h"
 
@@ -10,6 +13,47 @@ using namespace mlir;
 
 namespace tilec {
 namespace {
+
+/// Bits of a scalar or vector type.
+unsigned bitsOf(Type type) {
+  if (auto vec = dyn_cast<VectorType>(type))
+    return vec.getNumElements() * vec.getElementType().getIntOrFloatBitWidth();
+  return type.getIntOrFloatBitWidth();
+}
+
+/// Number of 32-bit words a predicated access of `type` moves as one
+/// `ld/st.global[.v2|.v4].b32`, or 0 when it cannot (sub-word, 96-bit or
+/// under-aligned runs keep the default branch).
+unsigned wordsOfPredicatedAccess(Type type, unsigned alignment) {
+  unsigned bits = bitsOf(type);
+  unsigned words = bits / 32;
+  if (bits % 32 != 0 || (words != 1 && words != 2 && words != 4) || alignment * 8 < bits)
+    return 0;
+  return words;
+}
+
+/// The PTX register list "{$first, ..., $first+n-1}" (or "$first" for n == 1).
+std::string operandList(unsigned first, unsigned n) {
+  if (n == 1)
+    return "$" + std::to_string(first);
+  SmallVector<std::string> names;
+  for (unsigned i = 0; i < n; ++i)
+    names.push_back("$" + std::to_string(first + i));
+  return "{" + llvm::join(names, ", ") + "}";
+}
+
+/// `value` as `words` i32s.
+SmallVector<Value> toWords(OpBuilder &b, Location loc, Value value, unsigned words) {
+  Type i32 = b.getI32Type();
+  if (words == 1)
+    return {LLVM::BitcastOp::create(b, loc, i32, value)};
+  Value packed = LLVM::BitcastOp::create(b, loc, VectorType::get({words}, i32), value);
+  SmallVector<Value> result;
+  for (unsigned i = 0; i < words; ++i)
+    result.push_back(LLVM::ExtractElementOp::create(
+        b, loc, packed, arith::ConstantIntOp::create(b, loc, i, 32)));
+  return result;
+}
 
 class NVPTXTargetInfo : public TargetInfo {
 public:
@@ -37,12 +81,7 @@ public:
     return detail::createPerAxis<NVVM::GridDimXOp, NVVM::GridDimYOp, NVVM::GridDimZOp>(b, loc,
                                                                                       axis);
   }
-  void finalizeKernel(ModuleOp, func::FuncOp kernel) const override {
-    if (!kernel->hasAttr(kSIMTLoweredAttr))
-      detail::runOnFirstThreadOnly(kernel, [](OpBuilder &b, Location loc) -> Value {
-        return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-      });
-  }
+  void finalizeKernel(ModuleOp, func::FuncOp) const override {}
   void markLLVMKernel(llvm::Function *fn, unsigned threadsPerBlock) const override {
     if (!fn)
       return;
@@ -69,14 +108,71 @@ public:
   }
   unsigned getSharedAddressSpace() const override { return 3; }
   unsigned getGlobalAddressSpace() const override { return 1; }
-  Value getSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
-    return detail::getGlobalSharedMemoryBase(b, loc, kernel, getSharedAddressSpace());
+
+  /// `@p ld.global.v4.b32` as Triton emits it: the fallback is moved into the
+  /// destination registers first, so no branch splits the kernel and ptxas
+  /// schedules all loads of a tile together. (Upstream `nvvm.inline_ptx` puts
+  /// its predicate on the first instruction only, so the asm is built here.)
+  Value maskedLoadGlobal(OpBuilder &b, Location loc, Type type, Value ptr, Value enabled,
+                         Value fallback, unsigned alignment) const override {
+    unsigned words = wordsOfPredicatedAccess(type, alignment);
+    if (!words)
+      return TargetInfo::maskedLoadGlobal(b, loc, type, ptr, enabled, fallback, alignment);
+    // Operands: $0..$w-1 results, $w address, $w+1 predicate, then fallbacks.
+    std::string code;
+    for (unsigned i = 0; i < words; ++i)
+      code += "mov.b32 $" + std::to_string(i) + ", $" + std::to_string(words + 2 + i) + ";\n\t";
+    code += "@$" + std::to_string(words + 1) + " ld.global" +
+            (words > 1 ? ".v" + std::to_string(words) : std::string()) + ".b32 " +
+            operandList(0, words) + ", [$" + std::to_string(words) + "];";
+    std::string constraints = llvm::join(SmallVector<std::string>(words, "=r"), ",") + ",l,b," +
+                              llvm::join(SmallVector<std::string>(words, "r"), ",");
+    SmallVector<Value> operands{ptr, enabled};
+    llvm::append_range(operands, toWords(b, loc, fallback, words));
+    Type i32 = b.getI32Type();
+    Type resultType =
+        words == 1 ? i32
+                   : LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                      SmallVector<Type>(words, i32));
+    Value asmResult = inlineAsm(b, loc, resultType, operands, code, constraints);
+    if (words == 1)
+      return LLVM::BitcastOp::create(b, loc, type, asmResult);
+    Value packed = LLVM::UndefOp::create(b, loc, VectorType::get({words}, i32));
+    for (unsigned i = 0; i < words; ++i)
+      packed = LLVM::InsertElementOp::create(
+          b, loc, packed, LLVM::ExtractValueOp::create(b, loc, asmResult, i),
+          arith::ConstantIntOp::create(b, loc, i, 32));
+    return LLVM::BitcastOp::create(b, loc, type, packed);
   }
-  void setSharedMemorySize(func::FuncOp kernel, uint64_t bytes) const override {
-    detail::setGlobalSharedMemorySize(kernel, bytes);
+  /// `@p st.global.v4.b32`, for the same reason.
+  void maskedStoreGlobal(OpBuilder &b, Location loc, Value value, Value ptr, Value enabled,
+                         unsigned alignment) const override {
+    unsigned words = wordsOfPredicatedAccess(value.getType(), alignment);
+    if (!words)
+      return TargetInfo::maskedStoreGlobal(b, loc, value, ptr, enabled, alignment);
+    // Operands: $0 predicate, $1 address, then the words.
+    std::string code = "@$0 st.global" +
+                       (words > 1 ? ".v" + std::to_string(words) : std::string()) + ".b32 [$1], " +
+                       operandList(2, words) + ";";
+    std::string constraints =
+        "b,l," + llvm::join(SmallVector<std::string>(words, "r"), ",");
+    SmallVector<Value> operands{enabled, ptr};
+    llvm::append_range(operands, toWords(b, loc, value, words));
+    inlineAsm(b, loc, Type(), operands, code, constraints);
   }
 
 private:
+  /// A side-effecting `llvm.inline_asm` (so LLVM keeps its order with other
+  /// memory accesses and barriers); `resultType` is null for none.
+  static Value inlineAsm(OpBuilder &b, Location loc, Type resultType, ValueRange operands,
+                         StringRef code, StringRef constraints) {
+    auto op = LLVM::InlineAsmOp::create(
+        b, loc, resultType ? TypeRange{resultType} : TypeRange{}, operands, code, constraints,
+        /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+    return resultType ? op.getResult(0) : Value();
+  }
+
   static Value shuffle(OpBuilder &b, Location loc, Value value, Value lane,
                        NVVM::ShflKind kind) {
     Value all = arith::ConstantIntOp::create(b, loc, -1, 32);

@@ -51,9 +51,6 @@ public:
   }
 
   void finalizeKernel(ModuleOp module, func::FuncOp kernel) const override {
-    if (!kernel->hasAttr(kSIMTLoweredAttr))
-      detail::runOnFirstThreadOnly(
-          kernel, [&](OpBuilder &b, Location loc) { return getThreadId(b, loc, kernel); });
     MLIRContext *ctx = module.getContext();
     Location loc = kernel.getLoc();
     Type ptr = LLVM::LLVMPointerType::get(ctx);

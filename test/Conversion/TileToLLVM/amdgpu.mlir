@@ -3,7 +3,6 @@
 // On AMD GPUs program ids are workgroup ids and grid sizes come from the HSA
 // dispatch packet (grid items / workgroup items), not from ockl.
 // CHECK-LABEL: func.func @kernel
-// CHECK: rocdl.workitem.id.x
 // CHECK: rocdl.workgroup.id.x : i32
 // CHECK: %[[PKT:.*]] = llvm.call_intrinsic "llvm.amdgcn.dispatch.ptr"() : () -> !llvm.ptr<4>
 // CHECK: %[[GRIDP:.*]] = llvm.getelementptr %[[PKT]][16] : (!llvm.ptr<4>) -> !llvm.ptr<4>, i8
@@ -13,7 +12,7 @@
 // CHECK: %[[WG32:.*]] = arith.extui %[[WG]] : i16 to i32
 // CHECK: arith.divui %[[GRID]], %[[WG32]] : i32
 // CHECK-NOT: ockl
-func.func @kernel(%a: !llvm.ptr) {
+func.func @kernel(%a: !llvm.ptr) attributes {tilec.simt} {
   %pid = tile.program_id 0 : i32
   %np = tile.num_programs 1 : i32
   %s = arith.addi %pid, %np : i32

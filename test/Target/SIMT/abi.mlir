@@ -1,19 +1,14 @@
 // RUN: tilec-opt %s --convert-tile-to-llvm=target=simt | FileCheck %s
 
 // A simt kernel takes program ids, grid size (i32) and the thread context
-// (tilec_simt_thread *) as trailing arguments. Not distributed over threads by
-// convert-tile-to-gpu, its body runs on thread 0 only: ctx->thread_id is at
-// offset 0. The exported entry loads the arguments, grid[] and pid[] and calls
-// it with ctx.
+// (tilec_simt_thread *) as trailing arguments. The exported entry loads the
+// arguments, grid[] and pid[] and calls it with ctx.
 // CHECK-LABEL: func.func @kernel
 // CHECK-SAME: (%[[A:.*]]: !llvm.ptr, %[[N:.*]]: i32, %[[PX:.*]]: i32, %[[PY:.*]]: i32, %[[PZ:.*]]: i32, %[[GX:.*]]: i32, %[[GY:.*]]: i32, %[[GZ:.*]]: i32, %[[CTX:.*]]: !llvm.ptr)
 // CHECK-SAME: always_inline, llvm.linkage = #llvm.linkage<internal>
-// CHECK: %[[TIDP:.*]] = llvm.getelementptr %[[CTX]][0] : (!llvm.ptr) -> !llvm.ptr, i8
-// CHECK: %[[TID:.*]] = llvm.load %[[TIDP]] : !llvm.ptr -> i32
-// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %{{.*}} : i32
-// CHECK: scf.if %[[FIRST]] {
+// CHECK-NOT: scf.if
 // CHECK: arith.addi %[[PY]], %[[GZ]] : i32
-func.func @kernel(%a: !llvm.ptr, %n: i32) {
+func.func @kernel(%a: !llvm.ptr, %n: i32) attributes {tilec.simt} {
   %pid = tile.program_id 1 : i32
   %np = tile.num_programs 2 : i32
   %s = arith.addi %pid, %np : i32
