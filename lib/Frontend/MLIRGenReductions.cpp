@@ -175,10 +175,19 @@ std::optional<std::vector<Val>> MLIRGen::combineAlongAxis(
       error(l, "tl." + fname + " needs an integer axis, got None");
       return std::nullopt;
     }
-    // Triton reduces over all dimensions by flattening first.
-    for (Val &x : inputs)
-      if (!(x = reshape(x, {numElements(shape)}, l)))
+    // Triton flattens with a reshape that may reorder the elements, then
+    // reduces once: any order is allowed. The dimensions are reduced
+    // innermost first instead, so no tile is rearranged (a flattening reshape
+    // goes through shared memory on GPUs).
+    while (inputs.front().shape.size() > 1) {
+      int64_t last = int64_t(inputs.front().shape.size()) - 1;
+      std::optional<std::vector<Val>> partial =
+          combineAlongAxis(/*isScan=*/false, inputs, Val::integer(last, l),
+                           /*keepDims=*/false, reverse, body, fname, what, l);
+      if (!partial)
         return std::nullopt;
+      inputs = std::move(*partial);
+    }
   } else {
     std::optional<int64_t> a = wrapAxis(*this, axisVal, shape, fname, "axis");
     if (!a)

@@ -451,9 +451,7 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
   if (!runLLVM([&] { optimizeModule(*llvmModule, *tm, options.optLevel); }) ||
       backendErrors.failed())
     return backendFailed();
-  if (info->getKind() == TargetKind::NVPTX || info->getKind() == TargetKind::AMDGPU)
-    detail::makeMaskedMemoryBranchFree(*llvmModule);
-  else
+  if (info->getKind() != TargetKind::NVPTX && info->getKind() != TargetKind::AMDGPU)
     detail::defineSoftFloatHelpers(*llvmModule);
   {
     std::string verifyErrors;

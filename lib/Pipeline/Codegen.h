@@ -28,10 +28,6 @@ VectorRegisters getCPUVectorRegisters(const PipelineOptions &options);
 /// HSACO) with lld, in process. Returns the linked bytes.
 llvm::Expected<std::string> linkSharedObject(llvm::StringRef object);
 
-/// Rewrites masked vector loads/stores so GPU code generation stays linear in
-/// the tile size: masked-off lanes access a private dummy slot.
-void makeMaskedMemoryBranchFree(llvm::Module &module);
-
 /// Defines, hidden in `module`, the compiler-rt fp64 -> fp16/bf16 truncation
 /// calls that LLVM emits for x86 CPUs (tilec's shared objects import nothing).
 void defineSoftFloatHelpers(llvm::Module &module);

@@ -2,6 +2,7 @@
 #include "Targets.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -46,6 +47,79 @@ void TargetInfo::maskedStoreGlobal(OpBuilder &b, Location loc, Value value, Valu
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(branch.thenBlock());
   LLVM::StoreOp::create(b, loc, value, ptr, alignment);
+}
+
+Value createGlobalCString(OpBuilder &b, Location loc, ModuleOp module, StringRef text) {
+  std::string name;
+  for (unsigned n = 0;; ++n) {
+    name = "__tilec_str_" + std::to_string(n);
+    if (!module.lookupSymbol(name))
+      break;
+  }
+  std::string withNul = text.str();
+  withNul.push_back('\0');
+  return LLVM::createGlobalString(loc, b, name, withNul, LLVM::Linkage::Internal);
+}
+
+/// The module that `b` inserts into.
+static ModuleOp enclosingModule(OpBuilder &b) {
+  return b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+}
+
+LogicalResult TargetInfo::emitPrintf(OpBuilder &b, Location loc, Value format,
+                                     ValueRange args) const {
+  ModuleOp module = enclosingModule(b);
+  Type ptrTy = LLVM::LLVMPointerType::get(b.getContext());
+  FailureOr<LLVM::LLVMFuncOp> printfFn =
+      LLVM::lookupOrCreateFn(b, module, "printf", {ptrTy}, b.getI32Type(), /*isVarArg=*/true);
+  if (failed(printfFn))
+    return emitError(loc, "a function 'printf' with another signature exists");
+  SmallVector<Value> operands{format};
+  llvm::append_range(operands, args);
+  LLVM::CallOp::create(b, loc, *printfFn, operands);
+  return success();
+}
+
+LogicalResult TargetInfo::emitAssertFailure(OpBuilder &b, Location loc, func::FuncOp kernel,
+                                            StringRef message, StringRef file,
+                                            unsigned line) const {
+  ModuleOp module = enclosingModule(b);
+  MLIRContext *ctx = b.getContext();
+  Type ptrTy = LLVM::LLVMPointerType::get(ctx);
+  Type i32 = b.getI32Type();
+  // The hook slot: an exported, writable pointer, null until the driver sets it.
+  if (!module.lookupSymbol(kAssertHookSymbol)) {
+    OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
+    auto global = LLVM::GlobalOp::create(mb, loc, ptrTy, /*isConstant=*/false,
+                                         LLVM::Linkage::External, kAssertHookSymbol, Attribute());
+    Block *init = mb.createBlock(&global.getInitializerRegion());
+    mb.setInsertionPointToStart(init);
+    LLVM::ReturnOp::create(mb, loc, LLVM::ZeroOp::create(mb, loc, ptrTy).getResult());
+  }
+  Value slot = LLVM::AddressOfOp::create(b, loc, ptrTy, kAssertHookSymbol);
+  Value hook = LLVM::LoadOp::create(b, loc, ptrTy, slot);
+  Value null = LLVM::ZeroOp::create(b, loc, ptrTy);
+  Value installed = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, hook, null);
+  auto ifInstalled = scf::IfOp::create(b, loc, installed, /*withElseRegion=*/true);
+  OpBuilder call = OpBuilder::atBlockBegin(ifInstalled.thenBlock());
+  SmallVector<Value> args = {hook,
+                             createGlobalCString(call, loc, module, message),
+                             createGlobalCString(call, loc, module, file),
+                             arith::ConstantIntOp::create(call, loc, line, 32),
+                             createGlobalCString(call, loc, module, kernel.getSymName())};
+  for (int axis = 0; axis < 3; ++axis)
+    args.push_back(getProgramId(call, loc, kernel, axis));
+  auto hookTy = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                            {ptrTy, ptrTy, i32, ptrTy, i32, i32, i32});
+  LLVM::CallOp::create(call, loc, hookTy, args);
+  // Loaded outside the runtime (no hook): stop the process like a failed C assert.
+  OpBuilder otherwise = OpBuilder::atBlockBegin(ifInstalled.elseBlock());
+  FailureOr<LLVM::LLVMFuncOp> abortFn =
+      LLVM::lookupOrCreateFn(otherwise, module, "abort", {}, LLVM::LLVMVoidType::get(ctx));
+  if (failed(abortFn))
+    return emitError(loc, "a function 'abort' with another signature exists");
+  LLVM::CallOp::create(otherwise, loc, *abortFn, ValueRange{});
+  return success();
 }
 
 void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {

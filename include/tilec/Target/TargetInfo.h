@@ -69,6 +69,22 @@ public:
   /// Whether the LLVM back end lowers f32 exp, exp2, log, log2 and log10 to
   /// instructions by itself, so tilec-expand-math keeps them (AMDGPU).
   virtual bool lowersExpLogNatively() const { return false; }
+  /// Prints from the calling thread: C `printf(format, args...)`, with
+  /// `format` an `!llvm.ptr` to a constant C string and `args` already
+  /// promoted as C varargs promote them (i32, i64, f64, pointers). The default
+  /// calls the C library's printf (host targets). Reports an error at `loc`
+  /// and fails where the target cannot print.
+  virtual mlir::LogicalResult emitPrintf(mlir::OpBuilder &b, mlir::Location loc,
+                                         mlir::Value format, mlir::ValueRange args) const;
+  /// Reports a failed `tl.device_assert` of `kernel` (its message and the
+  /// source file and line) from the calling thread, and stops the program.
+  /// The default calls the runtime's hook through kAssertHookSymbol, and
+  /// `abort` when no runtime installed one (host targets).
+  virtual mlir::LogicalResult emitAssertFailure(mlir::OpBuilder &b, mlir::Location loc,
+                                                mlir::func::FuncOp kernel,
+                                                llvm::StringRef message, llvm::StringRef file,
+                                                unsigned line) const;
+
   /// Threads that execute in lock-step on `arch` (1 on CPUs).
   virtual unsigned getWarpSize(llvm::StringRef arch) const = 0;
   /// Index of the calling thread within its program, as an i32.
@@ -96,6 +112,9 @@ public:
   /// `__tilec_smem_<kernel>` in that address space, sized by setSharedMemorySize.
   virtual mlir::Value getSharedMemoryBase(mlir::OpBuilder &b, mlir::Location loc,
                                           mlir::func::FuncOp kernel) const;
+  /// Bytes of shared memory one program may use on `arch` (unlimited where
+  /// the emulator or the CPU allocates it).
+  virtual uint64_t getSharedMemoryLimit(llvm::StringRef arch) const { return UINT64_MAX; }
   /// Records that `kernel` uses `bytes` bytes of shared memory from its base;
   /// called once per kernel after lowering.
   virtual void setSharedMemorySize(mlir::func::FuncOp kernel, uint64_t bytes) const;
@@ -120,6 +139,16 @@ public:
   virtual void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
                            mlir::Value value, mlir::Value ptr) const;
 };
+
+/// Name of the module global the host runtimes (cpu, simt) point at their
+/// assertion hook: `void hook(const char *message, const char *file, int32_t
+/// line, const char *function, int32_t pidX, int32_t pidY, int32_t pidZ)`.
+inline constexpr llvm::StringLiteral kAssertHookSymbol = "__tilec_assert_hook";
+
+/// The address (an `!llvm.ptr`) of a new internal constant global holding
+/// `text` and a terminating NUL, named `__tilec_str_<n>` in `module`.
+mlir::Value createGlobalCString(mlir::OpBuilder &b, mlir::Location loc, mlir::ModuleOp module,
+                                llvm::StringRef text);
 
 /// Calls `info.prepareKernel(kernel)` unless it already ran on `kernel` (both
 /// convert-tile-to-gpu and convert-tile-to-llvm need the kernel ABI).

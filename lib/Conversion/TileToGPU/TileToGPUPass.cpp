@@ -98,6 +98,13 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
           [&typeConverter](Operation *op) { return typeConverter.isLegal(op); });
       if (failed(applyPartialConversion(kernel, conversionTarget, std::move(patterns))))
         return signalPassFailure();
+      uint64_t limit = info->getSharedMemoryLimit(arch.empty() ? info->getDefaultArch() : arch);
+      if (simt.sharedBytes > limit) {
+        kernel.emitError() << "kernel '" << kernel.getSymName() << "' needs "
+                           << simt.sharedBytes << " bytes of shared memory; target " << target
+                           << " allows " << limit << " per program (use smaller tiles)";
+        return signalPassFailure();
+      }
       if (simt.sharedBytes)
         info->setSharedMemorySize(kernel, simt.sharedBytes);
     }

@@ -1,9 +1,9 @@
-//===- DebugOps.cpp - tile.print / tile.assert on the CPU -----------------===//
+//===- DebugOps.cpp - tile.print / tile.assert through the target ---------===//
 //
-// tile.print becomes printf calls in a loop over the elements (the format of
-// Triton's device_print). tile.assert calls the runtime's hook through the
-// module global kAssertHookSymbol, which the CPU driver sets after loading the
-// module, so the module needs no runtime symbol at link time.
+// tile.print becomes printf calls (TargetInfo::emitPrintf) in a loop over the
+// elements, in the format of Triton's device_print. tile.assert reports through
+// TargetInfo::emitAssertFailure where its condition fails (on host targets,
+// the runtime's hook behind kAssertHookSymbol; `__assertfail` on NVIDIA).
 //
 //===----------------------------------------------------------------------===//
 #include "DebugOps.h"
@@ -21,19 +21,6 @@ using namespace mlir;
 
 namespace tilec {
 namespace {
-
-/// The address of a new private constant string (a unique global).
-Value globalString(OpBuilder &b, Location loc, ModuleOp module, StringRef text) {
-  std::string name;
-  for (unsigned n = 0;; ++n) {
-    name = "__tilec_str_" + std::to_string(n);
-    if (!module.lookupSymbol(name))
-      break;
-  }
-  std::string withNul = text.str();
-  withNul.push_back('\0');
-  return LLVM::createGlobalString(loc, b, name, withNul, LLVM::Linkage::Internal);
-}
 
 /// printf's conversion of one element, and the element promoted as C
 /// varargs promote it (floats to double, small integers to int).
@@ -67,25 +54,21 @@ LogicalResult lowerPrint(tile::PrintOp op, func::FuncOp kernel, const TargetInfo
   OpBuilder b(op);
   Location loc = op.getLoc();
   ModuleOp module = op->getParentOfType<ModuleOp>();
-  Type ptrTy = LLVM::LLVMPointerType::get(b.getContext());
-  FailureOr<LLVM::LLVMFuncOp> printfFn =
-      LLVM::lookupOrCreateFn(b, module, "printf", {ptrTy}, b.getI32Type(), /*isVarArg=*/true);
-  if (failed(printfFn))
-    return op.emitError("a function 'printf' with another signature exists");
   SmallVector<Value> pids;
   for (int axis = 0; axis < 3; ++axis)
     pids.push_back(info.getProgramId(b, loc, kernel, axis));
+  bool printed = true;
   auto call = [&](OpBuilder &bb, StringRef format, ArrayRef<Value> args) {
-    SmallVector<Value> operands = {globalString(bb, loc, module, format)};
-    operands.append(pids.begin(), pids.end());
+    SmallVector<Value> operands(pids);
     operands.append(args.begin(), args.end());
-    LLVM::CallOp::create(bb, loc, *printfFn, operands);
+    printed &= succeeded(
+        info.emitPrintf(bb, loc, createGlobalCString(bb, loc, module, format), operands));
   };
   std::string pidFormat = "pid (%u, %u, %u)";
   if (op.getValues().empty()) {
     call(b, pidFormat + op.getPrefix().str() + "\n", {});
     op.erase();
-    return success();
+    return success(printed);
   }
   size_t numValues = op.getValues().size();
   for (auto [i, value] : llvm::enumerate(op.getValues())) {
@@ -127,27 +110,12 @@ LogicalResult lowerPrint(tile::PrintOp op, func::FuncOp kernel, const TargetInfo
     call(body, format + conv + "\n", index);
   }
   op.erase();
-  return success();
+  return success(printed);
 }
 
 LogicalResult lowerAssert(tile::AssertOp op, func::FuncOp kernel, const TargetInfo &info) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  ModuleOp module = op->getParentOfType<ModuleOp>();
-  MLIRContext *ctx = b.getContext();
-  Type ptrTy = LLVM::LLVMPointerType::get(ctx);
-  Type i32 = b.getI32Type();
-
-  // The hook slot: an exported, writable pointer, null until the driver sets it.
-  if (!module.lookupSymbol(kAssertHookSymbol)) {
-    OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
-    auto global = LLVM::GlobalOp::create(mb, loc, ptrTy, /*isConstant=*/false,
-                                         LLVM::Linkage::External, kAssertHookSymbol, Attribute());
-    Block *init = mb.createBlock(&global.getInitializerRegion());
-    mb.setInsertionPointToStart(init);
-    LLVM::ReturnOp::create(mb, loc, LLVM::ZeroOp::create(mb, loc, ptrTy).getResult());
-  }
-
   Value cond = op.getCondition();
   Value allTrue = cond;
   if (isa<VectorType>(cond.getType()))
@@ -155,50 +123,20 @@ LogicalResult lowerAssert(tile::AssertOp op, func::FuncOp kernel, const TargetIn
   Value anyFalse = arith::XOrIOp::create(b, loc, allTrue, arith::ConstantIntOp::create(b, loc, 1, 1));
   auto ifFailed = scf::IfOp::create(b, loc, anyFalse, /*withElseRegion=*/false);
   OpBuilder then = OpBuilder::atBlockBegin(ifFailed.thenBlock());
-
   std::string file = "<unknown>";
-  int line = 0;
+  unsigned line = 0;
   if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>()) {
     file = fileLoc.getFilename().str();
-    line = int(fileLoc.getLine());
+    line = fileLoc.getLine();
   }
-  Value slot = LLVM::AddressOfOp::create(then, loc, ptrTy, kAssertHookSymbol);
-  Value hook = LLVM::LoadOp::create(then, loc, ptrTy, slot);
-  Value null = LLVM::ZeroOp::create(then, loc, ptrTy);
-  Value installed = LLVM::ICmpOp::create(then, loc, LLVM::ICmpPredicate::ne, hook, null);
-  auto ifInstalled = scf::IfOp::create(then, loc, installed, /*withElseRegion=*/true);
-  OpBuilder call = OpBuilder::atBlockBegin(ifInstalled.thenBlock());
-  SmallVector<Value> args = {hook,
-                             globalString(call, loc, module, op.getMessage()),
-                             globalString(call, loc, module, file),
-                             arith::ConstantIntOp::create(call, loc, line, 32),
-                             globalString(call, loc, module, kernel.getSymName())};
-  for (int axis = 0; axis < 3; ++axis)
-    args.push_back(info.getProgramId(call, loc, kernel, axis));
-  auto hookTy = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
-                                            {ptrTy, ptrTy, i32, ptrTy, i32, i32, i32});
-  LLVM::CallOp::create(call, loc, hookTy, args);
-  // Loaded outside the runtime (no hook): stop the process like a failed C assert.
-  OpBuilder otherwise = OpBuilder::atBlockBegin(ifInstalled.elseBlock());
-  FailureOr<LLVM::LLVMFuncOp> abortFn =
-      LLVM::lookupOrCreateFn(otherwise, module, "abort", {}, LLVM::LLVMVoidType::get(ctx));
-  if (failed(abortFn))
-    return op.emitError("a function 'abort' with another signature exists");
-  LLVM::CallOp::create(otherwise, loc, *abortFn, ValueRange{});
+  LogicalResult reported = info.emitAssertFailure(then, loc, kernel, op.getMessage(), file, line);
   op.erase();
-  return success();
+  return reported;
 }
 
 } // namespace
 
 LogicalResult lowerDebugOp(Operation *op, func::FuncOp kernel, const TargetInfo &info) {
-  // Host targets print with printf and report asserts through the runtime's hook.
-  if (info.getKind() != TargetKind::CPU && info.getKind() != TargetKind::SIMT) {
-    StringRef what = isa<tile::PrintOp>(op) ? "tl.device_print" : "tl.device_assert";
-    return op->emitError() << what
-                           << " is only supported on the CPU target in tilec (remove it or "
-                              "compile for --target cpu)";
-  }
   if (auto print = dyn_cast<tile::PrintOp>(op))
     return lowerPrint(print, kernel, info);
   return lowerAssert(cast<tile::AssertOp>(op), kernel, info);

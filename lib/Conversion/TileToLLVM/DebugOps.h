@@ -6,14 +6,10 @@
 
 namespace tilec {
 
-/// Name of the module global the CPU runtime points at its assertion hook:
-/// `void hook(const char *message, const char *file, int32_t line,
-///            const char *function, int32_t pidX, int32_t pidY, int32_t pidZ)`.
-inline constexpr const char *kAssertHookSymbol = "__tilec_assert_hook";
-
 /// Replaces tile.print (printf calls, one line per element) or tile.assert
 /// (a call of the runtime's assertion hook where the condition fails) in
-/// `kernel` on CPU targets; reports an error on the others.
+/// `kernel`, through the target's printf and assertion hooks; reports an error
+/// where the target has none.
 mlir::LogicalResult lowerDebugOp(mlir::Operation *op, mlir::func::FuncOp kernel,
                                  const TargetInfo &info);
 

@@ -91,6 +91,8 @@ public:
                    Value srcLane) const override {
     return permute(b, loc, value, srcLane);
   }
+  /// LDS per workgroup: 64 KiB on CDNA and RDNA (gfx950's 160 KiB is not used).
+  uint64_t getSharedMemoryLimit(llvm::StringRef) const override { return 64 * 1024; }
   unsigned getSharedAddressSpace() const override { return 3; }
   unsigned getGlobalAddressSpace() const override { return 1; }
 
@@ -106,6 +108,21 @@ public:
     Value address = LLVM::SelectOp::create(b, loc, enabled, ptr, slot);
     Value loaded = LLVM::LoadOp::create(b, loc, type, address, alignment);
     return LLVM::SelectOp::create(b, loc, enabled, loaded, fallback);
+  }
+
+  /// Device printing on AMD goes through the hostcall buffer of ROCm's ockl,
+  /// which is not available with Debian's LLVM: refused (docs/gpu.md).
+  LogicalResult emitPrintf(OpBuilder &, Location loc, Value, ValueRange) const override {
+    return emitError(loc, "tl.device_print is not supported on AMD GPUs by tilec: printing "
+                          "needs ROCm's device library (ockl hostcalls), which tilec does not "
+                          "link; print on --target cpu or simt instead");
+  }
+  /// Without ockl's hostcalls a failed assertion cannot report its message: it
+  /// traps (`s_trap`), and the launch fails (docs/gpu.md).
+  LogicalResult emitAssertFailure(OpBuilder &b, Location loc, func::FuncOp, StringRef,
+                                  StringRef, unsigned) const override {
+    LLVM::Trap::create(b, loc);
+    return success();
   }
 
 private:

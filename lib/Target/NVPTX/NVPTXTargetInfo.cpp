@@ -2,8 +2,10 @@
 #include "../Targets.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -106,6 +108,8 @@ public:
                    Value srcLane) const override {
     return shuffle(b, loc, value, srcLane, NVVM::ShflKind::idx);
   }
+  /// Static `.shared` arrays are limited to 48 KiB on every architecture.
+  uint64_t getSharedMemoryLimit(llvm::StringRef) const override { return 48 * 1024; }
   unsigned getSharedAddressSpace() const override { return 3; }
   unsigned getGlobalAddressSpace() const override { return 1; }
 
@@ -159,6 +163,61 @@ public:
     SmallVector<Value> operands{enabled, ptr};
     llvm::append_range(operands, toWords(b, loc, value, words));
     inlineAsm(b, loc, Type(), operands, code, constraints);
+  }
+
+  /// CUDA's device printf: `vprintf(format, buffer)`, the arguments packed in
+  /// a stack buffer with their natural alignment (a literal struct), which
+  /// the CUDA driver reads back and prints at the kernel's end.
+  LogicalResult emitPrintf(OpBuilder &b, Location loc, Value format,
+                           ValueRange args) const override {
+    MLIRContext *ctx = b.getContext();
+    auto module = b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+    Type ptrTy = LLVM::LLVMPointerType::get(ctx);
+    FailureOr<LLVM::LLVMFuncOp> vprintf = LLVM::lookupOrCreateFn(
+        b, module, "vprintf", {ptrTy, ptrTy}, b.getI32Type(), /*isVarArg=*/false);
+    if (failed(vprintf))
+      return emitError(loc, "a function 'vprintf' with another signature exists");
+    Value buffer = LLVM::ZeroOp::create(b, loc, ptrTy);
+    if (!args.empty()) {
+      auto layout = LLVM::LLVMStructType::getLiteral(ctx, llvm::to_vector(args.getTypes()));
+      // In the function's entry block, so that a print in a loop reuses one buffer.
+      Operation *function = b.getInsertionBlock()->getParentOp();
+      while (!isa<FunctionOpInterface>(function))
+        function = function->getParentOp();
+      OpBuilder entry = OpBuilder::atBlockBegin(&function->getRegion(0).front());
+      Value one = LLVM::ConstantOp::create(entry, loc, entry.getI64Type(), 1);
+      buffer = LLVM::AllocaOp::create(entry, loc, ptrTy, layout, one, /*alignment=*/8);
+      for (auto [i, arg] : llvm::enumerate(args)) {
+        Value field = LLVM::GEPOp::create(b, loc, ptrTy, layout, buffer,
+                                          ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+        LLVM::StoreOp::create(b, loc, arg, field);
+      }
+    }
+    LLVM::CallOp::create(b, loc, *vprintf, ValueRange{format, buffer});
+    return success();
+  }
+  /// CUDA's device assert: `__assertfail(message, file, line, function,
+  /// sizeof(char))`, which reports the failure and ends the kernel with an
+  /// error the launch returns; a trap follows in case it returns.
+  LogicalResult emitAssertFailure(OpBuilder &b, Location loc, func::FuncOp kernel,
+                                  StringRef message, StringRef file,
+                                  unsigned line) const override {
+    MLIRContext *ctx = b.getContext();
+    auto module = kernel->getParentOfType<ModuleOp>();
+    Type ptrTy = LLVM::LLVMPointerType::get(ctx);
+    FailureOr<LLVM::LLVMFuncOp> assertFail = LLVM::lookupOrCreateFn(
+        b, module, "__assertfail", {ptrTy, ptrTy, b.getI32Type(), ptrTy, b.getI64Type()},
+        LLVM::LLVMVoidType::get(ctx));
+    if (failed(assertFail))
+      return emitError(loc, "a function '__assertfail' with another signature exists");
+    Value args[] = {createGlobalCString(b, loc, module, message),
+                    createGlobalCString(b, loc, module, file),
+                    LLVM::ConstantOp::create(b, loc, b.getI32Type(), line),
+                    createGlobalCString(b, loc, module, kernel.getSymName()),
+                    LLVM::ConstantOp::create(b, loc, b.getI64Type(), 1)};
+    LLVM::CallOp::create(b, loc, *assertFail, args);
+    LLVM::Trap::create(b, loc);
+    return success();
   }
 
 private:
