@@ -189,7 +189,11 @@ class TritonServer:
             self.stop()
             # A crash of Triton itself (a signal, an abort in its C++) is a failure of Triton.
             return dict(ok=False, error="the Triton process died (exit status %s)" % code)
-        return json.loads(line)
+        try:
+            return json.loads(line)
+        except ValueError:
+            self.stop()
+            raise HarnessError("the Triton helper replied %r" % line[:200])
 
 
 _local = threading.local()

@@ -197,7 +197,11 @@ def compile_request(request):
 
 
 def serve():
-    """One request per stdin line; one JSON reply per stdout line (errors are replies)."""
+    """One request per stdin line; one JSON reply per stdout line (errors are replies).
+    Whatever else writes to stdout (static_print, Triton's or LLVM's messages) goes to stderr."""
+    replies = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -208,8 +212,8 @@ def serve():
             lines = [l for l in text.splitlines() if l.strip()]
             reply = {"ok": False, "error": lines[-1] if lines else type(e).__name__,
                      "detail": "\n".join(traceback.format_exc().splitlines()[-25:])}
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
+        replies.write(json.dumps(reply) + "\n")
+        replies.flush()
 
 
 def main():
