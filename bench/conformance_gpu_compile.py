@@ -110,11 +110,15 @@ def tilec_command(tilec, spec, arch, num_warps, out_path):
 
 
 def reproducer(spec, arch, num_warps):
-    """The tilec command line of one compile, for bug reports (output to /tmp/out)."""
+    """The command line of one compile (tilec, and ptxas for NVPTX), run from the repository
+    root, for bug reports (output to /tmp/out.*)."""
     ext = "ptx" if TARGETS[arch] == "nvptx" else "hsaco"
     cmd = tilec_command("tilec", spec, arch, num_warps, "/tmp/out." + ext)
-    return " ".join(shlex.quote(os.path.relpath(a, ROOT) if a == spec["source"] else a)
+    line = " ".join(shlex.quote(os.path.relpath(a, ROOT) if a == spec["source"] else a)
                     for a in cmd)
+    if ext == "ptx":
+        line += " && ptxas -arch=%s /tmp/out.ptx -o /tmp/out.cubin" % arch
+    return line
 
 
 def compile_tilec(spec, arch, num_warps, work_dir, args):
