@@ -7,6 +7,7 @@ num_warps); a warm call converts the arguments in C++ (`_tilec.prepare`),
 looks up the launcher and launches.
 """
 import inspect
+import json
 import os
 import threading
 
@@ -52,6 +53,21 @@ def set_compiler(compiler):
 
 
 _sources = {}
+
+# TILEC_RECORD_KERNELS=FILE.jsonl: every successful compile appends one JSON line describing the
+# specialization (bench/conformance_gpu_compile.py reads them). Read once at import; when unset,
+# the only cost is one `if` per compile (never on a warm launch).
+_RECORD_PATH = os.environ.get("TILEC_RECORD_KERNELS")
+
+
+def _record_kernel(fn, signature, constexprs, num_warps):
+    """Appends the specialization just compiled to $TILEC_RECORD_KERNELS (one line, O_APPEND)."""
+    line = json.dumps({"source": os.path.abspath(fn.src_path), "kernel": fn.__name__,
+                       "signature": ",".join(signature), "constexprs": dict(constexprs),
+                       "num_warps": num_warps,
+                       "test": os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]})
+    with open(_RECORD_PATH, "a", encoding="utf-8") as f:
+        f.write(line + "\n")
 
 
 def _read_source(path):
@@ -265,6 +281,8 @@ class JITFunction:
                 if code == "CompileError":
                     raise CompilationError(self.__name__, message)
                 raise RuntimeError("%s: %s" % (code, message))
+            if _RECORD_PATH:
+                _record_kernel(self, signature, constexprs, num_warps)
             self.cache[key] = kernel
             return kernel
 
