@@ -50,10 +50,12 @@ def red(x_ptr, q_ptr):
 # CHECK-NEXT: %[[V:.*]] = arith.select %[[WIN]], %[[A]], %[[B]] : f16
 # CHECK-NEXT: %[[I:.*]] = arith.select %[[WIN]], %[[IA]], %[[IB]] : i32
 # CHECK-NEXT: tile.yield %[[V]], %[[I]] : f16, i32
-# tl.max of fp16 without indices widens to fp32 first (Triton's rule); axis=None flattens.
+# tl.max of fp16 without indices widens to fp32 first (Triton's rule); axis=None reduces the
+# dimensions innermost first.
 # CHECK: %[[W:.*]] = arith.extf %[[TILE]] : tensor<8x4xf16> to tensor<8x4xf32>
-# CHECK: %[[FLAT:.*]] = tile.reshape %[[W]] : tensor<8x4xf32> -> tensor<32xf32>
-# CHECK: tile.reduce(%[[FLAT]]) axis = 0 : (tensor<32xf32>) -> f32 {
+# CHECK: %[[ROWS:.*]] = tile.reduce(%[[W]]) axis = 1 : (tensor<8x4xf32>) -> tensor<8xf32> {
+# CHECK: arith.maxnumf %{{.*}}, %{{.*}} : f32
+# CHECK: tile.reduce(%[[ROWS]]) axis = 0 : (tensor<8xf32>) -> f32 {
 # CHECK: arith.maxnumf %{{.*}}, %{{.*}} : f32
 # sum(dtype=tl.int8) sums in int8, without widening.
 # CHECK: %[[Q:.*]] = tile.load %{{.*}} : tensor<8x!tile.ptr<i8>>
