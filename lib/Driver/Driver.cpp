@@ -10,6 +10,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 namespace tilec {
 
@@ -54,8 +55,14 @@ static bool describeSignature(const std::vector<std::string> &signature, KernelI
   return true;
 }
 
-bool compileKernelSource(const CompileRequest &request, std::string &artifact,
-                         std::string &diagnostics) {
+/// The stack of the thread every compile runs on. The frontend bounds its
+/// recursion (nesting depth, see Parser.cpp) for this size, whatever thread
+/// calls in: the JIT may be called from a framework worker with 256 KiB.
+static constexpr unsigned kCompileStackSize = 64u << 20;
+
+/// compileKernelSource on the calling thread.
+static bool compileOnThisThread(const CompileRequest &request, std::string &artifact,
+                                std::string &diagnostics) {
   llvm::raw_string_ostream diagOS(diagnostics);
   PipelineOptions options = request.pipeline;
   std::string error;
@@ -112,6 +119,16 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
     return false;
   }
   return true;
+}
+
+bool compileKernelSource(const CompileRequest &request, std::string &artifact,
+                         std::string &diagnostics) {
+  bool ok = false;
+  llvm::thread worker(std::optional<unsigned>(kCompileStackSize), [&] {
+    ok = compileOnThisThread(request, artifact, diagnostics);
+  });
+  worker.join();
+  return ok;
 }
 
 void selectTargetForDevice(llvm::StringRef driver, llvm::StringRef deviceArch,

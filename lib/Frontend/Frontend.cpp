@@ -244,7 +244,11 @@ static std::unique_ptr<FileAST> parseMain(MLIRContext &ctx,
 static void reportBroken(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
                          const FileAST::BrokenFunction &broken) {
   unsigned id = sourceMgr.getMainFileID();
-  auto lc = sourceMgr.getLineAndColumn(broken.loc, id);
+  // The parser always records a location; an unknown one is reported at the
+  // start of the file rather than trusted.
+  std::pair<unsigned, unsigned> lc{1, 1};
+  if (broken.loc.isValid() && sourceMgr.FindBufferContainingLoc(broken.loc) == id)
+    lc = sourceMgr.getLineAndColumn(broken.loc, id);
   emitError(FileLineColLoc::get(&ctx, sourceMgr.getMemoryBuffer(id)->getBufferIdentifier(),
                                 lc.first, lc.second))
       << broken.message;
