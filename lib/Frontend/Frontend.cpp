@@ -271,6 +271,16 @@ tilec::frontend::compileKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
     reportBroken(context, sourceMgr, *broken);
     return nullptr;
   }
+  if (!fn && file->unclosedBracket.isValid()) {
+    auto lc = sourceMgr.getLineAndColumn(file->unclosedBracket);
+    emitError(FileLineColLoc::get(
+        &context,
+        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBufferIdentifier(),
+        lc.first, lc.second))
+        << "'" << StringRef(file->unclosedBracket.getPointer(), 1)
+        << "' was never closed";
+    return nullptr;
+  }
   if (!fn) {
     auto fileName = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
                         ->getBufferIdentifier();

@@ -156,8 +156,9 @@ constexpr unsigned kMaxBlockDepth = 100;
 
 class Parser {
 public:
-  Parser(std::vector<Token> tokens, ErrorReporter report)
-      : toks(std::move(tokens)), report(report) {}
+  Parser(std::vector<Token> tokens, llvm::ArrayRef<SMLoc> unclosed,
+         ErrorReporter report)
+      : toks(std::move(tokens)), unclosed(unclosed), report(report) {}
 
   std::unique_ptr<FileAST> parseFileInput();
 
@@ -181,16 +182,25 @@ private:
     return true;
   }
   /// Reports an error at the current token (once: later errors are dropped).
-  void error(SMLoc loc, const Twine &msg) {
+  /// An error after a bracket that is never closed is reported, as Python
+  /// does, at that bracket: everything after it was read inside it.
+  /// A lexical error (`lexical`: an invalid token, a mismatched closer) is
+  /// reported where it is, as Python's tokenizer reports it first.
+  void error(SMLoc loc, const Twine &msg, bool lexical = false) {
     if (failed)
       return;
     failed = true;
-    if (!speculative)
-      report(loc, msg);
+    if (speculative)
+      return;
+    for (auto it = unclosed.rbegin(); it != unclosed.rend(); ++it)
+      if (!lexical && it->getPointer() < loc.getPointer())
+        return report(*it, Twine("'") + StringRef(it->getPointer(), 1) +
+                               "' was never closed");
+    report(loc, msg);
   }
   void errorAtCurrent(const Twine &msg) {
     if (cur().is(Token::error))
-      return error(cur().getLoc(), cur().getErrorMessage());
+      return error(cur().getLoc(), cur().getErrorMessage(), /*lexical=*/true);
     error(cur().getLoc(), msg);
   }
   bool expect(Token::Kind k, StringRef context) {
@@ -300,6 +310,7 @@ private:
   }
 
   std::vector<Token> toks;
+  llvm::ArrayRef<SMLoc> unclosed;
   size_t pos = 0;
   unsigned depth = 0, blockDepth = 0;
   ErrorReporter report;
@@ -578,6 +589,8 @@ std::unique_ptr<FileAST> Parser::parseFileInput() {
       continue;
     skipStatement();
   }
+  if (!unclosed.empty())
+    file->unclosedBracket = unclosed.front();
   return file;
 }
 
@@ -645,7 +658,7 @@ Parser::parseFuncDef(std::vector<ExprPtr> decorators) {
 /// suite ::= simple_stmt | NEWLINE INDENT stmt+ DEDENT
 bool Parser::parseSuite(StmtList &body) {
   DepthScope scope(*this);
-  auto leave = llvm::make_scope_exit([&] { --blockDepth; });
+  llvm::scope_exit leave([&] { --blockDepth; });
   if (!nest() || !nestBlock())
     return false;
   if (!consumeIf(Token::newline))
@@ -859,7 +872,7 @@ StmtPtr Parser::parseIf(SMLoc loc) {
   if (is(Token::kw_elif)) {
     // An `elif` is an `if` nested in the `else` block.
     DepthScope scope(*this);
-    auto leave = llvm::make_scope_exit([&] { --blockDepth; });
+    llvm::scope_exit leave([&] { --blockDepth; });
     if (!nest() || !nestBlock())
       return nullptr;
     StmtPtr elif = parseIf(cur().getLoc());
@@ -1513,6 +1526,7 @@ std::unique_ptr<FileAST>
 tilec::frontend::parseFile(const llvm::SourceMgr &sourceMgr, unsigned bufferID,
                            ErrorReporter report) {
   Lexer lexer(sourceMgr, bufferID);
-  Parser parser(lexer.lexAll(), report);
+  std::vector<Token> tokens = lexer.lexAll();
+  Parser parser(std::move(tokens), lexer.getUnclosedBrackets(), report);
   return parser.parseFileInput();
 }

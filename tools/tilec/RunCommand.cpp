@@ -22,16 +22,16 @@ cl::opt<std::string> inputFile(cl::Positional, cl::desc("FILE.py"), cl::Required
 cl::list<std::string> kernelArgs(cl::Positional, cl::desc("-- ARG... (scalars or .npy files)"),
                                  cl::ZeroOrMore, cl::sub(runCommand), cl::cat(category));
 cl::opt<std::string> kernelName("kernel", cl::desc("Name of the @jit function to run"),
-                                cl::value_desc("NAME"), cl::Required, cl::sub(runCommand),
+                                cl::value_desc("NAME"), cl::sub(runCommand),
                                 cl::cat(category));
 cl::opt<std::string> gridSpec("grid", cl::desc("Number of programs: X[,Y[,Z]]"),
-                              cl::value_desc("X[,Y[,Z]]"), cl::Required, cl::sub(runCommand),
+                              cl::value_desc("X[,Y[,Z]]"), cl::sub(runCommand),
                               cl::cat(category));
 cl::list<std::string> defines("D", cl::Prefix, cl::desc("Constexpr parameter value"),
                               cl::value_desc("NAME=VALUE"), cl::sub(runCommand),
                               cl::cat(category));
 cl::opt<std::string> outDir("out-dir", cl::desc("Where every array argument is written back"),
-                            cl::value_desc("DIR"), cl::Required, cl::sub(runCommand),
+                            cl::value_desc("DIR"), cl::sub(runCommand),
                             cl::cat(category));
 cl::opt<int> benchRuns("bench", cl::desc("Also time N launches after a warm-up"),
                        cl::value_desc("N"), cl::init(0), cl::sub(runCommand),
@@ -62,6 +62,12 @@ int failStatus(tilec_status status, const Twine &context) {
 } // namespace
 
 int runRun() {
+  if (kernelName.getNumOccurrences() == 0)
+    return fail("run: missing --kernel NAME; see 'tilec run --help'");
+  if (gridSpec.getNumOccurrences() == 0)
+    return fail("run: missing --grid X[,Y[,Z]]; see 'tilec run --help'");
+  if (outDir.getNumOccurrences() == 0)
+    return fail("run: missing --out-dir DIR; see 'tilec run --help'");
   // In-process lld resets every llvm::cl option: take copies first.
   std::string source = inputFile, kernel = kernelName, grid = gridSpec, outPath = outDir;
   std::string device = deviceName;
