@@ -171,7 +171,10 @@ tilec_status HostDevice::copyToHost(void *dst, const void *src, size_t size) {
 }
 
 void HostDevice::maxGrid(uint64_t out[3]) {
-  out[0] = out[1] = out[2] = 0x7fffffff; // The entries take int32 dims.
+  // CUDA's limits, which Triton's launches obey: a grid that a GPU would
+  // refuse is refused here too (and y, z fit the entries' int32 dims).
+  out[0] = 0x7fffffff;
+  out[1] = out[2] = 65535;
 }
 
 tilec_status HostDevice::loadModule(const tilec_module_image *img,
