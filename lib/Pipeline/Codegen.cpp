@@ -423,6 +423,12 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     error = "translation to LLVM IR failed";
     return failure();
   }
+  if (options.boundsChecks && info->getKind() == TargetKind::CPU) {
+    std::vector<std::pair<std::string, unsigned>> checked;
+    for (const KernelInfo &kernel : kernels)
+      checked.push_back({kernel.name, unsigned(kernel.paramTypes.size())});
+    detail::insertBoundsChecks(*llvmModule, checked);
+  }
   for (const KernelInfo &kernel : kernels)
     info->markLLVMKernel(llvmModule->getFunction(kernel.name),
                         options.numWarps * info->getWarpSize(options.arch));

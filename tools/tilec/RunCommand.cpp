@@ -42,6 +42,10 @@ cl::opt<std::string> deviceName("device",
                                 cl::init(""), cl::sub(runCommand), cl::cat(category));
 cl::opt<unsigned> numWarps("num-warps", cl::desc("Warps per program on GPUs"), cl::init(4),
                            cl::sub(runCommand), cl::cat(category));
+cl::opt<bool> unchecked("unchecked",
+                        cl::desc("Skip the bounds checks of every memory access (faster; an "
+                                 "access outside an array is then undefined)"),
+                        cl::init(false), cl::sub(runCommand), cl::cat(category));
 
 /// Owns runtime handles for the duration of the command.
 struct RuntimeHandles {
@@ -74,6 +78,7 @@ int runRun() {
   std::vector<std::string> specs(kernelArgs.begin(), kernelArgs.end());
   int bench = benchRuns;
   unsigned warps = numWarps;
+  bool checked = !unchecked;
 
   CompileRequest request;
   request.sourcePath = source;
@@ -108,6 +113,10 @@ int runRun() {
 
   request.pipeline.numWarps = warps;
   selectTargetForDevice(tilec_device_driver_name(handles.device), info.arch, request.pipeline);
+  // Checked mode (every access guarded against its array's extent) is
+  // implemented for the CPU device; other devices run unchecked.
+  options.boundsChecks = checked && request.pipeline.target == "cpu";
+  request.pipeline.boundsChecks = options.boundsChecks;
   std::string image, diagnostics;
   if (!compileLoadableModule(request, image, diagnostics)) {
     errs() << diagnostics;
