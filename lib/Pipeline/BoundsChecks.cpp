@@ -196,9 +196,9 @@ void instrumentKernel(Function &fn, unsigned numParams, GlobalVariable *table,
     ends[i] = entry.CreateLoad(i64, entry.CreateConstGEP1_64(i64, safeTable, 2 * uint64_t(i) + 1));
   }
 
-  for (auto &entry : accesses) {
-    Access &access = entry.first;
-    Provenance &provenance = entry.second;
+  for (auto &item : accesses) {
+    Access &access = item.first;
+    Provenance &provenance = item.second;
     Instruction *inst = access.inst;
     IRBuilder<> b(inst);
     uint64_t laneBytes = layout.getTypeStoreSize(access.laneType);
