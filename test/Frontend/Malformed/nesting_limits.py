@@ -27,4 +27,4 @@
 # UNARY: unary.py:7:1008: error: nesting too deep: more than 1000 nested expressions, operands or blocks
 # IFEXP: ifexp.py:8:{{[0-9]+}}: error: nesting too deep: more than 1000 nested expressions, operands or blocks
 # BLOCKS: blocks.py:107:114: error: nesting too deep: more than 100 nested blocks
-# ELIF: elif.py:{{[0-9]+}}:5: error: nesting too deep: more than 100 nested blocks
+# ELIF: elif.py:206:18: error: nesting too deep: more than 100 nested blocks
