@@ -375,7 +375,7 @@ void Compiler::Impl::writeDiskEntry(const std::string &dir, const std::string &p
   // first: writeFileAtomically would write into it instead of replacing it.
   struct stat st;
   if (::lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
-    (void)llvm::sys::fs::remove(path);
+    (void)::unlink(path.c_str()); // llvm::sys::fs::remove refuses special files.
   std::string error;
   if (!writeFileAtomically(path, image, error))
     return;

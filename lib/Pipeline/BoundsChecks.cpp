@@ -113,12 +113,23 @@ struct Access {
 
 /// The access `inst` makes, if it is one that is checked.
 std::optional<Access> getAccess(Instruction &inst) {
-  if (auto *load = dyn_cast<LoadInst>(&inst))
-    return Access{load, load->getPointerOperand(), nullptr, load->getType(), 1, false, false,
+  // A vector load or store is checked lane by lane, like a masked one, so
+  // that the first lane outside is reported.
+  auto lanesOf = [](Type *type) -> std::pair<Type *, unsigned> {
+    if (auto *vector = dyn_cast<FixedVectorType>(type))
+      return {vector->getElementType(), unsigned(vector->getNumElements())};
+    return {type, 1};
+  };
+  if (auto *load = dyn_cast<LoadInst>(&inst)) {
+    auto [lane, lanes] = lanesOf(load->getType());
+    return Access{load, load->getPointerOperand(), nullptr, lane, lanes, lanes > 1, false,
                   Constant::getNullValue(load->getType())};
-  if (auto *store = dyn_cast<StoreInst>(&inst))
-    return Access{store, store->getPointerOperand(), nullptr,
-                  store->getValueOperand()->getType(), 1, false, true, nullptr};
+  }
+  if (auto *store = dyn_cast<StoreInst>(&inst)) {
+    auto [lane, lanes] = lanesOf(store->getValueOperand()->getType());
+    return Access{store, store->getPointerOperand(), nullptr, lane, lanes, lanes > 1, true,
+                  nullptr};
+  }
   if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst))
     return Access{rmw, rmw->getPointerOperand(), nullptr, rmw->getValOperand()->getType(), 1,
                   false, true, Constant::getNullValue(rmw->getType())};
