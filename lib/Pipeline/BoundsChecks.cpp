@@ -207,32 +207,17 @@ void instrumentKernel(Function &fn, unsigned numParams, GlobalVariable *table,
     ends[i] = entry.CreateLoad(i64, entry.CreateConstGEP1_64(i64, safeTable, 2 * uint64_t(i) + 1));
   }
 
+  // Unchecked launches skip every check on one branch per access; a checked
+  // one first tests the access's whole byte range (contiguous and scalar
+  // accesses), and only an access straddling an extent is checked lane by
+  // lane, in a block off the hot path; the offset reported is computed in
+  // the cold block that reports it.
   for (auto &item : accesses) {
     Access &access = item.first;
     Provenance &provenance = item.second;
     Instruction *inst = access.inst;
-    IRBuilder<> b(inst);
     uint64_t laneBytes = layout.getTypeStoreSize(access.laneType);
-    // The byte address of every lane (a vector when there are lanes).
-    Value *addresses;
-    if (access.pointer->getType()->isVectorTy()) {
-      addresses = b.CreatePtrToInt(access.pointer, VectorType::get(i64, access.lanes, false));
-    } else {
-      Value *base = b.CreatePtrToInt(access.pointer, i64);
-      if (access.lanes == 1) {
-        addresses = base;
-      } else {
-        SmallVector<Constant *> offsets;
-        for (unsigned i = 0; i < access.lanes; ++i)
-          offsets.push_back(ConstantInt::get(i64, uint64_t(i) * laneBytes));
-        addresses = b.CreateAdd(b.CreateVectorSplat(access.lanes, base),
-                                ConstantVector::get(offsets));
-      }
-    }
-    auto splat = [&](Value *v) {
-      return addresses->getType()->isVectorTy() ? b.CreateVectorSplat(access.lanes, v) : v;
-    };
-    Value *lastByte = b.CreateAdd(addresses, splat(ConstantInt::get(i64, laneBytes - 1)));
+    bool gather = access.pointer->getType()->isVectorTy();
     // A lane is fine inside any one of the parameters it may come from; an
     // access of unknown origin may lie in any pointer parameter.
     SmallVector<unsigned, 8> candidates(provenance.params.begin(), provenance.params.end());
@@ -240,30 +225,63 @@ void instrumentKernel(Function &fn, unsigned numParams, GlobalVariable *table,
       for (unsigned i = 0; i < numParams; ++i)
         if (fn.getArg(i)->getType()->isPointerTy() && !is_contained(candidates, i))
           candidates.push_back(i);
-    Value *inside = b.getFalse();
-    if (addresses->getType()->isVectorTy())
-      inside = splat(inside);
-    Value *reportBase = ConstantInt::get(i64, 0);
-    for (unsigned param : candidates) {
-      Value *base = bases[param], *end = ends[param];
-      Value *in = b.CreateAnd(b.CreateICmpUGE(addresses, splat(base)),
-                              b.CreateAnd(b.CreateICmpULE(addresses, lastByte),
-                                          b.CreateICmpULT(lastByte, splat(end))));
-      inside = b.CreateOr(inside, in);
-      if (candidates.size() == 1)
-        reportBase = base;
+
+    // The byte address of every lane (a vector when there are lanes).
+    auto laneAddresses = [&](IRBuilder<> &b) -> Value * {
+      if (gather)
+        return b.CreatePtrToInt(access.pointer, VectorType::get(i64, access.lanes, false));
+      Value *base = b.CreatePtrToInt(access.pointer, i64);
+      if (access.lanes == 1)
+        return base;
+      SmallVector<Constant *> offsets;
+      for (unsigned i = 0; i < access.lanes; ++i)
+        offsets.push_back(ConstantInt::get(i64, uint64_t(i) * laneBytes));
+      return b.CreateAdd(b.CreateVectorSplat(access.lanes, base), ConstantVector::get(offsets));
+    };
+    // Whether [first, first + bytes) (vectors: per lane) lies in a candidate.
+    auto inside = [&](IRBuilder<> &b, Value *first, uint64_t bytes) -> Value * {
+      auto splat = [&](Value *v) {
+        return first->getType()->isVectorTy() ? b.CreateVectorSplat(access.lanes, v) : v;
+      };
+      Value *last = b.CreateAdd(first, splat(ConstantInt::get(i64, bytes - 1)));
+      Value *result = splat(b.getFalse());
+      for (unsigned param : candidates)
+        result = b.CreateOr(
+            result, b.CreateAnd(b.CreateICmpUGE(first, splat(bases[param])),
+                                b.CreateAnd(b.CreateICmpULE(first, last),
+                                            b.CreateICmpULT(last, splat(ends[param])))));
+      return result;
+    };
+    // The lanes outside (a vector, or a scalar i1), under the mask.
+    auto badLanes = [&](IRBuilder<> &b, Value *addresses) -> Value * {
+      Value *bad = b.CreateNot(inside(b, addresses, laneBytes));
+      return access.mask ? b.CreateAnd(bad, access.mask) : bad;
+    };
+
+    IRBuilder<> b(inst);
+    Value *bad;
+    if (gather) {
+      bad = b.CreateOrReduce(badLanes(b, laneAddresses(b)));
+    } else {
+      Value *start = b.CreatePtrToInt(access.pointer, i64);
+      bad = b.CreateNot(inside(b, start, laneBytes * access.lanes));
+      if (access.mask || access.lanes > 1) {
+        // Straddling: check the (active) lanes one by one, off the hot path.
+        Instruction *lanesTerm = SplitBlockAndInsertIfThen(
+            b.CreateAnd(checked, bad), inst->getIterator(), /*Unreachable=*/false,
+            MDBuilder(ctx).createUnlikelyBranchWeights());
+        BasicBlock *hot = lanesTerm->getParent()->getSinglePredecessor();
+        IRBuilder<> lanes(lanesTerm);
+        Value *laneBad = lanes.CreateOrReduce(badLanes(lanes, laneAddresses(lanes)));
+        IRBuilder<> join(inst);
+        PHINode *phi = join.CreatePHI(b.getInt1Ty(), 2);
+        phi->addIncoming(b.getFalse(), hot);
+        phi->addIncoming(laneBad, lanesTerm->getParent());
+        bad = phi;
+      }
     }
-    Value *bad = b.CreateNot(inside);
-    if (access.mask)
-      bad = b.CreateAnd(bad, access.mask);
-    Value *firstBad = addresses;
-    if (bad->getType()->isVectorTy()) {
-      Value *badAddresses =
-          b.CreateSelect(bad, addresses, splat(ConstantInt::get(i64, UINT64_MAX)));
-      firstBad = b.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umin, badAddresses);
-      bad = b.CreateOrReduce(bad);
-    }
-    bad = b.CreateAnd(checked, bad);
+    IRBuilder<> at(inst);
+    bad = at.CreateAnd(checked, bad);
 
     // if (bad) { hook(...); } else { the access }, with the load's value
     // merged after.
@@ -271,8 +289,19 @@ void instrumentKernel(Function &fn, unsigned numParams, GlobalVariable *table,
     MDNode *weights = MDBuilder(ctx).createUnlikelyBranchWeights();
     SplitBlockAndInsertIfThenElse(bad, inst->getIterator(), &thenTerm, &elseTerm, weights);
     IRBuilder<> onBad(thenTerm);
+    // The first lane outside, from the parameter's base when there is one
+    // candidate, else as an address.
+    Value *addresses = laneAddresses(onBad);
+    Value *firstBad = addresses;
+    if (addresses->getType()->isVectorTy()) {
+      Value *badAddresses = onBad.CreateSelect(
+          badLanes(onBad, addresses), addresses,
+          onBad.CreateVectorSplat(access.lanes, ConstantInt::get(i64, UINT64_MAX)));
+      firstBad = onBad.CreateUnaryIntrinsic(Intrinsic::vector_reduce_umin, badAddresses);
+    }
     unsigned reportParam = candidates.size() == 1 ? candidates.front() : UINT32_MAX;
-    Value *offset = candidates.size() == 1 ? onBad.CreateSub(firstBad, reportBase) : firstBad;
+    Value *offset =
+        candidates.size() == 1 ? onBad.CreateSub(firstBad, bases[candidates.front()]) : firstBad;
     Value *hookFn = onBad.CreateLoad(ptrType, hook);
     Value *hasHook = onBad.CreateICmpNE(hookFn, ConstantPointerNull::get(cast<PointerType>(ptrType)));
     Instruction *callTerm =
