@@ -218,6 +218,9 @@ void instrumentKernel(Function &fn, unsigned numParams, GlobalVariable *table,
     Instruction *inst = access.inst;
     uint64_t laneBytes = layout.getTypeStoreSize(access.laneType);
     bool gather = access.pointer->getType()->isVectorTy();
+    // Lanes are vectors for gathers, masked and vector accesses (also of one
+    // lane: the mask is then a <1 x i1>).
+    bool vectorLanes = gather || access.mask || access.lanes > 1;
     // A lane is fine inside any one of the parameters it may come from; an
     // access of unknown origin may lie in any pointer parameter.
     SmallVector<unsigned, 8> candidates(provenance.params.begin(), provenance.params.end());
@@ -231,7 +234,7 @@ void instrumentKernel(Function &fn, unsigned numParams, GlobalVariable *table,
       if (gather)
         return b.CreatePtrToInt(access.pointer, VectorType::get(i64, access.lanes, false));
       Value *base = b.CreatePtrToInt(access.pointer, i64);
-      if (access.lanes == 1)
+      if (!vectorLanes)
         return base;
       SmallVector<Constant *> offsets;
       for (unsigned i = 0; i < access.lanes; ++i)
