@@ -7,9 +7,18 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace tilec {
 
@@ -54,8 +63,110 @@ static bool describeSignature(const std::vector<std::string> &signature, KernelI
   return true;
 }
 
-bool compileKernelSource(const CompileRequest &request, std::string &artifact,
-                         std::string &diagnostics) {
+bool readSourceFile(llvm::StringRef path, std::string &text, std::string &error) {
+  auto fail = [&](const llvm::Twine &why) {
+    error = ("cannot read '" + path + "': " + why).str();
+    return false;
+  };
+  int fd = ::open(path.str().c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return fail(std::strerror(errno));
+  llvm::scope_exit closeFd([&] { ::close(fd); });
+  struct stat st;
+  if (::fstat(fd, &st) != 0)
+    return fail(std::strerror(errno));
+  if (S_ISDIR(st.st_mode))
+    return fail("is a directory");
+  bool regular = S_ISREG(st.st_mode);
+  if (!regular && !S_ISFIFO(st.st_mode))
+    return fail("not a regular file or a pipe");
+  if (regular && uint64_t(st.st_size) > kMaxSourceBytes)
+    return fail("the file has " + llvm::Twine(uint64_t(st.st_size)) +
+                " bytes, over the limit of " + llvm::Twine(kMaxSourceBytes) + " bytes");
+  text.clear();
+  char chunk[65536];
+  while (true) {
+    ssize_t n = ::read(fd, chunk, sizeof(chunk));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return fail(std::strerror(errno));
+    if (n == 0)
+      break;
+    if (text.size() + size_t(n) > kMaxSourceBytes)
+      return fail("more than the limit of " + llvm::Twine(kMaxSourceBytes) + " bytes");
+    text.append(chunk, size_t(n));
+  }
+  return true;
+}
+
+bool writeFileAtomically(llvm::StringRef path, llvm::StringRef data, std::string &error) {
+  auto fail = [&](const llvm::Twine &why) {
+    error = ("cannot write '" + path + "': " + why).str();
+    return false;
+  };
+  // An existing non-regular file (a device, a FIFO) is written in place.
+  struct stat st;
+  bool direct = ::stat(path.str().c_str(), &st) == 0 && !S_ISREG(st.st_mode);
+  if (direct && S_ISDIR(st.st_mode))
+    return fail("is a directory");
+  int fd;
+  llvm::SmallString<256> tmp;
+  if (direct) {
+    fd = ::open(path.str().c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+      return fail(std::strerror(errno));
+    // Writes block as usual once open (a FIFO with a reader).
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  } else if (std::error_code ec =
+                 llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, tmp)) {
+    return fail(ec.message());
+  }
+  const char *p = data.data();
+  size_t left = data.size();
+  int writeErrno = 0;
+  while (left > 0) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      writeErrno = n < 0 ? errno : EIO;
+      break;
+    }
+    p += n;
+    left -= size_t(n);
+  }
+  if (!writeErrno && !direct && ::fsync(fd) != 0 && errno != EINVAL)
+    writeErrno = errno;
+  if (::close(fd) != 0 && !writeErrno)
+    writeErrno = errno;
+  if (writeErrno) {
+    if (!direct)
+      (void)llvm::sys::fs::remove(tmp);
+    return fail(std::strerror(writeErrno));
+  }
+  if (direct)
+    return true;
+  // createUniqueFile makes the file private (0600); outputs get the usual
+  // permissions, as a plain open would give them.
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  (void)::chmod(tmp.c_str(), 0666 & ~mask);
+  if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
+    (void)llvm::sys::fs::remove(tmp);
+    return fail(ec.message());
+  }
+  return true;
+}
+
+/// The stack of the thread every compile runs on. The frontend bounds its
+/// recursion (nesting depth, see Parser.cpp) for this size, whatever thread
+/// calls in: the JIT may be called from a framework worker with 256 KiB.
+static constexpr unsigned kCompileStackSize = 64u << 20;
+
+/// compileKernelSource on the calling thread.
+static bool compileOnThisThread(const CompileRequest &request, std::string &artifact,
+                                std::string &diagnostics) {
   llvm::raw_string_ostream diagOS(diagnostics);
   PipelineOptions options = request.pipeline;
   std::string error;
@@ -71,13 +182,12 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
   if (request.source) {
     buffer = llvm::MemoryBuffer::getMemBufferCopy(*request.source, request.sourcePath);
   } else {
-    auto file = llvm::MemoryBuffer::getFile(request.sourcePath, /*IsText=*/true);
-    if (!file) {
-      diagOS << "error: cannot read '" << request.sourcePath
-             << "': " << file.getError().message() << "\n";
+    std::string text;
+    if (!readSourceFile(request.sourcePath, text, error)) {
+      diagOS << "error: " << error << "\n";
       return false;
     }
-    buffer = std::move(*file);
+    buffer = llvm::MemoryBuffer::getMemBufferCopy(text, request.sourcePath);
   }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
@@ -112,6 +222,16 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
     return false;
   }
   return true;
+}
+
+bool compileKernelSource(const CompileRequest &request, std::string &artifact,
+                         std::string &diagnostics) {
+  bool ok = false;
+  llvm::thread worker(std::optional<unsigned>(kCompileStackSize), [&] {
+    ok = compileOnThisThread(request, artifact, diagnostics);
+  });
+  worker.join();
+  return ok;
 }
 
 void selectTargetForDevice(llvm::StringRef driver, llvm::StringRef deviceArch,

@@ -244,7 +244,11 @@ static std::unique_ptr<FileAST> parseMain(MLIRContext &ctx,
 static void reportBroken(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
                          const FileAST::BrokenFunction &broken) {
   unsigned id = sourceMgr.getMainFileID();
-  auto lc = sourceMgr.getLineAndColumn(broken.loc, id);
+  // The parser always records a location; an unknown one is reported at the
+  // start of the file rather than trusted.
+  std::pair<unsigned, unsigned> lc{1, 1};
+  if (broken.loc.isValid() && sourceMgr.FindBufferContainingLoc(broken.loc) == id)
+    lc = sourceMgr.getLineAndColumn(broken.loc, id);
   emitError(FileLineColLoc::get(&ctx, sourceMgr.getMemoryBuffer(id)->getBufferIdentifier(),
                                 lc.first, lc.second))
       << broken.message;
@@ -265,6 +269,16 @@ tilec::frontend::compileKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   if (const FileAST::BrokenFunction *broken =
           fn ? nullptr : file->lookupBroken(request.kernelName)) {
     reportBroken(context, sourceMgr, *broken);
+    return nullptr;
+  }
+  if (!fn && file->unclosedBracket.isValid()) {
+    auto lc = sourceMgr.getLineAndColumn(file->unclosedBracket);
+    emitError(FileLineColLoc::get(
+        &context,
+        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBufferIdentifier(),
+        lc.first, lc.second))
+        << "'" << StringRef(file->unclosedBracket.getPointer(), 1)
+        << "' was never closed";
     return nullptr;
   }
   if (!fn) {

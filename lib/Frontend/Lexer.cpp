@@ -105,6 +105,10 @@ std::vector<Token> Lexer::lexAll() {
     }
     if (curPtr >= bufEnd) {
       atLineStart = true;
+      // Brackets still open at the end of the file, outermost first.
+      for (const char *opener : openBrackets)
+        unclosed.push_back(llvm::SMLoc::getFromPointer(opener));
+      openBrackets.clear();
       if (!out.empty() && !out.back().is(Token::newline) &&
           !out.back().is(Token::dedent) && !out.back().is(Token::indent))
         out.push_back(Token(Token::newline, StringRef(curPtr, 0)));
@@ -219,13 +223,26 @@ Token Lexer::lexToken() {
   case Token::l_square:
   case Token::l_brace:
     ++bracketDepth;
+    openBrackets.push_back(start);
     break;
   case Token::r_paren:
   case Token::r_square:
-  case Token::r_brace:
-    if (bracketDepth > 0)
-      --bracketDepth;
+  case Token::r_brace: {
+    // As Python's tokenizer: a closer must match the innermost opener.
+    if (openBrackets.empty())
+      return makeError(start, saveMessage("unmatched '" + std::string(1, c) + "'"));
+    const char *opener = openBrackets.pop_back_val();
+    --bracketDepth;
+    char expected = *opener == '(' ? ')' : *opener == '[' ? ']' : '}';
+    if (c != expected) {
+      Token tok(Token::error, StringRef(start, 1));
+      tok.setErrorMessage(saveMessage("closing parenthesis '" + std::string(1, c) +
+                                      "' does not match opening parenthesis '" +
+                                      std::string(1, *opener) + "'"));
+      return tok;
+    }
     break;
+  }
   default:
     break;
   }

@@ -19,6 +19,12 @@
 
 namespace tilec::frontend {
 
+/// The most elements a tile may have: Triton's maximum tensor numel (2^20).
+/// Larger shapes are a located error rather than a compile that exhausts
+/// memory.
+constexpr int64_t kMaxTileElements = int64_t(1) << 20;
+
+
 //===----------------------------------------------------------------------===//
 // DType: Triton scalar types (signedness included)
 //===----------------------------------------------------------------------===//
@@ -210,9 +216,11 @@ public:
   Val toTensor(const Val &v, llvm::SMLoc l, llvm::StringRef what);
   /// Triton's cast (or bitcast).
   Val cast(const Val &v, DType to, llvm::SMLoc l, bool bitcast = false);
-  /// Splats/broadcasts `v` to `shape`.
+  /// Splats/broadcasts `v` to `shape`. With `sameRank` (Triton's
+  /// broadcast_impl_shape, used by loads and stores), a block `v` must have
+  /// `shape`'s rank: no leading dimensions are added.
   Val broadcastTo(const Val &v, llvm::ArrayRef<int64_t> shape, llvm::SMLoc l,
-                  llvm::StringRef context);
+                  llvm::StringRef context, bool sameRank = false);
   /// Broadcasts two runtime values to a common shape.
   bool broadcastPair(Val &a, Val &b, llvm::SMLoc l, llvm::StringRef context);
   Val expandDims(const Val &v, int64_t axis, llvm::SMLoc l);

@@ -403,6 +403,10 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     int64_t n = *e - *s;
     if (n & (n - 1))
       return error(l, "arange's range must be a power of 2, got " + Twine(n));
+    if (n > kMaxTileElements)
+      return error(l, "arange's range (" + Twine(n) +
+                          ") exceeds the maximum tile size (" +
+                          Twine(kMaxTileElements) + " elements, as in Triton)");
     Value r = tile::MakeRangeOp::create(b, L, mlirType(DType(DType::I32), {n}),
                                         uint32_t(*s), uint32_t(*e));
     return Val::tensor(r, DType(DType::I32), {n}, l);
@@ -453,7 +457,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       if (mask.isBlock() && !ptr.isBlock()) {
         if (!(ptr = broadcastTo(ptr, mask.shape, l, "pointer")))
           return ptr;
-      } else if (!(mask = broadcastTo(mask, ptr.shape, mask.loc, "mask"))) {
+      } else if (!(mask = broadcastTo(mask, ptr.shape, mask.loc, "mask",
+                                      /*sameRank=*/true))) {
         return mask;
       }
     }
@@ -464,7 +469,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
                   ? constant(other, elt, {}, other.loc)
                   : cast(toTensor(other, other.loc, "other"), elt, other.loc);
       if (!other ||
-          !(other = broadcastTo(other, ptr.shape, other.loc, "other")))
+          !(other = broadcastTo(other, ptr.shape, other.loc, "other",
+                                /*sameRank=*/true)))
         return Val();
     }
     Value r = tile::LoadOp::create(b, L, ptr.value,
@@ -495,7 +501,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       return error(value.loc, "value argument cannot be a block (" +
                                   value.typeStr() +
                                   ") if the pointer argument is not a block");
-    if (!(value = broadcastTo(value, ptr.shape, value.loc, "value")))
+    if (!(value = broadcastTo(value, ptr.shape, value.loc, "value",
+                              /*sameRank=*/true)))
       return value;
     if (!mask.isNone()) {
       if (!(mask = toTensor(mask, mask.loc, "mask")))
@@ -506,7 +513,8 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       if (mask.isBlock() && !ptr.isBlock())
         return error(mask.loc, "mask argument cannot be a block if the pointer "
                                "argument is not a block");
-      if (!(mask = broadcastTo(mask, ptr.shape, mask.loc, "mask")))
+      if (!(mask = broadcastTo(mask, ptr.shape, mask.loc, "mask",
+                               /*sameRank=*/true)))
         return mask;
     }
     std::optional<StoreCacheHint> hint = storeCacheHint(a[4], a[5], l);

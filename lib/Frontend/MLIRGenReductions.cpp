@@ -797,6 +797,14 @@ Val MLIRGen::callReductionBuiltin(
       return error(a[1].loc,
                    "tl.histogram's num_bins must be a power of 2, got " +
                        Twine(*bins));
+    // The counts are sums over an (input x num_bins) tile of comparisons,
+    // which must itself be a legal tile.
+    if (*bins > kMaxTileElements || x.shape[0] * *bins > kMaxTileElements)
+      return error(l, "tl.histogram of " + Twine(x.shape[0]) + " elements into " +
+                          Twine(*bins) + " bins needs a comparison tile of " +
+                          Twine(x.shape[0] * *bins) +
+                          " elements, over the maximum tile size (" +
+                          Twine(kMaxTileElements) + " elements)");
     // counts[j] = number of i with mask[i] and x[i] == j: values outside
     // [0, num_bins) match no bin and are dropped, as Triton's GPU lowering
     // does.

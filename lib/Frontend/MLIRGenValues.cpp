@@ -173,7 +173,7 @@ Val MLIRGen::expandDims(const Val &v, int64_t axis, SMLoc l) {
 }
 
 Val MLIRGen::broadcastTo(const Val &v, llvm::ArrayRef<int64_t> shape, SMLoc l,
-                         StringRef context) {
+                         StringRef context, bool sameRank) {
   if (llvm::ArrayRef<int64_t>(v.shape) == shape)
     return v;
   if (v.shape.empty()) {
@@ -187,6 +187,11 @@ Val MLIRGen::broadcastTo(const Val &v, llvm::ArrayRef<int64_t> shape, SMLoc l,
   };
   if (v.shape.size() > shape.size())
     return fail();
+  if (sameRank && v.shape.size() != shape.size())
+    return error(l, "cannot broadcast " + context + " of shape " +
+                        shapeStr(v.shape) + " to shape " + shapeStr(shape) +
+                        ": rank mismatch (" + Twine(v.shape.size()) + " vs " +
+                        Twine(shape.size()) + "), as in Triton");
   Val cur = v;
   while (cur.shape.size() < shape.size())
     if (!(cur = expandDims(cur, 0, l)))
@@ -890,6 +895,14 @@ std::optional<int64_t> MLIRGen::getConstInt(const Val &v, StringRef what) {
   return std::nullopt;
 }
 
+/// "(a, b, c)" for error messages.
+static std::string describeShape(llvm::ArrayRef<int64_t> shape) {
+  std::string text = "(";
+  for (auto [i, d] : llvm::enumerate(shape))
+    text += (i ? ", " : "") + std::to_string(d);
+  return text + (shape.size() == 1 ? ",)" : ")");
+}
+
 std::optional<llvm::SmallVector<int64_t, 4>> MLIRGen::getShape(const Val &v,
                                                                StringRef what) {
   llvm::SmallVector<int64_t, 4> shape;
@@ -912,5 +925,16 @@ std::optional<llvm::SmallVector<int64_t, 4>> MLIRGen::getShape(const Val &v,
                        " must be a power of 2, got " + Twine(shape[i]));
       return std::nullopt;
     }
+  // Powers of 2 up to 2^62 each: the product is checked before it overflows.
+  int64_t numel = 1;
+  for (int64_t d : shape) {
+    if (d > kMaxTileElements || numel * d > kMaxTileElements) {
+      error(v.loc, what + " " + describeShape(shape) +
+                       " exceeds the maximum tile size (" +
+                       Twine(kMaxTileElements) + " elements, as in Triton)");
+      return std::nullopt;
+    }
+    numel *= d;
+  }
   return shape;
 }

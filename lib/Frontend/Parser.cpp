@@ -7,7 +7,7 @@
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Frontend/Lexer.h"
 
-#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include <cstdlib>
 
@@ -144,10 +144,21 @@ bool tilec::frontend::isConstexprAnnotation(const Expr *annotation) {
 
 namespace {
 
+/// The deepest nesting a kernel may use (see Parser::nest). Python itself
+/// refuses more than 200 nested brackets; 1000 leaves room for long operator
+/// chains while each level costs at most a few KiB of stack in the frontend
+/// (which runs on a thread with a known large stack, see Driver.cpp).
+constexpr unsigned kMaxNestingDepth = 1000;
+/// The deepest nesting of blocks (`if`, `elif`, `for`, `while` bodies): each
+/// becomes a nested region, and the passes' cost grows faster than linearly
+/// with region depth (100 levels compile in under half a second).
+constexpr unsigned kMaxBlockDepth = 100;
+
 class Parser {
 public:
-  Parser(std::vector<Token> tokens, ErrorReporter report)
-      : toks(std::move(tokens)), report(report) {}
+  Parser(std::vector<Token> tokens, llvm::ArrayRef<SMLoc> unclosed,
+         ErrorReporter report)
+      : toks(std::move(tokens)), unclosed(unclosed), report(report) {}
 
   std::unique_ptr<FileAST> parseFileInput();
 
@@ -171,16 +182,25 @@ private:
     return true;
   }
   /// Reports an error at the current token (once: later errors are dropped).
-  void error(SMLoc loc, const Twine &msg) {
+  /// An error after a bracket that is never closed is reported, as Python
+  /// does, at that bracket: everything after it was read inside it.
+  /// A lexical error (`lexical`: an invalid token, a mismatched closer) is
+  /// reported where it is, as Python's tokenizer reports it first.
+  void error(SMLoc loc, const Twine &msg, bool lexical = false) {
     if (failed)
       return;
     failed = true;
-    if (!speculative)
-      report(loc, msg);
+    if (speculative)
+      return;
+    for (auto it = unclosed.rbegin(); it != unclosed.rend(); ++it)
+      if (!lexical && it->getPointer() < loc.getPointer())
+        return report(*it, Twine("'") + StringRef(it->getPointer(), 1) +
+                               "' was never closed");
+    report(loc, msg);
   }
   void errorAtCurrent(const Twine &msg) {
     if (cur().is(Token::error))
-      return error(cur().getLoc(), cur().getErrorMessage());
+      return error(cur().getLoc(), cur().getErrorMessage(), /*lexical=*/true);
     error(cur().getLoc(), msg);
   }
   bool expect(Token::Kind k, StringRef context) {
@@ -254,8 +274,45 @@ private:
   bool parseArgList(CallExpr &call);
   ExprPtr parseSubscriptItem();
 
+  //===--------------------------------------------------------------------===//
+  // Nesting
+  //===--------------------------------------------------------------------===//
+  /// Restores the nesting depth on scope exit; see `nest`.
+  struct DepthScope {
+    Parser &parser;
+    unsigned saved;
+    explicit DepthScope(Parser &parser) : parser(parser), saved(parser.depth) {}
+    ~DepthScope() { parser.depth = saved; }
+  };
+  /// Adds one level of nesting (a bracket, a unary operator, an operand of a
+  /// chained binary operator or trailer, a block): every level is one more
+  /// level of recursion here, in the AST's destructor and in MLIRGen, so the
+  /// depth is bounded well before any stack runs out. Reports a located
+  /// "nesting too deep" error and returns false past the limit.
+  bool nest() {
+    if (++depth <= kMaxNestingDepth)
+      return true;
+    error(cur().getLoc(), "nesting too deep: more than " +
+                              Twine(kMaxNestingDepth) +
+                              " nested expressions, operands or blocks");
+    return false;
+  }
+
+  /// Adds one level of block nesting; reports a located error and returns
+  /// false past kMaxBlockDepth. The caller decrements `blockDepth` on exit,
+  /// also when this fails.
+  bool nestBlock() {
+    if (++blockDepth <= kMaxBlockDepth)
+      return true;
+    error(cur().getLoc(), "nesting too deep: more than " +
+                              Twine(kMaxBlockDepth) + " nested blocks");
+    return false;
+  }
+
   std::vector<Token> toks;
+  llvm::ArrayRef<SMLoc> unclosed;
   size_t pos = 0;
+  unsigned depth = 0, blockDepth = 0;
   ErrorReporter report;
   bool failed = false;
   bool speculative = false;
@@ -486,8 +543,14 @@ std::unique_ptr<FileAST> Parser::parseFileInput() {
         };
         ErrorReporter saved = report;
         report = capture;
+        // Each function reports its own first error: an earlier broken
+        // function must not silence this one.
+        failed = false;
+        depth = blockDepth = 0;
+        SMLoc defLoc = cur().getLoc();
         auto fn = parseFuncDef(std::move(decorators));
         report = saved;
+        failed = false;
         if (fn) {
           file->functions.push_back(std::move(fn));
           continue;
@@ -495,8 +558,11 @@ std::unique_ptr<FileAST> Parser::parseFileInput() {
         pos = start;
         if (peek().is(Token::identifier))
           broken.name = peek().getSpelling().str();
-        if (!failedToParse)
-          broken.message = "invalid @jit function";
+        if (!failedToParse || !broken.loc.isValid()) {
+          broken.loc = defLoc;
+          if (!failedToParse)
+            broken.message = "invalid @jit function";
+        }
         skipStatement();
         file->brokenFunctions.push_back(std::move(broken));
       } else {
@@ -523,6 +589,8 @@ std::unique_ptr<FileAST> Parser::parseFileInput() {
       continue;
     skipStatement();
   }
+  if (!unclosed.empty())
+    file->unclosedBracket = unclosed.front();
   return file;
 }
 
@@ -589,6 +657,10 @@ Parser::parseFuncDef(std::vector<ExprPtr> decorators) {
 
 /// suite ::= simple_stmt | NEWLINE INDENT stmt+ DEDENT
 bool Parser::parseSuite(StmtList &body) {
+  DepthScope scope(*this);
+  llvm::scope_exit leave([&] { --blockDepth; });
+  if (!nest() || !nestBlock())
+    return false;
   if (!consumeIf(Token::newline))
     return parseSimpleStatement(body);
   if (!expect(Token::indent, "to start a block"))
@@ -798,6 +870,11 @@ StmtPtr Parser::parseIf(SMLoc loc) {
       !parseSuite(s->thenBody))
     return nullptr;
   if (is(Token::kw_elif)) {
+    // An `elif` is an `if` nested in the `else` block.
+    DepthScope scope(*this);
+    llvm::scope_exit leave([&] { --blockDepth; });
+    if (!nest() || !nestBlock())
+      return nullptr;
     StmtPtr elif = parseIf(cur().getLoc());
     if (!elif)
       return nullptr;
@@ -885,6 +962,9 @@ ExprPtr Parser::parseTestList(bool allowStar) {
 
 /// test ::= or_test ['if' or_test 'else' test]
 ExprPtr Parser::parseTest() {
+  DepthScope scope(*this);
+  if (!nest())
+    return nullptr;
   if (is(Token::kw_lambda)) {
     errorAtCurrent("unsupported expression 'lambda'");
     return nullptr;
@@ -949,6 +1029,9 @@ ExprPtr Parser::parseNotTest() {
     return parseComparison();
   SMLoc loc = cur().getLoc();
   consume();
+  DepthScope scope(*this);
+  if (!nest())
+    return nullptr;
   ExprPtr e = parseNotTest();
   return e ? std::make_unique<UnaryExpr>(loc, UnaryOp::Not, std::move(e))
            : nullptr;
@@ -1067,6 +1150,7 @@ static int binaryPrecedence(Token::Kind k, BinaryOp &op) {
 ///   arith_expr ::= term (('+'|'-') term)*
 ///   term       ::= factor (('*'|'@'|'/'|'%'|'//') factor)*
 ExprPtr Parser::parseBinary(int minPrec) {
+  DepthScope scope(*this);
   ExprPtr lhs = parseFactor();
   if (!lhs)
     return nullptr;
@@ -1075,6 +1159,9 @@ ExprPtr Parser::parseBinary(int minPrec) {
     int prec = binaryPrecedence(cur().getKind(), op);
     if (prec < 0 || prec < minPrec)
       return lhs;
+    // Each operator nests the chain so far one level deeper in the AST.
+    if (!nest())
+      return nullptr;
     SMLoc loc = cur().getLoc();
     consume();
     ExprPtr rhs = parseBinary(prec + 1);
@@ -1102,6 +1189,9 @@ ExprPtr Parser::parseFactor() {
   }
   SMLoc loc = cur().getLoc();
   consume();
+  DepthScope scope(*this);
+  if (!nest())
+    return nullptr;
   ExprPtr e = parseFactor();
   return e ? std::make_unique<UnaryExpr>(loc, op, std::move(e)) : nullptr;
 }
@@ -1113,6 +1203,9 @@ ExprPtr Parser::parsePower() {
     return base;
   SMLoc loc = cur().getLoc();
   consume();
+  DepthScope scope(*this);
+  if (!nest())
+    return nullptr;
   ExprPtr exp = parseFactor();
   return exp ? std::make_unique<BinaryExpr>(loc, BinaryOp::Pow, std::move(base),
                                             std::move(exp))
@@ -1122,9 +1215,14 @@ ExprPtr Parser::parsePower() {
 /// atom_expr ::= atom trailer*
 /// trailer   ::= '(' [arglist] ')' | '[' subscriptlist ']' | '.' NAME
 ExprPtr Parser::parseAtomExpr() {
+  DepthScope scope(*this);
   ExprPtr e = parseAtom();
   while (e) {
     SMLoc loc = cur().getLoc();
+    // Each trailer nests the expression so far one level deeper in the AST.
+    if ((is(Token::l_paren) || is(Token::l_square) || is(Token::period)) &&
+        !nest())
+      return nullptr;
     if (consumeIf(Token::l_paren)) {
       auto call = std::make_unique<CallExpr>(e->getLoc(), std::move(e));
       if (!parseArgList(*call))
@@ -1336,18 +1434,32 @@ ExprPtr Parser::parseNumber() {
     }
   }
   auto e = std::make_unique<ConstantExpr>(loc, ConstantExpr::CKind::Int);
-  llvm::APInt value;
-  if (digits.empty() || digits.getAsInteger(radix, value)) {
+  // One pass over the digits (linear in the literal's length): the value is
+  // accumulated until it no longer fits in 64 bits, then only checked.
+  uint64_t value = 0;
+  bool overflow = false;
+  for (char c : digits) {
+    unsigned digit = llvm::hexDigitValue(c);
+    if (digit >= radix) {
+      error(loc, "invalid digit '" + Twine(c) + "' in integer literal");
+      return nullptr;
+    }
+    if (overflow)
+      continue;
+    if (value > (UINT64_MAX - digit) / radix)
+      overflow = true;
+    else
+      value = value * radix + digit;
+  }
+  if (digits.empty()) {
     error(loc, "invalid integer literal");
     return nullptr;
   }
-  if (value.getActiveBits() <= 63) {
-    e->intValue = static_cast<int64_t>(value.getZExtValue());
-  } else if (value.getActiveBits() <= 64) {
-    e->intValue = static_cast<int64_t>(value.getZExtValue());
-    e->isUnsigned64 = true;
-  } else {
+  if (overflow) {
     e->intOverflow = true;
+  } else {
+    e->intValue = static_cast<int64_t>(value);
+    e->isUnsigned64 = value > uint64_t(INT64_MAX);
   }
   return e;
 }
@@ -1414,6 +1526,7 @@ std::unique_ptr<FileAST>
 tilec::frontend::parseFile(const llvm::SourceMgr &sourceMgr, unsigned bufferID,
                            ErrorReporter report) {
   Lexer lexer(sourceMgr, bufferID);
-  Parser parser(lexer.lexAll(), report);
+  std::vector<Token> tokens = lexer.lexAll();
+  Parser parser(std::move(tokens), lexer.getUnclosedBrackets(), report);
   return parser.parseFileInput();
 }

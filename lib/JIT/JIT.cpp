@@ -18,10 +18,13 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <set>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef TILEC_JIT_VERSION
 #define TILEC_JIT_VERSION "unknown"
@@ -256,11 +259,10 @@ Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
 static Expected<std::string> readSource(const KernelSpec &spec) {
   if (spec.source)
     return *spec.source;
-  auto file = llvm::MemoryBuffer::getFile(spec.sourcePath, /*IsText=*/true);
-  if (!file)
-    return Status(Status::Code::NotFound,
-                  "error: cannot read '" + spec.sourcePath + "': " + file.getError().message());
-  return (*file)->getBuffer().str();
+  std::string text, error;
+  if (!readSourceFile(spec.sourcePath, text, error))
+    return Status(Status::Code::NotFound, "error: " + error);
+  return text;
 }
 
 /// Hashes `parts` unambiguously (each with its length).
@@ -325,7 +327,22 @@ Expected<std::string> Compiler::cacheKey(const KernelSpec &spec) const {
 }
 
 bool Compiler::Impl::readDiskEntry(const std::string &path, std::string &image) {
-  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  // Only a regular file is an entry: a non-blocking open never waits for a
+  // FIFO's writer, and anything else (a FIFO, a device, a directory, an entry
+  // larger than the cache) is rebuilt and replaced by the rename.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || uint64_t(st.st_size) > cacheMaxBytes) {
+    ::close(fd);
+    std::lock_guard<std::mutex> lock(mutex);
+    ++stats.corruptEntries;
+    return false;
+  }
+  auto file = llvm::MemoryBuffer::getOpenFile(fd, path, uint64_t(st.st_size),
+                                              /*RequiresNullTerminator=*/false);
+  ::close(fd);
   if (!file)
     return false;
   tilec_module_image *parsed = nullptr;
@@ -340,36 +357,28 @@ bool Compiler::Impl::readDiskEntry(const std::string &path, std::string &image) 
   tilec_module_image_free(parsed);
   image = (*file)->getBuffer().str();
   // LRU: a hit refreshes the entry's mtime.
-  int fd;
-  if (!llvm::sys::fs::openFileForWrite(path, fd, llvm::sys::fs::CD_OpenExisting,
+  int touchFd;
+  if (!llvm::sys::fs::openFileForWrite(path, touchFd, llvm::sys::fs::CD_OpenExisting,
                                        llvm::sys::fs::OF_Append)) {
-    (void)llvm::sys::fs::setLastAccessAndModificationTime(fd, std::chrono::system_clock::now());
-    llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+    (void)llvm::sys::fs::setLastAccessAndModificationTime(touchFd,
+                                                          std::chrono::system_clock::now());
+    llvm::sys::Process::SafelyCloseFileDescriptor(touchFd);
   }
   return true;
 }
 
 void Compiler::Impl::writeDiskEntry(const std::string &dir, const std::string &path,
                                     const std::string &image) {
-  // Atomic publish: a unique temporary file in the same directory, renamed.
-  int fd;
-  llvm::SmallString<256> tmp;
-  if (llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%%%%%", fd, tmp))
+  // Atomic publish: a unique temporary file in the same directory, renamed;
+  // a full disk or a kill leaves no partial entry.
+  // Something else under the entry's name (a FIFO, a device) is removed
+  // first: writeFileAtomically would write into it instead of replacing it.
+  struct stat st;
+  if (::lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+    (void)::unlink(path.c_str()); // llvm::sys::fs::remove refuses special files.
+  std::string error;
+  if (!writeFileAtomically(path, image, error))
     return;
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os.write(image.data(), image.size());
-    os.flush();
-    if (os.has_error()) {
-      os.clear_error();
-      (void)llvm::sys::fs::remove(tmp);
-      return;
-    }
-  }
-  if (llvm::sys::fs::rename(tmp, path)) {
-    (void)llvm::sys::fs::remove(tmp);
-    return;
-  }
   evict(dir, path);
 }
 

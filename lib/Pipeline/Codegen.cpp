@@ -276,6 +276,28 @@ private:
   std::string message;
 };
 
+/// The most elements one vector value may have in the LLVM IR handed to
+/// code generation: LLVM's SelectionDAG fails ("SmallVector unable to grow")
+/// on larger vectors (65536 lanes), so such a tile is refused up front.
+constexpr uint64_t kMaxVectorElements = 32768;
+
+/// The most elements of any vector value or operand in `module`.
+uint64_t largestVector(const llvm::Module &module) {
+  uint64_t largest = 0;
+  auto visit = [&](llvm::Type *type) {
+    if (auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type))
+      largest = std::max<uint64_t>(largest, vector->getNumElements());
+  };
+  for (const llvm::Function &fn : module)
+    for (const llvm::BasicBlock &block : fn)
+      for (const llvm::Instruction &inst : block) {
+        visit(inst.getType());
+        for (const llvm::Value *operand : inst.operands())
+          visit(operand->getType());
+      }
+  return largest;
+}
+
 /// Reports a code generation error at the kernels of `module` (the source
 /// line of their `def`): "kernel 'k': <message>".
 void reportBackendError(ModuleOp module, ArrayRef<KernelInfo> kernels, llvm::StringRef message) {
@@ -422,6 +444,21 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
   if (!llvmModule) {
     error = "translation to LLVM IR failed";
     return failure();
+  }
+  if (uint64_t largest = largestVector(*llvmModule); largest > kMaxVectorElements) {
+    reportBackendError(module, kernels,
+                       "a tile of " + std::to_string(largest) +
+                           " elements is too large for code generation (at most " +
+                           std::to_string(kMaxVectorElements) +
+                           " elements per tile value on this path)");
+    error = "code generation for " + triple.str() + " failed";
+    return failure();
+  }
+  if (options.boundsChecks && info->getKind() == TargetKind::CPU) {
+    std::vector<std::pair<std::string, unsigned>> checked;
+    for (const KernelInfo &kernel : kernels)
+      checked.push_back({kernel.name, unsigned(kernel.paramTypes.size())});
+    detail::insertBoundsChecks(*llvmModule, checked);
   }
   for (const KernelInfo &kernel : kernels)
     info->markLLVMKernel(llvmModule->getFunction(kernel.name),

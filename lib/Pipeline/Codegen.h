@@ -2,6 +2,7 @@
 #ifndef TILEC_LIB_PIPELINE_CODEGEN_H
 #define TILEC_LIB_PIPELINE_CODEGEN_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
@@ -27,6 +28,21 @@ VectorRegisters getCPUVectorRegisters(const PipelineOptions &options);
 /// Links one relocatable ELF object into a shared object (CPU .so or AMDGPU
 /// HSACO) with lld, in process. Returns the linked bytes.
 llvm::Expected<std::string> linkSharedObject(llvm::StringRef object);
+
+/// The module global through which the runtime passes a bounds-checked
+/// launch's extents: a pointer to {base, end} (uint64 each) per kernel
+/// parameter, null when the launch is not checked.
+inline constexpr const char *kBoundsTableSymbol = "__tilec_bounds";
+/// The module global holding `void (*)(uint32_t param, int64_t offset,
+/// uint64_t bytes, uint32_t isStore)`, called for each access found outside
+/// its parameter's extent (param UINT32_MAX: outside every pointer parameter;
+/// offset is then the address).
+inline constexpr const char *kBoundsHookSymbol = "__tilec_bounds_hook";
+
+/// Checked mode (see BoundsChecks.cpp): guards every memory access of each
+/// kernel (name, number of parameters) against its parameter's extent.
+void insertBoundsChecks(llvm::Module &module,
+                        llvm::ArrayRef<std::pair<std::string, unsigned>> kernels);
 
 /// Defines, hidden in `module`, the compiler-rt fp64 -> fp16/bf16 truncation
 /// calls that LLVM emits for x86 CPUs (tilec's shared objects import nothing).

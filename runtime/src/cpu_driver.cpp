@@ -20,11 +20,13 @@ struct LaunchCtx {
   void **args;
   int32_t grid[3];
   AssertRecord asserts;
+  BoundsRecord bounds;
 };
 
 void runRange(void *c, int64_t begin, int64_t end) {
   auto *ctx = static_cast<LaunchCtx *>(c);
   AssertScope scope(&ctx->asserts);
+  BoundsScope boundsScope(&ctx->bounds);
   ctx->fn(ctx->args, ctx->grid, begin, end);
 }
 
@@ -46,8 +48,36 @@ public:
     return ctx.asserts.status();
   }
 
+  tilec_status launchBounded(void *fn, const tilec_kernel_metadata &k,
+                             const uint32_t grid[3], void **args,
+                             const uint64_t *bounds) override {
+    void **table = boundsTableSlot(handle);
+    if (!table)
+      return tilec_status_create(
+          TILEC_STATUS_INVALID_ARGUMENT,
+          "kernel '%s': its module was compiled without bounds checks",
+          k.name);
+    std::lock_guard<std::mutex> lock(boundsMutex);
+    LaunchCtx ctx;
+    ctx.fn = reinterpret_cast<EntryFn>(fn);
+    ctx.args = args;
+    for (int i = 0; i < 3; ++i)
+      ctx.grid[i] = int32_t(grid[i]);
+    int64_t total = int64_t(grid[0]) * grid[1] * grid[2];
+    *table = const_cast<uint64_t *>(bounds);
+    device.threadPool().run(runRange, &ctx, total);
+    *table = nullptr;
+    std::fflush(stdout);
+    if (tilec_status s = ctx.bounds.status(k, bounds)) {
+      tilec_status_free(ctx.asserts.status());
+      return s;
+    }
+    return ctx.asserts.status();
+  }
+
 private:
   HostDevice &device;
+  std::mutex boundsMutex;
 };
 
 class CpuDevice : public HostDevice {

@@ -19,6 +19,11 @@ public:
   /// parameter i in its exact type. The grid has no zero dimension.
   virtual tilec_status launch(void *fn, const tilec_kernel_metadata &k,
                               const uint32_t grid[3], void **args) = 0;
+  /// launch() with bounds checks: `bounds` holds {base, end} per parameter
+  /// (zeros for scalars). Only host drivers of checked modules support it.
+  virtual tilec_status launchBounded(void *fn, const tilec_kernel_metadata &k,
+                                     const uint32_t grid[3], void **args,
+                                     const uint64_t *bounds);
 };
 
 /// An open device.

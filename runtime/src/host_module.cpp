@@ -39,6 +39,28 @@ void assertFailed(const char *message, const char *file, int32_t line,
                     (*message ? std::string(": ") + message : std::string());
 }
 
+/// The bounds record of the launch whose programs this thread is running.
+thread_local BoundsRecord *currentBounds = nullptr;
+
+/// Called by checked-mode kernels (through `__tilec_bounds_hook`) for an
+/// access outside its parameter's extent; the access is skipped.
+void boundsViolated(uint32_t param, int64_t offset, uint64_t bytes,
+                    uint32_t isStore) {
+  BoundsRecord *record = currentBounds;
+  if (!record)
+    return;
+  std::lock_guard<std::mutex> lock(record->mutex);
+  if (record->failed) {
+    ++record->more;
+    return;
+  }
+  record->failed = true;
+  record->param = param;
+  record->offset = offset;
+  record->bytes = bytes;
+  record->isStore = isStore != 0;
+}
+
 /// Points the module's hook slot (if it has one) at assertFailed.
 void installAssertHook(void *handle) {
   using Hook = void (*)(const char *, const char *, int32_t, const char *,
@@ -117,6 +139,51 @@ tilec_status AssertRecord::status() {
                              message.c_str(), more.c_str());
 }
 
+tilec_status BoundsRecord::status(const tilec_kernel_metadata &k,
+                                  const uint64_t *bounds) {
+  if (!failed)
+    return nullptr;
+  std::string more;
+  if (this->more)
+    more = " (and " + std::to_string(this->more) + " more)";
+  const char *what = isStore ? "store" : "load";
+  if (param >= k.num_params)
+    return tilec_status_create(
+        TILEC_STATUS_OUT_OF_BOUNDS,
+        "kernel '%s': out-of-bounds %s of %llu bytes at address 0x%llx, "
+        "outside every array argument%s",
+        k.name, what, (unsigned long long)bytes, (unsigned long long)offset,
+        more.c_str());
+  const char *name = k.param_names && k.param_names[param] &&
+                             *k.param_names[param]
+                         ? k.param_names[param]
+                         : "";
+  uint64_t extent = bounds[2 * param + 1] - bounds[2 * param];
+  return tilec_status_create(
+      TILEC_STATUS_OUT_OF_BOUNDS,
+      "kernel '%s': out-of-bounds %s of %llu bytes at byte offset %lld of "
+      "argument %u%s%s%s, which has %llu bytes%s",
+      k.name, what, (unsigned long long)bytes, (long long)offset, param,
+      *name ? " ('" : "", name, *name ? "')" : "",
+      (unsigned long long)extent, more.c_str());
+}
+
+BoundsScope::BoundsScope(BoundsRecord *record) : previous(currentBounds) {
+  currentBounds = record;
+}
+BoundsScope::~BoundsScope() { currentBounds = previous; }
+
+void **boundsTableSlot(void *handle) {
+  using Hook = void (*)(uint32_t, int64_t, uint64_t, uint32_t);
+  dlerror();
+  auto *table = static_cast<void **>(dlsym(handle, "__tilec_bounds"));
+  auto *hook = static_cast<Hook *>(dlsym(handle, "__tilec_bounds_hook"));
+  if (!table || !hook)
+    return nullptr;
+  *hook = boundsViolated;
+  return table;
+}
+
 AssertScope::AssertScope(AssertRecord *record) : previous(currentAsserts) {
   currentAsserts = record;
 }
@@ -171,7 +238,10 @@ tilec_status HostDevice::copyToHost(void *dst, const void *src, size_t size) {
 }
 
 void HostDevice::maxGrid(uint64_t out[3]) {
-  out[0] = out[1] = out[2] = 0x7fffffff; // The entries take int32 dims.
+  // CUDA's limits, which Triton's launches obey: a grid that a GPU would
+  // refuse is refused here too (and y, z fit the entries' int32 dims).
+  out[0] = 0x7fffffff;
+  out[1] = out[2] = 65535;
 }
 
 tilec_status HostDevice::loadModule(const tilec_module_image *img,

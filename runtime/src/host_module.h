@@ -36,6 +36,39 @@ private:
   AssertRecord *previous;
 };
 
+/// The first out-of-bounds access of one bounds-checked launch (and how many
+/// followed), reported by checked-mode kernels through `__tilec_bounds_hook`.
+struct BoundsRecord {
+  std::mutex mutex;
+  bool failed = false;
+  uint32_t param = 0;   ///< UINT32_MAX: outside every pointer parameter.
+  int64_t offset = 0;   ///< From the parameter's base (else the address).
+  uint64_t bytes = 0;   ///< Size of the access.
+  bool isStore = false;
+  int64_t more = 0;
+
+  /// NULL, or OUT_OF_BOUNDS naming the first access for kernel `k` whose
+  /// parameters had the extents `bounds` ({base, end} each).
+  tilec_status status(const tilec_kernel_metadata &k, const uint64_t *bounds);
+};
+
+/// While alive, out-of-bounds accesses on this OS thread go to `record`.
+class BoundsScope {
+public:
+  explicit BoundsScope(BoundsRecord *record);
+  ~BoundsScope();
+  BoundsScope(const BoundsScope &) = delete;
+  BoundsScope &operator=(const BoundsScope &) = delete;
+
+private:
+  BoundsRecord *previous;
+};
+
+/// Points a checked module's `__tilec_bounds_hook` at the runtime's
+/// recorder and returns its `__tilec_bounds` table slot; NULL for a module
+/// compiled without bounds checks.
+void **boundsTableSlot(void *handle);
+
 /// The file a module's payload was dlopen()ed from. It stays open (and a
 /// temporary file stays on disk) while the module is loaded: glibc returns an
 /// already loaded library for a path it has seen, so a path must not be

@@ -2,6 +2,7 @@
 #include "args.h"
 #include "driver.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -362,10 +363,21 @@ tilec_status tilec_kernel_check_args(const tilec_kernel *k,
   return checkArgs(*k->md, args, num_args, nullptr, nullptr);
 }
 
-tilec_status tilec_launch(tilec_kernel *k, const uint32_t grid[3],
-                          const tilec_arg *args, size_t num_args) {
-  if (!k || !grid)
-    return nullArg("tilec_launch");
+tilec_status ModuleImpl::launchBounded(void *, const tilec_kernel_metadata &k,
+                                       const uint32_t *, void **,
+                                       const uint64_t *) {
+  return tilec_status_create(TILEC_STATUS_UNAVAILABLE,
+                             "kernel '%s': bounds-checked launches are "
+                             "available on the cpu device only",
+                             k.name);
+}
+
+/// tilec_launch, bounded by `extents` when it is not null.
+static tilec_status launchImpl(tilec_kernel *k, const uint32_t grid[3],
+                               const tilec_arg *args, size_t num_args,
+                               const uint64_t *extents) {
+  if (!k || !grid || (extents && !args && num_args))
+    return nullArg(extents ? "tilec_launch_bounded" : "tilec_launch");
   enum { InlineArgs = 32 };
   uint64_t slotBuf[InlineArgs];
   void *ptrBuf[InlineArgs];
@@ -393,7 +405,32 @@ tilec_status tilec_launch(tilec_kernel *k, const uint32_t grid[3],
           "%llu",
           k->md->name, i, grid[i], k->module->device->driver->name,
           (unsigned long long)maxGrid[i]);
-  return k->module->impl->launch(k->fn, *k->md, grid, ptrs);
+  if (!extents)
+    return k->module->impl->launch(k->fn, *k->md, grid, ptrs);
+  // {base, end} per parameter; scalars get an empty range.
+  std::vector<uint64_t> bounds(2 * num_args, 0);
+  for (size_t i = 0; i < num_args; ++i)
+    if (i < k->md->num_params && (k->md->param_types[i] & TILEC_TYPE_PTR)) {
+      uint64_t base = uint64_t(uintptr_t(args[i].ptr));
+      bounds[2 * i] = base;
+      bounds[2 * i + 1] =
+          extents[i] > UINT64_MAX - base ? UINT64_MAX : base + extents[i];
+    }
+  return k->module->impl->launchBounded(k->fn, *k->md, grid, ptrs,
+                                        bounds.data());
+}
+
+tilec_status tilec_launch(tilec_kernel *k, const uint32_t grid[3],
+                          const tilec_arg *args, size_t num_args) {
+  return launchImpl(k, grid, args, num_args, nullptr);
+}
+
+tilec_status tilec_launch_bounded(tilec_kernel *k, const uint32_t grid[3],
+                                  const tilec_arg *args, size_t num_args,
+                                  const uint64_t *extents) {
+  if (!extents)
+    return nullArg("tilec_launch_bounded");
+  return launchImpl(k, grid, args, num_args, extents);
 }
 
 } // extern "C"

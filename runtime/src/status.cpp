@@ -83,6 +83,8 @@ const char *tilec_status_code_name(tilec_code code) {
     return "INTERNAL";
   case TILEC_STATUS_ASSERTION_FAILED:
     return "ASSERTION_FAILED";
+  case TILEC_STATUS_OUT_OF_BOUNDS:
+    return "OUT_OF_BOUNDS";
   case TILEC_STATUS_FORCE_INT32:
     break;
   }

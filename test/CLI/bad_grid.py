@@ -12,4 +12,4 @@
 # FOUR: error: --grid: bad grid '1,2,3,4': at most 3 dimensions
 # NEG: error: --grid: bad grid '-1'
 # EMPTY: error: --grid: bad grid ''
-# NONE: --grid option: must be specified
+# NONE: tilec: error: run: missing --grid X[,Y[,Z]]; see 'tilec run --help'

@@ -20,7 +20,7 @@ namespace {
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("FILE.py"), cl::Required,
                                cl::sub(compileCommand), cl::cat(category));
 cl::opt<std::string> kernelName("kernel", cl::desc("Name of the @jit function to compile"),
-                                cl::value_desc("NAME"), cl::Required, cl::sub(compileCommand),
+                                cl::value_desc("NAME"), cl::sub(compileCommand),
                                 cl::cat(category));
 cl::opt<std::string> signature("signature",
                                cl::desc("Types of the non-constexpr parameters, e.g. "
@@ -38,7 +38,7 @@ cl::opt<std::string> arch("arch",
                           cl::init(""), cl::sub(compileCommand), cl::cat(category));
 cl::opt<std::string> features("features", cl::desc("Extra LLVM target features, e.g. +sve"),
                               cl::init(""), cl::sub(compileCommand), cl::cat(category));
-cl::opt<std::string> emit("emit", cl::desc("tile|llvm|asm|ptx|obj|hsaco|so"), cl::Required,
+cl::opt<std::string> emit("emit", cl::desc("tile|llvm|asm|ptx|obj|hsaco|so"),
                           cl::sub(compileCommand), cl::cat(category));
 cl::opt<std::string> outputFile("o", cl::desc("Output file ('-' for stdout)"),
                                 cl::value_desc("OUT"), cl::init("-"),
@@ -56,6 +56,11 @@ cl::opt<std::string> listFile(cl::Positional, cl::desc("FILE.py"), cl::Required,
 } // namespace
 
 int runCompile() {
+  if (kernelName.getNumOccurrences() == 0)
+    return fail("compile: missing --kernel NAME; see 'tilec compile --help'");
+  if (emit.getNumOccurrences() == 0)
+    return fail("compile: missing --emit tile|llvm|asm|ptx|obj|hsaco|so; see 'tilec compile "
+                "--help'");
   std::optional<EmitKind> kind = parseEmitKind(emit);
   if (!kind)
     return fail("unknown --emit '" + emit + "' (expected tile, llvm, asm, ptx, obj, hsaco or so)");
@@ -88,11 +93,11 @@ int runCompile() {
 }
 
 int runList() {
-  auto file = MemoryBuffer::getFile(listFile, /*IsText=*/true);
-  if (!file)
-    return fail("cannot read '" + listFile + "': " + file.getError().message());
+  std::string text, error;
+  if (!readSourceFile(listFile, text, error))
+    return fail(error);
   SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*file), SMLoc());
+  sourceMgr.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(text, listFile), SMLoc());
   mlir::DialectRegistry registry;
   frontend::registerFrontendDialects(registry);
   mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);

@@ -22,16 +22,16 @@ cl::opt<std::string> inputFile(cl::Positional, cl::desc("FILE.py"), cl::Required
 cl::list<std::string> kernelArgs(cl::Positional, cl::desc("-- ARG... (scalars or .npy files)"),
                                  cl::ZeroOrMore, cl::sub(runCommand), cl::cat(category));
 cl::opt<std::string> kernelName("kernel", cl::desc("Name of the @jit function to run"),
-                                cl::value_desc("NAME"), cl::Required, cl::sub(runCommand),
+                                cl::value_desc("NAME"), cl::sub(runCommand),
                                 cl::cat(category));
 cl::opt<std::string> gridSpec("grid", cl::desc("Number of programs: X[,Y[,Z]]"),
-                              cl::value_desc("X[,Y[,Z]]"), cl::Required, cl::sub(runCommand),
+                              cl::value_desc("X[,Y[,Z]]"), cl::sub(runCommand),
                               cl::cat(category));
 cl::list<std::string> defines("D", cl::Prefix, cl::desc("Constexpr parameter value"),
                               cl::value_desc("NAME=VALUE"), cl::sub(runCommand),
                               cl::cat(category));
 cl::opt<std::string> outDir("out-dir", cl::desc("Where every array argument is written back"),
-                            cl::value_desc("DIR"), cl::Required, cl::sub(runCommand),
+                            cl::value_desc("DIR"), cl::sub(runCommand),
                             cl::cat(category));
 cl::opt<int> benchRuns("bench", cl::desc("Also time N launches after a warm-up"),
                        cl::value_desc("N"), cl::init(0), cl::sub(runCommand),
@@ -42,6 +42,10 @@ cl::opt<std::string> deviceName("device",
                                 cl::init(""), cl::sub(runCommand), cl::cat(category));
 cl::opt<unsigned> numWarps("num-warps", cl::desc("Warps per program on GPUs"), cl::init(4),
                            cl::sub(runCommand), cl::cat(category));
+cl::opt<bool> unchecked("unchecked",
+                        cl::desc("Skip the bounds checks of every memory access (faster; an "
+                                 "access outside an array is then undefined)"),
+                        cl::init(false), cl::sub(runCommand), cl::cat(category));
 
 /// Owns runtime handles for the duration of the command.
 struct RuntimeHandles {
@@ -62,12 +66,19 @@ int failStatus(tilec_status status, const Twine &context) {
 } // namespace
 
 int runRun() {
+  if (kernelName.getNumOccurrences() == 0)
+    return fail("run: missing --kernel NAME; see 'tilec run --help'");
+  if (gridSpec.getNumOccurrences() == 0)
+    return fail("run: missing --grid X[,Y[,Z]]; see 'tilec run --help'");
+  if (outDir.getNumOccurrences() == 0)
+    return fail("run: missing --out-dir DIR; see 'tilec run --help'");
   // In-process lld resets every llvm::cl option: take copies first.
   std::string source = inputFile, kernel = kernelName, grid = gridSpec, outPath = outDir;
   std::string device = deviceName;
   std::vector<std::string> specs(kernelArgs.begin(), kernelArgs.end());
   int bench = benchRuns;
   unsigned warps = numWarps;
+  bool checked = !unchecked;
 
   CompileRequest request;
   request.sourcePath = source;
@@ -102,6 +113,10 @@ int runRun() {
 
   request.pipeline.numWarps = warps;
   selectTargetForDevice(tilec_device_driver_name(handles.device), info.arch, request.pipeline);
+  // Checked mode (every access guarded against its array's extent) is
+  // implemented for the CPU device; other devices run unchecked.
+  options.boundsChecks = checked && request.pipeline.target == "cpu";
+  request.pipeline.boundsChecks = options.boundsChecks;
   std::string image, diagnostics;
   if (!compileLoadableModule(request, image, diagnostics)) {
     errs() << diagnostics;

@@ -22,6 +22,23 @@ struct CompileRequest {
   EmitKind emit = EmitKind::So;
 };
 
+/// The largest source file tilec reads (64 MiB).
+constexpr uint64_t kMaxSourceBytes = 64ull << 20;
+
+/// Reads a kernel's source file: a regular file (its size checked against
+/// kMaxSourceBytes before reading) or a pipe (read up to that limit). Refuses
+/// directories and devices (`/dev/zero` would never end). False with `error`
+/// set to "cannot read 'PATH': why" on failure.
+bool readSourceFile(llvm::StringRef path, std::string &text, std::string &error);
+
+/// Writes `data` to `path` so that a reader never sees a partial file: into a
+/// unique temporary file in the same directory, renamed over `path` once
+/// complete (a full disk or a kill leaves the previous file intact). A path
+/// that exists and is not a regular file (`/dev/null`, `/dev/full`, a FIFO)
+/// is written directly. False with `error` set on any failure, including
+/// write errors reported only when the file is closed.
+bool writeFileAtomically(llvm::StringRef path, llvm::StringRef data, std::string &error);
+
 /// Compiles `request` to the artifact its `emit` names. Returns false on
 /// failure; `diagnostics` then holds every error, each as
 /// `file:line:col: error: message` plus the source line and a caret.

@@ -408,6 +408,10 @@ struct FileAST {
   };
   std::vector<std::unique_ptr<FunctionDef>> functions;
   std::vector<BrokenFunction> brokenFunctions;
+  /// The outermost bracket left open at the end of the file, if any: the
+  /// rest of the file after it is one logical line, so a @jit function after
+  /// it is not found.
+  llvm::SMLoc unclosedBracket;
   const BrokenFunction *lookupBroken(llvm::StringRef name) const;
   std::vector<GlobalConstant> globals;
   std::vector<ModuleImport> imports;

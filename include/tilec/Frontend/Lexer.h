@@ -8,10 +8,13 @@
 #ifndef TILEC_FRONTEND_LEXER_H
 #define TILEC_FRONTEND_LEXER_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SMLoc.h"
 #include "llvm/Support/SourceMgr.h"
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace tilec::frontend {
@@ -65,6 +68,10 @@ public:
   /// Lexes the whole buffer; the result always ends with NEWLINE? DEDENT* EOF.
   std::vector<Token> lexAll();
 
+  /// After lexAll: the opening brackets never closed before the end of the
+  /// file, outermost first (each encloses everything after it).
+  llvm::ArrayRef<llvm::SMLoc> getUnclosedBrackets() const { return unclosed; }
+
 private:
   void lexLineStart(std::vector<Token> &out);
   Token lexToken();
@@ -72,6 +79,11 @@ private:
   Token lexNumber(const char *start);
   Token lexString(const char *start, const char *quote);
   Token makeError(const char *start, llvm::StringRef message);
+  /// Keeps a composed error message alive as long as the lexer's tokens.
+  llvm::StringRef saveMessage(std::string message) {
+    messages.push_back(std::make_unique<std::string>(std::move(message)));
+    return *messages.back();
+  }
   Token make(Token::Kind kind, const char *start) {
     return Token(kind, llvm::StringRef(start, curPtr - start));
   }
@@ -79,6 +91,10 @@ private:
   const char *curPtr, *bufEnd;
   llvm::SmallVector<unsigned, 8> indentStack{0};
   int bracketDepth = 0;
+  /// Start of every bracket open at the current point, innermost last.
+  llvm::SmallVector<const char *, 8> openBrackets;
+  llvm::SmallVector<llvm::SMLoc, 4> unclosed;
+  std::vector<std::unique_ptr<std::string>> messages;
 };
 
 } // namespace tilec::frontend

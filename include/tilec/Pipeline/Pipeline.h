@@ -41,6 +41,10 @@ struct PipelineOptions {
   unsigned optLevel = 3;
   /// Print source locations (`loc(...)`) in emitted tile IR.
   bool printDebugInfo = false;
+  /// CPU and simt: guard every kernel memory access against its pointer
+  /// parameter's extent, passed at launch by tilec_launch_bounded (checked
+  /// mode, lib/Pipeline/BoundsChecks.cpp). `tilec run` turns it on.
+  bool boundsChecks = false;
   /// NVPTX: libdevice's bitcode, linked for the math functions (found by
   /// resolvePipelineOptions, see findLibdevice); empty: tilec's own expansions.
   std::string libdevicePath;

@@ -4,7 +4,9 @@
 // the program exits nonzero if any failed. Uses a fresh cache directory.
 //
 //===----------------------------------------------------------------------===//
+#include "tilec/Driver/Driver.h"
 #include "tilec/JIT/JIT.h"
+#include "tilec/runtime.h"
 
 #include <atomic>
 #include <cstdio>
@@ -14,6 +16,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -101,6 +104,78 @@ static bool runAdd(const Kernel &kernel, int n, int block) {
   return true;
 }
 
+/// Checked mode (PipelineOptions::boundsChecks + tilec_launch_bounded): the
+/// arrays lie at the end of a page followed by an inaccessible guard page,
+/// with canaries before them; launched over more elements than they hold,
+/// the kernel fails with OUT_OF_BOUNDS naming the argument, writes nothing
+/// outside (no fault, canaries intact) and computes the elements inside.
+static void checkBoundedLaunch() {
+  tilec::CompileRequest request;
+  request.sourcePath = "vector_add.py";
+  request.source = kSource;
+  request.kernel.kernelName = "add_kernel";
+  request.kernel.signature = {"*fp32", "*fp32", "*fp32", "i32"};
+  request.kernel.defines = {{"BLOCK", "64"}};
+  request.pipeline.boundsChecks = true;
+  std::string image, diagnostics;
+  CHECK(tilec::compileLoadableModule(request, image, diagnostics), "%s", diagnostics.c_str());
+  tilec_device *dev = nullptr;
+  tilec_module *mod = nullptr;
+  tilec_kernel *k = nullptr;
+  CHECK(!tilec_device_open("cpu", 0, &dev));
+  CHECK(dev && !tilec_module_load_data(dev, image.data(), image.size(), &mod));
+  CHECK(mod && !tilec_module_get_kernel(mod, "add_kernel", &k));
+  if (!k)
+    return;
+  const size_t page = size_t(sysconf(_SC_PAGESIZE));
+  const int n = 64, have = 20; // The launch covers 64 elements, the arrays hold 20.
+  float *arrays[3];
+  unsigned char *regions[3];
+  for (int i = 0; i < 3; ++i) {
+    regions[i] = static_cast<unsigned char *>(
+        mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+    CHECK(mprotect(regions[i] + page, page, PROT_NONE) == 0); // Guard page after the array.
+    std::memset(regions[i], 0xA5, page);                       // Canaries before it.
+    arrays[i] = reinterpret_cast<float *>(regions[i] + page) - have;
+    for (int j = 0; j < have; ++j)
+      arrays[i][j] = i == 2 ? -1.0f : float(j * (i + 1));
+  }
+  tilec_arg args[4];
+  for (int i = 0; i < 3; ++i) {
+    args[i].type = TILEC_TYPE_PTR_FP32;
+    args[i].ptr = arrays[i];
+  }
+  args[3].type = TILEC_TYPE_I32;
+  args[3].i = n;
+  uint64_t extents[4] = {have * 4, have * 4, have * 4, 0};
+  uint32_t grid[3] = {1, 1, 1};
+  tilec_status s = tilec_launch_bounded(k, grid, args, 4, extents);
+  CHECK(tilec_status_code(s) == TILEC_STATUS_OUT_OF_BOUNDS, "%s", tilec_status_message(s));
+  CHECK(s && std::strstr(tilec_status_message(s), "byte offset 80 of argument 0 ('x_ptr'), which "
+                                                  "has 80 bytes"),
+        "%s", tilec_status_message(s));
+  tilec_status_free(s);
+  for (int i = 0; i < 3; ++i) {
+    bool intact = true;
+    for (size_t j = 0; j < page - have * 4; ++j)
+      intact &= regions[i][j] == 0xA5;
+    CHECK(intact, "canary of array %d overwritten", i);
+  }
+  // The same module launched within the extents runs and checks nothing.
+  args[3].i = have;
+  s = tilec_launch_bounded(k, grid, args, 4, extents);
+  CHECK(!s, "%s", tilec_status_message(s));
+  tilec_status_free(s);
+  bool sums = true;
+  for (int j = 0; j < have; ++j)
+    sums &= arrays[2][j] == float(3 * j);
+  CHECK(sums, "wrong sums");
+  for (unsigned char *region : regions)
+    munmap(region, 2 * page);
+  tilec_module_release(mod);
+  tilec_device_release(dev);
+}
+
 static std::vector<std::string> cacheFiles(const std::string &dir) {
   std::vector<std::string> files;
   if (DIR *d = opendir(dir.c_str())) {
@@ -169,6 +244,19 @@ int main() {
     auto c4 = Compiler::create(options);
     auto k4 = (*c4)->compile(addSpec(256));
     CHECK(k4.ok() && (*c4)->stats().diskHits == 1, "entry was not rewritten");
+  }
+
+  // An entry that is not a regular file (a FIFO: opening it to read would
+  // wait for a writer) is rebuilt and replaced, without hanging.
+  {
+    std::string path = cacheFiles(dir).front();
+    CHECK(unlink(path.c_str()) == 0 && mkfifo(path.c_str(), 0600) == 0);
+    auto cf = Compiler::create(options);
+    auto kf = (*cf)->compile(addSpec(256));
+    CHECK(kf.ok() && runAdd(*kf, 333, 256));
+    CHECK((*cf)->stats().corruptEntries == 1 && (*cf)->stats().compiles == 1);
+    struct stat st;
+    CHECK(stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode), "the FIFO was not replaced");
   }
 
   // Truncated entry.
@@ -254,6 +342,8 @@ int main() {
     auto noTarget = (*c7)->compile(addSpec(64));
     CHECK(!noTarget.ok());
   }
+
+  checkBoundedLaunch();
 
   for (const std::string &f : cacheFiles(dir))
     unlink(f.c_str());

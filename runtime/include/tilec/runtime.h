@@ -31,6 +31,7 @@ typedef enum tilec_code {
   TILEC_STATUS_OUT_OF_MEMORY = 7, ///< Host or device allocation failed.
   TILEC_STATUS_INTERNAL = 8,      ///< Anything else (driver errors, bugs).
   TILEC_STATUS_ASSERTION_FAILED = 9, ///< A tl.device_assert failed in a launch.
+  TILEC_STATUS_OUT_OF_BOUNDS = 10, ///< A checked launch accessed memory outside an argument.
   TILEC_STATUS_FORCE_INT32 = 0x7fffffff,
 } tilec_code;
 
@@ -243,6 +244,17 @@ TILEC_API tilec_status tilec_kernel_check_args(const tilec_kernel *k,
 /// (as Triton); arguments are still checked.
 TILEC_API tilec_status tilec_launch(tilec_kernel *k, const uint32_t grid[3],
                                     const tilec_arg *args, size_t num_args);
+/// tilec_launch with bounds checks: `extents[i]` is the size in bytes of the
+/// buffer pointer argument i points to (ignored for scalars). The module
+/// must have been compiled in checked mode (PipelineOptions::boundsChecks,
+/// as `tilec run` does; CPU device only): every access of the kernel outside
+/// its argument's [ptr, ptr + extent) is skipped (nothing is written outside)
+/// and the launch fails with TILEC_STATUS_OUT_OF_BOUNDS naming the first one:
+/// the parameter, the byte offset and the extent. Bounded launches of one
+/// module run one at a time.
+TILEC_API tilec_status tilec_launch_bounded(tilec_kernel *k, const uint32_t grid[3],
+                                            const tilec_arg *args, size_t num_args,
+                                            const uint64_t *extents);
 
 #ifdef __cplusplus
 }

@@ -84,10 +84,22 @@ std::string tooling::formatBench(const BenchResult &r) {
 namespace {
 tilec_status launchOnce(tilec_device *dev, tilec_kernel *k,
                         const uint32_t grid[3],
-                        const std::vector<tilec_arg> &v) {
-  if (tilec_status s = tilec_launch(k, grid, v.data(), v.size()))
+                        const std::vector<tilec_arg> &v,
+                        const std::vector<uint64_t> *extents) {
+  if (tilec_status s =
+          extents ? tilec_launch_bounded(k, grid, v.data(), v.size(),
+                                         extents->data())
+                  : tilec_launch(k, grid, v.data(), v.size()))
     return s;
   return tilec_device_synchronize(dev);
+}
+
+/// The extent of every argument: an array's size in bytes, 0 for scalars.
+std::vector<uint64_t> extentsOf(const LaunchArgs &args) {
+  std::vector<uint64_t> extents;
+  for (const LaunchArg &a : args.args)
+    extents.push_back(a.isArray ? uint64_t(a.array.numBytes()) : 0);
+  return extents;
 }
 
 tilec_status runSteps(tilec_device *dev, tilec_kernel *k, LaunchArgs &args,
@@ -99,11 +111,15 @@ tilec_status runSteps(tilec_device *dev, tilec_kernel *k, LaunchArgs &args,
       return s;
   if (tilec_status s = uploadArgs(dev, args))
     return s;
+  std::vector<uint64_t> extentList = extentsOf(args);
+  const std::vector<uint64_t> *extents =
+      opts.boundsChecks ? &extentList : nullptr;
   if (opts.benchRuns > 0) {
     std::vector<tilec_arg> v = args.values();
     BenchResult r;
     if (tilec_status s = benchmark(
-            opts.benchRuns, [&] { return launchOnce(dev, k, opts.grid, v); },
+            opts.benchRuns,
+            [&] { return launchOnce(dev, k, opts.grid, v, extents); },
             r))
       return s;
     if (benchLine)
@@ -112,7 +128,7 @@ tilec_status runSteps(tilec_device *dev, tilec_kernel *k, LaunchArgs &args,
     if (tilec_status s = uploadArgs(dev, args))
       return s;
   }
-  if (tilec_status s = launchOnce(dev, k, opts.grid, args.values()))
+  if (tilec_status s = launchOnce(dev, k, opts.grid, args.values(), extents))
     return s;
   if (tilec_status s = downloadArgs(dev, args))
     return s;

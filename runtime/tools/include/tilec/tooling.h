@@ -115,6 +115,9 @@ struct RunOptions {
   uint32_t grid[3] = {1, 1, 1};
   int benchRuns = 0;  ///< > 0: benchmark that many launches first.
   std::string outDir; ///< Empty: do not write outputs.
+  /// Launch with tilec_launch_bounded, each array's extent its size (the
+  /// module must be compiled in checked mode).
+  bool boundsChecks = false;
 };
 
 /// Checks the arguments, uploads them, optionally benchmarks (then

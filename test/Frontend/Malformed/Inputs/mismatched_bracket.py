@@ -1,0 +1,7 @@
+import triton
+
+
+@triton.jit
+def k(a):
+    # ) closes [
+    x = foo(a, [1)

@@ -1,0 +1,7 @@
+import triton
+x = (1,
+
+
+@triton.jit
+def k(a):
+    pass

@@ -1,0 +1,7 @@
+import triton
+
+
+@triton.jit
+def k(a):
+    # no opener
+    x = a)
