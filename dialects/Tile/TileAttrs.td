@@ -104,8 +104,9 @@ def Tile_MmaEncodingAttr : Tile_Attr<"MmaEncoding", "mma",
     on the second, as the PTX ISA's fragment layout for `.m16n8`). Warps tile
     `warpsPerCTA` such blocks over M and N (warp `w` at `(w / wN, w % wN)`), and
     the pattern repeats over the tile: register `4 * (m * nReps + n) + i` is `c_i`
-    of repetition `(m, n)`. A tile smaller than the warps cover wraps, and the
-    warps beyond it hold copies.
+    of repetition `(m, n)`. A tile smaller than the warps cover wraps: the
+    threads beyond it hold copies, and registers beyond a dimension smaller than a
+    block (e.g. the 128x1 source of a broadcast) are left out.
 
     Example:
 

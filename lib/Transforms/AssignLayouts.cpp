@@ -396,6 +396,10 @@ private:
       return nullptr;
     if (auto convert = dyn_cast<tile::ConvertLayoutOp>(def))
       return rematerialize(convert.getSrc(), layout);
+    // Dot operands come from conversions: their slices and smaller tiles are
+    // no layouts; splats and constants are the exceptions.
+    if (isa<tile::DotOperandEncodingAttr>(layout) && !isa<tile::SplatOp, arith::ConstantOp>(def))
+      return nullptr;
     SmallVector<Value> operands;
     for (auto [i, operand] : llvm::enumerate(def->getOperands())) {
       if (!isTile(operand)) {

@@ -81,6 +81,7 @@ LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitErr
 }
 
 /// Whether the 2-D `shape` has powers of two of at least `minRows` x `minCols`.
+/// (The message names the minimum only where it exceeds 1x1.)
 static LogicalResult verifyMmaShape(ArrayRef<int64_t> shape, int64_t minRows, int64_t minCols,
                                     StringRef what,
                                     function_ref<InFlightDiagnostic()> emitError) {
@@ -88,14 +89,19 @@ static LogicalResult verifyMmaShape(ArrayRef<int64_t> shape, int64_t minRows, in
     return emitError() << what << " needs a rank-2 tile, got rank " << shape.size();
   if (shape[0] < minRows || shape[1] < minCols || !llvm::isPowerOf2_64(shape[0]) ||
       !llvm::isPowerOf2_64(shape[1]))
-    return emitError() << what << " needs a tile of powers of two, at least " << minRows << "x"
-                       << minCols << ", got " << shape[0] << "x" << shape[1];
+    return minRows * minCols > 1
+               ? emitError() << what << " needs a tile of powers of two, at least " << minRows
+                             << "x" << minCols << ", got " << shape[0] << "x" << shape[1]
+               : emitError() << what << " needs a tile of powers of two, got " << shape[0]
+                             << "x" << shape[1];
   return success();
 }
 
+/// Smaller tiles than a 16x8 block (the sources of broadcasts, slices) wrap:
+/// threads beyond them hold copies, registers beyond them are left out.
 LogicalResult MmaEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
                                               function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyMmaShape(shape, kMmaM, kMmaN, "mma encoding", emitError);
+  return verifyMmaShape(shape, 1, 1, "mma encoding", emitError);
 }
 
 LogicalResult DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
@@ -218,6 +224,18 @@ static int64_t repetitions(const DimDistribution &dim) {
   return std::max<int64_t>(1, dim.size / dim.coverage());
 }
 
+/// Leaves out the registers that lie beyond the tile: along a dimension
+/// smaller than an instruction block they repeat registers that are kept.
+static void dropWrappedRegisters(DistributedLayout &layout) {
+  llvm::erase_if(layout.regOffsets, [&](const SmallVector<int64_t> &offsets) {
+    for (unsigned d = 0; d < offsets.size(); ++d)
+      if (offsets[d] >= layout.rootDims[d].size)
+        return true;
+    return false;
+  });
+  layout.numRegs = layout.regOffsets.size();
+}
+
 /// The layout of mma.sync's accumulator (see TileAttrs.td): warp w is at
 /// (w / wN, w % wN); per 16x8 block, c0 c1 on row g, c2 c3 on row g + 8.
 static DistributedLayout resolveMma(MmaEncodingAttr mma, ArrayRef<int64_t> shape) {
@@ -234,7 +252,7 @@ static DistributedLayout resolveMma(MmaEncodingAttr mma, ArrayRef<int64_t> shape
     for (int64_t n = 0; n < nReps; ++n)
       for (int64_t i = 0; i < 4; ++i)
         layout.regOffsets.push_back({m * mStride + 8 * (i / 2), n * nStride + i % 2});
-  layout.numRegs = layout.regOffsets.size();
+  dropWrappedRegisters(layout);
   return layout;
 }
 
@@ -274,7 +292,7 @@ static DistributedLayout resolveDotOperand(DotOperandEncodingAttr operand,
   }
   for (auto &offsets : layout.regOffsets)
     offsets.pop_back(); // the copies' dimension is no tile dimension
-  layout.numRegs = layout.regOffsets.size();
+  dropWrappedRegisters(layout);
   return layout;
 }
 

@@ -534,9 +534,9 @@ func.func @mma_instr(%x: tensor<16x16xf32, #tile.mma<version = 2, warpsPerCTA = 
 
 // -----
 
-// An MMA tile holds at least one 16x8 block.
-// expected-error @+1 {{mma encoding needs a tile of powers of two, at least 16x8, got 8x8}}
-func.func @mma_shape(%x: tensor<8x8xf32, #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>>) {
+// MMA tiles have powers of two (smaller ones than a 16x8 block wrap).
+// expected-error @+1 {{mma encoding needs a tile of powers of two, got 24x8}}
+func.func @mma_shape(%x: tensor<24x8xf32, #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>>) {
   return
 }
 
