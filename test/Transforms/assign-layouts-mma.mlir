@@ -23,9 +23,9 @@
 // CHECK: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[ACC]] : tensor<128x64xf16, #[[DA]]>, tensor<64x128xf16, #[[DB]]> -> tensor<128x128xf32, #[[MMA]]>
 // CHECK: scf.yield %[[D]] : tensor<128x128xf32, #[[MMA]]>
 // CHECK: tile.store %{{.*}}, %[[LOOP]] : tensor<128x128x!tile.ptr<f32>, #[[MMA]]>
-// FMA-LABEL: func @matmul
 // FMA-NOT: #tile.mma
-// FMA: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x64xf16, #blocked>, tensor<64x128xf16, #blocked> -> tensor<128x128xf32, #blocked>
+// FMA-LABEL: func @matmul
+// FMA: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x64xf16, #blocked{{[0-9]*}}>, tensor<64x128xf16, #blocked{{[0-9]*}}> -> tensor<128x128xf32, #blocked{{[0-9]*}}>
 func.func @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                   %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                   %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
@@ -76,8 +76,8 @@ func.func @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 // Dots the instruction does not fit keep the FMA path: fp16 accumulation (out_dtype
 // fp16), fp32 operands, K below 16, and batched (3-D) dots.
 // CHECK-LABEL: func @no_mma
-// CHECK-NOT: #tile.mma
-// CHECK-NOT: #tile.dot_operand
+// CHECK-NOT: #mma
+// CHECK-NOT: #dot_
 // CHECK: return
 func.func @no_mma(%x: tensor<16x16xf16>, %y: tensor<16x16xf16>, %h: tensor<16x16xf16>,
                   %xf: tensor<16x16xf32>, %yf: tensor<16x16xf32>, %f: tensor<16x16xf32>,
@@ -94,13 +94,28 @@ func.func @no_mma(%x: tensor<16x16xf16>, %y: tensor<16x16xf16>, %h: tensor<16x16
 // -----
 
 // A 16x16 bf16 dot: warps as Triton 3.9 ([2, 2] at 4 warps, [4, 2] at 8), wrapping over the
-// small tile.
+// small tile; the stored result keeps the MMA layout.
 // W4-DAG: #[[MMA:.*]] = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
 // W8-DAG: #[[MMA:.*]] = #tile.mma<version = 2, warpsPerCTA = [4, 2], instrShape = [16, 8]>
 // CHECK-LABEL: func @small_bf16
-// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16xbf16, #{{.*}}>, tensor<16x16xbf16, #{{.*}}> -> tensor<16x16xf32, #[[MMA]]>
-func.func @small_bf16(%x: tensor<16x16xbf16>, %y: tensor<16x16xbf16>, %f: tensor<16x16xf32>)
-    -> tensor<16x16xf32> {
-  %0 = tile.dot %x, %y, %f : tensor<16x16xbf16>, tensor<16x16xbf16> -> tensor<16x16xf32>
-  return %0 : tensor<16x16xf32>
+// CHECK: %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16xbf16, #{{.*}}>, tensor<16x16xbf16, #{{.*}}> -> tensor<16x16xf32, #[[MMA]]>
+// CHECK: tile.store %{{.*}}, %[[D]] : tensor<16x16x!tile.ptr<f32>, #[[MMA]]>
+func.func @small_bf16(%p: !tile.ptr<bf16>, %q: !tile.ptr<f32>) {
+  %zero = arith.constant dense<0.0> : tensor<16x16xf32>
+  %r = tile.make_range 0, 16 : tensor<16xi32>
+  %rows = tile.expand_dims %r {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %cols = tile.expand_dims %r {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  %c16 = arith.constant dense<16> : tensor<16x1xi32>
+  %rowoff = arith.muli %rows, %c16 : tensor<16x1xi32>
+  %rb = tile.broadcast %rowoff : tensor<16x1xi32> -> tensor<16x16xi32>
+  %cb = tile.broadcast %cols : tensor<1x16xi32> -> tensor<16x16xi32>
+  %off = arith.addi %rb, %cb : tensor<16x16xi32>
+  %ps = tile.splat %p : !tile.ptr<bf16> -> tensor<16x16x!tile.ptr<bf16>>
+  %pp = tile.addptr %ps, %off : tensor<16x16x!tile.ptr<bf16>>, tensor<16x16xi32>
+  %x = tile.load %pp : tensor<16x16x!tile.ptr<bf16>>
+  %d = tile.dot %x, %x, %zero : tensor<16x16xbf16>, tensor<16x16xbf16> -> tensor<16x16xf32>
+  %qs = tile.splat %q : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
+  %qp = tile.addptr %qs, %off : tensor<16x16x!tile.ptr<f32>>, tensor<16x16xi32>
+  tile.store %qp, %d : tensor<16x16x!tile.ptr<f32>>
+  return
 }

@@ -7,7 +7,7 @@
 // nvvm.mma.sync on f16 pairs; on the emulator a call of ctx->mma (offset 56, kind 0) with the
 // fragments in one stack buffer.
 // CHECK-LABEL: func @dot
-// CHECK-COUNT-4: nvvm.mma.sync A[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] B[%{{.*}}, %{{.*}}] C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<f16>, multiplicandBPtxType = #nvvm.mma_type<f16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-COUNT-4: nvvm.mma.sync A[%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^]]*}}] B[%{{[^,]*}}, %{{[^]]*}}] C[%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^]]*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: nvvm.mma.sync
 // SIMT-LABEL: func @dot
 // SIMT: %[[BUF:.*]] = llvm.alloca %{{.*}} x !llvm.array<40 x i8> {alignment = 16 : i64, tilec.simt_mma_fragments} : (i32) -> !llvm.ptr
