@@ -22,8 +22,9 @@ import sys
 import tempfile
 
 import numpy as np
-import triton.language as tl
-from triton import jit
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "Inputs"))
+from tilec_check import jit, tl  # noqa: E402
 
 
 @jit
