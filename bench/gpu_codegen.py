@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# GPU code quality side by side: tilec vs Triton on the tutorial kernels (registers, spills, 128-bit accesses, shuffles, compile time).
+# GPU code quality side by side: tilec vs Triton on the tutorial kernels (registers, spills, 128-bit accesses, shuffles, tensor-core ops, compile time).
 """Usage:
   TILEC=/path/to/tilec python3 bench/gpu_codegen.py [--triton-python /opt/triton-ref/bin/python]
       [--kernels vadd,softmax,...] [--targets sm_80,sm_90,gfx942] [--num-warps 4,8]
@@ -14,13 +14,14 @@ No GPU is needed. Then, per side:
   shared memory (Triton's shared memory is dynamic: its metadata's figure is added); the PTX
   gives the 128-bit global loads/stores (`ld.global*.v4.b32`, `.v2.b64`, ..., and 16-byte
   `cp.async` copies to shared memory), the 128-bit accesses through generic addresses
-  (`ld.v4.b32`, `st.v4.b32`: to global memory, but not said so) and `shfl.sync`s.
+  (`ld.v4.b32`, `st.v4.b32`: to global memory, but not said so), `shfl.sync`s and tensor-core
+  `mma.sync`s.
   PTX newer than the local ptxas accepts (Triton writes its bundled ptxas's version) has its
   `.version` line lowered to the local maximum.
 - AMDGPU: the HSACO's metadata notes (`llvm-readelf --notes`) give VGPRs, SGPRs, spill counts,
   private segment (stack) and group segment (shared memory) sizes; the disassembly
   (`llvm-objdump -d`) gives `global_/buffer_load/store_dwordx4` and cross-lane operations
-  (`ds_bpermute`, `ds_permute`, `ds_swizzle`, DPP).
+  (`ds_bpermute`, `ds_permute`, `ds_swizzle`, DPP) and MFMA instructions (`v_mfma_*`).
 
 Times: tilec's is `tilec compile` + `ptxas` (AMD: `tilec compile`, which links the HSACO);
 Triton's is the wall time of `triton.compile`, which includes its own ptxas/lld. Every
@@ -65,6 +66,11 @@ KERNELS = {
                         "*fp32:16,*fp32:16,*fp32:16,i32:16,i32:16,i32:16,"
                         "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
                         {"BLOCK_SIZE_M": 64, "BLOCK_SIZE_N": 64, "BLOCK_SIZE_K": 32}),
+    # fp16 operands, fp32 accumulation, fp16 output: tensor cores on NVIDIA (mma.sync m16n8k16).
+    "matmul16-128x128x64": ("examples/matmul.py", "matmul_kernel",
+                            "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,"
+                            "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
+                            {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64}),
     "attention-64x64x64": ("bench/kernels/attention.py", "attn_fwd",
                            "*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,fp32",
                            {"HEAD_DIM": 64, "BLOCK_M": 64, "BLOCK_N": 64}),
@@ -78,6 +84,8 @@ PTX_ST128 = re.compile(r"\bst\.global\S*?\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b")
 # 128-bit loads/stores through generic addresses (no state space): global memory, not known so.
 PTX_GENERIC128 = re.compile(r"\b(?:ld|st)\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b")
 PTX_SHFL = re.compile(r"\bshfl\.sync\b")
+PTX_MMA = re.compile(r"\bmma\.sync\.aligned\b")
+AMD_MFMA = re.compile(r"\bv_mfma_")
 AMD_LD128 = re.compile(r"\b(?:global|buffer)_load_dwordx4\b")
 AMD_ST128 = re.compile(r"\b(?:global|buffer)_store_dwordx4\b")
 AMD_CROSS_LANE = re.compile(r"\bds_(?:bpermute|permute|swizzle)_b32\b|_dpp\b")
@@ -106,6 +114,7 @@ class Side:
     st128: int = None
     generic128: int = None      # NVPTX: 128-bit ld/st without a state space (ld.v4.b32)
     shuffles: int = None
+    mma: int = None             # mma.sync (NVPTX) / v_mfma (AMDGPU) instructions
 
 
 @dataclass
@@ -209,6 +218,7 @@ def measure_ptx(side, ptx_path, kernel, tools):
     side.st128 = len(PTX_ST128.findall(ptx))
     side.generic128 = len(PTX_GENERIC128.findall(ptx))
     side.shuffles = len(PTX_SHFL.findall(ptx))
+    side.mma = len(PTX_MMA.findall(ptx))
     arch = re.search(r"^\.target (\w+)", ptx, re.MULTILINE).group(1)
     proc, side.ptxas_s = run_tool([tools.ptxas, "-v", "-arch=" + arch, ptx_path, "-o", os.devnull],
                                   tools.timeout)
@@ -245,6 +255,7 @@ def measure_hsaco(side, hsaco_path, tools):
     side.ld128 = len(AMD_LD128.findall(proc.stdout))
     side.st128 = len(AMD_ST128.findall(proc.stdout))
     side.shuffles = len(AMD_CROSS_LANE.findall(proc.stdout))
+    side.mma = len(AMD_MFMA.findall(proc.stdout))
 
 
 def compile_tilec(config, arch, num_warps, work_dir, tools):
@@ -317,7 +328,8 @@ def format_number(value):
 
 
 def format_side(side, width):
-    """One side's cells: regs, spill st/ld, stack, shared, 128-bit ld/st, generic, shuffles, time."""
+    """One side's cells: regs, spill st/ld, stack, shared, 128-bit ld/st, generic, shuffles, mma,
+    time."""
     seconds = ("%.2f" % side.compile_s if side.compile_s is not None else "-")
     if side.ptxas_s is not None:
         seconds += "+%.2f" % side.ptxas_s
@@ -330,20 +342,20 @@ def format_side(side, width):
     cells = [format_number(side.regs), "%s/%s" % (side.spill_store, side.spill_load),
              format_number(side.stack), format_number(side.shared),
              "%s/%s" % (side.ld128, side.st128), format_number(side.generic128),
-             format_number(side.shuffles), seconds]
+             format_number(side.shuffles), format_number(side.mma), seconds]
     return (SIDE_FORMAT % tuple(cells)).ljust(width)
 
 
-SIDE_WIDTH = 58
-SIDE_FORMAT = "%4s %11s %5s %6s %6s %3s %4s %10s"
+SIDE_WIDTH = 63
+SIDE_FORMAT = "%4s %11s %5s %6s %6s %3s %4s %4s %10s"
 SIDE_HEADER = (SIDE_FORMAT % ("regs", "spill st/ld", "stack", "smem", "128b", "gen", "shfl",
-                              "time s")).ljust(SIDE_WIDTH)
+                              "mma", "time s")).ljust(SIDE_WIDTH)
 
 
 LEGEND = """\
 regs: registers (AMD: VGPRs); spill st/ld: bytes (AMD: VGPR/SGPR spill counts); stack, smem: bytes
 128b: 128-bit global loads/stores (PTX: with 16-byte cp.async); gen: 128-bit generic-address ld/st (PTX)
-shfl: shfl.sync (AMD: ds_bpermute/permute/swizzle, DPP)
+shfl: shfl.sync (AMD: ds_bpermute/permute/swizzle, DPP); mma: mma.sync (AMD: v_mfma)
 time s: compile + the local ptxas -v run (triton.compile includes Triton's own ptxas); x: tilec regs / Triton's"""
 
 

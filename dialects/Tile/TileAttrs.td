@@ -4,6 +4,7 @@
 
 include "TileDialect.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/TensorEncoding.td"
 
 class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<Tile_Dialect, name, traits> {
@@ -89,6 +90,69 @@ def Tile_SharedEncodingAttr : Tile_Attr<"SharedEncoding", "shared"> {
     `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=` $maxPhase `,`
             `order` `=` `[` $order `]` `}` `>`
   }];
+}
+
+def Tile_MmaEncodingAttr : Tile_Attr<"MmaEncoding", "mma",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "The accumulator layout of NVIDIA mma.sync (MMA version 2)";
+  let description = [{
+    The distributed layout of the result of a `tile.dot` computed by warp-wide
+    `mma.sync.aligned.m16n8k16` instructions (Triton's `#nvidia_mma` with
+    `versionMajor = 2`). One instruction gives a warp an `instrShape` = 16 x 8
+    block of the accumulator: lane `l` holds rows `l / 4` and `l / 4 + 8`, columns
+    `2 * (l % 4)` and `2 * (l % 4) + 1` (registers `c0 c1` on the first row, `c2 c3`
+    on the second, as the PTX ISA's fragment layout for `.m16n8`). Warps tile
+    `warpsPerCTA` such blocks over M and N (warp `w` at `(w / wN, w % wN)`), and
+    the pattern repeats over the tile: register `4 * (m * nReps + n) + i` is `c_i`
+    of repetition `(m, n)`. A tile smaller than the warps cover wraps: the
+    threads beyond it hold copies, and registers beyond a dimension smaller than a
+    block (e.g. the 128x1 source of a broadcast) are left out.
+
+    Example:
+
+    ```mlir
+    #mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+    tensor<64x64xf32, #mma>
+    ```
+  }];
+  let parameters = (ins "unsigned":$version,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let assemblyFormat = [{
+    `<` `version` `=` $version `,` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+        `instrShape` `=` `[` $instrShape `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Tile_DotOperandEncodingAttr : Tile_Attr<"DotOperandEncoding", "dot_operand",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "The registers of an mma.sync operand (A or B) of a tile.dot";
+  let description = [{
+    The distributed layout of operand `opIdx` (0: A, M x K; 1: B, K x N) of a
+    `tile.dot` whose result has the `#tile.mma` layout `parent` (Triton's
+    `#dot_op`). Each lane holds the fragments `mma.sync.aligned.m16n8k16` reads,
+    per the PTX ISA, with `kWidth` = 2 consecutive K elements per 32-bit register
+    (16-bit types): for A (16 x 16 per instruction), with `g = l / 4` and
+    `t = l % 4`, `a0 a1` at row `g`, columns `2t, 2t+1`; `a2 a3` at row `g + 8`;
+    `a4..a7` the same 8 columns further. For B (16 x 8), `b0 b1` at rows `2t, 2t+1`,
+    column `g`; `b2 b3` 8 rows further. A's M blocks follow the parent's warps
+    along M and B's N blocks its warps along N; the warps along the other
+    dimension hold copies. Register `8 * (m * kReps + k) + i` of A is fragment `a_i`
+    of its repetition `(m, k)`; register `4 * (n * kReps + k) + i` of B is `b_i`.
+
+    Example:
+
+    ```mlir
+    #mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+    tensor<64x32xf16, #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>>
+    ```
+  }];
+  let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent, "unsigned":$kWidth);
+  let assemblyFormat = [{
+    `<` `opIdx` `=` $opIdx `,` `parent` `=` $parent `,` `kWidth` `=` $kWidth `>`
+  }];
+  let genVerifyDecl = 1;
 }
 
 #endif // TILEC_TILE_ATTRS_TD

@@ -109,6 +109,8 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
     TilecAssignLayoutsOptions layouts;
     layouts.numWarps = options.numWarps;
     layouts.threadsPerWarp = info ? info->getWarpSize(options.arch) : 32;
+    layouts.target = options.target;
+    layouts.arch = options.arch;
     pm.addPass(createTilecAssignLayouts(layouts));
     ConvertTileToGPUOptions simt;
     simt.target = options.target;

@@ -122,6 +122,16 @@ LogicalResult TargetInfo::emitAssertFailure(OpBuilder &b, Location loc, func::Fu
   return success();
 }
 
+bool detail::isMmaM16N8K16F32(Type operand, Type acc) {
+  return (operand.isF16() || operand.isBF16()) && acc.isF32();
+}
+
+bool TargetInfo::hasMmaM16N8K16(llvm::StringRef, Type, Type) const { return false; }
+
+Value TargetInfo::mmaM16N8K16(OpBuilder &, Location, func::FuncOp, Value, Value, Value) const {
+  llvm_unreachable("mma.sync requested from a target without it (check hasMmaM16N8K16)");
+}
+
 void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {
   constexpr llvm::StringLiteral kPrepared = "tilec.abi_prepared";
   if (kernel->hasAttr(kPrepared))

@@ -45,6 +45,10 @@ llvm::SmallVector<mlir::Value> loadI32Array(mlir::OpBuilder &b, mlir::Location l
 llvm::SmallVector<mlir::Value> loadKernelArguments(mlir::OpBuilder &b, mlir::Location loc,
                                                    mlir::func::FuncOp kernel, mlir::Value args,
                                                    unsigned count);
+
+/// Whether mma.sync.aligned.m16n8k16 exists for `operand` (A, B) elements and
+/// `acc` accumulators: f16 or bf16 operands, f32 accumulators.
+bool isMmaM16N8K16F32(mlir::Type operand, mlir::Type acc);
 } // namespace detail
 
 } // namespace tilec

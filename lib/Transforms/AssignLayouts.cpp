@@ -3,7 +3,8 @@
 // Gives every tile of a GPU kernel a distributed layout encoding (see
 // Passes.td): one blocked encoding per rank chosen for coalesced accesses,
 // propagated through the ops, with conversions where layouts meet and
-// recomputation instead of conversion for cheap values.
+// recomputation instead of conversion for cheap values; dots the target runs
+// on tensor cores get MMA layouts.
 //
 //===----------------------------------------------------------------------===//
 #include "tilec/Analysis/AxisInfo.h"
@@ -62,18 +63,75 @@ bool isElementwise(Operation *op) {
              tile::AtomicCASOp>(op);
 }
 
+/// Warps over (M, N) of an MMA accumulator of `m` x `n` (Triton 3.9 makes
+/// the same choice on the shapes measured, see docs/gpu.md): each doubling
+/// goes to M while it has more 16-row blocks per warp than N has 16-column
+/// blocks, else to N while N has 8-column blocks left, else to M.
+std::pair<unsigned, unsigned> mmaWarps(int64_t m, int64_t n, unsigned numWarps) {
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    if (m / 16 / wm > n / 16 / wn)
+      wm *= 2;
+    else if (wn < n / 8)
+      wn *= 2;
+    else
+      wm *= 2;
+  }
+  return {wm, wn};
+}
+
+/// Which dots run on tensor cores, for `target`/`arch` (null target: none).
+struct MmaPolicy {
+  const TargetInfo *target = nullptr;
+  std::string arch;
+  unsigned numWarps = 4, warpSize = 32;
+
+  /// The accumulator layout of `dot` on tensor cores, or null for the FMA path.
+  tile::MmaEncodingAttr accumulatorLayout(tile::DotOp dot) const {
+    auto aType = cast<RankedTensorType>(dot.getA().getType());
+    auto bType = cast<RankedTensorType>(dot.getB().getType());
+    auto cType = cast<RankedTensorType>(dot.getAcc().getType());
+    if (!target || warpSize != 32 || cType.getRank() != 2 ||
+        aType.getElementType() != bType.getElementType() ||
+        !target->hasMmaM16N8K16(arch, aType.getElementType(), cType.getElementType()))
+      return {};
+    int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
+    if (m % 16 || n % 8 || k % 16 || !llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) ||
+        !llvm::isPowerOf2_64(k))
+      return {};
+    auto [wm, wn] = mmaWarps(m, n, numWarps);
+    return tile::MmaEncodingAttr::get(dot.getContext(), 2, {wm, wn}, {16, 8});
+  }
+};
+
 class LayoutAssigner {
 public:
-  LayoutAssigner(func::FuncOp kernel, unsigned numWarps, unsigned warpSize)
-      : kernel(kernel), numWarps(numWarps), warpSize(warpSize) {}
+  LayoutAssigner(func::FuncOp kernel, unsigned numWarps, unsigned warpSize,
+                 const MmaPolicy &mma)
+      : kernel(kernel), numWarps(numWarps), warpSize(warpSize), mma(mma) {}
 
   void run() {
     chooseDefaultLayouts();
+    chooseMmaLayouts();
     assignBlock(kernel.getBody().front());
     removeConversions();
   }
 
 private:
+  /// Picks the dots that run on tensor cores; a loop-carried accumulator is
+  /// to keep the MMA layout through its loop.
+  void chooseMmaLayouts() {
+    kernel.walk([&](tile::DotOp dot) {
+      tile::MmaEncodingAttr layout = mma.accumulatorLayout(dot);
+      if (!layout)
+        return;
+      mmaDots[dot] = layout;
+      auto arg = dyn_cast<BlockArgument>(dot.getAcc());
+      if (arg && isa<scf::ForOp>(arg.getOwner()->getParentOp()))
+        preferred[arg] = layout;
+    });
+  }
+
   /// One blocked encoding per rank, from the largest memory access of that
   /// rank (its pointers' contiguity and alignment give the vector width).
   void chooseDefaultLayouts() {
@@ -162,10 +220,12 @@ private:
   void assignOp(Operation *op) {
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       for (auto [init, arg, result] :
-           llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs(), loop.getResults()))
-        if (isTile(init)) {
-          setLayout(arg, layoutOf(init));
-          setLayout(result, layoutOf(init));
+           llvm::zip(loop.getInitArgsMutable(), loop.getRegionIterArgs(), loop.getResults()))
+        if (isTile(init.get())) {
+          if (Attribute layout = preferred.lookup(arg))
+            convertOperand(init, layout);
+          setLayout(arg, layoutOf(init.get()));
+          setLayout(result, layoutOf(init.get()));
         }
       assignBlock(*loop.getBody());
       matchYield(loop.getBody()->getTerminator(), loop.getRegionIterArgs());
@@ -217,6 +277,13 @@ private:
       return;
     }
     if (auto dot = dyn_cast<tile::DotOp>(op)) {
+      if (tile::MmaEncodingAttr layout = mmaDots.lookup(dot)) {
+        // Tensor cores: operands in the registers mma.sync reads.
+        MLIRContext *ctx = op->getContext();
+        convertOperand(dot.getAMutable(), tile::DotOperandEncodingAttr::get(ctx, 0, layout, 2));
+        convertOperand(dot.getBMutable(), tile::DotOperandEncodingAttr::get(ctx, 1, layout, 2));
+        convertOperand(dot.getAccMutable(), layout);
+      }
       // The result is the accumulator, updated in place.
       setLayout(dot.getResult(), layoutOf(dot.getAcc()));
       return;
@@ -328,6 +395,10 @@ private:
       return nullptr;
     if (auto convert = dyn_cast<tile::ConvertLayoutOp>(def))
       return rematerialize(convert.getSrc(), layout);
+    // Dot operands come from conversions: their slices and smaller tiles are
+    // no layouts; splats and constants are the exceptions.
+    if (isa<tile::DotOperandEncodingAttr>(layout) && !isa<tile::SplatOp, arith::ConstantOp>(def))
+      return nullptr;
     SmallVector<Value> operands;
     for (auto [i, operand] : llvm::enumerate(def->getOperands())) {
       if (!isTile(operand)) {
@@ -379,6 +450,10 @@ private:
 
   func::FuncOp kernel;
   unsigned numWarps, warpSize;
+  const MmaPolicy &mma;
+  /// Dots on tensor cores, and loop-carried accumulators that keep their layout.
+  DenseMap<Operation *, tile::MmaEncodingAttr> mmaDots;
+  DenseMap<Value, Attribute> preferred;
   DenseMap<unsigned, Attribute> defaults;
   DenseMap<std::pair<Value, Attribute>, Value> rematerialized;
 };
@@ -392,12 +467,25 @@ struct AssignLayoutsPass : public tilec::impl::TilecAssignLayoutsBase<AssignLayo
       getOperation().emitError("num-warps and threads-per-warp must be powers of two");
       return signalPassFailure();
     }
+    std::unique_ptr<TargetInfo> info;
+    MmaPolicy mma;
+    mma.numWarps = numWarps;
+    mma.warpSize = threadsPerWarp;
+    if (tensorCores && !target.empty()) {
+      info = createTargetInfo(target);
+      if (!info) {
+        getOperation().emitError() << "unknown target '" << target << "'";
+        return signalPassFailure();
+      }
+      mma.target = info.get();
+      mma.arch = arch.empty() ? info->getDefaultArch() : std::string(arch);
+    }
     for (auto kernel : getOperation().getOps<func::FuncOp>()) {
       if (kernel.isExternal())
         continue;
       if (failed(verifySIMTSupported(kernel)))
         return signalPassFailure();
-      LayoutAssigner(kernel, numWarps, threadsPerWarp).run();
+      LayoutAssigner(kernel, numWarps, threadsPerWarp, mma).run();
       kernel->setAttr(kSIMTLoweredAttr, UnitAttr::get(kernel.getContext()));
     }
   }

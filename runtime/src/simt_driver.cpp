@@ -175,7 +175,7 @@ struct Launch {
   }
 };
 
-enum class State : uint8_t { Ready, AtBarrier, InShuffle, Done };
+enum class State : uint8_t { Ready, AtBarrier, InShuffle, InMma, Done };
 
 struct Program;
 
@@ -189,6 +189,9 @@ struct SimtThread {
   /// and where in the kernel it was called.
   uint32_t value, source, result;
   void *site;
+  /// The current mma.sync: its kind and this lane's fragments.
+  uint32_t mmaKind;
+  tilec_simt_mma_fragments *fragments;
 };
 
 /// The program a pool thread is running, with the fibers and shared memory
@@ -197,8 +200,8 @@ struct Program {
   Launch *launch = nullptr;
   int32_t pid[3] = {0, 0, 0};
   std::vector<SimtThread> threads;
-  /// Lanes of each warp waiting in a shuffle.
-  std::vector<uint32_t> warpArrived;
+  /// Lanes of each warp waiting in a shuffle, and in an mma.sync.
+  std::vector<uint32_t> warpArrived, mmaArrived;
   uint32_t atBarrier = 0, done = 0;
   bool failed = false;
   Context scheduler;
@@ -272,6 +275,7 @@ std::string Program::prepare(Launch &l) {
   }
   threads.resize(l.numThreads);
   warpArrived.assign(l.numThreads / l.warpSize, 0);
+  mmaArrived.assign(l.numThreads / l.warpSize, 0);
   return "";
 }
 
@@ -377,6 +381,102 @@ uint32_t shuffleCallback(tilec_simt_thread *ctx, uint32_t value,
   return t->result;
 }
 
+/// The value of an IEEE binary16 bit pattern.
+float halfToFloat(uint16_t bits) {
+  uint32_t sign = uint32_t(bits >> 15) << 31, exponent = (bits >> 10) & 0x1f,
+           mantissa = bits & 0x3ff;
+  uint32_t word;
+  if (exponent == 0x1f) { // inf, NaN
+    word = sign | 0x7f800000u | (mantissa << 13);
+  } else if (exponent != 0) { // normal
+    word = sign | ((exponent + 112) << 23) | (mantissa << 13);
+  } else { // zero, subnormal: mantissa * 2^-24, exact in f32
+    float value = float(mantissa) * 0x1p-24f;
+    return sign ? -value : value;
+  }
+  float value;
+  std::memcpy(&value, &word, sizeof(value));
+  return value;
+}
+
+/// The value of a bfloat16 bit pattern (the high half of an f32).
+float bf16ToFloat(uint16_t bits) {
+  uint32_t word = uint32_t(bits) << 16;
+  float value;
+  std::memcpy(&value, &word, sizeof(value));
+  return value;
+}
+
+/// D = A * B + C of one m16n8k16 mma.sync from the 32 lanes' fragments
+/// (tilec_simt_mma_fragments gives where each lane's elements lie).
+void computeMma(SimtThread *lanes, uint32_t kind) {
+  float a[16][16], b[16][8], c[16][8];
+  auto decode = kind == TILEC_SIMT_MMA_M16N8K16_F32_BF16 ? bf16ToFloat : halfToFloat;
+  for (uint32_t lane = 0; lane < 32; ++lane) {
+    const tilec_simt_mma_fragments &f = *lanes[lane].fragments;
+    uint32_t g = lane / 4, t = lane % 4;
+    for (uint32_t i = 0; i < 8; ++i)
+      a[g + 8 * (i / 2 % 2)][2 * t + i % 2 + 8 * (i / 4)] = decode(f.a[i]);
+    for (uint32_t i = 0; i < 4; ++i) {
+      b[2 * t + i % 2 + 8 * (i / 2)][g] = decode(f.b[i]);
+      c[g + 8 * (i / 2)][2 * t + i % 2] = f.c[i];
+    }
+  }
+  for (uint32_t lane = 0; lane < 32; ++lane) {
+    tilec_simt_mma_fragments &f = *lanes[lane].fragments;
+    uint32_t g = lane / 4, t = lane % 4;
+    for (uint32_t i = 0; i < 4; ++i) {
+      uint32_t row = g + 8 * (i / 2), col = 2 * t + i % 2;
+      float sum = c[row][col];
+      // Products of 16-bit floats are exact in f32; the sum rounds per step.
+      for (uint32_t k = 0; k < 16; ++k)
+        sum += a[row][k] * b[k][col];
+      f.c[i] = sum;
+    }
+  }
+}
+
+void mmaCallback(tilec_simt_thread *ctx, uint32_t kind,
+                 tilec_simt_mma_fragments *fragments) {
+  SimtThread *t = self(ctx);
+  Program &p = *t->program;
+  uint32_t warpSize = p.launch->warpSize;
+  uint32_t warp = ctx->thread_id / warpSize;
+  if (warpSize != 32) {
+    p.fail(t, "mma.sync needs warps of 32 lanes, the launch has " +
+                  std::to_string(warpSize));
+    abandon(t);
+  }
+  if (kind != TILEC_SIMT_MMA_M16N8K16_F32_F16 &&
+      kind != TILEC_SIMT_MMA_M16N8K16_F32_BF16) {
+    p.fail(t, "mma.sync of unknown kind " + std::to_string(kind));
+    abandon(t);
+  }
+  t->mmaKind = kind;
+  t->fragments = fragments;
+  t->site = __builtin_return_address(0);
+  if (++p.mmaArrived[warp] < warpSize) {
+    t->state = State::InMma;
+    yield(t);
+    return;
+  }
+  // The last lane to arrive computes for the warp, unless the lanes are in
+  // different mma.sync operations (divergent code).
+  p.mmaArrived[warp] = 0;
+  SimtThread *lanes = &p.threads[size_t(warp) * warpSize];
+  for (uint32_t i = 0; i < warpSize; ++i)
+    if (lanes[i].site != t->site || lanes[i].mmaKind != kind) {
+      p.fail(&lanes[i], "mma.sync with an inactive lane (thread " +
+                            std::to_string(t->ctx.thread_id) +
+                            " is in another mma.sync)");
+      abandon(t);
+    }
+  computeMma(lanes, kind);
+  for (uint32_t i = 0; i < warpSize; ++i)
+    if (&lanes[i] != t)
+      lanes[i].state = State::Ready;
+}
+
 void failCallback(tilec_simt_thread *ctx, uint32_t code, uint64_t detail) {
   SimtThread *t = self(ctx);
   if (code == TILEC_SIMT_FAIL_SHARED_OOB)
@@ -390,12 +490,36 @@ void failCallback(tilec_simt_thread *ctx, uint32_t code, uint64_t detail) {
 }
 
 /// Why no fiber can run: a shuffle from a lane that exited or waits at a
-/// barrier, else a barrier that part of the block never reaches.
+/// barrier, an mma.sync that part of the warp never reaches, else a barrier
+/// that part of the block never reaches.
 std::string Program::stuckMessage(const SimtThread *&about) const {
   uint32_t warpSize = launch->warpSize;
   auto absence = [](const SimtThread &t) {
-    return t.state == State::Done ? "has exited" : "waits at a barrier";
+    switch (t.state) {
+    case State::Done:
+      return "has exited";
+    case State::InShuffle:
+      return "is in a shuffle";
+    case State::InMma:
+      return "is in an mma.sync";
+    default:
+      return "waits at a barrier";
+    }
   };
+  // mma.sync needs the whole warp.
+  for (const SimtThread &t : threads) {
+    if (t.state != State::InMma)
+      continue;
+    uint32_t base = t.ctx.thread_id / warpSize * warpSize;
+    for (uint32_t i = 0; i < warpSize; ++i) {
+      const SimtThread &other = threads[base + i];
+      if (other.state != State::InMma) {
+        about = &t;
+        return "mma.sync with an inactive lane (thread " +
+               std::to_string(other.ctx.thread_id) + " of its warp " + absence(other) + ")";
+      }
+    }
+  }
   for (const SimtThread &t : threads) {
     if (t.state != State::InShuffle)
       continue;
@@ -438,6 +562,7 @@ void Program::run(Launch &l, const int32_t programId[3]) {
   atBarrier = done = 0;
   failed = false;
   std::fill(warpArrived.begin(), warpArrived.end(), 0);
+  std::fill(mmaArrived.begin(), mmaArrived.end(), 0);
   for (uint32_t i = 0; i < l.numThreads; ++i) {
     SimtThread &t = threads[i];
     t.ctx = {i,
@@ -447,7 +572,8 @@ void Program::run(Launch &l, const int32_t programId[3]) {
              barrierCallback,
              shuffleCallback,
              failCallback,
-             &t};
+             &t,
+             mmaCallback};
     t.program = this;
     t.state = State::Ready;
     makeContext(t.context, stacks[i], stackSize, fiberMain, &t);

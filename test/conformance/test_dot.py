@@ -6,6 +6,7 @@ import pytest
 
 import tilec
 import tilec.language as tl
+from common import random_values, to_arg
 from test_promotion import TL_DTYPES
 
 
@@ -75,6 +76,23 @@ def test_dot_2d(dtype, out_dtype, m, n, k, use_acc):
         np.testing.assert_allclose(out, ref, rtol=5e-3, atol=5e-3 * np.sqrt(k))
     else:
         np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4 * np.sqrt(k))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+@pytest.mark.parametrize("m,n,k", [(16, 16, 16), (64, 64, 32), (128, 128, 64)])
+def test_dot_tensor_core_shapes(dtype, m, n, k):
+    """Shapes that fill mma.sync m16n8k16, with fp16 and bf16 operands and an fp32 accumulator
+    (on NVIDIA from sm_80 and on the SIMT emulator at warp size 32 they run on tensor cores).
+    Products of 16-bit floats are exact in fp32: the tolerance covers the order of the sums."""
+    rng = np.random.default_rng(m + 3 * k)
+    a = random_values(dtype, (m, k), rng, -2.0, 2.0)
+    b = random_values(dtype, (k, n), rng, -2.0, 2.0)
+    c = rng.standard_normal((m, n)).astype(np.float32)
+    out = np.zeros((m, n), np.float32)
+    dot_kernel[(1,)](to_arg(a, dtype), to_arg(b, dtype), c, out, M=m, N=n, K=k, USE_ACC=True,
+                     OUT_DTYPE=tl.float32)
+    ref = a.astype(np.float64) @ b.astype(np.float64) + c
+    np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-4)
 
 
 @pytest.mark.parametrize("b,m,n,k", [(2, 16, 16, 16), (4, 16, 32, 16)])

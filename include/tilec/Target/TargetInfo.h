@@ -138,6 +138,22 @@ public:
   /// Stores `value` to shared memory at `ptr` (the emulator checks bounds).
   virtual void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
                            mlir::Value value, mlir::Value ptr) const;
+
+  //===--------------------------------------------------------------------===//
+  // Tensor cores, used by tilec-assign-layouts and convert-tile-to-gpu.
+  //===--------------------------------------------------------------------===//
+
+  /// Whether `arch` has the warp-wide `mma.sync.aligned.m16n8k16.row.col`
+  /// with `operand` elements (A and B) and `acc` accumulators (none by default).
+  virtual bool hasMmaM16N8K16(llvm::StringRef arch, mlir::Type operand, mlir::Type acc) const;
+  /// One `mma.sync.aligned.m16n8k16.row.col` with f32 accumulators: `a`
+  /// (`vector<8xT>`: a0..a7), `b` (`vector<4xT>`: b0..b3) and `c`
+  /// (`vector<4xf32>`: c0..c3) are the calling lane's fragments in the PTX
+  /// ISA's order; returns d (`vector<4xf32>`). Every lane of the warp must
+  /// execute it. Called only where hasMmaM16N8K16 holds.
+  virtual mlir::Value mmaM16N8K16(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::func::FuncOp kernel, mlir::Value a, mlir::Value bOperand,
+                                  mlir::Value c) const;
 };
 
 /// Name of the module global the host runtimes (cpu, simt) point at their

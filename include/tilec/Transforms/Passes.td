@@ -120,6 +120,16 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
     elementwise chains of them) are removed by recomputing the value in the wanted
     layout. An op that the SIMT lowering has no pattern for is an error at the op.
 
+    Tensor cores: when the target (`target`, `arch`) has `mma.sync.aligned.m16n8k16`
+    for the operand and accumulator types of a 2-D `tile.dot` (TargetInfo's
+    `hasMmaM16N8K16`: f16 or bf16 operands, f32 accumulators, on NVPTX from sm_80 and
+    on the SIMT emulator at warp size 32) and its M, N, K fill the instruction
+    (multiples of 16, 8, 16), the dot's accumulator gets a `#tile.mma` layout (warps
+    over M and N as Triton 3.9 picks them) and its operands are converted to
+    `#tile.dot_operand` layouts; a loop-carried accumulator keeps the MMA layout
+    through the loop. Other dots (fp16 accumulation, fp32 or integer operands, small
+    shapes, `tensor-cores=false`) keep the FMA lowering.
+
     Before:
 
     ```mlir
@@ -142,7 +152,13 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
   let options = [
     Option<"numWarps", "num-warps", "unsigned", /*default=*/"4", "Warps per program">,
     Option<"threadsPerWarp", "threads-per-warp", "unsigned", /*default=*/"32",
-           "Lanes per warp (the target's warp size)">
+           "Lanes per warp (the target's warp size)">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target (nvptx, amdgpu, simt) asked for tensor-core instructions; none if empty">,
+    Option<"arch", "arch", "std::string", /*default=*/"\"\"",
+           "Architecture of the target (e.g. sm_80, warp32)">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "Use tensor-core (mma) layouts for the dots the target can run on them">
   ];
 }
 

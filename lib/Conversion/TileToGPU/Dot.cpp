@@ -1,10 +1,14 @@
-//===- Dot.cpp - tile.dot in SIMT: FMA over operands in shared memory ------===//
+//===- Dot.cpp - tile.dot in SIMT: tensor cores, or FMA through shared memory ===//
 //
-// Both operands are written to shared memory in their own element type; each
-// thread then runs a loop over k, reading the A values of its accumulator's
-// rows and the B values of its columns once per k and doing one
-// multiply-add per accumulator register, in the accumulator's type (tensor
-// cores come with dot layouts, see docs/architecture.md).
+// A dot with an MMA accumulator layout (tilec-assign-layouts chose tensor
+// cores) has its operands in dot-operand layouts already, i.e. in the
+// registers mma.sync reads: each warp runs one m16n8k16 mma.sync (from the
+// TargetInfo) per 16x8 accumulator block and 16-element K step it holds.
+//
+// Otherwise both operands are written to shared memory in their own element
+// type; each thread then runs a loop over k, reading the A values of its
+// accumulator's rows and the B values of its columns once per k and doing one
+// multiply-add per accumulator register, in the accumulator's type.
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
@@ -50,6 +54,8 @@ struct DotLowering : public SIMTPattern<tile::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     auto cType = cast<RankedTensorType>(op.getAcc().getType());
+    if (isa_and_nonnull<tile::MmaEncodingAttr>(cType.getEncoding()))
+      return failure(); // MmaDotLowering
     unsigned rank = cType.getRank();
     int64_t m = cType.getDimSize(rank - 2), n = cType.getDimSize(rank - 1);
     int64_t k = aType.getDimSize(rank - 1);
@@ -132,11 +138,69 @@ struct DotLowering : public SIMTPattern<tile::DotOp> {
   }
 };
 
+/// `count` consecutive registers of `vec` from `offset`.
+Value registers(OpBuilder &b, Location loc, Value vec, int64_t offset, int64_t count) {
+  return vector::ExtractStridedSliceOp::create(b, loc, vec, ArrayRef<int64_t>{offset},
+                                               ArrayRef<int64_t>{count}, ArrayRef<int64_t>{1});
+}
+
+/// tile.dot on tensor cores: the registers of A (`dot_operand` 0), B
+/// (`dot_operand` 1) and the accumulator (`mma`) are fragments of mma.sync in
+/// the order TileAttrs.td gives; repetition (m, n) of the accumulator takes the
+/// K steps of A's repetition m and B's repetition n.
+struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
+  using SIMTPattern::SIMTPattern;
+
+  LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    auto cType = cast<RankedTensorType>(op.getAcc().getType());
+    auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
+    if (!mma)
+      return failure();
+    Location loc = op.getLoc();
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    auto isOperand = [&](RankedTensorType type, unsigned opIdx) {
+      auto operand = dyn_cast_or_null<tile::DotOperandEncodingAttr>(type.getEncoding());
+      return operand && operand.getOpIdx() == opIdx && operand.getParent() == mma;
+    };
+    if (!isOperand(aType, 0) || !isOperand(bType, 1))
+      return op.emitOpError("with an mma accumulator needs its operands in that mma's "
+                            "dot_operand layouts");
+    if (!simt.target.hasMmaM16N8K16(simt.arch, aType.getElementType(), cType.getElementType()))
+      return op.emitOpError("target has no mma.sync for ")
+             << aType.getElementType() << " operands and " << cType.getElementType()
+             << " accumulators";
+    int64_t aRegs = simt.layoutOf(aType).numRegs, bRegs = simt.layoutOf(bType).numRegs;
+    int64_t cRegs = simt.layoutOf(cType).numRegs;
+    int64_t kSteps = aType.getDimSize(1) / 16;
+    int64_t mReps = aRegs / (8 * kSteps), nReps = bRegs / (4 * kSteps);
+    if (mReps * nReps * 4 != cRegs)
+      return op.emitOpError("operand and accumulator layouts disagree on the repetitions");
+    Value acc = adaptor.getAcc();
+    for (int64_t m = 0; m < mReps; ++m)
+      for (int64_t n = 0; n < nReps; ++n) {
+        int64_t cOffset = 4 * (m * nReps + n);
+        Value c = registers(b, loc, acc, cOffset, 4);
+        for (int64_t k = 0; k < kSteps; ++k)
+          c = simt.target.mmaM16N8K16(b, loc, simt.kernel,
+                                      registers(b, loc, adaptor.getA(), 8 * (m * kSteps + k), 8),
+                                      registers(b, loc, adaptor.getB(), 4 * (n * kSteps + k), 4),
+                                      c);
+        acc = vector::InsertStridedSliceOp::create(b, loc, c, acc, ArrayRef<int64_t>{cOffset},
+                                                   ArrayRef<int64_t>{1});
+      }
+    b.replaceOp(op, acc);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateSIMTDotPatterns(SIMTLowering &simt, const TypeConverter &converter,
                              RewritePatternSet &patterns) {
   patterns.add<DotLowering>(simt, converter, patterns.getContext());
+  patterns.add<MmaDotLowering>(simt, converter, patterns.getContext(), /*benefit=*/2);
 }
 
 } // namespace tilec

@@ -62,8 +62,9 @@ SIMTTypeConverter::SIMTTypeConverter(MLIRContext *ctx, unsigned globalAddressSpa
   });
 }
 
-SIMTLowering::SIMTLowering(const TargetInfo &target, func::FuncOp kernel, unsigned warpSize)
-    : target(target), kernel(kernel), warpSize(warpSize) {
+SIMTLowering::SIMTLowering(const TargetInfo &target, func::FuncOp kernel, StringRef arch,
+                           unsigned warpSize)
+    : target(target), kernel(kernel), arch(arch), warpSize(warpSize) {
   OpBuilder b(&kernel.getBody().front(), kernel.getBody().front().begin());
   Location loc = kernel.getLoc();
   threadId = target.getThreadId(b, loc, kernel);
@@ -101,9 +102,9 @@ static Value unwrappedBase(OpBuilder &b, Location loc, const SIMTLowering &simt,
                            const tile::DistributedLayout &layout,
                            const tile::DimDistribution &dim) {
   Value lane = scaledDigit(b, loc, simt.laneId, layout.warpSize, dim.laneStride, dim.tpw,
-                           dim.spt);
+                           dim.laneStep);
   Value warp = scaledDigit(b, loc, simt.warpId, layout.numWarps, dim.warpStride, dim.wpc,
-                           int64_t(dim.spt) * dim.tpw);
+                           dim.warpStep);
   return arith::AddIOp::create(b, loc, lane, warp);
 }
 

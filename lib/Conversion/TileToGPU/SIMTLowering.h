@@ -21,10 +21,12 @@ namespace tilec {
 /// Per-kernel state of the SIMT lowering.
 class SIMTLowering {
 public:
-  SIMTLowering(const TargetInfo &target, mlir::func::FuncOp kernel, unsigned warpSize);
+  SIMTLowering(const TargetInfo &target, mlir::func::FuncOp kernel, llvm::StringRef arch,
+               unsigned warpSize);
 
   const TargetInfo &target;
   mlir::func::FuncOp kernel;
+  std::string arch;
   unsigned warpSize;
   /// i32 thread index, lane and warp, computed once at the kernel's entry.
   mlir::Value threadId, laneId, warpId;

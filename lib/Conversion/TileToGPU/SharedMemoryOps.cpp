@@ -27,16 +27,17 @@ bool samePlacement(const tile::DistributedLayout &a, const tile::DistributedLayo
   for (unsigned d = 0; d < a.tileDims.size(); ++d) {
     const tile::DimDistribution &x = a.rootDims[a.tileDims[d]];
     const tile::DimDistribution &y = b.rootDims[b.tileDims[d]];
-    if (x.size != y.size || x.spt != y.spt || x.tpw != y.tpw || x.wpc != y.wpc ||
-        x.laneStride != y.laneStride || x.warpStride != y.warpStride)
+    if (x.size != y.size || x.tpw != y.tpw || x.wpc != y.wpc || x.laneStride != y.laneStride ||
+        x.warpStride != y.warpStride || x.laneStep != y.laneStep || x.warpStep != y.warpStep)
       return false;
   }
   // Threads must also agree on the dimensions a slice removed (copies).
   auto copies = [](const tile::DistributedLayout &l) {
-    SmallVector<std::tuple<unsigned, unsigned, unsigned, unsigned>> dims;
+    SmallVector<std::tuple<unsigned, unsigned, unsigned, unsigned, int64_t, int64_t>> dims;
     for (auto [i, dim] : llvm::enumerate(l.rootDims))
       if (!llvm::is_contained(l.tileDims, i))
-        dims.emplace_back(dim.tpw, dim.laneStride, dim.wpc, dim.warpStride);
+        dims.emplace_back(dim.tpw, dim.laneStride, dim.wpc, dim.warpStride, dim.laneStep,
+                          dim.warpStep);
     llvm::sort(dims);
     return dims;
   };

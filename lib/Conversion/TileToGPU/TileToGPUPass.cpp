@@ -36,10 +36,7 @@ void annotateVectorWidths(func::FuncOp kernel) {
     if (!type)
       return;
     tile::DistributedLayout layout = tile::resolveLayout(type.getEncoding(), type.getShape());
-    Attribute root = type.getEncoding();
-    while (auto slice = dyn_cast<tile::SliceEncodingAttr>(root))
-      root = slice.getParent();
-    unsigned fastest = cast<tile::BlockedEncodingAttr>(root).getOrder().front();
+    unsigned fastest = layout.fastestDim;
     auto *dimIt = llvm::find(layout.tileDims, fastest);
     if (dimIt == layout.tileDims.end())
       return;
@@ -70,7 +67,8 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       module.emitError() << "unknown target '" << target << "'";
       return signalPassFailure();
     }
-    unsigned warpSize = info->getWarpSize(arch.empty() ? info->getDefaultArch() : arch);
+    std::string archName = arch.empty() ? info->getDefaultArch() : std::string(arch);
+    unsigned warpSize = info->getWarpSize(archName);
     SmallVector<func::FuncOp> kernels;
     for (auto kernel : module.getOps<func::FuncOp>())
       if (kernel->hasAttr(kSIMTLoweredAttr))
@@ -78,7 +76,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
     for (func::FuncOp kernel : kernels) {
       prepareKernelOnce(*info, kernel);
       annotateVectorWidths(kernel);
-      SIMTLowering simt(*info, kernel, warpSize);
+      SIMTLowering simt(*info, kernel, archName, warpSize);
       SIMTTypeConverter typeConverter(ctx, info->getGlobalAddressSpace());
       ConversionTarget conversionTarget(*ctx);
       configureTileToVectorTarget(conversionTarget, typeConverter);

@@ -48,20 +48,86 @@ LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitE
   unsigned parentRank;
   if (auto blocked = dyn_cast<BlockedEncodingAttr>(parent))
     parentRank = blocked.getRank();
+  else if (auto mma = dyn_cast<MmaEncodingAttr>(parent))
+    parentRank = mma.getWarpsPerCTA().size();
   else if (auto slice = dyn_cast<SliceEncodingAttr>(parent))
     return slice.getDim() < 64 ? success() : failure();
   else
-    return emitError() << "slice parent must be a blocked or slice encoding";
+    return emitError() << "slice parent must be a blocked, mma or slice encoding";
   if (dim >= parentRank)
     return emitError() << "slice dim " << dim << " is out of range for a rank-" << parentRank
                        << " parent";
   return success();
 }
 
+/// The instruction shape of mma.sync.aligned.m16n8k16 that the MMA layouts
+/// describe: M and N of the accumulator block, K of an operand block.
+static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
+
+LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                      unsigned version, ArrayRef<unsigned> warpsPerCTA,
+                                      ArrayRef<unsigned> instrShape) {
+  if (version != 2)
+    return emitError() << "mma encoding supports version 2 (mma.sync), got " << version;
+  if (warpsPerCTA.size() != 2)
+    return emitError() << "mma encoding needs 2 warpsPerCTA entries (M, N), got "
+                       << warpsPerCTA.size();
+  for (unsigned v : warpsPerCTA)
+    if (v == 0 || !llvm::isPowerOf2_32(v))
+      return emitError() << "mma warpsPerCTA must be powers of two, got " << v;
+  if (instrShape.size() != 2 || instrShape[0] != kMmaM || instrShape[1] != kMmaN)
+    return emitError() << "mma version 2 needs instrShape = [16, 8]";
+  return success();
+}
+
+/// Whether the 2-D `shape` has powers of two of at least `minRows` x `minCols`.
+/// (The message names the minimum only where it exceeds 1x1.)
+static LogicalResult verifyMmaShape(ArrayRef<int64_t> shape, int64_t minRows, int64_t minCols,
+                                    StringRef what,
+                                    function_ref<InFlightDiagnostic()> emitError) {
+  if (shape.size() != 2)
+    return emitError() << what << " needs a rank-2 tile, got rank " << shape.size();
+  if (shape[0] < minRows || shape[1] < minCols || !llvm::isPowerOf2_64(shape[0]) ||
+      !llvm::isPowerOf2_64(shape[1]))
+    return minRows * minCols > 1
+               ? emitError() << what << " needs a tile of powers of two, at least " << minRows
+                             << "x" << minCols << ", got " << shape[0] << "x" << shape[1]
+               : emitError() << what << " needs a tile of powers of two, got " << shape[0]
+                             << "x" << shape[1];
+  return success();
+}
+
+/// Smaller tiles than a 16x8 block (the sources of broadcasts, slices) wrap:
+/// threads beyond them hold copies, registers beyond them are left out.
+LogicalResult MmaEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                                              function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyMmaShape(shape, 1, 1, "mma encoding", emitError);
+}
+
+LogicalResult DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                             unsigned opIdx, Attribute parent, unsigned kWidth) {
+  if (opIdx > 1)
+    return emitError() << "dot_operand opIdx must be 0 (A) or 1 (B), got " << opIdx;
+  if (!isa<MmaEncodingAttr>(parent))
+    return emitError() << "dot_operand parent must be an mma encoding";
+  if (kWidth != 2)
+    return emitError() << "dot_operand kWidth must be 2 (16-bit operands of m16n8k16), got "
+                       << kWidth;
+  return success();
+}
+
+LogicalResult
+DotOperandEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                                       function_ref<InFlightDiagnostic()> emitError) const {
+  return getOpIdx() == 0 ? verifyMmaShape(shape, kMmaM, kMmaK, "dot_operand A", emitError)
+                         : verifyMmaShape(shape, kMmaK, kMmaN, "dot_operand B", emitError);
+}
+
 namespace tilec::tile {
 
 bool isDistributedEncoding(Attribute encoding) {
-  return isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr>(encoding);
+  return isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr, MmaEncodingAttr,
+                         DotOperandEncodingAttr>(encoding);
 }
 
 Attribute getEncoding(Type type) {
@@ -92,6 +158,8 @@ static DistributedLayout resolveBlocked(BlockedEncodingAttr blocked,
     dim.wpc = blocked.getWarpsPerCTA()[d];
     dim.laneStride = laneStride;
     dim.warpStride = warpStride;
+    dim.laneStep = dim.spt;
+    dim.warpStep = int64_t(dim.spt) * dim.tpw;
     laneStride *= dim.tpw;
     warpStride *= dim.wpc;
   }
@@ -121,11 +189,124 @@ static DistributedLayout resolveBlocked(BlockedEncodingAttr blocked,
   }
   for (unsigned d = 0; d < rank; ++d)
     layout.tileDims.push_back(d);
+  layout.fastestDim = blocked.getOrder().front();
   return layout;
 }
 
+/// A dimension of an MMA layout: lanes `(lane / laneStride) % tpw`, `laneStep`
+/// elements apart, runs of `spt` elements in consecutive registers, warps
+/// `(warp / warpStride) % wpc` one `block` apart.
+static DimDistribution mmaDim(int64_t size, unsigned spt, unsigned tpw, unsigned laneStride,
+                              unsigned wpc, unsigned warpStride, int64_t block) {
+  DimDistribution dim;
+  dim.size = size;
+  dim.spt = spt;
+  dim.tpw = tpw;
+  dim.laneStride = laneStride;
+  dim.laneStep = spt;
+  dim.wpc = wpc;
+  dim.warpStride = warpStride;
+  dim.warpStep = block;
+  return dim;
+}
+
+/// Lanes of an MMA fragment: the group `g = lane / 4` (8 rows or columns) and
+/// the thread in the group `t = lane % 4` (pairs of columns or K elements).
+static DimDistribution groupDim(int64_t size, unsigned wpc, unsigned warpStride, int64_t block) {
+  return mmaDim(size, 1, 8, 4, wpc, warpStride, block);
+}
+static DimDistribution pairDim(int64_t size, unsigned wpc, unsigned warpStride, int64_t block) {
+  return mmaDim(size, 2, 4, 1, wpc, warpStride, block);
+}
+
+/// The repetitions of a block of `block` elements covered `wpc` times.
+static int64_t repetitions(const DimDistribution &dim) {
+  return std::max<int64_t>(1, dim.size / dim.coverage());
+}
+
+/// Leaves out the registers that lie beyond the tile: along a dimension
+/// smaller than an instruction block they repeat registers that are kept.
+static void dropWrappedRegisters(DistributedLayout &layout) {
+  llvm::erase_if(layout.regOffsets, [&](const SmallVector<int64_t> &offsets) {
+    for (unsigned d = 0; d < offsets.size(); ++d)
+      if (offsets[d] >= layout.rootDims[d].size)
+        return true;
+    return false;
+  });
+  layout.numRegs = layout.regOffsets.size();
+}
+
+/// The layout of mma.sync's accumulator (see TileAttrs.td): warp w is at
+/// (w / wN, w % wN); per 16x8 block, c0 c1 on row g, c2 c3 on row g + 8.
+static DistributedLayout resolveMma(MmaEncodingAttr mma, ArrayRef<int64_t> shape) {
+  unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+  DistributedLayout layout;
+  layout.rootDims = {groupDim(shape[0], wm, wn, kMmaM), pairDim(shape[1], wn, 1, kMmaN)};
+  layout.tileDims = {0, 1};
+  layout.warpSize = 32;
+  layout.numWarps = wm * wn;
+  layout.fastestDim = 1;
+  int64_t mReps = repetitions(layout.rootDims[0]), nReps = repetitions(layout.rootDims[1]);
+  int64_t mStride = layout.rootDims[0].coverage(), nStride = layout.rootDims[1].coverage();
+  for (int64_t m = 0; m < mReps; ++m)
+    for (int64_t n = 0; n < nReps; ++n)
+      for (int64_t i = 0; i < 4; ++i)
+        layout.regOffsets.push_back({m * mStride + 8 * (i / 2), n * nStride + i % 2});
+  dropWrappedRegisters(layout);
+  return layout;
+}
+
+/// The layout of an mma.sync operand (see TileAttrs.td). A: per 16x16 block,
+/// a0 a1 at (g, 2t..2t+1), a2 a3 at (g + 8, ..), a4..a7 eight columns further;
+/// B: per 16x8 block, b0 b1 at (2t..2t+1, g), b2 b3 eight rows further. A
+/// third root dimension of size 1 holds the warps that keep copies.
+static DistributedLayout resolveDotOperand(DotOperandEncodingAttr operand,
+                                           ArrayRef<int64_t> shape) {
+  auto mma = cast<MmaEncodingAttr>(operand.getParent());
+  unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+  DistributedLayout layout;
+  layout.tileDims = {0, 1};
+  layout.warpSize = 32;
+  layout.numWarps = wm * wn;
+  if (operand.getOpIdx() == 0) {
+    layout.rootDims = {groupDim(shape[0], wm, wn, kMmaM), pairDim(shape[1], 1, 1, kMmaK),
+                       mmaDim(1, 1, 1, 1, wn, 1, 1)};
+    layout.fastestDim = 1;
+    int64_t mReps = repetitions(layout.rootDims[0]), kReps = repetitions(layout.rootDims[1]);
+    int64_t mStride = layout.rootDims[0].coverage();
+    for (int64_t m = 0; m < mReps; ++m)
+      for (int64_t k = 0; k < kReps; ++k)
+        for (int64_t i = 0; i < 8; ++i)
+          layout.regOffsets.push_back(
+              {m * mStride + 8 * ((i / 2) % 2), k * kMmaK + 8 * (i / 4) + i % 2, 0});
+  } else {
+    layout.rootDims = {pairDim(shape[0], 1, 1, kMmaK), groupDim(shape[1], wn, 1, kMmaN),
+                       mmaDim(1, 1, 1, 1, wm, wn, 1)};
+    layout.fastestDim = 0;
+    int64_t kReps = repetitions(layout.rootDims[0]), nReps = repetitions(layout.rootDims[1]);
+    int64_t nStride = layout.rootDims[1].coverage();
+    for (int64_t n = 0; n < nReps; ++n)
+      for (int64_t k = 0; k < kReps; ++k)
+        for (int64_t i = 0; i < 4; ++i)
+          layout.regOffsets.push_back({k * kMmaK + 8 * (i / 2) + i % 2, n * nStride, 0});
+  }
+  for (auto &offsets : layout.regOffsets)
+    offsets.pop_back(); // the copies' dimension is no tile dimension
+  dropWrappedRegisters(layout);
+  return layout;
+}
+
+/// Resolves a root (non-slice) encoding for `rootShape`.
+static DistributedLayout resolveRoot(Attribute encoding, ArrayRef<int64_t> rootShape) {
+  if (auto mma = dyn_cast<MmaEncodingAttr>(encoding))
+    return resolveMma(mma, rootShape);
+  if (auto operand = dyn_cast<DotOperandEncodingAttr>(encoding))
+    return resolveDotOperand(operand, rootShape);
+  return resolveBlocked(cast<BlockedEncodingAttr>(encoding), rootShape);
+}
+
 DistributedLayout resolveLayout(Attribute encoding, ArrayRef<int64_t> shape) {
-  // Walk down to the blocked root, inserting a size-1 dimension per slice.
+  // Walk down to the root layout, inserting a size-1 dimension per slice.
   SmallVector<int64_t> rootShape(shape);
   SmallVector<unsigned> slicedDims; // in root numbering, outermost slice last
   Attribute current = encoding;
@@ -134,7 +315,7 @@ DistributedLayout resolveLayout(Attribute encoding, ArrayRef<int64_t> shape) {
     slicedDims.push_back(slice.getDim());
     current = slice.getParent();
   }
-  DistributedLayout layout = resolveBlocked(cast<BlockedEncodingAttr>(current), rootShape);
+  DistributedLayout layout = resolveRoot(current, rootShape);
   // Drop the sliced dimensions from the tile view, innermost slice first.
   for (unsigned dim : llvm::reverse(slicedDims)) {
     layout.tileDims.erase(layout.tileDims.begin() + dim);
@@ -150,15 +331,14 @@ SmallVector<unsigned> DistributedLayout::laneMasksAlong(unsigned dim) const {
   const DimDistribution &root = rootDims[tileDims[dim]];
   SmallVector<unsigned> masks;
   for (unsigned bit = 1; bit < root.tpw; bit <<= 1)
-    if (int64_t(bit) * root.spt < root.size)
+    if (int64_t(bit) * root.laneStep < root.size)
       masks.push_back(bit * root.laneStride);
   return masks;
 }
 
 unsigned DistributedLayout::distinctWarpsAlong(unsigned dim) const {
   const DimDistribution &root = rootDims[tileDims[dim]];
-  int64_t perWarp = int64_t(root.spt) * root.tpw;
-  return std::max<int64_t>(1, std::min<int64_t>(root.wpc, root.size / perWarp));
+  return std::max<int64_t>(1, std::min<int64_t>(root.wpc, root.size / root.warpStep));
 }
 
 bool DistributedLayout::hasCopies() const {

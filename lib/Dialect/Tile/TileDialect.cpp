@@ -17,7 +17,8 @@ using namespace tilec::tile;
 #include "Tile/TileTypes.cpp.inc"
 
 namespace {
-/// Prints layout encodings once, as aliases (`#blocked`, `#slice`, `#shared`).
+/// Prints layout encodings once, as aliases (`#blocked`, `#slice`, `#shared`,
+/// `#mma`, `#dot_a`, `#dot_b`).
 struct TileOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
@@ -27,6 +28,10 @@ struct TileOpAsmInterface : public OpAsmDialectInterface {
       os << "slice";
     else if (isa<SharedEncodingAttr>(attr))
       os << "shared";
+    else if (isa<MmaEncodingAttr>(attr))
+      os << "mma";
+    else if (auto operand = dyn_cast<DotOperandEncodingAttr>(attr))
+      os << (operand.getOpIdx() == 0 ? "dot_a" : "dot_b");
     else
       return AliasResult::NoAlias;
     return AliasResult::FinalAlias;

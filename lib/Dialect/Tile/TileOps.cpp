@@ -426,7 +426,8 @@ LogicalResult ConvertLayoutOp::verify() {
                                         << shapeString(dst.getShape());
   for (Attribute encoding : {src.getEncoding(), dst.getEncoding()})
     if (encoding && !isDistributedEncoding(encoding))
-      return emitOpError("expects blocked or slice encodings, got ") << encoding;
+      return emitOpError("expects distributed (blocked, slice, mma, dot_operand) encodings, got ")
+             << encoding;
   return success();
 }
 

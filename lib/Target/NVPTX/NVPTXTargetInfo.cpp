@@ -5,6 +5,7 @@
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -218,6 +219,50 @@ public:
     LLVM::CallOp::create(b, loc, *assertFail, args);
     LLVM::Trap::create(b, loc);
     return success();
+  }
+
+  /// mma.sync.aligned.m16n8k16 with f32 accumulators: sm_80 and later.
+  bool hasMmaM16N8K16(llvm::StringRef arch, Type operand, Type acc) const override {
+    unsigned version;
+    llvm::StringRef rest = arch;
+    if (!rest.consume_front("sm_"))
+      return false;
+    rest.consume_back("a");
+    return !rest.getAsInteger(10, version) && version >= 80 &&
+           detail::isMmaM16N8K16F32(operand, acc);
+  }
+  /// `nvvm.mma.sync`: f16 fragments travel as `vector<2xf16>` pairs, bf16
+  /// ones as the i32 holding a pair.
+  Value mmaM16N8K16(OpBuilder &b, Location loc, func::FuncOp, Value a, Value bOperand,
+                    Value c) const override {
+    Type elem = cast<VectorType>(a.getType()).getElementType();
+    auto pairs = [&](Value fragments, int64_t count) {
+      SmallVector<Value> result;
+      for (int64_t i = 0; i < count; ++i) {
+        Value pair = vector::ExtractStridedSliceOp::create(
+            b, loc, fragments, ArrayRef<int64_t>{2 * i}, ArrayRef<int64_t>{2},
+            ArrayRef<int64_t>{1});
+        if (elem.isBF16())
+          pair = LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair);
+        result.push_back(pair);
+      }
+      return result;
+    };
+    SmallVector<Value> accs;
+    for (int64_t i = 0; i < 4; ++i)
+      accs.push_back(vector::ExtractOp::create(b, loc, c, i));
+    Type f32 = b.getF32Type();
+    auto resultType = LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+    NVVM::MMATypes ptxType = elem.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+    Value d = NVVM::MmaOp::create(
+        b, loc, resultType, pairs(a, 4), pairs(bOperand, 2), accs, ArrayRef<int64_t>{16, 8, 16},
+        std::nullopt, std::nullopt, std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+    Value result = LLVM::UndefOp::create(b, loc, c.getType());
+    for (int64_t i = 0; i < 4; ++i)
+      result = vector::InsertOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, d, i),
+                                        result, i);
+    return result;
   }
 
 private:

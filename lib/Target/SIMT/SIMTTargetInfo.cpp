@@ -5,7 +5,8 @@
 // simt driver runs every thread of a program as a fiber. A kernel receives its
 // program ids, the grid size and a `tilec_simt_thread *ctx` as trailing
 // arguments (tilec/simt.h); thread ids, barriers, shuffles and shared memory
-// go through ctx, and shared accesses are bounds-checked. An exported entry
+// go through ctx, and shared accesses are bounds-checked; mma.sync is
+// ctx->mma, which the emulator computes from all 32 lanes' fragments. An exported entry
 // `__tilec_simt_entry_<name>(args, grid, pid, ctx)` runs one thread of one
 // program.
 //
@@ -17,6 +18,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -124,7 +126,52 @@ public:
     LLVM::StoreOp::create(b, loc, value, ptr);
   }
 
+  /// The emulator models mma.sync at warp size 32 (arch warp32) only.
+  bool hasMmaM16N8K16(llvm::StringRef arch, Type operand, Type acc) const override {
+    return getWarpSize(arch) == 32 && detail::isMmaM16N8K16F32(operand, acc);
+  }
+  /// Stores the fragments in a `tilec_simt_mma_fragments` on the thread's
+  /// stack, calls ctx->mma and reads d back.
+  Value mmaM16N8K16(OpBuilder &b, Location loc, func::FuncOp kernel, Value a, Value bOperand,
+                    Value c) const override {
+    Type elem = cast<VectorType>(a.getType()).getElementType();
+    Value buffer = fragmentBuffer(b, loc, kernel);
+    auto store = [&](Value value, size_t offset) {
+      Type i8 = b.getI8Type();
+      Value addr = LLVM::GEPOp::create(b, loc, buffer.getType(), i8, buffer,
+                                       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
+      // The fields are 8-byte aligned only (c is at 24).
+      LLVM::StoreOp::create(b, loc, value, addr, /*alignment=*/8);
+      return addr;
+    };
+    store(a, offsetof(tilec_simt_mma_fragments, a));
+    store(bOperand, offsetof(tilec_simt_mma_fragments, b));
+    Value cAddr = store(c, offsetof(tilec_simt_mma_fragments, c));
+    uint32_t kind = elem.isBF16() ? TILEC_SIMT_MMA_M16N8K16_F32_BF16
+                                  : TILEC_SIMT_MMA_M16N8K16_F32_F16;
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, mma), Type(),
+              {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
+    return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
+  }
+
 private:
+  static constexpr llvm::StringLiteral kMmaBufferAttr = "tilec.simt_mma_fragments";
+  /// The kernel's `tilec_simt_mma_fragments` buffer: one alloca in the entry
+  /// block, shared by all mma.sync of the kernel.
+  static Value fragmentBuffer(OpBuilder &b, Location loc, func::FuncOp kernel) {
+    Block &entry = kernel.getBody().front();
+    for (auto alloca : entry.getOps<LLVM::AllocaOp>())
+      if (alloca->hasAttr(kMmaBufferAttr))
+        return alloca;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&entry);
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), sizeof(tilec_simt_mma_fragments));
+    auto alloca = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+                                         type, one, /*alignment=*/16);
+    alloca->setAttr(kMmaBufferAttr, b.getUnitAttr());
+    return alloca;
+  }
   static Value context(func::FuncOp kernel) {
     return kernel.getArgument(kernel.getNumArguments() - 1);
   }

@@ -43,6 +43,24 @@ enum {
   TILEC_SIMT_SHUFFLE_IDX = 1  /**< read lane lane_or_mask */
 };
 
+/** Kinds of tilec_simt_thread.mma: mma.sync.aligned.m16n8k16.row.col with
+ *  f32 accumulators and f16 or bf16 operands. */
+enum {
+  TILEC_SIMT_MMA_M16N8K16_F32_F16 = 0,
+  TILEC_SIMT_MMA_M16N8K16_F32_BF16 = 1
+};
+
+/** One lane's fragments of an m16n8k16 mma.sync, in the PTX ISA's order
+ *  (with g = lane / 4, t = lane % 4): a0 a1 = A[g][2t..2t+1], a2 a3 =
+ *  A[g+8][2t..], a4..a7 the same eight columns further; b0 b1 = B[2t..2t+1][g],
+ *  b2 b3 eight rows further; c0 c1 = C[g][2t..2t+1], c2 c3 = C[g+8][2t..].
+ *  a and b hold the raw 16-bit patterns; c is replaced by the result D. */
+typedef struct tilec_simt_mma_fragments {
+  uint16_t a[8];
+  uint16_t b[4];
+  float c[4];
+} tilec_simt_mma_fragments;
+
 struct tilec_simt_thread {
   /** Index of this thread within its program, 0 .. num_warps*warp_size-1. */
   uint32_t thread_id;
@@ -63,6 +81,12 @@ struct tilec_simt_thread {
   void (*fail)(tilec_simt_thread *self, uint32_t code, uint64_t detail);
   /** Runtime-private: the fiber and program this thread belongs to. */
   void *runtime;
+  /** Warp-synchronous matrix multiply-accumulate D = A * B + C of one
+   *  mma.sync (`kind` is TILEC_SIMT_MMA_*): every lane of the warp calls it
+   *  with its fragments, and each gets its fragment of D in fragments->c.
+   *  Products are exact and summed in f32 in k order. */
+  void (*mma)(tilec_simt_thread *self, uint32_t kind,
+              tilec_simt_mma_fragments *fragments);
 };
 
 #ifdef __cplusplus
@@ -78,6 +102,10 @@ TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, barrier) == 24, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, shuffle) == 32, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, fail) == 40, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, runtime) == 48, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mma) == 56, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mma_fragments, b) == 16, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mma_fragments, c) == 24, "ABI");
+TILEC_SIMT_STATIC_ASSERT(sizeof(tilec_simt_mma_fragments) == 40, "ABI");
 #undef TILEC_SIMT_STATIC_ASSERT
 
 #ifdef __cplusplus

@@ -499,3 +499,105 @@ func.func @blocked_order(%x: tensor<4x64xf32, #tile.blocked<{sizePerThread = [1,
 func.func @slice_dim(%x: tensor<64xf32, #tile.slice<{dim = 2, parent = #b2}>>) {
   return
 }
+
+// -----
+
+// The MMA accumulator layout describes mma.sync, MMA version 2.
+// expected-error @+1 {{mma encoding supports version 2 (mma.sync), got 3}}
+func.func @mma_version(%x: tensor<16x16xf32, #tile.mma<version = 3, warpsPerCTA = [2, 2], instrShape = [16, 8]>>) {
+  return
+}
+
+// -----
+
+// MMA warps are laid out over M and N only.
+// expected-error @+1 {{mma encoding needs 2 warpsPerCTA entries (M, N), got 3}}
+func.func @mma_rank(%x: tensor<16x16xf32, #tile.mma<version = 2, warpsPerCTA = [2, 2, 1], instrShape = [16, 8]>>) {
+  return
+}
+
+// -----
+
+// MMA warp counts are powers of two.
+// expected-error @+1 {{mma warpsPerCTA must be powers of two, got 3}}
+func.func @mma_warps_pow2(%x: tensor<16x16xf32, #tile.mma<version = 2, warpsPerCTA = [3, 1], instrShape = [16, 8]>>) {
+  return
+}
+
+// -----
+
+// The accumulator blocks are those of m16n8k16.
+// expected-error @+1 {{mma version 2 needs instrShape = [16, 8]}}
+func.func @mma_instr(%x: tensor<16x16xf32, #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 16]>>) {
+  return
+}
+
+// -----
+
+// MMA tiles have powers of two (smaller ones than a 16x8 block wrap).
+// expected-error @+1 {{mma encoding needs a tile of powers of two, got 24x8}}
+func.func @mma_shape(%x: tensor<24x8xf32, #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>>) {
+  return
+}
+
+// -----
+
+// An MMA tile is a matrix.
+// expected-error @+1 {{mma encoding needs a rank-2 tile, got rank 1}}
+func.func @mma_tile_rank(%x: tensor<16xf32, #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>>) {
+  return
+}
+
+// -----
+
+#mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// A dot operand is A (0) or B (1).
+// expected-error @+1 {{dot_operand opIdx must be 0 (A) or 1 (B), got 2}}
+func.func @dot_operand_idx(%x: tensor<16x16xf16, #tile.dot_operand<opIdx = 2, parent = #mma, kWidth = 2>>) {
+  return
+}
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// Dot operands are the fragments of an MMA accumulator's instruction.
+// expected-error @+1 {{dot_operand parent must be an mma encoding}}
+func.func @dot_operand_parent(%x: tensor<16x16xf16, #tile.dot_operand<opIdx = 0, parent = #b, kWidth = 2>>) {
+  return
+}
+
+// -----
+
+#mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// m16n8k16 packs two 16-bit K elements per register.
+// expected-error @+1 {{dot_operand kWidth must be 2 (16-bit operands of m16n8k16), got 4}}
+func.func @dot_operand_kwidth(%x: tensor<16x16xf16, #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 4>>) {
+  return
+}
+
+// -----
+
+#mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// Operand A holds at least one 16x16 (M x K) block.
+// expected-error @+1 {{dot_operand A needs a tile of powers of two, at least 16x16, got 16x8}}
+func.func @dot_operand_a_shape(%x: tensor<16x8xf16, #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>>) {
+  return
+}
+
+// -----
+
+#mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// Operand B holds at least one 16x8 (K x N) block.
+// expected-error @+1 {{dot_operand B needs a tile of powers of two, at least 16x8, got 8x8}}
+func.func @dot_operand_b_shape(%x: tensor<8x8xf16, #tile.dot_operand<opIdx = 1, parent = #mma, kWidth = 2>>) {
+  return
+}
+
+// -----
+
+#mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// A slice of a dot operand is not a layout.
+// expected-error @+1 {{slice parent must be a blocked, mma or slice encoding}}
+func.func @slice_of_dot_operand(%x: tensor<16xf16, #tile.slice<{dim = 1, parent = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>}>>) {
+  return
+}

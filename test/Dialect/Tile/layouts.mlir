@@ -26,3 +26,4 @@ func.func @encodings(%x: tensor<16x32xf32, #blocked>) -> tensor<16xf32, #flat> {
 func.func @shared() attributes {smem = #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>} {
   return
 }
+
