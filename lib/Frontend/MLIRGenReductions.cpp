@@ -837,10 +837,12 @@ Val MLIRGen::callReductionBuiltin(
     Val firstRow = binary(BinaryOp::Mul, group, sizeG, l);
     Val rows = minMax(false, binary(BinaryOp::Sub, sizeI, firstRow, l), sizeG,
                       l, "tl.minimum");
+    // Indices within the group: (linear % groupSpan) % rows, not linear % rows,
+    // which differ in a shorter last group (Triton's tl.swizzle2d).
+    Val inGroup = binary(BinaryOp::Mod, linear, groupSpan, l);
     Val newI = binary(BinaryOp::Add, firstRow,
-                      binary(BinaryOp::Mod, linear, rows, l), l);
-    Val newJ = binary(BinaryOp::FloorDiv,
-                      binary(BinaryOp::Mod, linear, groupSpan, l), rows, l);
+                      binary(BinaryOp::Mod, inGroup, rows, l), l);
+    Val newJ = binary(BinaryOp::FloorDiv, inGroup, rows, l);
     if (!newI || !newJ)
       return Val();
     return Val::tuple({newI, newJ}, l);
