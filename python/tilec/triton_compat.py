@@ -134,6 +134,7 @@ def main(argv=None):
     sys.argv = argv
     os.environ["PYTHONPATH"] = os.pathsep.join(
         [PACKAGE_PATH] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+    sys.path.insert(0, PACKAGE_PATH)  # pytest-xdist gives its workers this process's sys.path
     if module is not None:
         # As `python -m module`: the current directory is on sys.path.
         sys.path.insert(0, os.getcwd())
