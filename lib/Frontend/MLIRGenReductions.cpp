@@ -732,16 +732,41 @@ Val MLIRGen::callReductionBuiltin(
     return reshape(c, shape, l);
   }
   if (name == "cat") {
-    if (!bind({"input", "other", "can_reorder?"}))
+    if (!bind({"input", "other", "can_reorder?", "dim?"}))
       return Val();
     std::optional<bool> reorder = constBool(*this, a[2], false, "can_reorder");
     if (!reorder)
       return Val();
-    // Triton's rule: its cat may reorder elements, so it insists on the flag.
-    if (!*reorder)
-      return error(l, "tl.cat requires can_reorder=True (Triton's cat may "
-                      "reorder elements; "
-                      "tilec keeps them in order)");
+    if (!*reorder) {
+      // Triton 3.9's deterministic cat: tensors of one shape, concatenated along
+      // `dim` (default 0) as join + permute (the new minor dimension moved in
+      // front of `dim`) + reshape.
+      Val x = blockArg(*this, a[0], l, name, "input");
+      Val y = x ? blockArg(*this, a[1], l, name, "other") : x;
+      if (!y)
+        return y;
+      if (x.shape != y.shape)
+        return error(l, "tl.cat requires tensors of the same shape, got " +
+                            x.typeStr() + " and " + y.typeStr());
+      int64_t rank = int64_t(x.shape.size());
+      int64_t dim = 0;
+      if (!a[3].isNone()) {
+        std::optional<int64_t> d = wrapAxis(*this, a[3], x.shape, name, "dim");
+        if (!d)
+          return Val();
+        dim = *d;
+      }
+      Val c = join(x, y, l);
+      if (!c)
+        return c;
+      llvm::SmallVector<int64_t, 4> order = llvm::to_vector<4>(llvm::seq<int64_t>(0, rank));
+      order.insert(order.begin() + dim, rank);
+      if (!(c = trans(c, order, l)))
+        return c;
+      llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end());
+      shape[dim] *= 2;
+      return reshape(c, shape, l);
+    }
     Val x = blockArg(*this, a[0], l, name, "input");
     Val y = x ? blockArg(*this, a[1], l, name, "other") : x;
     if (!y)

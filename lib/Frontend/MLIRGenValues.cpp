@@ -416,9 +416,9 @@ Val MLIRGen::binary(BinaryOp op, const Val &lhs, const Val &rhs, SMLoc l) {
     if (!binaryTypeCheck(a, c, l, opName, false, false, true, false))
       return Val();
     if (!a.dtype.isInt())
-      return error(l, "bitwise operator '" + spell(op) +
-                          "' requires integer operands, got " + lhs.typeStr() +
-                          " and " + rhs.typeStr());
+      return error(l, "invalid operands of type " + lhs.typeStr() + " and " +
+                          rhs.typeStr() + ": bitwise operator '" + spell(op) +
+                          "' requires integer operands");
     Value r;
     switch (op) {
     case BinaryOp::LShift:

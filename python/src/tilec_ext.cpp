@@ -490,6 +490,9 @@ nb::dict infoDict(const tilec_device_info &info) {
 NB_MODULE(_tilec, m) {
   m.doc() = "tilec's native extension: the C++ JIT API (use the `tilec` package)";
   m.attr("version") = Compiler::version();
+  // Kernels cached by module-level @jit functions are alive at interpreter exit (torch and
+  // pytest keep modules referenced): not leaks worth a report on every run.
+  nb::set_leak_warnings(false);
 
   nb::class_<Packed>(m, "Packed");
 

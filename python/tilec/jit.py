@@ -395,12 +395,84 @@ class JITFunction:
                 if code == "CompileError":
                     raise CompilationError(self.__name__, message)
                 raise RuntimeError("%s: %s" % (code, message))
+            kernel = CompiledKernel(self, kernel, num_warps)
             self.cache[key] = kernel
             return kernel
 
     def warmup(self, *args, grid=None, **kwargs):
         """Compiles for these arguments without launching (grid ignored)."""
         return JITFunction.run(self, *args, grid=grid, warmup=True, **kwargs)
+
+
+class CompiledKernel:
+    """A compiled kernel (what a launch or `warmup` returns), with the parts of Triton's
+    CompiledKernel that host code uses: `name`, `metadata`, `n_regs`, `n_spills`,
+    `_init_handles()`, `kernel[grid](*all_args)`; `asm` is empty (tilec keeps no
+    intermediate text). `param_types`, `param_names`, `cache_key`: tilec's."""
+
+    __slots__ = ("_fn", "_native", "launch", "num_warps", "metadata", "n_regs", "n_spills",
+                 "n_max_threads", "asm")
+
+    def __init__(self, fn, native, num_warps):
+        self._fn = fn
+        self._native = native
+        self.launch = native.launch
+        self.num_warps = num_warps
+        props = _device_resources()
+        # A program's resources as Triton's occupancy formulas read them
+        # (registers * warp size * warps <= registers per SM, shared <= shared per SM): on
+        # the CPU a program occupies a whole core (one resident program per core); on GPUs
+        # tilec does not report usage, so the same whole-SM figures make the formulas
+        # choose one program per SM, never more than fit.
+        self.n_regs = max(1, props["max_num_regs"] // (props["warpSize"] * num_warps))
+        self.n_spills = 0
+        self.n_max_threads = props["warpSize"] * num_warps
+        self.metadata = _Metadata(name=native.name, num_warps=num_warps,
+                                  shared=props["max_shared_mem"], num_ctas=1, num_stages=1)
+        self.asm = {}
+
+    @property
+    def name(self):
+        return self._native.name
+
+    @property
+    def param_types(self):
+        return self._native.param_types
+
+    @property
+    def param_names(self):
+        return self._native.param_names
+
+    @property
+    def cache_key(self):
+        return self._native.cache_key
+
+    def _init_handles(self):
+        """Loaded already (tilec loads a kernel when it is compiled)."""
+
+    def __getitem__(self, grid):
+        def runner(*args, **kwargs):
+            return self._fn.run(*args, grid=grid, num_warps=self.num_warps, **kwargs)
+        return runner
+
+    def __repr__(self):
+        return "CompiledKernel(%s, %s)" % (self.name, self.param_types)
+
+
+class _Metadata:
+    """`CompiledKernel.metadata`: attributes as Triton's (name, num_warps, shared, ...)."""
+
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+
+def _device_resources():
+    """Per-SM (per-core on the CPU) resources, as triton.runtime.driver reports them."""
+    info = get_compiler().device_info()
+    hip = info.get("driver") == "hip"
+    gpu = hip or info.get("driver") == "cuda"
+    return {"max_num_regs": 65536, "warpSize": 64 if hip else 32,
+            "max_shared_mem": (65536 if hip else 232448) if gpu else 1 << 20}
 
 
 class TensorWrapper:

@@ -12,13 +12,16 @@ class _Utils:
     """`driver.active.utils`."""
 
     def get_device_properties(self, device=0):
+        """SMs (CPU: cores tilec uses) and the per-SM resources CompiledKernel's
+        n_regs/metadata.shared are measured against (see tilec.jit.CompiledKernel)."""
+        from tilec.jit import _device_resources
         info = tilec.device_info()
         units = info.get("compute_units") or os.cpu_count() or 1
-        gpu = info.get("driver") in ("cuda", "hip")
-        return {"multiprocessor_count": units, "max_shared_mem": 232448 if gpu else 1 << 20,
-                "max_num_regs": 65536, "warpSize": 64 if info.get("driver") == "hip" else 32,
-                "sm_clock_rate": 0, "mem_clock_rate": 0, "mem_bus_width": 0,
-                "name": info.get("name", "")}
+        props = _device_resources()
+        props.update({"multiprocessor_count": units, "max_threads_per_sm": 2048,
+                      "sm_clock_rate": 0, "mem_clock_rate": 0, "mem_bus_width": 0,
+                      "name": info.get("name", "")})
+        return props
 
 
 class ActiveDriver:
