@@ -89,7 +89,8 @@ def _constexpr_text(name, value):
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, _tl.dtype):
-        return repr(value)  # "tl.float16": the frontend reads it as a dtype, never as a str
+        # "tl.float16": the frontend reads it as a dtype, never as a str.
+        return "tl." + value.attribute_name()
     if isinstance(value, str):
         # Quoted, so that "nan", "inf", "1" or "True" stay strings (the frontend drops the quotes).
         return '"%s"' % value
@@ -131,7 +132,7 @@ def _global_text(value):
     if isinstance(value, float):
         return repr(value) if value == value and abs(value) != float("inf") else None
     if isinstance(value, _tl.dtype):
-        return repr(value)
+        return "tl." + value.attribute_name()
     return None
 
 

@@ -32,7 +32,11 @@ class dtype:
         return self._sig
 
     def __repr__(self):
-        return "tl." + _ATTRIBUTE_NAMES[self.name]
+        return "triton.language." + _ATTRIBUTE_NAMES[self.name]  # Triton's repr
+
+    def attribute_name(self):
+        """The `tl.` attribute spelling ("float32")."""
+        return _ATTRIBUTE_NAMES[self.name]
 
     def __eq__(self, other):
         return isinstance(other, dtype) and other.name == self.name
