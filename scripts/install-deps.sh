@@ -20,6 +20,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 PY=${PYTHON:-python3}
-if ! "$PY" -c "import numpy, pytest, nanobind" 2>/dev/null; then
-  "$PY" -m pip install -q --disable-pip-version-check numpy pytest nanobind
+if ! "$PY" -c "import numpy, pytest, nanobind, xdist, pytest_timeout, tabulate" 2>/dev/null; then
+  "$PY" -m pip install -q --disable-pip-version-check numpy pytest nanobind pytest-xdist pytest-timeout tabulate
+fi
+# torch (from PyPI; pip's cache keeps reruns fast) for Triton's own tests and tutorials
+# (scripts/triton-tests.sh). PyPI's torch depends on `triton`: it is uninstalled again, since
+# the project's Python must not have a real Triton (tilec.triton_compat serves `import triton`).
+if ! "$PY" -c "import torch" 2>/dev/null; then
+  "$PY" -m pip install -q --disable-pip-version-check torch
+fi
+if "$PY" -m pip show -q triton >/dev/null 2>&1; then
+  "$PY" -m pip uninstall -q -y triton
 fi

@@ -110,7 +110,9 @@ std::optional<Val> MLIRGen::pythonAttribute(const Val &base, StringRef attr,
       m.loc = l;
       return m;
     }
-    if (attr == "tensor" || attr == "dtype" || attr == "tuple")
+    if (attr == "tensor" || attr == "dtype" || attr == "tuple" ||
+        attr == "tensor_descriptor" || attr == "block_type" ||
+        attr == "pointer_type")
       return pythonObject(("class:tl." + attr).str(), {}, l);
     if (attr == "inline_asm_elementwise")
       return error(l, "tl.inline_asm_elementwise is not supported: tilec "
@@ -257,6 +259,9 @@ Val MLIRGen::isInstance(const Val &obj, const Val &classInfo, SMLoc l) {
           .Case("class:tl.tensor", obj.isTensor())
           .Case("class:tl.dtype", obj.kind == Val::Kind::DTypeObj)
           .Case("class:tl.tuple", obj.kind == Val::Kind::Tuple)
+          .Case("class:tl.tensor_descriptor", obj.kind == Val::Kind::TensorDesc)
+          .Case("class:tl.block_type", false)  // types are dtypes or tensors here
+          .Case("class:tl.pointer_type", false)
           .Default(std::nullopt);
   if (!r)
     return error(classInfo.loc, "isinstance() with class '" + cls +

@@ -216,14 +216,26 @@ Val MLIRGen::genRandom(StringRef name, llvm::ArrayRef<Val> a, SMLoc l) {
   }
   if (name == "philox")
     return philox(*this, a[0], a.slice(1, 4), rounds, l);
-  // The remaining functions draw from counters (offset, 0, 0, 0).
+  // The remaining functions draw from 32-bit counters (lo, hi, 0, 0), as
+  // Triton's randint4x: lo = offset.to(uint32), hi = (offset >> 32).to(uint32)
+  // for offsets wider than 32 bits (else 0); the words are uint32.
   Val offset = toTensor(a[1], l, "the random offset");
   if (!offset)
     return offset;
-  Val zero = binary(BinaryOp::Mul, offset, Val::integer(0, l), l);
+  if (!offset.dtype.isInt() || offset.dtype.isBool())
+    return error(l, "the random offset must be an integer, got " +
+                        offset.typeStr());
+  Val lo = cast(offset, DType(DType::U32), l);
+  Val zero = lo ? binary(BinaryOp::Mul, lo, Val::integer(0, l), l) : lo;
   if (!zero)
     return zero;
-  Val words = philox(*this, a[0], {offset, zero, zero, zero}, rounds, l);
+  Val hi = zero;
+  if (offset.dtype.bitwidth() > 32) {
+    Val shifted = binary(BinaryOp::RShift, offset, Val::integer(32, l), l);
+    if (!shifted || !(hi = cast(shifted, DType(DType::U32), l)))
+      return Val();
+  }
+  Val words = philox(*this, a[0], {lo, hi, zero, zero}, rounds, l);
   if (!words)
     return words;
   if (name == "randint")

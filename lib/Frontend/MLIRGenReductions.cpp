@@ -4,7 +4,8 @@
 // combiner region of tile.reduce / tile.scan, the standard reductions and scans
 // built on them (sum, max/min with indices, argmax/argmin, xor_sum, cumsum,
 // cumprod), the bitonic tl.sort, and the shape ops expressed as tile.shuffle
-// (join, split, cat, interleave, flip), plus ravel, histogram and swizzle2d.
+// (join, split, cat, interleave, flip), plus ravel, histogram, swizzle2d and
+// dot_scaled (microscaled operands upcast, then tl.dot).
 //
 //===----------------------------------------------------------------------===//
 #include "Binder.h"
@@ -29,7 +30,7 @@ static const char *const kReductionBuiltins[] = {
     "cumsum",    "cumprod",    "sort",
     "flip",      "join",       "split",
     "cat",       "interleave", "ravel",
-    "histogram", "swizzle2d"};
+    "histogram", "swizzle2d", "dot_scaled"};
 
 bool MLIRGen::isReductionBuiltin(StringRef name) {
   return llvm::is_contained(kReductionBuiltins, name);
@@ -523,6 +524,161 @@ Val MLIRGen::bitonicSort(const Val &x, bool descending, SMLoc l) {
 // Dispatch
 //===----------------------------------------------------------------------===//
 
+//===----------------------------------------------------------------------===//
+// tl.dot_scaled
+//===----------------------------------------------------------------------===//
+
+/// Upcasts one tl.dot_scaled operand (`x`, with K along its last dimension)
+/// of `format` ("e2m1" packs two values per uint8 along K; "e4m3", "e5m2" are
+/// uint8 bit patterns; "bf16", "fp16" are values) to `to` (F16 or BF16) and
+/// multiplies it by its e8m0 `scale` ([rows, K/32] uint8: 2^(s-127), 0xFF is
+/// NaN) as Triton's mxfp upcast does.
+static Val upcastScaled(MLIRGen &g, Val x, const Val &scale, StringRef format,
+                        DType to, SMLoc l) {
+  auto I = [&](int64_t v) { return Val::integer(v, l); };
+  auto B = [&](BinaryOp op, const Val &p, const Val &q) {
+    return p && q ? g.binary(op, p, q, l) : Val();
+  };
+  auto U16 = [&](const Val &v) {
+    return v ? g.cast(v, DType(DType::U16), l) : v;
+  };
+  auto where = [&](const Val &c, const Val &p, const Val &q) {
+    return c && p && q ? g.callBuiltin("tl.where", {c, p, q}, {}, l) : Val();
+  };
+  bool bf16 = to.kind == DType::BF16;
+  if (format == "fp16" || format == "bf16") {
+    x = g.cast(x, to, l);
+  } else if (format == "e4m3" || format == "e5m2") {
+    if (!x || x.dtype.kind != DType::U8)
+      return g.error(l, "tl.dot_scaled: a " + format +
+                            " operand must be uint8 bits, got " + x.typeStr());
+    bool e5 = format == "e5m2";
+    Val f8 = g.cast(x, DType(e5 ? DType::F8E5 : DType::F8E4NV), l,
+                    /*bitcast=*/true);
+    Val up = f8 ? g.cast(f8, to, l) : f8;
+    if (e5 && up) {
+      // e5m2 infinities and NaNs keep their class in the wider type.
+      int64_t mask8 = 0x7C, mask16 = bf16 ? 0x7F80 : 0x7C00;
+      Val nonFinite = g.compare(CmpOp::Eq, B(BinaryOp::BitAnd, x, I(mask8)),
+                                I(mask8), l);
+      Val bits = g.cast(up, DType(DType::U16), l, /*bitcast=*/true);
+      Val widened = B(BinaryOp::BitOr, bits, I(mask16));
+      widened = widened ? g.cast(widened, to, l, /*bitcast=*/true) : widened;
+      up = where(nonFinite, widened, up);
+    }
+    x = up;
+  } else if (format == "e2m1") {
+    if (!x || x.dtype.kind != DType::U8)
+      return g.error(l, "tl.dot_scaled: an e2m1 operand must be uint8 (two "
+                        "values per byte), got " +
+                            x.typeStr());
+    int64_t mBits = bf16 ? 7 : 10, bias = bf16 ? 127 : 15;
+    int64_t point5 = bf16 ? 16128 : 0x3800;
+    Val em0 = B(BinaryOp::BitAnd, x, I(0x7));
+    Val em1 = B(BinaryOp::BitAnd, x, I(0x70));
+    Val x0 = B(BinaryOp::BitOr, B(BinaryOp::LShift, U16(em0), I(mBits - 1)),
+               B(BinaryOp::LShift, U16(B(BinaryOp::BitAnd, x, I(0x8))), I(12)));
+    Val x1 =
+        B(BinaryOp::BitOr, B(BinaryOp::LShift, U16(em1), I(mBits - 5)),
+          B(BinaryOp::LShift, U16(B(BinaryOp::BitAnd, x, I(0x80))), I(8)));
+    Val biasBits = I((bias - 1) << mBits);
+    Val nz0 = em0 ? g.compare(CmpOp::Ne, B(BinaryOp::BitAnd, em0, I(0x6)),
+                              I(0), l)
+                  : em0;
+    Val nz1 = em1 ? g.compare(CmpOp::Ne, B(BinaryOp::BitAnd, em1, I(0x60)),
+                              I(0), l)
+                  : em1;
+    x0 = where(nz0, B(BinaryOp::Add, x0, biasBits), x0);
+    x1 = where(nz1, B(BinaryOp::Add, x1, biasBits), x1);
+    Val half0 = em0 ? g.compare(CmpOp::Eq, em0, I(0x1), l) : em0;
+    Val half1 = em1 ? g.compare(CmpOp::Eq, em1, I(0x10), l) : em1;
+    x0 = where(half0, B(BinaryOp::BitOr, I(point5),
+                        B(BinaryOp::BitAnd, x0, I(0x8000))), x0);
+    x1 = where(half1, B(BinaryOp::BitOr, I(point5),
+                        B(BinaryOp::BitAnd, x1, I(0x8000))), x1);
+    if (!x0 || !x1)
+      return Val();
+    x0 = U16(x0);
+    x1 = U16(x1);
+    Val joined = x0 && x1 ? g.join(x0, x1, l) : Val();
+    if (!joined)
+      return joined;
+    llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end());
+    shape.back() *= 2;
+    Val inter = g.reshape(joined, shape, l);
+    x = inter ? g.cast(inter, to, l, /*bitcast=*/true) : inter;
+  } else {
+    return g.error(l, "tl.dot_scaled: unsupported format '" + format +
+                          "' (expected e2m1, e4m3, e5m2, bf16 or fp16)");
+  }
+  if (!x || scale.isNone())
+    return x;
+  Val sc = g.toTensor(scale, l, "the dot_scaled scale");
+  if (!sc)
+    return sc;
+  if (sc.dtype.kind != DType::U8 || sc.shape.size() != 2 ||
+      x.shape.size() != 2 || sc.shape[0] != x.shape[0] ||
+      sc.shape[1] * 32 != x.shape[1])
+    return g.error(l, "tl.dot_scaled: the scale must be uint8 of shape [" +
+                          Twine(x.shape.size() == 2 ? x.shape[0] : 0) + ", " +
+                          Twine(x.shape.size() == 2 ? x.shape[1] / 32 : 0) +
+                          "], got " + sc.typeStr());
+  // 2^(s-127) as fp32 (s << 23), then the compute type.
+  Val f32 = g.cast(B(BinaryOp::LShift, g.cast(sc, DType(DType::U32), l),
+                     I(23)),
+                   DType(DType::F32), l, /*bitcast=*/true);
+  Val up = f32 ? g.cast(f32, to, l) : f32;
+  Val expanded = up ? g.expandDims(up, 2, l) : up;
+  llvm::SmallVector<int64_t, 4> wide = {sc.shape[0], sc.shape[1], 32};
+  expanded = expanded ? g.broadcastTo(expanded, wide, l, "scale") : expanded;
+  Val full = expanded ? g.reshape(expanded, x.shape, l) : expanded;
+  Val scaled = B(BinaryOp::Mul, x, full);
+  Val isNan = g.compare(CmpOp::Eq, sc, I(0xFF), l);
+  Val nanFull = isNan ? g.expandDims(isNan, 2, l) : isNan;
+  nanFull = nanFull ? g.broadcastTo(nanFull, wide, l, "scale") : nanFull;
+  nanFull = nanFull ? g.reshape(nanFull, x.shape, l) : nanFull;
+  Val nan = Val::floating(std::numeric_limits<double>::quiet_NaN(), l);
+  Val r = where(nanFull, nan, scaled);
+  return r ? g.cast(r, to, l) : r;
+}
+
+/// tl.dot_scaled(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format,
+/// acc=None, fast_math=False, lhs_k_pack=True, rhs_k_pack=True,
+/// out_dtype=tl.float32): both operands upcast to fp16 (if either format is
+/// fp16, else bf16) with their scales applied, then tl.dot accumulating in
+/// fp32, as Triton's reference lowering.
+static Val dotScaled(MLIRGen &g, llvm::ArrayRef<Val> a, SMLoc l) {
+  if (a[2].kind != Val::Kind::Str || a[5].kind != Val::Kind::Str)
+    return g.error(l, "tl.dot_scaled: the formats must be constexpr strings");
+  for (int i : {8, 9})
+    if (!a[i].isNone())
+      if (std::optional<bool> packed = g.constexprTruth(a[i]); packed && !*packed)
+        return g.error(a[i].loc, "tl.dot_scaled: k_pack=False is not supported");
+  StringRef fa = a[2].s, fb = a[5].s;
+  DType to(fa == "fp16" || fb == "fp16" ? DType::F16 : DType::BF16);
+  Val lhs = g.toTensor(a[0], l, "the dot_scaled lhs");
+  Val rhs = lhs ? g.toTensor(a[3], l, "the dot_scaled rhs") : lhs;
+  if (!rhs)
+    return rhs;
+  if (lhs.shape.size() != 2 || rhs.shape.size() != 2)
+    return g.error(l, "tl.dot_scaled supports 2-D operands, got " +
+                          lhs.typeStr() + " and " + rhs.typeStr());
+  Val x = upcastScaled(g, lhs, a[1], fa, to, l);
+  // The rhs is [K, N]: upcast it as [N, K] (K last, where the scales and the
+  // e2m1 packing run), then transpose back.
+  Val rt = x ? g.trans(rhs, {1, 0}, l) : x;
+  Val y = rt ? upcastScaled(g, rt, a[4], fb, to, l) : rt;
+  y = y ? g.trans(y, {1, 0}, l) : y;
+  if (!y)
+    return y;
+  std::vector<std::pair<std::string, Val>> kwargs;
+  if (!a[6].isNone())
+    kwargs.push_back({"acc", a[6]});
+  if (!a[10].isNone())
+    kwargs.push_back({"out_dtype", a[10]});
+  return g.callBuiltin("tl.dot", {x, y}, std::move(kwargs), l);
+}
+
 Val MLIRGen::callReductionBuiltin(
     StringRef name, std::vector<Val> args,
     std::vector<std::pair<std::string, Val>> kwargs, SMLoc l) {
@@ -741,16 +897,41 @@ Val MLIRGen::callReductionBuiltin(
     return reshape(c, shape, l);
   }
   if (name == "cat") {
-    if (!bind({"input", "other", "can_reorder?"}))
+    if (!bind({"input", "other", "can_reorder?", "dim?"}))
       return Val();
     std::optional<bool> reorder = constBool(*this, a[2], false, "can_reorder");
     if (!reorder)
       return Val();
-    // Triton's rule: its cat may reorder elements, so it insists on the flag.
-    if (!*reorder)
-      return error(l, "tl.cat requires can_reorder=True (Triton's cat may "
-                      "reorder elements; "
-                      "tilec keeps them in order)");
+    if (!*reorder) {
+      // Triton 3.9's deterministic cat: tensors of one shape, concatenated along
+      // `dim` (default 0) as join + permute (the new minor dimension moved in
+      // front of `dim`) + reshape.
+      Val x = blockArg(*this, a[0], l, name, "input");
+      Val y = x ? blockArg(*this, a[1], l, name, "other") : x;
+      if (!y)
+        return y;
+      if (x.shape != y.shape)
+        return error(l, "tl.cat requires tensors of the same shape, got " +
+                            x.typeStr() + " and " + y.typeStr());
+      int64_t rank = int64_t(x.shape.size());
+      int64_t dim = 0;
+      if (!a[3].isNone()) {
+        std::optional<int64_t> d = wrapAxis(*this, a[3], x.shape, name, "dim");
+        if (!d)
+          return Val();
+        dim = *d;
+      }
+      Val c = join(x, y, l);
+      if (!c)
+        return c;
+      llvm::SmallVector<int64_t, 4> order = llvm::to_vector<4>(llvm::seq<int64_t>(0, rank));
+      order.insert(order.begin() + dim, rank);
+      if (!(c = trans(c, order, l)))
+        return c;
+      llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end());
+      shape[dim] *= 2;
+      return reshape(c, shape, l);
+    }
     Val x = blockArg(*this, a[0], l, name, "input");
     Val y = x ? blockArg(*this, a[1], l, name, "other") : x;
     if (!y)
@@ -841,6 +1022,13 @@ Val MLIRGen::callReductionBuiltin(
                                    false, body, name, "tl.histogram's counter",
                                    l));
   }
+  if (name == "dot_scaled") {
+    if (!bind({"lhs", "lhs_scale", "lhs_format", "rhs", "rhs_scale",
+               "rhs_format", "acc?", "fast_math?", "lhs_k_pack?", "rhs_k_pack?",
+               "out_dtype?"}))
+      return Val();
+    return dotScaled(*this, a.out, l);
+  }
   if (name == "swizzle2d") {
     if (!bind({"i", "j", "size_i", "size_j", "size_g"}))
       return Val();
@@ -854,10 +1042,12 @@ Val MLIRGen::callReductionBuiltin(
     Val firstRow = binary(BinaryOp::Mul, group, sizeG, l);
     Val rows = minMax(false, binary(BinaryOp::Sub, sizeI, firstRow, l), sizeG,
                       l, "tl.minimum");
+    // Indices within the group: (linear % groupSpan) % rows, not linear % rows,
+    // which differ in a shorter last group (Triton's tl.swizzle2d).
+    Val inGroup = binary(BinaryOp::Mod, linear, groupSpan, l);
     Val newI = binary(BinaryOp::Add, firstRow,
-                      binary(BinaryOp::Mod, linear, rows, l), l);
-    Val newJ = binary(BinaryOp::FloorDiv,
-                      binary(BinaryOp::Mod, linear, groupSpan, l), rows, l);
+                      binary(BinaryOp::Mod, inGroup, rows, l), l);
+    Val newJ = binary(BinaryOp::FloorDiv, inGroup, rows, l);
     if (!newI || !newJ)
       return Val();
     return Val::tuple({newI, newJ}, l);

@@ -788,12 +788,9 @@ Val MLIRGen::inlineCall(const FunctionDef &fn, std::vector<Val> args,
       if (!*bound[i])
         return Val();
     }
-    if (isConstexprAnnotation(p.annotation.get()) && bound[i]->isTensor())
-      return error(bound[i]->loc.isValid() ? bound[i]->loc : l,
-                   "argument '" + p.name + "' of '" + fn.name +
-                       "' is a tl.constexpr and needs a compile-time constant, "
-                       "got " +
-                       bound[i]->typeStr());
+    // As Triton: a tensor passed to a constexpr-annotated parameter of a
+    // called @jit function stays a tensor (only constants specialize it);
+    // uses that need a constant report it where they are.
     callee[p.name] = std::move(*bound[i]);
   }
   Scope *saved = vars;

@@ -421,19 +421,24 @@ Val MLIRGen::binary(BinaryOp op, const Val &lhs, const Val &rhs, SMLoc l) {
     if (!binaryTypeCheck(a, c, l, opName, false, false, true, false))
       return Val();
     if (!a.dtype.isInt())
-      return error(l, "bitwise operator '" + spell(op) +
-                          "' requires integer operands, got " + lhs.typeStr() +
-                          " and " + rhs.typeStr());
+      return error(l, "invalid operands of type " + lhs.typeStr() + " and " +
+                          rhs.typeStr() + ": bitwise operator '" + spell(op) +
+                          "' requires integer operands");
     Value r;
     switch (op) {
     case BinaryOp::LShift:
       r = arith::ShLIOp::create(b, L, a.value, c.value);
       break;
-    case BinaryOp::RShift:
-      r = a.dtype.isUnsigned()
-              ? Value(arith::ShRUIOp::create(b, L, a.value, c.value))
-              : Value(arith::ShRSIOp::create(b, L, a.value, c.value));
+    case BinaryOp::RShift: {
+      // As Triton: the tensor operand's own signedness (the left one, or the
+      // right one of `constexpr >> tensor`), before promotion, picks the
+      // shift: int32 >> uint32 shifts the promoted uint32 arithmetically.
+      const Val &chooser = lhs.isTensor() ? lhs : rhs;
+      r = chooser.dtype.isSigned() && !chooser.dtype.isBool()
+              ? Value(arith::ShRSIOp::create(b, L, a.value, c.value))
+              : Value(arith::ShRUIOp::create(b, L, a.value, c.value));
       break;
+    }
     case BinaryOp::BitAnd:
       r = arith::AndIOp::create(b, L, a.value, c.value);
       break;

@@ -204,9 +204,10 @@ DType tilec::frontend::computationType(DType a, bool aIsScalar, DType b,
     return DType();
   }
   if (divOrMod && a.isUnsigned() != b.isUnsigned()) {
-    err = "cannot use /, // or % with " + a.str() + " and " + b.str() +
-          " because they have different signedness; cast them to the same "
-          "signedness";
+    // Triton's wording (its tests match it).
+    err = "Cannot use /, //, or % with " + a.str() + " and " + b.str() +
+          " because they have different signedness; this is unlikely to result "
+          "in a useful answer. Cast them to the same signedness.";
     return DType();
   }
   return integerPromote(a, b);

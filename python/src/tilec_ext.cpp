@@ -168,7 +168,10 @@ tilec_type dtypeNameType(std::string name) {
                {"uint64", TILEC_TYPE_PTR_U64},    {"bool", TILEC_TYPE_PTR_I1},
                {"i8", TILEC_TYPE_PTR_I8},         {"i16", TILEC_TYPE_PTR_I16},
                {"i32", TILEC_TYPE_PTR_I32},       {"i64", TILEC_TYPE_PTR_I64},
-               {"u8", TILEC_TYPE_PTR_U8},         {"i1", TILEC_TYPE_PTR_I1}};
+               {"u8", TILEC_TYPE_PTR_U8},         {"i1", TILEC_TYPE_PTR_I1},
+               {"u16", TILEC_TYPE_PTR_U16},       {"u32", TILEC_TYPE_PTR_U32},
+               {"u64", TILEC_TYPE_PTR_U64},       {"int1", TILEC_TYPE_PTR_I1},
+               {"bool_", TILEC_TYPE_PTR_I1},      {"short", TILEC_TYPE_PTR_I16}};
   for (const auto &entry : table)
     if (name == entry.name)
       return entry.type;
@@ -183,6 +186,51 @@ tilec_type dtypeNameType(std::string name) {
 }
 
 std::string typeName(PyObject *obj) { return Py_TYPE(obj)->tp_name; }
+
+/// str(obj) as UTF-8 ("" if str() fails).
+std::string strOf(nb::handle obj) {
+  PyObject *s = PyObject_Str(obj.ptr());
+  if (!s) {
+    PyErr_Clear();
+    return "";
+  }
+  Py_ssize_t size = 0;
+  const char *data = PyUnicode_AsUTF8AndSize(s, &size);
+  std::string result = data ? std::string(data, size_t(size)) : std::string();
+  if (!data)
+    PyErr_Clear();
+  Py_DECREF(s);
+  return result;
+}
+
+/// Whether a buffer format's byte order is the host's ('@', '=', none, or the
+/// explicit one that matches).
+bool nativeByteOrder(const std::string &format) {
+  if (format.empty())
+    return true;
+  char c = format[0];
+  bool little = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+  if (c == '<')
+    return little;
+  if (c == '>' || c == '!')
+    return !little;
+  return true;
+}
+
+/// Whether `obj` is a numpy scalar or 0-d array (a value, never an address).
+bool isNumpyScalar(PyObject *obj) {
+  const char *name = Py_TYPE(obj)->tp_name;
+  if (std::strncmp(name, "numpy.", 6) != 0)
+    return false;
+  PyObject *ndim = PyObject_GetAttrString(obj, "ndim");
+  if (!ndim) {
+    PyErr_Clear();
+    return false;
+  }
+  bool scalar = PyLong_Check(ndim) && PyLong_AsLong(ndim) == 0;
+  Py_DECREF(ndim);
+  return scalar;
+}
 
 /// Converts one pointer-like argument; returns false if `obj` is not one.
 /// Where the device reads memory: 0 host (cpu driver), 1 CUDA, 2 HIP.
@@ -201,25 +249,58 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg, in
       PyErr_Clear();
       argError(names, i, "cannot access the buffer of a " + typeName(obj));
     }
-    char kind = formatKind(view.format ? view.format : "B");
+    std::string format = view.format ? view.format : "B";
+    char kind = formatKind(format.c_str());
     arg.type = pointerType(kind, size_t(view.itemsize));
     arg.ptr = view.buf;
-    std::string format = view.format ? view.format : "B";
+    bool contiguous = PyBuffer_IsContiguous(&view, 'C');
     PyBuffer_Release(&view);
     if (arg.type == TILEC_TYPE_INVALID)
       argError(names, i, "unsupported array dtype (buffer format '" + format + "')");
+    // A kernel indexes a buffer as contiguous elements from its first one: a
+    // strided, reversed or Fortran-order view would read and write other
+    // elements than the view's (a tensor with data_ptr() instead follows
+    // Triton's contract: the kernel receives the strides as arguments).
+    if (!contiguous)
+      argError(names, i,
+               "a non-contiguous " + typeName(obj) +
+                   " (strided, negative-stride or Fortran-order view) cannot be passed: the "
+                   "kernel would index other elements than the view's; pass a C-contiguous "
+                   "copy (numpy.ascontiguousarray)");
+    if (!nativeByteOrder(format))
+      argError(names, i,
+               "array of non-native byte order (buffer format '" + format +
+                   "') cannot be passed; convert it with .astype(dtype.newbyteorder('='))");
     return true;
   }
   nb::handle h(obj);
-  // 2. torch-like: data_ptr() + dtype.
+  // 2. torch-like: data_ptr() + dtype (+ device): as Triton, the kernel gets
+  // the address of the first element and indexes with the strides it is
+  // passed, so views of any layout are honoured.
   if (nb::hasattr(h, "data_ptr")) {
-    nb::object ptr = h.attr("data_ptr")();
-    arg.ptr = reinterpret_cast<void *>(nb::cast<uintptr_t>(ptr));
-    std::string dtype = nb::hasattr(h, "dtype") ? nb::cast<std::string>(nb::str(h.attr("dtype")))
-                                                : std::string("?");
+    std::string dtype = nb::hasattr(h, "dtype") ? strOf(h.attr("dtype")) : std::string("?");
+    if (nb::hasattr(h, "device")) {
+      nb::object dev = h.attr("device");
+      std::string type = nb::hasattr(dev, "type") ? strOf(dev.attr("type")) : strOf(dev);
+      type = type.substr(0, type.find(':'));
+      bool reachable = device == HostMemory ? (type == "cpu")
+                                            : (type == "cuda" || type == "hip");
+      if (!reachable)
+        argError(names, i,
+                 "a tensor on device '" + type + "' is not accessible from the opened device (" +
+                     (device == HostMemory ? "host memory: the CPU" : "a GPU") +
+                     "); move it with .to(...) or set TILEC_DEVICE");
+    }
     arg.type = dtypeNameType(dtype);
     if (arg.type == TILEC_TYPE_INVALID)
-      argError(names, i, "unsupported tensor dtype '" + dtype + "'");
+      argError(names, i,
+               "unsupported tensor dtype '" + dtype +
+                   "' (fp8 tensors are not kernel arguments in tilec yet; pass a view as "
+                   "uint8/int8 and bitcast in the kernel)");
+    nb::object ptr = h.attr("data_ptr")();
+    if (!PyLong_Check(ptr.ptr()))
+      argError(names, i, "data_ptr() returned a " + typeName(ptr.ptr()) + ", not an int");
+    arg.ptr = reinterpret_cast<void *>(uintptr_t(PyLong_AsUnsignedLongLongMask(ptr.ptr())));
     return true;
   }
   // 3. DLPack.
@@ -262,6 +343,17 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg, in
       kind = 'b';
     arg.type = t.dtype.lanes == 1 ? pointerType(kind, (t.dtype.bits + 7) / 8) : TILEC_TYPE_INVALID;
     arg.ptr = static_cast<char *>(t.data) + t.byte_offset;
+    // As for buffers: only a C-contiguous tensor is indexed as the view.
+    if (t.strides) {
+      int64_t expected = 1;
+      for (int32_t d = t.ndim - 1; d >= 0; --d) {
+        if (t.shape[d] != 1 && t.strides[d] != expected)
+          argError(names, i,
+                   "a non-contiguous DLPack tensor cannot be passed: the kernel would index "
+                   "other elements than the view's; pass a contiguous copy");
+        expected *= t.shape[d];
+      }
+    }
     if (arg.type == TILEC_TYPE_INVALID)
       argError(names, i,
                "unsupported DLPack dtype (code " + std::to_string(t.dtype.code) + ", bits " +
@@ -287,6 +379,17 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
   result.second.args.resize(n);
   for (size_t i = 0; i < n; ++i) {
     PyObject *obj = PyTuple_GET_ITEM(args, i);
+    // A numpy scalar or 0-d array is its value (`.item()`: a Python int,
+    // float or bool), never the address of its buffer.
+    nb::object item;
+    if (isNumpyScalar(obj)) {
+      item = nb::steal(PyObject_CallMethod(obj, "item", nullptr));
+      if (!item.is_valid()) {
+        PyErr_Clear();
+        argError(names, i, "cannot convert the numpy scalar to a Python value");
+      }
+      obj = item.ptr();
+    }
     tilec_arg &arg = result.second.args[i];
     bool specialize = i >= 64 || !((nospec >> i) & 1);
     if (i)
@@ -387,6 +490,9 @@ nb::dict infoDict(const tilec_device_info &info) {
 NB_MODULE(_tilec, m) {
   m.doc() = "tilec's native extension: the C++ JIT API (use the `tilec` package)";
   m.attr("version") = Compiler::version();
+  // Kernels cached by module-level @jit functions are alive at interpreter exit (torch and
+  // pytest keep modules referenced): not leaks worth a report on every run.
+  nb::set_leak_warnings(false);
 
   nb::class_<Packed>(m, "Packed");
 

@@ -11,20 +11,32 @@ class Config:
     """Meta-parameters (constexpr kwargs) and launch options of one candidate."""
 
     def __init__(self, kwargs, num_warps=4, num_stages=2, num_ctas=1, maxnreg=None,
-                 pre_hook=None):
+                 pre_hook=None, ir_override=None, **backend_options):
         self.kwargs = dict(kwargs)
         self.num_warps = num_warps
         self.num_stages = num_stages
         self.num_ctas = num_ctas
         self.maxnreg = maxnreg
         self.pre_hook = pre_hook
+        self.ir_override = ir_override
+        # Options of other backends (waves_per_eu, matrix_instr_nonkdim, kpack, ...): kept
+        # (shown by str()) and passed to the launch, which accepts and ignores them.
+        self.backend_options = backend_options
+        for name, value in backend_options.items():
+            setattr(self, name, value)
 
     def all_kwargs(self):
-        return {**self.kwargs, "num_warps": self.num_warps, "num_stages": self.num_stages}
+        options = {"num_warps": self.num_warps, "num_stages": self.num_stages,
+                   "num_ctas": self.num_ctas}
+        if self.maxnreg is not None:
+            options["maxnreg"] = self.maxnreg
+        return {**self.kwargs, **options, **self.backend_options}
 
     def __str__(self):
         items = ["%s: %s" % kv for kv in self.kwargs.items()]
-        items += ["num_warps: %s" % self.num_warps, "num_stages: %s" % self.num_stages]
+        items += ["num_warps: %s" % self.num_warps, "num_ctas: %s" % self.num_ctas,
+                  "num_stages: %s" % self.num_stages, "maxnreg: %s" % self.maxnreg]
+        items += ["%s: %s" % kv for kv in self.backend_options.items()]
         return ", ".join(items)
 
     __repr__ = __str__
@@ -56,6 +68,11 @@ def _restore(value, saved):
         value[...] = saved
 
 
+def _first_line(error):
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
 class Autotuner:
     """Benchmarks each config the first time a `key` combination is seen."""
 
@@ -81,6 +98,7 @@ class Autotuner:
         self.best_config = None
         self.configs_timings = None
         self.bench_count = 0
+        self.config_errors = {}  # config -> the CompilationError that ruled it out
         self.__name__ = getattr(fn, "__name__", "kernel")
 
     def __getitem__(self, grid):
@@ -126,7 +144,10 @@ class Autotuner:
                                                           quantiles=(0.5,)))
             self.bench_count += 1
             return bench(call)
-        except CompilationError:
+        except CompilationError as e:
+            # As Triton's OutOfResources/CompileTimeAssertionFailure: the config is skipped,
+            # and the reason kept for the error raised if every config fails.
+            self.config_errors[config] = e
             return float("inf")
 
     def run(self, *args, grid, **kwargs):
@@ -152,7 +173,13 @@ class Autotuner:
                 self.configs_timings = timings
                 config = builtins.min(timings, key=timings.get)
                 if timings[config] == float("inf"):
-                    raise CompilationError(self.__name__, "no autotune config compiled")
+                    reasons = "\n".join("  config {%s}: %s" % (c, _first_line(
+                        self.config_errors.get(c, "no timing"))) for c in configs)
+                    first = next(iter(self.config_errors.values()), None)
+                    raise CompilationError(
+                        self.__name__, "every autotune config of %s failed to compile:\n%s%s"
+                        % (self.__name__, reasons,
+                           "\n\nfirst error:\n%s" % first.diagnostics if first else ""))
             self.cache[key] = config
         self.best_config = config
         full = {**kwargs, **config.all_kwargs()}

@@ -7,17 +7,25 @@ num_warps); a warm call converts the arguments in C++ (`_tilec.prepare`),
 looks up the launcher and launches.
 """
 import inspect
+import itertools
 import json
 import os
+import re
+import textwrap
 import threading
 
 from . import _tilec
 from . import language as _tl
 
-__all__ = ["jit", "JITFunction", "CompilationError", "get_compiler", "set_compiler"]
+__all__ = ["jit", "JITFunction", "CompilationError", "TritonError", "get_compiler",
+           "set_compiler", "TensorWrapper", "reinterpret"]
 
 
-class CompilationError(Exception):
+class TritonError(Exception):
+    """Base of the errors tilec raises for kernels (Triton's `TritonError`)."""
+
+
+class CompilationError(TritonError):
     """A kernel failed to compile; the message holds the diagnostics
     (`file:line:col: error: ...`, the source line and a caret)."""
 
@@ -97,7 +105,8 @@ def _constexpr_text(name, value):
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, _tl.dtype):
-        return repr(value)  # "tl.float16": the frontend reads it as a dtype, never as a str
+        # "tl.float16": the frontend reads it as a dtype, never as a str.
+        return "tl." + value.attribute_name()
     if isinstance(value, str):
         # Quoted, so that "nan", "inf", "1" or "True" stay strings (the frontend drops the quotes).
         return '"%s"' % value
@@ -105,8 +114,45 @@ def _constexpr_text(name, value):
                     "bool, None, str or a tl dtype)" % (name, value, type(value).__name__))
 
 
-_LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion",
-                   "stream", "warmup")
+# Launch and backend options (Triton's, of every backend): accepted by a launch unless
+# the kernel has a parameter of that name; only num_warps means something to tilec.
+_LAUNCH_OPTIONS = frozenset((
+    "num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion", "stream", "warmup",
+    "debug", "sanitize_overflow", "launch_cooperative_grid", "launch_pdl", "arch",
+    "enable_reflect_ftz", "extern_libs", "instrumentation_mode", "matrix_instr_nonkdim",
+    "kpack", "waves_per_eu", "num_buffers_warp_spec", "num_consumer_groups",
+    "reg_dec_producer", "reg_inc_consumer", "schedule_hint", "ir_override",
+    "max_num_imprecise_acc_default", "allowed_dot_input_precisions", "grf_mode",
+    "generate_native_code", "supported_fp8_dtypes", "deprecated_fp8_dot_operand_dtypes",
+    "default_dot_input_precision", "backend_name", "cluster_dims", "ctas_per_cga",
+    "launch_cluster", "minRegAutoWS", "maxRegAutoWS", "pingpongAutoWS"))
+
+
+def _function_source(fn):
+    """Triton's `JITFunction.src`: the dedented source from `def` on (no decorators)."""
+    try:
+        src = textwrap.dedent(inspect.getsource(fn))
+    except (OSError, TypeError):
+        return None
+    match = re.search(r"^def\s+\w+\s*\(", src, re.MULTILINE)
+    return src[match.start():] if match else src
+
+
+def _global_text(value):
+    """A closure value as the right-hand side of a module-level constant the
+    frontend reads, or None (not a compile-time literal)."""
+    if isinstance(value, _tl.constexpr):
+        value = value.value
+    if value is None or isinstance(value, (bool, int, str)):
+        return repr(value)
+    if isinstance(value, float):
+        return repr(value) if value == value and abs(value) != float("inf") else None
+    if isinstance(value, _tl.dtype):
+        return "tl." + value.attribute_name()
+    return None
+
+
+_unique = itertools.count()
 
 
 class JITFunction:
@@ -130,7 +176,7 @@ class JITFunction:
         self.runtime_names = tuple(self.arg_names[i] for i in self.runtime_idx)
         self.constexpr_names = tuple(self.arg_names[i] for i in self.constexpr_idx)
         mask = 0
-        for item in do_not_specialize:
+        for item in do_not_specialize or ():
             index = item if isinstance(item, int) else self.arg_names.index(item)
             name = self.arg_names[index]
             if name in self.runtime_names:
@@ -143,7 +189,16 @@ class JITFunction:
             ann = self.params[i].annotation
             if isinstance(ann, (_tl.dtype, _tl.pointer_type)):
                 self.annotated[j] = str(ann)
-        self.src_path = inspect.getsourcefile(fn)
+        try:
+            self.src_path = inspect.getsourcefile(fn)
+        except TypeError:
+            self.src_path = None
+        self._src = _function_source(fn)
+        # A module-level kernel whose source is unchanged compiles its file as it is
+        # (exact line numbers); others (nested, closures, _unsafe_update_src) compile
+        # the file plus the kernel's source and its closure's constants and kernels.
+        self._file_exact = ("<locals>" not in fn.__qualname__ and not fn.__code__.co_freevars)
+        self._synthetic = None  # (source, kernel name in it)
         self.cache = {}
         self._lock = threading.Lock()
         self._generation_seen = JITFunction._generation
@@ -153,6 +208,75 @@ class JITFunction:
 
     def __repr__(self):
         return "JITFunction(%s:%s)" % (self.fn.__module__, self.__name__)
+
+    @property
+    def src(self):
+        """The kernel's source from `def` on (dedented), as Triton's."""
+        return self._src
+
+    def _unsafe_update_src(self, new_src):
+        """Replaces the kernel's source (Triton's test helper `patch_kernel`
+        edits it): compiled launchers are dropped."""
+        self._src = new_src
+        self._file_exact = False
+        self._synthetic = None
+        self.cache = {}
+
+    def _compile_source(self):
+        """(source text, kernel name) handed to the frontend."""
+        file_text = _read_source(self.src_path) if self.src_path else ""
+        if self._file_exact:
+            return file_text, self.__name__
+        if self._synthetic is None:
+            if self._src is None:
+                raise OSError("the source of %s is unavailable" % self.__name__)
+            parts, renames, seen = [], {}, set()
+            self._append_closure(self, parts, renames, seen, top=True)
+            chunk = "\n\n".join(parts)
+            for old, new in renames.items():
+                chunk = re.sub(r"(?<![\w.])%s\b" % re.escape(old), new, chunk)
+            self._synthetic = (file_text + "\n\n# --- tilec: kernel %s and its closure ---\n"
+                               % self.__name__ + chunk + "\n", renames[self.__name__])
+        return self._synthetic
+
+    @staticmethod
+    def _append_closure(jf, parts, renames, seen, top=False):
+        """Appends to `parts` the constants and @jit functions `jf` refers to
+        through its closure (and nested kernels it calls), then `jf` itself,
+        renamed uniquely so that no function of the file shadows it."""
+        if id(jf) in seen:
+            return
+        seen.add(id(jf))
+        fn = jf.fn
+        cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
+        names = list(cells)
+        # Nested kernels reached through globals (rare) are included too.
+        names += [n for n in fn.__code__.co_names if n not in cells]
+        for name in names:
+            if name in cells:
+                try:
+                    value = cells[name].cell_contents
+                except ValueError:
+                    continue
+            elif name in fn.__globals__:
+                value = fn.__globals__[name]
+                if not (isinstance(value, JITFunction) and not value._file_exact):
+                    continue
+            else:
+                continue
+            if isinstance(value, JITFunction):
+                if value._file_exact and name == value.__name__:
+                    continue  # in the file already
+                JITFunction._append_closure(value, parts, renames, seen)
+                if name != value.__name__:
+                    renames.setdefault(name, renames[value.__name__])
+                continue
+            text = _global_text(value)
+            if text is not None:
+                parts.append("%s = %s" % (name, text))
+        renames[jf.__name__] = "%s__tilec%d" % (jf.__name__, next(_unique))
+        # `src` starts at `def` (as Triton's): the decorator marks it for the frontend.
+        parts.append("@jit\n" + (jf._src if jf._src is not None else ""))
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError("%s is a @jit kernel: launch it as %s[grid](...)"
@@ -188,11 +312,15 @@ class JITFunction:
 
     def run(self, *args, grid, **kwargs):
         num_warps = 4
+        launch = True
         if kwargs:
-            options = [k for k in kwargs if k in _LAUNCH_OPTIONS]
+            options = [k for k in kwargs if k in _LAUNCH_OPTIONS and k not in self.arg_names]
             if options:
                 kwargs = dict(kwargs)
-                num_warps = kwargs.pop("num_warps", None) or 4
+                if "num_warps" in options:
+                    num_warps = kwargs.pop("num_warps", None) or 4
+                if "warmup" in options:
+                    launch = not kwargs.pop("warmup")
                 for k in options:
                     kwargs.pop(k, None)
         if self._runtime_first and len(args) == len(self.runtime_idx):
@@ -234,6 +362,8 @@ class JITFunction:
                             % (self.__name__, cvals)) from None
         if kernel is None:
             kernel = self._compile(sigkey, cvals, num_warps, nones)
+        if not launch:
+            return kernel
         if callable(grid):
             meta = dict(zip(self.arg_names, values))
             meta["num_warps"] = num_warps
@@ -271,25 +401,153 @@ class JITFunction:
             constexprs = [(n, _constexpr_text(n, v)) for n, v in zip(self.constexpr_names, cvals)]
             constexprs += [(self.runtime_names[j], "None") for j in nones]
             try:
-                source = _read_source(self.src_path)
+                source, name = self._compile_source()
             except (OSError, TypeError) as e:
                 raise CompilationError(self.__name__, "cannot read the source of %s: %s"
                                        % (self.__name__, e)) from None
             kernel, code, message = get_compiler().compile(
-                source, self.src_path, self.__name__, signature, constexprs, num_warps)
+                source, self.src_path or "<%s>" % self.__name__, name, signature, constexprs,
+                num_warps)
             if kernel is None:
                 if code == "CompileError":
                     raise CompilationError(self.__name__, message)
                 raise RuntimeError("%s: %s" % (code, message))
             if _RECORD_PATH:
                 _record_kernel(self, signature, constexprs, num_warps)
+            kernel = CompiledKernel(self, kernel, num_warps)
             self.cache[key] = kernel
             return kernel
 
     def warmup(self, *args, grid=None, **kwargs):
         """Compiles for these arguments without launching (grid ignored)."""
-        saved = JITFunction.run
-        return saved(self, *args, grid=(0,), **kwargs)
+        return JITFunction.run(self, *args, grid=grid, warmup=True, **kwargs)
+
+
+class CompiledKernel:
+    """A compiled kernel (what a launch or `warmup` returns), with the parts of Triton's
+    CompiledKernel that host code uses: `name`, `metadata`, `n_regs`, `n_spills`,
+    `_init_handles()`, `kernel[grid](*all_args)`; `asm` is empty (tilec keeps no
+    intermediate text). `param_types`, `param_names`, `cache_key`: tilec's."""
+
+    __slots__ = ("_fn", "_native", "launch", "num_warps", "metadata", "n_regs", "n_spills",
+                 "n_max_threads", "asm")
+
+    def __init__(self, fn, native, num_warps):
+        self._fn = fn
+        self._native = native
+        self.launch = native.launch
+        self.num_warps = num_warps
+        props = _device_resources()
+        # A program's resources as Triton's occupancy formulas read them
+        # (registers * warp size * warps <= registers per SM, shared <= shared per SM): on
+        # the CPU a program occupies a whole core (one resident program per core); on GPUs
+        # tilec does not report usage, so the same whole-SM figures make the formulas
+        # choose one program per SM, never more than fit.
+        self.n_regs = max(1, props["max_num_regs"] // (props["warpSize"] * num_warps))
+        self.n_spills = 0
+        self.n_max_threads = props["warpSize"] * num_warps
+        self.metadata = _Metadata(name=native.name, num_warps=num_warps,
+                                  shared=props["max_shared_mem"], num_ctas=1, num_stages=1)
+        self.asm = {}
+
+    @property
+    def name(self):
+        return self._native.name
+
+    @property
+    def param_types(self):
+        return self._native.param_types
+
+    @property
+    def param_names(self):
+        return self._native.param_names
+
+    @property
+    def cache_key(self):
+        return self._native.cache_key
+
+    def _init_handles(self):
+        """Loaded already (tilec loads a kernel when it is compiled)."""
+
+    def __getitem__(self, grid):
+        def runner(*args, **kwargs):
+            return self._fn.run(*args, grid=grid, num_warps=self.num_warps, **kwargs)
+        return runner
+
+    def __repr__(self):
+        return "CompiledKernel(%s, %s)" % (self.name, self.param_types)
+
+
+class _Metadata:
+    """`CompiledKernel.metadata`: attributes as Triton's (name, num_warps, shared, ...)."""
+
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+
+def _device_resources():
+    """Per-SM (per-core on the CPU) resources, as triton.runtime.driver reports them."""
+    info = get_compiler().device_info()
+    hip = info.get("driver") == "hip"
+    gpu = hip or info.get("driver") == "cuda"
+    return {"max_num_regs": 65536, "warpSize": 64 if hip else 32,
+            "max_shared_mem": (65536 if hip else 232448) if gpu else 1 << 20}
+
+
+class TensorWrapper:
+    """A tensor whose data is viewed as another dtype (`triton.reinterpret`):
+    passed to kernels as a pointer to `dtype`."""
+
+    def __init__(self, base, dtype):
+        self.base = base
+        self.dtype = dtype
+        self.data = base.data
+        self.device = base.device
+        self.shape = tuple(base.shape)
+
+    def data_ptr(self):
+        return self.base.data_ptr()
+
+    def stride(self, *args):
+        return self.base.stride(*args)
+
+    def element_size(self):
+        return self.base.element_size()
+
+    def numel(self):
+        return self.base.numel()
+
+    def dim(self):
+        return self.base.dim()
+
+    def __str__(self):
+        return "TensorWrapper[%s](%s)" % (self.dtype, self.base)
+
+    def cpu(self):
+        return TensorWrapper(self.base.cpu(), self.dtype)
+
+    def copy_(self, other):
+        self.base.copy_(other.base if isinstance(other, TensorWrapper) else other)
+
+    def clone(self):
+        return TensorWrapper(self.base.clone(), self.dtype)
+
+    def to(self, device):
+        return TensorWrapper(self.base.to(device), self.dtype)
+
+    def new_empty(self, sizes):
+        return TensorWrapper(self.base.new_empty(sizes), self.dtype)
+
+
+def reinterpret(tensor, dtype):
+    """Views `tensor`'s memory as `dtype` (a tl dtype of the same size) in kernels."""
+    if isinstance(tensor, TensorWrapper):
+        if dtype == tensor.base.dtype:
+            return tensor.base
+        tensor = tensor.base
+    if hasattr(tensor, "data_ptr"):
+        return TensorWrapper(tensor, dtype)
+    raise TypeError("cannot reinterpret a tensor of type %s" % type(tensor).__name__)
 
 
 def jit(fn=None, *, do_not_specialize=(), debug=None, noinline=None, **options):

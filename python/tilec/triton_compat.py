@@ -1,9 +1,11 @@
 """Run unmodified Triton scripts on tilec.
 
     python3 -m tilec.triton_compat [--force] script.py [args...]
+    python3 -m tilec.triton_compat [--force] -m module [args...]   (e.g. -m pytest ...)
 
-installs `triton`, `triton.language`, `triton.testing` (and `triton.runtime`)
-aliases of tilec's modules into sys.modules, then runs the script as __main__.
+loads tilec's `triton` package (python/tilec/triton) as `triton`, with
+`triton.language` being `tilec.language`, then runs the script or module as
+__main__.
 It refuses when a real Triton is importable (exit status 2) unless --force.
 `install()` does the same from Python (an opt-in import hook).
 """
@@ -13,7 +15,11 @@ import runpy
 import sys
 import types
 
-__all__ = ["install", "main", "real_triton_available"]
+__all__ = ["install", "main", "real_triton_available", "PACKAGE_PATH"]
+
+# The directory holding tilec's `triton` package; main() puts it on PYTHONPATH, so that
+# subprocesses (pytest-xdist workers, multiprocessing) import it as `triton` too.
+PACKAGE_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_compat")
 
 
 def real_triton_available():
@@ -28,41 +34,40 @@ def real_triton_available():
 
 
 def install(force=False):
-    """Makes `import triton` give tilec. Raises RuntimeError if a real Triton
-    is importable, unless `force`."""
+    """Makes `import triton` give tilec's `triton` package (python/tilec/triton:
+    triton.language, .runtime, .testing, .compiler, .tools, ._internal_testing).
+    Raises RuntimeError if a real Triton is importable, unless `force`."""
     if sys.modules.get("triton") is not None and getattr(sys.modules["triton"],
                                                          "__tilec_compat__", False):
         return sys.modules["triton"]
     if real_triton_available() and not force:
         raise RuntimeError("a real 'triton' package is installed: tilec.triton_compat will not "
                            "shadow it (pass force=True / --force to do so anyway)")
-    import tilec
-    from tilec import language, testing
-
-    triton = types.ModuleType("triton")
-    triton.__tilec_compat__ = True
-    triton.__version__ = "3.0.0+tilec." + tilec.__version__
-    triton.__path__ = []
-    for name in ("jit", "autotune", "heuristics", "Config", "cdiv", "next_power_of_2",
-                 "CompilationError", "JITFunction"):
-        setattr(triton, name, getattr(tilec, name))
-    triton.language = language
-    triton.testing = testing
-    runtime = types.ModuleType("triton.runtime")
-    runtime.jit = types.ModuleType("triton.runtime.jit")
-    runtime.jit.JITFunction = tilec.JITFunction
-    runtime.Autotuner = tilec.Autotuner
-    runtime.Config = tilec.Config
-    triton.runtime = runtime
-    # triton.language.extra[.cuda|.hip][.libdevice], .math, .random: tilec's stand-ins.
-    sys.modules.update({"triton.language." + name[len(language.__name__) + 1:]: module
-                        for name, module in list(sys.modules.items())
-                        if name.startswith(language.__name__ + ".")})
-    sys.modules.update({"triton": triton, "triton.language": language,
-                        "triton.testing": testing, "triton.runtime": runtime,
-                        "triton.runtime.jit": runtime.jit})
-    _install_language_submodules()
+    for name in [n for n in sys.modules if n == "triton" or n.startswith("triton.")]:
+        del sys.modules[name]  # a real Triton imported before (--force)
+    spec = importlib.util.spec_from_file_location(
+        "triton", os.path.join(PACKAGE_PATH, "triton", "__init__.py"),
+        submodule_search_locations=[os.path.join(PACKAGE_PATH, "triton")])
+    triton = importlib.util.module_from_spec(spec)
+    sys.modules["triton"] = triton
+    try:
+        spec.loader.exec_module(triton)
+    except BaseException:
+        del sys.modules["triton"]
+        raise
     return triton
+
+
+def register_language():
+    """Registers `triton.language` (and its extra/math/random submodules) as
+    tilec.language's modules; run by the `triton` package's __init__."""
+    from tilec import language
+
+    sys.modules.update({"triton.language" + name[len(language.__name__):]: module
+                        for name, module in list(sys.modules.items())
+                        if name == language.__name__
+                        or name.startswith(language.__name__ + ".")})
+    _install_language_submodules()
 
 
 def _kernel_only_module(name):
@@ -111,9 +116,15 @@ def main(argv=None):
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__.strip())
         return 0 if argv else 2
-    script = argv[0]
-    if not os.path.exists(script):
-        print("tilec.triton_compat: no such script: %s" % script, file=sys.stderr)
+    module = None
+    if argv[0] == "-m":
+        if len(argv) < 2:
+            print("tilec.triton_compat: -m needs a module name", file=sys.stderr)
+            return 2
+        module = argv[1]
+        argv = argv[1:]
+    elif not os.path.exists(argv[0]):
+        print("tilec.triton_compat: no such script: %s" % argv[0], file=sys.stderr)
         return 2
     try:
         install(force=force)
@@ -121,8 +132,16 @@ def main(argv=None):
         print("tilec.triton_compat: error: %s" % e, file=sys.stderr)
         return 2
     sys.argv = argv
-    sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
-    runpy.run_path(script, run_name="__main__")
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [PACKAGE_PATH] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+    sys.path.insert(0, PACKAGE_PATH)  # pytest-xdist gives its workers this process's sys.path
+    if module is not None:
+        # As `python -m module`: the current directory is on sys.path.
+        sys.path.insert(0, os.getcwd())
+        runpy.run_module(module, run_name="__main__", alter_sys=True)
+    else:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(argv[0])))
+        runpy.run_path(argv[0], run_name="__main__")
     return 0
 
 

@@ -76,14 +76,15 @@ CONSTS = {32: (0xD2511F53, 0xCD9E8D57, 0x9E3779B9, 0xBB67AE85),
           64: (0xD2E7470EE14C6C93, 0xCA5A826395121157, 0x9E3779B97F4A7C15, 0xBB67AE8584CAA73B)}
 
 
-def philox_ref(seed, offsets, bits=32, rounds=10):
-    """Four words per offset for counter (offset, 0, 0, 0) and the key taken from the seed."""
+def philox_ref(seed, offsets, bits=32, rounds=10, high=None):
+    """Four words per offset for counter (offset, high, 0, 0) and the key taken from the seed."""
     mask = M32 if bits == 32 else M64
     mul_a, mul_b, bump_a, bump_b = CONSTS[bits]
     seed = int(seed) & M64
     k0, k1 = (seed & M32, seed >> 32) if bits == 32 else (seed, 0)
     c0 = np.array([int(o) & mask for o in offsets], dtype=object)
-    c1 = np.zeros_like(c0)
+    c1 = (np.zeros_like(c0) if high is None else
+          np.array([int(h) & mask for h in high], dtype=object))
     c2 = np.zeros_like(c0)
     c3 = np.zeros_like(c0)
     for _ in range(rounds):
@@ -126,13 +127,15 @@ def main():
                   {"BLOCK": B, "ROUNDS": rounds})[0]
         check("randint seed=42 n_rounds=%d" % rounds, got, philox_ref(42, offs, rounds=rounds)[0])
 
-    # A seed above 2**32 feeds both key words; int64 offsets use Philox-4x64.
+    # A seed above 2**32 feeds both key words; int64 offsets are Philox-4x32 counters
+    # (offset.to(uint32), (offset >> 32).to(uint32), 0, 0), as Triton 3.9's randint4x.
     seed, base = 0x1234567890, (1 << 33) + 5
     w = [np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.float32)]
     got = run(__file__, "wide_kernel", G, w + [seed, base], {"BLOCK": B})
-    ref64 = philox_ref(seed, base + offs, bits=64)
-    check("randint4x int64 offsets (Philox-4x64)", got[0], ref64[0])
-    check("rand int64 offsets", got[1], uniform_ref(ref64[0]))
+    wide = base + offs.astype(np.int64)
+    ref = philox_ref(seed, wide, high=wide >> 32)
+    check("randint4x int64 offsets (Philox-4x32, offset halves)", got[0], ref[0])
+    check("rand int64 offsets", got[1], uniform_ref(ref[0]))
 
     seed = 987654
     outs = [np.zeros(n, np.float32), np.zeros(4 * n, np.float32), np.zeros(n, np.float32),
@@ -178,7 +181,7 @@ if __name__ == "__main__":
 # CHECK: PASS randint4x word 3 seed=2024 rounds=7
 # CHECK: PASS randint seed=42 n_rounds=10
 # CHECK: PASS randint seed=42 n_rounds=3
-# CHECK: PASS randint4x int64 offsets (Philox-4x64)
+# CHECK: PASS randint4x int64 offsets (Philox-4x32, offset halves)
 # CHECK: PASS rand int64 offsets
 # CHECK: PASS rand
 # CHECK: PASS rand4x

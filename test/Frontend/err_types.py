@@ -1,6 +1,6 @@
 # Type errors: store through a non-pointer, bitwise ops on floats, a
 # loop-carried variable changing type, branches assigning different types,
-# non-boolean masks, // on floats, constexpr parameters given tensors.
+# non-boolean masks, // on floats, a tensor for a helper's constexpr parameter (as Triton).
 # RUN: not tilec compile %s --kernel store --signature 'i32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=STORE
 # RUN: not tilec compile %s --kernel bitwise --signature 'fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=BITWISE
 # RUN: not tilec compile %s --kernel loop --signature 'i32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=LOOP
@@ -21,7 +21,7 @@ def store(x):
 @jit
 def bitwise(f):
     y = f & 1
-# BITWISE: {{.*}}err_types.py:23:11: error: bitwise operator '&' requires integer operands, got fp32 and constexpr int
+# BITWISE: {{.*}}err_types.py:23:11: error: invalid operands of type fp32 and constexpr int: bitwise operator '&' requires integer operands
 
 
 @jit
@@ -63,4 +63,4 @@ def helper(BLOCK: tl.constexpr):
 @jit
 def constarg(n):
     r = helper(n)
-# CONSTARG: {{.*}}err_types.py:65:16: error: argument 'BLOCK' of 'helper' is a tl.constexpr and needs a compile-time constant, got int32
+# CONSTARG: {{.*}}err_types.py:60:25: error: arange's end must be a constexpr int, got int32

@@ -264,3 +264,26 @@ def test_floordiv_of_floats_is_a_compile_error():
 def float_floordiv_kernel(x_ptr, out_ptr):
     x = tl.load(x_ptr + tl.arange(0, 4))
     tl.store(out_ptr + tl.arange(0, 4), x // x)
+
+
+
+@tilec.jit
+def mixed_shift_kernel(x_ptr, u_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)  # int32
+    u = tl.load(u_ptr + offs)  # uint32
+    tl.store(out_ptr + offs, x >> u)  # promoted to uint32, shifted as x's (signed) type
+    tl.store(out_ptr + BLOCK + offs, u >> (x & 7).to(tl.uint32))  # logical
+
+
+def test_signed_shifted_by_unsigned_follows_triton():
+    # Triton 3.9 (its interpreter): int32 >> uint32 is a uint32 computed with an arithmetic
+    # shift (the left operand's signedness before promotion picks the shift).
+    x = np.array([-16, -1, 5, -128], dtype=np.int32)
+    u = np.array([1, 4, 1, 3], dtype=np.uint32) | np.uint32(0x80000000)
+    out = np.zeros(8, dtype=np.uint32)
+    mixed_shift_kernel[(1,)](x, u & np.uint32(7), out, BLOCK=4)
+    np.testing.assert_array_equal(out[:4].view(np.int32), [-8, -1, 2, -16])
+    out[:] = 0
+    mixed_shift_kernel[(1,)](x, u, out, BLOCK=4)
+    np.testing.assert_array_equal(out[4:], u >> (x & 7).astype(np.uint32))

@@ -6,8 +6,7 @@ import pytest
 
 import tilec
 import tilec.language as tl
-from philox_ref import (normal_from_u32, philox_4x32, philox_4x64, uniform_from_u32,
-                         uniform_from_u64)
+from philox_ref import normal_from_u32, philox_4x32, uniform_from_u32
 
 
 @tilec.jit
@@ -98,11 +97,15 @@ def wide_offsets_kernel(bits_ptr, rand_ptr, seed, base, BLOCK: tl.constexpr):
     tl.store(rand_ptr + idx, tl.rand(seed, offs))
 
 
-@pytest.mark.parametrize("base", [0, 2**40 + 3])
-def test_int64_offsets_use_philox_4x64(base):
+@pytest.mark.parametrize("base", [0, 2**40 + 3, -7])
+def test_int64_offsets_use_32bit_philox_on_both_halves(base):
+    # As Triton's randint4x: counters (offset.to(uint32), (offset >> 32).to(uint32), 0, 0),
+    # Philox-4x32, uint32 results (checked against Triton 3.9's interpreter).
     bits = np.zeros(2 * 32, np.uint64)
     r = np.zeros(32, np.float32)
     wide_offsets_kernel[(1,)](bits, r, 99, base, BLOCK=32)
-    ref = philox_4x64(99, base + np.arange(32, dtype=np.int64))
+    offs = base + np.arange(32, dtype=np.int64)
+    ref = philox_4x32(99, offs & 0xFFFFFFFF, c1=(offs >> 32) & 0xFFFFFFFF)
     np.testing.assert_array_equal(bits.reshape(2, 32), np.stack([ref[0], ref[3]]))
-    np.testing.assert_array_equal(r, uniform_from_u64(ref[0]))
+    assert bits.max() < 2**32  # uint32 values, zero-extended by the store
+    np.testing.assert_array_equal(r, uniform_from_u32(ref[0]))

@@ -194,7 +194,7 @@ def test_direct_call_is_an_error():
 def test_helpers():
     assert tilec.cdiv(10, 3) == 4 and tilec.cdiv(9, 3) == 3
     assert [tilec.next_power_of_2(n) for n in (0, 1, 2, 3, 17, 1024)] == [1, 1, 2, 4, 32, 1024]
-    assert str(tl.float32) == "fp32" and repr(tl.float16) == "tl.float16"
+    assert str(tl.float32) == "fp32" and repr(tl.float16) == "triton.language.float16"
     info = tilec.device_info()
     assert info["driver"] == "cpu" and info["arch"]
     ms = tilec.testing.do_bench(lambda: None, warmup=1, rep=2)

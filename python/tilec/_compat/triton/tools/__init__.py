@@ -1,0 +1,1 @@
+"""`triton.tools`: host-side helpers (tensor descriptors)."""

@@ -1,0 +1,136 @@
+"""Launch arguments: torch tensors, views and strides, byte order, numpy scalars, out-of-type scalars."""
+import numpy as np
+import pytest
+
+import tilec
+import tilec.language as tl
+
+import kernels
+
+
+@tilec.jit
+def strided_copy_kernel(src_ptr, dst_ptr, n, src_stride, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(dst_ptr + offs, tl.load(src_ptr + offs * src_stride, mask=mask), mask=mask)
+
+
+@tilec.jit
+def fill_kernel(dst_ptr, value, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(dst_ptr + offs, tl.zeros([BLOCK], dtype=tl.int64) + value, mask=offs < n)
+
+
+@tilec.jit
+def bounded_kernel(dst_ptr, n: tl.int32, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(dst_ptr + offs, offs, mask=offs < n)
+
+
+def test_non_contiguous_numpy_views_are_refused():
+    x = np.arange(32, dtype=np.float32)
+    out = np.zeros(16, dtype=np.float32)
+    with pytest.raises(TypeError, match="argument 'x_ptr': a non-contiguous"):
+        kernels.add_kernel[(1,)](x[::2], x[:16], out, 16, BLOCK=16)
+    with pytest.raises(TypeError, match="argument 'x_ptr': a non-contiguous"):
+        kernels.add_kernel[(1,)](x[::-1][:16], x[:16], out, 16, BLOCK=16)
+    fortran = np.asfortranarray(np.arange(16, dtype=np.float32).reshape(4, 4))
+    with pytest.raises(TypeError, match="argument 'y_ptr': a non-contiguous"):
+        kernels.add_kernel[(1,)](x[:16], fortran, out, 16, BLOCK=16)
+    zero_stride = np.broadcast_to(np.float32(1), (16,))
+    with pytest.raises(TypeError, match="non-contiguous"):
+        kernels.add_kernel[(1,)](zero_stride, x[:16], out, 16, BLOCK=16)
+    assert not out.any()  # nothing was launched
+    # A contiguous slice is the view itself: its first element, its elements.
+    kernels.add_kernel[(1,)](x[4:20], x[:16], out, 16, BLOCK=16)
+    np.testing.assert_array_equal(out, x[4:20] + x[:16])
+
+
+def test_non_native_byte_order_is_refused():
+    x = np.arange(16, dtype=np.float32)
+    swapped = x.astype(x.dtype.newbyteorder("S"))
+    out = np.zeros_like(x)
+    with pytest.raises(TypeError, match="argument 'y_ptr': array of non-native byte order"):
+        kernels.add_kernel[(1,)](x, swapped, out, 16, BLOCK=16)
+    native = swapped.astype(swapped.dtype.newbyteorder("="))
+    kernels.add_kernel[(1,)](x, native, out, 16, BLOCK=16)
+    np.testing.assert_array_equal(out, 2 * x)
+
+
+def test_numpy_scalars_and_0d_arrays_are_values():
+    out = np.zeros(8, dtype=np.int64)
+    for value in (np.int64(7), np.int32(7), np.uint8(7), np.array(7), np.array(7, np.int16)):
+        out[:] = 0
+        fill_kernel[(1,)](out, value, np.int64(8), BLOCK=8)
+        np.testing.assert_array_equal(out, np.full(8, 7))
+    x = np.arange(16, dtype=np.float32)
+    res = np.zeros_like(x)
+    kernels.scale_kernel[(1,)](x, res, np.float32(0.5), 16, BLOCK=16)
+    np.testing.assert_array_equal(res, x * 0.5)
+    with pytest.raises(TypeError, match="argument 'value'"):
+        fill_kernel[(1,)](out, np.complex64(1), 8, BLOCK=8)
+
+
+def test_scalars_outside_the_parameter_type_are_refused():
+    out = np.zeros(8, dtype=np.int32)
+    with pytest.raises(TypeError, match="argument 'n' must be i32, got fp32"):
+        bounded_kernel[(1,)](out, float("inf"), BLOCK=8)
+    with pytest.raises(TypeError, match="argument 'n' must be i32, got fp32"):
+        bounded_kernel[(1,)](out, 3.0, BLOCK=8)
+    with pytest.raises(TypeError, match="'n'.*does not fit in i32"):
+        bounded_kernel[(1,)](out, 2**40, BLOCK=8)
+    with pytest.raises(TypeError, match="argument 'n'"):
+        bounded_kernel[(1,)](out, 2**70, BLOCK=8)
+    bounded_kernel[(1,)](out, 5, BLOCK=8)
+    np.testing.assert_array_equal(out, [0, 1, 2, 3, 4, 0, 0, 0])
+
+
+torch = pytest.importorskip("torch")
+
+
+def test_torch_tensors_of_every_dtype():
+    for dtype in (torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8,
+                  torch.int16, torch.int32, torch.int64, torch.uint8):
+        x = torch.arange(100).to(dtype)
+        y = torch.ones(100, dtype=dtype)
+        out = torch.zeros(100, dtype=dtype)
+        kernels.add_kernel[(1,)](x, y, out, 100, BLOCK=128)
+        assert torch.equal(out, x + y), dtype
+
+
+def test_torch_views_follow_triton_strides():
+    # As in Triton: a view is passed as the address of its first element, and the
+    # kernel indexes it with the strides it is given.
+    base = torch.arange(64, dtype=torch.float32)
+    view = base[3::4]
+    out = torch.zeros(16)
+    strided_copy_kernel[(1,)](view, out, 16, view.stride(0), BLOCK=16)
+    assert torch.equal(out, view)
+    matrix = torch.arange(64, dtype=torch.float32).reshape(8, 8).t()  # column of the original
+    column = torch.zeros(8)
+    strided_copy_kernel[(1,)](matrix[:, 2], column, 8, matrix.stride(0), BLOCK=8)
+    assert torch.equal(column, matrix[:, 2])
+    expanded = torch.tensor([5.0]).expand(8)  # zero stride
+    strided_copy_kernel[(1,)](expanded, column, 8, expanded.stride(0), BLOCK=8)
+    assert torch.equal(column, torch.full((8,), 5.0))
+
+
+def test_torch_fp8_bool_and_scalar_tensors():
+    flags = torch.tensor([True, False, True, True])
+    out = torch.zeros(4, dtype=torch.bool)
+    kernels.add_kernel[(1,)](flags, torch.zeros(4, dtype=torch.bool), out, 4, BLOCK=4)
+    assert torch.equal(out, flags)
+    x = torch.zeros(4, dtype=torch.float8_e4m3fn)
+    with pytest.raises(TypeError, match="argument 'x_ptr': unsupported tensor dtype"):
+        kernels.add_kernel[(1,)](x, x, x, 4, BLOCK=4)
+
+
+def test_reinterpret_passes_the_tensor_as_another_dtype():
+    from tilec.jit import reinterpret
+    x = torch.tensor([-1, 2, -3, 4], dtype=torch.int32)
+    out = torch.zeros(4, dtype=torch.int32)
+    wrapped = reinterpret(x, tl.uint32)
+    compiled = kernels.add_kernel[(1,)](wrapped, reinterpret(torch.zeros_like(x), tl.uint32),
+                                        reinterpret(out, tl.uint32), 4, BLOCK=4)
+    assert compiled.param_types[0] == "*u32"
+    assert torch.equal(out, x)
