@@ -481,7 +481,9 @@ struct AssignLayoutsPass : public tilec::impl::TilecAssignLayoutsBase<AssignLayo
       mma.arch = arch.empty() ? info->getDefaultArch() : std::string(arch);
     }
     for (auto kernel : getOperation().getOps<func::FuncOp>()) {
-      if (kernel.isExternal())
+      // Kernels already written per thread (e.g. built from the SIMT hooks
+      // directly) are left as they are.
+      if (kernel.isExternal() || kernel->hasAttr(kSIMTLoweredAttr))
         continue;
       if (failed(verifySIMTSupported(kernel)))
         return signalPassFailure();
