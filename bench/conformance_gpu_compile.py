@@ -41,6 +41,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from gpu_codegen import first_error_line, run_tool  # noqa: E402  (the same tool runner)
+
 ROOT = os.path.dirname(HERE)
 TRITON_HELPER = os.path.join(HERE, "triton_ref_compile.py")
 TARGETS = {"sm_80": "nvptx", "sm_90": "nvptx", "gfx942": "amdgpu"}
@@ -48,28 +51,6 @@ TARGETS = {"sm_80": "nvptx", "sm_90": "nvptx", "gfx942": "amdgpu"}
 
 class HarnessError(Exception):
     """A failure of this script or its tools, not of a compiler under test."""
-
-
-def run_tool(cmd, timeout):
-    """Runs cmd in its own process group; returns (CompletedProcess or None on timeout, seconds)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        return None, time.perf_counter() - start
-    return subprocess.CompletedProcess(cmd, proc.returncode, out, err), time.perf_counter() - start
-
-
-def first_error_line(text):
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    for line in lines:
-        if "error" in line.lower() or "fatal" in line.lower():
-            return line
-    return lines[0] if lines else "no message"
 
 
 def load_recording(path):
