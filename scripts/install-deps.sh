@@ -4,7 +4,7 @@ set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 PKGS=(cmake ninja-build ccache llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-      lld-22 liblld-22-dev zlib1g-dev libzstd-dev libopenblas-dev python3-dev)
+      lld-22 liblld-22-dev libclang-rt-22-dev zlib1g-dev libzstd-dev libopenblas-dev python3-dev)
 # Cross toolchain and emulator for the AArch64 tests: only on non-AArch64 hosts (an arm64 host
 # runs AArch64 modules natively).
 if [ "$(dpkg --print-architecture)" != arm64 ]; then
