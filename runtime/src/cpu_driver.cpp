@@ -38,13 +38,7 @@ public:
   tilec_status launch(void *fn, const tilec_kernel_metadata &,
                       const uint32_t grid[3], void **args) override {
     LaunchCtx ctx;
-    ctx.fn = reinterpret_cast<EntryFn>(fn);
-    ctx.args = args;
-    for (int i = 0; i < 3; ++i)
-      ctx.grid[i] = int32_t(grid[i]);
-    int64_t total = int64_t(grid[0]) * grid[1] * grid[2];
-    device.threadPool().run(runRange, &ctx, total);
-    std::fflush(stdout); // tl.device_print output, before the launch returns
+    runPrograms(ctx, fn, grid, args);
     return ctx.asserts.status();
   }
 
@@ -59,15 +53,9 @@ public:
           k.name);
     std::lock_guard<std::mutex> lock(boundsMutex);
     LaunchCtx ctx;
-    ctx.fn = reinterpret_cast<EntryFn>(fn);
-    ctx.args = args;
-    for (int i = 0; i < 3; ++i)
-      ctx.grid[i] = int32_t(grid[i]);
-    int64_t total = int64_t(grid[0]) * grid[1] * grid[2];
     *table = const_cast<uint64_t *>(bounds);
-    device.threadPool().run(runRange, &ctx, total);
+    runPrograms(ctx, fn, grid, args);
     *table = nullptr;
-    std::fflush(stdout);
     if (tilec_status s = ctx.bounds.status(k, bounds)) {
       tilec_status_free(ctx.asserts.status());
       return s;
@@ -76,6 +64,17 @@ public:
   }
 
 private:
+  /// Runs every program of `grid` on the thread pool, then flushes
+  /// tl.device_print's output before the launch returns.
+  void runPrograms(LaunchCtx &ctx, void *fn, const uint32_t grid[3], void **args) {
+    ctx.fn = reinterpret_cast<EntryFn>(fn);
+    ctx.args = args;
+    for (int i = 0; i < 3; ++i)
+      ctx.grid[i] = int32_t(grid[i]);
+    device.threadPool().run(runRange, &ctx, int64_t(grid[0]) * grid[1] * grid[2]);
+    std::fflush(stdout);
+  }
+
   HostDevice &device;
   std::mutex boundsMutex;
 };

@@ -14,7 +14,7 @@
 #include "tilec/Target/TargetInfo.h"
 #include "tilec/runtime.h"
 
-#include "check.h"
+#include "SIMTTestSupport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -120,19 +120,9 @@ std::string compile(unsigned numWarps, const std::string &arch) {
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
   std::unique_ptr<tilec::TargetInfo> info = tilec::createTargetInfo("simt");
-  tilec::PipelineOptions options;
-  options.target = "simt";
-  options.arch = arch;
-  options.numWarps = numWarps;
-  std::string error, image;
-  if (!CHECK(succeeded(tilec::resolvePipelineOptions(options, error))))
-    std::fprintf(stderr, "  %s\n", error.c_str());
   OwningOpRef<ModuleOp> module = buildKernel(ctx, *info, numWarps, info->getWarpSize(arch));
   tilec::KernelInfo kernel{"hooks", {"*i32", "i32"}, {"out", "mode"}, {}};
-  if (!CHECK(succeeded(
-          tilec::compileModule(*module, options, tilec::EmitKind::So, {kernel}, image, error))))
-    std::fprintf(stderr, "  %s\n", error.c_str());
-  return image;
+  return tilec::test::compileForSIMT(*module, numWarps, arch, kernel);
 }
 
 void run(unsigned numWarps, unsigned warpSize) {
@@ -141,13 +131,10 @@ void run(unsigned numWarps, unsigned warpSize) {
   std::string image = compile(numWarps, arch);
   if (image.empty())
     return;
-  tilec_device *dev = nullptr;
-  tilec_module *mod = nullptr;
-  tilec_kernel *k = nullptr;
-  if (!CHECK_OK(tilec_device_open("simt", 0, &dev)) ||
-      !CHECK_OK(tilec_module_load_data(dev, image.data(), image.size(), &mod)) ||
-      !CHECK_OK(tilec_module_get_kernel(mod, "hooks", &k)))
+  tilec::test::LoadedSIMTKernel loaded;
+  if (!loaded.load(image, "hooks"))
     return;
+  tilec_kernel *k = loaded.kernel;
   const unsigned programs = 3, threads = numWarps * warpSize;
   std::vector<int32_t> out(size_t(programs) * threads * kResults, -1);
   auto launch = [&](int32_t mode, uint32_t grid) {
@@ -189,8 +176,6 @@ void run(unsigned numWarps, unsigned warpSize) {
                           "lane (lane " +
                           partner + ", thread " + partner + ", is in another shuffle)";
   CHECK_FAILS(launch(3, 1), LAUNCH_FAILED, divergent.c_str());
-  tilec_module_release(mod);
-  tilec_device_release(dev);
 }
 
 } // namespace

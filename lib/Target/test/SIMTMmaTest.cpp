@@ -15,7 +15,7 @@
 #include "tilec/Target/TargetInfo.h"
 #include "tilec/runtime.h"
 
-#include "check.h"
+#include "SIMTTestSupport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -136,21 +136,11 @@ std::string compile(unsigned numWarps, const std::string &arch, bool bf16) {
   std::unique_ptr<tilec::TargetInfo> info = tilec::createTargetInfo("simt");
   CHECK(info->hasMmaM16N8K16(arch, Float16Type::get(&ctx), Float32Type::get(&ctx)) ==
         (arch == "warp32"));
-  tilec::PipelineOptions options;
-  options.target = "simt";
-  options.arch = arch;
-  options.numWarps = numWarps;
-  std::string error, image;
-  if (!CHECK(succeeded(tilec::resolvePipelineOptions(options, error))))
-    std::fprintf(stderr, "  %s\n", error.c_str());
   Type elem = bf16 ? Type(BFloat16Type::get(&ctx)) : Type(Float16Type::get(&ctx));
   OwningOpRef<ModuleOp> module = buildKernel(ctx, *info, elem);
   tilec::KernelInfo kernel{
       "mma", {"*i16", "*i16", "*fp32", "*fp32", "i32"}, {"a", "b", "c", "d", "mode"}, {}};
-  if (!CHECK(succeeded(
-          tilec::compileModule(*module, options, tilec::EmitKind::So, {kernel}, image, error))))
-    std::fprintf(stderr, "  %s\n", error.c_str());
-  return image;
+  return tilec::test::compileForSIMT(*module, numWarps, arch, kernel);
 }
 
 /// The bits of small integer `v` (|v| < 256) as f16 or bf16.
@@ -172,13 +162,10 @@ void run(unsigned numWarps, unsigned warpSize, bool bf16) {
   std::string image = compile(numWarps, arch, bf16);
   if (image.empty())
     return;
-  tilec_device *dev = nullptr;
-  tilec_module *mod = nullptr;
-  tilec_kernel *k = nullptr;
-  if (!CHECK_OK(tilec_device_open("simt", 0, &dev)) ||
-      !CHECK_OK(tilec_module_load_data(dev, image.data(), image.size(), &mod)) ||
-      !CHECK_OK(tilec_module_get_kernel(mod, "mma", &k)))
+  tilec::test::LoadedSIMTKernel loaded;
+  if (!loaded.load(image, "mma"))
     return;
+  tilec_kernel *k = loaded.kernel;
   int a[16][16], bm[16][8];
   std::vector<uint16_t> aBits(16 * 16), bBits(16 * 8);
   for (int i = 0; i < 16; ++i)
@@ -232,8 +219,6 @@ void run(unsigned numWarps, unsigned warpSize, bool bf16) {
                 "kernel 'mma': program (0, 0, 0), thread 0: mma.sync with an inactive lane "
                 "(thread 16 of its warp has exited)");
   }
-  tilec_module_release(mod);
-  tilec_device_release(dev);
 }
 
 } // namespace
