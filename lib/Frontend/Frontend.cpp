@@ -10,7 +10,13 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ProgramStack.h"
+
+#include <algorithm>
 #include <cstdlib>
+#if defined(__GLIBC__)
+#include <pthread.h>
+#endif
 
 using namespace tilec::frontend;
 using namespace mlir;
@@ -18,12 +24,60 @@ using llvm::SMLoc;
 using llvm::StringRef;
 using llvm::Twine;
 
+/// The stack left below the current frame: the thread's real bounds where the
+/// C library tells them (glibc), else the smallest stack a thread commonly has.
+static uintptr_t stackBytesAvailable() {
+  uintptr_t sp = llvm::getStackPointer();
+#if defined(__GLIBC__)
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    void *low = nullptr;
+    size_t size = 0;
+    int rc = pthread_attr_getstack(&attr, &low, &size);
+    pthread_attr_destroy(&attr);
+    if (rc == 0 && sp > uintptr_t(low))
+      return sp - uintptr_t(low);
+  }
+#endif
+  return uintptr_t(1) << 20;
+}
+
 MLIRGen::MLIRGen(MLIRContext &ctx, const llvm::SourceMgr &sourceMgr,
                  const FileAST &file)
     : ctx(ctx), sourceMgr(sourceMgr), file(file), b(&ctx) {
   const llvm::MemoryBuffer *buf =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   fileName = StringAttr::get(&ctx, buf->getBufferIdentifier());
+  // Keep a quarter of the stack (at least 256 KiB) for what runs after the
+  // check: building ops, folding, and the verifier and passes that follow.
+  uintptr_t available = stackBytesAvailable();
+  uintptr_t reserve = std::max<uintptr_t>(available / 4, uintptr_t(256) << 10);
+  uintptr_t sp = llvm::getStackPointer();
+  stackLimit = available > reserve ? sp - (available - reserve) : sp;
+}
+
+bool MLIRGen::stackExhausted(SMLoc l) {
+  if (llvm::getStackPointer() >= stackLimit)
+    return false;
+  if (!stackErrorReported)
+    error(l, "kernel too deeply nested to compile: nested expressions, blocks "
+             "and inlined @jit calls exhaust the compiler's stack");
+  stackErrorReported = true;
+  return true;
+}
+
+bool MLIRGen::regionNestingTooDeep(SMLoc l) {
+  unsigned depth = 0;
+  for (Operation *op = b.getInsertionBlock()->getParentOp(); op;
+       op = op->getParentOp())
+    if (++depth > kMaxRegionNesting) {
+      error(l, "control flow nested too deeply: more than " +
+                   Twine(kMaxRegionNesting) +
+                   " nested 'if', 'for', 'while' and conditional expressions, "
+                   "counting those of inlined @jit calls");
+      return true;
+    }
+  return false;
 }
 
 /// Parses a -D value: int, float, True/False/None, a dtype, else a string.

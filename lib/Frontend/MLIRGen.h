@@ -24,6 +24,10 @@ namespace tilec::frontend {
 /// memory.
 constexpr int64_t kMaxTileElements = int64_t(1) << 20;
 
+/// The deepest nesting of control-flow regions a kernel may reach, counted
+/// across inlined @jit calls (the parser bounds each function's own nesting).
+constexpr unsigned kMaxRegionNesting = 1000;
+
 
 //===----------------------------------------------------------------------===//
 // DType: Triton scalar types (signedness included)
@@ -203,6 +207,17 @@ public:
   mlir::Location loc(llvm::SMLoc l);
   /// Reports an error; returns an invalid Val for convenience.
   Val error(llvm::SMLoc l, const llvm::Twine &msg);
+  /// True, after reporting a located error at `l`, when the generator has used
+  /// up the stack it may use. The parser bounds each expression's and block's
+  /// nesting, but inlining @jit calls stacks them: a call nested 900 deep in
+  /// a function that calls itself 64 times would otherwise overflow the stack.
+  bool stackExhausted(llvm::SMLoc l);
+  /// True, after reporting a located error at `l`, when a new `scf.if`,
+  /// `scf.for` or `scf.while` at the insertion point would nest more than
+  /// kMaxRegionNesting regions deep (counting the regions of inlined @jit
+  /// calls): past that, MLIR's recursive walks and teardown get slow or
+  /// overflow.
+  bool regionNestingTooDeep(llvm::SMLoc l);
 
   //===--------------------------------------------------------------------===//
   // Values and Triton semantics (MLIRGenValues.cpp)
@@ -501,6 +516,10 @@ public:
   const FileAST &file;
   mlir::OpBuilder b;
   mlir::StringAttr fileName;
+  /// The lowest stack address the generator may reach (see stackExhausted).
+  uintptr_t stackLimit = 0;
+  /// Set once stackExhausted has reported its error.
+  bool stackErrorReported = false;
 
   /// Variables of the function being generated.
   using Scope = llvm::StringMap<Val>;

@@ -19,6 +19,8 @@ static bool isPythonBuiltin(StringRef name) {
 }
 
 Val MLIRGen::genExpr(const Expr &e) {
+  if (stackExhausted(e.getLoc()))
+    return Val();
   Val v;
   switch (e.getKind()) {
   case Expr::Kind::Name:
@@ -417,6 +419,8 @@ Val MLIRGen::genIfExp(const IfExpExpr &e) {
     return genExpr(*t ? *e.thenExpr : *e.elseExpr);
   Value c = toCondition(cond, e.cond->getLoc(), "a conditional expression");
   if (!c)
+    return Val();
+  if (regionNestingTooDeep(e.getLoc()))
     return Val();
   Location L = loc(e.getLoc());
   auto ifOp = scf::IfOp::create(b, L, TypeRange{}, c, /*withElse=*/true);

@@ -66,6 +66,8 @@ static constexpr const char *kReturnInLoopError =
 
 MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
   SMLoc l = s.getLoc();
+  if (stackExhausted(l))
+    return Flow::Error;
   switch (s.getKind()) {
   case Stmt::Kind::FunctionDef:
     error(l, "unsupported statement 'def'");
@@ -288,6 +290,8 @@ MLIRGen::Flow MLIRGen::genIf(const IfStmt &s, const Continuation *cont) {
     return Flow::Error;
   if (containsReturn(s.thenBody) || containsReturn(s.elseBody))
     return genReturningIf(s, c, cont);
+  if (regionNestingTooDeep(s.getLoc()))
+    return Flow::Error;
   Location L = loc(s.getLoc());
   auto ifOp = scf::IfOp::create(b, L, TypeRange{}, c, /*withElse=*/true);
   Scope before = *vars;
@@ -447,6 +451,8 @@ MLIRGen::Flow MLIRGen::genReturningIf(const IfStmt &s, Value c,
                       "tl.static_range is not supported in tilec kernels");
     return Flow::Error;
   }
+  if (regionNestingTooDeep(s.getLoc()))
+    return Flow::Error;
   Location L = loc(s.getLoc());
   auto ifOp = scf::IfOp::create(b, L, TypeRange{}, c, /*withElse=*/true);
   Scope before = *vars;
@@ -652,6 +658,8 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
   llvm::SmallVector<Value> initValues;
   for (const Val &v : inits)
     flattenRuntime(v, initValues);
+  if (regionNestingTooDeep(l))
+    return Flow::Error;
   Location L = loc(l);
   auto forOp =
       scf::ForOp::create(b, L, bounds[0], bounds[1], bounds[2], initValues);
@@ -704,6 +712,8 @@ MLIRGen::Flow MLIRGen::genWhile(const WhileStmt &s) {
     types.push_back(v.getType());
     locs.push_back(L);
   }
+  if (regionNestingTooDeep(l))
+    return Flow::Error;
   auto whileOp = scf::WhileOp::create(b, L, types, initValues);
   Scope before = *vars;
   {

@@ -29,6 +29,24 @@ def main(kind, n):
         for j in range(1, n):
             body += f"    elif i == {j}:\n        y = {j}\n"
         body += "    else:\n        y = -1\n    tl.store(x_ptr, y)\n"
+    elif kind == "recursive_ifexp":
+        # A @jit helper that calls itself from inside n nested conditional
+        # expressions: inlining stacks the nesting of every call.
+        helper = ("@triton.jit\ndef f(x):\n    return " +
+                  " ".join("x if x > 0 else" for _ in range(n)) + " f(x)\n\n\n")
+        sys.stdout.write("import triton\nimport triton.language as tl\n\n\n" + helper +
+                         "@triton.jit\ndef k(x_ptr):\n    tl.store(x_ptr, f(tl.load(x_ptr)))\n")
+        return
+    elif kind == "recursive_blocks":
+        # The same with n nested runtime `if` blocks around the recursive call.
+        helper, indent = "@triton.jit\ndef f(x):\n", "    "
+        for j in range(n):
+            helper += f"{indent}if x > {j}:\n"
+            indent += " "
+        helper += f"{indent}x = f(x)\n    return x\n\n\n"
+        sys.stdout.write("import triton\nimport triton.language as tl\n\n\n" + helper +
+                         "@triton.jit\ndef k(x_ptr):\n    tl.store(x_ptr, f(tl.load(x_ptr)))\n")
+        return
     elif kind == "digits":
         body = "    y = " + "9" * n + "\n    tl.store(x_ptr, y)\n"
     else:
