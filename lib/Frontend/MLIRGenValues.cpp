@@ -767,11 +767,21 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
       r = op == BinaryOp::FloorDiv ? pyFloorDiv(x, y) : pyMod(x, y);
     break;
   case BinaryOp::Pow:
+    if (y < 0 && x == 0)
+      return error(l, "0.0 cannot be raised to a negative power");
     if (y < 0)
       return Val::floating(std::pow(double(x), double(y)), l);
-    r = 1;
-    for (int64_t k = 0; k < y && !overflow; ++k)
-      overflow = __builtin_mul_overflow(r, x, &r);
+    // 0, 1 and -1 never overflow; any other base overflows int64 within 63
+    // multiplications, so the loop is short even for y = 2**63 - 1.
+    if (x == 0 || x == 1)
+      r = y == 0 ? 1 : x;
+    else if (x == -1)
+      r = y % 2 ? -1 : 1;
+    else {
+      r = 1;
+      for (int64_t k = 0; k < y && !overflow; ++k)
+        overflow = __builtin_mul_overflow(r, x, &r);
+    }
     break;
   case BinaryOp::LShift:
     if (y < 0)
