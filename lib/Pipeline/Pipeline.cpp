@@ -25,6 +25,10 @@ using namespace mlir;
 
 namespace tilec {
 
+/// Lanes of the register-sized pieces CPUs process wide tiles in: 32 fp32
+/// lanes are two AVX-512 registers, four AVX2 or eight NEON ones.
+constexpr int64_t kCPUChunkLanes = 32;
+
 std::optional<EmitKind> parseEmitKind(llvm::StringRef name) {
   return llvm::StringSwitch<std::optional<EmitKind>>(name)
       .Case("tile", EmitKind::Tile)
@@ -46,21 +50,9 @@ LogicalResult resolvePipelineOptions(PipelineOptions &options, std::string &erro
   if (options.arch.empty())
     options.arch = info->getDefaultArch();
   if (!info->isValidArch(options.arch)) {
-    const char *expected = "";
-    switch (info->getKind()) {
-    case TargetKind::NVPTX:
-      expected = " (expected sm_NN, e.g. sm_80)";
-      break;
-    case TargetKind::AMDGPU:
-      expected = " (expected gfxNNN, e.g. gfx942)";
-      break;
-    case TargetKind::SIMT:
-      expected = " (expected warp32 or warp64)";
-      break;
-    case TargetKind::CPU:
-      break;
-    }
-    error = "invalid --arch '" + options.arch + "' for target " + options.target + expected;
+    std::string syntax = info->getArchSyntax();
+    error = "invalid --arch '" + options.arch + "' for target " + options.target +
+            (syntax.empty() ? "" : " (expected " + syntax + ")");
     return failure();
   }
   if (options.numWarps == 0 || options.numWarps > 32 ||
@@ -119,18 +111,29 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   }
   // Tiles to flat vectors; math that needs no library on any target.
   ConvertTileToVectorOptions vectorOptions;
-  vectorOptions.stackAddressSpace = kind == TargetKind::AMDGPU ? 5 : 0;
-  // CPUs: wide tiles run as loops over register-sized pieces (see StripMine.cpp).
-  vectorOptions.chunkLanes = isCPU ? 32 : 0;
+  vectorOptions.stackAddressSpace = info ? info->getStackAddressSpace() : 0;
   if (isCPU) {
+    // Wide tiles run as loops over register-sized pieces (see StripMine.cpp),
+    // with the next iteration's rows prefetched.
+    vectorOptions.chunkLanes = kCPUChunkLanes;
+    vectorOptions.prefetch = true;
     detail::VectorRegisters regs = detail::getCPUVectorRegisters(options);
     vectorOptions.vectorBits = regs.bits;
     vectorOptions.vectorRegisters = regs.count;
-  }
-  // CPUs: launches whose output exceeds the last-level cache stream their stores.
-  if (isCPU)
+    // Launches whose output exceeds the last-level cache stream their stores;
+    // loops carry scalar offsets, not whole tiles of pointers.
     pm.addPass(createTilecStreamingStores());
+    pm.addPass(createTilecCarryPointerOffsets());
+  }
   pm.addPass(createConvertTileToVector(vectorOptions));
+  if (isCPU) {
+    TilecStripMineOptions stripMine;
+    stripMine.chunkLanes = kCPUChunkLanes;
+    pm.addPass(createTilecStripMine(stripMine));
+  }
+  TilecLowerNonTemporalStoresOptions nonTemporal;
+  nonTemporal.streaming = isCPU;
+  pm.addPass(createTilecLowerNonTemporalStores(nonTemporal));
   math::MathExtendToSupportedTypesOptions extend;
   extend.targetTypeStr = "f32";
   pm.addPass(math::createMathExtendToSupportedTypes(extend));

@@ -15,6 +15,15 @@ def ConvertTileToVector : Pass<"convert-tile-to-vector", "mlir::ModuleOp"> {
     `llvm.getelementptr` and (masked) vector loads/stores, gathers and scatters.
     `tile.program_id`/`num_programs` are left for `convert-tile-to-llvm`.
 
+    The same patterns lower the GPUs' per-thread vectors (after `convert-tile-to-gpu`)
+    and the CPUs' whole tiles. The CPU choices are options: `chunk-lanes` runs row-wise
+    accesses of many rows as loops over the rows and folds wide 1-D reductions and
+    transposes in register-sized pieces, `prefetch` adds software prefetch of the rows
+    the next loop iteration loads, and `vector-bits`/`vector-registers` size the tl.dot
+    microkernel. The CPU pipeline runs `tilec-carry-pointer-offsets` before this pass
+    and `tilec-strip-mine` after it; every pipeline runs `tilec-lower-nontemporal-stores`
+    after it to consume the streaming-store marks it leaves.
+
     Before:
 
     ```mlir
@@ -35,10 +44,15 @@ def ConvertTileToVector : Pass<"convert-tile-to-vector", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"stackAddressSpace", "stack-address-space", "unsigned", /*default=*/"0",
-           "LLVM address space of stack buffers (allocas); 5 on AMDGPU">,
+           "LLVM address space of stack buffers (allocas): the target's "
+           "TargetInfo::getStackAddressSpace (5 on AMDGPU)">,
     Option<"chunkLanes", "chunk-lanes", "int64_t", /*default=*/"0",
-           "Strip-mine lane-wise chains and 1-D reductions over vectors wider than this "
-           "many lanes into loops over pieces of this many lanes (0: off; CPUs use 32)">,
+           "Process wide tiles in pieces of this many lanes: row loops for row-wise "
+           "accesses of many rows, chunked 1-D reductions and transposes (0: off; CPUs "
+           "use 32, as tilec-strip-mine does)">,
+    Option<"prefetch", "prefetch", "bool", /*default=*/"false",
+           "Prefetch the rows the next loop iteration loads (row loops, so with "
+           "chunk-lanes)">,
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
            "Width of the target's vector registers (sizes the tl.dot microkernel)">,
     Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"32",
@@ -47,6 +61,124 @@ def ConvertTileToVector : Pass<"convert-tile-to-vector", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
                            "::mlir::scf::SCFDialect"];
+}
+
+def TilecCarryPointerOffsets : Pass<"tilec-carry-pointer-offsets", "mlir::ModuleOp"> {
+  let summary = "Loops carry a scalar offset instead of a tile of pointers (CPUs)";
+  let description = [{
+    `ptrs += BLOCK_K * stride` in a k-loop carries a whole tile of pointers through the
+    `scf.for`: thousands of addresses kept, incremented and copied every iteration on a
+    CPU. When the increment is uniform (a splatted scalar or a splat constant), the loop
+    carries one i64 offset instead, and the body and the loop's users see
+    `addptr(init, splat(offset))`: a loop-invariant tile plus a uniform offset, which
+    `convert-tile-to-vector` turns into row accesses at a moving base. GPUs keep the
+    tile: each thread holds only its few pointers.
+
+    Before:
+
+    ```mlir
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%p = %ptrs) -> (tensor<16x!tile.ptr<f32>>) {
+      %v = tile.load %p : tensor<16x!tile.ptr<f32>>
+      %next = tile.addptr %p, %splat_step : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+      scf.yield %next : tensor<16x!tile.ptr<f32>>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%off = %c0_i64) -> (i64) {
+      %s = tile.splat %off : i64 -> tensor<16xi64>
+      %p = tile.addptr %ptrs, %s : tensor<16x!tile.ptr<f32>>, tensor<16xi64>
+      %v = tile.load %p : tensor<16x!tile.ptr<f32>>
+      %step64 = arith.extsi %step : i32 to i64
+      %next = arith.addi %off, %step64 : i64
+      scf.yield %next : i64
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
+def TilecStripMine : Pass<"tilec-strip-mine", "mlir::ModuleOp"> {
+  let summary = "Runs lane-wise chains over wide vectors as loops over register-sized pieces";
+  let description = [{
+    After `convert-tile-to-vector` on CPUs, a tile of 4096 lanes is one 4096-lane vector,
+    and a chain of lane-wise ops on it (loads, arithmetic, compares, selects, stores)
+    would be legalized by LLVM into hundreds of registers and spills. Each maximal run
+    of lane-wise ops on vectors wider than `chunk-lanes` (a multiple of it) becomes one
+    `scf.for` over pieces of `chunk-lanes` lanes: the pieces of a load, of the ops on it
+    and of the store are processed together in registers. Values that leave the run go
+    through stack buffers, which are then forwarded, sunk into branches or removed
+    when only written. Unused ops are erased first.
+
+    Before (`chunk-lanes=32`):
+
+    ```mlir
+    %x = llvm.load %px : !llvm.ptr -> vector<128xf32>
+    %y = arith.addf %x, %x : vector<128xf32>
+    llvm.store %y, %py : vector<128xf32>, !llvm.ptr
+    ```
+
+    After:
+
+    ```mlir
+    scf.for %lane = %c0 to %c128 step %c32 : i64 {
+      %xa = llvm.getelementptr %px[%lane] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      %x = llvm.load %xa : !llvm.ptr -> vector<32xf32>
+      %y = arith.addf %x, %x : vector<32xf32>
+      %ya = llvm.getelementptr %py[%lane] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+      llvm.store %y, %ya : vector<32xf32>, !llvm.ptr
+    }
+    ```
+  }];
+  let options = [
+    Option<"chunkLanes", "chunk-lanes", "int64_t", /*default=*/"32",
+           "Lanes of each piece (a power of two; the convert-tile-to-vector option of "
+           "the same name)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"];
+}
+
+def TilecLowerNonTemporalStores : Pass<"tilec-lower-nontemporal-stores", "mlir::ModuleOp"> {
+  let summary = "Turns the stores of streaming tile.stores into non-temporal stores (CPUs)";
+  let description = [{
+    `convert-tile-to-vector` marks the LLVM stores lowered from a `tile.store` with
+    `{nontemporal}` or `{stream_min_programs = N}` (set by `tilec-streaming-stores`) with
+    `tilec.nontemporal`. With `streaming` (CPUs), a full-vector store becomes a
+    non-temporal store: versioned on its address when it is not known to be aligned to
+    its width (at most 64 bytes), since a misaligned streaming store is split into small
+    ones, and on the grid size when the mark gives a minimum program count. Masked and
+    scalar stores stay ordinary. The marks are removed either way, so every pipeline
+    runs this pass; GPUs keep ordinary stores.
+
+    Before (`streaming=true`):
+
+    ```mlir
+    llvm.store %v, %a {alignment = 4 : i64, tilec.nontemporal} : vector<16xf32>, !llvm.ptr
+    ```
+
+    After:
+
+    ```mlir
+    %i = llvm.ptrtoint %a : !llvm.ptr to i64
+    %low = arith.andi %i, %c63 : i64
+    %aligned = arith.cmpi eq, %low, %c0 : i64
+    scf.if %aligned {
+      llvm.store %v, %a {alignment = 64 : i64, nontemporal} : vector<16xf32>, !llvm.ptr
+    } else {
+      llvm.store %v, %a {alignment = 4 : i64} : vector<16xf32>, !llvm.ptr
+    }
+    ```
+  }];
+  let options = [
+    Option<"streaming", "streaming", "bool", /*default=*/"false",
+           "Emit non-temporal stores for the marked stores (CPUs); otherwise only drop the "
+           "marks">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 def ConvertTileToLLVM : Pass<"convert-tile-to-llvm", "mlir::ModuleOp"> {

@@ -14,29 +14,33 @@
 
 namespace tilec {
 
-/// Module attribute (i32) giving the LLVM address space of the stack buffers
-/// the patterns allocate (absent: 0). convert-tile-to-vector sets it from its
-/// `stack-address-space` option while it runs (AMDGPU allocas live in 5).
-inline constexpr const char kStackAddressSpaceAttr[] = "tilec.stack_address_space";
+/// The code-generation choices of the tile-to-vector patterns, from the
+/// options of convert-tile-to-vector. The defaults are the GPUs' per-thread
+/// vectors (each thread's few lanes); CPUs set them for wide tiles.
+struct TileToVectorPolicy {
+  /// Lanes of the register-sized pieces wide tiles are processed in (CPUs: 32;
+  /// 0: none). Row-wise accesses of many rows then run as loops over the rows,
+  /// and wide 1-D reductions and transposes as loops over pieces; the
+  /// `tilec-strip-mine` pass, given the same count, cuts the lane-wise chains
+  /// between them.
+  int64_t chunkLanes = 0;
+  /// Software prefetch of the rows the next loop iteration loads (row loops
+  /// only, so it needs chunkLanes).
+  bool prefetch = false;
+  /// The target's vector registers (width in bits, count): they size the
+  /// register-blocked tl.dot microkernel.
+  int64_t vectorBits = 512;
+  int64_t vectorRegisters = 32;
+};
 
 /// Type converter of convert-tile-to-vector: scalars stay, `!tile.ptr<T>`
 /// becomes `!llvm.ptr` and a tile `tensor<d0x...xdnxT>` becomes the row-major
 /// flat `vector<(d0*...*dn) x conv(T)>`.
-/// Module attribute (i64) giving the lane count of the pieces wide lane-wise
-/// chains and 1-D reductions are processed in (absent: no strip-mining).
-/// convert-tile-to-vector sets it from its `chunk-lanes` option while it runs.
-inline constexpr const char kChunkLanesAttr[] = "tilec.chunk_lanes";
-
 /// Attribute on the llvm.store / masked stores lowered from a streaming
-/// `tile.store`, until lowerNonTemporalStores consumes it: unit for
+/// `tile.store`, until tilec-lower-nontemporal-stores consumes it: unit for
 /// `{nontemporal}` (always), i64 N for `{stream_min_programs = N}` (in launches
 /// of at least N programs).
 inline constexpr const char kNonTemporalAttr[] = "tilec.nontemporal";
-
-/// Module attributes (i64) describing the target's vector registers (width in
-/// bits, count) for the tl.dot microkernel; set from the pass options.
-inline constexpr const char kVectorBitsAttr[] = "tilec.vector_bits";
-inline constexpr const char kVectorRegistersAttr[] = "tilec.vector_registers";
 
 class TileToVectorTypeConverter : public mlir::TypeConverter {
 public:
@@ -60,18 +64,21 @@ void populateTileStructuralToVectorPatterns(const mlir::TypeConverter &typeConve
 
 /// tile.make_range/splat/broadcast/expand_dims/reshape/trans.
 void populateTileShapeToVectorPatterns(const mlir::TypeConverter &typeConverter,
-                                       mlir::RewritePatternSet &patterns);
+                                       mlir::RewritePatternSet &patterns,
+                                       const TileToVectorPolicy &policy);
 
 /// tile.addptr/load/store -> llvm.getelementptr and (masked) loads, stores,
 /// gathers and scatters; contiguous 1-D accesses use one vector access.
 void populateTileMemoryToVectorPatterns(const mlir::TypeConverter &typeConverter,
-                                        mlir::RewritePatternSet &patterns);
+                                        mlir::RewritePatternSet &patterns,
+                                        const TileToVectorPolicy &policy);
 
 /// Rewrites each scf.for under `root` that carries a tile of pointers
 /// incremented by a uniform offset (`ptrs += BLOCK * stride`: yielded as
 /// `addptr(arg, splat(s))`) to carry an i64 scalar offset instead; the body
 /// and the loop's users see `addptr(init, splat(offset))` (see
-/// PointerIncrements.cpp). Run before annotateContiguousAccesses.
+/// PointerIncrements.cpp). The `tilec-carry-pointer-offsets` pass, run on CPUs
+/// before convert-tile-to-vector.
 void carryPointerOffsets(mlir::Operation *root);
 
 /// Prepares the memory patterns (run it before applying them): marks each
@@ -85,7 +92,8 @@ void annotateContiguousAccesses(mlir::Operation *root);
 
 /// tile.reduce -> shuffle trees combined by the inlined combiner.
 void populateTileReduceToVectorPatterns(const mlir::TypeConverter &typeConverter,
-                                        mlir::RewritePatternSet &patterns);
+                                        mlir::RewritePatternSet &patterns,
+                                        const TileToVectorPolicy &policy);
 
 /// tile.scan -> Hillis-Steele shuffle/combine/select steps.
 void populateTileScanToVectorPatterns(const mlir::TypeConverter &typeConverter,
@@ -94,7 +102,8 @@ void populateTileScanToVectorPatterns(const mlir::TypeConverter &typeConverter,
 /// tile.dot -> broadcast-FMA: unrolled rows for small dots, a register-blocked
 /// scf.for microkernel over stack buffers for large float dots.
 void populateTileDotToVectorPatterns(const mlir::TypeConverter &typeConverter,
-                                     mlir::RewritePatternSet &patterns);
+                                     mlir::RewritePatternSet &patterns,
+                                     const TileToVectorPolicy &policy);
 
 /// tile.atomic_rmw/atomic_cas -> one llvm.atomicrmw/llvm.cmpxchg per element
 /// (an scf.for over the lanes of a tile), guarded by the mask.
@@ -125,7 +134,8 @@ void populateTileDebugToVectorPatterns(const mlir::TypeConverter &typeConverter,
 /// Rewrites each maximal run of lane-wise ops on vectors wider than
 /// `chunkLanes` lanes (a multiple of it) in the functions under `root` into an
 /// scf.for over `chunkLanes`-lane pieces, so a chain over a 4096-lane tile runs
-/// in registers instead of being legalized into hundreds of spilled ones.
+/// in registers instead of being legalized into hundreds of spilled ones
+/// (the `tilec-strip-mine` pass).
 void stripMineWideVectors(mlir::Operation *root, int64_t chunkLanes);
 
 /// Turns the vector llvm.stores marked with kNonTemporalAttr into
@@ -134,7 +144,7 @@ void stripMineWideVectors(mlir::Operation *root, int64_t chunkLanes);
 /// versioned on the address, since a misaligned streaming store would be split
 /// into small ones; a store marked with a minimum program count is also
 /// versioned on the grid size. Masked and scalar stores stay ordinary; the
-/// marks are removed either way.
+/// marks are removed either way (the `tilec-lower-nontemporal-stores` pass).
 void lowerNonTemporalStores(mlir::Operation *root, bool streamingStores);
 
 } // namespace tilec

@@ -43,6 +43,9 @@ public:
   virtual std::string getDefaultArch() const = 0;
   /// Whether `arch` names a processor of this target.
   virtual bool isValidArch(llvm::StringRef arch) const = 0;
+  /// What a valid `arch` looks like, for error messages ("sm_NN, e.g.
+  /// sm_80"); empty when any name is accepted.
+  virtual std::string getArchSyntax() const { return ""; }
 
   /// Rewrites `kernel`'s signature and attributes into the target's kernel ABI
   /// (e.g. the CPU appends program ids and the grid size as arguments). Called
@@ -107,6 +110,9 @@ public:
   /// LLVM address space of the global memory kernel pointers point to (0,
   /// generic, unless the target has a dedicated one).
   virtual unsigned getGlobalAddressSpace() const { return 0; }
+  /// LLVM address space of stack slots (`llvm.alloca`): 0 unless the target's
+  /// data layout puts allocas elsewhere (AMDGPU: 5, private memory).
+  virtual unsigned getStackAddressSpace() const { return 0; }
   /// Base address of `kernel`'s shared memory (an `!llvm.ptr` in the shared
   /// address space, 16-byte aligned). The default is a module-level array
   /// `__tilec_smem_<kernel>` in that address space, sized by setSharedMemorySize.

@@ -76,8 +76,8 @@ struct MicroTile {
 };
 
 /// The microkernel block for an MxN accumulator of `elem` on a target with
-/// `registers` vector registers of `vectorBits` bits (the module's
-/// kVectorBitsAttr/kVectorRegistersAttr), or mr == 0 when the shape is not
+/// `registers` vector registers of `vectorBits` bits (the policy's), or mr == 0
+/// when the shape is not
 /// tiled. When N is not a multiple of a full register, the block uses
 /// narrower vectors (the largest power of two dividing N), so every dot large
 /// enough for the loop avoids the fully unrolled form.
@@ -183,8 +183,8 @@ Value lowerWithMicroKernel(OpBuilder &b, Operation *op, Value a, Value bm, Value
   return LLVM::LoadOp::create(b, loc, cType, cBuf, /*alignment=*/64);
 }
 
-struct DotLowering : public OpConversionPattern<tile::DotOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct DotLowering : public PolicyConversionPattern<tile::DotOp> {
+  using PolicyConversionPattern::PolicyConversionPattern;
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
@@ -200,8 +200,7 @@ struct DotLowering : public OpConversionPattern<tile::DotOp> {
     Value b = castElements(rewriter, loc, adaptor.getB(), accElem);
     Value c = adaptor.getAcc();
     MicroTile tile =
-        chooseMicroTile(m, n, accElem, getModuleIntAttr(op, kVectorBitsAttr, 512),
-                        getModuleIntAttr(op, kVectorRegistersAttr, 32));
+        chooseMicroTile(m, n, accElem, policy.vectorBits, policy.vectorRegisters);
     if (tile.mr && m * n * k >= kLoopThreshold) {
       rewriter.replaceOp(op, lowerWithMicroKernel(rewriter, op, a, b, c, batches, m, n, k, tile));
       return success();
@@ -235,8 +234,9 @@ struct DotLowering : public OpConversionPattern<tile::DotOp> {
 namespace tilec {
 
 void populateTileDotToVectorPatterns(const TypeConverter &typeConverter,
-                                     RewritePatternSet &patterns) {
-  patterns.add<DotLowering>(typeConverter, patterns.getContext());
+                                     RewritePatternSet &patterns,
+                                     const TileToVectorPolicy &policy) {
+  patterns.add<DotLowering>(typeConverter, patterns.getContext(), policy);
 }
 
 } // namespace tilec

@@ -486,8 +486,8 @@ FailureOr<Value> buildRowStart(Value v, OpFoldResult row, Type pointee,
 constexpr int64_t kMinLoopedRows = 8;
 
 /// Whether the row-wise access `op` of `numRows` rows runs as a loop.
-bool loopsOverRows(Operation *op, int64_t numRows) {
-  return numRows >= kMinLoopedRows && getModuleIntAttr(op, kChunkLanesAttr, 0) != 0 &&
+bool loopsOverRows(Operation *op, int64_t numRows, const TileToVectorPolicy &policy) {
+  return numRows >= kMinLoopedRows && policy.chunkLanes != 0 &&
          succeeded(buildRowStart(op->getOperand(0), Builder(op->getContext()).getIndexAttr(0),
                                  Type(), nullptr, op->getLoc()));
 }
@@ -621,8 +621,8 @@ void createChunkedScatter(OpBuilder &b, Operation *op, Value value, Value ptrs, 
 
 /// load -> llvm.load / llvm.intr.masked.load (contiguous) / masked.gather;
 /// scalar loads with a mask are guarded by scf.if.
-struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct LoadLowering : public PolicyConversionPattern<tile::LoadOp> {
+  using PolicyConversionPattern::PolicyConversionPattern;
   LogicalResult matchAndRewrite(tile::LoadOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Type resultType = getTypeConverter()->convertType(op.getResult().getType());
@@ -670,12 +670,12 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
       int64_t numRows = vecType.getNumElements() / n;
       RowMasks rowMasks(op.getMask(), mask, n, rewriter, loc);
       Value rowPassThru;
-      if (loopsOverRows(op, numRows) && (!mask || rowMasks.isFactored()) &&
+      if (loopsOverRows(op, numRows, policy) && (!mask || rowMasks.isFactored()) &&
           (!mask || (rowPassThru = uniformRowOf(rewriter, loc, op.getOther(), rowType)))) {
         // The rows go to a stack buffer, read back whole (the strip-mining
         // forwards it, e.g. as a dot operand).
         Value buffer = createEntryAlloca(rewriter, op, elemType, vecType.getNumElements());
-        Value advance = getNextIterationAdvance(rewriter, op, adaptor.getPtr(), elemType, n);
+        Value advance = nextIterationAdvance(rewriter, op, adaptor.getPtr(), elemType, n);
         emitRowLoop(rewriter, loc, numRows, n, [&](Value row, Value offset) {
           Value addr = *buildRowStart(op.getPtr(), row, elemType, &rewriter, loc);
           if (advance)
@@ -684,7 +684,7 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
           Value value;
           if (!mask)
             value = LLVM::LoadOp::create(rewriter, loc, rowType, addr, align);
-          else if (n <= getModuleIntAttr(op, kChunkLanesAttr, 0))
+          else if (n <= policy.chunkLanes)
             value = createMaskedLoadUnlessFull(rewriter, loc, rowType, addr, rowMasks.get(row),
                                                rowPassThru, align);
           else
@@ -695,7 +695,7 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
         rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, vecType, buffer, 64);
         return success();
       }
-      Value advance = getNextIterationAdvance(rewriter, op, adaptor.getPtr(), elemType, n);
+      Value advance = nextIterationAdvance(rewriter, op, adaptor.getPtr(), elemType, n);
       for (int64_t r = 0; r < numRows; ++r) {
         Value addr = vector::ExtractOp::create(rewriter, loc, adaptor.getPtr(), r * n);
         if (advance)
@@ -723,12 +723,22 @@ struct LoadLowering : public OpConversionPattern<tile::LoadOp> {
                                                      ValueRange{passThru}, align);
     return success();
   }
+
+private:
+  /// The offset the enclosing loop advances the pointers of the row-wise load
+  /// `op` by, when its next rows are prefetched (see getNextIterationAdvance).
+  Value nextIterationAdvance(ConversionPatternRewriter &rewriter, tile::LoadOp op, Value ptrs,
+                             Type elemType, int64_t rowElements) const {
+    if (!policy.prefetch)
+      return {};
+    return getNextIterationAdvance(rewriter, op, ptrs, elemType, rowElements);
+  }
 };
 
 /// store -> llvm.store / llvm.intr.masked.store (contiguous) / masked.scatter;
 /// scalar stores with a mask are guarded by scf.if.
-struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct StoreLowering : public PolicyConversionPattern<tile::StoreOp> {
+  using PolicyConversionPattern::PolicyConversionPattern;
   LogicalResult matchAndRewrite(tile::StoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
@@ -772,7 +782,7 @@ struct StoreLowering : public OpConversionPattern<tile::StoreOp> {
       int64_t n = cast<RankedTensorType>(op.getPtr().getType()).getShape().back();
       int64_t numRows = vecType.getNumElements() / n;
       RowMasks rowMasks(op.getMask(), mask, n, rewriter, loc);
-      if (loopsOverRows(op, numRows) && (!mask || rowMasks.isFactored())) {
+      if (loopsOverRows(op, numRows, policy) && (!mask || rowMasks.isFactored())) {
         // The value goes through a stack buffer (the strip-mining forwards
         // the buffer it was read from, e.g. a dot's accumulator).
         Value buffer = spillToStack(rewriter, op, value);
@@ -858,8 +868,10 @@ void annotateContiguousAccesses(Operation *root) {
 }
 
 void populateTileMemoryToVectorPatterns(const TypeConverter &typeConverter,
-                                        RewritePatternSet &patterns) {
-  patterns.add<AddPtrLowering, LoadLowering, StoreLowering>(typeConverter, patterns.getContext());
+                                        RewritePatternSet &patterns,
+                                        const TileToVectorPolicy &policy) {
+  patterns.add<AddPtrLowering>(typeConverter, patterns.getContext());
+  patterns.add<LoadLowering, StoreLowering>(typeConverter, patterns.getContext(), policy);
 }
 
 } // namespace tilec

@@ -1,4 +1,5 @@
 //===- NonTemporalStores.cpp - Streaming stores for streaming tile.stores -===//
+#include "tilec/Conversion/Passes.h"
 #include "tilec/Conversion/TileToVector.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
@@ -6,6 +7,11 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILECLOWERNONTEMPORALSTORES
+#include "tilec/Conversion/Passes.h.inc"
+} // namespace tilec
 
 using namespace mlir;
 
@@ -144,3 +150,13 @@ void lowerNonTemporalStores(Operation *root, bool streamingStores) {
 }
 
 } // namespace tilec
+
+namespace {
+
+struct LowerNonTemporalStoresPass
+    : public tilec::impl::TilecLowerNonTemporalStoresBase<LowerNonTemporalStoresPass> {
+  using TilecLowerNonTemporalStoresBase::TilecLowerNonTemporalStoresBase;
+  void runOnOperation() override { tilec::lowerNonTemporalStores(getOperation(), streaming); }
+};
+
+} // namespace

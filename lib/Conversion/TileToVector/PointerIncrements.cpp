@@ -9,6 +9,7 @@
 // lowering sees as a loop-invariant tile plus a uniform offset.
 //
 //===----------------------------------------------------------------------===//
+#include "tilec/Conversion/Passes.h"
 #include "tilec/Conversion/TileToVector.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
@@ -16,6 +17,11 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILECCARRYPOINTEROFFSETS
+#include "tilec/Conversion/Passes.h.inc"
+} // namespace tilec
 
 using namespace mlir;
 using namespace tilec;
@@ -133,3 +139,12 @@ void carryPointerOffsets(Operation *root) {
 }
 
 } // namespace tilec
+
+namespace {
+
+struct CarryPointerOffsetsPass
+    : public tilec::impl::TilecCarryPointerOffsetsBase<CarryPointerOffsetsPass> {
+  void runOnOperation() override { tilec::carryPointerOffsets(getOperation()); }
+};
+
+} // namespace

@@ -140,8 +140,6 @@ namespace tilec::detail {
 
 Value getNextIterationAdvance(ConversionPatternRewriter &rewriter, Operation *load, Value ptrs,
                               Type elemType, int64_t rowElements) {
-  if (!getModuleIntAttr(load, kChunkLanesAttr, 0))
-    return {};
   int64_t rows = cast<VectorType>(ptrs.getType()).getNumElements() / rowElements;
   if (linesPerRow(elemType, rowElements) * rows > kMaxPrefetchesPerLoad)
     return {};

@@ -5,7 +5,7 @@
 // Slices are combined pairwise in a balanced tree by re-emitting the combiner
 // region's scalar ops on vectors of the slice width. A 1-D source with a
 // power-of-two length is instead folded in halves down to one element; when
-// it is wider than the module's chunk lanes (kChunkLanesAttr, CPUs), it is
+// it is wider than the policy's chunk lanes (CPUs), it is
 // first folded to one chunk by an scf.for over chunks of a stack copy, so the
 // accumulator stays in a few registers (strip-mining then fuses that loop
 // into the loop producing the source when it can). With chunks, a 2-D source reduced
@@ -148,11 +148,11 @@ private:
 
 /// Sources with more lanes than this are reduced in chunks on every target.
 constexpr int64_t kMaxUnchunkedLanes = 1024;
-/// The chunk width used for them where the module sets no chunk lanes.
+/// The chunk width used for them where the policy sets no chunk lanes.
 constexpr int64_t kGpuReduceChunkLanes = 64;
 
-struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ReduceLowering : public PolicyConversionPattern<tile::ReduceOp> {
+  using PolicyConversionPattern::PolicyConversionPattern;
   LogicalResult matchAndRewrite(tile::ReduceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     VectorCombiner combiner(op.getCombiner().front(), op.getLoc(), rewriter);
@@ -167,7 +167,7 @@ struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
     ValueRange srcs = adaptor.getSrcs();
 
     SmallVector<Value> results;
-    int64_t chunk = getModuleIntAttr(op, kChunkLanesAttr, 0);
+    int64_t chunk = policy.chunkLanes;
     // Targets without chunk lanes (GPUs) still fold very wide sources in
     // bounded pieces: a shuffle tree over thousands of lanes takes LLVM's
     // backends minutes (AMDGPU) or crashes them.
@@ -229,8 +229,9 @@ struct ReduceLowering : public OpConversionPattern<tile::ReduceOp> {
 namespace tilec {
 
 void populateTileReduceToVectorPatterns(const TypeConverter &typeConverter,
-                                        RewritePatternSet &patterns) {
-  patterns.add<ReduceLowering>(typeConverter, patterns.getContext());
+                                        RewritePatternSet &patterns,
+                                        const TileToVectorPolicy &policy) {
+  patterns.add<ReduceLowering>(typeConverter, patterns.getContext(), policy);
 }
 
 } // namespace tilec

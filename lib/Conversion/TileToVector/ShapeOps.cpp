@@ -146,14 +146,14 @@ Value transposeThroughMemory(ConversionPatternRewriter &rewriter, Operation *op,
   return LLVM::LoadOp::create(rewriter, loc, flatType, dstBuffer, 64);
 }
 
-struct TransLowering : public OpConversionPattern<tile::TransOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct TransLowering : public PolicyConversionPattern<tile::TransOp> {
+  using PolicyConversionPattern::PolicyConversionPattern;
   LogicalResult matchAndRewrite(tile::TransOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getResult().getType());
     if (srcType.getRank() == 2 && srcType.getNumElements() > kMaxShuffledTranspose &&
-        getModuleIntAttr(op, kChunkLanesAttr, 0) != 0 &&
+        policy.chunkLanes != 0 &&
         srcType.getElementType().isIntOrFloat() &&
         srcType.getElementType().getIntOrFloatBitWidth() % 8 == 0) {
       rewriter.replaceOp(op, transposeThroughMemory(rewriter, op, adaptor.getSrc(), srcType));
@@ -190,10 +190,12 @@ struct ShuffleLowering : public OpConversionPattern<tile::ShuffleOp> {
 namespace tilec {
 
 void populateTileShapeToVectorPatterns(const TypeConverter &typeConverter,
-                                       RewritePatternSet &patterns) {
-  patterns.add<MakeRangeLowering, SplatLowering, BroadcastLowering, TransLowering, ShuffleLowering,
+                                       RewritePatternSet &patterns,
+                                       const TileToVectorPolicy &policy) {
+  patterns.add<MakeRangeLowering, SplatLowering, BroadcastLowering, ShuffleLowering,
                ForwardSourceLowering<tile::ExpandDimsOp>, ForwardSourceLowering<tile::ReshapeOp>>(
       typeConverter, patterns.getContext());
+  patterns.add<TransLowering>(typeConverter, patterns.getContext(), policy);
 }
 
 } // namespace tilec

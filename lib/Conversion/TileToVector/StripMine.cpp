@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Utils.h"
+#include "tilec/Conversion/Passes.h"
 #include "tilec/Conversion/TileToVector.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,8 +28,14 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Iterators.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILECSTRIPMINE
+#include "tilec/Conversion/Passes.h.inc"
+} // namespace tilec
 
 using namespace mlir;
 using namespace tilec::detail;
@@ -1171,3 +1178,31 @@ void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
 }
 
 } // namespace tilec
+
+namespace {
+
+/// Erases the ops under `root` whose results are unused and that have no
+/// side effects (users before their operands' definitions).
+void eraseDeadOps(Operation *root) {
+  root->walk<WalkOrder::PostOrder, ReverseIterator>([&](Operation *op) {
+    if (op != root && isOpTriviallyDead(op))
+      op->erase();
+  });
+}
+
+struct StripMinePass : public tilec::impl::TilecStripMineBase<StripMinePass> {
+  using TilecStripMineBase::TilecStripMineBase;
+  void runOnOperation() override {
+    if (chunkLanes <= 0 || (chunkLanes & (chunkLanes - 1))) {
+      getOperation().emitError("tilec-strip-mine: chunk-lanes must be a power of two, got ")
+          << chunkLanes;
+      return signalPassFailure();
+    }
+    // Flat tiles the row loops left unused (pointers, masks) are not
+    // strip-mined for nothing.
+    eraseDeadOps(getOperation());
+    tilec::stripMineWideVectors(getOperation(), chunkLanes);
+  }
+};
+
+} // namespace

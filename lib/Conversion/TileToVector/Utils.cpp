@@ -84,17 +84,28 @@ Value createEntryAlloca(OpBuilder &b, Operation *anchor, Type elemType, int64_t 
   b.setInsertionPointToStart(
       &anchor->getParentOfType<FunctionOpInterface>().getFunctionBody().front());
   Location loc = anchor->getLoc();
-  unsigned addrSpace = 0;
-  if (auto module = anchor->getParentOfType<ModuleOp>())
-    if (auto attr = module->getAttrOfType<IntegerAttr>(tilec::kStackAddressSpaceAttr))
-      addrSpace = attr.getInt();
   Value size = arith::ConstantIntOp::create(b, loc, b.getI64Type(), count);
-  auto genericPtr = LLVM::LLVMPointerType::get(b.getContext());
-  Value buf = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext(), addrSpace),
-                                     elemType, size, /*alignment=*/64);
-  if (addrSpace)
-    buf = LLVM::AddrSpaceCastOp::create(b, loc, genericPtr, buf);
-  return buf;
+  return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()), elemType,
+                                size, /*alignment=*/64);
+}
+
+void moveAllocasToAddressSpace(Operation *root, unsigned addressSpace) {
+  if (!addressSpace)
+    return;
+  SmallVector<LLVM::AllocaOp> generic;
+  root->walk([&](LLVM::AllocaOp alloca) {
+    if (alloca.getType().getAddressSpace() == 0)
+      generic.push_back(alloca);
+  });
+  for (LLVM::AllocaOp alloca : generic) {
+    OpBuilder b(alloca);
+    auto moved = LLVM::AllocaOp::create(
+        b, alloca.getLoc(), LLVM::LLVMPointerType::get(b.getContext(), addressSpace),
+        alloca.getElemType(), alloca.getArraySize(), alloca.getAlignment().value_or(0));
+    Value cast = LLVM::AddrSpaceCastOp::create(b, alloca.getLoc(), alloca.getType(), moved);
+    alloca.replaceAllUsesWith(cast);
+    alloca.erase();
+  }
 }
 
 void storeParts(OpBuilder &b, Location loc, Value v, Value buf, int64_t offset,
@@ -181,12 +192,6 @@ SmallVector<Value> VectorCombiner::combine(ArrayRef<Value> lhs, ArrayRef<Value> 
   }
   return llvm::map_to_vector(body.getTerminator()->getOperands(),
                              [&](Value v) { return map.lookup(v); });
-}
-
-int64_t getModuleIntAttr(Operation *op, StringRef name, int64_t otherwise) {
-  auto module = op->getParentOfType<ModuleOp>();
-  auto attr = module ? module->getAttrOfType<IntegerAttr>(name) : nullptr;
-  return attr ? attr.getInt() : otherwise;
 }
 
 /// The type a buffer holds elements of `elemType` as.

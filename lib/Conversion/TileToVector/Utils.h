@@ -2,6 +2,8 @@
 #ifndef TILEC_LIB_CONVERSION_TILETOVECTOR_UTILS_H
 #define TILEC_LIB_CONVERSION_TILETOVECTOR_UTILS_H
 
+#include "tilec/Conversion/TileToVector.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
@@ -9,6 +11,18 @@
 #include "llvm/ADT/SmallVector.h"
 
 namespace tilec::detail {
+
+/// A conversion pattern for `OpT` that follows convert-tile-to-vector's
+/// code-generation policy (CPU row loops, prefetch, microkernel sizes).
+template <typename OpT>
+struct PolicyConversionPattern : public mlir::OpConversionPattern<OpT> {
+  PolicyConversionPattern(const mlir::TypeConverter &typeConverter, mlir::MLIRContext *ctx,
+                          const TileToVectorPolicy &policy)
+      : mlir::OpConversionPattern<OpT>(typeConverter, ctx), policy(policy) {}
+
+protected:
+  TileToVectorPolicy policy;
+};
 
 /// Row-major flat index of `index` in `shape`.
 int64_t linearize(llvm::ArrayRef<int64_t> index, llvm::ArrayRef<int64_t> shape);
@@ -42,10 +56,15 @@ mlir::Value createAllTrue(mlir::OpBuilder &b, mlir::Location loc, int64_t n);
 
 /// A 64-byte aligned `llvm.alloca` of `count` elements of `elemType` at the
 /// start of the entry block of the function enclosing `anchor`: a static stack
-/// slot even when `anchor` sits inside a loop. Allocated in the address space
-/// named by the module's kStackAddressSpaceAttr and cast to the generic one.
+/// slot even when `anchor` sits inside a loop, in the generic address space
+/// (see moveAllocasToAddressSpace).
 mlir::Value createEntryAlloca(mlir::OpBuilder &b, mlir::Operation *anchor, mlir::Type elemType,
                               int64_t count);
+
+/// Replaces each generic-address-space `llvm.alloca` under `root` with one in
+/// `addressSpace` (the target's stack, e.g. 5 on AMDGPU) cast back to the
+/// generic space; nothing when `addressSpace` is 0.
+void moveAllocasToAddressSpace(mlir::Operation *root, unsigned addressSpace);
 
 /// Stores the 1-D vector `v` at element `offset` of `buf` (elements of
 /// `elemBytes` bytes; i1 lanes as i8). A concatenation (a vector.shuffle of
@@ -84,9 +103,6 @@ private:
   mlir::ConversionPatternRewriter &rewriter;
 };
 
-/// The integer attribute `name` of the module enclosing `op`, else `otherwise`.
-int64_t getModuleIntAttr(mlir::Operation *op, llvm::StringRef name, int64_t otherwise);
-
 /// Address of element `index` (an integer value) of the buffer `buf` holding
 /// elements of `elemType`, i1 elements being stored as i8 (see spillToStack).
 mlir::Value getBufferElementAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buf,
@@ -109,8 +125,8 @@ mlir::Value createMaskedLoadUnlessFull(mlir::OpBuilder &b, mlir::Location loc,
 void storeBufferLanes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, mlir::Value buf,
                       mlir::Value index, unsigned align);
 
-/// Software prefetch of a loop's next row-wise loads (see Prefetch.cpp). On
-/// CPUs (the module has kChunkLanesAttr): when `ptrs`, the converted pointer
+/// Software prefetch of a loop's next row-wise loads (see Prefetch.cpp; CPUs,
+/// convert-tile-to-vector's `prefetch` option): when `ptrs`, the converted pointer
 /// operand (a flat tile of rows of `rowElements` pointers to `elemType`) of
 /// the row-wise tile.load `load`, is carried by an scf.for that advances it
 /// by a uniform offset per iteration (`p += BLOCK * stride`), returns that

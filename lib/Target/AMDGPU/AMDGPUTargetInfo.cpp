@@ -26,6 +26,7 @@ public:
   TargetKind getKind() const override { return TargetKind::AMDGPU; }
   std::string getTriple(llvm::StringRef) const override { return "amdgcn-amd-amdhsa"; }
   std::string getDefaultArch() const override { return "gfx942"; }
+  std::string getArchSyntax() const override { return "gfxNNN, e.g. gfx942"; }
   bool isValidArch(llvm::StringRef arch) const override {
     return arch.starts_with("gfx") && arch.size() > 3 &&
            arch.drop_front(3).find_first_not_of("0123456789abcdef") == llvm::StringRef::npos;
@@ -95,6 +96,7 @@ public:
   uint64_t getSharedMemoryLimit(llvm::StringRef) const override { return 64 * 1024; }
   unsigned getSharedAddressSpace() const override { return 3; }
   unsigned getGlobalAddressSpace() const override { return 1; }
+  unsigned getStackAddressSpace() const override { return 5; }
 
   /// Branch-free: a masked-off thread loads from a 16-byte slot of the module
   /// instead of `ptr`, and selects `fallback`. The loads of a tile then issue

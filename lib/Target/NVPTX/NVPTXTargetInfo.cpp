@@ -63,6 +63,7 @@ public:
   TargetKind getKind() const override { return TargetKind::NVPTX; }
   std::string getTriple(llvm::StringRef) const override { return "nvptx64-nvidia-cuda"; }
   std::string getDefaultArch() const override { return "sm_80"; }
+  std::string getArchSyntax() const override { return "sm_NN, e.g. sm_80"; }
   bool isValidArch(llvm::StringRef arch) const override {
     unsigned version;
     llvm::StringRef rest = arch;

@@ -35,6 +35,7 @@ public:
   TargetKind getKind() const override { return TargetKind::SIMT; }
   std::string getTriple(llvm::StringRef) const override { return llvm::sys::getProcessTriple(); }
   std::string getDefaultArch() const override { return "warp32"; }
+  std::string getArchSyntax() const override { return "warp32 or warp64"; }
   bool isValidArch(llvm::StringRef arch) const override {
     return arch == "warp32" || arch == "warp64";
   }

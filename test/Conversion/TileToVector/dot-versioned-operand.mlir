@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s --convert-tile-to-vector="chunk-lanes=32" --canonicalize --cse | FileCheck %s
+// RUN: tilec-opt %s --tilec-carry-pointer-offsets --convert-tile-to-vector="chunk-lanes=32 prefetch=true" --tilec-strip-mine=chunk-lanes=32 --tilec-lower-nontemporal-stores=streaming=true --canonicalize --cse | FileCheck %s
 
 // An operand of tl.dot loaded with a runtime column stride is versioned
 // (`scf.if (stride == 1)`, see annotateContiguousAccesses). The dot's copy of

@@ -1,6 +1,8 @@
-// RUN: tilec-opt %s --convert-tile-to-vector=chunk-lanes=32 | FileCheck %s
+// RUN: tilec-opt %s --tilec-carry-pointer-offsets --convert-tile-to-vector="chunk-lanes=32 prefetch=true" --tilec-strip-mine=chunk-lanes=32 --tilec-lower-nontemporal-stores=streaming=true | FileCheck %s
 // RUN: tilec-opt %s --convert-tile-to-vector | FileCheck %s --check-prefix=NOCPU
+// RUN: tilec-opt %s --tilec-carry-pointer-offsets --convert-tile-to-vector="chunk-lanes=32" | FileCheck %s --check-prefix=NOCPU
 
+// Without the prefetch option (GPUs, or CPU row loops with prefetch=false) nothing is prefetched.
 // NOCPU-NOT: llvm.intr.prefetch
 
 // A row-wise load through pointers that the loop advances by `32 * stride`

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s --convert-tile-to-vector=chunk-lanes=32 | FileCheck %s
+// RUN: tilec-opt %s --tilec-carry-pointer-offsets --convert-tile-to-vector="chunk-lanes=32 prefetch=true" --tilec-strip-mine=chunk-lanes=32 --tilec-lower-nontemporal-stores=streaming=true | FileCheck %s
 
 // A 16-row load of `base + rows[:, None] * stride + cols[None, :]` with a factored mask runs as
 // a loop over its rows: row start and row mask come from the factors (element `row` of the rows

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s --convert-tile-to-vector=chunk-lanes=32 | FileCheck %s
+// RUN: tilec-opt %s --tilec-carry-pointer-offsets --convert-tile-to-vector="chunk-lanes=32 prefetch=true" --tilec-strip-mine=chunk-lanes=32 --tilec-lower-nontemporal-stores=streaming=true | FileCheck %s
 
 // On CPUs a 2-D transpose of more than 1024 lanes goes through memory: the source is spilled
 // and each result row gathers a column of it (lanes j * 32 + i) into a buffer read back whole,

@@ -1,5 +1,5 @@
-// RUN: tilec-opt %s --convert-tile-to-vector="chunk-lanes=32" | FileCheck %s
-// RUN: tilec-opt %s --convert-tile-to-vector | FileCheck %s --check-prefix=GPU
+// RUN: tilec-opt %s --tilec-carry-pointer-offsets --convert-tile-to-vector="chunk-lanes=32 prefetch=true" --tilec-strip-mine=chunk-lanes=32 --tilec-lower-nontemporal-stores=streaming=true | FileCheck %s
+// RUN: tilec-opt %s --convert-tile-to-vector --tilec-lower-nontemporal-stores | FileCheck %s --check-prefix=GPU
 
 // A streaming store of a full vector is versioned on its address: aligned to
 // the vector width it is a non-temporal store, otherwise a plain one.
