@@ -32,6 +32,11 @@ namespace {
 /// Launch arguments converted by `prepare`.
 struct Packed {
   std::vector<tilec_arg> args;
+  /// Indices of the arguments that are read-only buffers (`bytes`, a numpy
+  /// array with writeable=False): refused where the kernel stores.
+  std::vector<size_t> readOnly;
+  /// Their Python type names, for the error.
+  std::vector<std::string> readOnlyTypes;
 };
 
 /// Raises RuntimeError for a non-compile error.
@@ -185,6 +190,18 @@ tilec_type dtypeNameType(std::string name) {
   throw nb::type_error(("argument '" + name + "': " + what).c_str());
 }
 
+/// As Triton: an int outside [-2**63, 2**64) is an OverflowError naming the
+/// argument.
+[[noreturn]] void argOverflow(PyObject *names, size_t i) {
+  std::string name = "#" + std::to_string(i);
+  if (names && PyTuple_Check(names) && size_t(PyTuple_GET_SIZE(names)) > i)
+    name = nb::cast<std::string>(nb::handle(PyTuple_GET_ITEM(names, i)));
+  PyErr_SetString(
+      PyExc_OverflowError,
+      ("argument '" + name + "': integer does not fit in 64 bits").c_str());
+  throw nb::python_error();
+}
+
 std::string typeName(PyObject *obj) { return Py_TYPE(obj)->tp_name; }
 
 /// str(obj) as UTF-8 ("" if str() fails).
@@ -236,7 +253,8 @@ bool isNumpyScalar(PyObject *obj) {
 /// Where the device reads memory: 0 host (cpu driver), 1 CUDA, 2 HIP.
 enum DeviceKind { HostMemory = 0, CudaMemory = 1, HipMemory = 2 };
 
-bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg, int device) {
+bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg,
+                    int device, bool &readOnly) {
   // 1. Buffer protocol (numpy arrays, memoryview, array.array): host memory.
   if (PyObject_CheckBuffer(obj)) {
     if (device != HostMemory)
@@ -253,6 +271,7 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg, in
     char kind = formatKind(format.c_str());
     arg.type = pointerType(kind, size_t(view.itemsize));
     arg.ptr = view.buf;
+    readOnly = view.readonly;
     bool contiguous = PyBuffer_IsContiguous(&view, 'C');
     PyBuffer_Release(&view);
     if (arg.type == TILEC_TYPE_INVALID)
@@ -405,7 +424,7 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
         unsigned long long u = PyLong_AsUnsignedLongLong(obj);
         if (PyErr_Occurred()) {
           PyErr_Clear();
-          argError(names, i, "integer does not fit in 64 bits");
+          argOverflow(names, i);
         }
         arg.type = TILEC_TYPE_U64;
         arg.i = int64_t(u);
@@ -415,7 +434,7 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
         continue;
       }
       if (overflow < 0)
-        argError(names, i, "integer does not fit in 64 bits");
+        argOverflow(names, i);
       arg.type = (v >= INT32_MIN && v <= INT32_MAX) ? TILEC_TYPE_I32 : TILEC_TYPE_I64;
       arg.i = v;
       key += arg.type == TILEC_TYPE_I32 ? "i32" : "i64";
@@ -425,7 +444,12 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
       arg.type = TILEC_TYPE_FP32;
       arg.f = PyFloat_AS_DOUBLE(obj);
       key += "fp32";
-    } else if (convertPointer(obj, names, i, arg, device)) {
+    } else if (bool readOnly = false;
+               convertPointer(obj, names, i, arg, device, readOnly)) {
+      if (readOnly) {
+        result.second.readOnly.push_back(i);
+        result.second.readOnlyTypes.push_back(typeName(obj));
+      }
       key += tilec_type_name(arg.type);
       if (specialize)
         key += tilec_arg_specialization(&arg);
@@ -512,6 +536,25 @@ NB_MODULE(_tilec, m) {
           [](const PyKernel &k, nb::handle grid, const Packed &packed) {
             uint32_t g[3];
             parseGrid(grid, g);
+            // A read-only buffer where the kernel stores is refused, not
+            // written.
+            for (size_t j = 0; j < packed.readOnly.size(); ++j) {
+              size_t i = packed.readOnly[j];
+              if (!tilec_kernel_param_stored(k.kernel.handle(), i))
+                continue;
+              std::string name = i < k.kernel.paramNames().size()
+                                     ? k.kernel.paramNames()[i]
+                                     : "";
+              throw nb::type_error(
+                  ("argument '" +
+                   (name.empty() ? "#" + std::to_string(i) : name) +
+                   "': a read-only " + packed.readOnlyTypes[j] +
+                   " is passed where kernel '" + k.kernel.name() +
+                   "' stores; pass a writable array (a numpy array with "
+                   "flags.writeable, or "
+                   "a copy)")
+                      .c_str());
+            }
             Status s;
             {
               nb::gil_scoped_release release;

@@ -79,10 +79,53 @@ def test_scalars_outside_the_parameter_type_are_refused():
         bounded_kernel[(1,)](out, 3.0, BLOCK=8)
     with pytest.raises(TypeError, match="'n'.*does not fit in i32"):
         bounded_kernel[(1,)](out, 2**40, BLOCK=8)
-    with pytest.raises(TypeError, match="argument 'n'"):
+    # As Triton: an int outside [-2**63, 2**64) is an OverflowError.
+    with pytest.raises(OverflowError, match="argument 'n': integer does not fit in 64 bits"):
         bounded_kernel[(1,)](out, 2**70, BLOCK=8)
+    with pytest.raises(OverflowError, match="argument 'value': integer does not fit in 64 bits"):
+        fill_kernel[(1,)](out, -2**63 - 1, 8, BLOCK=8)
+    with pytest.raises(OverflowError, match="argument 'value'"):
+        fill_kernel[(1,)](out, 2**64, 8, BLOCK=8)
     bounded_kernel[(1,)](out, 5, BLOCK=8)
     np.testing.assert_array_equal(out, [0, 1, 2, 3, 4, 0, 0, 0])
+
+
+@tilec.jit
+def _store_through(p, offs, v):
+    tl.store(p + offs, v)
+
+
+@tilec.jit
+def helper_store_kernel(src_ptr, dst_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    _store_through(dst_ptr, offs, tl.load(src_ptr + offs))
+
+
+@tilec.jit
+def atomic_add_kernel(dst_ptr, BLOCK: tl.constexpr):
+    tl.atomic_add(dst_ptr + tl.arange(0, BLOCK), 1.0)
+
+
+def test_read_only_buffers_are_refused_where_the_kernel_stores():
+    x = np.arange(16, dtype=np.float32)
+    out = np.zeros(16, dtype=np.float32)
+    frozen = np.zeros(16, dtype=np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(TypeError, match="argument 'out_ptr': a read-only numpy.ndarray is passed "
+                                        "where kernel 'add_kernel' stores"):
+        kernels.add_kernel[(1,)](x, x, frozen, 16, BLOCK=16)
+    with pytest.raises(TypeError, match="argument 'dst_ptr': a read-only bytes"):
+        helper_store_kernel[(1,)](x, bytes(64), BLOCK=16)
+    with pytest.raises(TypeError, match="argument 'dst_ptr': a read-only numpy.ndarray"):
+        atomic_add_kernel[(1,)](frozen, BLOCK=16)
+    assert not frozen.any()
+    # Read-only inputs are fine: the kernel only loads from them.
+    ro = np.arange(16, dtype=np.float32)
+    ro.flags.writeable = False
+    kernels.add_kernel[(1,)](ro, np.frombuffer(x.tobytes(), dtype=np.float32), out, 16, BLOCK=16)
+    np.testing.assert_array_equal(out, 2 * x)
+    helper_store_kernel[(1,)](ro, out, BLOCK=16)
+    np.testing.assert_array_equal(out, x)
 
 
 torch = pytest.importorskip("torch")
@@ -134,3 +177,4 @@ def test_reinterpret_passes_the_tensor_as_another_dtype():
                                         reinterpret(out, tl.uint32), 4, BLOCK=4)
     assert compiled.param_types[0] == "*u32"
     assert torch.equal(out, x)
+
