@@ -253,8 +253,24 @@ bool isNumpyScalar(PyObject *obj) {
 /// Where the device reads memory: 0 host (cpu driver), 1 CUDA, 2 HIP.
 enum DeviceKind { HostMemory = 0, CudaMemory = 1, HipMemory = 2 };
 
+/// The signature name of an fp8 dtype tilec compiles ("fp8e5", "fp8e4nv"),
+/// from torch's (`torch.float8_e5m2`, `torch.float8_e4m3fn`) or Triton's
+/// (`fp8e5`, `float8e4nv`, from triton.reinterpret) spelling; null otherwise.
+const char *fp8SignatureName(std::string name) {
+  size_t dot = name.rfind('.');
+  if (dot != std::string::npos)
+    name = name.substr(dot + 1);
+  if (name == "float8_e5m2" || name == "fp8e5" || name == "float8e5")
+    return "fp8e5";
+  if (name == "float8_e4m3fn" || name == "fp8e4nv" || name == "float8e4nv")
+    return "fp8e4nv";
+  return nullptr;
+}
+
+/// Converts one pointer-like argument; sets `fp8` to the signature name of an
+/// fp8 tensor's element type (the argument is then a byte pointer).
 bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg,
-                    int device, bool &readOnly) {
+                    int device, bool &readOnly, const char *&fp8) {
   // 1. Buffer protocol (numpy arrays, memoryview, array.array): host memory.
   if (PyObject_CheckBuffer(obj)) {
     if (device != HostMemory)
@@ -311,11 +327,14 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg,
                      "); move it with .to(...) or set TILEC_DEVICE");
     }
     arg.type = dtypeNameType(dtype);
+    // fp8 elements are bytes to the runtime (the compiler maps *fp8e5 to *u8).
+    if ((fp8 = fp8SignatureName(dtype)))
+      arg.type = TILEC_TYPE_PTR_U8;
     if (arg.type == TILEC_TYPE_INVALID)
       argError(names, i,
                "unsupported tensor dtype '" + dtype +
-                   "' (fp8 tensors are not kernel arguments in tilec yet; pass a view as "
-                   "uint8/int8 and bitcast in the kernel)");
+                   "' (of the fp8 types tilec has float8_e5m2 and float8_e4m3fn; pass others "
+                   "as a uint8 view and convert in the kernel)");
     nb::object ptr = h.attr("data_ptr")();
     if (!PyLong_Check(ptr.ptr()))
       argError(names, i, "data_ptr() returned a " + typeName(ptr.ptr()) + ", not an int");
@@ -413,6 +432,8 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
     bool specialize = i >= 64 || !((nospec >> i) & 1);
     if (i)
       key += ',';
+    bool readOnly = false;
+    const char *fp8 = nullptr;
     if (PyBool_Check(obj)) {
       arg.type = TILEC_TYPE_I1;
       arg.i = obj == Py_True;
@@ -444,13 +465,12 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
       arg.type = TILEC_TYPE_FP32;
       arg.f = PyFloat_AS_DOUBLE(obj);
       key += "fp32";
-    } else if (bool readOnly = false;
-               convertPointer(obj, names, i, arg, device, readOnly)) {
+    } else if (convertPointer(obj, names, i, arg, device, readOnly, fp8)) {
       if (readOnly) {
         result.second.readOnly.push_back(i);
         result.second.readOnlyTypes.push_back(typeName(obj));
       }
-      key += tilec_type_name(arg.type);
+      key += fp8 ? std::string("*") + fp8 : std::string(tilec_type_name(arg.type));
       if (specialize)
         key += tilec_arg_specialization(&arg);
     } else {

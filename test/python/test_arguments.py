@@ -158,14 +158,39 @@ def test_torch_views_follow_triton_strides():
     assert torch.equal(column, torch.full((8,), 5.0))
 
 
-def test_torch_fp8_bool_and_scalar_tensors():
+def test_torch_bool_and_unsupported_fp8_tensors():
     flags = torch.tensor([True, False, True, True])
     out = torch.zeros(4, dtype=torch.bool)
     kernels.add_kernel[(1,)](flags, torch.zeros(4, dtype=torch.bool), out, 4, BLOCK=4)
     assert torch.equal(out, flags)
-    x = torch.zeros(4, dtype=torch.float8_e4m3fn)
+    x = torch.zeros(4, dtype=torch.float8_e4m3fnuz)
     with pytest.raises(TypeError, match="argument 'x_ptr': unsupported tensor dtype"):
         kernels.add_kernel[(1,)](x, x, x, 4, BLOCK=4)
+
+
+@tilec.jit
+def fp8_convert_kernel(src_ptr, f32_ptr, dst_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(src_ptr + offs)
+    tl.store(f32_ptr + offs, x.to(tl.float32))
+    tl.store(dst_ptr + offs, x.to(tl.float32).to(dst_ptr.dtype.element_ty))
+
+
+def test_torch_fp8_tensors_are_fp8_pointers():
+    torch.manual_seed(0)
+    for fp8 in (torch.float8_e5m2, torch.float8_e4m3fn):
+        # fp8 -> fp32 is exact, and back gives the same bytes.
+        src = torch.randn(64).to(fp8)
+        f32 = torch.zeros(64)
+        dst = torch.zeros(64, dtype=fp8)
+        fp8_convert_kernel[(1,)](src, f32, dst, BLOCK=64)
+        assert torch.equal(f32, src.to(torch.float32))
+        assert torch.equal(dst.view(torch.uint8), src.view(torch.uint8))
+        # fp16 -> fp8 rounds as torch does (to nearest, ties to even).
+        half = torch.randn(64, dtype=torch.float16)
+        out = torch.zeros(64, dtype=fp8)
+        fp8_convert_kernel[(1,)](half, torch.zeros(64), out, BLOCK=64)
+        assert torch.equal(out.view(torch.uint8), half.to(fp8).view(torch.uint8))
 
 
 def test_reinterpret_passes_the_tensor_as_another_dtype():
