@@ -843,6 +843,19 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
         return Val();
       precision = b.getStringAttr(*tf32 ? "tf32" : "ieee");
     }
+    if (acc.dtype.isFloat() && acc.dtype.bitwidth() < 32) {
+      // A 16-bit accumulator (out_dtype=tl.float16): as Triton's reference
+      // semantics (its interpreter), the products are summed in fp32, the sum
+      // is rounded once to the accumulator's type and then added to it; an
+      // fp16 accumulation step by step would lose the low bits of every
+      // partial sum (2048 + 15 ones gives 2048, not 2064).
+      Val zeros = constant(Val::integer(0), DType(DType::F32), resShape, l);
+      Value sum = tile::DotOp::create(b, L, zeros.value.getType(), x.value,
+                                      y.value, zeros.value, precision);
+      Val rounded =
+          cast(Val::tensor(sum, DType(DType::F32), resShape, l), acc.dtype, l);
+      return rounded ? binary(BinaryOp::Add, rounded, acc, l) : rounded;
+    }
     Value r = tile::DotOp::create(b, L, acc.value.getType(), x.value, y.value,
                                   acc.value, precision);
     return Val::tensor(r, acc.dtype, resShape, l);
