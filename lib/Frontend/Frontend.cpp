@@ -80,6 +80,28 @@ bool MLIRGen::regionNestingTooDeep(SMLoc l) {
   return false;
 }
 
+/// The dtype a runtime parameter's annotation names (`n: tl.int32`,
+/// `x: tl.pointer_type(tl.float16)`), or an invalid DType for none or another
+/// annotation.
+static DType annotatedDType(const Expr *annotation) {
+  if (!annotation)
+    return DType();
+  if (auto *call = llvm::dyn_cast<CallExpr>(annotation)) {
+    auto *callee = llvm::dyn_cast<AttributeExpr>(call->callee.get());
+    if (!callee || callee->attr != "pointer_type" || call->args.size() != 1)
+      return DType();
+    DType elt = annotatedDType(call->args[0].get());
+    return elt.isValid() && !elt.isPtr() ? DType::pointerTo(elt) : DType();
+  }
+  auto *attr = llvm::dyn_cast<AttributeExpr>(annotation);
+  return attr ? DType::fromTritonName(attr->attr) : DType();
+}
+
+/// "a pointer", "an integer", "a float": the kind of value a dtype holds.
+static StringRef dtypeKindName(DType dt) {
+  return dt.isPtr() ? "a pointer" : dt.isInt() ? "an integer" : "a float";
+}
+
 /// Parses a -D value: int, float, True/False/None, a dtype, else a string.
 static Val parseDefine(StringRef text, SMLoc l) {
   StringRef s = text.trim();
@@ -218,6 +240,18 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
         return nullptr;
       }
       DType dt = DType::fromSignature(parsed->type);
+      // A parameter annotated with a dtype takes arguments of that kind only:
+      // `inf` or 2.5 (fp32) for `n: tl.int32` is refused, not reinterpreted.
+      DType annotated = annotatedDType(p.annotation.get());
+      if (annotated.isValid() && dt.isValid() &&
+          (annotated.isPtr() != dt.isPtr() ||
+           annotated.isInt() != dt.isInt())) {
+        error(p.loc, "parameter '" + p.name + "' is annotated " +
+                         annotated.str() + " (" + dtypeKindName(annotated) +
+                         ") but its argument's type is '" + parsed->type +
+                         "' (" + dtypeKindName(dt) + ")");
+        return nullptr;
+      }
       argTypes.push_back(dt.toMLIR(&ctx));
       argLocs.push_back(loc(p.loc));
       runtimeParams.push_back({p.name, dt, parsed->specialization});

@@ -127,6 +127,18 @@ Val MLIRGen::callMethod(const Val &self, StringRef name, std::vector<Val> args,
                         SMLoc l) {
   if (self.isBlockPtrLike())
     return callMemoryMethod(self, name, std::move(args), std::move(kwargs), l);
+  if (name == "item") {
+    // x.item(): the element of a single-element tensor, as a scalar.
+    if (!args.empty() || !kwargs.empty())
+      return error(l, "'item' takes no arguments");
+    int64_t numel = 1;
+    for (int64_t d : self.shape)
+      numel *= d;
+    if (!self.isTensor() || numel != 1)
+      return error(l, "'item' needs a single-element tensor, got " +
+                          self.typeStr());
+    return reshape(self, {}, l);
+  }
   if (!llvm::is_contained(kTensorMethods, name))
     return error(l, "unsupported tensor method '" + name + "'");
   args.insert(args.begin(), self);
@@ -147,8 +159,11 @@ Val MLIRGen::reshape(const Val &x, llvm::ArrayRef<int64_t> shape, SMLoc l) {
     return x;
   if (x.shape.empty())
     return broadcastTo(x, shape, l, "reshape");
-  if (shape.empty())
-    return error(l, "reshape to a scalar is not supported");
+  if (shape.empty()) {
+    // A single-element tensor to a scalar (Triton's unsplat).
+    Val flat = x.shape.size() == 1 ? x : reshape(x, {1}, l);
+    return flat ? singleElement(flat, l) : flat;
+  }
   Value r =
       tile::ReshapeOp::create(b, loc(l), mlirType(x.dtype, shape), x.value);
   return Val::tensor(r, x.dtype, shape, l);
@@ -827,6 +842,19 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       if (!tf32)
         return Val();
       precision = b.getStringAttr(*tf32 ? "tf32" : "ieee");
+    }
+    if (acc.dtype.isFloat() && acc.dtype.bitwidth() < 32) {
+      // A 16-bit accumulator (out_dtype=tl.float16): as Triton's reference
+      // semantics (its interpreter), the products are summed in fp32, the sum
+      // is rounded once to the accumulator's type and then added to it; an
+      // fp16 accumulation step by step would lose the low bits of every
+      // partial sum (2048 + 15 ones gives 2048, not 2064).
+      Val zeros = constant(Val::integer(0), DType(DType::F32), resShape, l);
+      Value sum = tile::DotOp::create(b, L, zeros.value.getType(), x.value,
+                                      y.value, zeros.value, precision);
+      Val rounded =
+          cast(Val::tensor(sum, DType(DType::F32), resShape, l), acc.dtype, l);
+      return rounded ? binary(BinaryOp::Add, rounded, acc, l) : rounded;
     }
     Value r = tile::DotOp::create(b, L, acc.value.getType(), x.value, y.value,
                                   acc.value, precision);

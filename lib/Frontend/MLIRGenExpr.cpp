@@ -267,6 +267,18 @@ Val MLIRGen::attributeOf(const Val &base, StringRef attr, SMLoc l) {
   case Val::Kind::BlockPtr:
   case Val::Kind::TensorDesc:
     return memoryAttribute(base, attr, l);
+  case Val::Kind::Int:
+  case Val::Kind::Float:
+  case Val::Kind::Bool:
+    // A number assigned to a local is a scalar tensor in Triton (`acc = 0`
+    // then `acc.to(tl.int64)`, `value.dtype`): its dtype and tensor methods
+    // are those of the number as a tensor (int32, int64 or uint64; fp32 or
+    // fp64; int1).
+    if (attr == "dtype" || attr == "to" || attr == "cast") {
+      Val t = toTensor(base, l, "'." + attr.str() + "'");
+      return t ? attributeOf(t, attr, l) : t;
+    }
+    [[fallthrough]];
   default:
     return error(l,
                  "unsupported attribute '" + attr + "' of " + base.typeStr());
@@ -327,14 +339,22 @@ Val MLIRGen::genSubscript(const SubscriptExpr &e) {
   }
   if (!base.isTensor())
     return error(l, "'" + base.typeStr() + "' object is not subscriptable");
-  // Only ':' (keep a dimension) and None (insert one) are allowed on tensors.
+  // Only ':' (keep a dimension) and None (insert one) are allowed on tensors;
+  // as in Triton, a slice's bounds and step may be given as None (`None:`).
   size_t slices = 0;
   for (const ExprPtr &idx : e.indices) {
     if (auto *s = llvm::dyn_cast<SliceExpr>(idx.get())) {
-      if (s->lower || s->upper || s->step)
-        return error(
-            idx->getLoc(),
-            "unsupported tensor subscript: only ':' and None are allowed");
+      for (const ExprPtr *part : {&s->lower, &s->upper, &s->step}) {
+        if (!*part)
+          continue;
+        Val v = genExpr(**part);
+        if (!v)
+          return v;
+        if (!v.isNone())
+          return error(
+              idx->getLoc(),
+              "unsupported tensor subscript: only ':' and None are allowed");
+      }
       ++slices;
       continue;
     }

@@ -634,22 +634,32 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
       return Flow::Error;
     }
   }
-  if (!step.isTensor() && step.i <= 0) {
+  if (!step.isTensor() && (step.i == 0 || step.i == INT64_MIN)) {
     error(step.loc, step.i == 0 ? "range() step must not be zero"
-                                : "negative steps are not supported in tilec "
-                                  "'for' loops");
+                                : "range() step out of range");
     return Flow::Error;
   }
+  // A constant negative step counts down: i = lo, lo + step, ... while
+  // i > hi. The loop then runs over u = ~i (~ is strictly decreasing and
+  // never overflows) from ~lo up to ~hi by -step, and i = ~u.
+  bool descending = !step.isTensor() && step.i < 0;
+  Val stepUp = descending ? Val::integer(-step.i, step.loc) : step;
   DType ivType(wide ? DType::I64 : DType::I32);
   Value bounds[3];
-  Val *bvals[3] = {&start, &end, &step};
+  Val *bvals[3] = {&start, &end, &stepUp};
+  Location L = loc(l);
+  auto complement = [&](Value v) {
+    Value ones =
+        arith::ConstantOp::create(b, L, b.getIntegerAttr(v.getType(), -1));
+    return arith::XOrIOp::create(b, L, v, ones).getResult();
+  };
   for (int k = 0; k < 3; ++k) {
     Val v = bvals[k]->isTensor()
                 ? cast(*bvals[k], ivType, bvals[k]->loc)
                 : constant(*bvals[k], ivType, {}, bvals[k]->loc);
     if (!v)
       return Flow::Error;
-    bounds[k] = v.value;
+    bounds[k] = descending && k < 2 ? complement(v.value) : v.value;
   }
   std::vector<std::string> carried;
   llvm::SmallVector<Val> inits;
@@ -660,7 +670,6 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
     flattenRuntime(v, initValues);
   if (regionNestingTooDeep(l))
     return Flow::Error;
-  Location L = loc(l);
   auto forOp =
       scf::ForOp::create(b, L, bounds[0], bounds[1], bounds[2], initValues);
   Scope before = *vars;
@@ -671,8 +680,9 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
       b.setInsertionPoint(&body->back());
     else
       b.setInsertionPointToEnd(body);
-    (*vars)[target->name] =
-        Val::tensor(forOp.getInductionVar(), ivType, {}, target->getLoc());
+    Value iv = forOp.getInductionVar();
+    (*vars)[target->name] = Val::tensor(descending ? complement(iv) : iv,
+                                        ivType, {}, target->getLoc());
     llvm::SmallVector<Value> iterArgs(forOp.getRegionIterArgs());
     llvm::ArrayRef<Value> rest = iterArgs;
     for (size_t i = 0; i < carried.size(); ++i)

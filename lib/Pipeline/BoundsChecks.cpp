@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "Codegen.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -327,6 +328,152 @@ void instrumentKernel(Function &fn, unsigned numParams, GlobalVariable *table,
 }
 
 } // namespace
+
+namespace {
+/// The alloca an address is (a GEP or cast of), or null.
+AllocaInst *stackSlot(Value *address) {
+  while (true) {
+    if (auto *alloca = dyn_cast<AllocaInst>(address))
+      return alloca;
+    if (auto *gep = dyn_cast<GetElementPtrInst>(address))
+      address = gep->getPointerOperand();
+    else if (auto *cast = dyn_cast<BitCastInst>(address))
+      address = cast->getOperand(0);
+    else
+      return nullptr;
+  }
+}
+
+/// The pointer parameters (below `numParams`) a stored-through address may
+/// come from, like findProvenance, but also through the stack slots the
+/// lowering spills pointer vectors to (a scalarized atomic loads its lanes'
+/// pointers back from one) and through integer round trips. Sets `unknown`
+/// when some root is neither a parameter nor a constant.
+SmallVector<unsigned, 2> addressOrigins(Value *address, unsigned numParams,
+                                        bool &unknown) {
+  SmallVector<unsigned, 2> params;
+  SmallVector<Value *, 8> work{address};
+  SmallPtrSet<Value *, 16> seen;
+  while (!work.empty()) {
+    Value *cur = work.pop_back_val();
+    if (!seen.insert(cur).second)
+      continue;
+    if (auto *arg = dyn_cast<Argument>(cur)) {
+      if (arg->getArgNo() < numParams && arg->getType()->isPtrOrPtrVectorTy()) {
+        if (!is_contained(params, arg->getArgNo()))
+          params.push_back(arg->getArgNo());
+      } else if (!arg->getType()->isIntOrIntVectorTy()) {
+        unknown = true; // (An integer argument is an offset, never a base.)
+      }
+      continue;
+    }
+    if (isa<Constant>(cur) || isa<AllocaInst>(cur))
+      continue;
+    // Integers met on the way back from an inttoptr are offsets unless they
+    // come from a ptrtoint: only pointer-typed roots are bases.
+    bool integer = cur->getType()->isIntOrIntVectorTy();
+    auto *load = dyn_cast<LoadInst>(cur);
+    if (load && integer)
+      continue;
+    if (load) {
+      // Loaded from a stack slot: whatever was stored there.
+      AllocaInst *slot = stackSlot(load->getPointerOperand());
+      if (!slot) {
+        unknown = true;
+        continue;
+      }
+      SmallVector<Value *, 4> users(slot->user_begin(), slot->user_end());
+      while (!users.empty()) {
+        Value *user = users.pop_back_val();
+        if (isa<GetElementPtrInst, BitCastInst>(user))
+          users.append(user->user_begin(), user->user_end());
+        else if (auto *store = dyn_cast<StoreInst>(user);
+                 store && store->getValueOperand() != slot)
+          work.push_back(store->getValueOperand());
+        else if (!isa<LoadInst>(user) && !isa<IntrinsicInst>(user))
+          unknown = true; // Escapes: written some other way.
+      }
+      continue;
+    }
+    auto *inst = dyn_cast<Instruction>(cur);
+    if (!inst) {
+      unknown |= !integer;
+      continue;
+    }
+    if (isa<GetElementPtrInst>(inst)) {
+      // The base only: indices are integers (offsets).
+      work.push_back(cast<GetElementPtrInst>(inst)->getPointerOperand());
+      continue;
+    }
+    if (isa<CastInst, PHINode, SelectInst, InsertElementInst, ShuffleVectorInst,
+            ExtractElementInst, BinaryOperator, FreezeInst>(inst)) {
+      for (Value *operand : inst->operands())
+        if (!isa<SelectInst>(inst) || operand != inst->getOperand(0))
+          work.push_back(operand);
+      continue;
+    }
+    unknown |= !integer;
+  }
+  return params;
+}
+
+/// storedParams, with the callees' results memoized (a callee being analyzed
+/// is assumed to store through every pointer argument: recursion).
+std::vector<unsigned>
+storedParamsImpl(Function &fn, unsigned numParams,
+                 DenseMap<Function *, std::vector<unsigned>> &memo) {
+  numParams = std::min<unsigned>(numParams, fn.arg_size());
+  std::vector<unsigned> result;
+  auto add = [&](unsigned param) {
+    if (fn.getArg(param)->getType()->isPtrOrPtrVectorTy() &&
+        !is_contained(result, param))
+      result.push_back(param);
+  };
+  auto addOrigins = [&](Value *pointer) {
+    // Stores to the kernel's own stack slots are not stores to a parameter.
+    if (stackSlot(pointer))
+      return;
+    bool unknown = false;
+    for (unsigned param : addressOrigins(pointer, numParams, unknown))
+      add(param);
+    if (unknown)
+      for (unsigned i = 0; i < numParams; ++i)
+        add(i);
+  };
+  for (BasicBlock &block : fn)
+    for (Instruction &inst : block) {
+      if (std::optional<Access> access = getAccess(inst)) {
+        if (access->isStore)
+          addOrigins(access->pointer);
+        continue;
+      }
+      // A call of a kernel-language helper: what it stores through.
+      auto *call = dyn_cast<CallBase>(&inst);
+      Function *callee = call ? call->getCalledFunction() : nullptr;
+      if (!callee || callee->isIntrinsic() || callee->isDeclaration())
+        continue;
+      auto [it, inserted] = memo.try_emplace(callee);
+      if (inserted) {
+        for (unsigned i = 0; i < callee->arg_size(); ++i)
+          it->second.push_back(i); // Until analyzed: everything.
+        std::vector<unsigned> stored =
+            storedParamsImpl(*callee, callee->arg_size(), memo);
+        memo[callee] = std::move(stored);
+      }
+      for (unsigned arg : memo[callee])
+        if (arg < call->arg_size() &&
+            call->getArgOperand(arg)->getType()->isPtrOrPtrVectorTy())
+          addOrigins(call->getArgOperand(arg));
+    }
+  llvm::sort(result);
+  return result;
+}
+} // namespace
+
+std::vector<unsigned> storedParams(Function &fn, unsigned numParams) {
+  DenseMap<Function *, std::vector<unsigned>> memo;
+  return storedParamsImpl(fn, numParams, memo);
+}
 
 void insertBoundsChecks(Module &module, ArrayRef<std::pair<std::string, unsigned>> kernels) {
   LLVMContext &ctx = module.getContext();

@@ -343,6 +343,8 @@ std::string moduleMetadata(const PipelineOptions &options, TargetKind kind,
         text += " " + kernel.paramNames[i];
       if (llvm::is_contained(kernel.paramsSpecializedToOne, i))
         text += " =1";
+      if (llvm::is_contained(kernel.paramsStored, i))
+        text += " +stored";
       text += "\n";
     }
     text += "end\n";
@@ -454,6 +456,14 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     error = "code generation for " + triple.str() + " failed";
     return failure();
   }
+  // Which pointer parameters each kernel stores through, for the runtime's
+  // users (a read-only array passed there is refused).
+  std::vector<KernelInfo> described(kernels.begin(), kernels.end());
+  for (KernelInfo &kernel : described)
+    if (llvm::Function *fn = llvmModule->getFunction(kernel.name);
+        fn && !fn->isDeclaration())
+      kernel.paramsStored =
+          detail::storedParams(*fn, unsigned(kernel.paramTypes.size()));
   if (options.boundsChecks && info->getKind() == TargetKind::CPU) {
     std::vector<std::pair<std::string, unsigned>> checked;
     for (const KernelInfo &kernel : kernels)
@@ -530,8 +540,10 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     error = llvm::toString(linked.takeError());
     return failure();
   }
-  return wrapImage(*linked, moduleMetadata(options, info->getKind(), triple, features, kernels),
-                   output, error);
+  return wrapImage(
+      *linked,
+      moduleMetadata(options, info->getKind(), triple, features, described),
+      output, error);
 }
 
 LogicalResult buildModuleImage(const std::string &payload, const PipelineOptions &options,

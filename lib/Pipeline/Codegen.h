@@ -44,6 +44,12 @@ inline constexpr const char *kBoundsHookSymbol = "__tilec_bounds_hook";
 void insertBoundsChecks(llvm::Module &module,
                         llvm::ArrayRef<std::pair<std::string, unsigned>> kernels);
 
+/// The pointer parameters (indices below `numParams`) that `fn` may store
+/// through, atomics included: those a store's address may be derived from,
+/// and every pointer parameter when some store's address has another origin
+/// (a loaded or integer-made pointer). Stack buffers do not count.
+std::vector<unsigned> storedParams(llvm::Function &fn, unsigned numParams);
+
 /// Defines, hidden in `module`, the compiler-rt fp64 -> fp16/bf16 truncation
 /// calls that LLVM emits for x86 CPUs (tilec's shared objects import nothing).
 void defineSoftFloatHelpers(llvm::Module &module);

@@ -32,6 +32,11 @@ namespace {
 /// Launch arguments converted by `prepare`.
 struct Packed {
   std::vector<tilec_arg> args;
+  /// Indices of the arguments that are read-only buffers (`bytes`, a numpy
+  /// array with writeable=False): refused where the kernel stores.
+  std::vector<size_t> readOnly;
+  /// Their Python type names, for the error.
+  std::vector<std::string> readOnlyTypes;
 };
 
 /// Raises RuntimeError for a non-compile error.
@@ -185,6 +190,18 @@ tilec_type dtypeNameType(std::string name) {
   throw nb::type_error(("argument '" + name + "': " + what).c_str());
 }
 
+/// As Triton: an int outside [-2**63, 2**64) is an OverflowError naming the
+/// argument.
+[[noreturn]] void argOverflow(PyObject *names, size_t i) {
+  std::string name = "#" + std::to_string(i);
+  if (names && PyTuple_Check(names) && size_t(PyTuple_GET_SIZE(names)) > i)
+    name = nb::cast<std::string>(nb::handle(PyTuple_GET_ITEM(names, i)));
+  PyErr_SetString(
+      PyExc_OverflowError,
+      ("argument '" + name + "': integer does not fit in 64 bits").c_str());
+  throw nb::python_error();
+}
+
 std::string typeName(PyObject *obj) { return Py_TYPE(obj)->tp_name; }
 
 /// str(obj) as UTF-8 ("" if str() fails).
@@ -236,7 +253,24 @@ bool isNumpyScalar(PyObject *obj) {
 /// Where the device reads memory: 0 host (cpu driver), 1 CUDA, 2 HIP.
 enum DeviceKind { HostMemory = 0, CudaMemory = 1, HipMemory = 2 };
 
-bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg, int device) {
+/// The signature name of an fp8 dtype tilec compiles ("fp8e5", "fp8e4nv"),
+/// from torch's (`torch.float8_e5m2`, `torch.float8_e4m3fn`) or Triton's
+/// (`fp8e5`, `float8e4nv`, from triton.reinterpret) spelling; null otherwise.
+const char *fp8SignatureName(std::string name) {
+  size_t dot = name.rfind('.');
+  if (dot != std::string::npos)
+    name = name.substr(dot + 1);
+  if (name == "float8_e5m2" || name == "fp8e5" || name == "float8e5")
+    return "fp8e5";
+  if (name == "float8_e4m3fn" || name == "fp8e4nv" || name == "float8e4nv")
+    return "fp8e4nv";
+  return nullptr;
+}
+
+/// Converts one pointer-like argument; sets `fp8` to the signature name of an
+/// fp8 tensor's element type (the argument is then a byte pointer).
+bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg,
+                    int device, bool &readOnly, const char *&fp8) {
   // 1. Buffer protocol (numpy arrays, memoryview, array.array): host memory.
   if (PyObject_CheckBuffer(obj)) {
     if (device != HostMemory)
@@ -253,6 +287,7 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg, in
     char kind = formatKind(format.c_str());
     arg.type = pointerType(kind, size_t(view.itemsize));
     arg.ptr = view.buf;
+    readOnly = view.readonly;
     bool contiguous = PyBuffer_IsContiguous(&view, 'C');
     PyBuffer_Release(&view);
     if (arg.type == TILEC_TYPE_INVALID)
@@ -292,11 +327,14 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg, in
                      "); move it with .to(...) or set TILEC_DEVICE");
     }
     arg.type = dtypeNameType(dtype);
+    // fp8 elements are bytes to the runtime (the compiler maps *fp8e5 to *u8).
+    if ((fp8 = fp8SignatureName(dtype)))
+      arg.type = TILEC_TYPE_PTR_U8;
     if (arg.type == TILEC_TYPE_INVALID)
       argError(names, i,
                "unsupported tensor dtype '" + dtype +
-                   "' (fp8 tensors are not kernel arguments in tilec yet; pass a view as "
-                   "uint8/int8 and bitcast in the kernel)");
+                   "' (of the fp8 types tilec has float8_e5m2 and float8_e4m3fn; pass others "
+                   "as a uint8 view and convert in the kernel)");
     nb::object ptr = h.attr("data_ptr")();
     if (!PyLong_Check(ptr.ptr()))
       argError(names, i, "data_ptr() returned a " + typeName(ptr.ptr()) + ", not an int");
@@ -394,6 +432,8 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
     bool specialize = i >= 64 || !((nospec >> i) & 1);
     if (i)
       key += ',';
+    bool readOnly = false;
+    const char *fp8 = nullptr;
     if (PyBool_Check(obj)) {
       arg.type = TILEC_TYPE_I1;
       arg.i = obj == Py_True;
@@ -405,7 +445,7 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
         unsigned long long u = PyLong_AsUnsignedLongLong(obj);
         if (PyErr_Occurred()) {
           PyErr_Clear();
-          argError(names, i, "integer does not fit in 64 bits");
+          argOverflow(names, i);
         }
         arg.type = TILEC_TYPE_U64;
         arg.i = int64_t(u);
@@ -415,7 +455,7 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
         continue;
       }
       if (overflow < 0)
-        argError(names, i, "integer does not fit in 64 bits");
+        argOverflow(names, i);
       arg.type = (v >= INT32_MIN && v <= INT32_MAX) ? TILEC_TYPE_I32 : TILEC_TYPE_I64;
       arg.i = v;
       key += arg.type == TILEC_TYPE_I32 ? "i32" : "i64";
@@ -425,8 +465,12 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
       arg.type = TILEC_TYPE_FP32;
       arg.f = PyFloat_AS_DOUBLE(obj);
       key += "fp32";
-    } else if (convertPointer(obj, names, i, arg, device)) {
-      key += tilec_type_name(arg.type);
+    } else if (convertPointer(obj, names, i, arg, device, readOnly, fp8)) {
+      if (readOnly) {
+        result.second.readOnly.push_back(i);
+        result.second.readOnlyTypes.push_back(typeName(obj));
+      }
+      key += fp8 ? std::string("*") + fp8 : std::string(tilec_type_name(arg.type));
       if (specialize)
         key += tilec_arg_specialization(&arg);
     } else {
@@ -512,6 +556,25 @@ NB_MODULE(_tilec, m) {
           [](const PyKernel &k, nb::handle grid, const Packed &packed) {
             uint32_t g[3];
             parseGrid(grid, g);
+            // A read-only buffer where the kernel stores is refused, not
+            // written.
+            for (size_t j = 0; j < packed.readOnly.size(); ++j) {
+              size_t i = packed.readOnly[j];
+              if (!tilec_kernel_param_stored(k.kernel.handle(), i))
+                continue;
+              std::string name = i < k.kernel.paramNames().size()
+                                     ? k.kernel.paramNames()[i]
+                                     : "";
+              throw nb::type_error(
+                  ("argument '" +
+                   (name.empty() ? "#" + std::to_string(i) : name) +
+                   "': a read-only " + packed.readOnlyTypes[j] +
+                   " is passed where kernel '" + k.kernel.name() +
+                   "' stores; pass a writable array (a numpy array with "
+                   "flags.writeable, or "
+                   "a copy)")
+                      .c_str());
+            }
             Status s;
             {
               nb::gil_scoped_release release;

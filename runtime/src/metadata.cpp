@@ -181,13 +181,16 @@ struct Parser {
   std::string param(const std::vector<std::string> &t) {
     if (!inside("param").empty())
       return inside("param");
-    // param TYPE [NAME] [=1]
+    // param TYPE [NAME] [=1] [+stored]
     std::vector<std::string> rest(t.begin() + 1, t.end());
+    bool stored = !rest.empty() && rest.back() == "+stored";
+    if (stored)
+      rest.pop_back();
     bool one = !rest.empty() && rest.back() == "=1";
     if (one)
       rest.pop_back();
     if (rest.empty() || rest.size() > 2)
-      return "expected 'param TYPE [NAME] [=1]'";
+      return "expected 'param TYPE [NAME] [=1] [+stored]'";
     tilec_type ty = tilec_type_parse(rest[0].c_str());
     if (ty == TILEC_TYPE_INVALID || ty == TILEC_TYPE_PTR)
       return "unknown parameter type '" + rest[0] +
@@ -199,7 +202,11 @@ struct Parser {
     KernelStore &k = md.kernels.back();
     k.types.push_back(ty);
     k.names.push_back(rest.size() == 2 ? rest[1] : "");
+    if (stored && !(ty & TILEC_TYPE_PTR))
+      return "only pointer parameters can be stored through ('+stored'), not " +
+             rest[0];
     k.specializedToOne.push_back(one);
+    k.stored.push_back(stored);
     return "";
   }
 
@@ -277,6 +284,7 @@ void MetadataStore::buildViews() {
     v.param_types = k.types.data();
     v.param_names = k.namePtrs.data();
     v.param_specialized_to_one = k.specializedToOne.data();
+    v.param_stored = k.stored.data();
     kernelViews.push_back(v);
   }
   view.target = target.c_str();
@@ -379,6 +387,8 @@ tilec_module_metadata_format(const tilec_module_metadata *md, char **text,
       }
       if (k.param_specialized_to_one && k.param_specialized_to_one[j])
         s += " =1";
+      if (k.param_stored && k.param_stored[j])
+        s += " +stored";
       s += "\n";
     }
     s += "end\n";

@@ -17,6 +17,7 @@ struct KernelStore {
   std::vector<std::string> names;
   std::vector<const char *> namePtrs;
   std::vector<unsigned char> specializedToOne; ///< Per parameter: "=1".
+  std::vector<unsigned char> stored;           ///< Per parameter: "+stored".
 };
 
 /// Owned storage behind a tilec_module_metadata view.

@@ -348,6 +348,12 @@ const char *tilec_kernel_param_name(const tilec_kernel *k, size_t i) {
   return k && i < k->md->num_params ? k->md->param_names[i] : "";
 }
 
+int tilec_kernel_param_stored(const tilec_kernel *k, size_t i) {
+  return k && i < k->md->num_params && k->md->param_stored
+             ? k->md->param_stored[i]
+             : 0;
+}
+
 const char *tilec_kernel_signature(const tilec_kernel *k) {
   return k ? k->signature.c_str() : "";
 }

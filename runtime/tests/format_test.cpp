@@ -74,6 +74,36 @@ void testGoodImage(const Bytes &good) {
   tilec_module_image_free(img);
 }
 
+/// "+stored" marks the pointer parameters a kernel stores through; it
+/// survives a round trip through the structured metadata.
+void testStoredParams(const Bytes &payload) {
+  std::string text = "tilec-module 1\ntarget cpu x86_64\npayload so\nkernel k\n"
+                     "param *fp32 x\nparam *fp32 y +stored\nparam i64 n =1\n"
+                     "param *i32 z +stored\nend\n";
+  Bytes img = rawImage(payload, text);
+  tilec_module_image *parsed = nullptr;
+  if (!CHECK_OK(tilec_module_image_parse(img.data(), img.size(), "s", &parsed)))
+    return;
+  const tilec_kernel_metadata &k =
+      tilec_module_image_metadata(parsed)->kernels[0];
+  CHECK(k.param_stored != nullptr);
+  if (k.param_stored) {
+    CHECK(!k.param_stored[0] && k.param_stored[1] && !k.param_stored[2] &&
+          k.param_stored[3]);
+    CHECK(k.param_specialized_to_one[2]);
+  }
+  char *rendered = nullptr;
+  size_t size = 0;
+  if (CHECK_OK(tilec_module_metadata_format(tilec_module_image_metadata(parsed),
+                                            &rendered, &size))) {
+    CHECK(std::strstr(rendered, "param *fp32 y +stored\n") != nullptr);
+    CHECK(std::strstr(rendered, "param *fp32 x\n") != nullptr);
+    CHECK(std::strstr(rendered, "param i64 n =1\n") != nullptr);
+    tilec_free(rendered);
+  }
+  tilec_module_image_free(parsed);
+}
+
 void testDamagedContainer(const Bytes &good) {
   const size_t T = TILEC_MODULE_TRAILER_SIZE;
   CHECK_OK(parse(good));
@@ -147,12 +177,18 @@ void testBadMetadata(const Bytes &payload) {
       {head + "kernel k\nparam *fp33 x\nend\n",
        "line 5: unknown parameter type '*fp33'"},
       {head + "kernel k\nparam * x\nend\n", "unknown parameter type '*'"},
-      {head + "kernel k\nparam i32 a b\nend\n", "expected 'param TYPE [NAME] [=1]'"},
-      {head + "kernel k\nparam i32 a b =1\nend\n", "expected 'param TYPE [NAME] [=1]'"},
+      {head + "kernel k\nparam i32 a b\nend\n",
+       "expected 'param TYPE [NAME] [=1] [+stored]'"},
+      {head + "kernel k\nparam i32 a b =1\nend\n",
+       "expected 'param TYPE [NAME] [=1] [+stored]'"},
       {head + "kernel k\nparam fp32 a =1\nend\n",
        "only integer parameters can be specialized to 1 ('=1'), not fp32"},
       {head + "kernel k\nparam *i32 a =1\nend\n",
        "only integer parameters can be specialized to 1 ('=1'), not *i32"},
+      {head + "kernel k\nparam i32 n +stored\nend\n",
+       "only pointer parameters can be stored through ('+stored'), not i32"},
+      {head + "kernel k\nparam *i32 a +stored =1\nend\n",
+       "expected 'param TYPE [NAME] [=1] [+stored]'"},
       {head + "kernel k\nparam i32 3a\nend\n", "bad parameter name '3a'"},
       {head + "kernel k\nnum_warps 0\nend\n", "num_warps N' with 1 <= N"},
       {head + "kernel k\nnum_warps 64\nend\n", "num_warps N' with 1 <= N"},
@@ -323,6 +359,7 @@ int main(int argc, char **argv) {
   testGoodImage(good);
   testDamagedContainer(good);
   testBadMetadata(payload);
+  testStoredParams(payload);
   testWriterErrors(payload, argv[2]);
   testLoading(good, argv[2]);
   return check::report("format_test");

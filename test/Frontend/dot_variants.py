@@ -1,6 +1,7 @@
 # tl.dot: int8 inputs accumulate in int32, out_dtype selects an fp16
-# accumulator, an explicit acc keeps its type, input_precision/allow_tf32
-# become the input_precision attribute.
+# accumulator (products summed in fp32, rounded once, then added to it), an
+# explicit acc keeps its type, input_precision/allow_tf32 become the
+# input_precision attribute.
 # RUN: tilec compile %s --kernel k --signature '*i8,*fp16,*fp32' --emit tile -o - | FileCheck %s
 import triton.language as tl
 from triton import jit
@@ -26,6 +27,9 @@ def k(qp, hp, fp):
 # CHECK: %[[Z32:.*]] = arith.constant dense<0> : tensor<16x16xi32>
 # CHECK: tile.dot %[[Q]], %[[Q]], %[[Z32]] : tensor<16x16xi8>, tensor<16x16xi8> -> tensor<16x16xi32>
 # CHECK: %[[Z16:.*]] = arith.constant dense<0.000000e+00> : tensor<16x16xf16>
-# CHECK: tile.dot %[[H]], %[[H]], %[[Z16]] : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf16>
+# CHECK: %[[ZF:.*]] = arith.constant dense<0.000000e+00> : tensor<16x16xf32>
+# CHECK: %[[S:.*]] = tile.dot %[[H]], %[[H]], %[[ZF]] : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+# CHECK: %[[R:.*]] = arith.truncf %[[S]] : tensor<16x16xf32> to tensor<16x16xf16>
+# CHECK: arith.addf %[[R]], %[[Z16]] : tensor<16x16xf16>
 # CHECK: tile.dot %[[F]], %[[F]], %[[F]] {input_precision = "ieee"} : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
 # CHECK: tile.dot %[[F]], %[[F]], %{{.*}} {input_precision = "tf32"} : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>

@@ -45,3 +45,18 @@ def sub(p):
     a = tl.arange(0, 16)
     b = a[1:4]
 # SUB: {{.*}}err_shapes.py:46:11: error: unsupported tensor subscript: only ':' and None are allowed
+
+
+# RUN: not tilec compile %s --kernel sub_none --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=SUBNONE
+# RUN: not tilec compile %s --kernel item --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=ITEM
+@jit
+def sub_none(p):
+    a = tl.arange(0, 16)
+    b = a[None:4]
+# SUBNONE: {{.*}}err_shapes.py:[[@LINE-1]]:11: error: unsupported tensor subscript: only ':' and None are allowed
+
+
+@jit
+def item(p):
+    s = tl.arange(0, 2).item()
+# ITEM: {{.*}}err_shapes.py:[[@LINE-1]]:25: error: 'item' needs a single-element tensor, got int32[2]

@@ -79,10 +79,53 @@ def test_scalars_outside_the_parameter_type_are_refused():
         bounded_kernel[(1,)](out, 3.0, BLOCK=8)
     with pytest.raises(TypeError, match="'n'.*does not fit in i32"):
         bounded_kernel[(1,)](out, 2**40, BLOCK=8)
-    with pytest.raises(TypeError, match="argument 'n'"):
+    # As Triton: an int outside [-2**63, 2**64) is an OverflowError.
+    with pytest.raises(OverflowError, match="argument 'n': integer does not fit in 64 bits"):
         bounded_kernel[(1,)](out, 2**70, BLOCK=8)
+    with pytest.raises(OverflowError, match="argument 'value': integer does not fit in 64 bits"):
+        fill_kernel[(1,)](out, -2**63 - 1, 8, BLOCK=8)
+    with pytest.raises(OverflowError, match="argument 'value'"):
+        fill_kernel[(1,)](out, 2**64, 8, BLOCK=8)
     bounded_kernel[(1,)](out, 5, BLOCK=8)
     np.testing.assert_array_equal(out, [0, 1, 2, 3, 4, 0, 0, 0])
+
+
+@tilec.jit
+def _store_through(p, offs, v):
+    tl.store(p + offs, v)
+
+
+@tilec.jit
+def helper_store_kernel(src_ptr, dst_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    _store_through(dst_ptr, offs, tl.load(src_ptr + offs))
+
+
+@tilec.jit
+def atomic_add_kernel(dst_ptr, BLOCK: tl.constexpr):
+    tl.atomic_add(dst_ptr + tl.arange(0, BLOCK), 1.0)
+
+
+def test_read_only_buffers_are_refused_where_the_kernel_stores():
+    x = np.arange(16, dtype=np.float32)
+    out = np.zeros(16, dtype=np.float32)
+    frozen = np.zeros(16, dtype=np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(TypeError, match="argument 'out_ptr': a read-only numpy.ndarray is passed "
+                                        "where kernel 'add_kernel' stores"):
+        kernels.add_kernel[(1,)](x, x, frozen, 16, BLOCK=16)
+    with pytest.raises(TypeError, match="argument 'dst_ptr': a read-only bytes"):
+        helper_store_kernel[(1,)](x, bytes(64), BLOCK=16)
+    with pytest.raises(TypeError, match="argument 'dst_ptr': a read-only numpy.ndarray"):
+        atomic_add_kernel[(1,)](frozen, BLOCK=16)
+    assert not frozen.any()
+    # Read-only inputs are fine: the kernel only loads from them.
+    ro = np.arange(16, dtype=np.float32)
+    ro.flags.writeable = False
+    kernels.add_kernel[(1,)](ro, np.frombuffer(x.tobytes(), dtype=np.float32), out, 16, BLOCK=16)
+    np.testing.assert_array_equal(out, 2 * x)
+    helper_store_kernel[(1,)](ro, out, BLOCK=16)
+    np.testing.assert_array_equal(out, x)
 
 
 torch = pytest.importorskip("torch")
@@ -115,14 +158,39 @@ def test_torch_views_follow_triton_strides():
     assert torch.equal(column, torch.full((8,), 5.0))
 
 
-def test_torch_fp8_bool_and_scalar_tensors():
+def test_torch_bool_and_unsupported_fp8_tensors():
     flags = torch.tensor([True, False, True, True])
     out = torch.zeros(4, dtype=torch.bool)
     kernels.add_kernel[(1,)](flags, torch.zeros(4, dtype=torch.bool), out, 4, BLOCK=4)
     assert torch.equal(out, flags)
-    x = torch.zeros(4, dtype=torch.float8_e4m3fn)
+    x = torch.zeros(4, dtype=torch.float8_e4m3fnuz)
     with pytest.raises(TypeError, match="argument 'x_ptr': unsupported tensor dtype"):
         kernels.add_kernel[(1,)](x, x, x, 4, BLOCK=4)
+
+
+@tilec.jit
+def fp8_convert_kernel(src_ptr, f32_ptr, dst_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(src_ptr + offs)
+    tl.store(f32_ptr + offs, x.to(tl.float32))
+    tl.store(dst_ptr + offs, x.to(tl.float32).to(dst_ptr.dtype.element_ty))
+
+
+def test_torch_fp8_tensors_are_fp8_pointers():
+    torch.manual_seed(0)
+    for fp8 in (torch.float8_e5m2, torch.float8_e4m3fn):
+        # fp8 -> fp32 is exact, and back gives the same bytes.
+        src = torch.randn(64).to(fp8)
+        f32 = torch.zeros(64)
+        dst = torch.zeros(64, dtype=fp8)
+        fp8_convert_kernel[(1,)](src, f32, dst, BLOCK=64)
+        assert torch.equal(f32, src.to(torch.float32))
+        assert torch.equal(dst.view(torch.uint8), src.view(torch.uint8))
+        # fp16 -> fp8 rounds as torch does (to nearest, ties to even).
+        half = torch.randn(64, dtype=torch.float16)
+        out = torch.zeros(64, dtype=fp8)
+        fp8_convert_kernel[(1,)](half, torch.zeros(64), out, BLOCK=64)
+        assert torch.equal(out.view(torch.uint8), half.to(fp8).view(torch.uint8))
 
 
 def test_reinterpret_passes_the_tensor_as_another_dtype():
@@ -134,3 +202,4 @@ def test_reinterpret_passes_the_tensor_as_another_dtype():
                                         reinterpret(out, tl.uint32), 4, BLOCK=4)
     assert compiled.param_types[0] == "*u32"
     assert torch.equal(out, x)
+

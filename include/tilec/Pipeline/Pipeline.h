@@ -72,6 +72,9 @@ struct KernelInfo {
   /// Indices of the parameters compiled for the value 1 (Triton's ':1'): the
   /// runtime refuses launches passing anything else.
   std::vector<unsigned> paramsSpecializedToOne;
+  /// Indices of the pointer parameters the kernel may store through (filled
+  /// by code generation for module images).
+  std::vector<unsigned> paramsStored;
 };
 
 /// Lowers an LLVM-dialect module (the output of buildTilecPipeline) to `kind`

@@ -28,7 +28,7 @@
  *             num_warps 4                       optional (default 4), 1..32
  *             shared_mem 0                      optional dynamic shared bytes
  *             param *fp32 x_ptr                 one per parameter, in order:
- *             param i32 n                       TYPE [NAME]
+ *             param i32 n                       TYPE [NAME] [=1] [+stored]
  *             end                               ends the kernel
  *
  *           `target` and `payload` appear once, before the kernels; at least
@@ -67,6 +67,11 @@ typedef struct tilec_kernel_metadata {
   /// (Triton's ':1' specialization; metadata "param i32 NAME =1"): launches
   /// passing another value are refused.
   const unsigned char *param_specialized_to_one;
+  /// NULL, or per parameter 1 if the kernel may store through that pointer
+  /// parameter (metadata "param *fp32 NAME +stored"; tilec's code generator
+  /// records it for every kernel it compiles for the CPU): a read-only buffer
+  /// passed there is refused by the Python package.
+  const unsigned char *param_stored;
 } tilec_kernel_metadata;
 
 /// Metadata of a module.

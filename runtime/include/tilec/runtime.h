@@ -206,6 +206,9 @@ TILEC_API size_t tilec_kernel_num_params(const tilec_kernel *k);
 TILEC_API tilec_type tilec_kernel_param_type(const tilec_kernel *k, size_t i);
 /// Name of parameter `i` ("" when the module does not record it).
 TILEC_API const char *tilec_kernel_param_name(const tilec_kernel *k, size_t i);
+/// 1 if the kernel may store through pointer parameter `i` (recorded by
+/// tilec's code generator as "+stored" in the module metadata), else 0.
+TILEC_API int tilec_kernel_param_stored(const tilec_kernel *k, size_t i);
 /// Comma-separated Triton signature of the parameters ("*fp32,*fp32,i32").
 TILEC_API const char *tilec_kernel_signature(const tilec_kernel *k);
 TILEC_API int tilec_kernel_num_warps(const tilec_kernel *k);

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds tilec with AddressSanitizer + UndefinedBehaviorSanitizer (-DTILEC_SANITIZE=ON) into
+# ${TILEC_SANITIZE_BUILD_DIR:-build-sanitize} and runs the tests that exercise the compiler and
+# the runtime without the slow conformance part: lit's frontend, dialect, transform, conversion
+# and CLI tests (test/Frontend/Malformed included), and the runtime's C++ ctests.
+#
+#   scripts/sanitize.sh [LIT_FILTER_REGEX]     # default: the directories above
+#
+# Any sanitizer report fails the test that triggered it (UBSan does not recover; ASan reports
+# leaks too). JIT-compiled kernels and LLVM/MLIR themselves are not instrumented. Takes as long
+# as a clean build (ccache does not share objects with the normal build); TILEC_JOBS (default:
+# nproc) caps ninja.
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${TILEC_SANITIZE_BUILD_DIR:-$ROOT/build-sanitize}"
+if [ ! -f "$BUILD/build.ninja" ]; then
+  cmake -G Ninja -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 -DLLVM_USE_LINKER=lld \
+    -DTILEC_SANITIZE=ON -DPython3_EXECUTABLE="$(command -v "${PYTHON:-python3}")" || exit 1
+fi
+ninja -C "$BUILD" -j"${TILEC_JOBS:-$(nproc)}" || exit 1
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:halt_on_error=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+status=0
+echo "== lit (sanitized) =="
+# The lit tests whose path matches ${1:-the directories above} (a lit --filter regex).
+filter="${1:-^tilec :: (Frontend|Dialect|Transforms|Conversion|CLI)/}"
+/usr/lib/llvm-22/bin/lit -sv --filter "$filter" "$BUILD/test" || status=1
+echo "== runtime ctests (sanitized) =="
+(cd "$BUILD" && ctest --output-on-failure -R '^runtime\.' -E 'simt') ||
+  status=1
+echo "sanitize: $([ $status -eq 0 ] && echo clean || echo FAILED)"
+exit $status
