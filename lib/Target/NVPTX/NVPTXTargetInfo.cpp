@@ -223,13 +223,33 @@ public:
 
   /// mma.sync.aligned.m16n8k16 with f32 accumulators: sm_80 and later.
   bool hasMmaM16N8K16(llvm::StringRef arch, Type operand, Type acc) const override {
-    unsigned version;
-    llvm::StringRef rest = arch;
-    if (!rest.consume_front("sm_"))
-      return false;
-    rest.consume_back("a");
-    return !rest.getAsInteger(10, version) && version >= 80 &&
-           detail::isMmaM16N8K16F32(operand, acc);
+    return smVersion(arch) >= 80 && detail::isMmaM16N8K16F32(operand, acc);
+  }
+  /// ldmatrix: sm_75 and later.
+  bool hasLoadMatrix(llvm::StringRef arch) const override { return smVersion(arch) >= 75; }
+  /// `nvvm.ldmatrix` (row: plain, col: `.trans`); each i32 it returns holds
+  /// a pair of elements, the lower in its low half.
+  Value loadMatrix(OpBuilder &b, Location loc, func::FuncOp, Value rowAddress, Type elem,
+                   unsigned count, bool transpose) const override {
+    Type i32 = b.getI32Type();
+    Type resultType = i32;
+    if (count > 1)
+      resultType = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                    SmallVector<Type>(count, i32));
+    Value loaded = NVVM::LdMatrixOp::create(
+        b, loc, resultType, rowAddress, count,
+        transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8), NVVM::LdStMatrixEltType::B16);
+    auto pairType = VectorType::get({2}, elem);
+    Value result = LLVM::UndefOp::create(b, loc, VectorType::get({2 * count}, elem));
+    for (unsigned j = 0; j < count; ++j) {
+      Value word = count > 1 ? Value(LLVM::ExtractValueOp::create(b, loc, loaded, j)) : loaded;
+      Value pair = LLVM::BitcastOp::create(b, loc, pairType, word);
+      result = vector::InsertStridedSliceOp::create(b, loc, pair, result,
+                                                    ArrayRef<int64_t>{2 * int64_t(j)},
+                                                    ArrayRef<int64_t>{1});
+    }
+    return result;
   }
   /// `nvvm.mma.sync`: f16 fragments travel as `vector<2xf16>` pairs, bf16
   /// ones as the i32 holding a pair.
@@ -266,6 +286,16 @@ public:
   }
 
 private:
+  /// NN of `sm_NN` or `sm_NNa`; 0 for anything else.
+  static unsigned smVersion(llvm::StringRef arch) {
+    unsigned version;
+    llvm::StringRef rest = arch;
+    if (!rest.consume_front("sm_"))
+      return 0;
+    rest.consume_back("a");
+    return rest.getAsInteger(10, version) ? 0 : version;
+  }
+
   /// A side-effecting `llvm.inline_asm` (so LLVM keeps its order with other
   /// memory accesses and barriers); `resultType` is null for none.
   static Value inlineAsm(OpBuilder &b, Location loc, Type resultType, ValueRange operands,
