@@ -134,8 +134,8 @@ Value TargetInfo::mmaM16N8K16(OpBuilder &, Location, func::FuncOp, Value, Value,
 
 bool TargetInfo::hasLoadMatrix(llvm::StringRef) const { return false; }
 
-Value TargetInfo::loadMatrix(OpBuilder &, Location, func::FuncOp, Value, Type, unsigned,
-                             bool) const {
+Value TargetInfo::loadMatrix(OpBuilder &, Location, func::FuncOp, Value, int64_t, Type,
+                             unsigned, bool) const {
   llvm_unreachable("ldmatrix requested from a target without it (check hasLoadMatrix)");
 }
 

@@ -246,12 +246,23 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       aLane = add(mul(add(warpBlock(wn, wm, 16, m), laneRow), aStride), mul(lanePair, 8));
     if (bSource) // element (lane & 15, warpCol + (lane >> 4) * blockStride)
       bLane = add(mul(laneRow, bStride), warpBlock(1, wn, 8, n));
+    // The lane's row addresses; each ldmatrix adds a constant, so that the
+    // back end addresses them from one register with immediate offsets.
+    auto laneAddress = [&](Value laneElement, uint64_t region) {
+      return simt.sharedAddress(b, loc, add(mul(laneElement, 2), c32(region)), limit);
+    };
+    Value aAddress, bAddress, bPairAddress;
+    if (aSource)
+      aAddress = laneAddress(aLane, 0);
+    if (bSource) {
+      bAddress = laneAddress(bLane, bRegion);
+      if (nReps > 1)
+        bPairAddress = laneAddress(add(bLane, mul(lanePair, bBlockStride)), bRegion);
+    }
     Type elem = aType.getElementType();
-    auto loadMatrix = [&](Value laneElement, int64_t constant, uint64_t region, unsigned count,
-                          bool transpose) {
-      Value offset = add(mul(add(laneElement, c32(constant)), 2), c32(region));
-      return simt.target.loadMatrix(b, loc, simt.kernel, simt.sharedAddress(b, loc, offset, limit),
-                                    elem, count, transpose);
+    auto loadMatrix = [&](Value address, int64_t elements, unsigned count, bool transpose) {
+      return simt.target.loadMatrix(b, loc, simt.kernel, address, 2 * elements, elem, count,
+                                    transpose);
     };
 
     SmallVector<Value> accs;
@@ -261,7 +272,7 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       SmallVector<Value> aFragments, bFragments;
       for (int64_t mm = 0; mm < mReps; ++mm)
         aFragments.push_back(
-            aSource ? loadMatrix(aLane, mm * aBlockStride * aStride + kk * 16, 0, 4, false)
+            aSource ? loadMatrix(aAddress, mm * aBlockStride * aStride + kk * 16, 4, false)
                     : registers(b, loc, adaptor.getA(), 8 * (mm * kSteps + kk), 8));
       for (int64_t nn = 0; nn < nReps; ++nn) {
         if (!bSource) {
@@ -269,9 +280,8 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
           continue;
         }
         bool pair = nn + 1 < nReps;
-        Value lane = pair ? add(bLane, mul(lanePair, bBlockStride)) : bLane;
-        Value words = loadMatrix(lane, kk * 16 * bStride + nn * bBlockStride, bRegion,
-                                 pair ? 4 : 2, true);
+        Value words = loadMatrix(pair ? bPairAddress : bAddress,
+                                 kk * 16 * bStride + nn * bBlockStride, pair ? 4 : 2, true);
         bFragments.push_back(registers(b, loc, words, 0, 4));
         if (pair)
           bFragments.push_back(registers(b, loc, words, 4, 4));

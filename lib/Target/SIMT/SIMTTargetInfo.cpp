@@ -159,8 +159,10 @@ public:
   bool hasLoadMatrix(llvm::StringRef arch) const override { return getWarpSize(arch) == 32; }
   /// Calls ctx->ldmatrix with the lane's row address and a 16-byte buffer on
   /// the thread's stack for its words, and reads them back.
-  Value loadMatrix(OpBuilder &b, Location loc, func::FuncOp kernel, Value rowAddress, Type elem,
-                   unsigned count, bool transpose) const override {
+  Value loadMatrix(OpBuilder &b, Location loc, func::FuncOp kernel, Value rowBase,
+                   int64_t byteOffset, Type elem, unsigned count, bool transpose) const override {
+    Value rowAddress = LLVM::GEPOp::create(b, loc, rowBase.getType(), b.getI8Type(), rowBase,
+                                           ArrayRef<LLVM::GEPArg>{int32_t(byteOffset)});
     Value buffer = stackBuffer(b, loc, kernel, kLdmatrixBufferAttr, 4 * sizeof(uint32_t));
     uint32_t shape = count | (transpose ? TILEC_SIMT_LDMATRIX_TRANS : 0);
     callField(b, loc, kernel, offsetof(tilec_simt_thread, ldmatrix), Type(),
