@@ -132,6 +132,13 @@ Value TargetInfo::mmaM16N8K16(OpBuilder &, Location, func::FuncOp, Value, Value,
   llvm_unreachable("mma.sync requested from a target without it (check hasMmaM16N8K16)");
 }
 
+bool TargetInfo::hasLoadMatrix(llvm::StringRef) const { return false; }
+
+Value TargetInfo::loadMatrix(OpBuilder &, Location, func::FuncOp, Value, int64_t, Type,
+                             unsigned, bool) const {
+  llvm_unreachable("ldmatrix requested from a target without it (check hasLoadMatrix)");
+}
+
 void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {
   constexpr llvm::StringLiteral kPrepared = "tilec.abi_prepared";
   if (kernel->hasAttr(kPrepared))

@@ -175,7 +175,7 @@ struct Launch {
   }
 };
 
-enum class State : uint8_t { Ready, AtBarrier, InShuffle, InMma, Done };
+enum class State : uint8_t { Ready, AtBarrier, InShuffle, InMma, InLdmatrix, Done };
 
 struct Program;
 
@@ -192,6 +192,10 @@ struct SimtThread {
   /// The current mma.sync: its kind and this lane's fragments.
   uint32_t mmaKind;
   tilec_simt_mma_fragments *fragments;
+  /// The current ldmatrix: its shape, this lane's row address and its result.
+  uint32_t ldShape;
+  const char *ldRow;
+  uint32_t *ldOut;
 };
 
 /// The program a pool thread is running, with the fibers and shared memory
@@ -200,7 +204,8 @@ struct Program {
   Launch *launch = nullptr;
   int32_t pid[3] = {0, 0, 0};
   std::vector<SimtThread> threads;
-  /// Lanes of each warp waiting in a shuffle, and in an mma.sync.
+  /// Lanes of each warp waiting in a shuffle, and in an mma.sync or ldmatrix
+  /// (one count for both, so lanes that diverge between them are caught).
   std::vector<uint32_t> warpArrived, mmaArrived;
   uint32_t atBarrier = 0, done = 0;
   bool failed = false;
@@ -465,13 +470,93 @@ void mmaCallback(tilec_simt_thread *ctx, uint32_t kind,
   p.mmaArrived[warp] = 0;
   SimtThread *lanes = &p.threads[size_t(warp) * warpSize];
   for (uint32_t i = 0; i < warpSize; ++i)
-    if (lanes[i].site != t->site || lanes[i].mmaKind != kind) {
+    if (lanes[i].state == State::InLdmatrix || lanes[i].site != t->site ||
+        lanes[i].mmaKind != kind) {
       p.fail(&lanes[i], "mma.sync with an inactive lane (thread " +
                             std::to_string(t->ctx.thread_id) +
                             " is in another mma.sync)");
       abandon(t);
     }
   computeMma(lanes, kind);
+  for (uint32_t i = 0; i < warpSize; ++i)
+    if (&lanes[i] != t)
+      lanes[i].state = State::Ready;
+}
+
+/// Hands each lane of the warp its words of one ldmatrix, reading the rows
+/// lanes 0 .. 8*count-1 address; an error message if a row lies outside
+/// shared memory or is not 16-byte aligned (and the lane it came from).
+std::string computeLdmatrix(const Program &p, SimtThread *lanes, uint32_t shape,
+                            uint32_t &badLane) {
+  uint32_t count = shape & 0xff;
+  bool transpose = shape & TILEC_SIMT_LDMATRIX_TRANS;
+  uint16_t m[4][8][8];
+  for (uint32_t j = 0; j < count; ++j)
+    for (uint32_t r = 0; r < 8; ++r) {
+      const char *row = lanes[8 * j + r].ldRow;
+      uint64_t offset = uint64_t(row - p.shared), size = p.launch->sharedBytes;
+      if (row < p.shared || offset + 16 > size || offset % 16) {
+        badLane = 8 * j + r;
+        if (row < p.shared)
+          return "ldmatrix row address below shared memory";
+        return "ldmatrix row at shared offset " + std::to_string(offset) +
+               (offset % 16 ? " is not 16-byte aligned"
+                            : " is outside shared memory (size " + std::to_string(size) + ")");
+      }
+      std::memcpy(m[j][r], row, 16);
+    }
+  for (uint32_t lane = 0; lane < 32; ++lane) {
+    uint32_t g = lane / 4, t = lane % 4;
+    for (uint32_t j = 0; j < count; ++j) {
+      uint16_t lo = transpose ? m[j][2 * t][g] : m[j][g][2 * t];
+      uint16_t hi = transpose ? m[j][2 * t + 1][g] : m[j][g][2 * t + 1];
+      lanes[lane].ldOut[j] = uint32_t(lo) | uint32_t(hi) << 16;
+    }
+  }
+  return "";
+}
+
+void ldmatrixCallback(tilec_simt_thread *ctx, uint32_t shape, const void *row,
+                      uint32_t *out) {
+  SimtThread *t = self(ctx);
+  Program &p = *t->program;
+  uint32_t warpSize = p.launch->warpSize;
+  uint32_t warp = ctx->thread_id / warpSize;
+  uint32_t count = shape & ~uint32_t(TILEC_SIMT_LDMATRIX_TRANS);
+  if (warpSize != 32) {
+    p.fail(t, "ldmatrix needs warps of 32 lanes, the launch has " +
+                  std::to_string(warpSize));
+    abandon(t);
+  }
+  if (count != 1 && count != 2 && count != 4) {
+    p.fail(t, "ldmatrix of unknown shape " + std::to_string(shape));
+    abandon(t);
+  }
+  t->ldShape = shape;
+  t->ldRow = static_cast<const char *>(row);
+  t->ldOut = out;
+  t->site = __builtin_return_address(0);
+  if (++p.mmaArrived[warp] < warpSize) {
+    t->state = State::InLdmatrix;
+    yield(t);
+    return;
+  }
+  p.mmaArrived[warp] = 0;
+  SimtThread *lanes = &p.threads[size_t(warp) * warpSize];
+  for (uint32_t i = 0; i < warpSize; ++i)
+    if (lanes[i].state == State::InMma || lanes[i].site != t->site ||
+        lanes[i].ldShape != shape) {
+      p.fail(&lanes[i], "ldmatrix with an inactive lane (thread " +
+                            std::to_string(t->ctx.thread_id) +
+                            " is in another ldmatrix or mma.sync)");
+      abandon(t);
+    }
+  uint32_t badLane = 0;
+  std::string error = computeLdmatrix(p, lanes, shape, badLane);
+  if (!error.empty()) {
+    p.fail(&lanes[badLane], error);
+    abandon(t);
+  }
   for (uint32_t i = 0; i < warpSize; ++i)
     if (&lanes[i] != t)
       lanes[i].state = State::Ready;
@@ -502,20 +587,23 @@ std::string Program::stuckMessage(const SimtThread *&about) const {
       return "is in a shuffle";
     case State::InMma:
       return "is in an mma.sync";
+    case State::InLdmatrix:
+      return "is in an ldmatrix";
     default:
       return "waits at a barrier";
     }
   };
-  // mma.sync needs the whole warp.
+  // mma.sync and ldmatrix need the whole warp.
   for (const SimtThread &t : threads) {
-    if (t.state != State::InMma)
+    if (t.state != State::InMma && t.state != State::InLdmatrix)
       continue;
     uint32_t base = t.ctx.thread_id / warpSize * warpSize;
     for (uint32_t i = 0; i < warpSize; ++i) {
       const SimtThread &other = threads[base + i];
-      if (other.state != State::InMma) {
+      if (other.state != t.state) {
         about = &t;
-        return "mma.sync with an inactive lane (thread " +
+        return std::string(t.state == State::InMma ? "mma.sync" : "ldmatrix") +
+               " with an inactive lane (thread " +
                std::to_string(other.ctx.thread_id) + " of its warp " + absence(other) + ")";
       }
     }
@@ -573,7 +661,8 @@ void Program::run(Launch &l, const int32_t programId[3]) {
              shuffleCallback,
              failCallback,
              &t,
-             mmaCallback};
+             mmaCallback,
+             ldmatrixCallback};
     t.program = this;
     t.state = State::Ready;
     makeContext(t.context, stacks[i], stackSize, fiberMain, &t);

@@ -1,20 +1,36 @@
 # tl.dot on tensor cores in the SIMT emulator (mma.sync m16n8k16 through ctx->mma): fp16 and bf16
 # operands with fp32 accumulation, a K loop carrying the accumulator, a 16x16x16 dot (warps wrap
-# over the small tile) and a 64x64x32 one, at 4 and 8 warps, against float64 numpy; and the
-# compiled code calls ctx->mma once per 16x8 block and K step of a warp (16 at 4 warps).
+# over the small tile), a 64x64x32 one, and N = 8 (one 16x8 block of B: ldmatrix .x2.trans, warps
+# wrapping over N) with one and four K steps, at 4 and 8 warps, against float64 numpy; and the
+# compiled code calls ctx->mma once per 16x8 block and K step of a warp (16 at 4 warps), its
+# operand fragments loaded per K step from shared memory through ctx->ldmatrix (8 at 4 warps:
+# per K step two .x4 for A's two 16x16 blocks and two .x4.trans for B's four 16x8 blocks), which
+# the emulator answers from the rows the 32 lanes address, per the PTX ISA.
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
 # RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=64 -DN=64 -DK=32 -DBF16=0 --target simt --num-warps 4 --emit llvm -o %t.ll
 # RUN: FileCheck %s --check-prefix=IR < %t.ll
+# RUN: FileCheck %s --check-prefix=LDM < %t.ll
+# RUN: FileCheck %s --check-prefix=LDT < %t.ll
 # CHECK: PASS f16 16x16x16 w4
 # CHECK: PASS f16 64x64x32 w4
 # CHECK: PASS bf16 64x64x32 w4
+# CHECK: PASS f16 16x8x16 w4
+# CHECK: PASS f16 32x8x64 w4
 # CHECK: PASS f16 16x16x16 w8
 # CHECK: PASS f16 64x64x32 w8
 # CHECK: PASS bf16 64x64x32 w8
+# CHECK: PASS f16 16x8x16 w8
+# CHECK: PASS f16 32x8x64 w8
 # IR-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # IR-COUNT-16: call void %{{.*}}(ptr {{.*}}, i32 0, ptr {{.*}})
 # IR-NOT: call void %{{.*}}(ptr {{.*}}, i32 0, ptr {{.*}})
+# LDM-LABEL: define {{.*}}@__tilec_simt_entry_mm
+# LDM-COUNT-4: call void %{{.*}}(ptr {{.*}}, i32 4, ptr {{.*}}, ptr {{.*}})
+# LDM-NOT: call void %{{.*}}(ptr {{.*}}, i32 4, ptr {{.*}}, ptr {{.*}})
+# LDT-LABEL: define {{.*}}@__tilec_simt_entry_mm
+# LDT-COUNT-4: call void %{{.*}}(ptr {{.*}}, i32 260, ptr {{.*}}, ptr {{.*}})
+# LDT-NOT: call void %{{.*}}(ptr {{.*}}, i32 260, ptr {{.*}}, ptr {{.*}})
 import os
 import shutil
 import subprocess
@@ -86,5 +102,6 @@ if __name__ == "__main__":
     tilec = os.environ.get("TILEC") or shutil.which("tilec")
     with tempfile.TemporaryDirectory() as tmp:
         for warps in (4, 8):
-            for dtype, m, n, k in (("f16", 16, 16, 16), ("f16", 64, 64, 32), ("bf16", 64, 64, 32)):
+            for dtype, m, n, k in (("f16", 16, 16, 16), ("f16", 64, 64, 32), ("bf16", 64, 64, 32),
+                                   ("f16", 16, 8, 16), ("f16", 32, 8, 64)):
                 run_case(tilec, tmp, dtype, m, n, k, warps)

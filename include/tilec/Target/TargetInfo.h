@@ -160,6 +160,24 @@ public:
   virtual mlir::Value mmaM16N8K16(mlir::OpBuilder &b, mlir::Location loc,
                                   mlir::func::FuncOp kernel, mlir::Value a, mlir::Value bOperand,
                                   mlir::Value c) const;
+  /// Whether `arch` has the warp-wide `ldmatrix.sync.aligned.m8n8.b16` that
+  /// loads mma.sync fragments from shared memory (none by default).
+  virtual bool hasLoadMatrix(llvm::StringRef arch) const;
+  /// One `ldmatrix.sync.aligned.m8n8.x<count>[.trans].shared.b16` (`count` 1,
+  /// 2 or 4): lane `8 * j + r` gives in `rowBase + byteOffset` (a shared-memory
+  /// pointer plus a constant, 16-byte aligned) the address of row r of 8x8
+  /// matrix j, eight consecutive 16-bit elements; lanes from `8 * count` on
+  /// give none that is used. The constant lets a target address many loads
+  /// from one register (NVPTX: an immediate offset). Returns
+  /// the calling lane's `vector<2 * count x elem>` (`elem` a 16-bit type):
+  /// elements `2j, 2j+1` are row `lane / 4`, columns `2 * (lane % 4)` and
+  /// `2 * (lane % 4) + 1` of matrix j, or with `transpose` rows `2 * (lane %
+  /// 4)`, `2 * (lane % 4) + 1` of column `lane / 4`. Every lane of the warp
+  /// must execute it. Called only where hasLoadMatrix holds.
+  virtual mlir::Value loadMatrix(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::func::FuncOp kernel, mlir::Value rowBase,
+                                 int64_t byteOffset, mlir::Type elem, unsigned count,
+                                 bool transpose) const;
 };
 
 /// Name of the module global the host runtimes (cpu, simt) point at their

@@ -144,10 +144,35 @@ Value registers(OpBuilder &b, Location loc, Value vec, int64_t offset, int64_t c
                                                ArrayRef<int64_t>{count}, ArrayRef<int64_t>{1});
 }
 
+/// The source of a dot operand that the dot stages in shared memory itself
+/// (planDotOperandStaging chose its conversion), else null.
+Value stagedSource(const SIMTLowering &simt, Value operand) {
+  auto convert = operand.getDefiningOp<tile::ConvertLayoutOp>();
+  if (convert && simt.stagedOperandConversions.contains(convert.getOperation()))
+    return convert.getSrc();
+  return Value();
+}
+
+/// Bytes of a staged operand of `type` whose rows are `rowStride` elements apart.
+uint64_t stagedBytes(RankedTensorType type, int64_t rowStride) {
+  return llvm::alignTo(uint64_t(type.getDimSize(0)) * rowStride * 2, 16);
+}
+
 /// tile.dot on tensor cores: the registers of A (`dot_operand` 0), B
 /// (`dot_operand` 1) and the accumulator (`mma`) are fragments of mma.sync in
 /// the order TileAttrs.td gives; repetition (m, n) of the accumulator takes the
-/// K steps of A's repetition m and B's repetition n.
+/// K steps of A's repetition m and B's repetition n. K steps go outermost, so
+/// only one step's fragments are live at a time.
+///
+/// A staged operand (its conversion to the dot-operand layout lowered to
+/// nothing) is written to shared memory row-major, rows padded by 8 elements
+/// (16 bytes, so that the 8 rows an ldmatrix reads fall in distinct banks)
+/// where the target's shared memory allows, and each K step loads its
+/// fragments with ldmatrix: per 16x16 block of A one `.x4` (matrices: rows
+/// 0-7 and 8-15 of columns 0-7, then of columns 8-15: a0..a7 in order), per
+/// two 16x8 blocks of B one `.x4.trans` (rows 0-7 and 8-15 of each block's 8
+/// columns: b0..b3 of the first block, then of the second; `.x2` for an odd
+/// last block).
 struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
   using SIMTPattern::SIMTPattern;
 
@@ -177,25 +202,155 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     int64_t mReps = aRegs / (8 * kSteps), nReps = bRegs / (4 * kSteps);
     if (mReps * nReps * 4 != cRegs)
       return op.emitOpError("operand and accumulator layouts disagree on the repetitions");
-    Value acc = adaptor.getAcc();
-    for (int64_t m = 0; m < mReps; ++m)
-      for (int64_t n = 0; n < nReps; ++n) {
-        int64_t cOffset = 4 * (m * nReps + n);
-        Value c = registers(b, loc, acc, cOffset, 4);
-        for (int64_t k = 0; k < kSteps; ++k)
-          c = simt.target.mmaM16N8K16(b, loc, simt.kernel,
-                                      registers(b, loc, adaptor.getA(), 8 * (m * kSteps + k), 8),
-                                      registers(b, loc, adaptor.getB(), 4 * (n * kSteps + k), 4),
-                                      c);
-        acc = vector::InsertStridedSliceOp::create(b, loc, c, acc, ArrayRef<int64_t>{cOffset},
-                                                   ArrayRef<int64_t>{1});
+
+    // Staged operands go to shared memory: A from byte 0, B after it.
+    Value aSource = stagedSource(simt, op.getA()), bSource = stagedSource(simt, op.getB());
+    int64_t m = aType.getDimSize(0), n = bType.getDimSize(1), k = aType.getDimSize(1);
+    int64_t pad = 8;
+    auto total = [&](int64_t padding) {
+      return (aSource ? stagedBytes(aType, k + padding) : 0) +
+             (bSource ? stagedBytes(bType, n + padding) : 0);
+    };
+    if (total(pad) > simt.target.getSharedMemoryLimit(simt.arch))
+      pad = 0;
+    int64_t aStride = k + pad, bStride = n + pad;
+    uint64_t bRegion = aSource ? stagedBytes(aType, aStride) : 0;
+    uint64_t limit = total(pad);
+    if (aSource)
+      simt.storeTile(b, loc, b.getRemappedValue(aSource), simt.layoutOf(aSource.getType()),
+                     {aStride, 1}, 0, limit);
+    if (bSource)
+      simt.storeTile(b, loc, b.getRemappedValue(bSource), simt.layoutOf(bSource.getType()),
+                     {bStride, 1}, bRegion, limit);
+    if (aSource || bSource)
+      simt.barrier(b, loc);
+
+    // The warp's first row of A and column of B (wrapped as the layouts wrap),
+    // and the lane's row of an ldmatrix (lane & 15) and matrix pair (lane >> 4).
+    unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+    auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
+    auto add = [&](Value x, Value y) -> Value { return arith::AddIOp::create(b, loc, x, y); };
+    auto mul = [&](Value x, int64_t y) -> Value {
+      return arith::MulIOp::create(b, loc, x, c32(y));
+    };
+    auto warpBlock = [&](unsigned stride, unsigned count, int64_t block, int64_t size) {
+      Value digit = arith::RemUIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, simt.warpId, c32(stride)), c32(count));
+      return arith::AndIOp::create(b, loc, mul(digit, block), c32(size - 1)).getResult();
+    };
+    Value laneRow = arith::AndIOp::create(b, loc, simt.laneId, c32(15));
+    Value lanePair = arith::ShRUIOp::create(b, loc, simt.laneId, c32(4));
+    Value aLane, bLane;
+    int64_t aBlockStride = 16 * wm, bBlockStride = 8 * wn;
+    if (aSource) // element (warpRow + (lane & 15), 8 * (lane >> 4))
+      aLane = add(mul(add(warpBlock(wn, wm, 16, m), laneRow), aStride), mul(lanePair, 8));
+    if (bSource) // element (lane & 15, warpCol + (lane >> 4) * blockStride)
+      bLane = add(mul(laneRow, bStride), warpBlock(1, wn, 8, n));
+    // The lane's row addresses; each ldmatrix adds a constant, so that the
+    // back end addresses them from one register with immediate offsets.
+    auto laneAddress = [&](Value laneElement, uint64_t region) {
+      return simt.sharedAddress(b, loc, add(mul(laneElement, 2), c32(region)), limit);
+    };
+    Value aAddress, bAddress, bPairAddress;
+    if (aSource)
+      aAddress = laneAddress(aLane, 0);
+    if (bSource) {
+      bAddress = laneAddress(bLane, bRegion);
+      if (nReps > 1)
+        bPairAddress = laneAddress(add(bLane, mul(lanePair, bBlockStride)), bRegion);
+    }
+    Type elem = aType.getElementType();
+    auto loadMatrix = [&](Value address, int64_t elements, unsigned count, bool transpose) {
+      return simt.target.loadMatrix(b, loc, simt.kernel, address, 2 * elements, elem, count,
+                                    transpose);
+    };
+
+    SmallVector<Value> accs;
+    for (int64_t i = 0; i < mReps * nReps; ++i)
+      accs.push_back(registers(b, loc, adaptor.getAcc(), 4 * i, 4));
+    for (int64_t kk = 0; kk < kSteps; ++kk) {
+      SmallVector<Value> aFragments, bFragments;
+      for (int64_t mm = 0; mm < mReps; ++mm)
+        aFragments.push_back(
+            aSource ? loadMatrix(aAddress, mm * aBlockStride * aStride + kk * 16, 4, false)
+                    : registers(b, loc, adaptor.getA(), 8 * (mm * kSteps + kk), 8));
+      for (int64_t nn = 0; nn < nReps; ++nn) {
+        if (!bSource) {
+          bFragments.push_back(registers(b, loc, adaptor.getB(), 4 * (nn * kSteps + kk), 4));
+          continue;
+        }
+        bool pair = nn + 1 < nReps;
+        Value words = loadMatrix(pair ? bPairAddress : bAddress,
+                                 kk * 16 * bStride + nn * bBlockStride, pair ? 4 : 2, true);
+        bFragments.push_back(registers(b, loc, words, 0, 4));
+        if (pair)
+          bFragments.push_back(registers(b, loc, words, 4, 4));
+        nn += pair;
       }
+      for (int64_t mm = 0; mm < mReps; ++mm)
+        for (int64_t nn = 0; nn < nReps; ++nn) {
+          Value &c = accs[mm * nReps + nn];
+          c = simt.target.mmaM16N8K16(b, loc, simt.kernel, aFragments[mm], bFragments[nn], c);
+        }
+    }
+    if (aSource || bSource)
+      simt.barrier(b, loc);
+    Value acc = adaptor.getAcc();
+    for (auto [i, c] : llvm::enumerate(accs))
+      acc = vector::InsertStridedSliceOp::create(b, loc, c, acc, ArrayRef<int64_t>{4 * int64_t(i)},
+                                                 ArrayRef<int64_t>{1});
     b.replaceOp(op, acc);
     return success();
   }
 };
 
 } // namespace
+
+void planDotOperandStaging(SIMTLowering &simt) {
+  if (!simt.target.hasLoadMatrix(simt.arch))
+    return;
+  uint64_t limit = simt.target.getSharedMemoryLimit(simt.arch);
+  // A conversion can be staged by a dot when it converts a distributed tile of
+  // 16-bit elements to that dot's operand layout, and the dot's staged
+  // operands fit in shared memory (unpadded, at least).
+  llvm::DenseSet<std::pair<Operation *, unsigned>> accepted; // (dot, operand)
+  SmallVector<tile::ConvertLayoutOp> candidates;
+  simt.kernel.walk([&](tile::DotOp dot) {
+    auto cType = cast<RankedTensorType>(dot.getAcc().getType());
+    auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
+    if (!mma || !simt.target.hasMmaM16N8K16(simt.arch, dot.getA().getType().getElementType(),
+                                             cType.getElementType()))
+      return;
+    uint64_t bytes = 0;
+    SmallVector<unsigned> operands;
+    for (unsigned idx : {0u, 1u}) {
+      Value operand = dot->getOperand(idx);
+      auto convert = operand.getDefiningOp<tile::ConvertLayoutOp>();
+      if (!convert)
+        continue;
+      auto type = cast<RankedTensorType>(operand.getType());
+      auto encoding = dyn_cast_or_null<tile::DotOperandEncodingAttr>(type.getEncoding());
+      auto srcEncoding = tile::getEncoding(convert.getSrc().getType());
+      if (!encoding || encoding.getOpIdx() != idx || encoding.getParent() != mma ||
+          type.getRank() != 2 || type.getElementType().getIntOrFloatBitWidth() != 16 ||
+          !tile::isDistributedEncoding(srcEncoding) ||
+          isa<tile::DotOperandEncodingAttr>(srcEncoding))
+        continue;
+      bytes += stagedBytes(type, type.getDimSize(1));
+      operands.push_back(idx);
+      candidates.push_back(convert);
+    }
+    if (bytes <= limit)
+      for (unsigned idx : operands)
+        accepted.insert({dot.getOperation(), idx});
+  });
+  // Staged when every user is a dot that stages it.
+  for (tile::ConvertLayoutOp convert : candidates)
+    if (llvm::all_of(convert->getUses(), [&](OpOperand &use) {
+          return accepted.contains({use.getOwner(), use.getOperandNumber()});
+        }))
+      simt.stagedOperandConversions.insert(convert.getOperation());
+}
 
 void populateSIMTDotPatterns(SIMTLowering &simt, const TypeConverter &converter,
                              RewritePatternSet &patterns) {

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace tilec {
 
@@ -34,6 +35,11 @@ public:
   /// Bytes of shared memory the lowered ops use (all of them start at the
   /// base; each use is enclosed in barriers).
   uint64_t sharedBytes = 0;
+
+  /// Conversions to a dot-operand layout that the tensor-core dots using them
+  /// stage in shared memory themselves (their fragments are loaded there per
+  /// K step, with ldmatrix): they lower to nothing (planDotOperandStaging).
+  llvm::DenseSet<mlir::Operation *> stagedOperandConversions;
 
   /// The resolved layout of a tile type (which must carry an encoding).
   tile::DistributedLayout layoutOf(mlir::Type tileType) const;
@@ -135,6 +141,8 @@ void populateSIMTScanPatterns(SIMTLowering &simt, const mlir::TypeConverter &con
                               mlir::RewritePatternSet &patterns);
 void populateSIMTDebugPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                                mlir::RewritePatternSet &patterns);
+/// Fills `simt.stagedOperandConversions` (Dot.cpp); call before the patterns run.
+void planDotOperandStaging(SIMTLowering &simt);
 void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                              mlir::RewritePatternSet &patterns);
 

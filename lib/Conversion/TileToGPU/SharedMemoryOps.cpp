@@ -81,6 +81,11 @@ struct ExchangePattern : public SIMTPattern<Op> {
       rewriter.replaceOp(op, adaptor.getSrc());
       return success();
     }
+    // The dots that use it load its fragments from shared memory themselves.
+    if (simt.stagedOperandConversions.contains(op.getOperation())) {
+      rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, dstVec);
+      return success();
+    }
     rewriter.replaceOp(op, exchange(simt, rewriter, op.getLoc(), adaptor.getSrc(), srcType,
                                     dstType, dstVec, coefficients(op)));
     return success();

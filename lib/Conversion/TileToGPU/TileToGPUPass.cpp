@@ -87,6 +87,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       populateSIMTMemoryPatterns(simt, typeConverter, patterns);
       populateSIMTReducePatterns(simt, typeConverter, patterns);
       populateSIMTSharedMemoryPatterns(simt, typeConverter, patterns);
+      planDotOperandStaging(simt);
       populateSIMTDotPatterns(simt, typeConverter, patterns);
       populateSIMTAtomicPatterns(simt, typeConverter, patterns);
       populateSIMTScanPatterns(simt, typeConverter, patterns);

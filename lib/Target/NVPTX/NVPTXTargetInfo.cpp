@@ -224,14 +224,10 @@ public:
 
   /// mma.sync.aligned.m16n8k16 with f32 accumulators: sm_80 and later.
   bool hasMmaM16N8K16(llvm::StringRef arch, Type operand, Type acc) const override {
-    unsigned version;
-    llvm::StringRef rest = arch;
-    if (!rest.consume_front("sm_"))
-      return false;
-    rest.consume_back("a");
-    return !rest.getAsInteger(10, version) && version >= 80 &&
-           detail::isMmaM16N8K16F32(operand, acc);
+    return smVersion(arch) >= 80 && detail::isMmaM16N8K16F32(operand, acc);
   }
+  /// ldmatrix: sm_75 and later.
+  bool hasLoadMatrix(llvm::StringRef arch) const override { return smVersion(arch) >= 75; }
   /// `nvvm.mma.sync`: f16 fragments travel as `vector<2xf16>` pairs, bf16
   /// ones as the i32 holding a pair.
   Value mmaM16N8K16(OpBuilder &b, Location loc, func::FuncOp, Value a, Value bOperand,
@@ -265,8 +261,55 @@ public:
                                         result, i);
     return result;
   }
+  /// `ldmatrix` as inline PTX with the offset as an immediate,
+  /// `[rowBase+byteOffset]`: `nvvm.ldmatrix` takes a bare pointer, and LLVM
+  /// hoists each of a loop's loop-invariant row addresses into a register of
+  /// its own (32 of them, 64 registers, on a 128x128x64 fp16 matmul at 4
+  /// warps). Each word it returns holds a pair of elements, the lower in its
+  /// low half.
+  Value loadMatrix(OpBuilder &b, Location loc, func::FuncOp, Value rowBase, int64_t byteOffset,
+                   Type elem, unsigned count, bool transpose) const override {
+    Type i32 = b.getI32Type();
+    Type resultType = i32;
+    if (count > 1)
+      resultType = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                    SmallVector<Type>(count, i32));
+    std::string code = ("ldmatrix.sync.aligned.m8n8.x" + llvm::Twine(count) +
+                        (transpose ? ".trans" : "") + ".shared.b16 {")
+                           .str();
+    std::string constraints;
+    for (unsigned j = 0; j < count; ++j) {
+      code += (j ? ", $" : "$") + std::to_string(j);
+      constraints += "=r,";
+    }
+    code += "}, [$" + std::to_string(count) + "+" + std::to_string(byteOffset) + "];";
+    constraints += "l";
+    // The shared pointer as a 64-bit shared-window address.
+    Value address = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), rowBase);
+    Value loaded = inlineAsm(b, loc, resultType, {address}, code, constraints);
+    auto pairType = VectorType::get({2}, elem);
+    Value result = LLVM::UndefOp::create(b, loc, VectorType::get({2 * count}, elem));
+    for (unsigned j = 0; j < count; ++j) {
+      Value word = count > 1 ? Value(LLVM::ExtractValueOp::create(b, loc, loaded, j)) : loaded;
+      Value pair = LLVM::BitcastOp::create(b, loc, pairType, word);
+      result = vector::InsertStridedSliceOp::create(b, loc, pair, result,
+                                                    ArrayRef<int64_t>{2 * int64_t(j)},
+                                                    ArrayRef<int64_t>{1});
+    }
+    return result;
+  }
 
 private:
+  /// NN of `sm_NN` or `sm_NNa`; 0 for anything else.
+  static unsigned smVersion(llvm::StringRef arch) {
+    unsigned version;
+    llvm::StringRef rest = arch;
+    if (!rest.consume_front("sm_"))
+      return 0;
+    rest.consume_back("a");
+    return rest.getAsInteger(10, version) ? 0 : version;
+  }
+
   /// A side-effecting `llvm.inline_asm` (so LLVM keeps its order with other
   /// memory accesses and barriers); `resultType` is null for none.
   static Value inlineAsm(OpBuilder &b, Location loc, Type resultType, ValueRange operands,

@@ -6,7 +6,8 @@
 // program ids, the grid size and a `tilec_simt_thread *ctx` as trailing
 // arguments (tilec/simt.h); thread ids, barriers, shuffles and shared memory
 // go through ctx, and shared accesses are bounds-checked; mma.sync is
-// ctx->mma, which the emulator computes from all 32 lanes' fragments. An exported entry
+// ctx->mma, which the emulator computes from all 32 lanes' fragments, and
+// ldmatrix is ctx->ldmatrix, which reads the rows all 32 lanes address. An exported entry
 // `__tilec_simt_entry_<name>(args, grid, pid, ctx)` runs one thread of one
 // program.
 //
@@ -155,22 +156,46 @@ public:
     return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
   }
 
+  /// The emulator models ldmatrix at warp size 32, as mma.sync.
+  bool hasLoadMatrix(llvm::StringRef arch) const override { return getWarpSize(arch) == 32; }
+  /// Calls ctx->ldmatrix with the lane's row address and a 16-byte buffer on
+  /// the thread's stack for its words, and reads them back.
+  Value loadMatrix(OpBuilder &b, Location loc, func::FuncOp kernel, Value rowBase,
+                   int64_t byteOffset, Type elem, unsigned count, bool transpose) const override {
+    Value rowAddress = LLVM::GEPOp::create(b, loc, rowBase.getType(), b.getI8Type(), rowBase,
+                                           ArrayRef<LLVM::GEPArg>{int32_t(byteOffset)});
+    Value buffer = stackBuffer(b, loc, kernel, kLdmatrixBufferAttr, 4 * sizeof(uint32_t));
+    uint32_t shape = count | (transpose ? TILEC_SIMT_LDMATRIX_TRANS : 0);
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, ldmatrix), Type(),
+              {arith::ConstantIntOp::create(b, loc, shape, 32), rowAddress, buffer});
+    Value words = LLVM::LoadOp::create(b, loc, VectorType::get({count}, b.getI32Type()), buffer,
+                                       /*alignment=*/16);
+    return LLVM::BitcastOp::create(b, loc, VectorType::get({2 * count}, elem), words);
+  }
+
 private:
   static constexpr llvm::StringLiteral kMmaBufferAttr = "tilec.simt_mma_fragments";
+  static constexpr llvm::StringLiteral kLdmatrixBufferAttr = "tilec.simt_ldmatrix_words";
   /// The kernel's `tilec_simt_mma_fragments` buffer: one alloca in the entry
   /// block, shared by all mma.sync of the kernel.
   static Value fragmentBuffer(OpBuilder &b, Location loc, func::FuncOp kernel) {
+    return stackBuffer(b, loc, kernel, kMmaBufferAttr, sizeof(tilec_simt_mma_fragments));
+  }
+  /// A 16-byte aligned stack buffer of `bytes` bytes marked `attr`: one alloca
+  /// in the kernel's entry block, shared by all the calls that use it.
+  static Value stackBuffer(OpBuilder &b, Location loc, func::FuncOp kernel,
+                           llvm::StringRef attr, size_t bytes) {
     Block &entry = kernel.getBody().front();
     for (auto alloca : entry.getOps<LLVM::AllocaOp>())
-      if (alloca->hasAttr(kMmaBufferAttr))
+      if (alloca->hasAttr(attr))
         return alloca;
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&entry);
     Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
-    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), sizeof(tilec_simt_mma_fragments));
+    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
     auto alloca = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
                                          type, one, /*alignment=*/16);
-    alloca->setAttr(kMmaBufferAttr, b.getUnitAttr());
+    alloca->setAttr(attr, b.getUnitAttr());
     return alloca;
   }
   static Value context(func::FuncOp kernel) {

@@ -61,6 +61,10 @@ typedef struct tilec_simt_mma_fragments {
   float c[4];
 } tilec_simt_mma_fragments;
 
+/** Flag of tilec_simt_thread.ldmatrix's `shape`, or'ed with the count of
+ *  8x8 matrices (1, 2 or 4): ldmatrix ... .trans. */
+enum { TILEC_SIMT_LDMATRIX_TRANS = 0x100 };
+
 struct tilec_simt_thread {
   /** Index of this thread within its program, 0 .. num_warps*warp_size-1. */
   uint32_t thread_id;
@@ -87,6 +91,17 @@ struct tilec_simt_thread {
    *  Products are exact and summed in f32 in k order. */
   void (*mma)(tilec_simt_thread *self, uint32_t kind,
               tilec_simt_mma_fragments *fragments);
+  /** Warp-synchronous `ldmatrix.sync.aligned.m8n8.x<count>[.trans].shared.b16`
+   *  (`shape`: count | TILEC_SIMT_LDMATRIX_TRANS when transposed): every lane
+   *  of the warp calls it; lane 8*j + r gives in `row` the address (in
+   *  `shared`, 16-byte aligned) of row r of matrix j, eight 16-bit elements
+   *  (lanes from 8*count on are ignored). Word j of each lane's `out` gets
+   *  elements (lane/4, 2*(lane%4)) and (lane/4, 2*(lane%4)+1) of matrix j,
+   *  the first in the low half; transposed, (2*(lane%4), lane/4) and
+   *  (2*(lane%4)+1, lane/4). A row outside shared memory or misaligned fails
+   *  the launch. */
+  void (*ldmatrix)(tilec_simt_thread *self, uint32_t shape, const void *row,
+                   uint32_t *out);
 };
 
 #ifdef __cplusplus
@@ -103,6 +118,7 @@ TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, shuffle) == 32, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, fail) == 40, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, runtime) == 48, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mma) == 56, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, ldmatrix) == 64, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mma_fragments, b) == 16, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mma_fragments, c) == 24, "ABI");
 TILEC_SIMT_STATIC_ASSERT(sizeof(tilec_simt_mma_fragments) == 40, "ABI");

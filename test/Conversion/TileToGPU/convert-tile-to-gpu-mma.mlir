@@ -2,16 +2,32 @@
 // RUN: tilec-opt %s --tilec-assign-layouts="num-warps=4 target=simt arch=warp32" --convert-tile-to-gpu="target=simt arch=warp32" --canonicalize | FileCheck %s --check-prefix=SIMT
 
 // A 32x32x32 fp16 dot at 4 warps ([2, 2]): each warp holds a 16x16 accumulator block, two
-// 16x8 mma blocks of 4 registers, and runs 2 K steps each: 4 mma.sync per thread. The operands
-// reach their 16 (A) and 8 (B) fragment registers through shared memory. On NVPTX each is an
-// nvvm.mma.sync on f16 pairs; on the emulator a call of ctx->mma (offset 56, kind 0) with the
-// fragments in one stack buffer.
+// 16x8 mma blocks of 4 registers, and runs 2 K steps each: 4 mma.sync per thread. The dot stages
+// its operands in shared memory itself (rows padded to 40 halves) between two barriers, and each
+// K step loads its fragments with ldmatrix: one .x4 for A's 16x16 block, one .x4.trans for B's
+// two 16x8 blocks, from one lane address plus an immediate (K step 1: 16 halves of A further,
+// 16 rows of 40 halves of B). On NVPTX each mma is an nvvm.mma.sync on f16 pairs; on the
+// emulator ldmatrix is ctx->ldmatrix (shape 4, or 4 | 0x100 transposed) into a 16-byte stack
+// buffer and mma a call of ctx->mma (kind 0) with the fragments in one stack buffer.
 // CHECK-LABEL: func @dot
-// CHECK-COUNT-4: nvvm.mma.sync A[%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^]]*}}] B[%{{[^,]*}}, %{{[^]]*}}] C[%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^]]*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.inline_asm has_side_effects "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4+0];", "=r,=r,=r,=r,l"
+// CHECK: llvm.inline_asm has_side_effects "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4+0];", "=r,=r,=r,=r,l"
+// CHECK-COUNT-2: nvvm.mma.sync A[%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^]]*}}] B[%{{[^,]*}}, %{{[^]]*}}] C[%{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^]]*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.inline_asm has_side_effects "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4+32];"
+// CHECK: llvm.inline_asm has_side_effects "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4+1280];"
+// CHECK-COUNT-2: nvvm.mma.sync
 // CHECK-NOT: nvvm.mma.sync
+// CHECK-NOT: ldmatrix
+// CHECK: nvvm.barrier0
 // SIMT-LABEL: func @dot
 // SIMT: %[[BUF:.*]] = llvm.alloca %{{.*}} x !llvm.array<40 x i8> {alignment = 16 : i64, tilec.simt_mma_fragments} : (i32) -> !llvm.ptr
-// SIMT-COUNT-4: llvm.call %{{.*}}(%{{.*}}, %{{.*}}, %[[BUF]]) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr) -> ()
+// SIMT: %[[WORDS:.*]] = llvm.alloca %{{.*}} x !llvm.array<16 x i8> {alignment = 16 : i64, tilec.simt_ldmatrix_words} : (i32) -> !llvm.ptr
+// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c{{4|260}}_i32, %{{.*}}, %[[WORDS]]) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> ()
+// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c0_i32, %[[BUF]]) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr) -> ()
+// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c{{4|260}}_i32, %{{.*}}, %[[WORDS]]) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> ()
+// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c0_i32, %[[BUF]]) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr) -> ()
+// SIMT-NOT: %[[WORDS]])
 func.func @dot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
