@@ -644,6 +644,14 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
   // never overflows) from ~lo up to ~hi by -step, and i = ~u.
   bool descending = !step.isTensor() && step.i < 0;
   Val stepUp = descending ? Val::integer(-step.i, step.loc) : step;
+  // Constant bounds whose last increment would pass INT32_MAX (range(0,
+  // 2**31 - 1, 2**30)) count in i64: an i32 counter would wrap and never end.
+  if (!wide && !start.isTensor() && !end.isTensor() && !step.isTensor()) {
+    int64_t lo = descending ? ~start.i : start.i, hi = descending ? ~end.i : end.i;
+    int64_t st = stepUp.i;
+    if (lo < hi && lo + ((hi - 1 - lo) / st) * st + st > INT32_MAX)
+      wide = true;
+  }
   DType ivType(wide ? DType::I64 : DType::I32);
   Value bounds[3];
   Val *bvals[3] = {&start, &end, &stepUp};

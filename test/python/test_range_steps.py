@@ -27,3 +27,24 @@ def test_range_steps(lo, hi, step):
     out = np.zeros(2, dtype=np.int64)
     range_sum_kernel[(1,)](out, lo, hi, STEP=step)
     assert out.tolist() == [sum(range(lo, hi, step)), len(range(lo, hi, step))]
+
+
+@tilec.jit
+def constant_range_kernel(out, LO: tl.constexpr, HI: tl.constexpr, STEP: tl.constexpr):
+    acc = 0
+    acc = acc.to(tl.int64)
+    count = 0
+    for i in range(LO, HI, STEP):
+        acc += i
+        count += 1
+    tl.store(out, acc)
+    tl.store(out + 1, count)
+
+
+@pytest.mark.parametrize("lo, hi, step", [(0, 2**31 - 1, 2**30), (2**31 - 10, 2**31 - 1, 4),
+                                          (-2**31 + 5, -2**31, -3), (0, 2**31 - 1, 2**31 - 1)])
+def test_constant_range_near_int32_limits(lo, hi, step):
+    # The counter's last increment passes the int32 range: counted in i64, the loop ends.
+    out = np.zeros(2, dtype=np.int64)
+    constant_range_kernel[(1,)](out, LO=lo, HI=hi, STEP=step)
+    assert out.tolist() == [sum(range(lo, hi, step)), len(range(lo, hi, step))]
