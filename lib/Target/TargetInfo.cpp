@@ -132,6 +132,16 @@ Value TargetInfo::mmaM16N8K16(OpBuilder &, Location, func::FuncOp, Value, Value,
   llvm_unreachable("mma.sync requested from a target without it (check hasMmaM16N8K16)");
 }
 
+bool detail::isMfma32x32x8F32(Type operand, Type acc) {
+  return (operand.isF16() || operand.isBF16()) && acc.isF32();
+}
+
+bool TargetInfo::hasMfma32x32x8(llvm::StringRef, Type, Type) const { return false; }
+
+Value TargetInfo::mfma32x32x8(OpBuilder &, Location, func::FuncOp, Value, Value, Value) const {
+  llvm_unreachable("MFMA requested from a target without it (check hasMfma32x32x8)");
+}
+
 void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {
   constexpr llvm::StringLiteral kPrepared = "tilec.abi_prepared";
   if (kernel->hasAttr(kPrepared))

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../Targets.h"
+#include "AMDGPUMfma.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -123,6 +124,15 @@ public:
                                   StringRef, unsigned) const override {
     LLVM::Trap::create(b, loc);
     return success();
+  }
+
+  /// v_mfma_f32_32x32x8 (f16, bf16_1k) on CDNA2 and CDNA3 (AMDGPUMfma.cpp).
+  bool hasMfma32x32x8(llvm::StringRef arch, Type operand, Type acc) const override {
+    return amdgpu::hasMfma32x32x8(arch, operand, acc);
+  }
+  Value mfma32x32x8(OpBuilder &b, Location loc, func::FuncOp, Value a, Value bOperand,
+                    Value c) const override {
+    return amdgpu::buildMfma32x32x8(b, loc, a, bOperand, c);
   }
 
 private:

@@ -154,22 +154,55 @@ public:
     return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
   }
 
+  /// The emulator models v_mfma_f32_32x32x8 at warp size 64 (arch warp64) only.
+  bool hasMfma32x32x8(llvm::StringRef arch, Type operand, Type acc) const override {
+    return getWarpSize(arch) == 64 && detail::isMfma32x32x8F32(operand, acc);
+  }
+  /// Stores the registers in a `tilec_simt_mfma_fragments` on the thread's
+  /// stack, calls ctx->mfma and reads d back.
+  Value mfma32x32x8(OpBuilder &b, Location loc, func::FuncOp kernel, Value a, Value bOperand,
+                    Value c) const override {
+    Type elem = cast<VectorType>(a.getType()).getElementType();
+    Value buffer = entryBuffer(b, loc, kernel, kMfmaBufferAttr, sizeof(tilec_simt_mfma_fragments));
+    auto store = [&](Value value, size_t offset) {
+      Value addr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(), buffer,
+                                       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
+      LLVM::StoreOp::create(b, loc, value, addr, /*alignment=*/8);
+      return addr;
+    };
+    store(a, offsetof(tilec_simt_mfma_fragments, a));
+    store(bOperand, offsetof(tilec_simt_mfma_fragments, b));
+    Value cAddr = store(c, offsetof(tilec_simt_mfma_fragments, c));
+    uint32_t kind = elem.isBF16() ? TILEC_SIMT_MFMA_32X32X8_F32_BF16
+                                  : TILEC_SIMT_MFMA_32X32X8_F32_F16;
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, mfma), Type(),
+              {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
+    return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
+  }
+
 private:
   static constexpr llvm::StringLiteral kMmaBufferAttr = "tilec.simt_mma_fragments";
+  static constexpr llvm::StringLiteral kMfmaBufferAttr = "tilec.simt_mfma_fragments";
   /// The kernel's `tilec_simt_mma_fragments` buffer: one alloca in the entry
   /// block, shared by all mma.sync of the kernel.
   static Value fragmentBuffer(OpBuilder &b, Location loc, func::FuncOp kernel) {
+    return entryBuffer(b, loc, kernel, kMmaBufferAttr, sizeof(tilec_simt_mma_fragments));
+  }
+  /// The kernel's stack buffer of `bytes` marked `attr`: one alloca in the
+  /// entry block, created on first use.
+  static Value entryBuffer(OpBuilder &b, Location loc, func::FuncOp kernel,
+                           llvm::StringRef attr, uint64_t bytes) {
     Block &entry = kernel.getBody().front();
     for (auto alloca : entry.getOps<LLVM::AllocaOp>())
-      if (alloca->hasAttr(kMmaBufferAttr))
+      if (alloca->hasAttr(attr))
         return alloca;
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&entry);
     Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
-    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), sizeof(tilec_simt_mma_fragments));
+    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
     auto alloca = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
                                          type, one, /*alignment=*/16);
-    alloca->setAttr(kMmaBufferAttr, b.getUnitAttr());
+    alloca->setAttr(attr, b.getUnitAttr());
     return alloca;
   }
   static Value context(func::FuncOp kernel) {

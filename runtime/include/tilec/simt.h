@@ -61,6 +61,23 @@ typedef struct tilec_simt_mma_fragments {
   float c[4];
 } tilec_simt_mma_fragments;
 
+/** Kinds of tilec_simt_thread.mfma: AMD v_mfma_f32_32x32x8f16 and
+ *  v_mfma_f32_32x32x8bf16_1k (f32 accumulators) on 64-lane waves. */
+enum {
+  TILEC_SIMT_MFMA_32X32X8_F32_F16 = 16,
+  TILEC_SIMT_MFMA_32X32X8_F32_BF16 = 17
+};
+
+/** One lane's registers of a v_mfma_f32_32x32x8 (AMD CDNA3 ISA, lane l):
+ *  a[i] = A[l % 32][4 * (l / 32) + i], b[i] = B[4 * (l / 32) + i][l % 32],
+ *  c[r] = C[8 * (r / 4) + 4 * (l / 32) + r % 4][l % 32]. a and b hold the raw
+ *  16-bit patterns; c is replaced by the result D. */
+typedef struct tilec_simt_mfma_fragments {
+  uint16_t a[4];
+  uint16_t b[4];
+  float c[16];
+} tilec_simt_mfma_fragments;
+
 struct tilec_simt_thread {
   /** Index of this thread within its program, 0 .. num_warps*warp_size-1. */
   uint32_t thread_id;
@@ -87,6 +104,12 @@ struct tilec_simt_thread {
    *  Products are exact and summed in f32 in k order. */
   void (*mma)(tilec_simt_thread *self, uint32_t kind,
               tilec_simt_mma_fragments *fragments);
+  /** Wave-synchronous matrix multiply-accumulate D = A * B + C of one AMD
+   *  MFMA (`kind` is TILEC_SIMT_MFMA_*): every lane of the 64-lane warp calls
+   *  it with its registers, and each gets its registers of D in fragments->c.
+   *  Products are exact and summed in f32 in k order. */
+  void (*mfma)(tilec_simt_thread *self, uint32_t kind,
+               tilec_simt_mfma_fragments *fragments);
 };
 
 #ifdef __cplusplus
@@ -106,6 +129,10 @@ TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mma) == 56, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mma_fragments, b) == 16, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mma_fragments, c) == 24, "ABI");
 TILEC_SIMT_STATIC_ASSERT(sizeof(tilec_simt_mma_fragments) == 40, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mfma) == 64, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mfma_fragments, b) == 8, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mfma_fragments, c) == 16, "ABI");
+TILEC_SIMT_STATIC_ASSERT(sizeof(tilec_simt_mfma_fragments) == 80, "ABI");
 #undef TILEC_SIMT_STATIC_ASSERT
 
 #ifdef __cplusplus

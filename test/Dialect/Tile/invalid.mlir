@@ -561,7 +561,7 @@ func.func @dot_operand_idx(%x: tensor<16x16xf16, #tile.dot_operand<opIdx = 2, pa
 
 #b = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // Dot operands are the fragments of an MMA accumulator's instruction.
-// expected-error @+1 {{dot_operand parent must be an mma encoding}}
+// expected-error @+1 {{dot_operand parent must be an mma or mfma encoding}}
 func.func @dot_operand_parent(%x: tensor<16x16xf16, #tile.dot_operand<opIdx = 0, parent = #b, kWidth = 2>>) {
   return
 }
