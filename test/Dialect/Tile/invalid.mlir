@@ -597,7 +597,7 @@ func.func @dot_operand_b_shape(%x: tensor<8x8xf16, #tile.dot_operand<opIdx = 1, 
 
 #mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
 // A slice of a dot operand is not a layout.
-// expected-error @+1 {{slice parent must be a blocked, mma or slice encoding}}
+// expected-error @+1 {{slice parent must be a blocked, mma, mfma or slice encoding}}
 func.func @slice_of_dot_operand(%x: tensor<16xf16, #tile.slice<{dim = 1, parent = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>}>>) {
   return
 }
