@@ -4,7 +4,8 @@
 // AMD matrix cores) has its operands in the `#tile.dot_operand` layouts under
 // it, i.e. in the registers v_mfma_f32_32x32x8 reads: each wave runs one MFMA
 // (from the TargetInfo) per 32x32 accumulator block and 8-element K step it
-// holds.
+// holds. The B operand reaches its registers through shared memory in
+// column-major order (its lanes read K-consecutive elements).
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
@@ -74,11 +75,40 @@ struct MfmaDotLowering : public SIMTPattern<tile::DotOp> {
   }
 };
 
+/// A conversion to an MFMA B operand (K x N) through shared memory in
+/// column-major order: each lane's four K elements of a column are then
+/// adjacent (one 64-bit LDS read) instead of N elements apart.
+struct MfmaOperandBConversion : public SIMTPattern<tile::ConvertLayoutOp> {
+  using SIMTPattern::SIMTPattern;
+
+  LogicalResult matchAndRewrite(tile::ConvertLayoutOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    RankedTensorType dstType = op.getType();
+    auto operand = dyn_cast_or_null<tile::DotOperandEncodingAttr>(dstType.getEncoding());
+    if (!operand || operand.getOpIdx() != 1 ||
+        !isa<tile::MfmaEncodingAttr>(operand.getParent()) || dstType.getRank() != 2)
+      return failure();
+    Location loc = op.getLoc();
+    auto dstVec = cast<VectorType>(getTypeConverter()->convertType(dstType));
+    uint64_t limit =
+        uint64_t(srcType.getNumElements()) * sharedElementBytes(dstVec.getElementType());
+    SmallVector<int64_t> columnMajor = {1, dstType.getDimSize(0)};
+    simt.storeTile(b, loc, adaptor.getSrc(), simt.layoutOf(srcType), columnMajor, 0, limit);
+    simt.barrier(b, loc);
+    Value result = simt.loadTile(b, loc, dstVec, simt.layoutOf(dstType), columnMajor, 0, limit);
+    simt.barrier(b, loc);
+    b.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateSIMTMfmaDotPatterns(SIMTLowering &simt, const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
-  patterns.add<MfmaDotLowering>(simt, converter, patterns.getContext(), /*benefit=*/2);
+  patterns.add<MfmaDotLowering, MfmaOperandBConversion>(simt, converter, patterns.getContext(),
+                                                        /*benefit=*/2);
 }
 
 } // namespace tilec
