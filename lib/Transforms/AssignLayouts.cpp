@@ -378,12 +378,6 @@ private:
           layout = defaultLayout(v.getType());
       if (!layout)
         return;
-      // An MFMA accumulator holds one column per lane: stored from there, every
-      // element is a separate 16- or 32-bit access with its own address and
-      // mask. As Triton does, it is stored from the blocked layout instead
-      // (one conversion through shared memory, then 128-bit accesses).
-      if (isa<tile::StoreOp>(op) && isa<tile::MfmaEncodingAttr>(layout))
-        layout = defaultLayout(op->getOperand(0).getType());
       for (OpOperand &operand : op->getOpOperands())
         convertOperand(operand, layout);
       for (Value v : op->getResults())

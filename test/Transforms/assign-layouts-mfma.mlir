@@ -7,9 +7,8 @@
 // An fp16 dot with an fp32 accumulator carried by a loop runs on AMD matrix cores where the
 // target has v_mfma_f32_32x32x8 (gfx90a, gfx942, the emulator at warp size 64): the
 // accumulator has the MFMA layout through the loop (32x32 blocks, warps [2, 2] at 4 warps,
-// [2, 4] at 8), the operands are converted to dot-operand layouts with kWidth 4, and the result
-// is stored from the blocked layout (one element per lane and register in the MFMA layout would
-// make every access scalar). gfx90a gets version 2 (CDNA2). Without MFMA (gfx906, tensor-cores=false) the dot keeps blocked layouts.
+// [2, 4] at 8), the operands are converted to dot-operand layouts with kWidth 4. gfx90a gets
+// version 2 (CDNA2). Without MFMA (gfx906, tensor-cores=false) the dot keeps blocked layouts.
 // W4-DAG: #[[MFMA:.*]] = #tile.mfma<version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32]>
 // W8-DAG: #[[MFMA:.*]] = #tile.mfma<version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32]>
 // CDNA2: #tile.mfma<version = 2, warpsPerCTA = [2, 2], instrShape = [32, 32]>
@@ -24,8 +23,7 @@
 // CHECK-DAG: %[[CB:.*]] = tile.convert_layout %[[B]] : tensor<64x128xf16, #{{.*}}> -> tensor<64x128xf16, #[[DB]]>
 // CHECK: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[ACC]] : tensor<128x64xf16, #[[DA]]>, tensor<64x128xf16, #[[DB]]> -> tensor<128x128xf32, #[[MFMA]]>
 // CHECK: scf.yield %[[D]] : tensor<128x128xf32, #[[MFMA]]>
-// CHECK: %[[OUT:.*]] = tile.convert_layout %[[LOOP]] : tensor<128x128xf32, #[[MFMA]]> -> tensor<128x128xf32, #[[BLOCKED:blocked[0-9]*]]>
-// CHECK: tile.store %{{.*}}, %[[OUT]] : tensor<128x128x!tile.ptr<f32>, #[[BLOCKED]]>
+// CHECK: tile.store %{{.*}}, %[[LOOP]] : tensor<128x128x!tile.ptr<f32>, #[[MFMA]]>
 // FMA-NOT: #tile.mfma
 // FMA-LABEL: func @matmul
 // FMA: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x64xf16, #blocked{{[0-9]*}}>, tensor<64x128xf16, #blocked{{[0-9]*}}> -> tensor<128x128xf32, #blocked{{[0-9]*}}>
@@ -98,13 +96,12 @@ func.func @no_mfma(%x: tensor<16x16xf16>, %y: tensor<16x16xf16>, %f16: tensor<16
 // -----
 
 // A 32x32 bf16 dot (one MFMA block): the warps wrap over the small tile along M ([4, 1] at
-// 4 warps, [8, 1] at 8); the result is converted to a blocked layout for its store.
+// 4 warps, [8, 1] at 8); the stored result keeps the MFMA layout.
 // W4-DAG: #[[MFMA:.*]] = #tile.mfma<version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32]>
 // W8-DAG: #[[MFMA:.*]] = #tile.mfma<version = 3, warpsPerCTA = [8, 1], instrShape = [32, 32]>
 // CHECK-LABEL: func @small_bf16
 // CHECK: %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x32xbf16, #{{.*}}>, tensor<32x32xbf16, #{{.*}}> -> tensor<32x32xf32, #[[MFMA]]>
-// CHECK: %[[OUT:.*]] = tile.convert_layout %[[D]] : tensor<32x32xf32, #[[MFMA]]> -> tensor<32x32xf32, #[[BLOCKED:blocked[0-9]*]]>
-// CHECK: tile.store %{{.*}}, %[[OUT]] : tensor<32x32x!tile.ptr<f32>, #[[BLOCKED]]>
+// CHECK: tile.store %{{.*}}, %[[D]] : tensor<32x32x!tile.ptr<f32>, #[[MFMA]]>
 func.func @small_bf16(%p: !tile.ptr<bf16>, %q: !tile.ptr<f32>) {
   %zero = arith.constant dense<0.0> : tensor<32x32xf32>
   %r = tile.make_range 0, 32 : tensor<32xi32>
