@@ -63,10 +63,9 @@ struct MfmaDotLowering : public SIMTPattern<tile::DotOp> {
         int64_t cOffset = 16 * (m * nReps + n);
         Value c = registerRun(b, loc, acc, cOffset, 16);
         for (int64_t k = 0; k < kSteps; ++k)
-          c = simt.target.mfma32x32x8(b, loc, simt.kernel,
-                                      registerRun(b, loc, adaptor.getA(), 4 * (m * kSteps + k), 4),
-                                      registerRun(b, loc, adaptor.getB(), 4 * (n * kSteps + k), 4),
-                                      c);
+          c = simt.target.mfma32x32x8(
+              b, loc, simt.kernel, registerRun(b, loc, adaptor.getA(), 4 * (m * kSteps + k), 4),
+              registerRun(b, loc, adaptor.getB(), 4 * (n * kSteps + k), 4), c);
         acc = vector::InsertStridedSliceOp::create(b, loc, c, acc, ArrayRef<int64_t>{cOffset},
                                                    ArrayRef<int64_t>{1});
       }
@@ -86,8 +85,8 @@ struct MfmaOperandBConversion : public SIMTPattern<tile::ConvertLayoutOp> {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     RankedTensorType dstType = op.getType();
     auto operand = dyn_cast_or_null<tile::DotOperandEncodingAttr>(dstType.getEncoding());
-    if (!operand || operand.getOpIdx() != 1 ||
-        !isa<tile::MfmaEncodingAttr>(operand.getParent()) || dstType.getRank() != 2)
+    if (!operand || operand.getOpIdx() != 1 || !isa<tile::MfmaEncodingAttr>(operand.getParent()) ||
+        dstType.getRank() != 2)
       return failure();
     Location loc = op.getLoc();
     auto dstVec = cast<VectorType>(getTypeConverter()->convertType(dstType));

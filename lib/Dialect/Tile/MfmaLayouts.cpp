@@ -32,9 +32,8 @@ LogicalResult MfmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitEr
 }
 
 /// Smaller tiles than a 32x32 block (the sources of broadcasts) wrap.
-LogicalResult
-MfmaEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
-                                 function_ref<InFlightDiagnostic()> emitError) const {
+LogicalResult MfmaEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                                               function_ref<InFlightDiagnostic()> emitError) const {
   if (shape.size() != 2)
     return emitError() << "mfma encoding needs a rank-2 tile, got rank " << shape.size();
   if (!llvm::isPowerOf2_64(shape[0]) || !llvm::isPowerOf2_64(shape[1]))
@@ -48,8 +47,8 @@ namespace {
 /// A dimension of an MFMA layout: lanes `(lane / laneStride) % tpw`, each
 /// `spt` elements further, runs of `spt` elements in consecutive registers,
 /// warps `(warp / warpStride) % wpc` one `block` apart.
-DimDistribution mfmaDim(int64_t size, unsigned spt, unsigned tpw, unsigned laneStride,
-                        unsigned wpc, unsigned warpStride, int64_t block) {
+DimDistribution mfmaDim(int64_t size, unsigned spt, unsigned tpw, unsigned laneStride, unsigned wpc,
+                        unsigned warpStride, int64_t block) {
   DimDistribution dim;
   dim.size = size;
   dim.spt = spt;
@@ -89,8 +88,7 @@ void dropWrapped(DistributedLayout &layout) {
 
 } // namespace
 
-DistributedLayout tilec::tile::detail::resolveMfma(MfmaEncodingAttr mfma,
-                                                   ArrayRef<int64_t> shape) {
+DistributedLayout tilec::tile::detail::resolveMfma(MfmaEncodingAttr mfma, ArrayRef<int64_t> shape) {
   unsigned wm = mfma.getWarpsPerCTA()[0], wn = mfma.getWarpsPerCTA()[1];
   DistributedLayout layout;
   // Rows: 4 * (l / 32) + 8 * (r / 4) + r % 4; columns: l % 32.

@@ -13,8 +13,7 @@ inline constexpr int64_t kMfmaM = 32, kMfmaN = 32, kMfmaK = 8;
 /// The layout of an MFMA accumulator (see TileAttrs.td) for `shape`.
 DistributedLayout resolveMfma(MfmaEncodingAttr mfma, llvm::ArrayRef<int64_t> shape);
 /// The layout of an MFMA operand (`operand`'s parent is an MfmaEncodingAttr).
-DistributedLayout resolveMfmaOperand(DotOperandEncodingAttr operand,
-                                     llvm::ArrayRef<int64_t> shape);
+DistributedLayout resolveMfmaOperand(DotOperandEncodingAttr operand, llvm::ArrayRef<int64_t> shape);
 
 } // namespace tilec::tile::detail
 

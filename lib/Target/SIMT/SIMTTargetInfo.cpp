@@ -163,7 +163,8 @@ public:
   Value mfma32x32x8(OpBuilder &b, Location loc, func::FuncOp kernel, Value a, Value bOperand,
                     Value c) const override {
     Type elem = cast<VectorType>(a.getType()).getElementType();
-    Value buffer = entryBuffer(b, loc, kernel, kMfmaBufferAttr, sizeof(tilec_simt_mfma_fragments));
+    Value buffer =
+        entryBuffer(b, loc, kernel, kMfmaBufferAttr, sizeof(tilec_simt_mfma_fragments));
     auto store = [&](Value value, size_t offset) {
       Value addr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(), buffer,
                                        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});

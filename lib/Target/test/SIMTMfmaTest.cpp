@@ -87,8 +87,7 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
     Value vec = LLVM::UndefOp::create(b, loc, vecType);
     for (unsigned i = 0; i < count; ++i) {
       Value at = add(offset, index(place, i, cols));
-      Value addr =
-          LLVM::GEPOp::create(b, loc, ptr, type == f32 ? f32 : i16, from, ValueRange{at});
+      Value addr = LLVM::GEPOp::create(b, loc, ptr, type == f32 ? f32 : i16, from, ValueRange{at});
       Value v = LLVM::LoadOp::create(b, loc, type == f32 ? f32 : i16, addr);
       if (type != f32)
         v = arith::BitcastOp::create(b, loc, type, v);
