@@ -130,15 +130,18 @@ def Tile_MfmaEncodingAttr : Tile_Attr<"MfmaEncoding", "mfma",
   let summary = "The accumulator layout of AMD MFMA (CDNA2/CDNA3 matrix cores)";
   let description = [{
     The distributed layout of the result of a `tile.dot` computed by wave-wide
-    `v_mfma_f32_32x32x8{f16,bf16_1k}` instructions on 64-lane waves (Triton's
-    `#amd_mfma`; `version` 2 is CDNA2, gfx90a, and 3 is CDNA3, gfx942). One
-    instruction gives a wave an `instrShape` = 32 x 32 block of the accumulator
-    in 16 registers: lane `l` holds column `l % 32` and, in register `r`, row
-    `8 * (r / 4) + 4 * (l / 32) + r % 4` (AMD's matrix instruction calculator
-    for the CDNA3 ISA). Warps tile `warpsPerCTA` such blocks over M and N (warp
-    `w` at `(w / wN, w % wN)`), and the pattern repeats over the tile: register
-    `16 * (m * nReps + n) + r` is register `r` of repetition `(m, n)`. A tile
-    smaller than the warps cover wraps, as `#tile.mma` does.
+    `v_mfma_f32_32x32x8{f16,bf16_1k}` (`instrShape` = [32, 32]) or
+    `v_mfma_f32_16x16x16{f16,bf16_1k}` ([16, 16]) instructions on 64-lane waves
+    (Triton's `#amd_mfma`; `version` 2 is CDNA2, gfx90a, and 3 is CDNA3, gfx942).
+    With N = instrShape[0], g = 64 / N lane groups and K = 4g, one instruction
+    gives a wave an N x N block of the accumulator in R = N * N / 64 registers:
+    lane `l` holds column `l % N` and, in register `r`, row
+    `K * (r / 4) + 4 * (l / N) + r % 4` (AMD's matrix instruction calculator for
+    the CDNA3 ISA; for 32x32x8, row `8 * (r / 4) + 4 * (l / 32) + r % 4`). Warps
+    tile `warpsPerCTA` such blocks over M and N (warp `w` at `(w / wN, w % wN)`),
+    and the pattern repeats over the tile: register `R * (m * nReps + n) + r` is
+    register `r` of repetition `(m, n)`. A tile smaller than the warps cover
+    wraps, as `#tile.mma` does.
 
     Example:
 
@@ -174,10 +177,9 @@ def Tile_DotOperandEncodingAttr : Tile_Attr<"DotOperandEncoding", "dot_operand",
     dimension hold copies. Register `8 * (m * kReps + k) + i` of A is fragment `a_i`
     of its repetition `(m, k)`; register `4 * (n * kReps + k) + i` of B is `b_i`.
 
-    Under `#tile.mfma` (`kWidth` = 4) each lane holds what
-    `v_mfma_f32_32x32x8f16` reads: A (32 x 8 per instruction) row `l % 32`,
-    columns `4 * (l / 32) .. +3`; B (8 x 32) rows `4 * (l / 32) .. +3`, column
-    `l % 32`. Register `4 * (m * kReps + k) + i` of A is element `i` of
+    Under `#tile.mfma` (`kWidth` = 4) each lane holds what the MFMA reads, with
+    N and K as there: A (N x K per instruction) row `l % N`, columns
+    `4 * (l / N) .. +3`; B (K x N) rows `4 * (l / N) .. +3`, column `l % N`. Register `4 * (m * kReps + k) + i` of A is element `i` of
     repetition `(m, k)`, register `4 * (n * kReps + k) + i` of B likewise.
 
     Example:

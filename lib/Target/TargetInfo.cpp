@@ -132,14 +132,15 @@ Value TargetInfo::mmaM16N8K16(OpBuilder &, Location, func::FuncOp, Value, Value,
   llvm_unreachable("mma.sync requested from a target without it (check hasMmaM16N8K16)");
 }
 
-bool detail::isMfma32x32x8F32(Type operand, Type acc) {
-  return (operand.isF16() || operand.isBF16()) && acc.isF32();
+bool detail::isMfmaF32(unsigned nonK, Type operand, Type acc) {
+  return (nonK == 32 || nonK == 16) && (operand.isF16() || operand.isBF16()) && acc.isF32();
 }
 
-bool TargetInfo::hasMfma32x32x8(llvm::StringRef, Type, Type) const { return false; }
+bool TargetInfo::hasMfma(llvm::StringRef, unsigned, Type, Type) const { return false; }
 
-Value TargetInfo::mfma32x32x8(OpBuilder &, Location, func::FuncOp, Value, Value, Value) const {
-  llvm_unreachable("MFMA requested from a target without it (check hasMfma32x32x8)");
+Value TargetInfo::mfma(OpBuilder &, Location, func::FuncOp, unsigned, Value, Value,
+                       Value) const {
+  llvm_unreachable("MFMA requested from a target without it (check hasMfma)");
 }
 
 void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {

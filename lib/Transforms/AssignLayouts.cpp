@@ -81,14 +81,14 @@ std::pair<unsigned, unsigned> mmaWarps(int64_t m, int64_t n, unsigned numWarps) 
 }
 
 /// Warps over (M, N) of an MFMA accumulator of `m` x `n`: as mmaWarps, with
-/// 32x32 blocks (each doubling to M while it has more blocks per warp than N,
-/// else to N while N has blocks left, else to M).
-std::pair<unsigned, unsigned> mfmaWarps(int64_t m, int64_t n, unsigned numWarps) {
+/// `block` x `block` blocks (each doubling to M while it has more blocks per
+/// warp than N, else to N while N has blocks left, else to M).
+std::pair<unsigned, unsigned> mfmaWarps(int64_t m, int64_t n, int64_t block, unsigned numWarps) {
   unsigned wm = 1, wn = 1;
   while (wm * wn < numWarps) {
-    if (m / 32 / wm > n / 32 / wn)
+    if (m / block / wm > n / block / wn)
       wm *= 2;
-    else if (wn < n / 32)
+    else if (wn < n / block)
       wn *= 2;
     else
       wm *= 2;
@@ -125,20 +125,26 @@ struct MmaPolicy {
     return tile::MmaEncodingAttr::get(dot.getContext(), 2, {wm, wn}, {16, 8});
   }
 
-  /// AMD matrix cores (64-lane waves): v_mfma_f32_32x32x8 where M and N are
-  /// multiples of 32 and K of 8; null for the FMA path.
+  /// AMD matrix cores (64-lane waves), as Triton 3.9 picks them:
+  /// v_mfma_f32_32x32x8 where M and N are multiples of 32 and K of 8, else
+  /// v_mfma_f32_16x16x16 where M, N and K are multiples of 16; null for the
+  /// FMA path.
   Attribute mfmaAccumulatorLayout(RankedTensorType aType, RankedTensorType bType,
                                   RankedTensorType cType) const {
-    if (cType.getRank() != 2 || aType.getElementType() != bType.getElementType() ||
-        !target->hasMfma32x32x8(arch, aType.getElementType(), cType.getElementType()))
+    if (cType.getRank() != 2 || aType.getElementType() != bType.getElementType())
       return {};
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
-    if (m % 32 || n % 32 || k % 8 || !llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) ||
-        !llvm::isPowerOf2_64(k))
+    if (!llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) || !llvm::isPowerOf2_64(k))
       return {};
-    auto [wm, wn] = mfmaWarps(m, n, numWarps);
-    return tile::MfmaEncodingAttr::get(cType.getContext(), mfmaVersion(arch), {wm, wn},
-                                       {32, 32});
+    for (unsigned nonK : {32u, 16u}) {
+      if (m % nonK || n % nonK || k % (4 * (64 / nonK)) ||
+          !target->hasMfma(arch, nonK, aType.getElementType(), cType.getElementType()))
+        continue;
+      auto [wm, wn] = mfmaWarps(m, n, nonK, numWarps);
+      return tile::MfmaEncodingAttr::get(cType.getContext(), mfmaVersion(arch), {wm, wn},
+                                         {nonK, nonK});
+    }
+    return {};
   }
 };
 

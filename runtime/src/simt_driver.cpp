@@ -479,30 +479,36 @@ void mmaCallback(tilec_simt_thread *ctx, uint32_t kind,
       lanes[i].state = State::Ready;
 }
 
-/// D = A * B + C of one v_mfma_f32_32x32x8 from the 64 lanes' registers
-/// (tilec_simt_mfma_fragments gives where each lane's elements lie).
+/// D = A * B + C of one MFMA with N x N blocks (v_mfma_f32_32x32x8 or
+/// v_mfma_f32_16x16x16) from the 64 lanes' registers (tilec_simt_mfma_fragments
+/// gives where each lane's elements lie).
 void computeMfma(SimtThread *lanes, uint32_t kind) {
-  float a[32][8], b[8][32], c[32][32];
-  auto decode = kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16 ? bf16ToFloat : halfToFloat;
+  bool wide = kind == TILEC_SIMT_MFMA_32X32X8_F32_F16 || kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16;
+  const uint32_t n = wide ? 32 : 16, k = 4 * (64 / n), regs = n * n / 64;
+  float a[32][16], b[16][32], c[32][32];
+  auto decode = kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16 ||
+                        kind == TILEC_SIMT_MFMA_16X16X16_F32_BF16
+                    ? bf16ToFloat
+                    : halfToFloat;
   for (uint32_t lane = 0; lane < 64; ++lane) {
     const tilec_simt_mfma_fragments &f = *lanes[lane].mfmaFragments;
-    uint32_t col = lane % 32, half = lane / 32;
+    uint32_t col = lane % n, group = lane / n;
     for (uint32_t i = 0; i < 4; ++i) {
-      a[col][4 * half + i] = decode(f.a[i]);
-      b[4 * half + i][col] = decode(f.b[i]);
+      a[col][4 * group + i] = decode(f.a[i]);
+      b[4 * group + i][col] = decode(f.b[i]);
     }
-    for (uint32_t r = 0; r < 16; ++r)
-      c[8 * (r / 4) + 4 * half + r % 4][col] = f.c[r];
+    for (uint32_t r = 0; r < regs; ++r)
+      c[k * (r / 4) + 4 * group + r % 4][col] = f.c[r];
   }
   for (uint32_t lane = 0; lane < 64; ++lane) {
     tilec_simt_mfma_fragments &f = *lanes[lane].mfmaFragments;
-    uint32_t col = lane % 32, half = lane / 32;
-    for (uint32_t r = 0; r < 16; ++r) {
-      uint32_t row = 8 * (r / 4) + 4 * half + r % 4;
+    uint32_t col = lane % n, group = lane / n;
+    for (uint32_t r = 0; r < regs; ++r) {
+      uint32_t row = k * (r / 4) + 4 * group + r % 4;
       float sum = c[row][col];
       // Products of 16-bit floats are exact in f32; the sum rounds per step.
-      for (uint32_t k = 0; k < 8; ++k)
-        sum += a[row][k] * b[k][col];
+      for (uint32_t kk = 0; kk < k; ++kk)
+        sum += a[row][kk] * b[kk][col];
       f.c[r] = sum;
     }
   }
@@ -518,7 +524,7 @@ void mfmaCallback(tilec_simt_thread *ctx, uint32_t kind,
     p.fail(t, "MFMA needs warps of 64 lanes, the launch has " + std::to_string(warpSize));
     abandon(t);
   }
-  if (kind != TILEC_SIMT_MFMA_32X32X8_F32_F16 && kind != TILEC_SIMT_MFMA_32X32X8_F32_BF16) {
+  if (kind < TILEC_SIMT_MFMA_32X32X8_F32_F16 || kind > TILEC_SIMT_MFMA_16X16X16_F32_BF16) {
     p.fail(t, "MFMA of unknown kind " + std::to_string(kind));
     abandon(t);
   }

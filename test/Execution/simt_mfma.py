@@ -1,30 +1,40 @@
-# tl.dot on AMD matrix cores in the SIMT emulator at warp size 64 (v_mfma_f32_32x32x8 through
-# ctx->mfma): fp16 and bf16 operands with fp32 accumulation, a K loop carrying the accumulator, a
-# 32x32x8 dot (one instruction; warps wrap over the small tile), 64x64x32 and 128x64x16 ones, and a
-# 16x16x16 dot that does not fill an instruction (the FMA path), at 4 and 8 warps, against float64
-# numpy; and the compiled code calls ctx->mfma once per 32x32 block and K step of a warp (4 K
-# steps of one block at 4 warps: [2, 2] warps over 64x64), none on the FMA path.
+# tl.dot on AMD matrix cores in the SIMT emulator at warp size 64 (v_mfma_f32_32x32x8 and
+# v_mfma_f32_16x16x16 through ctx->mfma): fp16 and bf16 operands with fp32 accumulation, a K loop
+# carrying the accumulator, a 32x32x8 dot (one instruction; warps wrap over the small tile),
+# 64x64x32 and 128x64x16 ones, 16x16x16 and 16x64x32 ones on the 16x16x16 instruction, and a
+# 16x16x8 dot that fills neither (the FMA path), at 4 and 8 warps, against float64 numpy; and the
+# compiled code calls ctx->mfma once per 32x32 block and K step of a warp (4 K steps of one block
+# at 4 warps: [2, 2] warps over 64x64) with kind 16 (kind 18 for 16x16x16), none on the FMA path.
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
 # RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=64 -DN=64 -DK=32 -DBF16=0 --target simt --arch warp64 --num-warps 4 --emit llvm -o %t.ll
 # RUN: FileCheck %s --check-prefix=IR < %t.ll
-# RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=16 -DN=16 -DK=16 -DBF16=0 --target simt --arch warp64 --num-warps 4 --emit llvm -o %t.fma.ll
+# RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=16 -DN=16 -DK=16 -DBF16=0 --target simt --arch warp64 --num-warps 4 --emit llvm -o %t.16.ll
+# RUN: FileCheck %s --check-prefix=IR16 < %t.16.ll
+# RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=16 -DN=16 -DK=8 -DBF16=0 --target simt --arch warp64 --num-warps 4 --emit llvm -o %t.fma.ll
 # RUN: FileCheck %s --check-prefix=FMA < %t.fma.ll
 # CHECK: PASS f16 32x32x8 w4
 # CHECK: PASS f16 64x64x32 w4
 # CHECK: PASS bf16 64x64x32 w4
 # CHECK: PASS f16 128x64x16 w4
 # CHECK: PASS f16 16x16x16 w4
+# CHECK: PASS bf16 16x64x32 w4
+# CHECK: PASS f16 16x16x8 w4
 # CHECK: PASS f16 32x32x8 w8
 # CHECK: PASS f16 64x64x32 w8
 # CHECK: PASS bf16 64x64x32 w8
 # CHECK: PASS f16 128x64x16 w8
 # CHECK: PASS f16 16x16x16 w8
+# CHECK: PASS bf16 16x64x32 w8
+# CHECK: PASS f16 16x16x8 w8
 # IR-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # IR-COUNT-4: call void %{{.*}}(ptr {{.*}}, i32 16, ptr {{.*}})
 # IR-NOT: call void %{{.*}}(ptr {{.*}}, i32 16, ptr {{.*}})
+# IR16-LABEL: define {{.*}}@__tilec_simt_entry_mm
+# IR16: call void %{{.*}}(ptr {{.*}}, i32 18, ptr {{.*}})
+# IR16-NOT: call void %{{.*}}(ptr {{.*}}, i32 {{16|18}}, ptr {{.*}})
 # FMA-LABEL: define {{.*}}@__tilec_simt_entry_mm
-# FMA-NOT: call void %{{.*}}(ptr {{.*}}, i32 16, ptr {{.*}})
+# FMA-NOT: call void %{{.*}}(ptr {{.*}}, i32 {{16|18}}, ptr {{.*}})
 import os
 import shutil
 import subprocess
@@ -97,5 +107,6 @@ if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as tmp:
         for warps in (4, 8):
             for dtype, m, n, k in (("f16", 32, 32, 8), ("f16", 64, 64, 32), ("bf16", 64, 64, 32),
-                                   ("f16", 128, 64, 16), ("f16", 16, 16, 16)):
+                                   ("f16", 128, 64, 16), ("f16", 16, 16, 16),
+                                   ("bf16", 16, 64, 32), ("f16", 16, 16, 8)):
                 run_case(tilec, tmp, dtype, m, n, k, warps)

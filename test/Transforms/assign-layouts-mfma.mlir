@@ -74,18 +74,18 @@ func.func @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 
 // -----
 
-// Dots the instruction does not fill keep the FMA path: M or N below 32, K below 8, fp16
-// accumulation, fp32 operands, batched (3-D) dots.
+// Dots no MFMA fills keep the FMA path: M or N below 16 (or below 32 with K below 16), K
+// below 8, fp16 accumulation, fp32 operands, batched (3-D) dots.
 // CHECK-LABEL: func @no_mfma
 // CHECK-NOT: #mfma
 // CHECK-NOT: #dot_
 // CHECK: return
-func.func @no_mfma(%x: tensor<16x16xf16>, %y: tensor<16x16xf16>, %f16: tensor<16x16xf32>,
+func.func @no_mfma(%x: tensor<16x8xf16>, %y: tensor<8x16xf16>, %f16: tensor<16x16xf32>,
                    %x4: tensor<32x4xf16>, %y4: tensor<4x32xf16>, %f: tensor<32x32xf32>,
                    %x32: tensor<32x32xf16>, %h: tensor<32x32xf16>, %xf: tensor<32x32xf32>,
                    %xb: tensor<2x32x32xf16>, %fb: tensor<2x32x32xf32>)
     -> (tensor<16x16xf32>, tensor<32x32xf32>, tensor<32x32xf16>, tensor<32x32xf32>, tensor<2x32x32xf32>) {
-  %0 = tile.dot %x, %y, %f16 : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  %0 = tile.dot %x, %y, %f16 : tensor<16x8xf16>, tensor<8x16xf16> -> tensor<16x16xf32>
   %1 = tile.dot %x4, %y4, %f : tensor<32x4xf16>, tensor<4x32xf16> -> tensor<32x32xf32>
   %2 = tile.dot %x32, %x32, %h : tensor<32x32xf16>, tensor<32x32xf16> -> tensor<32x32xf16>
   %3 = tile.dot %xf, %xf, %f : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
@@ -119,5 +119,33 @@ func.func @small_bf16(%p: !tile.ptr<bf16>, %q: !tile.ptr<f32>) {
   %qs = tile.splat %q : !tile.ptr<f32> -> tensor<32x32x!tile.ptr<f32>>
   %qp = tile.addptr %qs, %off : tensor<32x32x!tile.ptr<f32>>, tensor<32x32xi32>
   tile.store %qp, %d : tensor<32x32x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// A 16x16x16 dot: v_mfma_f32_16x16x16 (the 32x32 instruction does not fit), warps wrapping
+// over the single block.
+// W4-DAG: #[[MFMA:.*]] = #tile.mfma<version = 3, warpsPerCTA = [4, 1], instrShape = [16, 16]>
+// W8-DAG: #[[MFMA:.*]] = #tile.mfma<version = 3, warpsPerCTA = [8, 1], instrShape = [16, 16]>
+// CHECK-LABEL: func @mfma16
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16xf16, #{{.*}}>, tensor<16x16xf16, #{{.*}}> -> tensor<16x16xf32, #[[MFMA]]>
+func.func @mfma16(%p: !tile.ptr<f16>, %q: !tile.ptr<f32>) {
+  %zero = arith.constant dense<0.0> : tensor<16x16xf32>
+  %r = tile.make_range 0, 16 : tensor<16xi32>
+  %rows = tile.expand_dims %r {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %cols = tile.expand_dims %r {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  %c16 = arith.constant dense<16> : tensor<16x1xi32>
+  %rowoff = arith.muli %rows, %c16 : tensor<16x1xi32>
+  %rb = tile.broadcast %rowoff : tensor<16x1xi32> -> tensor<16x16xi32>
+  %cb = tile.broadcast %cols : tensor<1x16xi32> -> tensor<16x16xi32>
+  %off = arith.addi %rb, %cb : tensor<16x16xi32>
+  %ps = tile.splat %p : !tile.ptr<f16> -> tensor<16x16x!tile.ptr<f16>>
+  %pp = tile.addptr %ps, %off : tensor<16x16x!tile.ptr<f16>>, tensor<16x16xi32>
+  %x = tile.load %pp : tensor<16x16x!tile.ptr<f16>>
+  %d = tile.dot %x, %x, %zero : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  %qs = tile.splat %q : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
+  %qp = tile.addptr %qs, %off : tensor<16x16x!tile.ptr<f32>>, tensor<16x16xi32>
+  tile.store %qp, %d : tensor<16x16x!tile.ptr<f32>>
   return
 }

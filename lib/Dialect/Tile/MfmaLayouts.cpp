@@ -1,8 +1,9 @@
 //===- MfmaLayouts.cpp - AMD MFMA layouts: verifiers and resolution --------===//
 //
-// #tile.mfma is the accumulator of v_mfma_f32_32x32x8{f16,bf16_1k} on 64-lane
-// waves, and #tile.dot_operand with an mfma parent its A and B operands, as
-// AMD's CDNA3 ISA (matrix instruction calculator) places them per lane.
+// #tile.mfma is the accumulator of v_mfma_f32_32x32x8{f16,bf16_1k} or
+// v_mfma_f32_16x16x16{f16,bf16_1k} on 64-lane waves, and #tile.dot_operand
+// with an mfma parent its A and B operands, as AMD's CDNA3 ISA (matrix
+// instruction calculator) places them per lane.
 //
 //===----------------------------------------------------------------------===//
 #include "MfmaLayouts.h"
@@ -26,12 +27,13 @@ LogicalResult MfmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitEr
   for (unsigned v : warpsPerCTA)
     if (v == 0 || !llvm::isPowerOf2_32(v))
       return emitError() << "mfma warpsPerCTA must be powers of two, got " << v;
-  if (instrShape.size() != 2 || instrShape[0] != kMfmaM || instrShape[1] != kMfmaN)
-    return emitError() << "mfma encoding needs instrShape = [32, 32]";
+  if (instrShape.size() != 2 || instrShape[0] != instrShape[1] ||
+      (instrShape[0] != 32 && instrShape[0] != 16))
+    return emitError() << "mfma encoding needs instrShape = [32, 32] or [16, 16]";
   return success();
 }
 
-/// Smaller tiles than a 32x32 block (the sources of broadcasts) wrap.
+/// Smaller tiles than an instruction block (the sources of broadcasts) wrap.
 LogicalResult MfmaEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
                                                function_ref<InFlightDiagnostic()> emitError) const {
   if (shape.size() != 2)
@@ -61,14 +63,15 @@ DimDistribution mfmaDim(int64_t size, unsigned spt, unsigned tpw, unsigned laneS
   return dim;
 }
 
-/// The 32 lanes `l % 32` along M or N, one element each.
-DimDistribution wideDim(int64_t size, unsigned wpc, unsigned warpStride) {
-  return mfmaDim(size, 1, 32, 1, wpc, warpStride, kMfmaM);
+/// The `nonK` lanes `l % nonK` along M or N, one element each.
+DimDistribution wideDim(int64_t size, unsigned nonK, unsigned wpc, unsigned warpStride) {
+  return mfmaDim(size, 1, nonK, 1, wpc, warpStride, nonK);
 }
-/// The two half-waves `l / 32`, runs of 4 elements each, over a block of
-/// `block` (K of an operand: 8; rows of the accumulator: 32).
-DimDistribution halfDim(int64_t size, unsigned wpc, unsigned warpStride, int64_t block) {
-  return mfmaDim(size, 4, 2, 32, wpc, warpStride, block);
+/// The 64 / nonK lane groups `l / nonK`, runs of 4 elements each, over a block
+/// of `block` (K of an operand; rows of the accumulator: nonK).
+DimDistribution groupDim(int64_t size, unsigned nonK, unsigned wpc, unsigned warpStride,
+                         int64_t block) {
+  return mfmaDim(size, 4, 64 / nonK, nonK, wpc, warpStride, block);
 }
 
 int64_t repetitions(const DimDistribution &dim) {
@@ -90,9 +93,11 @@ void dropWrapped(DistributedLayout &layout) {
 
 DistributedLayout tilec::tile::detail::resolveMfma(MfmaEncodingAttr mfma, ArrayRef<int64_t> shape) {
   unsigned wm = mfma.getWarpsPerCTA()[0], wn = mfma.getWarpsPerCTA()[1];
+  unsigned nonK = mfma.getInstrShape()[0];
+  int64_t blockK = mfmaBlockK(nonK), blockRegs = nonK * nonK / 64;
   DistributedLayout layout;
-  // Rows: 4 * (l / 32) + 8 * (r / 4) + r % 4; columns: l % 32.
-  layout.rootDims = {halfDim(shape[0], wm, wn, kMfmaM), wideDim(shape[1], wn, 1)};
+  // Rows: 4 * (l / nonK) + blockK * (r / 4) + r % 4; columns: l % nonK.
+  layout.rootDims = {groupDim(shape[0], nonK, wm, wn, nonK), wideDim(shape[1], nonK, wn, 1)};
   layout.tileDims = {0, 1};
   layout.warpSize = 64;
   layout.numWarps = wm * wn;
@@ -101,8 +106,8 @@ DistributedLayout tilec::tile::detail::resolveMfma(MfmaEncodingAttr mfma, ArrayR
   int64_t mStride = layout.rootDims[0].coverage(), nStride = layout.rootDims[1].coverage();
   for (int64_t m = 0; m < mReps; ++m)
     for (int64_t n = 0; n < nReps; ++n)
-      for (int64_t r = 0; r < 16; ++r)
-        layout.regOffsets.push_back({m * mStride + 8 * (r / 4) + r % 4, n * nStride});
+      for (int64_t r = 0; r < blockRegs; ++r)
+        layout.regOffsets.push_back({m * mStride + blockK * (r / 4) + r % 4, n * nStride});
   dropWrapped(layout);
   return layout;
 }
@@ -111,14 +116,16 @@ DistributedLayout tilec::tile::detail::resolveMfmaOperand(DotOperandEncodingAttr
                                                           ArrayRef<int64_t> shape) {
   auto mfma = cast<MfmaEncodingAttr>(operand.getParent());
   unsigned wm = mfma.getWarpsPerCTA()[0], wn = mfma.getWarpsPerCTA()[1];
+  unsigned nonK = mfma.getInstrShape()[0];
+  int64_t blockK = mfmaBlockK(nonK);
   DistributedLayout layout;
   layout.tileDims = {0, 1};
   layout.warpSize = 64;
   layout.numWarps = wm * wn;
   // A third root dimension of size 1 holds the warps that keep copies.
   if (operand.getOpIdx() == 0) {
-    // A: row l % 32, K elements 4 * (l / 32) .. +3.
-    layout.rootDims = {wideDim(shape[0], wm, wn), halfDim(shape[1], 1, 1, kMfmaK),
+    // A: row l % nonK, K elements 4 * (l / nonK) .. +3.
+    layout.rootDims = {wideDim(shape[0], nonK, wm, wn), groupDim(shape[1], nonK, 1, 1, blockK),
                        mfmaDim(1, 1, 1, 1, wn, 1, 1)};
     layout.fastestDim = 1;
     int64_t mReps = repetitions(layout.rootDims[0]), kReps = repetitions(layout.rootDims[1]);
@@ -126,10 +133,10 @@ DistributedLayout tilec::tile::detail::resolveMfmaOperand(DotOperandEncodingAttr
     for (int64_t m = 0; m < mReps; ++m)
       for (int64_t k = 0; k < kReps; ++k)
         for (int64_t i = 0; i < 4; ++i)
-          layout.regOffsets.push_back({m * mStride, k * kMfmaK + i, 0});
+          layout.regOffsets.push_back({m * mStride, k * blockK + i, 0});
   } else {
-    // B: K elements 4 * (l / 32) .. +3, column l % 32.
-    layout.rootDims = {halfDim(shape[0], 1, 1, kMfmaK), wideDim(shape[1], wn, 1),
+    // B: K elements 4 * (l / nonK) .. +3, column l % nonK.
+    layout.rootDims = {groupDim(shape[0], nonK, 1, 1, blockK), wideDim(shape[1], nonK, wn, 1),
                        mfmaDim(1, 1, 1, 1, wm, wn, 1)};
     layout.fastestDim = 0;
     int64_t kReps = repetitions(layout.rootDims[0]), nReps = repetitions(layout.rootDims[1]);
@@ -137,7 +144,7 @@ DistributedLayout tilec::tile::detail::resolveMfmaOperand(DotOperandEncodingAttr
     for (int64_t n = 0; n < nReps; ++n)
       for (int64_t k = 0; k < kReps; ++k)
         for (int64_t i = 0; i < 4; ++i)
-          layout.regOffsets.push_back({k * kMfmaK + i, n * nStride, 0});
+          layout.regOffsets.push_back({k * blockK + i, n * nStride, 0});
   }
   for (auto &offsets : layout.regOffsets)
     offsets.pop_back(); // the copies' dimension is no tile dimension

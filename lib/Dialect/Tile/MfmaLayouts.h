@@ -6,9 +6,10 @@
 
 namespace tilec::tile::detail {
 
-/// The instruction shape of v_mfma_f32_32x32x8: M and N of the accumulator
-/// block, K of an operand block.
-inline constexpr int64_t kMfmaM = 32, kMfmaN = 32, kMfmaK = 8;
+/// K of one instruction block of an MFMA with 32x32 or 16x16 (`nonK`)
+/// accumulator blocks and 16-bit operands: 4 elements per lane, 64 / nonK lane
+/// groups (v_mfma_f32_32x32x8, v_mfma_f32_16x16x16).
+inline int64_t mfmaBlockK(int64_t nonK) { return 4 * (64 / nonK); }
 
 /// The layout of an MFMA accumulator (see TileAttrs.td) for `shape`.
 DistributedLayout resolveMfma(MfmaEncodingAttr mfma, llvm::ArrayRef<int64_t> shape);

@@ -115,7 +115,7 @@ LogicalResult DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> 
   if (isa<MfmaEncodingAttr>(parent)) {
     if (kWidth != 4)
       return emitError() << "dot_operand kWidth must be 4 under an mfma parent "
-                            "(16-bit operands of 32x32x8), got "
+                            "(16-bit operands of 32x32x8 and 16x16x16), got "
                          << kWidth;
     return success();
   }
@@ -130,11 +130,11 @@ LogicalResult DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> 
 LogicalResult
 DotOperandEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
                                        function_ref<InFlightDiagnostic()> emitError) const {
-  if (isa<MfmaEncodingAttr>(getParent()))
-    return getOpIdx() == 0 ? verifyMmaShape(shape, detail::kMfmaM, detail::kMfmaK,
-                                            "dot_operand A", emitError)
-                           : verifyMmaShape(shape, detail::kMfmaK, detail::kMfmaN,
-                                            "dot_operand B", emitError);
+  if (auto mfma = dyn_cast<MfmaEncodingAttr>(getParent())) {
+    int64_t nonK = mfma.getInstrShape()[0], blockK = detail::mfmaBlockK(nonK);
+    return getOpIdx() == 0 ? verifyMmaShape(shape, nonK, blockK, "dot_operand A", emitError)
+                           : verifyMmaShape(shape, blockK, nonK, "dot_operand B", emitError);
+  }
   return getOpIdx() == 0 ? verifyMmaShape(shape, kMmaM, kMmaK, "dot_operand A", emitError)
                          : verifyMmaShape(shape, kMmaK, kMmaN, "dot_operand B", emitError);
 }

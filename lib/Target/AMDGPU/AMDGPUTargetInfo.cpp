@@ -126,13 +126,14 @@ public:
     return success();
   }
 
-  /// v_mfma_f32_32x32x8 (f16, bf16_1k) on CDNA2 and CDNA3 (AMDGPUMfma.cpp).
-  bool hasMfma32x32x8(llvm::StringRef arch, Type operand, Type acc) const override {
-    return amdgpu::hasMfma32x32x8(arch, operand, acc);
+  /// v_mfma_f32_32x32x8 and 16x16x16 (f16, bf16_1k) on CDNA2 and CDNA3
+  /// (AMDGPUMfma.cpp).
+  bool hasMfma(llvm::StringRef arch, unsigned nonK, Type operand, Type acc) const override {
+    return amdgpu::hasMfma(arch, nonK, operand, acc);
   }
-  Value mfma32x32x8(OpBuilder &b, Location loc, func::FuncOp, Value a, Value bOperand,
-                    Value c) const override {
-    return amdgpu::buildMfma32x32x8(b, loc, a, bOperand, c);
+  Value mfma(OpBuilder &b, Location loc, func::FuncOp, unsigned nonK, Value a, Value bOperand,
+             Value c) const override {
+    return amdgpu::buildMfma(b, loc, nonK, a, bOperand, c);
   }
 
 private:

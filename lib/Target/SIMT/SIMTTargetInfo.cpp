@@ -154,14 +154,15 @@ public:
     return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
   }
 
-  /// The emulator models v_mfma_f32_32x32x8 at warp size 64 (arch warp64) only.
-  bool hasMfma32x32x8(llvm::StringRef arch, Type operand, Type acc) const override {
-    return getWarpSize(arch) == 64 && detail::isMfma32x32x8F32(operand, acc);
+  /// The emulator models v_mfma_f32_32x32x8 and 16x16x16 at warp size 64
+  /// (arch warp64) only.
+  bool hasMfma(llvm::StringRef arch, unsigned nonK, Type operand, Type acc) const override {
+    return getWarpSize(arch) == 64 && detail::isMfmaF32(nonK, operand, acc);
   }
   /// Stores the registers in a `tilec_simt_mfma_fragments` on the thread's
   /// stack, calls ctx->mfma and reads d back.
-  Value mfma32x32x8(OpBuilder &b, Location loc, func::FuncOp kernel, Value a, Value bOperand,
-                    Value c) const override {
+  Value mfma(OpBuilder &b, Location loc, func::FuncOp kernel, unsigned nonK, Value a,
+             Value bOperand, Value c) const override {
     Type elem = cast<VectorType>(a.getType()).getElementType();
     Value buffer =
         entryBuffer(b, loc, kernel, kMfmaBufferAttr, sizeof(tilec_simt_mfma_fragments));
@@ -174,8 +175,10 @@ public:
     store(a, offsetof(tilec_simt_mfma_fragments, a));
     store(bOperand, offsetof(tilec_simt_mfma_fragments, b));
     Value cAddr = store(c, offsetof(tilec_simt_mfma_fragments, c));
-    uint32_t kind = elem.isBF16() ? TILEC_SIMT_MFMA_32X32X8_F32_BF16
-                                  : TILEC_SIMT_MFMA_32X32X8_F32_F16;
+    uint32_t kind = nonK == 16 ? (elem.isBF16() ? TILEC_SIMT_MFMA_16X16X16_F32_BF16
+                                                : TILEC_SIMT_MFMA_16X16X16_F32_F16)
+                               : (elem.isBF16() ? TILEC_SIMT_MFMA_32X32X8_F32_BF16
+                                                : TILEC_SIMT_MFMA_32X32X8_F32_F16);
     callField(b, loc, kernel, offsetof(tilec_simt_thread, mfma), Type(),
               {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
     return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);

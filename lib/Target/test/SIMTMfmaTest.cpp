@@ -1,13 +1,13 @@
 //===- SIMTMfmaTest.cpp - The SIMT target's MFMA hook run on the simt device ===//
 //
 // Builds a kernel from the TargetInfo hooks alone: every lane of a 64-lane
-// wave loads its registers of A (32x8), B (8x32) and C (32x32) at the places
-// AMD's CDNA3 ISA gives for v_mfma_f32_32x32x8f16 (the matrix instruction
-// calculator's layouts), calls TargetInfo::mfma32x32x8, and stores its
-// registers of D the same way. Run on the simt device with f16 and bf16
-// operands at 1, 4 and 8 warps, D must equal A * B + C exactly (small
-// integers); a wave whose upper half skips the MFMA must fail the launch, as
-// must warps of 32 lanes. Checks are the runtime tests' (runtime/tests/check.h).
+// wave loads its registers of A (N x K), B (K x N) and C (N x N) at the places
+// AMD's CDNA3 ISA gives for v_mfma_f32_32x32x8f16 (N = 32, K = 8) and
+// v_mfma_f32_16x16x16f16 (N = K = 16) (the matrix instruction calculator's
+// layouts), calls TargetInfo::mfma, and stores its registers of D the same
+// way. Run on the simt device with f16 and bf16 operands at 1, 4 and 8 warps,
+// D must equal A * B + C exactly (small integers); a wave whose upper half
+// skips the MFMA must fail the launch, as must warps of 32 lanes. Checks are the runtime tests' (runtime/tests/check.h).
 //
 //===----------------------------------------------------------------------===//
 #include "tilec/Pipeline/Pipeline.h"
@@ -32,18 +32,20 @@ using namespace mlir;
 
 namespace {
 
-constexpr unsigned kM = 32, kN = 32, kK = 8;
+/// The instruction under test: N x N blocks, K deep (32x32x8 or 16x16x16).
+unsigned kM = 32, kN = 32, kK = 8;
 
 /// Row and column of register `i` of lane `lane` for v_mfma_f32_32x32x8f16
-/// (AMD CDNA3 ISA, section 7.1 and the matrix instruction calculator),
-/// written independently of the compiler's and the emulator's own tables.
+/// and v_mfma_f32_16x16x16f16 (AMD CDNA3 ISA, section 7.1 and the matrix
+/// instruction calculator), written independently of the compiler's and the
+/// emulator's own tables.
 struct Place {
   unsigned row, col;
 };
-Place placeA(unsigned lane, unsigned i) { return {lane % 32, (lane / 32) * 4 + i}; }
-Place placeB(unsigned lane, unsigned i) { return {(lane / 32) * 4 + i, lane % 32}; }
+Place placeA(unsigned lane, unsigned i) { return {lane % kM, (lane / kM) * 4 + i}; }
+Place placeB(unsigned lane, unsigned i) { return {(lane / kN) * 4 + i, lane % kN}; }
 Place placeC(unsigned lane, unsigned i) {
-  return {(i / 4) * 8 + (lane / 32) * 4 + i % 4, lane % 32};
+  return {(i / 4) * kK + (lane / kN) * 4 + i % 4, lane % kN};
 }
 
 /// Builds `mfma(a: *i16, b: *i16, c: *f32, d: *f32, mode: i32)` with operands
@@ -70,12 +72,12 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
   Value tid = info.getThreadId(b, loc, kernel);
   Value lane = arith::RemUIOp::create(b, loc, tid, c32(64));
   Value warp = arith::DivUIOp::create(b, loc, tid, c32(64));
-  Value column = arith::RemUIOp::create(b, loc, lane, c32(32));
-  Value half = arith::DivUIOp::create(b, loc, lane, c32(32));
-  /// Index row * cols + col of register i, from `place` at lane 32 * half +
-  /// column: place(32 * h + c, i) is affine in h and c.
+  Value column = arith::RemUIOp::create(b, loc, lane, c32(kN));
+  Value half = arith::DivUIOp::create(b, loc, lane, c32(kN));
+  /// Index row * cols + col of register i, from `place` at lane N * group +
+  /// column: place(N * g + c, i) is affine in g and c.
   auto index = [&](Place (*place)(unsigned, unsigned), unsigned i, unsigned cols) {
-    Place origin = place(0, i), next = place(1, i), upper = place(32, i);
+    Place origin = place(0, i), next = place(1, i), upper = place(kN, i);
     int64_t base = origin.row * cols + origin.col;
     int64_t perColumn = int64_t(next.row * cols + next.col) - base;
     int64_t perHalf = int64_t(upper.row * cols + upper.col) - base;
@@ -98,7 +100,8 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
   Value zero = c32(0), warpC = mul(warp, c32(kM * kN));
   Value a = loadRegisters(aPtr, placeA, 4, kK, elem, zero);
   Value bv = loadRegisters(bPtr, placeB, 4, kN, elem, zero);
-  Value c = loadRegisters(cPtr, placeC, 16, kN, f32, warpC);
+  unsigned cRegs = kM * kN / 64;
+  Value c = loadRegisters(cPtr, placeC, cRegs, kN, f32, warpC);
   Value skip = arith::AndIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mode, c32(1)),
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lane, c32(32)));
@@ -108,10 +111,10 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
     b.setInsertionPointToStart(branch.thenBlock());
     scf::YieldOp::create(b, loc, c);
     b.setInsertionPointToStart(branch.elseBlock());
-    scf::YieldOp::create(b, loc, info.mfma32x32x8(b, loc, kernel, a, bv, c));
+    scf::YieldOp::create(b, loc, info.mfma(b, loc, kernel, kN, a, bv, c));
   }
   Value d = branch.getResult(0);
-  for (unsigned i = 0; i < 16; ++i) {
+  for (unsigned i = 0; i < cRegs; ++i) {
     Value at = add(warpC, index(placeC, i, kN));
     Value addr = LLVM::GEPOp::create(b, loc, ptr, f32, dPtr, ValueRange{at});
     LLVM::StoreOp::create(b, loc, vector::ExtractOp::create(b, loc, d, i), addr);
@@ -127,7 +130,7 @@ std::string compile(unsigned numWarps, const std::string &arch, bool bf16) {
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
   std::unique_ptr<tilec::TargetInfo> info = tilec::createTargetInfo("simt");
-  CHECK(info->hasMfma32x32x8(arch, Float16Type::get(&ctx), Float32Type::get(&ctx)) ==
+  CHECK(info->hasMfma(arch, kN, Float16Type::get(&ctx), Float32Type::get(&ctx)) ==
         (arch == "warp64"));
   Type elem = bf16 ? Type(BFloat16Type::get(&ctx)) : Type(Float16Type::get(&ctx));
   OwningOpRef<ModuleOp> module = buildKernel(ctx, *info, elem);
@@ -151,7 +154,8 @@ uint16_t encode(int v, bool bf16) {
 
 void run(unsigned numWarps, unsigned warpSize, bool bf16) {
   std::string arch = "warp" + std::to_string(warpSize);
-  std::printf("%s, %u warps of %u\n", bf16 ? "bf16" : "f16", numWarps, warpSize);
+  std::printf("%ux%ux%u %s, %u warps of %u\n", kM, kN, kK, bf16 ? "bf16" : "f16", numWarps,
+              warpSize);
   std::string image = compile(numWarps, arch, bf16);
   if (image.empty())
     return;
@@ -159,7 +163,7 @@ void run(unsigned numWarps, unsigned warpSize, bool bf16) {
   if (!loaded.load(image, "mfma"))
     return;
   tilec_kernel *k = loaded.kernel;
-  int a[kM][kK], bm[kK][kN];
+  std::vector<std::vector<int>> a(kM, std::vector<int>(kK)), bm(kK, std::vector<int>(kN));
   std::vector<uint16_t> aBits(kM * kK), bBits(kK * kN);
   for (unsigned i = 0; i < kM; ++i)
     for (unsigned j = 0; j < kK; ++j) {
@@ -217,9 +221,13 @@ void run(unsigned numWarps, unsigned warpSize, bool bf16) {
 } // namespace
 
 int main() {
-  for (bool bf16 : {false, true})
-    for (unsigned numWarps : {1u, 4u, 8u})
-      run(numWarps, 64, bf16);
+  for (unsigned n : {32u, 16u}) {
+    kM = kN = n;
+    kK = 4 * (64 / n);
+    for (bool bf16 : {false, true})
+      for (unsigned numWarps : {1u, 4u, 8u})
+        run(numWarps, 64, bf16);
+  }
   run(1, 32, false);
   return check::report("simt-mfma-test");
 }

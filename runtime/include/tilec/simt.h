@@ -61,17 +61,22 @@ typedef struct tilec_simt_mma_fragments {
   float c[4];
 } tilec_simt_mma_fragments;
 
-/** Kinds of tilec_simt_thread.mfma: AMD v_mfma_f32_32x32x8f16 and
- *  v_mfma_f32_32x32x8bf16_1k (f32 accumulators) on 64-lane waves. */
+/** Kinds of tilec_simt_thread.mfma: AMD v_mfma_f32_32x32x8f16,
+ *  v_mfma_f32_32x32x8bf16_1k, v_mfma_f32_16x16x16f16 and
+ *  v_mfma_f32_16x16x16bf16_1k (f32 accumulators) on 64-lane waves. */
 enum {
   TILEC_SIMT_MFMA_32X32X8_F32_F16 = 16,
-  TILEC_SIMT_MFMA_32X32X8_F32_BF16 = 17
+  TILEC_SIMT_MFMA_32X32X8_F32_BF16 = 17,
+  TILEC_SIMT_MFMA_16X16X16_F32_F16 = 18,
+  TILEC_SIMT_MFMA_16X16X16_F32_BF16 = 19
 };
 
-/** One lane's registers of a v_mfma_f32_32x32x8 (AMD CDNA3 ISA, lane l):
- *  a[i] = A[l % 32][4 * (l / 32) + i], b[i] = B[4 * (l / 32) + i][l % 32],
- *  c[r] = C[8 * (r / 4) + 4 * (l / 32) + r % 4][l % 32]. a and b hold the raw
- *  16-bit patterns; c is replaced by the result D. */
+/** One lane's registers of an MFMA with N x N accumulator blocks (N = 32 or
+ *  16, g = 64 / N lane groups, K = 4g; AMD CDNA3 ISA, lane l):
+ *  a[i] = A[l % N][4 * (l / N) + i], b[i] = B[4 * (l / N) + i][l % N],
+ *  c[r] = C[K * (r / 4) + 4 * (l / N) + r % 4][l % N] for r < N * N / 64 (16 or
+ *  4; the rest unused). a and b hold the raw 16-bit patterns; c is replaced by
+ *  the result D. */
 typedef struct tilec_simt_mfma_fragments {
   uint16_t a[4];
   uint16_t b[4];

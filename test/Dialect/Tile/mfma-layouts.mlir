@@ -34,9 +34,9 @@ func.func @mfma_version(%x: tensor<32x32xf32, #tile.mfma<version = 1, warpsPerCT
 
 // -----
 
-// The layouts describe v_mfma_f32_32x32x8 only.
-// expected-error @+1 {{mfma encoding needs instrShape = [32, 32]}}
-func.func @mfma_shape(%x: tensor<32x32xf32, #tile.mfma<version = 3, warpsPerCTA = [2, 2], instrShape = [16, 16]>>) {
+// The layouts describe v_mfma_f32_32x32x8 and v_mfma_f32_16x16x16 only.
+// expected-error @+1 {{mfma encoding needs instrShape = [32, 32] or [16, 16]}}
+func.func @mfma_shape(%x: tensor<32x32xf32, #tile.mfma<version = 3, warpsPerCTA = [2, 2], instrShape = [4, 4]>>) {
   return
 }
 
@@ -49,7 +49,7 @@ func.func @mfma_shape(%x: tensor<32x32xf32, #tile.mfma<version = 3, warpsPerCTA 
 
 #mfma = #tile.mfma<version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32]>
 // 32x32x8 takes four 16-bit K elements per lane and operand.
-// expected-error @+1 {{dot_operand kWidth must be 4 under an mfma parent (16-bit operands of 32x32x8), got 2}}
+// expected-error @+1 {{dot_operand kWidth must be 4 under an mfma parent (16-bit operands of 32x32x8 and 16x16x16), got 2}}
 func.func @mfma_kwidth(%x: tensor<32x8xf16, #tile.dot_operand<opIdx = 0, parent = #mfma, kWidth = 2>>) {
   return
 }
@@ -60,5 +60,14 @@ func.func @mfma_kwidth(%x: tensor<32x8xf16, #tile.dot_operand<opIdx = 0, parent 
 // An A operand needs at least one 32x8 instruction block.
 // expected-error @+1 {{dot_operand A needs a tile of powers of two, at least 32x8, got 16x8}}
 func.func @mfma_operand_shape(%x: tensor<16x8xf16, #tile.dot_operand<opIdx = 0, parent = #mfma, kWidth = 4>>) {
+  return
+}
+
+// -----
+
+#mfma = #tile.mfma<version = 3, warpsPerCTA = [2, 2], instrShape = [16, 16]>
+// Under 16x16x16 an A operand needs at least one 16x16 instruction block.
+// expected-error @+1 {{dot_operand A needs a tile of powers of two, at least 16x16, got 16x8}}
+func.func @mfma16_operand_shape(%x: tensor<16x8xf16, #tile.dot_operand<opIdx = 0, parent = #mfma, kWidth = 4>>) {
   return
 }
