@@ -125,13 +125,49 @@ def Tile_MmaEncodingAttr : Tile_Attr<"MmaEncoding", "mma",
   let genVerifyDecl = 1;
 }
 
+def Tile_MfmaEncodingAttr : Tile_Attr<"MfmaEncoding", "mfma",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "The accumulator layout of AMD MFMA (CDNA2/CDNA3 matrix cores)";
+  let description = [{
+    The distributed layout of the result of a `tile.dot` computed by wave-wide
+    `v_mfma_f32_32x32x8{f16,bf16_1k}` (`instrShape` = [32, 32]) or
+    `v_mfma_f32_16x16x16{f16,bf16_1k}` ([16, 16]) instructions on 64-lane waves
+    (Triton's `#amd_mfma`; `version` 2 is CDNA2, gfx90a, and 3 is CDNA3, gfx942).
+    With N = instrShape[0], g = 64 / N lane groups and K = 4g, one instruction
+    gives a wave an N x N block of the accumulator in R = N * N / 64 registers:
+    lane `l` holds column `l % N` and, in register `r`, row
+    `K * (r / 4) + 4 * (l / N) + r % 4` (AMD's matrix instruction calculator for
+    the CDNA3 ISA; for 32x32x8, row `8 * (r / 4) + 4 * (l / 32) + r % 4`). Warps
+    tile `warpsPerCTA` such blocks over M and N (warp `w` at `(w / wN, w % wN)`),
+    and the pattern repeats over the tile: register `R * (m * nReps + n) + r` is
+    register `r` of repetition `(m, n)`. A tile smaller than the warps cover
+    wraps, as `#tile.mma` does.
+
+    Example:
+
+    ```mlir
+    #mfma = #tile.mfma<version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32]>
+    tensor<128x128xf32, #mfma>
+    ```
+  }];
+  let parameters = (ins "unsigned":$version,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let assemblyFormat = [{
+    `<` `version` `=` $version `,` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+        `instrShape` `=` `[` $instrShape `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
 def Tile_DotOperandEncodingAttr : Tile_Attr<"DotOperandEncoding", "dot_operand",
     [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
-  let summary = "The registers of an mma.sync operand (A or B) of a tile.dot";
+  let summary = "The registers of a tensor-core operand (A or B) of a tile.dot";
   let description = [{
     The distributed layout of operand `opIdx` (0: A, M x K; 1: B, K x N) of a
-    `tile.dot` whose result has the `#tile.mma` layout `parent` (Triton's
-    `#dot_op`). Each lane holds the fragments `mma.sync.aligned.m16n8k16` reads,
+    `tile.dot` whose result has the `#tile.mma` or `#tile.mfma` layout `parent`
+    (Triton's `#dot_op`). Under `#tile.mma` each lane holds the fragments
+    `mma.sync.aligned.m16n8k16` reads,
     per the PTX ISA, with `kWidth` = 2 consecutive K elements per 32-bit register
     (16-bit types): for A (16 x 16 per instruction), with `g = l / 4` and
     `t = l % 4`, `a0 a1` at row `g`, columns `2t, 2t+1`; `a2 a3` at row `g + 8`;
@@ -141,11 +177,18 @@ def Tile_DotOperandEncodingAttr : Tile_Attr<"DotOperandEncoding", "dot_operand",
     dimension hold copies. Register `8 * (m * kReps + k) + i` of A is fragment `a_i`
     of its repetition `(m, k)`; register `4 * (n * kReps + k) + i` of B is `b_i`.
 
+    Under `#tile.mfma` (`kWidth` = 4) each lane holds what the MFMA reads, with
+    N and K as there: A (N x K per instruction) row `l % N`, columns
+    `4 * (l / N) .. +3`; B (K x N) rows `4 * (l / N) .. +3`, column `l % N`. Register `4 * (m * kReps + k) + i` of A is element `i` of
+    repetition `(m, k)`, register `4 * (n * kReps + k) + i` of B likewise.
+
     Example:
 
     ```mlir
     #mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
     tensor<64x32xf16, #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>>
+    #mfma = #tile.mfma<version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32]>
+    tensor<64x32xf16, #tile.dot_operand<opIdx = 0, parent = #mfma, kWidth = 4>>
     ```
   }];
   let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent, "unsigned":$kWidth);

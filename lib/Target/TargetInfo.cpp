@@ -139,6 +139,17 @@ Value TargetInfo::loadMatrix(OpBuilder &, Location, func::FuncOp, Value, int64_t
   llvm_unreachable("ldmatrix requested from a target without it (check hasLoadMatrix)");
 }
 
+bool detail::isMfmaF32(unsigned nonK, Type operand, Type acc) {
+  return (nonK == 32 || nonK == 16) && (operand.isF16() || operand.isBF16()) && acc.isF32();
+}
+
+bool TargetInfo::hasMfma(llvm::StringRef, unsigned, Type, Type) const { return false; }
+
+Value TargetInfo::mfma(OpBuilder &, Location, func::FuncOp, unsigned, Value, Value,
+                       Value) const {
+  llvm_unreachable("MFMA requested from a target without it (check hasMfma)");
+}
+
 void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {
   constexpr llvm::StringLiteral kPrepared = "tilec.abi_prepared";
   if (kernel->hasAttr(kPrepared))

@@ -49,6 +49,10 @@ llvm::SmallVector<mlir::Value> loadKernelArguments(mlir::OpBuilder &b, mlir::Loc
 /// Whether mma.sync.aligned.m16n8k16 exists for `operand` (A, B) elements and
 /// `acc` accumulators: f16 or bf16 operands, f32 accumulators.
 bool isMmaM16N8K16F32(mlir::Type operand, mlir::Type acc);
+/// Whether v_mfma_f32_32x32x8 (`nonK` 32) or v_mfma_f32_16x16x16 (16) exists
+/// for `operand` (A, B) elements and `acc` accumulators: f16 or bf16 operands,
+/// f32 accumulators.
+bool isMfmaF32(unsigned nonK, mlir::Type operand, mlir::Type acc);
 } // namespace detail
 
 } // namespace tilec

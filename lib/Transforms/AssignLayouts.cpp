@@ -80,6 +80,26 @@ std::pair<unsigned, unsigned> mmaWarps(int64_t m, int64_t n, unsigned numWarps) 
   return {wm, wn};
 }
 
+/// Warps over (M, N) of an MFMA accumulator of `m` x `n`: as mmaWarps, with
+/// `block` x `block` blocks (each doubling to M while it has more blocks per
+/// warp than N, else to N while N has blocks left, else to M).
+std::pair<unsigned, unsigned> mfmaWarps(int64_t m, int64_t n, int64_t block, unsigned numWarps) {
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    if (m / block / wm > n / block / wn)
+      wm *= 2;
+    else if (wn < n / block)
+      wn *= 2;
+    else
+      wm *= 2;
+  }
+  return {wm, wn};
+}
+
+/// The MFMA version (2: CDNA2, 3: CDNA3) of an AMD `arch`; the emulator's
+/// archs model CDNA3.
+unsigned mfmaVersion(llvm::StringRef arch) { return arch == "gfx90a" ? 2 : 3; }
+
 /// Which dots run on tensor cores, for `target`/`arch` (null target: none).
 struct MmaPolicy {
   const TargetInfo *target = nullptr;
@@ -87,10 +107,12 @@ struct MmaPolicy {
   unsigned numWarps = 4, warpSize = 32;
 
   /// The accumulator layout of `dot` on tensor cores, or null for the FMA path.
-  tile::MmaEncodingAttr accumulatorLayout(tile::DotOp dot) const {
+  Attribute accumulatorLayout(tile::DotOp dot) const {
     auto aType = cast<RankedTensorType>(dot.getA().getType());
     auto bType = cast<RankedTensorType>(dot.getB().getType());
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
+    if (target && warpSize == 64)
+      return mfmaAccumulatorLayout(aType, bType, cType);
     if (!target || warpSize != 32 || cType.getRank() != 2 ||
         aType.getElementType() != bType.getElementType() ||
         !target->hasMmaM16N8K16(arch, aType.getElementType(), cType.getElementType()))
@@ -101,6 +123,28 @@ struct MmaPolicy {
       return {};
     auto [wm, wn] = mmaWarps(m, n, numWarps);
     return tile::MmaEncodingAttr::get(dot.getContext(), 2, {wm, wn}, {16, 8});
+  }
+
+  /// AMD matrix cores (64-lane waves), as Triton 3.9 picks them:
+  /// v_mfma_f32_32x32x8 where M and N are multiples of 32 and K of 8, else
+  /// v_mfma_f32_16x16x16 where M, N and K are multiples of 16; null for the
+  /// FMA path.
+  Attribute mfmaAccumulatorLayout(RankedTensorType aType, RankedTensorType bType,
+                                  RankedTensorType cType) const {
+    if (cType.getRank() != 2 || aType.getElementType() != bType.getElementType())
+      return {};
+    int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
+    if (!llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) || !llvm::isPowerOf2_64(k))
+      return {};
+    for (unsigned nonK : {32u, 16u}) {
+      if (m % nonK || n % nonK || k % (4 * (64 / nonK)) ||
+          !target->hasMfma(arch, nonK, aType.getElementType(), cType.getElementType()))
+        continue;
+      auto [wm, wn] = mfmaWarps(m, n, nonK, numWarps);
+      return tile::MfmaEncodingAttr::get(cType.getContext(), mfmaVersion(arch), {wm, wn},
+                                         {nonK, nonK});
+    }
+    return {};
   }
 };
 
@@ -122,7 +166,7 @@ private:
   /// to keep the MMA layout through its loop.
   void chooseMmaLayouts() {
     kernel.walk([&](tile::DotOp dot) {
-      tile::MmaEncodingAttr layout = mma.accumulatorLayout(dot);
+      Attribute layout = mma.accumulatorLayout(dot);
       if (!layout)
         return;
       mmaDots[dot] = layout;
@@ -277,11 +321,14 @@ private:
       return;
     }
     if (auto dot = dyn_cast<tile::DotOp>(op)) {
-      if (tile::MmaEncodingAttr layout = mmaDots.lookup(dot)) {
-        // Tensor cores: operands in the registers mma.sync reads.
+      if (Attribute layout = mmaDots.lookup(dot)) {
+        // Tensor cores: operands in the registers mma.sync (MFMA) reads.
         MLIRContext *ctx = op->getContext();
-        convertOperand(dot.getAMutable(), tile::DotOperandEncodingAttr::get(ctx, 0, layout, 2));
-        convertOperand(dot.getBMutable(), tile::DotOperandEncodingAttr::get(ctx, 1, layout, 2));
+        unsigned kWidth = isa<tile::MfmaEncodingAttr>(layout) ? 4 : 2;
+        convertOperand(dot.getAMutable(),
+                       tile::DotOperandEncodingAttr::get(ctx, 0, layout, kWidth));
+        convertOperand(dot.getBMutable(),
+                       tile::DotOperandEncodingAttr::get(ctx, 1, layout, kWidth));
         convertOperand(dot.getAccMutable(), layout);
       }
       // The result is the accumulator, updated in place.
@@ -452,7 +499,7 @@ private:
   unsigned numWarps, warpSize;
   const MmaPolicy &mma;
   /// Dots on tensor cores, and loop-carried accumulators that keep their layout.
-  DenseMap<Operation *, tile::MmaEncodingAttr> mmaDots;
+  DenseMap<Operation *, Attribute> mmaDots;
   DenseMap<Value, Attribute> preferred;
   DenseMap<unsigned, Attribute> defaults;
   DenseMap<std::pair<Value, Attribute>, Value> rematerialized;

@@ -196,6 +196,8 @@ struct SimtThread {
   uint32_t ldShape;
   const char *ldRow;
   uint32_t *ldOut;
+  /// The current MFMA's registers of this lane (its kind is in mmaKind).
+  tilec_simt_mfma_fragments *mfmaFragments;
 };
 
 /// The program a pool thread is running, with the fibers and shared memory
@@ -562,6 +564,79 @@ void ldmatrixCallback(tilec_simt_thread *ctx, uint32_t shape, const void *row,
       lanes[i].state = State::Ready;
 }
 
+/// D = A * B + C of one MFMA with N x N blocks (v_mfma_f32_32x32x8 or
+/// v_mfma_f32_16x16x16) from the 64 lanes' registers (tilec_simt_mfma_fragments
+/// gives where each lane's elements lie).
+void computeMfma(SimtThread *lanes, uint32_t kind) {
+  bool wide = kind == TILEC_SIMT_MFMA_32X32X8_F32_F16 || kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16;
+  const uint32_t n = wide ? 32 : 16, k = 4 * (64 / n), regs = n * n / 64;
+  float a[32][16], b[16][32], c[32][32];
+  auto decode = kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16 ||
+                        kind == TILEC_SIMT_MFMA_16X16X16_F32_BF16
+                    ? bf16ToFloat
+                    : halfToFloat;
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    const tilec_simt_mfma_fragments &f = *lanes[lane].mfmaFragments;
+    uint32_t col = lane % n, group = lane / n;
+    for (uint32_t i = 0; i < 4; ++i) {
+      a[col][4 * group + i] = decode(f.a[i]);
+      b[4 * group + i][col] = decode(f.b[i]);
+    }
+    for (uint32_t r = 0; r < regs; ++r)
+      c[k * (r / 4) + 4 * group + r % 4][col] = f.c[r];
+  }
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    tilec_simt_mfma_fragments &f = *lanes[lane].mfmaFragments;
+    uint32_t col = lane % n, group = lane / n;
+    for (uint32_t r = 0; r < regs; ++r) {
+      uint32_t row = k * (r / 4) + 4 * group + r % 4;
+      float sum = c[row][col];
+      // Products of 16-bit floats are exact in f32; the sum rounds per step.
+      for (uint32_t kk = 0; kk < k; ++kk)
+        sum += a[row][kk] * b[kk][col];
+      f.c[r] = sum;
+    }
+  }
+}
+
+void mfmaCallback(tilec_simt_thread *ctx, uint32_t kind,
+                  tilec_simt_mfma_fragments *fragments) {
+  SimtThread *t = self(ctx);
+  Program &p = *t->program;
+  uint32_t warpSize = p.launch->warpSize;
+  uint32_t warp = ctx->thread_id / warpSize;
+  if (warpSize != 64) {
+    p.fail(t, "MFMA needs warps of 64 lanes, the launch has " + std::to_string(warpSize));
+    abandon(t);
+  }
+  if (kind < TILEC_SIMT_MFMA_32X32X8_F32_F16 || kind > TILEC_SIMT_MFMA_16X16X16_F32_BF16) {
+    p.fail(t, "MFMA of unknown kind " + std::to_string(kind));
+    abandon(t);
+  }
+  t->mmaKind = kind;
+  t->mfmaFragments = fragments;
+  t->site = __builtin_return_address(0);
+  if (++p.mmaArrived[warp] < warpSize) {
+    t->state = State::InMma;
+    yield(t);
+    return;
+  }
+  // The last lane to arrive computes for the wave, unless the lanes are in
+  // different matrix instructions (divergent code).
+  p.mmaArrived[warp] = 0;
+  SimtThread *lanes = &p.threads[size_t(warp) * warpSize];
+  for (uint32_t i = 0; i < warpSize; ++i)
+    if (lanes[i].site != t->site || lanes[i].mmaKind != kind) {
+      p.fail(&lanes[i], "MFMA with an inactive lane (thread " +
+                            std::to_string(t->ctx.thread_id) + " is in another MFMA)");
+      abandon(t);
+    }
+  computeMfma(lanes, kind);
+  for (uint32_t i = 0; i < warpSize; ++i)
+    if (&lanes[i] != t)
+      lanes[i].state = State::Ready;
+}
+
 void failCallback(tilec_simt_thread *ctx, uint32_t code, uint64_t detail) {
   SimtThread *t = self(ctx);
   if (code == TILEC_SIMT_FAIL_SHARED_OOB)
@@ -586,7 +661,7 @@ std::string Program::stuckMessage(const SimtThread *&about) const {
     case State::InShuffle:
       return "is in a shuffle";
     case State::InMma:
-      return "is in an mma.sync";
+      return t.mmaKind >= TILEC_SIMT_MFMA_32X32X8_F32_F16 ? "is in an MFMA" : "is in an mma.sync";
     case State::InLdmatrix:
       return "is in an ldmatrix";
     default:
@@ -602,7 +677,9 @@ std::string Program::stuckMessage(const SimtThread *&about) const {
       const SimtThread &other = threads[base + i];
       if (other.state != t.state) {
         about = &t;
-        return std::string(t.state == State::InMma ? "mma.sync" : "ldmatrix") +
+        return std::string(t.state == State::InLdmatrix                  ? "ldmatrix"
+                           : t.mmaKind >= TILEC_SIMT_MFMA_32X32X8_F32_F16 ? "MFMA"
+                                                                          : "mma.sync") +
                " with an inactive lane (thread " +
                std::to_string(other.ctx.thread_id) + " of its warp " + absence(other) + ")";
       }
@@ -662,7 +739,8 @@ void Program::run(Launch &l, const int32_t programId[3]) {
              failCallback,
              &t,
              mmaCallback,
-             ldmatrixCallback};
+             ldmatrixCallback,
+             mfmaCallback};
     t.program = this;
     t.state = State::Ready;
     makeContext(t.context, stacks[i], stackSize, fiberMain, &t);

@@ -1,14 +1,14 @@
 // RUN: tilec-opt %s --tilec-assign-layouts="num-warps=4 target=nvptx arch=sm_80" --split-input-file | FileCheck %s --check-prefixes=CHECK,W4
 // RUN: tilec-opt %s --tilec-assign-layouts="num-warps=8 target=simt arch=warp32" --split-input-file | FileCheck %s --check-prefixes=CHECK,W8
 // RUN: tilec-opt %s --tilec-assign-layouts="num-warps=4 target=nvptx arch=sm_75" --split-input-file | FileCheck %s --check-prefix=FMA
-// RUN: tilec-opt %s --tilec-assign-layouts="num-warps=4 target=simt arch=warp64 threads-per-warp=64" --split-input-file | FileCheck %s --check-prefix=FMA
+// RUN: tilec-opt %s --tilec-assign-layouts="num-warps=4 target=amdgpu arch=gfx906 threads-per-warp=64" --split-input-file | FileCheck %s --check-prefix=FMA
 // RUN: tilec-opt %s --tilec-assign-layouts="num-warps=4 target=nvptx arch=sm_90 tensor-cores=false" --split-input-file | FileCheck %s --check-prefix=FMA
 
 // An fp16 dot with an fp32 accumulator carried by a loop runs on tensor cores where the
 // target has mma.sync (sm_80+, the emulator at warp size 32): the accumulator has the MMA
 // layout through the loop (warps as Triton 3.9: [2, 2] at 4 warps, [2, 4] at 8), the
 // operands are converted to dot-operand layouts, the zero init is built in the MMA layout.
-// Without mma.sync (sm_75, warp size 64, tensor-cores=false) the dot keeps blocked layouts.
+// Without mma.sync (sm_75, gfx906, tensor-cores=false) the dot keeps blocked layouts.
 // W4-DAG: #[[MMA:.*]] = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
 // W8-DAG: #[[MMA:.*]] = #tile.mma<version = 2, warpsPerCTA = [2, 4], instrShape = [16, 8]>
 // CHECK-DAG: #[[DA:.*]] = #tile.dot_operand<opIdx = 0, parent = #[[MMA]], kWidth = 2>

@@ -79,10 +79,12 @@ def test_dot_2d(dtype, out_dtype, m, n, k, use_acc):
 
 
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
-@pytest.mark.parametrize("m,n,k", [(16, 16, 16), (64, 64, 32), (128, 128, 64)])
+@pytest.mark.parametrize("m,n,k", [(16, 16, 16), (32, 32, 8), (64, 64, 32), (128, 128, 64)])
 def test_dot_tensor_core_shapes(dtype, m, n, k):
-    """Shapes that fill mma.sync m16n8k16, with fp16 and bf16 operands and an fp32 accumulator
-    (on NVIDIA from sm_80 and on the SIMT emulator at warp size 32 they run on tensor cores).
+    """Shapes that fill mma.sync m16n8k16 or an MFMA, with fp16 and bf16 operands and an fp32
+    accumulator (on NVIDIA from sm_80 and on the SIMT emulator at warp size 32 they run on
+    mma.sync, on gfx90a/gfx942 and the emulator at warp size 64 on MFMA 16x16x16 (16x16x16) or
+    32x32x8 (the others); what an instruction does not fill falls back to FMAs).
     Products of 16-bit floats are exact in fp32: the tolerance covers the order of the sums."""
     rng = np.random.default_rng(m + 3 * k)
     a = random_values(dtype, (m, k), rng, -2.0, 2.0)

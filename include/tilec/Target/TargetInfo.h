@@ -178,6 +178,21 @@ public:
                                  mlir::func::FuncOp kernel, mlir::Value rowBase,
                                  int64_t byteOffset, mlir::Type elem, unsigned count,
                                  bool transpose) const;
+  /// Whether `arch` has the wave-wide (64 lanes) AMD matrix instruction with
+  /// `nonK` x `nonK` accumulator blocks, `v_mfma_f32_32x32x8` (nonK 32) or
+  /// `v_mfma_f32_16x16x16` (nonK 16), for `operand` elements (A and B: f16, or
+  /// bf16 as `_bf16_1k`) and `acc` accumulators (f32) (none by default).
+  virtual bool hasMfma(llvm::StringRef arch, unsigned nonK, mlir::Type operand,
+                       mlir::Type acc) const;
+  /// One such MFMA with f32 accumulators, with g = 64 / nonK lane groups and
+  /// K = 4g: `a` (`vector<4xT>`: A[l % nonK][4 * (l / nonK) + i]), `b`
+  /// (`vector<4xT>`: B[4 * (l / nonK) + i][l % nonK]) and `c` (`vector<R x f32>`,
+  /// R = nonK * nonK / 64: C[K * (r / 4) + 4 * (l / nonK) + r % 4][l % nonK]) are
+  /// lane l's registers per AMD's CDNA3 ISA; returns d (like c). Every lane of
+  /// the wave must execute it. Called only where hasMfma holds.
+  virtual mlir::Value mfma(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                           unsigned nonK, mlir::Value a, mlir::Value bOperand,
+                           mlir::Value c) const;
 };
 
 /// Name of the module global the host runtimes (cpu, simt) point at their

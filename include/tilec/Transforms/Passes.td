@@ -127,8 +127,13 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
     (multiples of 16, 8, 16), the dot's accumulator gets a `#tile.mma` layout (warps
     over M and N as Triton 3.9 picks them) and its operands are converted to
     `#tile.dot_operand` layouts; a loop-carried accumulator keeps the MMA layout
-    through the loop. Other dots (fp16 accumulation, fp32 or integer operands, small
-    shapes, `tensor-cores=false`) keep the FMA lowering.
+    through the loop. On 64-lane waves the same holds for AMD's MFMA (`hasMfma`:
+    gfx90a, gfx940-gfx942, gfx950 and the emulator at warp size 64):
+    `v_mfma_f32_32x32x8` where M, N are multiples of 32 and K of 8, else
+    `v_mfma_f32_16x16x16` where M, N, K are multiples of 16; the accumulator gets a
+    `#tile.mfma` layout and the operands `#tile.dot_operand` layouts under it. Other
+    dots (fp16 accumulation, fp32 or integer operands, small shapes,
+    `tensor-cores=false`) keep the FMA lowering.
 
     Before:
 

@@ -54,8 +54,8 @@ struct DotLowering : public SIMTPattern<tile::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     auto cType = cast<RankedTensorType>(op.getAcc().getType());
-    if (isa_and_nonnull<tile::MmaEncodingAttr>(cType.getEncoding()))
-      return failure(); // MmaDotLowering
+    if (isa_and_nonnull<tile::MmaEncodingAttr, tile::MfmaEncodingAttr>(cType.getEncoding()))
+      return failure(); // MmaDotLowering, MfmaDotLowering (MfmaDot.cpp)
     unsigned rank = cType.getRank();
     int64_t m = cType.getDimSize(rank - 2), n = cType.getDimSize(rank - 1);
     int64_t k = aType.getDimSize(rank - 1);

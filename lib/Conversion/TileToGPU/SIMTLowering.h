@@ -145,6 +145,9 @@ void populateSIMTDebugPatterns(SIMTLowering &simt, const mlir::TypeConverter &co
 void planDotOperandStaging(SIMTLowering &simt);
 void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                              mlir::RewritePatternSet &patterns);
+/// tile.dot with a `#tile.mfma` accumulator on AMD matrix cores (MfmaDot.cpp).
+void populateSIMTMfmaDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
 
 } // namespace tilec
 

@@ -89,6 +89,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       populateSIMTSharedMemoryPatterns(simt, typeConverter, patterns);
       planDotOperandStaging(simt);
       populateSIMTDotPatterns(simt, typeConverter, patterns);
+      populateSIMTMfmaDotPatterns(simt, typeConverter, patterns);
       populateSIMTAtomicPatterns(simt, typeConverter, patterns);
       populateSIMTScanPatterns(simt, typeConverter, patterns);
       populateSIMTDebugPatterns(simt, typeConverter, patterns);

@@ -2,6 +2,8 @@
 #include "tilec/Dialect/Tile/TileAttrs.h"
 #include "tilec/Dialect/Tile/TileDialect.h"
 
+#include "MfmaLayouts.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -50,10 +52,12 @@ LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitE
     parentRank = blocked.getRank();
   else if (auto mma = dyn_cast<MmaEncodingAttr>(parent))
     parentRank = mma.getWarpsPerCTA().size();
+  else if (auto mfma = dyn_cast<MfmaEncodingAttr>(parent))
+    parentRank = mfma.getWarpsPerCTA().size();
   else if (auto slice = dyn_cast<SliceEncodingAttr>(parent))
     return slice.getDim() < 64 ? success() : failure();
   else
-    return emitError() << "slice parent must be a blocked, mma or slice encoding";
+    return emitError() << "slice parent must be a blocked, mma, mfma or slice encoding";
   if (dim >= parentRank)
     return emitError() << "slice dim " << dim << " is out of range for a rank-" << parentRank
                        << " parent";
@@ -108,8 +112,15 @@ LogicalResult DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> 
                                              unsigned opIdx, Attribute parent, unsigned kWidth) {
   if (opIdx > 1)
     return emitError() << "dot_operand opIdx must be 0 (A) or 1 (B), got " << opIdx;
+  if (isa<MfmaEncodingAttr>(parent)) {
+    if (kWidth != 4)
+      return emitError() << "dot_operand kWidth must be 4 under an mfma parent "
+                            "(16-bit operands of 32x32x8 and 16x16x16), got "
+                         << kWidth;
+    return success();
+  }
   if (!isa<MmaEncodingAttr>(parent))
-    return emitError() << "dot_operand parent must be an mma encoding";
+    return emitError() << "dot_operand parent must be an mma or mfma encoding";
   if (kWidth != 2)
     return emitError() << "dot_operand kWidth must be 2 (16-bit operands of m16n8k16), got "
                        << kWidth;
@@ -119,6 +130,11 @@ LogicalResult DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> 
 LogicalResult
 DotOperandEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
                                        function_ref<InFlightDiagnostic()> emitError) const {
+  if (auto mfma = dyn_cast<MfmaEncodingAttr>(getParent())) {
+    int64_t nonK = mfma.getInstrShape()[0], blockK = detail::mfmaBlockK(nonK);
+    return getOpIdx() == 0 ? verifyMmaShape(shape, nonK, blockK, "dot_operand A", emitError)
+                           : verifyMmaShape(shape, blockK, nonK, "dot_operand B", emitError);
+  }
   return getOpIdx() == 0 ? verifyMmaShape(shape, kMmaM, kMmaK, "dot_operand A", emitError)
                          : verifyMmaShape(shape, kMmaK, kMmaN, "dot_operand B", emitError);
 }
@@ -127,7 +143,7 @@ namespace tilec::tile {
 
 bool isDistributedEncoding(Attribute encoding) {
   return isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr, MmaEncodingAttr,
-                         DotOperandEncodingAttr>(encoding);
+                         MfmaEncodingAttr, DotOperandEncodingAttr>(encoding);
 }
 
 Attribute getEncoding(Type type) {
@@ -300,8 +316,12 @@ static DistributedLayout resolveDotOperand(DotOperandEncodingAttr operand,
 static DistributedLayout resolveRoot(Attribute encoding, ArrayRef<int64_t> rootShape) {
   if (auto mma = dyn_cast<MmaEncodingAttr>(encoding))
     return resolveMma(mma, rootShape);
+  if (auto mfma = dyn_cast<MfmaEncodingAttr>(encoding))
+    return detail::resolveMfma(mfma, rootShape);
   if (auto operand = dyn_cast<DotOperandEncodingAttr>(encoding))
-    return resolveDotOperand(operand, rootShape);
+    return isa<MfmaEncodingAttr>(operand.getParent())
+               ? detail::resolveMfmaOperand(operand, rootShape)
+               : resolveDotOperand(operand, rootShape);
   return resolveBlocked(cast<BlockedEncodingAttr>(encoding), rootShape);
 }
 

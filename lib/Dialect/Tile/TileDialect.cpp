@@ -18,7 +18,7 @@ using namespace tilec::tile;
 
 namespace {
 /// Prints layout encodings once, as aliases (`#blocked`, `#slice`, `#shared`,
-/// `#mma`, `#dot_a`, `#dot_b`).
+/// `#mma`, `#mfma`, `#dot_a`, `#dot_b`).
 struct TileOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
@@ -30,6 +30,8 @@ struct TileOpAsmInterface : public OpAsmDialectInterface {
       os << "shared";
     else if (isa<MmaEncodingAttr>(attr))
       os << "mma";
+    else if (isa<MfmaEncodingAttr>(attr))
+      os << "mfma";
     else if (auto operand = dyn_cast<DotOperandEncodingAttr>(attr))
       os << (operand.getOpIdx() == 0 ? "dot_a" : "dot_b");
     else

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../Targets.h"
+#include "AMDGPUMfma.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -125,6 +126,16 @@ public:
                                   StringRef, unsigned) const override {
     LLVM::Trap::create(b, loc);
     return success();
+  }
+
+  /// v_mfma_f32_32x32x8 and 16x16x16 (f16, bf16_1k) on CDNA2 and CDNA3
+  /// (AMDGPUMfma.cpp).
+  bool hasMfma(llvm::StringRef arch, unsigned nonK, Type operand, Type acc) const override {
+    return amdgpu::hasMfma(arch, nonK, operand, acc);
+  }
+  Value mfma(OpBuilder &b, Location loc, func::FuncOp, unsigned nonK, Value a, Value bOperand,
+             Value c) const override {
+    return amdgpu::buildMfma(b, loc, nonK, a, bOperand, c);
   }
 
 private:

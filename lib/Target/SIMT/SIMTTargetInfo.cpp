@@ -173,9 +173,40 @@ public:
     return LLVM::BitcastOp::create(b, loc, VectorType::get({2 * count}, elem), words);
   }
 
+  /// The emulator models v_mfma_f32_32x32x8 and 16x16x16 at warp size 64
+  /// (arch warp64) only.
+  bool hasMfma(llvm::StringRef arch, unsigned nonK, Type operand, Type acc) const override {
+    return getWarpSize(arch) == 64 && detail::isMfmaF32(nonK, operand, acc);
+  }
+  /// Stores the registers in a `tilec_simt_mfma_fragments` on the thread's
+  /// stack, calls ctx->mfma and reads d back.
+  Value mfma(OpBuilder &b, Location loc, func::FuncOp kernel, unsigned nonK, Value a,
+             Value bOperand, Value c) const override {
+    Type elem = cast<VectorType>(a.getType()).getElementType();
+    Value buffer =
+        stackBuffer(b, loc, kernel, kMfmaBufferAttr, sizeof(tilec_simt_mfma_fragments));
+    auto store = [&](Value value, size_t offset) {
+      Value addr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(), buffer,
+                                       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
+      LLVM::StoreOp::create(b, loc, value, addr, /*alignment=*/8);
+      return addr;
+    };
+    store(a, offsetof(tilec_simt_mfma_fragments, a));
+    store(bOperand, offsetof(tilec_simt_mfma_fragments, b));
+    Value cAddr = store(c, offsetof(tilec_simt_mfma_fragments, c));
+    uint32_t kind = nonK == 16 ? (elem.isBF16() ? TILEC_SIMT_MFMA_16X16X16_F32_BF16
+                                                : TILEC_SIMT_MFMA_16X16X16_F32_F16)
+                               : (elem.isBF16() ? TILEC_SIMT_MFMA_32X32X8_F32_BF16
+                                                : TILEC_SIMT_MFMA_32X32X8_F32_F16);
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, mfma), Type(),
+              {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
+    return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
+  }
+
 private:
   static constexpr llvm::StringLiteral kMmaBufferAttr = "tilec.simt_mma_fragments";
   static constexpr llvm::StringLiteral kLdmatrixBufferAttr = "tilec.simt_ldmatrix_words";
+  static constexpr llvm::StringLiteral kMfmaBufferAttr = "tilec.simt_mfma_fragments";
   /// The kernel's `tilec_simt_mma_fragments` buffer: one alloca in the entry
   /// block, shared by all mma.sync of the kernel.
   static Value fragmentBuffer(OpBuilder &b, Location loc, func::FuncOp kernel) {

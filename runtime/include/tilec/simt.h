@@ -64,6 +64,27 @@ typedef struct tilec_simt_mma_fragments {
 /** Flag of tilec_simt_thread.ldmatrix's `shape`, or'ed with the count of
  *  8x8 matrices (1, 2 or 4): ldmatrix ... .trans. */
 enum { TILEC_SIMT_LDMATRIX_TRANS = 0x100 };
+/** Kinds of tilec_simt_thread.mfma: AMD v_mfma_f32_32x32x8f16,
+ *  v_mfma_f32_32x32x8bf16_1k, v_mfma_f32_16x16x16f16 and
+ *  v_mfma_f32_16x16x16bf16_1k (f32 accumulators) on 64-lane waves. */
+enum {
+  TILEC_SIMT_MFMA_32X32X8_F32_F16 = 16,
+  TILEC_SIMT_MFMA_32X32X8_F32_BF16 = 17,
+  TILEC_SIMT_MFMA_16X16X16_F32_F16 = 18,
+  TILEC_SIMT_MFMA_16X16X16_F32_BF16 = 19
+};
+
+/** One lane's registers of an MFMA with N x N accumulator blocks (N = 32 or
+ *  16, g = 64 / N lane groups, K = 4g; AMD CDNA3 ISA, lane l):
+ *  a[i] = A[l % N][4 * (l / N) + i], b[i] = B[4 * (l / N) + i][l % N],
+ *  c[r] = C[K * (r / 4) + 4 * (l / N) + r % 4][l % N] for r < N * N / 64 (16 or
+ *  4; the rest unused). a and b hold the raw 16-bit patterns; c is replaced by
+ *  the result D. */
+typedef struct tilec_simt_mfma_fragments {
+  uint16_t a[4];
+  uint16_t b[4];
+  float c[16];
+} tilec_simt_mfma_fragments;
 
 struct tilec_simt_thread {
   /** Index of this thread within its program, 0 .. num_warps*warp_size-1. */
@@ -102,6 +123,12 @@ struct tilec_simt_thread {
    *  the launch. */
   void (*ldmatrix)(tilec_simt_thread *self, uint32_t shape, const void *row,
                    uint32_t *out);
+  /** Wave-synchronous matrix multiply-accumulate D = A * B + C of one AMD
+   *  MFMA (`kind` is TILEC_SIMT_MFMA_*): every lane of the 64-lane warp calls
+   *  it with its registers, and each gets its registers of D in fragments->c.
+   *  Products are exact and summed in f32 in k order. */
+  void (*mfma)(tilec_simt_thread *self, uint32_t kind,
+               tilec_simt_mfma_fragments *fragments);
 };
 
 #ifdef __cplusplus
@@ -122,6 +149,10 @@ TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, ldmatrix) == 64, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mma_fragments, b) == 16, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mma_fragments, c) == 24, "ABI");
 TILEC_SIMT_STATIC_ASSERT(sizeof(tilec_simt_mma_fragments) == 40, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mfma) == 72, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mfma_fragments, b) == 8, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mfma_fragments, c) == 16, "ABI");
+TILEC_SIMT_STATIC_ASSERT(sizeof(tilec_simt_mfma_fragments) == 80, "ABI");
 #undef TILEC_SIMT_STATIC_ASSERT
 
 #ifdef __cplusplus

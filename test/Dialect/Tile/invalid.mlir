@@ -561,7 +561,7 @@ func.func @dot_operand_idx(%x: tensor<16x16xf16, #tile.dot_operand<opIdx = 2, pa
 
 #b = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // Dot operands are the fragments of an MMA accumulator's instruction.
-// expected-error @+1 {{dot_operand parent must be an mma encoding}}
+// expected-error @+1 {{dot_operand parent must be an mma or mfma encoding}}
 func.func @dot_operand_parent(%x: tensor<16x16xf16, #tile.dot_operand<opIdx = 0, parent = #b, kWidth = 2>>) {
   return
 }
@@ -597,7 +597,7 @@ func.func @dot_operand_b_shape(%x: tensor<8x8xf16, #tile.dot_operand<opIdx = 1, 
 
 #mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
 // A slice of a dot operand is not a layout.
-// expected-error @+1 {{slice parent must be a blocked, mma or slice encoding}}
+// expected-error @+1 {{slice parent must be a blocked, mma, mfma or slice encoding}}
 func.func @slice_of_dot_operand(%x: tensor<16xf16, #tile.slice<{dim = 1, parent = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>}>>) {
   return
 }

@@ -1,7 +1,7 @@
 //===- TileAttrs.h - Layout encodings of tiles and their resolution -*- C++ -*-===//
 //
 // The attributes are generated from dialects/Tile/TileAttrs.td. resolveLayout
-// turns a distributed encoding (blocked, slice, mma or dot_operand) and a tile
+// turns a distributed encoding (blocked, slice, mma, mfma or dot_operand) and a tile
 // shape into where
 // each register of each thread lies, which both the layout passes and the GPU
 // lowering use.
@@ -61,10 +61,10 @@ struct DistributedLayout {
   bool hasCopies() const;
 };
 
-/// Whether `encoding` is a blocked, slice, mma or dot_operand encoding.
+/// Whether `encoding` is a blocked, slice, mma, mfma or dot_operand encoding.
 bool isDistributedEncoding(mlir::Attribute encoding);
 /// Resolves a distributed `encoding` for a tile of `shape` (powers of two; for
-/// mma and dot_operand encodings, a shape their verifyEncoding accepts).
+/// mma, mfma and dot_operand encodings, a shape their verifyEncoding accepts).
 DistributedLayout resolveLayout(mlir::Attribute encoding, llvm::ArrayRef<int64_t> shape);
 /// The encoding of a tile type, or null.
 mlir::Attribute getEncoding(mlir::Type type);

@@ -1,0 +1,117 @@
+//===- MfmaDot.cpp - tile.dot on AMD matrix cores (MFMA) in SIMT -----------===//
+//
+// A dot whose accumulator has a `#tile.mfma` layout (tilec-assign-layouts chose
+// AMD matrix cores) has its operands in the `#tile.dot_operand` layouts under
+// it, i.e. in the registers v_mfma_f32_32x32x8 (or 16x16x16) reads: each wave
+// runs one MFMA (from the TargetInfo) per 32x32 (16x16) accumulator block and
+// 8-element (16-element) K step it holds. The B operand reaches its registers through shared memory in
+// column-major order (its lanes read K-consecutive elements).
+//
+//===----------------------------------------------------------------------===//
+#include "SIMTLowering.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace tilec {
+namespace {
+
+/// `count` consecutive registers of `vec` from `offset`.
+Value registerRun(OpBuilder &b, Location loc, Value vec, int64_t offset, int64_t count) {
+  return vector::ExtractStridedSliceOp::create(b, loc, vec, ArrayRef<int64_t>{offset},
+                                               ArrayRef<int64_t>{count}, ArrayRef<int64_t>{1});
+}
+
+/// tile.dot on MFMA (N x N blocks, N = 32 or 16, R = N * N / 64 registers
+/// each): register 4 * (m * kSteps + k) + i of A and 4 * (n * kSteps + k) + i
+/// of B are element i of K step k of their N-row (column) repetition, and
+/// registers R * (m * nReps + n) .. +R-1 of the accumulator its block (m, n)
+/// (TileAttrs.td); block (m, n) takes the K steps of A's repetition m and B's
+/// repetition n in order.
+struct MfmaDotLowering : public SIMTPattern<tile::DotOp> {
+  using SIMTPattern::SIMTPattern;
+
+  LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    auto cType = cast<RankedTensorType>(op.getAcc().getType());
+    auto mfma = dyn_cast_or_null<tile::MfmaEncodingAttr>(cType.getEncoding());
+    if (!mfma)
+      return failure();
+    Location loc = op.getLoc();
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    auto isOperand = [&](RankedTensorType type, unsigned opIdx) {
+      auto operand = dyn_cast_or_null<tile::DotOperandEncodingAttr>(type.getEncoding());
+      return operand && operand.getOpIdx() == opIdx && operand.getParent() == mfma;
+    };
+    if (!isOperand(aType, 0) || !isOperand(bType, 1))
+      return op.emitOpError("with an mfma accumulator needs its operands in that mfma's "
+                            "dot_operand layouts");
+    unsigned nonK = mfma.getInstrShape()[0];
+    int64_t blockK = 4 * (64 / nonK), blockRegs = nonK * nonK / 64;
+    if (!simt.target.hasMfma(simt.arch, nonK, aType.getElementType(), cType.getElementType()))
+      return op.emitOpError("target has no ")
+             << (nonK == 32 ? "v_mfma_f32_32x32x8" : "v_mfma_f32_16x16x16") << " for "
+             << aType.getElementType() << " operands and " << cType.getElementType()
+             << " accumulators on '" << simt.arch << "'";
+    int64_t aRegs = simt.layoutOf(aType).numRegs, bRegs = simt.layoutOf(bType).numRegs;
+    int64_t cRegs = simt.layoutOf(cType).numRegs;
+    int64_t kSteps = aType.getDimSize(1) / blockK;
+    int64_t mReps = aRegs / (4 * kSteps), nReps = bRegs / (4 * kSteps);
+    if (kSteps == 0 || mReps * nReps * blockRegs != cRegs)
+      return op.emitOpError("operand and accumulator layouts disagree on the repetitions");
+    Value acc = adaptor.getAcc();
+    for (int64_t m = 0; m < mReps; ++m)
+      for (int64_t n = 0; n < nReps; ++n) {
+        int64_t cOffset = blockRegs * (m * nReps + n);
+        Value c = registerRun(b, loc, acc, cOffset, blockRegs);
+        for (int64_t k = 0; k < kSteps; ++k)
+          c = simt.target.mfma(
+              b, loc, simt.kernel, nonK, registerRun(b, loc, adaptor.getA(), 4 * (m * kSteps + k), 4),
+              registerRun(b, loc, adaptor.getB(), 4 * (n * kSteps + k), 4), c);
+        acc = vector::InsertStridedSliceOp::create(b, loc, c, acc, ArrayRef<int64_t>{cOffset},
+                                                   ArrayRef<int64_t>{1});
+      }
+    b.replaceOp(op, acc);
+    return success();
+  }
+};
+
+/// A conversion to an MFMA B operand (K x N) through shared memory in
+/// column-major order: each lane's four K elements of a column are then
+/// adjacent (one 64-bit LDS read) instead of N elements apart.
+struct MfmaOperandBConversion : public SIMTPattern<tile::ConvertLayoutOp> {
+  using SIMTPattern::SIMTPattern;
+
+  LogicalResult matchAndRewrite(tile::ConvertLayoutOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    RankedTensorType dstType = op.getType();
+    auto operand = dyn_cast_or_null<tile::DotOperandEncodingAttr>(dstType.getEncoding());
+    if (!operand || operand.getOpIdx() != 1 || !isa<tile::MfmaEncodingAttr>(operand.getParent()) ||
+        dstType.getRank() != 2)
+      return failure();
+    Location loc = op.getLoc();
+    auto dstVec = cast<VectorType>(getTypeConverter()->convertType(dstType));
+    uint64_t limit =
+        uint64_t(srcType.getNumElements()) * sharedElementBytes(dstVec.getElementType());
+    SmallVector<int64_t> columnMajor = {1, dstType.getDimSize(0)};
+    simt.storeTile(b, loc, adaptor.getSrc(), simt.layoutOf(srcType), columnMajor, 0, limit);
+    simt.barrier(b, loc);
+    Value result = simt.loadTile(b, loc, dstVec, simt.layoutOf(dstType), columnMajor, 0, limit);
+    simt.barrier(b, loc);
+    b.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateSIMTMfmaDotPatterns(SIMTLowering &simt, const TypeConverter &converter,
+                                 RewritePatternSet &patterns) {
+  patterns.add<MfmaDotLowering, MfmaOperandBConversion>(simt, converter, patterns.getContext(),
+                                                        /*benefit=*/2);
+}
+
+} // namespace tilec
