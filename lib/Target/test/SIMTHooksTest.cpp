@@ -121,7 +121,7 @@ std::string compile(unsigned numWarps, const std::string &arch) {
   ctx.loadAllAvailableDialects();
   std::unique_ptr<tilec::TargetInfo> info = tilec::createTargetInfo("simt");
   OwningOpRef<ModuleOp> module = buildKernel(ctx, *info, numWarps, info->getWarpSize(arch));
-  tilec::KernelInfo kernel{"hooks", {"*i32", "i32"}, {"out", "mode"}, {}};
+  tilec::KernelInfo kernel{"hooks", {"*i32", "i32"}, {"out", "mode"}, {}, {}};
   return tilec::test::compileForSIMT(*module, numWarps, arch, kernel);
 }
 

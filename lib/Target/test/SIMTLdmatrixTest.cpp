@@ -130,7 +130,7 @@ std::string compile(unsigned numWarps, const std::string &arch) {
   std::unique_ptr<tilec::TargetInfo> info = tilec::createTargetInfo("simt");
   CHECK(info->hasLoadMatrix(arch) == (arch == "warp32"));
   OwningOpRef<ModuleOp> module = buildKernel(ctx, *info);
-  tilec::KernelInfo kernel{"ldm", {"*i16", "*i32", "i32"}, {"src", "out", "mode"}, {}};
+  tilec::KernelInfo kernel{"ldm", {"*i16", "*i32", "i32"}, {"src", "out", "mode"}, {}, {}};
   return tilec::test::compileForSIMT(*module, numWarps, arch, kernel);
 }
 

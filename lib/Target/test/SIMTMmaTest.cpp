@@ -139,7 +139,7 @@ std::string compile(unsigned numWarps, const std::string &arch, bool bf16) {
   Type elem = bf16 ? Type(BFloat16Type::get(&ctx)) : Type(Float16Type::get(&ctx));
   OwningOpRef<ModuleOp> module = buildKernel(ctx, *info, elem);
   tilec::KernelInfo kernel{
-      "mma", {"*i16", "*i16", "*fp32", "*fp32", "i32"}, {"a", "b", "c", "d", "mode"}, {}};
+      "mma", {"*i16", "*i16", "*fp32", "*fp32", "i32"}, {"a", "b", "c", "d", "mode"}, {}, {}};
   return tilec::test::compileForSIMT(*module, numWarps, arch, kernel);
 }
 
