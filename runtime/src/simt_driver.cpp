@@ -443,46 +443,69 @@ void computeMma(SimtThread *lanes, uint32_t kind) {
   }
 }
 
-void mmaCallback(tilec_simt_thread *ctx, uint32_t kind,
-                 tilec_simt_mma_fragments *fragments) {
-  SimtThread *t = self(ctx);
+/// One warp-collective instruction (mma.sync, ldmatrix, MFMA) at `site` for
+/// lane `t`, which has stored its operands: every lane but the last to arrive
+/// waits in `waiting`; the last checks that all lanes are at the same
+/// instruction (`sameInstruction(lane)`, else the launch fails naming
+/// `other`, the instructions a lane may be in instead), runs
+/// `compute(lanes)` for the warp and wakes the others.
+template <typename SameInstruction, typename Compute>
+void runWarpCollective(SimtThread *t, void *site, State waiting, const char *name,
+                       const char *other, SameInstruction sameInstruction, Compute compute) {
   Program &p = *t->program;
   uint32_t warpSize = p.launch->warpSize;
-  uint32_t warp = ctx->thread_id / warpSize;
-  if (warpSize != 32) {
-    p.fail(t, "mma.sync needs warps of 32 lanes, the launch has " +
-                  std::to_string(warpSize));
-    abandon(t);
-  }
-  if (kind != TILEC_SIMT_MMA_M16N8K16_F32_F16 &&
-      kind != TILEC_SIMT_MMA_M16N8K16_F32_BF16) {
-    p.fail(t, "mma.sync of unknown kind " + std::to_string(kind));
-    abandon(t);
-  }
-  t->mmaKind = kind;
-  t->fragments = fragments;
-  t->site = __builtin_return_address(0);
+  uint32_t warp = t->ctx.thread_id / warpSize;
+  t->site = site;
   if (++p.mmaArrived[warp] < warpSize) {
-    t->state = State::InMma;
+    t->state = waiting;
     yield(t);
     return;
   }
-  // The last lane to arrive computes for the warp, unless the lanes are in
-  // different mma.sync operations (divergent code).
   p.mmaArrived[warp] = 0;
   SimtThread *lanes = &p.threads[size_t(warp) * warpSize];
   for (uint32_t i = 0; i < warpSize; ++i)
-    if (lanes[i].state == State::InLdmatrix || lanes[i].site != t->site ||
-        lanes[i].mmaKind != kind) {
-      p.fail(&lanes[i], "mma.sync with an inactive lane (thread " +
-                            std::to_string(t->ctx.thread_id) +
-                            " is in another mma.sync)");
+    if (lanes[i].site != site || !sameInstruction(lanes[i])) {
+      p.fail(&lanes[i], std::string(name) + " with an inactive lane (thread " +
+                            std::to_string(t->ctx.thread_id) + " is in another " + other + ")");
       abandon(t);
     }
-  computeMma(lanes, kind);
+  compute(lanes);
   for (uint32_t i = 0; i < warpSize; ++i)
     if (&lanes[i] != t)
       lanes[i].state = State::Ready;
+}
+
+/// Fails the launch at `t` unless its warps have `lanes` lanes and `known`
+/// (the instruction's `what`, its kind or shape, is one the emulator models).
+void requireWarpInstruction(SimtThread *t, const char *name, uint32_t lanes, bool known,
+                            const char *what, uint32_t kind) {
+  Program &p = *t->program;
+  if (p.launch->warpSize != lanes) {
+    p.fail(t, std::string(name) + " needs warps of " + std::to_string(lanes) +
+                  " lanes, the launch has " + std::to_string(p.launch->warpSize));
+    abandon(t);
+  }
+  if (!known) {
+    p.fail(t, std::string(name) + " of unknown " + what + " " + std::to_string(kind));
+    abandon(t);
+  }
+}
+
+void mmaCallback(tilec_simt_thread *ctx, uint32_t kind,
+                 tilec_simt_mma_fragments *fragments) {
+  SimtThread *t = self(ctx);
+  requireWarpInstruction(t, "mma.sync", 32,
+                         kind == TILEC_SIMT_MMA_M16N8K16_F32_F16 ||
+                             kind == TILEC_SIMT_MMA_M16N8K16_F32_BF16,
+                         "kind", kind);
+  t->mmaKind = kind;
+  t->fragments = fragments;
+  runWarpCollective(
+      t, __builtin_return_address(0), State::InMma, "mma.sync", "mma.sync",
+      [&](const SimtThread &lane) {
+        return lane.state != State::InLdmatrix && lane.mmaKind == kind;
+      },
+      [&](SimtThread *lanes) { computeMma(lanes, kind); });
 }
 
 /// Hands each lane of the warp its words of one ldmatrix, reading the rows
@@ -521,47 +544,24 @@ std::string computeLdmatrix(const Program &p, SimtThread *lanes, uint32_t shape,
 void ldmatrixCallback(tilec_simt_thread *ctx, uint32_t shape, const void *row,
                       uint32_t *out) {
   SimtThread *t = self(ctx);
-  Program &p = *t->program;
-  uint32_t warpSize = p.launch->warpSize;
-  uint32_t warp = ctx->thread_id / warpSize;
   uint32_t count = shape & ~uint32_t(TILEC_SIMT_LDMATRIX_TRANS);
-  if (warpSize != 32) {
-    p.fail(t, "ldmatrix needs warps of 32 lanes, the launch has " +
-                  std::to_string(warpSize));
-    abandon(t);
-  }
-  if (count != 1 && count != 2 && count != 4) {
-    p.fail(t, "ldmatrix of unknown shape " + std::to_string(shape));
-    abandon(t);
-  }
+  requireWarpInstruction(t, "ldmatrix", 32, count == 1 || count == 2 || count == 4, "shape",
+                         shape);
   t->ldShape = shape;
   t->ldRow = static_cast<const char *>(row);
   t->ldOut = out;
-  t->site = __builtin_return_address(0);
-  if (++p.mmaArrived[warp] < warpSize) {
-    t->state = State::InLdmatrix;
-    yield(t);
-    return;
-  }
-  p.mmaArrived[warp] = 0;
-  SimtThread *lanes = &p.threads[size_t(warp) * warpSize];
-  for (uint32_t i = 0; i < warpSize; ++i)
-    if (lanes[i].state == State::InMma || lanes[i].site != t->site ||
-        lanes[i].ldShape != shape) {
-      p.fail(&lanes[i], "ldmatrix with an inactive lane (thread " +
-                            std::to_string(t->ctx.thread_id) +
-                            " is in another ldmatrix or mma.sync)");
-      abandon(t);
-    }
-  uint32_t badLane = 0;
-  std::string error = computeLdmatrix(p, lanes, shape, badLane);
-  if (!error.empty()) {
-    p.fail(&lanes[badLane], error);
-    abandon(t);
-  }
-  for (uint32_t i = 0; i < warpSize; ++i)
-    if (&lanes[i] != t)
-      lanes[i].state = State::Ready;
+  runWarpCollective(
+      t, __builtin_return_address(0), State::InLdmatrix, "ldmatrix", "ldmatrix or mma.sync",
+      [&](const SimtThread &lane) { return lane.state != State::InMma && lane.ldShape == shape; },
+      [&](SimtThread *lanes) {
+        Program &p = *t->program;
+        uint32_t badLane = 0;
+        std::string error = computeLdmatrix(p, lanes, shape, badLane);
+        if (!error.empty()) {
+          p.fail(&lanes[badLane], error);
+          abandon(t);
+        }
+      });
 }
 
 /// D = A * B + C of one MFMA with N x N blocks (v_mfma_f32_32x32x8 or
@@ -602,39 +602,18 @@ void computeMfma(SimtThread *lanes, uint32_t kind) {
 void mfmaCallback(tilec_simt_thread *ctx, uint32_t kind,
                   tilec_simt_mfma_fragments *fragments) {
   SimtThread *t = self(ctx);
-  Program &p = *t->program;
-  uint32_t warpSize = p.launch->warpSize;
-  uint32_t warp = ctx->thread_id / warpSize;
-  if (warpSize != 64) {
-    p.fail(t, "MFMA needs warps of 64 lanes, the launch has " + std::to_string(warpSize));
-    abandon(t);
-  }
-  if (kind < TILEC_SIMT_MFMA_32X32X8_F32_F16 || kind > TILEC_SIMT_MFMA_16X16X16_F32_BF16) {
-    p.fail(t, "MFMA of unknown kind " + std::to_string(kind));
-    abandon(t);
-  }
+  requireWarpInstruction(t, "MFMA", 64,
+                         kind >= TILEC_SIMT_MFMA_32X32X8_F32_F16 &&
+                             kind <= TILEC_SIMT_MFMA_16X16X16_F32_BF16,
+                         "kind", kind);
   t->mmaKind = kind;
   t->mfmaFragments = fragments;
-  t->site = __builtin_return_address(0);
-  if (++p.mmaArrived[warp] < warpSize) {
-    t->state = State::InMma;
-    yield(t);
-    return;
-  }
   // The last lane to arrive computes for the wave, unless the lanes are in
   // different matrix instructions (divergent code).
-  p.mmaArrived[warp] = 0;
-  SimtThread *lanes = &p.threads[size_t(warp) * warpSize];
-  for (uint32_t i = 0; i < warpSize; ++i)
-    if (lanes[i].site != t->site || lanes[i].mmaKind != kind) {
-      p.fail(&lanes[i], "MFMA with an inactive lane (thread " +
-                            std::to_string(t->ctx.thread_id) + " is in another MFMA)");
-      abandon(t);
-    }
-  computeMfma(lanes, kind);
-  for (uint32_t i = 0; i < warpSize; ++i)
-    if (&lanes[i] != t)
-      lanes[i].state = State::Ready;
+  runWarpCollective(
+      t, __builtin_return_address(0), State::InMma, "MFMA", "MFMA",
+      [&](const SimtThread &lane) { return lane.mmaKind == kind; },
+      [&](SimtThread *lanes) { computeMfma(lanes, kind); });
 }
 
 void failCallback(tilec_simt_thread *ctx, uint32_t code, uint64_t detail) {
