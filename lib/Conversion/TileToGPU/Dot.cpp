@@ -185,13 +185,8 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
-    auto isOperand = [&](RankedTensorType type, unsigned opIdx) {
-      auto operand = dyn_cast_or_null<tile::DotOperandEncodingAttr>(type.getEncoding());
-      return operand && operand.getOpIdx() == opIdx && operand.getParent() == mma;
-    };
-    if (!isOperand(aType, 0) || !isOperand(bType, 1))
-      return op.emitOpError("with an mma accumulator needs its operands in that mma's "
-                            "dot_operand layouts");
+    if (failed(verifyTensorCoreOperands(op, mma, "mma")))
+      return failure();
     if (!simt.target.hasMmaM16N8K16(simt.arch, aType.getElementType(), cType.getElementType()))
       return op.emitOpError("target has no mma.sync for ")
              << aType.getElementType() << " operands and " << cType.getElementType()

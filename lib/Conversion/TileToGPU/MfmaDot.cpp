@@ -41,13 +41,8 @@ struct MfmaDotLowering : public SIMTPattern<tile::DotOp> {
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
-    auto isOperand = [&](RankedTensorType type, unsigned opIdx) {
-      auto operand = dyn_cast_or_null<tile::DotOperandEncodingAttr>(type.getEncoding());
-      return operand && operand.getOpIdx() == opIdx && operand.getParent() == mfma;
-    };
-    if (!isOperand(aType, 0) || !isOperand(bType, 1))
-      return op.emitOpError("with an mfma accumulator needs its operands in that mfma's "
-                            "dot_operand layouts");
+    if (failed(verifyTensorCoreOperands(op, mfma, "mfma")))
+      return failure();
     unsigned nonK = mfma.getInstrShape()[0];
     int64_t blockK = 4 * (64 / nonK), blockRegs = nonK * nonK / 64;
     if (!simt.target.hasMfma(simt.arch, nonK, aType.getElementType(), cType.getElementType()))

@@ -262,4 +262,16 @@ Value SIMTLowering::loadTile(OpBuilder &b, Location loc, VectorType type,
   return result;
 }
 
+LogicalResult verifyTensorCoreOperands(tile::DotOp op, Attribute accLayout, llvm::StringRef kind) {
+  auto isOperand = [&](Value operand, unsigned opIdx) {
+    auto layout = dyn_cast_or_null<tile::DotOperandEncodingAttr>(
+        cast<RankedTensorType>(operand.getType()).getEncoding());
+    return layout && layout.getOpIdx() == opIdx && layout.getParent() == accLayout;
+  };
+  if (isOperand(op.getA(), 0) && isOperand(op.getB(), 1))
+    return success();
+  return op.emitOpError("with an ") << kind << " accumulator needs its operands in that " << kind
+                                    << "'s dot_operand layouts";
+}
+
 } // namespace tilec

@@ -100,6 +100,12 @@ private:
   mlir::Value sharedBase;
 };
 
+/// Checks that the operands of `op`, whose accumulator has the tensor-core
+/// layout `accLayout` (`kind`: "mma" or "mfma"), are in that layout's
+/// dot_operand layouts; emits the op's error otherwise.
+mlir::LogicalResult verifyTensorCoreOperands(tile::DotOp op, mlir::Attribute accLayout,
+                                             llvm::StringRef kind);
+
 /// A conversion pattern of the SIMT lowering: it reaches the kernel's SIMT state.
 template <typename Op>
 struct SIMTPattern : public mlir::OpConversionPattern<Op> {

@@ -46,32 +46,15 @@ LogicalResult MfmaEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
 
 namespace {
 
-/// A dimension of an MFMA layout: lanes `(lane / laneStride) % tpw`, each
-/// `spt` elements further, runs of `spt` elements in consecutive registers,
-/// warps `(warp / warpStride) % wpc` one `block` apart.
-DimDistribution mfmaDim(int64_t size, unsigned spt, unsigned tpw, unsigned laneStride, unsigned wpc,
-                        unsigned warpStride, int64_t block) {
-  DimDistribution dim;
-  dim.size = size;
-  dim.spt = spt;
-  dim.tpw = tpw;
-  dim.laneStride = laneStride;
-  dim.laneStep = spt;
-  dim.wpc = wpc;
-  dim.warpStride = warpStride;
-  dim.warpStep = block;
-  return dim;
-}
-
 /// The `nonK` lanes `l % nonK` along M or N, one element each.
 DimDistribution wideDim(int64_t size, unsigned nonK, unsigned wpc, unsigned warpStride) {
-  return mfmaDim(size, 1, nonK, 1, wpc, warpStride, nonK);
+  return tensorCoreDim(size, 1, nonK, 1, wpc, warpStride, nonK);
 }
 /// The 64 / nonK lane groups `l / nonK`, runs of 4 elements each, over a block
 /// of `block` (K of an operand; rows of the accumulator: nonK).
 DimDistribution groupDim(int64_t size, unsigned nonK, unsigned wpc, unsigned warpStride,
                          int64_t block) {
-  return mfmaDim(size, 4, 64 / nonK, nonK, wpc, warpStride, block);
+  return tensorCoreDim(size, 4, 64 / nonK, nonK, wpc, warpStride, block);
 }
 
 int64_t repetitions(const DimDistribution &dim) {
@@ -126,7 +109,7 @@ DistributedLayout tilec::tile::detail::resolveMfmaOperand(DotOperandEncodingAttr
   if (operand.getOpIdx() == 0) {
     // A: row l % nonK, K elements 4 * (l / nonK) .. +3.
     layout.rootDims = {wideDim(shape[0], nonK, wm, wn), groupDim(shape[1], nonK, 1, 1, blockK),
-                       mfmaDim(1, 1, 1, 1, wn, 1, 1)};
+                       tensorCoreDim(1, 1, 1, 1, wn, 1, 1)};
     layout.fastestDim = 1;
     int64_t mReps = repetitions(layout.rootDims[0]), kReps = repetitions(layout.rootDims[1]);
     int64_t mStride = layout.rootDims[0].coverage();
@@ -137,7 +120,7 @@ DistributedLayout tilec::tile::detail::resolveMfmaOperand(DotOperandEncodingAttr
   } else {
     // B: K elements 4 * (l / nonK) .. +3, column l % nonK.
     layout.rootDims = {groupDim(shape[0], nonK, 1, 1, blockK), wideDim(shape[1], nonK, wn, 1),
-                       mfmaDim(1, 1, 1, 1, wm, wn, 1)};
+                       tensorCoreDim(1, 1, 1, 1, wm, wn, 1)};
     layout.fastestDim = 0;
     int64_t kReps = repetitions(layout.rootDims[0]), nReps = repetitions(layout.rootDims[1]);
     int64_t nStride = layout.rootDims[1].coverage();

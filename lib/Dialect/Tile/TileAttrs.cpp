@@ -209,11 +209,9 @@ static DistributedLayout resolveBlocked(BlockedEncodingAttr blocked,
   return layout;
 }
 
-/// A dimension of an MMA layout: lanes `(lane / laneStride) % tpw`, `laneStep`
-/// elements apart, runs of `spt` elements in consecutive registers, warps
-/// `(warp / warpStride) % wpc` one `block` apart.
-static DimDistribution mmaDim(int64_t size, unsigned spt, unsigned tpw, unsigned laneStride,
-                              unsigned wpc, unsigned warpStride, int64_t block) {
+DimDistribution detail::tensorCoreDim(int64_t size, unsigned spt, unsigned tpw,
+                                      unsigned laneStride, unsigned wpc, unsigned warpStride,
+                                      int64_t block) {
   DimDistribution dim;
   dim.size = size;
   dim.spt = spt;
@@ -229,10 +227,10 @@ static DimDistribution mmaDim(int64_t size, unsigned spt, unsigned tpw, unsigned
 /// Lanes of an MMA fragment: the group `g = lane / 4` (8 rows or columns) and
 /// the thread in the group `t = lane % 4` (pairs of columns or K elements).
 static DimDistribution groupDim(int64_t size, unsigned wpc, unsigned warpStride, int64_t block) {
-  return mmaDim(size, 1, 8, 4, wpc, warpStride, block);
+  return detail::tensorCoreDim(size, 1, 8, 4, wpc, warpStride, block);
 }
 static DimDistribution pairDim(int64_t size, unsigned wpc, unsigned warpStride, int64_t block) {
-  return mmaDim(size, 2, 4, 1, wpc, warpStride, block);
+  return detail::tensorCoreDim(size, 2, 4, 1, wpc, warpStride, block);
 }
 
 /// The repetitions of a block of `block` elements covered `wpc` times.
@@ -286,7 +284,7 @@ static DistributedLayout resolveDotOperand(DotOperandEncodingAttr operand,
   layout.numWarps = wm * wn;
   if (operand.getOpIdx() == 0) {
     layout.rootDims = {groupDim(shape[0], wm, wn, kMmaM), pairDim(shape[1], 1, 1, kMmaK),
-                       mmaDim(1, 1, 1, 1, wn, 1, 1)};
+                       detail::tensorCoreDim(1, 1, 1, 1, wn, 1, 1)};
     layout.fastestDim = 1;
     int64_t mReps = repetitions(layout.rootDims[0]), kReps = repetitions(layout.rootDims[1]);
     int64_t mStride = layout.rootDims[0].coverage();
@@ -297,7 +295,7 @@ static DistributedLayout resolveDotOperand(DotOperandEncodingAttr operand,
               {m * mStride + 8 * ((i / 2) % 2), k * kMmaK + 8 * (i / 4) + i % 2, 0});
   } else {
     layout.rootDims = {pairDim(shape[0], 1, 1, kMmaK), groupDim(shape[1], wn, 1, kMmaN),
-                       mmaDim(1, 1, 1, 1, wm, wn, 1)};
+                       detail::tensorCoreDim(1, 1, 1, 1, wm, wn, 1)};
     layout.fastestDim = 0;
     int64_t kReps = repetitions(layout.rootDims[0]), nReps = repetitions(layout.rootDims[1]);
     int64_t nStride = layout.rootDims[1].coverage();
