@@ -83,8 +83,27 @@ public:
   void barrier(OpBuilder &b, Location loc, func::FuncOp) const override {
     ROCDL::BarrierOp::create(b, loc);
   }
+  /// Butterfly steps take no address register where an immediate pattern
+  /// exists, as in Triton's AMD reductions: xor 1 and 2 stay inside a quad
+  /// (DPP quad_perm, a VALU operand modifier), xor 4 to 16 inside 32 lanes
+  /// (ds_swizzle in bit mode); only xor 32 permutes through a lane address.
   Value shuffleXor(OpBuilder &b, Location loc, func::FuncOp kernel, Value value,
                    int laneMask) const override {
+    if (laneMask == 1 || laneMask == 2) {
+      // quad_perm selectors, two bits per lane of the quad: [1,0,3,2] and [2,3,0,1].
+      // Every source lane exists, so bound_ctrl changes nothing but lets LLVM's
+      // DPP combiner fold the move into its user (v_add_f32_dpp).
+      int32_t quadPerm = laneMask == 1 ? 0xB1 : 0x4E;
+      return ROCDL::DPPUpdateOp::create(b, loc, value.getType(), value, value, quadPerm,
+                                        /*rowMask=*/0xF, /*bankMask=*/0xF,
+                                        /*boundCtrl=*/true);
+    }
+    if (laneMask > 0 && laneMask < 32) {
+      // Bit mode: source lane = ((lane & and_mask) | or_mask) ^ xor_mask within 32 lanes.
+      int32_t pattern = 0x1F | (laneMask << 10);
+      Value offset = arith::ConstantIntOp::create(b, loc, pattern, 32);
+      return ROCDL::DsSwizzleOp::create(b, loc, b.getI32Type(), value, offset);
+    }
     Value lane = getThreadId(b, loc, kernel);
     Value mask = arith::ConstantIntOp::create(b, loc, laneMask, 32);
     return permute(b, loc, value, arith::XOrIOp::create(b, loc, lane, mask));
