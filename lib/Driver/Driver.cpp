@@ -1,6 +1,7 @@
 //===- Driver.cpp - Source-to-artifact compilation -------------------------===//
 #include "tilec/Driver/Driver.h"
 #include "tilec/Pipeline/Registration.h"
+#include "tilec/Target/TargetInfo.h"
 
 #include "tilec/runtime.h"
 
@@ -236,20 +237,28 @@ bool compileKernelSource(const CompileRequest &request, std::string &artifact,
 
 void selectTargetForDevice(llvm::StringRef driver, llvm::StringRef deviceArch,
                            PipelineOptions &options) {
-  if (driver == "cuda" || driver == "hip" || driver == "simt") {
-    options.target = driver == "cuda" ? "nvptx" : driver == "hip" ? "amdgpu" : "simt";
-    options.arch = deviceArch.str();
-    return;
+  for (llvm::StringRef name : getTargetNames()) {
+    std::unique_ptr<TargetInfo> info = createTargetInfo(name);
+    if (info->getRuntimeDriver() == driver) {
+      options.target = name.str();
+      options.arch = info->getArchForDevice(deviceArch);
+      return;
+    }
   }
   options.target = "cpu";
   options.arch = "native";
 }
 
 EmitKind loadableEmitKind(llvm::StringRef target) {
-  if (target == "nvptx")
+  std::unique_ptr<TargetInfo> info = createTargetInfo(target);
+  switch (info ? info->getModulePayload() : ModulePayload::SharedObject) {
+  case ModulePayload::PTX:
     return EmitKind::Ptx;
-  if (target == "amdgpu")
+  case ModulePayload::HSACO:
     return EmitKind::Hsaco;
+  case ModulePayload::SharedObject:
+    return EmitKind::So;
+  }
   return EmitKind::So;
 }
 

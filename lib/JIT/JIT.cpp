@@ -2,6 +2,7 @@
 #include "tilec/JIT/JIT.h"
 
 #include "tilec/Driver/Driver.h"
+#include "tilec/Target/TargetInfo.h"
 #include "tilec/module_format.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -235,9 +236,8 @@ Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
   if (!r.pipeline.libdevicePath.empty())
     r.targetKey += " libdevice=" + r.pipeline.libdevicePath;
   // The host's CPU and features decide the code of native CPU and SIMT modules.
-  bool hostCode =
-      r.pipeline.arch == "native" || r.pipeline.arch.empty() || r.pipeline.target == "simt";
-  if (hostCode) {
+  std::unique_ptr<TargetInfo> info = createTargetInfo(r.pipeline.target);
+  if (info && info->dependsOnHostCPU(r.pipeline.arch)) {
     // Part of the key (computed once).
     static const std::string host = [] {
       std::string text = " host=" + std::string(llvm::sys::getHostCPUName());

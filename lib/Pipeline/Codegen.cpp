@@ -25,7 +25,6 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Host.h"
 
 #include <cstring>
 #include <mutex>
@@ -45,44 +44,15 @@ void initializeLLVMTargets() {
   });
 }
 
-/// The LLVM CPU name and feature string for `options` (of a `kind` target).
-void selectCPU(const PipelineOptions &options, TargetKind kind, std::string &cpu,
-               std::string &features) {
-  features = options.features;
-  auto addFeatures = [&](llvm::StringRef more) {
-    if (more.empty())
-      return;
-    if (!features.empty())
-      features += ",";
-    features += more.str();
-  };
-  if (kind == TargetKind::NVPTX) {
-    cpu = options.arch;
-    unsigned sm = 0;
-    llvm::StringRef(options.arch).drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm);
-    addFeatures(sm >= 100 ? "+ptx86" : "+ptx80");
-    return;
-  }
-  if (kind == TargetKind::AMDGPU) {
-    cpu = options.arch;
-    return;
-  }
-  // The SIMT emulator runs on the host (its arch names the warp size).
-  if (options.arch == "native" || kind == TargetKind::SIMT) {
-    cpu = llvm::sys::getHostCPUName().str();
-    std::string host;
-    for (auto &feature : llvm::sys::getHostCPUFeatures())
-      if (feature.second)
-        host += (host.empty() ? "+" : ",+") + feature.first().str();
-    addFeatures(host);
-    return;
-  }
-  if (options.arch == "aarch64") {
-    cpu = "generic";
-    addFeatures("+neon");
-    return;
-  }
-  cpu = options.arch;
+/// The LLVM processor for `options`: the target's, with the user's features
+/// (`--features`) before the ones the target adds.
+LLVMProcessor selectProcessor(const PipelineOptions &options, const TargetInfo &info) {
+  LLVMProcessor processor = info.getLLVMProcessor(options.arch);
+  std::string features = options.features;
+  if (!processor.features.empty())
+    features += (features.empty() ? "" : ",") + processor.features;
+  processor.features = std::move(features);
+  return processor;
 }
 
 } // namespace
@@ -96,15 +66,15 @@ VectorRegisters getCPUVectorRegisters(const PipelineOptions &options) {
     return regs;
   initializeLLVMTargets();
   llvm::Triple triple(info->getTriple(options.arch));
-  std::string lookupError, cpu, features;
+  std::string lookupError;
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, lookupError);
   if (!target)
     return regs;
-  selectCPU(options, TargetKind::CPU, cpu, features);
+  LLVMProcessor processor = selectProcessor(options, *info);
   std::unique_ptr<llvm::MCSubtargetInfo> sti(target->createMCSubtargetInfo(triple, "", ""));
-  if (!sti || !sti->isCPUStringValid(cpu))
+  if (!sti || !sti->isCPUStringValid(processor.cpu))
     return regs;
-  sti.reset(target->createMCSubtargetInfo(triple, cpu, features));
+  sti.reset(target->createMCSubtargetInfo(triple, processor.cpu, processor.features));
   if (triple.isX86()) {
     if (sti->checkFeatures("+avx512f"))
       return {512, 32};
@@ -312,28 +282,29 @@ void reportBackendError(ModuleOp module, ArrayRef<KernelInfo> kernels, llvm::Str
   }
 }
 
-/// Metadata text of a tilec module image (see tilec/module_format.h).
-std::string moduleMetadata(const PipelineOptions &options, TargetKind kind,
-                           const llvm::Triple &triple, const std::string &features,
-                           ArrayRef<KernelInfo> kernels) {
-  std::string text = "tilec-module 1\n";
-  switch (kind) {
-  case TargetKind::CPU:
-  case TargetKind::SIMT:
-    // `target cpu ARCH [FEATURES]`, `target simt warpNN [FEATURES]`.
-    text += kind == TargetKind::CPU ? "target cpu " + triple.getArchName().str()
-                                    : "target simt " + options.arch;
-    if (!features.empty())
-      text += " " + features;
-    text += "\npayload so\n";
-    break;
-  case TargetKind::NVPTX:
-    text += "target cuda " + options.arch + "\npayload ptx\n";
-    break;
-  case TargetKind::AMDGPU:
-    text += "target hip " + options.arch + "\npayload hsaco\n";
-    break;
+/// The word of an image's `payload` line.
+llvm::StringRef payloadName(ModulePayload payload) {
+  switch (payload) {
+  case ModulePayload::SharedObject:
+    return "so";
+  case ModulePayload::PTX:
+    return "ptx";
+  case ModulePayload::HSACO:
+    return "hsaco";
   }
+  llvm_unreachable("unknown module payload");
+}
+
+/// Metadata text of a tilec module image (see tilec/module_format.h): `target
+/// DRIVER ARCH [FEATURES]` (features of host code only), `payload KIND`, then
+/// each kernel.
+std::string moduleMetadata(const PipelineOptions &options, const TargetInfo &info,
+                           const std::string &features, ArrayRef<KernelInfo> kernels) {
+  std::string text = "tilec-module 1\n";
+  text += "target " + info.getRuntimeDriver().str() + " " + info.getRuntimeArch(options.arch);
+  if (info.runsOnHost() && !features.empty())
+    text += " " + features;
+  text += "\npayload " + payloadName(info.getModulePayload()).str() + "\n";
   for (const KernelInfo &kernel : kernels) {
     text += "kernel " + kernel.name + "\n";
     text += "num_warps " + std::to_string(options.numWarps) + "\n";
@@ -369,23 +340,45 @@ LogicalResult wrapImage(const std::string &payload, const std::string &metadata,
   return success();
 }
 
-bool emitKindValidFor(EmitKind kind, TargetKind target) {
+/// Every emit kind, in EmitKind's order, with its `--emit` name.
+constexpr std::pair<EmitKind, llvm::StringLiteral> kEmitKinds[] = {
+    {EmitKind::Tile, "tile"}, {EmitKind::LLVM, "llvm"}, {EmitKind::Asm, "asm"},
+    {EmitKind::Ptx, "ptx"},   {EmitKind::Obj, "obj"},   {EmitKind::Hsaco, "hsaco"},
+    {EmitKind::So, "so"}};
+
+/// Whether a target whose images carry `payload` can emit `kind`: IR and
+/// assembly always; object files where the target has them (not PTX); the
+/// loadable forms only of their own payload.
+bool emitKindValidFor(EmitKind kind, ModulePayload payload) {
   switch (kind) {
   case EmitKind::Tile:
   case EmitKind::LLVM:
-    return true;
   case EmitKind::Asm:
     return true;
   case EmitKind::Ptx:
-    return target == TargetKind::NVPTX;
+    return payload == ModulePayload::PTX;
   case EmitKind::Obj:
-    return target != TargetKind::NVPTX;
+    return payload != ModulePayload::PTX;
   case EmitKind::Hsaco:
-    return target == TargetKind::AMDGPU;
+    return payload == ModulePayload::HSACO;
   case EmitKind::So:
-    return target == TargetKind::CPU || target == TargetKind::SIMT;
+    return payload == ModulePayload::SharedObject;
   }
   return false;
+}
+
+/// "--emit K is not available for --target T (T: tile, llvm, ...)".
+std::string invalidEmitKindMessage(EmitKind kind, llvm::StringRef target,
+                                   ModulePayload payload) {
+  std::string message;
+  std::string valid;
+  for (auto [each, name] : kEmitKinds) {
+    if (each == kind)
+      message = "--emit " + name.str() + " is not available for --target " + target.str();
+    if (emitKindValidFor(each, payload))
+      valid += (valid.empty() ? "" : ", ") + name.str();
+  }
+  return message + " (" + target.str() + ": " + valid + ")";
 }
 
 } // namespace
@@ -398,15 +391,8 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     error = "unknown target '" + options.target + "'";
     return failure();
   }
-  if (!emitKindValidFor(kind, info->getKind())) {
-    static const char *kindNames[] = {"tile", "llvm", "asm", "ptx", "obj", "hsaco", "so"};
-    static const char *validFor[] = {"cpu: tile, llvm, asm, obj, so",
-                                     "nvptx: tile, llvm, asm, ptx",
-                                     "amdgpu: tile, llvm, asm, obj, hsaco",
-                                     "simt: tile, llvm, asm, obj, so"};
-    error = std::string("--emit ") + kindNames[static_cast<int>(kind)] +
-            " is not available for --target " + options.target + " (" +
-            validFor[static_cast<int>(info->getKind())] + ")";
+  if (!emitKindValidFor(kind, info->getModulePayload())) {
+    error = invalidEmitKindMessage(kind, options.target, info->getModulePayload());
     return failure();
   }
   initializeLLVMTargets();
@@ -418,20 +404,19 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     error = "no LLVM target for " + triple.str() + ": " + lookupError;
     return failure();
   }
-  std::string cpu, features;
-  selectCPU(options, info->getKind(), cpu, features);
+  LLVMProcessor processor = selectProcessor(options, *info);
   {
     // Ask a generic subtarget, so LLVM does not print its own warning first.
     std::unique_ptr<llvm::MCSubtargetInfo> sti(
         target->createMCSubtargetInfo(triple, "", ""));
-    if (!sti || !sti->isCPUStringValid(cpu)) {
-      error = "unknown processor '" + cpu + "' for " + triple.str();
+    if (!sti || !sti->isCPUStringValid(processor.cpu)) {
+      error = "unknown processor '" + processor.cpu + "' for " + triple.str();
       return failure();
     }
   }
   llvm::TargetOptions targetOptions;
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
-      triple, cpu, features, targetOptions, llvm::Reloc::PIC_, std::nullopt,
+      triple, processor.cpu, processor.features, targetOptions, llvm::Reloc::PIC_, std::nullopt,
       options.optLevel >= 3 ? llvm::CodeGenOptLevel::Aggressive
                             : llvm::CodeGenOptLevel::Default));
   if (!tm) {
@@ -464,7 +449,7 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
         fn && !fn->isDeclaration())
       kernel.paramsStored =
           detail::storedParams(*fn, unsigned(kernel.paramTypes.size()));
-  if (options.boundsChecks && info->getKind() == TargetKind::CPU) {
+  if (options.boundsChecks && info->supportsBoundsChecks()) {
     std::vector<std::pair<std::string, unsigned>> checked;
     for (const KernelInfo &kernel : kernels)
       checked.push_back({kernel.name, unsigned(kernel.paramTypes.size())});
@@ -475,7 +460,7 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
                         options.numWarps * info->getWarpSize(options.arch));
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(tm->createDataLayout());
-  if (info->getKind() == TargetKind::NVPTX && !options.libdevicePath.empty() &&
+  if (info->usesLibdevice() && !options.libdevicePath.empty() &&
       failed(linkLibdevice(*llvmModule, options.libdevicePath, error))) {
     if (backendErrors.failed())
       error += ": " + backendErrors.getMessage();
@@ -498,7 +483,7 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
   if (!runLLVM([&] { optimizeModule(*llvmModule, *tm, options.optLevel); }) ||
       backendErrors.failed())
     return backendFailed();
-  if (info->getKind() != TargetKind::NVPTX && info->getKind() != TargetKind::AMDGPU)
+  if (info->runsOnHost())
     detail::defineSoftFloatHelpers(*llvmModule);
   {
     std::string verifyErrors;
@@ -540,10 +525,8 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     error = llvm::toString(linked.takeError());
     return failure();
   }
-  return wrapImage(
-      *linked,
-      moduleMetadata(options, info->getKind(), triple, features, described),
-      output, error);
+  return wrapImage(*linked, moduleMetadata(options, *info, processor.features, described),
+                   output, error);
 }
 
 LogicalResult buildModuleImage(const std::string &payload, const PipelineOptions &options,
@@ -554,11 +537,9 @@ LogicalResult buildModuleImage(const std::string &payload, const PipelineOptions
     error = "unknown target '" + options.target + "'";
     return failure();
   }
-  std::string cpu, features;
-  selectCPU(options, info->getKind(), cpu, features);
-  llvm::Triple triple(info->getTriple(options.arch));
-  return wrapImage(payload, moduleMetadata(options, info->getKind(), triple, features, kernels),
-                   image, error);
+  LLVMProcessor processor = selectProcessor(options, *info);
+  return wrapImage(payload, moduleMetadata(options, *info, processor.features, kernels), image,
+                   error);
 }
 
 } // namespace tilec

@@ -65,7 +65,7 @@ LogicalResult resolvePipelineOptions(PipelineOptions &options, std::string &erro
     error = "optimization level must be 0-3";
     return failure();
   }
-  if (options.target == "nvptx" && options.libdevicePath.empty())
+  if (info->usesLibdevice() && options.libdevicePath.empty())
     options.libdevicePath = findLibdevice();
   return success();
 }
@@ -139,8 +139,9 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(math::createMathExtendToSupportedTypes(extend));
   TilecExpandMathOptions mathOptions;
   mathOptions.target = options.target;
-  mathOptions.libdevice = options.target == "nvptx" && !options.libdevicePath.empty();
+  mathOptions.libdevice = info && info->usesLibdevice() && !options.libdevicePath.empty();
   mathOptions.nativeExpLog = info && info->lowersExpLogNatively();
+  mathOptions.libm = !info || info->runsOnHost();
   pm.addPass(createTilecExpandMath(mathOptions));
   pm.addPass(createTilecGuardIntDivision());
   pm.addPass(createCanonicalizerPass());

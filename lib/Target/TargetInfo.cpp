@@ -5,6 +5,7 @@
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 
@@ -156,6 +157,19 @@ void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {
     return;
   info.prepareKernel(kernel);
   kernel->setAttr(kPrepared, UnitAttr::get(kernel.getContext()));
+}
+
+llvm::ArrayRef<llvm::StringLiteral> getTargetNames() {
+  static constexpr llvm::StringLiteral names[] = {"cpu", "nvptx", "amdgpu", "simt"};
+  return names;
+}
+
+LLVMProcessor getHostProcessor() {
+  LLVMProcessor host{llvm::sys::getHostCPUName().str(), ""};
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    if (feature.second)
+      host.features += (host.features.empty() ? "+" : ",+") + feature.first().str();
+  return host;
 }
 
 std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target) {

@@ -518,9 +518,6 @@ struct TilecExpandMathPass
     return applyPartialConversion(module, legality, std::move(patterns));
   }
 
-  /// CPUs and the SIMT emulator: host code, which links libm.
-  bool isHostTarget() const { return target == "cpu" || target == "simt"; }
-
   /// Host targets: the f64 functions LLVM has no intrinsic for (erf, erfc, cbrt) or
   /// lowers imprecisely (expm1 as exp(x) - 1, log1p as log(1 + x)) become
   /// libm calls (upstream's math-to-libm patterns; vectors are scalarized).
@@ -540,7 +537,7 @@ struct TilecExpandMathPass
   /// and GPU backends do not (they crash or report "no libcall"): refused with
   /// an error at the op, naming it and the target.
   LogicalResult refuseLibmCallsOnGpus(ModuleOp module) {
-    if (isHostTarget())
+    if (libm)
       return success();
     WalkResult result = module.walk([&](Operation *op) {
       if (!isa<math::MathDialect>(op->getDialect()) ||
@@ -585,7 +582,7 @@ struct TilecExpandMathPass
     MLIRContext *ctx = &getContext();
     if (libdevice && failed(callLibdevice(module)))
       return signalPassFailure();
-    if (isHostTarget() && failed(callLibm(module)))
+    if (libm && failed(callLibm(module)))
       return signalPassFailure();
 
     if (nativeExpLog)
@@ -619,7 +616,7 @@ struct TilecExpandMathPass
     };
     populateMathF32ExpansionPatterns(patterns, expand);
     populateMathPolynomialApproximationPatterns(patterns, expand);
-    if (isHostTarget())
+    if (libm)
       patterns.add<Exp2F32>(ctx, /*benefit=*/10);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();

@@ -1,4 +1,4 @@
-// RUN: tilec-opt %s --tilec-expand-math="target=nvptx libdevice=true" | FileCheck %s
+// RUN: tilec-opt %s --tilec-expand-math="target=nvptx libdevice=true libm=false" | FileCheck %s
 
 // With libdevice (NVPTX), transcendental functions on f32 and f64 become __nv_* calls (vectors
 // lane by lane), fmod too; sqrt, fma and rounding stay instructions and rsqrt stays 1/sqrt.

@@ -2,6 +2,7 @@
 #include "Commands.h"
 
 #include "tilec/Driver/Driver.h"
+#include "tilec/Target/TargetInfo.h"
 #include "tilec/runtime.h"
 #include "tilec/tooling.h"
 
@@ -115,7 +116,8 @@ int runRun() {
   selectTargetForDevice(tilec_device_driver_name(handles.device), info.arch, request.pipeline);
   // Checked mode (every access guarded against its array's extent) is
   // implemented for the CPU device; other devices run unchecked.
-  options.boundsChecks = checked && request.pipeline.target == "cpu";
+  std::unique_ptr<TargetInfo> target = createTargetInfo(request.pipeline.target);
+  options.boundsChecks = checked && target && target->supportsBoundsChecks();
   request.pipeline.boundsChecks = options.boundsChecks;
   std::string image, diagnostics;
   if (!compileLoadableModule(request, image, diagnostics)) {

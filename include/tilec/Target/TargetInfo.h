@@ -32,6 +32,20 @@ inline constexpr llvm::StringLiteral kSIMTLoweredAttr = "tilec.simt";
 
 enum class TargetKind { CPU, NVPTX, AMDGPU, SIMT };
 
+/// What a loadable module image of a target carries (its `payload` line).
+enum class ModulePayload {
+  SharedObject, ///< A linked host shared object (`so`): CPU, SIMT.
+  PTX,          ///< PTX text that the CUDA driver compiles at load (`ptx`).
+  HSACO,        ///< A linked AMDGPU code object (`hsaco`).
+};
+
+/// The LLVM processor a target compiles for, and the features tilec adds to
+/// the user's (`--features`).
+struct LLVMProcessor {
+  std::string cpu;
+  std::string features;
+};
+
 class TargetInfo {
 public:
   virtual ~TargetInfo();
@@ -46,6 +60,41 @@ public:
   /// What a valid `arch` looks like, for error messages ("sm_NN, e.g.
   /// sm_80"); empty when any name is accepted.
   virtual std::string getArchSyntax() const { return ""; }
+
+  //===--------------------------------------------------------------------===//
+  // Code generation and loading, used by the pipeline's back end (Codegen.cpp)
+  // and the driver.
+  //===--------------------------------------------------------------------===//
+
+  /// The LLVM processor and the features tilec adds for `arch` (e.g. sm_80
+  /// and the PTX version; the host's CPU and features where the code runs on
+  /// this host).
+  virtual LLVMProcessor getLLVMProcessor(llvm::StringRef arch) const = 0;
+  /// Whether code for `arch` depends on the CPU of the compiling host (its
+  /// processor name and features), so caches must key on them.
+  virtual bool dependsOnHostCPU(llvm::StringRef arch) const { return false; }
+  /// Whether the code runs on a host CPU thread (CPU, SIMT emulator): it links
+  /// libm and the soft-float helpers, and its image records its features.
+  virtual bool runsOnHost() const { return false; }
+  /// The runtime driver that loads this target's modules ("cpu", "cuda",
+  /// "hip", "simt"), the first word of an image's `target` line.
+  virtual llvm::StringRef getRuntimeDriver() const = 0;
+  /// The processor word of an image's `target` line for `arch` (the CPU
+  /// records the triple's architecture, e.g. x86_64).
+  virtual std::string getRuntimeArch(llvm::StringRef arch) const { return arch.str(); }
+  /// What a loadable module image of this target carries.
+  virtual ModulePayload getModulePayload() const = 0;
+  /// The `arch` to compile for a runtime device of this target's driver that
+  /// reports `deviceArch` (the CPU compiles for its own host: "native").
+  virtual std::string getArchForDevice(llvm::StringRef deviceArch) const {
+    return deviceArch.str();
+  }
+  /// Whether `tilec run` and checked Python launches can instrument this
+  /// target's accesses with bounds checks (Pipeline/BoundsChecks.cpp).
+  virtual bool supportsBoundsChecks() const { return false; }
+  /// Whether math functions without a native lowering call NVIDIA's libdevice,
+  /// linked from bitcode when it is found (tilec-expand-math's `libdevice`).
+  virtual bool usesLibdevice() const { return false; }
 
   /// Rewrites `kernel`'s signature and attributes into the target's kernel ABI
   /// (e.g. the CPU appends program ids and the grid size as arguments). Called
@@ -211,6 +260,12 @@ void prepareKernelOnce(const TargetInfo &info, mlir::func::FuncOp kernel);
 
 /// Returns the TargetInfo for "cpu", "nvptx", "amdgpu" or "simt"; null if unknown.
 std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target);
+
+/// The names createTargetInfo knows, in a fixed order.
+llvm::ArrayRef<llvm::StringLiteral> getTargetNames();
+
+/// The host's LLVM processor and every feature it has ("+avx2,+fma,...").
+LLVMProcessor getHostProcessor();
 
 } // namespace tilec
 

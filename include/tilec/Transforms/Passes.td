@@ -35,8 +35,12 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
                            "::mlir::func::FuncDialect"];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "Target kind (cpu, nvptx, amdgpu, simt): on GPUs, f64 math left for a libm call "
-           "(exp, log, sin, ...) is refused with an error naming the op and target">,
+           "Target name, for errors (cpu, nvptx, amdgpu, simt)">,
+    Option<"libm", "libm", "bool", /*default=*/"true",
+           "Host code, linked with the C library's libm: f64 functions LLVM has no "
+           "intrinsic for (erf, erfc, cbrt, expm1, log1p) become libm calls. Without it, "
+           "f64 math left for a libm call (exp, log, sin, ...) is refused with an error "
+           "naming the op and the target">,
     Option<"libdevice", "libdevice", "bool", /*default=*/"false",
            "NVPTX with libdevice linked: transcendental functions (exp, log, sin, tan, pow, "
            "erf, fmod, ...) on fp32 and fp64 become calls to libdevice's __nv_* functions "

@@ -33,6 +33,10 @@ public:
            arch.drop_front(3).find_first_not_of("0123456789abcdef") == llvm::StringRef::npos;
   }
 
+  LLVMProcessor getLLVMProcessor(llvm::StringRef arch) const override { return {arch.str(), ""}; }
+  llvm::StringRef getRuntimeDriver() const override { return "hip"; }
+  ModulePayload getModulePayload() const override { return ModulePayload::HSACO; }
+
   void prepareKernel(func::FuncOp kernel) const override {
     // Kernels stay public; they become kernel entries in markLLVMKernel.
     (void)kernel;

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace mlir;
 
@@ -34,6 +35,25 @@ public:
   }
   std::string getDefaultArch() const override { return "native"; }
   bool isValidArch(llvm::StringRef arch) const override { return !arch.empty(); }
+
+  /// `native` is the host's processor with all of its features; `aarch64`
+  /// is a generic AArch64 with NEON; any other arch names an LLVM processor.
+  LLVMProcessor getLLVMProcessor(llvm::StringRef arch) const override {
+    if (arch == "native")
+      return getHostProcessor();
+    if (arch == "aarch64")
+      return {"generic", "+neon"};
+    return {arch.str(), ""};
+  }
+  bool dependsOnHostCPU(llvm::StringRef arch) const override { return arch == "native"; }
+  bool runsOnHost() const override { return true; }
+  llvm::StringRef getRuntimeDriver() const override { return "cpu"; }
+  std::string getRuntimeArch(llvm::StringRef arch) const override {
+    return llvm::Triple(getTriple(arch)).getArchName().str();
+  }
+  ModulePayload getModulePayload() const override { return ModulePayload::SharedObject; }
+  std::string getArchForDevice(llvm::StringRef) const override { return "native"; }
+  bool supportsBoundsChecks() const override { return true; }
 
   void prepareKernel(func::FuncOp kernel) const override {
     SmallVector<Type> abi(kNumAbiArgs, IntegerType::get(kernel.getContext(), 32));

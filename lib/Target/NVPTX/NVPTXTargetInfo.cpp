@@ -73,6 +73,16 @@ public:
     return !rest.getAsInteger(10, version) && version >= 50;
   }
 
+  /// PTX ISA 8.0 (CUDA 12.0) up to sm_90a; sm_100 and later need 8.6.
+  LLVMProcessor getLLVMProcessor(llvm::StringRef arch) const override {
+    unsigned sm = 0;
+    arch.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm);
+    return {arch.str(), sm >= 100 ? "+ptx86" : "+ptx80"};
+  }
+  llvm::StringRef getRuntimeDriver() const override { return "cuda"; }
+  ModulePayload getModulePayload() const override { return ModulePayload::PTX; }
+  bool usesLibdevice() const override { return true; }
+
   void prepareKernel(func::FuncOp kernel) const override {
     // Kernels stay public; they become kernel entries in markLLVMKernel.
     (void)kernel;

@@ -41,6 +41,13 @@ public:
     return arch == "warp32" || arch == "warp64";
   }
 
+  /// The emulator runs on this host: its arch names the warp size, not a CPU.
+  LLVMProcessor getLLVMProcessor(llvm::StringRef) const override { return getHostProcessor(); }
+  bool dependsOnHostCPU(llvm::StringRef) const override { return true; }
+  bool runsOnHost() const override { return true; }
+  llvm::StringRef getRuntimeDriver() const override { return "simt"; }
+  ModulePayload getModulePayload() const override { return ModulePayload::SharedObject; }
+
   void prepareKernel(func::FuncOp kernel) const override {
     MLIRContext *ctx = kernel.getContext();
     SmallVector<Type> abi(kNumAbiArgs - 1, IntegerType::get(ctx, 32));
