@@ -483,6 +483,11 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
   if (!runLLVM([&] { optimizeModule(*llvmModule, *tm, options.optLevel); }) ||
       backendErrors.failed())
     return backendFailed();
+  // Loop-carried pointer tiles keep only the lanes their accesses read.
+  if (options.optLevel > 0)
+    for (llvm::Function &fn : *llvmModule)
+      if (!fn.isDeclaration())
+        detail::narrowLoopCarriedVectors(fn);
   if (info->runsOnHost())
     detail::defineSoftFloatHelpers(*llvmModule);
   {

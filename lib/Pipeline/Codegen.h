@@ -50,6 +50,12 @@ void insertBoundsChecks(llvm::Module &module,
 /// (a loaded or integer-made pointer). Stack buffers do not count.
 std::vector<unsigned> storedParams(llvm::Function &fn, unsigned numParams);
 
+/// Narrows each vector recurrence of `fn` (a loop-carried vector phi and the
+/// lane-wise instructions of its cycle) that is read only through
+/// constant-index extracts to the lanes read (NarrowLoopVectors.cpp). Returns
+/// how many it narrowed.
+unsigned narrowLoopCarriedVectors(llvm::Function &fn);
+
 /// Defines, hidden in `module`, the compiler-rt fp64 -> fp16/bf16 truncation
 /// calls that LLVM emits for x86 CPUs (tilec's shared objects import nothing).
 void defineSoftFloatHelpers(llvm::Module &module);
