@@ -122,7 +122,7 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
 
     Tensor cores: when the target (`target`, `arch`) has `mma.sync.aligned.m16n8k16`
     for the operand and accumulator types of a 2-D `tile.dot` (TargetInfo's
-    `hasMmaM16N8K16`: f16 or bf16 operands, f32 accumulators, on NVPTX from sm_80 and
+    `hasMmaSync`: f16 or bf16 operands, f32 accumulators, on NVPTX from sm_80 and
     on the SIMT emulator at warp size 32) and its M, N, K fill the instruction
     (multiples of 16, 8, 16), the dot's accumulator gets a `#tile.mma` layout (warps
     over M and N as Triton 3.9 picks them) and its operands are converted to

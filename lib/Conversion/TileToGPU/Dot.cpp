@@ -2,8 +2,9 @@
 //
 // A dot with an MMA accumulator layout (tilec-assign-layouts chose tensor
 // cores) has its operands in dot-operand layouts already, i.e. in the
-// registers mma.sync reads: each warp runs one m16n8k16 mma.sync (from the
-// TargetInfo) per 16x8 accumulator block and 16-element K step it holds.
+// registers mma.sync reads: each warp runs one mma.sync (from the TargetInfo:
+// m16n8k16 for f16/bf16, m16n8k8 tf32 for f32, m16n8k32 for s8) per 16x8
+// accumulator block and K step (16, 8, 32 elements) it holds.
 //
 // Otherwise both operands are written to shared memory in their own element
 // type; each thread then runs a loop over k, reading the A values of its
@@ -159,7 +160,8 @@ uint64_t stagedBytes(RankedTensorType type, int64_t rowStride) {
 }
 
 /// tile.dot on tensor cores: the registers of A (`dot_operand` 0), B
-/// (`dot_operand` 1) and the accumulator (`mma`) are fragments of mma.sync in
+/// (`dot_operand` 1) and the accumulator (`mma`) are fragments of mma.sync
+/// (m16n8k16 for 16-bit operands, m16n8k8 tf32 for f32, m16n8k32 for s8) in
 /// the order TileAttrs.td gives; repetition (m, n) of the accumulator takes the
 /// K steps of A's repetition m and B's repetition n. K steps go outermost, so
 /// only one step's fragments are live at a time.
@@ -187,15 +189,28 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     auto bType = cast<RankedTensorType>(op.getB().getType());
     if (failed(verifyTensorCoreOperands(op, mma, "mma")))
       return failure();
-    if (!simt.target.hasMmaM16N8K16(simt.arch, aType.getElementType(), cType.getElementType()))
+    Type operand = aType.getElementType();
+    if (!simt.target.hasMmaSync(simt.arch, operand, cType.getElementType()))
       return op.emitOpError("target has no mma.sync for ")
-             << aType.getElementType() << " operands and " << cType.getElementType()
-             << " accumulators";
+             << operand << " operands and " << cType.getElementType() << " accumulators";
+    StringRef precision =
+        op.getInputPrecision().value_or(simt.target.getDefaultDotInputPrecision(simt.arch));
+    if (operand.isF32() && precision != "tf32")
+      return op.emitOpError("with f32 operands runs on mma.sync as tf32 only, but its "
+                            "input_precision is \"")
+             << precision << "\"";
+    // w operand elements per 32-bit register: K = 8w per instruction, 4w
+    // elements of A and 2w of B per lane.
+    unsigned w = cast<tile::DotOperandEncodingAttr>(aType.getEncoding()).getKWidth();
+    if (w != 32 / operand.getIntOrFloatBitWidth())
+      return op.emitOpError("dot_operand kWidth ")
+             << w << " does not match " << operand << " operands (" << 32 / operand.getIntOrFloatBitWidth()
+             << " per 32-bit register)";
     int64_t aRegs = simt.layoutOf(aType).numRegs, bRegs = simt.layoutOf(bType).numRegs;
     int64_t cRegs = simt.layoutOf(cType).numRegs;
-    int64_t kSteps = aType.getDimSize(1) / 16;
-    int64_t mReps = aRegs / (8 * kSteps), nReps = bRegs / (4 * kSteps);
-    if (mReps * nReps * 4 != cRegs)
+    int64_t kSteps = std::max<int64_t>(1, aType.getDimSize(1) / (8 * w));
+    int64_t mReps = aRegs / (4 * w * kSteps), nReps = bRegs / (2 * w * kSteps);
+    if (aType.getDimSize(1) < 8 * w || mReps * nReps * 4 != cRegs)
       return op.emitOpError("operand and accumulator layouts disagree on the repetitions");
 
     // Staged operands go to shared memory: A from byte 0, B after it.
@@ -268,10 +283,11 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       for (int64_t mm = 0; mm < mReps; ++mm)
         aFragments.push_back(
             aSource ? loadMatrix(aAddress, mm * aBlockStride * aStride + kk * 16, 4, false)
-                    : registers(b, loc, adaptor.getA(), 8 * (mm * kSteps + kk), 8));
+                    : registers(b, loc, adaptor.getA(), 4 * w * (mm * kSteps + kk), 4 * w));
       for (int64_t nn = 0; nn < nReps; ++nn) {
         if (!bSource) {
-          bFragments.push_back(registers(b, loc, adaptor.getB(), 4 * (nn * kSteps + kk), 4));
+          bFragments.push_back(
+              registers(b, loc, adaptor.getB(), 2 * w * (nn * kSteps + kk), 2 * w));
           continue;
         }
         bool pair = nn + 1 < nReps;
@@ -285,7 +301,7 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       for (int64_t mm = 0; mm < mReps; ++mm)
         for (int64_t nn = 0; nn < nReps; ++nn) {
           Value &c = accs[mm * nReps + nn];
-          c = simt.target.mmaM16N8K16(b, loc, simt.kernel, aFragments[mm], bFragments[nn], c);
+          c = simt.target.mmaSync(b, loc, simt.kernel, aFragments[mm], bFragments[nn], c);
         }
     }
     if (aSource || bSource)
@@ -313,7 +329,7 @@ void planDotOperandStaging(SIMTLowering &simt) {
   simt.kernel.walk([&](tile::DotOp dot) {
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
     auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
-    if (!mma || !simt.target.hasMmaM16N8K16(simt.arch, dot.getA().getType().getElementType(),
+    if (!mma || !simt.target.hasMmaSync(simt.arch, dot.getA().getType().getElementType(),
                                              cType.getElementType()))
       return;
     uint64_t bytes = 0;
