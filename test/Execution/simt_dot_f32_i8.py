@@ -119,7 +119,6 @@ def run_case(tilec, tmp, kind, m, n, k, warps, steps=2):
     out = os.path.join(tmp, "out")
     prec = "ieee" if kind == "ieee" else "None"
     cmd = [tilec, "run", __file__, "--kernel", "mm", "--grid", "1", "--num-warps", str(warps),
-           "--arch", "warp%d" % warp_size,
            "-DM=%d" % m, "-DN=%d" % n, "-DK=%d" % k, "-DPREC=%s" % prec, "--out-dir", out,
            "--"] + paths + [str(steps)]
     env = dict(os.environ, TILEC_DEVICE="simt", TILEC_SIMT_WARP_SIZE=str(warp_size))

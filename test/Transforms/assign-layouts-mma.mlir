@@ -111,13 +111,26 @@ func.func @no_mma(%x: tensor<16x16xf16>, %y: tensor<16x16xf16>, %h: tensor<16x16
 // CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x32xi8, #[[IA]]>, tensor<32x16xi8, #[[IB]]> -> tensor<16x16xi32, #[[TM]]>
 // FMA-LABEL: func @tf32_s8
 // FMA-NOT: #tile.mma
-func.func @tf32_s8(%xf: tensor<16x8xf32>, %yf: tensor<8x16xf32>, %f: tensor<16x16xf32>,
-                   %xi: tensor<16x32xi8>, %yi: tensor<32x16xi8>, %i: tensor<16x16xi32>)
-    -> (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xi32>) {
-  %0 = tile.dot %xf, %yf, %f : tensor<16x8xf32>, tensor<8x16xf32> -> tensor<16x16xf32>
-  %1 = tile.dot %xf, %yf, %f {input_precision = "tf32"} : tensor<16x8xf32>, tensor<8x16xf32> -> tensor<16x16xf32>
-  %2 = tile.dot %xi, %yi, %i : tensor<16x32xi8>, tensor<32x16xi8> -> tensor<16x16xi32>
-  return %0, %1, %2 : tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xi32>
+func.func @tf32_s8(%pf: !tile.ptr<f32>, %pi: !tile.ptr<i8>, %qf: !tile.ptr<f32>,
+                   %qi: !tile.ptr<i32>) {
+  %zf = arith.constant dense<0.0> : tensor<16x16xf32>
+  %zi = arith.constant dense<0> : tensor<16x16xi32>
+  %sf = tile.splat %pf : !tile.ptr<f32> -> tensor<16x8x!tile.ptr<f32>>
+  %xf = tile.load %sf : tensor<16x8x!tile.ptr<f32>>
+  %tf = tile.splat %pf : !tile.ptr<f32> -> tensor<8x16x!tile.ptr<f32>>
+  %yf = tile.load %tf : tensor<8x16x!tile.ptr<f32>>
+  %si = tile.splat %pi : !tile.ptr<i8> -> tensor<16x32x!tile.ptr<i8>>
+  %xi = tile.load %si : tensor<16x32x!tile.ptr<i8>>
+  %ti = tile.splat %pi : !tile.ptr<i8> -> tensor<32x16x!tile.ptr<i8>>
+  %yi = tile.load %ti : tensor<32x16x!tile.ptr<i8>>
+  %0 = tile.dot %xf, %yf, %zf : tensor<16x8xf32>, tensor<8x16xf32> -> tensor<16x16xf32>
+  %1 = tile.dot %xf, %yf, %0 {input_precision = "tf32"} : tensor<16x8xf32>, tensor<8x16xf32> -> tensor<16x16xf32>
+  %2 = tile.dot %xi, %yi, %zi : tensor<16x32xi8>, tensor<32x16xi8> -> tensor<16x16xi32>
+  %of = tile.splat %qf : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
+  tile.store %of, %1 : tensor<16x16x!tile.ptr<f32>>
+  %oi = tile.splat %qi : !tile.ptr<i32> -> tensor<16x16x!tile.ptr<i32>>
+  tile.store %oi, %2 : tensor<16x16x!tile.ptr<i32>>
+  return
 }
 
 // -----

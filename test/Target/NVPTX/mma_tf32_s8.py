@@ -10,7 +10,7 @@
 # RUN: tilec compile %s --kernel dot --signature '*fp32:16,*fp32:16,*fp32:16' -DPREC=tf32 -DM=64 -DN=64 -DK=32 --target nvptx --arch sm_80 --num-warps 4 --emit ptx -o %t.tf32e.ptx
 # RUN: FileCheck %s --check-prefix=TF32E < %t.tf32e.ptx
 # RUN: tilec compile %s --kernel dot --signature '*fp32:16,*fp32:16,*fp32:16' -DALLOW=True -DM=64 -DN=64 -DK=32 --target nvptx --arch sm_80 --num-warps 4 --emit ptx -o %t.allow.ptx
-# RUN: FileCheck %s --check-prefix=ALLOW < %t.allow.ptx
+# RUN: FileCheck %s --check-prefix=BYFLAG < %t.allow.ptx
 # RUN: tilec compile %s --kernel dot --signature '*fp32:16,*fp32:16,*fp32:16' -DPREC=ieee -DM=64 -DN=64 -DK=32 --target nvptx --arch sm_80 --num-warps 4 --emit ptx -o %t.ieee.ptx
 # RUN: FileCheck %s --check-prefix=IEEE < %t.ieee.ptx
 # RUN: tilec compile %s --kernel dot --signature '*fp32:16,*fp32:16,*fp32:16' -DPREC=tf32x3 -DM=64 -DN=64 -DK=32 --target nvptx --arch sm_80 --num-warps 4 --emit ptx -o %t.x3.ptx
@@ -28,9 +28,9 @@
 # TF32E-LABEL: .entry dot
 # TF32E-COUNT-32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 # TF32E-NOT: mma.sync
-# ALLOW-LABEL: .entry dot
-# ALLOW-COUNT-32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
-# ALLOW-NOT: mma.sync
+# BYFLAG-LABEL: .entry dot
+# BYFLAG-COUNT-32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+# BYFLAG-NOT: mma.sync
 # IEEE-LABEL: .entry dot
 # IEEE-NOT: mma.sync
 # IEEE-NOT: cvt.rna.tf32
