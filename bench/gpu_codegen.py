@@ -66,7 +66,16 @@ KERNELS = {
                         "*fp32:16,*fp32:16,*fp32:16,i32:16,i32:16,i32:16,"
                         "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
                         {"BLOCK_SIZE_M": 64, "BLOCK_SIZE_N": 64, "BLOCK_SIZE_K": 32}),
+    # fp32 operands: tf32 tensor cores by default on NVIDIA (mma.sync m16n8k8), IEEE elsewhere.
+    "matmul-128x128x64": ("examples/matmul.py", "matmul_kernel",
+                          "*fp32:16,*fp32:16,*fp32:16,i32:16,i32:16,i32:16,"
+                          "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
+                          {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64}),
     # fp16 operands, fp32 accumulation, fp16 output: tensor cores on NVIDIA (mma.sync m16n8k16).
+    "matmul16-64x64x32": ("examples/matmul.py", "matmul_kernel",
+                          "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,"
+                          "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
+                          {"BLOCK_SIZE_M": 64, "BLOCK_SIZE_N": 64, "BLOCK_SIZE_K": 32}),
     "matmul16-128x128x64": ("examples/matmul.py", "matmul_kernel",
                             "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,"
                             "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",

@@ -167,15 +167,19 @@ def Tile_DotOperandEncodingAttr : Tile_Attr<"DotOperandEncoding", "dot_operand",
     The distributed layout of operand `opIdx` (0: A, M x K; 1: B, K x N) of a
     `tile.dot` whose result has the `#tile.mma` or `#tile.mfma` layout `parent`
     (Triton's `#dot_op`). Under `#tile.mma` each lane holds the fragments
-    `mma.sync.aligned.m16n8k16` reads,
-    per the PTX ISA, with `kWidth` = 2 consecutive K elements per 32-bit register
-    (16-bit types): for A (16 x 16 per instruction), with `g = l / 4` and
-    `t = l % 4`, `a0 a1` at row `g`, columns `2t, 2t+1`; `a2 a3` at row `g + 8`;
-    `a4..a7` the same 8 columns further. For B (16 x 8), `b0 b1` at rows `2t, 2t+1`,
-    column `g`; `b2 b3` 8 rows further. A's M blocks follow the parent's warps
-    along M and B's N blocks its warps along N; the warps along the other
-    dimension hold copies. Register `8 * (m * kReps + k) + i` of A is fragment `a_i`
-    of its repetition `(m, k)`; register `4 * (n * kReps + k) + i` of B is `b_i`.
+    `mma.sync.aligned.m16n8k<K>` reads, per the PTX ISA, with `kWidth` = w
+    consecutive K elements per 32-bit register and K = 8w: w = 2 for 16-bit types
+    (m16n8k16), 1 for tf32 (m16n8k8), 4 for s8 (m16n8k32). With `g = l / 4` and
+    `t = l % 4`, A (16 x K per instruction) has four registers: register `r`
+    (elements `a_{wr} .. a_{wr+w-1}`) at row `g + 8 * (r % 2)`, columns
+    `w * t + 4w * (r / 2) ..` (for f16: `a0 a1` at row `g`, columns `2t, 2t+1`;
+    `a2 a3` at row `g + 8`; `a4..a7` the same 8 columns further). B (K x 8) has
+    two: register `r` at rows `w * t + 4w * r ..`, column `g` (for f16: `b0 b1`
+    at rows `2t, 2t+1`, `b2 b3` 8 rows further). A's M blocks follow the parent's
+    warps along M and B's N blocks its warps along N; the warps along the other
+    dimension hold copies. Register `4w * (m * kReps + k) + i` of A is fragment
+    `a_i` of its repetition `(m, k)`; register `2w * (n * kReps + k) + i` of B is
+    `b_i`.
 
     Under `#tile.mfma` (`kWidth` = 4) each lane holds what the MFMA reads, with
     N and K as there: A (N x K per instruction) row `l % N`, columns

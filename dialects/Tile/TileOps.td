@@ -341,7 +341,11 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let description = [{
     Computes `result = a * b + acc` for 2-D tiles (`MxK`, `KxN`, `MxN`) or batched 3-D
     tiles (`BxMxK`, `BxKxN`, `BxMxN`). Products are computed in the accumulator's element
-    type. `input_precision` ("ieee", "tf32", "tf32x3") is a hint; CPUs always use ieee.
+    type. `input_precision` ("ieee", "tf32", "tf32x3") applies to f32 operands; unset, it is
+    the target's default (TargetInfo::getDefaultDotInputPrecision: "tf32" on NVIDIA and the
+    SIMT emulator at warp size 32, "ieee" elsewhere). CPUs always use ieee; NVIDIA tensor cores
+    run "tf32" dots as tf32 (operands rounded to nearest, ties away), "ieee" and "tf32x3" ones
+    keep exact fp32 FMAs; AMD's fp32 MFMA multiplies in fp32 whatever is asked.
 
     Example:
 

@@ -123,14 +123,18 @@ LogicalResult TargetInfo::emitAssertFailure(OpBuilder &b, Location loc, func::Fu
   return success();
 }
 
-bool detail::isMmaM16N8K16F32(Type operand, Type acc) {
-  return (operand.isF16() || operand.isBF16()) && acc.isF32();
+bool detail::isMmaSyncType(Type operand, Type acc) {
+  if (operand.isInteger(8))
+    return acc.isInteger(32);
+  return (operand.isF16() || operand.isBF16() || operand.isF32()) && acc.isF32();
 }
 
-bool TargetInfo::hasMmaM16N8K16(llvm::StringRef, Type, Type) const { return false; }
+llvm::StringRef TargetInfo::getDefaultDotInputPrecision(llvm::StringRef) const { return "ieee"; }
 
-Value TargetInfo::mmaM16N8K16(OpBuilder &, Location, func::FuncOp, Value, Value, Value) const {
-  llvm_unreachable("mma.sync requested from a target without it (check hasMmaM16N8K16)");
+bool TargetInfo::hasMmaSync(llvm::StringRef, Type, Type) const { return false; }
+
+Value TargetInfo::mmaSync(OpBuilder &, Location, func::FuncOp, Value, Value, Value) const {
+  llvm_unreachable("mma.sync requested from a target without it (check hasMmaSync)");
 }
 
 bool TargetInfo::hasLoadMatrix(llvm::StringRef) const { return false; }
@@ -140,8 +144,12 @@ Value TargetInfo::loadMatrix(OpBuilder &, Location, func::FuncOp, Value, int64_t
   llvm_unreachable("ldmatrix requested from a target without it (check hasLoadMatrix)");
 }
 
-bool detail::isMfmaF32(unsigned nonK, Type operand, Type acc) {
-  return (nonK == 32 || nonK == 16) && (operand.isF16() || operand.isBF16()) && acc.isF32();
+bool detail::isMfmaType(unsigned nonK, Type operand, Type acc) {
+  if (nonK != 32 && nonK != 16)
+    return false;
+  if (operand.isInteger(8))
+    return acc.isInteger(32);
+  return (operand.isF16() || operand.isBF16() || operand.isF32()) && acc.isF32();
 }
 
 bool TargetInfo::hasMfma(llvm::StringRef, unsigned, Type, Type) const { return false; }

@@ -46,13 +46,14 @@ llvm::SmallVector<mlir::Value> loadKernelArguments(mlir::OpBuilder &b, mlir::Loc
                                                    mlir::func::FuncOp kernel, mlir::Value args,
                                                    unsigned count);
 
-/// Whether mma.sync.aligned.m16n8k16 exists for `operand` (A, B) elements and
-/// `acc` accumulators: f16 or bf16 operands, f32 accumulators.
-bool isMmaM16N8K16F32(mlir::Type operand, mlir::Type acc);
-/// Whether v_mfma_f32_32x32x8 (`nonK` 32) or v_mfma_f32_16x16x16 (16) exists
-/// for `operand` (A, B) elements and `acc` accumulators: f16 or bf16 operands,
-/// f32 accumulators.
-bool isMfmaF32(unsigned nonK, mlir::Type operand, mlir::Type acc);
+/// Whether mma.sync.aligned.m16n8k<K> (TargetInfo::hasMmaSync) exists for
+/// `operand` (A, B) elements and `acc` accumulators: f16, bf16 or f32 (tf32)
+/// operands with f32 accumulators, i8 (s8) operands with i32 accumulators.
+bool isMmaSyncType(mlir::Type operand, mlir::Type acc);
+/// Whether an MFMA with `nonK` x `nonK` blocks (32 or 16; TargetInfo::hasMfma)
+/// exists for `operand` (A, B) elements and `acc` accumulators: f16, bf16 or
+/// f32 operands with f32 accumulators, i8 operands with i32 accumulators.
+bool isMfmaType(unsigned nonK, mlir::Type operand, mlir::Type acc);
 } // namespace detail
 
 } // namespace tilec

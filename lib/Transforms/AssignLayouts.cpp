@@ -100,6 +100,12 @@ std::pair<unsigned, unsigned> mfmaWarps(int64_t m, int64_t n, int64_t block, uns
 /// archs model CDNA3.
 unsigned mfmaVersion(llvm::StringRef arch) { return arch == "gfx90a" ? 2 : 3; }
 
+/// The K elements per lane of an MFMA operand of `type`: 1 for f32, 8 for i8,
+/// 4 for 16-bit types.
+unsigned mfmaKWidth(Type type) {
+  return type.isF32() ? 1 : type.isInteger(8) ? 8 : 4;
+}
+
 /// Which dots run on tensor cores, for `target`/`arch` (null target: none).
 struct MmaPolicy {
   const TargetInfo *target = nullptr;
@@ -113,22 +119,30 @@ struct MmaPolicy {
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
     if (target && warpSize == 64)
       return mfmaAccumulatorLayout(aType, bType, cType);
-    if (!target || warpSize != 32 || cType.getRank() != 2 ||
-        aType.getElementType() != bType.getElementType() ||
-        !target->hasMmaM16N8K16(arch, aType.getElementType(), cType.getElementType()))
+    Type operand = aType.getElementType();
+    if (!target || warpSize != 32 || cType.getRank() != 2 || operand != bType.getElementType() ||
+        !target->hasMmaSync(arch, operand, cType.getElementType()))
+      return {};
+    // fp32 operands run on tensor cores as tf32 only; "ieee" and "tf32x3"
+    // keep the FMA path (exact fp32 products).
+    if (operand.isF32() &&
+        dot.getInputPrecision().value_or(target->getDefaultDotInputPrecision(arch)) != "tf32")
       return {};
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
-    if (m % 16 || n % 8 || k % 16 || !llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) ||
+    int64_t blockK = 256 / operand.getIntOrFloatBitWidth();
+    if (m % 16 || n % 8 || k % blockK || !llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) ||
         !llvm::isPowerOf2_64(k))
       return {};
     auto [wm, wn] = mmaWarps(m, n, numWarps);
     return tile::MmaEncodingAttr::get(dot.getContext(), 2, {wm, wn}, {16, 8});
   }
 
-  /// AMD matrix cores (64-lane waves), as Triton 3.9 picks them:
-  /// v_mfma_f32_32x32x8 where M and N are multiples of 32 and K of 8, else
-  /// v_mfma_f32_16x16x16 where M, N and K are multiples of 16; null for the
-  /// FMA path.
+  /// AMD matrix cores (64-lane waves), as Triton 3.9 picks them: 32x32 blocks
+  /// where M and N are multiples of 32 and K of the instruction's K (f16/bf16:
+  /// v_mfma_f32_32x32x8, f32: 32x32x2f32, i8: v_mfma_i32_32x32x16_i8), else
+  /// 16x16 blocks (16x16x16, 16x16x4f32, 16x16x32_i8); null for the FMA path.
+  /// fp32 operands run on the fp32 MFMA whatever their input_precision (its
+  /// products are fp32's: "tf32" and "tf32x3" get more precision than asked).
   Attribute mfmaAccumulatorLayout(RankedTensorType aType, RankedTensorType bType,
                                   RankedTensorType cType) const {
     if (cType.getRank() != 2 || aType.getElementType() != bType.getElementType())
@@ -136,8 +150,9 @@ struct MmaPolicy {
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
     if (!llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) || !llvm::isPowerOf2_64(k))
       return {};
+    unsigned kWidth = mfmaKWidth(aType.getElementType());
     for (unsigned nonK : {32u, 16u}) {
-      if (m % nonK || n % nonK || k % (4 * (64 / nonK)) ||
+      if (m % nonK || n % nonK || k % (kWidth * (64 / nonK)) ||
           !target->hasMfma(arch, nonK, aType.getElementType(), cType.getElementType()))
         continue;
       auto [wm, wn] = mfmaWarps(m, n, nonK, numWarps);
@@ -324,7 +339,12 @@ private:
       if (Attribute layout = mmaDots.lookup(dot)) {
         // Tensor cores: operands in the registers mma.sync (MFMA) reads.
         MLIRContext *ctx = op->getContext();
-        unsigned kWidth = isa<tile::MfmaEncodingAttr>(layout) ? 4 : 2;
+        // MMA: the operand elements of one 32-bit register (2 for 16-bit
+        // types, 1 for tf32, 4 for s8).
+        Type operand = cast<RankedTensorType>(dot.getA().getType()).getElementType();
+        unsigned kWidth = isa<tile::MfmaEncodingAttr>(layout)
+                              ? mfmaKWidth(operand)
+                              : 32 / operand.getIntOrFloatBitWidth();
         convertOperand(dot.getAMutable(),
                        tile::DotOperandEncodingAttr::get(ctx, 0, layout, kWidth));
         convertOperand(dot.getBMutable(),

@@ -17,6 +17,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
@@ -414,19 +415,60 @@ float bf16ToFloat(uint16_t bits) {
   return value;
 }
 
-/// D = A * B + C of one m16n8k16 mma.sync from the 32 lanes' fragments
-/// (tilec_simt_mma_fragments gives where each lane's elements lie).
+/// The tf32 value an mma.sync reads from an f32 register: its top 19 bits
+/// (NaN stays NaN).
+float tf32Operand(float value) {
+  if (std::isnan(value))
+    return value;
+  uint32_t word;
+  std::memcpy(&word, &value, sizeof(word));
+  word &= ~uint32_t(0x1fff);
+  std::memcpy(&value, &word, sizeof(value));
+  return value;
+}
+
+/// D = A * B + C of one mma.sync (m16n8k16 f16/bf16, m16n8k8 tf32 or
+/// m16n8k32 s8) from the 32 lanes' fragments (tilec_simt_mma_fragments gives
+/// where each lane's elements lie).
 void computeMma(SimtThread *lanes, uint32_t kind) {
-  float a[16][16], b[16][8], c[16][8];
-  auto decode = kind == TILEC_SIMT_MMA_M16N8K16_F32_BF16 ? bf16ToFloat : halfToFloat;
+  const uint32_t w = kind == TILEC_SIMT_MMA_M16N8K8_F32_TF32  ? 1
+                     : kind == TILEC_SIMT_MMA_M16N8K32_S32_S8 ? 4
+                                                              : 2;
+  const uint32_t k = 8 * w;
+  // Operands as doubles: f16, bf16, tf32 and s8 values are exact in them, and
+  // their products are exact in f32 (s8: in s32).
+  double a[16][32], b[32][8];
+  auto element = [&](const tilec_simt_mma_fragments &f, bool isA, uint32_t e) -> double {
+    switch (kind) {
+    case TILEC_SIMT_MMA_M16N8K8_F32_TF32:
+      return tf32Operand(isA ? f.a_f32[e] : f.b_f32[e]);
+    case TILEC_SIMT_MMA_M16N8K32_S32_S8:
+      return isA ? f.a_s8[e] : f.b_s8[e];
+    case TILEC_SIMT_MMA_M16N8K16_F32_BF16:
+      return bf16ToFloat(isA ? f.a[e] : f.b[e]);
+    default:
+      return halfToFloat(isA ? f.a[e] : f.b[e]);
+    }
+  };
   for (uint32_t lane = 0; lane < 32; ++lane) {
     const tilec_simt_mma_fragments &f = *lanes[lane].fragments;
     uint32_t g = lane / 4, t = lane % 4;
-    for (uint32_t i = 0; i < 8; ++i)
-      a[g + 8 * (i / 2 % 2)][2 * t + i % 2 + 8 * (i / 4)] = decode(f.a[i]);
+    for (uint32_t e = 0; e < 4 * w; ++e) {
+      uint32_t r = e / w;
+      a[g + 8 * (r % 2)][w * t + 4 * w * (r / 2) + e % w] = element(f, true, e);
+    }
+    for (uint32_t e = 0; e < 2 * w; ++e)
+      b[w * t + 4 * w * (e / w) + e % w][g] = element(f, false, e);
+  }
+  // Every lane reads C before any lane's D is written.
+  float c[16][8];
+  int32_t cInt[16][8];
+  for (uint32_t lane = 0; lane < 32; ++lane) {
+    const tilec_simt_mma_fragments &f = *lanes[lane].fragments;
+    uint32_t g = lane / 4, t = lane % 4;
     for (uint32_t i = 0; i < 4; ++i) {
-      b[2 * t + i % 2 + 8 * (i / 2)][g] = decode(f.b[i]);
       c[g + 8 * (i / 2)][2 * t + i % 2] = f.c[i];
+      cInt[g + 8 * (i / 2)][2 * t + i % 2] = f.c_s32[i];
     }
   }
   for (uint32_t lane = 0; lane < 32; ++lane) {
@@ -434,10 +476,18 @@ void computeMma(SimtThread *lanes, uint32_t kind) {
     uint32_t g = lane / 4, t = lane % 4;
     for (uint32_t i = 0; i < 4; ++i) {
       uint32_t row = g + 8 * (i / 2), col = 2 * t + i % 2;
+      if (kind == TILEC_SIMT_MMA_M16N8K32_S32_S8) {
+        // s32 accumulation wraps.
+        uint32_t sum = uint32_t(cInt[row][col]);
+        for (uint32_t kk = 0; kk < k; ++kk)
+          sum += uint32_t(int32_t(a[row][kk]) * int32_t(b[kk][col]));
+        f.c_s32[i] = int32_t(sum);
+        continue;
+      }
       float sum = c[row][col];
-      // Products of 16-bit floats are exact in f32; the sum rounds per step.
-      for (uint32_t k = 0; k < 16; ++k)
-        sum += a[row][k] * b[k][col];
+      // The products are exact in f32; the sum rounds per step.
+      for (uint32_t kk = 0; kk < k; ++kk)
+        sum += float(a[row][kk] * b[kk][col]);
       f.c[i] = sum;
     }
   }
@@ -495,8 +545,7 @@ void mmaCallback(tilec_simt_thread *ctx, uint32_t kind,
                  tilec_simt_mma_fragments *fragments) {
   SimtThread *t = self(ctx);
   requireWarpInstruction(t, "mma.sync", 32,
-                         kind == TILEC_SIMT_MMA_M16N8K16_F32_F16 ||
-                             kind == TILEC_SIMT_MMA_M16N8K16_F32_BF16,
+                         kind <= TILEC_SIMT_MMA_M16N8K32_S32_S8,
                          "kind", kind);
   t->mmaKind = kind;
   t->fragments = fragments;
@@ -565,35 +614,64 @@ void ldmatrixCallback(tilec_simt_thread *ctx, uint32_t shape, const void *row,
 }
 
 /// D = A * B + C of one MFMA with N x N blocks (v_mfma_f32_32x32x8 or
-/// v_mfma_f32_16x16x16) from the 64 lanes' registers (tilec_simt_mfma_fragments
-/// gives where each lane's elements lie).
+/// 16x16x16 for f16/bf16, v_mfma_f32_32x32x2f32 or 16x16x4f32,
+/// v_mfma_i32_32x32x16_i8 or 16x16x32_i8) from the 64 lanes' registers
+/// (tilec_simt_mfma_fragments gives where each lane's elements lie).
 void computeMfma(SimtThread *lanes, uint32_t kind) {
-  bool wide = kind == TILEC_SIMT_MFMA_32X32X8_F32_F16 || kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16;
-  const uint32_t n = wide ? 32 : 16, k = 4 * (64 / n), regs = n * n / 64;
-  float a[32][16], b[16][32], c[32][32];
-  auto decode = kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16 ||
-                        kind == TILEC_SIMT_MFMA_16X16X16_F32_BF16
-                    ? bf16ToFloat
-                    : halfToFloat;
+  bool wide = kind == TILEC_SIMT_MFMA_32X32X8_F32_F16 ||
+              kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16 ||
+              kind == TILEC_SIMT_MFMA_32X32X2_F32_F32 || kind == TILEC_SIMT_MFMA_32X32X16_I32_I8;
+  bool f32 = kind == TILEC_SIMT_MFMA_32X32X2_F32_F32 || kind == TILEC_SIMT_MFMA_16X16X4_F32_F32;
+  bool i8 = kind == TILEC_SIMT_MFMA_32X32X16_I32_I8 || kind == TILEC_SIMT_MFMA_16X16X32_I32_I8;
+  bool bf16 = kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16 || kind == TILEC_SIMT_MFMA_16X16X16_F32_BF16;
+  const uint32_t n = wide ? 32 : 16, groups = 64 / n, w = f32 ? 1 : i8 ? 8 : 4;
+  const uint32_t k = w * groups, rowStride = 4 * groups, regs = n * n / 64;
+  // f16, bf16, f32 and i8 values are exact in doubles.
+  double a[32][32], b[32][32];
+  auto element = [&](const tilec_simt_mfma_fragments &f, bool isA, uint32_t i) -> double {
+    if (f32)
+      return isA ? f.a_f32[i] : f.b_f32[i];
+    if (i8)
+      return isA ? f.a_s8[i] : f.b_s8[i];
+    uint16_t bits = isA ? f.a[i] : f.b[i];
+    return bf16 ? bf16ToFloat(bits) : halfToFloat(bits);
+  };
   for (uint32_t lane = 0; lane < 64; ++lane) {
     const tilec_simt_mfma_fragments &f = *lanes[lane].mfmaFragments;
     uint32_t col = lane % n, group = lane / n;
-    for (uint32_t i = 0; i < 4; ++i) {
-      a[col][4 * group + i] = decode(f.a[i]);
-      b[4 * group + i][col] = decode(f.b[i]);
+    for (uint32_t i = 0; i < w; ++i) {
+      a[col][w * group + i] = element(f, true, i);
+      b[w * group + i][col] = element(f, false, i);
     }
-    for (uint32_t r = 0; r < regs; ++r)
-      c[k * (r / 4) + 4 * group + r % 4][col] = f.c[r];
+  }
+  // Every lane's C is read before any lane's D is written.
+  float c[32][32];
+  int32_t cInt[32][32];
+  for (uint32_t lane = 0; lane < 64; ++lane) {
+    const tilec_simt_mfma_fragments &f = *lanes[lane].mfmaFragments;
+    uint32_t col = lane % n, group = lane / n;
+    for (uint32_t r = 0; r < regs; ++r) {
+      c[rowStride * (r / 4) + 4 * group + r % 4][col] = f.c[r];
+      cInt[rowStride * (r / 4) + 4 * group + r % 4][col] = f.c_s32[r];
+    }
   }
   for (uint32_t lane = 0; lane < 64; ++lane) {
     tilec_simt_mfma_fragments &f = *lanes[lane].mfmaFragments;
     uint32_t col = lane % n, group = lane / n;
     for (uint32_t r = 0; r < regs; ++r) {
-      uint32_t row = k * (r / 4) + 4 * group + r % 4;
+      uint32_t row = rowStride * (r / 4) + 4 * group + r % 4;
+      if (i8) {
+        // i32 accumulation wraps.
+        uint32_t sum = uint32_t(cInt[row][col]);
+        for (uint32_t kk = 0; kk < k; ++kk)
+          sum += uint32_t(int32_t(a[row][kk]) * int32_t(b[kk][col]));
+        f.c_s32[r] = int32_t(sum);
+        continue;
+      }
       float sum = c[row][col];
-      // Products of 16-bit floats are exact in f32; the sum rounds per step.
+      // One rounding per step (16-bit products are exact in f32).
       for (uint32_t kk = 0; kk < k; ++kk)
-        sum += a[row][kk] * b[kk][col];
+        sum = std::fma(float(a[row][kk]), float(b[kk][col]), sum);
       f.c[r] = sum;
     }
   }
@@ -604,7 +682,7 @@ void mfmaCallback(tilec_simt_thread *ctx, uint32_t kind,
   SimtThread *t = self(ctx);
   requireWarpInstruction(t, "MFMA", 64,
                          kind >= TILEC_SIMT_MFMA_32X32X8_F32_F16 &&
-                             kind <= TILEC_SIMT_MFMA_16X16X16_F32_BF16,
+                             kind <= TILEC_SIMT_MFMA_16X16X32_I32_I8,
                          "kind", kind);
   t->mmaKind = kind;
   t->mfmaFragments = fragments;

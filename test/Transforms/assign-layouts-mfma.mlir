@@ -75,20 +75,21 @@ func.func @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 // -----
 
 // Dots no MFMA fills keep the FMA path: M or N below 16 (or below 32 with K below 16), K
-// below 8, fp16 accumulation, fp32 operands, batched (3-D) dots.
+// below 8, fp16 accumulation, fp32 operands with K below 2, batched (3-D) dots.
 // CHECK-LABEL: func @no_mfma
 // CHECK-NOT: #mfma
 // CHECK-NOT: #dot_
 // CHECK: return
 func.func @no_mfma(%x: tensor<16x8xf16>, %y: tensor<8x16xf16>, %f16: tensor<16x16xf32>,
                    %x4: tensor<32x4xf16>, %y4: tensor<4x32xf16>, %f: tensor<32x32xf32>,
-                   %x32: tensor<32x32xf16>, %h: tensor<32x32xf16>, %xf: tensor<32x32xf32>,
+                   %x32: tensor<32x32xf16>, %h: tensor<32x32xf16>, %xf: tensor<32x1xf32>,
+                   %yf: tensor<1x32xf32>,
                    %xb: tensor<2x32x32xf16>, %fb: tensor<2x32x32xf32>)
     -> (tensor<16x16xf32>, tensor<32x32xf32>, tensor<32x32xf16>, tensor<32x32xf32>, tensor<2x32x32xf32>) {
   %0 = tile.dot %x, %y, %f16 : tensor<16x8xf16>, tensor<8x16xf16> -> tensor<16x16xf32>
   %1 = tile.dot %x4, %y4, %f : tensor<32x4xf16>, tensor<4x32xf16> -> tensor<32x32xf32>
   %2 = tile.dot %x32, %x32, %h : tensor<32x32xf16>, tensor<32x32xf16> -> tensor<32x32xf16>
-  %3 = tile.dot %xf, %xf, %f : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+  %3 = tile.dot %xf, %yf, %f : tensor<32x1xf32>, tensor<1x32xf32> -> tensor<32x32xf32>
   %4 = tile.dot %xb, %xb, %fb : tensor<2x32x32xf16>, tensor<2x32x32xf16> -> tensor<2x32x32xf32>
   return %0, %1, %2, %3, %4 : tensor<16x16xf32>, tensor<32x32xf32>, tensor<32x32xf16>, tensor<32x32xf32>, tensor<2x32x32xf32>
 }
@@ -147,5 +148,44 @@ func.func @mfma16(%p: !tile.ptr<f16>, %q: !tile.ptr<f32>) {
   %qs = tile.splat %q : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
   %qp = tile.addptr %qs, %off : tensor<16x16x!tile.ptr<f32>>, tensor<16x16xi32>
   tile.store %qp, %d : tensor<16x16x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// fp32 operands (whatever input_precision asks: the fp32 MFMA multiplies in fp32) run on
+// v_mfma_f32_32x32x2f32, one K element per lane (kWidth 1); int8 operands with an int32
+// accumulator on v_mfma_i32_32x32x16_i8, eight per lane (kWidth 8), on CDNA3 (gfx942 and the
+// emulator) but not on gfx90a, whose i8 MFMA differs.
+// CHECK-DAG: #[[FA:.*]] = #tile.dot_operand<opIdx = 0, parent = #[[M:.*]], kWidth = 1>
+// CHECK-DAG: #[[FB:.*]] = #tile.dot_operand<opIdx = 1, parent = #[[M]], kWidth = 1>
+// CHECK-DAG: #[[IA:.*]] = #tile.dot_operand<opIdx = 0, parent = #[[M]], kWidth = 8>
+// CHECK-DAG: #[[IB:.*]] = #tile.dot_operand<opIdx = 1, parent = #[[M]], kWidth = 8>
+// CHECK-LABEL: func @f32_i8
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x8xf32, #[[FA]]>, tensor<8x32xf32, #[[FB]]> -> tensor<32x32xf32, #[[M]]>
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "tf32"} : tensor<32x8xf32, #[[FA]]>, tensor<8x32xf32, #[[FB]]> -> tensor<32x32xf32, #[[M]]>
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x16xi8, #[[IA]]>, tensor<16x32xi8, #[[IB]]> -> tensor<32x32xi32, #[[M]]>
+// CDNA2-LABEL: func @f32_i8
+// CDNA2: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x8xf32, #{{.*}}>, tensor<8x32xf32, #{{.*}}> -> tensor<32x32xf32, #mfma{{[0-9]*}}>
+// CDNA2: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x16xi8, #blocked{{[0-9]*}}>, tensor<16x32xi8, #blocked{{[0-9]*}}> -> tensor<32x32xi32, #blocked{{[0-9]*}}>
+func.func @f32_i8(%pf: !tile.ptr<f32>, %pi: !tile.ptr<i8>, %qf: !tile.ptr<f32>,
+                  %qi: !tile.ptr<i32>) {
+  %zf = arith.constant dense<0.0> : tensor<32x32xf32>
+  %zi = arith.constant dense<0> : tensor<32x32xi32>
+  %sf = tile.splat %pf : !tile.ptr<f32> -> tensor<32x8x!tile.ptr<f32>>
+  %xf = tile.load %sf : tensor<32x8x!tile.ptr<f32>>
+  %tf = tile.splat %pf : !tile.ptr<f32> -> tensor<8x32x!tile.ptr<f32>>
+  %yf = tile.load %tf : tensor<8x32x!tile.ptr<f32>>
+  %si = tile.splat %pi : !tile.ptr<i8> -> tensor<32x16x!tile.ptr<i8>>
+  %xi = tile.load %si : tensor<32x16x!tile.ptr<i8>>
+  %ti = tile.splat %pi : !tile.ptr<i8> -> tensor<16x32x!tile.ptr<i8>>
+  %yi = tile.load %ti : tensor<16x32x!tile.ptr<i8>>
+  %0 = tile.dot %xf, %yf, %zf : tensor<32x8xf32>, tensor<8x32xf32> -> tensor<32x32xf32>
+  %1 = tile.dot %xf, %yf, %0 {input_precision = "tf32"} : tensor<32x8xf32>, tensor<8x32xf32> -> tensor<32x32xf32>
+  %2 = tile.dot %xi, %yi, %zi : tensor<32x16xi8>, tensor<16x32xi8> -> tensor<32x32xi32>
+  %of = tile.splat %qf : !tile.ptr<f32> -> tensor<32x32x!tile.ptr<f32>>
+  tile.store %of, %1 : tensor<32x32x!tile.ptr<f32>>
+  %oi = tile.splat %qi : !tile.ptr<i32> -> tensor<32x32x!tile.ptr<i32>>
+  tile.store %oi, %2 : tensor<32x32x!tile.ptr<i32>>
   return
 }

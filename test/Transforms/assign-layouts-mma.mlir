@@ -74,7 +74,8 @@ func.func @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 // -----
 
 // Dots the instruction does not fit keep the FMA path: fp16 accumulation (out_dtype
-// fp16), fp32 operands, K below 16, and batched (3-D) dots.
+// fp16), fp32 operands asked for "ieee" or "tf32x3" (exact products), K below 16, and
+// batched (3-D) dots.
 // CHECK-LABEL: func @no_mma
 // CHECK-NOT: #mma
 // CHECK-NOT: #dot_
@@ -83,12 +84,53 @@ func.func @no_mma(%x: tensor<16x16xf16>, %y: tensor<16x16xf16>, %h: tensor<16x16
                   %xf: tensor<16x16xf32>, %yf: tensor<16x16xf32>, %f: tensor<16x16xf32>,
                   %x8: tensor<16x8xf16>, %y8: tensor<8x16xf16>,
                   %xb: tensor<2x16x16xf16>, %yb: tensor<2x16x16xf16>, %fb: tensor<2x16x16xf32>)
-    -> (tensor<16x16xf16>, tensor<16x16xf32>, tensor<16x16xf32>, tensor<2x16x16xf32>) {
+    -> (tensor<16x16xf16>, tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>,
+        tensor<2x16x16xf32>) {
   %0 = tile.dot %x, %y, %h : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf16>
-  %1 = tile.dot %xf, %yf, %f : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
-  %2 = tile.dot %x8, %y8, %f : tensor<16x8xf16>, tensor<8x16xf16> -> tensor<16x16xf32>
-  %3 = tile.dot %xb, %yb, %fb : tensor<2x16x16xf16>, tensor<2x16x16xf16> -> tensor<2x16x16xf32>
-  return %0, %1, %2, %3 : tensor<16x16xf16>, tensor<16x16xf32>, tensor<16x16xf32>, tensor<2x16x16xf32>
+  %1 = tile.dot %xf, %yf, %f {input_precision = "ieee"} : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+  %2 = tile.dot %xf, %yf, %f {input_precision = "tf32x3"} : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+  %3 = tile.dot %x8, %y8, %f : tensor<16x8xf16>, tensor<8x16xf16> -> tensor<16x16xf32>
+  %4 = tile.dot %xb, %yb, %fb : tensor<2x16x16xf16>, tensor<2x16x16xf16> -> tensor<2x16x16xf32>
+  return %0, %1, %2, %3, %4 : tensor<16x16xf16>, tensor<16x16xf32>, tensor<16x16xf32>,
+      tensor<16x16xf32>, tensor<2x16x16xf32>
+}
+
+// -----
+
+// fp32 operands run on mma.sync m16n8k8 as tf32 by default (input_precision unset, as
+// Triton's NVIDIA default) or when asked for "tf32": one f32 per register (kWidth 1), K a
+// multiple of 8; int8 operands with an int32 accumulator on m16n8k32: four per register
+// (kWidth 4), K a multiple of 32.
+// CHECK-DAG: #[[TA:.*]] = #tile.dot_operand<opIdx = 0, parent = #[[TM:.*]], kWidth = 1>
+// CHECK-DAG: #[[TB:.*]] = #tile.dot_operand<opIdx = 1, parent = #[[TM]], kWidth = 1>
+// CHECK-DAG: #[[IA:.*]] = #tile.dot_operand<opIdx = 0, parent = #[[TM]], kWidth = 4>
+// CHECK-DAG: #[[IB:.*]] = #tile.dot_operand<opIdx = 1, parent = #[[TM]], kWidth = 4>
+// CHECK-LABEL: func @tf32_s8
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x8xf32, #[[TA]]>, tensor<8x16xf32, #[[TB]]> -> tensor<16x16xf32, #[[TM]]>
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "tf32"} : tensor<16x8xf32, #[[TA]]>, tensor<8x16xf32, #[[TB]]> -> tensor<16x16xf32, #[[TM]]>
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x32xi8, #[[IA]]>, tensor<32x16xi8, #[[IB]]> -> tensor<16x16xi32, #[[TM]]>
+// FMA-LABEL: func @tf32_s8
+// FMA-NOT: #tile.mma
+func.func @tf32_s8(%pf: !tile.ptr<f32>, %pi: !tile.ptr<i8>, %qf: !tile.ptr<f32>,
+                   %qi: !tile.ptr<i32>) {
+  %zf = arith.constant dense<0.0> : tensor<16x16xf32>
+  %zi = arith.constant dense<0> : tensor<16x16xi32>
+  %sf = tile.splat %pf : !tile.ptr<f32> -> tensor<16x8x!tile.ptr<f32>>
+  %xf = tile.load %sf : tensor<16x8x!tile.ptr<f32>>
+  %tf = tile.splat %pf : !tile.ptr<f32> -> tensor<8x16x!tile.ptr<f32>>
+  %yf = tile.load %tf : tensor<8x16x!tile.ptr<f32>>
+  %si = tile.splat %pi : !tile.ptr<i8> -> tensor<16x32x!tile.ptr<i8>>
+  %xi = tile.load %si : tensor<16x32x!tile.ptr<i8>>
+  %ti = tile.splat %pi : !tile.ptr<i8> -> tensor<32x16x!tile.ptr<i8>>
+  %yi = tile.load %ti : tensor<32x16x!tile.ptr<i8>>
+  %0 = tile.dot %xf, %yf, %zf : tensor<16x8xf32>, tensor<8x16xf32> -> tensor<16x16xf32>
+  %1 = tile.dot %xf, %yf, %0 {input_precision = "tf32"} : tensor<16x8xf32>, tensor<8x16xf32> -> tensor<16x16xf32>
+  %2 = tile.dot %xi, %yi, %zi : tensor<16x32xi8>, tensor<32x16xi8> -> tensor<16x16xi32>
+  %of = tile.splat %qf : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
+  tile.store %of, %1 : tensor<16x16x!tile.ptr<f32>>
+  %oi = tile.splat %qi : !tile.ptr<i32> -> tensor<16x16x!tile.ptr<i32>>
+  tile.store %oi, %2 : tensor<16x16x!tile.ptr<i32>>
+  return
 }
 
 // -----

@@ -5,6 +5,8 @@ to kernels through `BF16`, a torch-like wrapper (`data_ptr()` and `dtype`) that 
 conversion reads as a `*bf16` pointer. References widen bf16 exactly to fp32 and round results
 back with round-to-nearest-even.
 """
+import os
+
 import numpy as np
 
 INT_DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
@@ -12,6 +14,16 @@ FLOAT_DTYPES = ["float16", "bfloat16", "float32", "float64"]
 ALL_DTYPES = ["bool"] + INT_DTYPES + FLOAT_DTYPES
 SIZES_1D = [1, 17, 1000]
 SHAPES_2D = [(16, 16), (33, 65)]
+
+
+def fp32_dot_tol():
+    """The relative tolerance of a default-precision fp32 tl.dot: 1e-2 where it runs on tensor
+    cores as tf32 (operands rounded to 10 fraction bits, as Triton's default on NVIDIA), i.e. the
+    simt device at warp size 32; 1e-4 (reassociation only) where it is IEEE fp32 (the CPU, and the
+    simt device at warp size 64, as Triton's default on AMD)."""
+    tf32 = (os.environ.get("TILEC_DEVICE") == "simt"
+            and os.environ.get("TILEC_SIMT_WARP_SIZE", "32") == "32")
+    return 1e-2 if tf32 else 1e-4
 
 
 class BF16:

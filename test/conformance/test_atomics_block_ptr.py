@@ -6,6 +6,7 @@ import pytest
 
 import tilec
 import tilec.language as tl
+from common import fp32_dot_tol
 
 
 @tilec.jit
@@ -122,7 +123,7 @@ def test_block_pointer_matmul(dtype, m, n, k, transpose_b):
         a, b_store, c, m, n, k, a.strides[0] // isz, a.strides[1] // isz, b.strides[0] // isz,
         b.strides[1] // isz, c.strides[0] // isz, c.strides[1] // isz, BM=32, BN=32, BK=16)
     ref = a.astype(np.float64) @ b.astype(np.float64)
-    tol = 1e-4 if dtype == "float32" else 2e-3
+    tol = fp32_dot_tol() if dtype == "float32" else 2e-3
     np.testing.assert_allclose(c, ref, rtol=tol, atol=tol * np.sqrt(k))
 
 

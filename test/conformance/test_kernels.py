@@ -8,6 +8,7 @@ import pytest
 
 import tilec
 import tilec.language as tl
+from common import fp32_dot_tol
 
 
 @tilec.jit
@@ -226,7 +227,7 @@ def test_flash_attention_forward(dtype, causal, bh, seq, dim):
         q, k, v, out, seq, sm_scale, seq * dim, dim, CAUSAL=causal, BLOCK_M=block_m,
         BLOCK_N=block_n, HEAD_DIM=dim)
     ref = _attention_reference(q, k, v, causal, sm_scale)
-    tol = 1e-4 if dtype == "float32" else 1e-2
+    tol = fp32_dot_tol() if dtype == "float32" else 1e-2
     np.testing.assert_allclose(out.astype(np.float64), ref, rtol=tol, atol=tol)
 
 

@@ -198,17 +198,25 @@ public:
   // Tensor cores, used by tilec-assign-layouts and convert-tile-to-gpu.
   //===--------------------------------------------------------------------===//
 
-  /// Whether `arch` has the warp-wide `mma.sync.aligned.m16n8k16.row.col`
-  /// with `operand` elements (A and B) and `acc` accumulators (none by default).
-  virtual bool hasMmaM16N8K16(llvm::StringRef arch, mlir::Type operand, mlir::Type acc) const;
-  /// One `mma.sync.aligned.m16n8k16.row.col` with f32 accumulators: `a`
-  /// (`vector<8xT>`: a0..a7), `b` (`vector<4xT>`: b0..b3) and `c`
-  /// (`vector<4xf32>`: c0..c3) are the calling lane's fragments in the PTX
-  /// ISA's order; returns d (`vector<4xf32>`). Every lane of the warp must
-  /// execute it. Called only where hasMmaM16N8K16 holds.
-  virtual mlir::Value mmaM16N8K16(mlir::OpBuilder &b, mlir::Location loc,
-                                  mlir::func::FuncOp kernel, mlir::Value a, mlir::Value bOperand,
-                                  mlir::Value c) const;
+  /// The `input_precision` of a `tile.dot` with fp32 operands that gives none,
+  /// as Triton's `default_dot_input_precision`: "tf32" where fp32 dots run on
+  /// NVIDIA tensor cores, "ieee" elsewhere (the default).
+  virtual llvm::StringRef getDefaultDotInputPrecision(llvm::StringRef arch) const;
+  /// Whether `arch` has the warp-wide `mma.sync.aligned.m16n8k<K>.row.col` for
+  /// `operand` elements (A and B) and `acc` accumulators, with K = 256 / the
+  /// operand's bit width (none by default): m16n8k16 for f16 or bf16 and f32,
+  /// m16n8k8 `.tf32` for f32 and f32, m16n8k32 `.s8` for i8 and i32.
+  virtual bool hasMmaSync(llvm::StringRef arch, mlir::Type operand, mlir::Type acc) const;
+  /// One such `mma.sync`: with w = 32 / the operand's bit width elements per
+  /// 32-bit register, `a` (`vector<4w x T>`: a0.., four registers), `b`
+  /// (`vector<2w x T>`, two registers) and `c` (`vector<4 x f32>` or
+  /// `vector<4 x i32>`: c0..c3) are the calling lane's fragments in the PTX
+  /// ISA's order; returns d (like c). f32 operands are rounded to tf32 (to
+  /// nearest, ties away from zero, as `cvt.rna.tf32.f32`) and multiplied as
+  /// tf32; i8 ones are signed, and the i32 sums wrap. Every lane of the warp
+  /// must execute it. Called only where hasMmaSync holds.
+  virtual mlir::Value mmaSync(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                              mlir::Value a, mlir::Value bOperand, mlir::Value c) const;
   /// Whether `arch` has the warp-wide `ldmatrix.sync.aligned.m8n8.b16` that
   /// loads mma.sync fragments from shared memory (none by default).
   virtual bool hasLoadMatrix(llvm::StringRef arch) const;
@@ -228,17 +236,21 @@ public:
                                  int64_t byteOffset, mlir::Type elem, unsigned count,
                                  bool transpose) const;
   /// Whether `arch` has the wave-wide (64 lanes) AMD matrix instruction with
-  /// `nonK` x `nonK` accumulator blocks, `v_mfma_f32_32x32x8` (nonK 32) or
-  /// `v_mfma_f32_16x16x16` (nonK 16), for `operand` elements (A and B: f16, or
-  /// bf16 as `_bf16_1k`) and `acc` accumulators (f32) (none by default).
+  /// `nonK` x `nonK` accumulator blocks for `operand` elements (A and B) and
+  /// `acc` accumulators (none by default): with f32 accumulators
+  /// `v_mfma_f32_32x32x8` / `16x16x16` for f16 or bf16 (as `_bf16_1k`),
+  /// `v_mfma_f32_32x32x2f32` / `16x16x4f32` for f32; with i32 accumulators
+  /// `v_mfma_i32_32x32x16_i8` / `16x16x32_i8` for i8.
   virtual bool hasMfma(llvm::StringRef arch, unsigned nonK, mlir::Type operand,
                        mlir::Type acc) const;
-  /// One such MFMA with f32 accumulators, with g = 64 / nonK lane groups and
-  /// K = 4g: `a` (`vector<4xT>`: A[l % nonK][4 * (l / nonK) + i]), `b`
-  /// (`vector<4xT>`: B[4 * (l / nonK) + i][l % nonK]) and `c` (`vector<R x f32>`,
-  /// R = nonK * nonK / 64: C[K * (r / 4) + 4 * (l / nonK) + r % 4][l % nonK]) are
-  /// lane l's registers per AMD's CDNA3 ISA; returns d (like c). Every lane of
-  /// the wave must execute it. Called only where hasMfma holds.
+  /// One such MFMA, with g = 64 / nonK lane groups, w = 4 (16-bit), 1 (f32) or
+  /// 8 (i8) elements per lane and K = wg: `a` (`vector<w x T>`:
+  /// A[l % nonK][w * (l / nonK) + i]), `b` (`vector<w x T>`: B[w * (l / nonK) +
+  /// i][l % nonK]) and `c` (`vector<R x f32>` or `vector<R x i32>`, R = nonK *
+  /// nonK / 64: C[4g * (r / 4) + 4 * (l / nonK) + r % 4][l % nonK]) are lane
+  /// l's registers per AMD's CDNA3 ISA; returns d (like c). i8 operands are
+  /// signed. Every lane of the wave must execute it. Called only where hasMfma
+  /// holds.
   virtual mlir::Value mfma(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
                            unsigned nonK, mlir::Value a, mlir::Value bOperand,
                            mlir::Value c) const;

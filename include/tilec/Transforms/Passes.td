@@ -124,19 +124,23 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
     elementwise chains of them) are removed by recomputing the value in the wanted
     layout. An op that the SIMT lowering has no pattern for is an error at the op.
 
-    Tensor cores: when the target (`target`, `arch`) has `mma.sync.aligned.m16n8k16`
+    Tensor cores: when the target (`target`, `arch`) has `mma.sync.aligned.m16n8k<K>`
     for the operand and accumulator types of a 2-D `tile.dot` (TargetInfo's
-    `hasMmaM16N8K16`: f16 or bf16 operands, f32 accumulators, on NVPTX from sm_80 and
-    on the SIMT emulator at warp size 32) and its M, N, K fill the instruction
-    (multiples of 16, 8, 16), the dot's accumulator gets a `#tile.mma` layout (warps
+    `hasMmaSync`: f16 or bf16 operands with f32 accumulators (K = 16), f32 operands
+    as tf32 (K = 8) when the dot's `input_precision`, or the target's default for
+    none, is "tf32", i8 operands with i32 accumulators (K = 32); on NVPTX from sm_80
+    and on the SIMT emulator at warp size 32) and its M, N, K fill the instruction
+    (multiples of 16, 8, K), the dot's accumulator gets a `#tile.mma` layout (warps
     over M and N as Triton 3.9 picks them) and its operands are converted to
-    `#tile.dot_operand` layouts; a loop-carried accumulator keeps the MMA layout
-    through the loop. On 64-lane waves the same holds for AMD's MFMA (`hasMfma`:
-    gfx90a, gfx940-gfx942, gfx950 and the emulator at warp size 64):
-    `v_mfma_f32_32x32x8` where M, N are multiples of 32 and K of 8, else
-    `v_mfma_f32_16x16x16` where M, N, K are multiples of 16; the accumulator gets a
-    `#tile.mfma` layout and the operands `#tile.dot_operand` layouts under it. Other
-    dots (fp16 accumulation, fp32 or integer operands, small shapes,
+    `#tile.dot_operand` layouts (`kWidth` 2, 1, 4: elements per 32-bit register); a
+    loop-carried accumulator keeps the MMA layout through the loop. On 64-lane waves
+    the same holds for AMD's MFMA (`hasMfma`: gfx90a, gfx940-gfx942, gfx950 and the
+    emulator at warp size 64; i8 not on gfx90a): 32x32 blocks where M, N are
+    multiples of 32 and K of the instruction's (f16/bf16: `v_mfma_f32_32x32x8`, f32:
+    `32x32x2f32`, i8: `v_mfma_i32_32x32x16_i8`), else 16x16 blocks (`16x16x16`,
+    `16x16x4f32`, `16x16x32_i8`); the accumulator gets a `#tile.mfma` layout and the
+    operands `#tile.dot_operand` layouts under it (`kWidth` 4, 1, 8). Other dots
+    (fp16 accumulation, fp32 asked for "ieee" or "tf32x3" on NVIDIA, small shapes,
     `tensor-cores=false`) keep the FMA lowering.
 
     Before:

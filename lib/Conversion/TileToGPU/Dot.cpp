@@ -2,8 +2,9 @@
 //
 // A dot with an MMA accumulator layout (tilec-assign-layouts chose tensor
 // cores) has its operands in dot-operand layouts already, i.e. in the
-// registers mma.sync reads: each warp runs one m16n8k16 mma.sync (from the
-// TargetInfo) per 16x8 accumulator block and 16-element K step it holds.
+// registers mma.sync reads: each warp runs one mma.sync (from the TargetInfo:
+// m16n8k16 for f16/bf16, m16n8k8 tf32 for f32, m16n8k32 for s8) per 16x8
+// accumulator block and K step (16, 8, 32 elements) it holds.
 //
 // Otherwise both operands are written to shared memory in their own element
 // type; each thread then runs a loop over k, reading the A values of its
@@ -66,10 +67,10 @@ struct DotLowering : public SIMTPattern<tile::DotOp> {
     uint64_t bRegion = llvm::alignTo(uint64_t(aType.getNumElements()) * aBytes, 16);
     uint64_t limit = bRegion + uint64_t(bType.getNumElements()) * bBytes;
 
-    simt.storeTile(b, loc, adaptor.getA(), simt.layoutOf(aType),
-                   rowMajorStrides(aType.getShape()), 0, limit);
-    simt.storeTile(b, loc, adaptor.getB(), simt.layoutOf(bType),
-                   rowMajorStrides(bType.getShape()), bRegion, limit);
+    simt.storeTile(b, loc, adaptor.getA(), simt.layoutOf(aType), rowMajorStrides(aType.getShape()),
+                   0, limit);
+    simt.storeTile(b, loc, adaptor.getB(), simt.layoutOf(bType), rowMajorStrides(bType.getShape()),
+                   bRegion, limit);
     simt.barrier(b, loc);
 
     // Element (batch, i, kk) of A is at batch*M*K + i*K + kk; (batch, kk, j) of
@@ -108,9 +109,8 @@ struct DotLowering : public SIMTPattern<tile::DotOp> {
       b.setInsertionPointToStart(loop.getBody());
       Value kk = arith::IndexCastOp::create(b, loc, b.getI32Type(), loop.getInductionVar());
       auto element = [&](Value base, int64_t offset, Value kTerm, uint64_t region, Type type) {
-        Value index = arith::AddIOp::create(
-            b, loc, arith::AddIOp::create(b, loc, base, kTerm),
-            arith::ConstantIntOp::create(b, loc, offset, 32));
+        Value index = arith::AddIOp::create(b, loc, arith::AddIOp::create(b, loc, base, kTerm),
+                                            arith::ConstantIntOp::create(b, loc, offset, 32));
         Value v = simt.loadSharedScalar(b, loc, type,
                                         simt.elementAddress(b, loc, index, type, region, limit));
         return castScalar(b, loc, v, accElem);
@@ -125,9 +125,10 @@ struct DotLowering : public SIMTPattern<tile::DotOp> {
       for (auto [r, operands] : llvm::enumerate(regOperands)) {
         Value c = vector::ExtractOp::create(b, loc, acc, r);
         Value x = aValues[operands.first], y = bValues[operands.second];
-        Value sum = isa<FloatType>(accElem)
-                        ? Value(math::FmaOp::create(b, loc, x, y, c))
-                        : Value(arith::AddIOp::create(b, loc, c, arith::MulIOp::create(b, loc, x, y)));
+        Value sum =
+            isa<FloatType>(accElem)
+                ? Value(math::FmaOp::create(b, loc, x, y, c))
+                : Value(arith::AddIOp::create(b, loc, c, arith::MulIOp::create(b, loc, x, y)));
         acc = vector::InsertOp::create(b, loc, sum, acc, r);
       }
       scf::YieldOp::create(b, loc, acc);
@@ -155,20 +156,23 @@ Value stagedSource(const SIMTLowering &simt, Value operand) {
 
 /// Bytes of a staged operand of `type` whose rows are `rowStride` elements apart.
 uint64_t stagedBytes(RankedTensorType type, int64_t rowStride) {
-  return llvm::alignTo(uint64_t(type.getDimSize(0)) * rowStride * 2, 16);
+  return llvm::alignTo(uint64_t(type.getDimSize(0)) * rowStride * type.getElementTypeBitWidth() / 8,
+                       16);
 }
 
 /// tile.dot on tensor cores: the registers of A (`dot_operand` 0), B
-/// (`dot_operand` 1) and the accumulator (`mma`) are fragments of mma.sync in
+/// (`dot_operand` 1) and the accumulator (`mma`) are fragments of mma.sync
+/// (m16n8k16 for 16-bit operands, m16n8k8 tf32 for f32, m16n8k32 for s8) in
 /// the order TileAttrs.td gives; repetition (m, n) of the accumulator takes the
 /// K steps of A's repetition m and B's repetition n. K steps go outermost, so
 /// only one step's fragments are live at a time.
 ///
 /// A staged operand (its conversion to the dot-operand layout lowered to
-/// nothing) is written to shared memory row-major, rows padded by 8 elements
-/// (16 bytes, so that the 8 rows an ldmatrix reads fall in distinct banks)
-/// where the target's shared memory allows, and each K step loads its
-/// fragments with ldmatrix: per 16x16 block of A one `.x4` (matrices: rows
+/// nothing) is written to shared memory row-major, rows padded by 16 bytes
+/// (so that the 8 rows an ldmatrix reads fall in distinct banks) where the
+/// target's shared memory allows, and each K step loads its fragments: tf32
+/// and s8 ones element by element at their PTX places, 16-bit ones with
+/// ldmatrix: per 16x16 block of A one `.x4` (matrices: rows
 /// 0-7 and 8-15 of columns 0-7, then of columns 8-15: a0..a7 in order), per
 /// two 16x8 blocks of B one `.x4.trans` (rows 0-7 and 8-15 of each block's 8
 /// columns: b0..b3 of the first block, then of the second; `.x2` for an odd
@@ -187,21 +191,35 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     auto bType = cast<RankedTensorType>(op.getB().getType());
     if (failed(verifyTensorCoreOperands(op, mma, "mma")))
       return failure();
-    if (!simt.target.hasMmaM16N8K16(simt.arch, aType.getElementType(), cType.getElementType()))
+    Type operand = aType.getElementType();
+    if (!simt.target.hasMmaSync(simt.arch, operand, cType.getElementType()))
       return op.emitOpError("target has no mma.sync for ")
-             << aType.getElementType() << " operands and " << cType.getElementType()
-             << " accumulators";
+             << operand << " operands and " << cType.getElementType() << " accumulators";
+    StringRef precision =
+        op.getInputPrecision().value_or(simt.target.getDefaultDotInputPrecision(simt.arch));
+    if (operand.isF32() && precision != "tf32")
+      return op.emitOpError("with f32 operands runs on mma.sync as tf32 only, but its "
+                            "input_precision is \"")
+             << precision << "\"";
+    // w operand elements per 32-bit register: K = 8w per instruction, 4w
+    // elements of A and 2w of B per lane.
+    unsigned w = cast<tile::DotOperandEncodingAttr>(aType.getEncoding()).getKWidth();
+    if (w != 32 / operand.getIntOrFloatBitWidth())
+      return op.emitOpError("dot_operand kWidth ")
+             << w << " does not match " << operand << " operands ("
+             << 32 / operand.getIntOrFloatBitWidth() << " per 32-bit register)";
     int64_t aRegs = simt.layoutOf(aType).numRegs, bRegs = simt.layoutOf(bType).numRegs;
     int64_t cRegs = simt.layoutOf(cType).numRegs;
-    int64_t kSteps = aType.getDimSize(1) / 16;
-    int64_t mReps = aRegs / (8 * kSteps), nReps = bRegs / (4 * kSteps);
-    if (mReps * nReps * 4 != cRegs)
+    int64_t kSteps = std::max<int64_t>(1, aType.getDimSize(1) / (8 * w));
+    int64_t mReps = aRegs / (4 * w * kSteps), nReps = bRegs / (2 * w * kSteps);
+    if (aType.getDimSize(1) < 8 * w || mReps * nReps * 4 != cRegs)
       return op.emitOpError("operand and accumulator layouts disagree on the repetitions");
 
     // Staged operands go to shared memory: A from byte 0, B after it.
     Value aSource = stagedSource(simt, op.getA()), bSource = stagedSource(simt, op.getB());
     int64_t m = aType.getDimSize(0), n = bType.getDimSize(1), k = aType.getDimSize(1);
-    int64_t pad = 8;
+    int64_t elemBytes = operand.getIntOrFloatBitWidth() / 8, pad = 16 / elemBytes;
+    bool viaLdmatrix = elemBytes == 2;
     auto total = [&](int64_t padding) {
       return (aSource ? stagedBytes(aType, k + padding) : 0) +
              (bSource ? stagedBytes(bType, n + padding) : 0);
@@ -237,9 +255,9 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     Value lanePair = arith::ShRUIOp::create(b, loc, simt.laneId, c32(4));
     Value aLane, bLane;
     int64_t aBlockStride = 16 * wm, bBlockStride = 8 * wn;
-    if (aSource) // element (warpRow + (lane & 15), 8 * (lane >> 4))
+    if (aSource && viaLdmatrix) // element (warpRow + (lane & 15), 8 * (lane >> 4))
       aLane = add(mul(add(warpBlock(wn, wm, 16, m), laneRow), aStride), mul(lanePair, 8));
-    if (bSource) // element (lane & 15, warpCol + (lane >> 4) * blockStride)
+    if (bSource && viaLdmatrix) // element (lane & 15, warpCol + (lane >> 4) * blockStride)
       bLane = add(mul(laneRow, bStride), warpBlock(1, wn, 8, n));
     // The lane's row addresses; each ldmatrix adds a constant, so that the
     // back end addresses them from one register with immediate offsets.
@@ -247,9 +265,9 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       return simt.sharedAddress(b, loc, add(mul(laneElement, 2), c32(region)), limit);
     };
     Value aAddress, bAddress, bPairAddress;
-    if (aSource)
+    if (aSource && viaLdmatrix)
       aAddress = laneAddress(aLane, 0);
-    if (bSource) {
+    if (bSource && viaLdmatrix) {
       bAddress = laneAddress(bLane, bRegion);
       if (nReps > 1)
         bPairAddress = laneAddress(add(bLane, mul(lanePair, bBlockStride)), bRegion);
@@ -259,6 +277,39 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       return simt.target.loadMatrix(b, loc, simt.kernel, address, 2 * elements, elem, count,
                                     transpose);
     };
+    // Without ldmatrix (tf32, s8): the lane's element of A (warpRow + g, w * t)
+    // and of B (w * t, warpCol + g), and fragments read element by element at
+    // constant offsets from them.
+    Value group = arith::ShRUIOp::create(b, loc, simt.laneId, c32(2));
+    Value inGroup = arith::AndIOp::create(b, loc, simt.laneId, c32(3));
+    Value aElement, bElement;
+    if (aSource && !viaLdmatrix)
+      aElement = add(mul(add(warpBlock(wn, wm, 16, m), group), aStride), mul(inGroup, w));
+    if (bSource && !viaLdmatrix)
+      bElement = add(mul(inGroup, w * bStride), add(warpBlock(1, wn, 8, n), group));
+    auto loadElements = [&](Value laneElement, uint64_t region, ArrayRef<int64_t> offsets) {
+      SmallVector<Value> values;
+      for (int64_t offset : offsets)
+        values.push_back(simt.loadSharedScalar(
+            b, loc, elem,
+            simt.elementAddress(b, loc, add(laneElement, c32(offset)), elem, region, limit)));
+      return vector::FromElementsOp::create(
+          b, loc, VectorType::get({int64_t(offsets.size())}, elem), values);
+    };
+    auto aElements = [&](int64_t mm,
+                         int64_t kk) { // a_e at (8 ((e / w) % 2), 4w (e / w / 2) + e % w)
+      SmallVector<int64_t> offsets;
+      for (int64_t e = 0; e < 4 * w; ++e)
+        offsets.push_back((mm * aBlockStride + 8 * ((e / w) % 2)) * aStride + kk * 8 * w +
+                          4 * w * (e / w / 2) + e % w);
+      return loadElements(aElement, 0, offsets);
+    };
+    auto bElements = [&](int64_t kk, int64_t nn) { // b_e at (4w (e / w) + e % w, 0)
+      SmallVector<int64_t> offsets;
+      for (int64_t e = 0; e < 2 * w; ++e)
+        offsets.push_back((kk * 8 * w + 4 * w * (e / w) + e % w) * bStride + nn * bBlockStride);
+      return loadElements(bElement, bRegion, offsets);
+    };
 
     SmallVector<Value> accs;
     for (int64_t i = 0; i < mReps * nReps; ++i)
@@ -267,11 +318,17 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       SmallVector<Value> aFragments, bFragments;
       for (int64_t mm = 0; mm < mReps; ++mm)
         aFragments.push_back(
-            aSource ? loadMatrix(aAddress, mm * aBlockStride * aStride + kk * 16, 4, false)
-                    : registers(b, loc, adaptor.getA(), 8 * (mm * kSteps + kk), 8));
+            !aSource      ? registers(b, loc, adaptor.getA(), 4 * w * (mm * kSteps + kk), 4 * w)
+            : viaLdmatrix ? loadMatrix(aAddress, mm * aBlockStride * aStride + kk * 16, 4, false)
+                          : aElements(mm, kk));
       for (int64_t nn = 0; nn < nReps; ++nn) {
+        if (bSource && !viaLdmatrix) {
+          bFragments.push_back(bElements(kk, nn));
+          continue;
+        }
         if (!bSource) {
-          bFragments.push_back(registers(b, loc, adaptor.getB(), 4 * (nn * kSteps + kk), 4));
+          bFragments.push_back(
+              registers(b, loc, adaptor.getB(), 2 * w * (nn * kSteps + kk), 2 * w));
           continue;
         }
         bool pair = nn + 1 < nReps;
@@ -285,7 +342,7 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       for (int64_t mm = 0; mm < mReps; ++mm)
         for (int64_t nn = 0; nn < nReps; ++nn) {
           Value &c = accs[mm * nReps + nn];
-          c = simt.target.mmaM16N8K16(b, loc, simt.kernel, aFragments[mm], bFragments[nn], c);
+          c = simt.target.mmaSync(b, loc, simt.kernel, aFragments[mm], bFragments[nn], c);
         }
     }
     if (aSource || bSource)
@@ -302,19 +359,19 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
 } // namespace
 
 void planDotOperandStaging(SIMTLowering &simt) {
-  if (!simt.target.hasLoadMatrix(simt.arch))
-    return;
+  bool ldmatrix = simt.target.hasLoadMatrix(simt.arch);
   uint64_t limit = simt.target.getSharedMemoryLimit(simt.arch);
-  // A conversion can be staged by a dot when it converts a distributed tile of
-  // 16-bit elements to that dot's operand layout, and the dot's staged
+  // A conversion can be staged by a dot when it converts a distributed tile to
+  // that dot's operand layout (16-bit elements where the target has ldmatrix;
+  // tf32 and s8 ones, read element by element, always), and the dot's staged
   // operands fit in shared memory (unpadded, at least).
   llvm::DenseSet<std::pair<Operation *, unsigned>> accepted; // (dot, operand)
   SmallVector<tile::ConvertLayoutOp> candidates;
   simt.kernel.walk([&](tile::DotOp dot) {
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
     auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
-    if (!mma || !simt.target.hasMmaM16N8K16(simt.arch, dot.getA().getType().getElementType(),
-                                             cType.getElementType()))
+    if (!mma || !simt.target.hasMmaSync(simt.arch, dot.getA().getType().getElementType(),
+                                        cType.getElementType()))
       return;
     uint64_t bytes = 0;
     SmallVector<unsigned> operands;
@@ -327,7 +384,8 @@ void planDotOperandStaging(SIMTLowering &simt) {
       auto encoding = dyn_cast_or_null<tile::DotOperandEncodingAttr>(type.getEncoding());
       auto srcEncoding = tile::getEncoding(convert.getSrc().getType());
       if (!encoding || encoding.getOpIdx() != idx || encoding.getParent() != mma ||
-          type.getRank() != 2 || type.getElementType().getIntOrFloatBitWidth() != 16 ||
+          type.getRank() != 2 ||
+          (type.getElementType().getIntOrFloatBitWidth() == 16 && !ldmatrix) ||
           !tile::isDistributedEncoding(srcEncoding) ||
           isa<tile::DotOperandEncodingAttr>(srcEncoding))
         continue;

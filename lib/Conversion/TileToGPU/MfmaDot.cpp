@@ -2,9 +2,11 @@
 //
 // A dot whose accumulator has a `#tile.mfma` layout (tilec-assign-layouts chose
 // AMD matrix cores) has its operands in the `#tile.dot_operand` layouts under
-// it, i.e. in the registers v_mfma_f32_32x32x8 (or 16x16x16) reads: each wave
-// runs one MFMA (from the TargetInfo) per 32x32 (16x16) accumulator block and
-// 8-element (16-element) K step it holds. The B operand reaches its registers through shared memory in
+// it, i.e. in the registers the MFMA reads (v_mfma_f32_32x32x8 or 16x16x16
+// for f16/bf16, v_mfma_f32_32x32x2f32 or 16x16x4f32 for f32,
+// v_mfma_i32_32x32x16_i8 or 16x16x32_i8 for i8): each wave runs one MFMA
+// (from the TargetInfo) per 32x32 (16x16) accumulator block and K step it
+// holds. The B operand reaches its registers through shared memory in
 // column-major order (its lanes read K-consecutive elements).
 //
 //===----------------------------------------------------------------------===//
@@ -24,8 +26,8 @@ Value registerRun(OpBuilder &b, Location loc, Value vec, int64_t offset, int64_t
 }
 
 /// tile.dot on MFMA (N x N blocks, N = 32 or 16, R = N * N / 64 registers
-/// each): register 4 * (m * kSteps + k) + i of A and 4 * (n * kSteps + k) + i
-/// of B are element i of K step k of their N-row (column) repetition, and
+/// each, w = kWidth elements per lane and operand): register w * (m * kSteps +
+/// k) + i of A and w * (n * kSteps + k) + i of B are element i of K step k of their N-row (column) repetition, and
 /// registers R * (m * nReps + n) .. +R-1 of the accumulator its block (m, n)
 /// (TileAttrs.td); block (m, n) takes the K steps of A's repetition m and B's
 /// repetition n in order.
@@ -44,17 +46,23 @@ struct MfmaDotLowering : public SIMTPattern<tile::DotOp> {
     if (failed(verifyTensorCoreOperands(op, mfma, "mfma")))
       return failure();
     unsigned nonK = mfma.getInstrShape()[0];
-    int64_t blockK = 4 * (64 / nonK), blockRegs = nonK * nonK / 64;
-    if (!simt.target.hasMfma(simt.arch, nonK, aType.getElementType(), cType.getElementType()))
+    unsigned w = cast<tile::DotOperandEncodingAttr>(aType.getEncoding()).getKWidth();
+    int64_t blockK = w * (64 / nonK), blockRegs = nonK * nonK / 64;
+    Type operand = aType.getElementType();
+    if (!simt.target.hasMfma(simt.arch, nonK, operand, cType.getElementType()))
       return op.emitOpError("target has no ")
-             << (nonK == 32 ? "v_mfma_f32_32x32x8" : "v_mfma_f32_16x16x16") << " for "
-             << aType.getElementType() << " operands and " << cType.getElementType()
-             << " accumulators on '" << simt.arch << "'";
+             << nonK << "x" << nonK << " MFMA for " << operand << " operands and "
+             << cType.getElementType() << " accumulators on '" << simt.arch << "'";
+    unsigned wantW = operand.isF32() ? 1 : operand.isInteger(8) ? 8 : 4;
+    if (w != wantW)
+      return op.emitOpError("dot_operand kWidth ")
+             << w << " does not match the MFMA for " << operand << " operands (" << wantW
+             << " per lane)";
     int64_t aRegs = simt.layoutOf(aType).numRegs, bRegs = simt.layoutOf(bType).numRegs;
     int64_t cRegs = simt.layoutOf(cType).numRegs;
-    int64_t kSteps = aType.getDimSize(1) / blockK;
-    int64_t mReps = aRegs / (4 * kSteps), nReps = bRegs / (4 * kSteps);
-    if (kSteps == 0 || mReps * nReps * blockRegs != cRegs)
+    int64_t kSteps = std::max<int64_t>(1, aType.getDimSize(1) / blockK);
+    int64_t mReps = aRegs / (w * kSteps), nReps = bRegs / (w * kSteps);
+    if (aType.getDimSize(1) < blockK || mReps * nReps * blockRegs != cRegs)
       return op.emitOpError("operand and accumulator layouts disagree on the repetitions");
     Value acc = adaptor.getAcc();
     for (int64_t m = 0; m < mReps; ++m)
@@ -63,8 +71,8 @@ struct MfmaDotLowering : public SIMTPattern<tile::DotOp> {
         Value c = registerRun(b, loc, acc, cOffset, blockRegs);
         for (int64_t k = 0; k < kSteps; ++k)
           c = simt.target.mfma(
-              b, loc, simt.kernel, nonK, registerRun(b, loc, adaptor.getA(), 4 * (m * kSteps + k), 4),
-              registerRun(b, loc, adaptor.getB(), 4 * (n * kSteps + k), 4), c);
+              b, loc, simt.kernel, nonK, registerRun(b, loc, adaptor.getA(), w * (m * kSteps + k), w),
+              registerRun(b, loc, adaptor.getB(), w * (n * kSteps + k), w), c);
         acc = vector::InsertStridedSliceOp::create(b, loc, c, acc, ArrayRef<int64_t>{cOffset},
                                                    ArrayRef<int64_t>{1});
       }

@@ -1,8 +1,10 @@
 //===- MfmaLayouts.cpp - AMD MFMA layouts: verifiers and resolution --------===//
 //
-// #tile.mfma is the accumulator of v_mfma_f32_32x32x8{f16,bf16_1k} or
-// v_mfma_f32_16x16x16{f16,bf16_1k} on 64-lane waves, and #tile.dot_operand
-// with an mfma parent its A and B operands, as AMD's CDNA3 ISA (matrix
+// #tile.mfma is the accumulator of v_mfma_f32_32x32x8{f16,bf16_1k},
+// v_mfma_f32_16x16x16{f16,bf16_1k}, v_mfma_f32_32x32x2f32,
+// v_mfma_f32_16x16x4f32, v_mfma_i32_32x32x16_i8 or v_mfma_i32_16x16x32_i8 on
+// 64-lane waves, and #tile.dot_operand with an mfma parent their A and B
+// operands (kWidth 4, 1 or 8 K elements per lane), as AMD's CDNA3 ISA (matrix
 // instruction calculator) places them per lane.
 //
 //===----------------------------------------------------------------------===//
@@ -50,11 +52,12 @@ namespace {
 DimDistribution wideDim(int64_t size, unsigned nonK, unsigned wpc, unsigned warpStride) {
   return tensorCoreDim(size, 1, nonK, 1, wpc, warpStride, nonK);
 }
-/// The 64 / nonK lane groups `l / nonK`, runs of 4 elements each, over a block
-/// of `block` (K of an operand; rows of the accumulator: nonK).
+/// The 64 / nonK lane groups `l / nonK`, runs of `run` elements each (4 for
+/// the accumulator, kWidth for an operand), over a block of `block` (K of an
+/// operand; rows of the accumulator: nonK).
 DimDistribution groupDim(int64_t size, unsigned nonK, unsigned wpc, unsigned warpStride,
-                         int64_t block) {
-  return tensorCoreDim(size, 4, 64 / nonK, nonK, wpc, warpStride, block);
+                         int64_t block, unsigned run = 4) {
+  return tensorCoreDim(size, run, 64 / nonK, nonK, wpc, warpStride, block);
 }
 
 int64_t repetitions(const DimDistribution &dim) {
@@ -77,9 +80,9 @@ void dropWrapped(DistributedLayout &layout) {
 DistributedLayout tilec::tile::detail::resolveMfma(MfmaEncodingAttr mfma, ArrayRef<int64_t> shape) {
   unsigned wm = mfma.getWarpsPerCTA()[0], wn = mfma.getWarpsPerCTA()[1];
   unsigned nonK = mfma.getInstrShape()[0];
-  int64_t blockK = mfmaBlockK(nonK), blockRegs = nonK * nonK / 64;
+  int64_t rowStride = mfmaAccRowStride(nonK), blockRegs = nonK * nonK / 64;
   DistributedLayout layout;
-  // Rows: 4 * (l / nonK) + blockK * (r / 4) + r % 4; columns: l % nonK.
+  // Rows: 4 * (l / nonK) + rowStride * (r / 4) + r % 4; columns: l % nonK.
   layout.rootDims = {groupDim(shape[0], nonK, wm, wn, nonK), wideDim(shape[1], nonK, wn, 1)};
   layout.tileDims = {0, 1};
   layout.warpSize = 64;
@@ -90,7 +93,7 @@ DistributedLayout tilec::tile::detail::resolveMfma(MfmaEncodingAttr mfma, ArrayR
   for (int64_t m = 0; m < mReps; ++m)
     for (int64_t n = 0; n < nReps; ++n)
       for (int64_t r = 0; r < blockRegs; ++r)
-        layout.regOffsets.push_back({m * mStride + blockK * (r / 4) + r % 4, n * nStride});
+        layout.regOffsets.push_back({m * mStride + rowStride * (r / 4) + r % 4, n * nStride});
   dropWrapped(layout);
   return layout;
 }
@@ -100,33 +103,34 @@ DistributedLayout tilec::tile::detail::resolveMfmaOperand(DotOperandEncodingAttr
   auto mfma = cast<MfmaEncodingAttr>(operand.getParent());
   unsigned wm = mfma.getWarpsPerCTA()[0], wn = mfma.getWarpsPerCTA()[1];
   unsigned nonK = mfma.getInstrShape()[0];
-  int64_t blockK = mfmaBlockK(nonK);
+  unsigned w = operand.getKWidth();
+  int64_t blockK = mfmaBlockK(nonK, w);
   DistributedLayout layout;
   layout.tileDims = {0, 1};
   layout.warpSize = 64;
   layout.numWarps = wm * wn;
   // A third root dimension of size 1 holds the warps that keep copies.
   if (operand.getOpIdx() == 0) {
-    // A: row l % nonK, K elements 4 * (l / nonK) .. +3.
-    layout.rootDims = {wideDim(shape[0], nonK, wm, wn), groupDim(shape[1], nonK, 1, 1, blockK),
+    // A: row l % nonK, K elements w * (l / nonK) .. +w-1.
+    layout.rootDims = {wideDim(shape[0], nonK, wm, wn), groupDim(shape[1], nonK, 1, 1, blockK, w),
                        tensorCoreDim(1, 1, 1, 1, wn, 1, 1)};
     layout.fastestDim = 1;
     int64_t mReps = repetitions(layout.rootDims[0]), kReps = repetitions(layout.rootDims[1]);
     int64_t mStride = layout.rootDims[0].coverage();
     for (int64_t m = 0; m < mReps; ++m)
       for (int64_t k = 0; k < kReps; ++k)
-        for (int64_t i = 0; i < 4; ++i)
+        for (int64_t i = 0; i < w; ++i)
           layout.regOffsets.push_back({m * mStride, k * blockK + i, 0});
   } else {
-    // B: K elements 4 * (l / nonK) .. +3, column l % nonK.
-    layout.rootDims = {groupDim(shape[0], nonK, 1, 1, blockK), wideDim(shape[1], nonK, wn, 1),
+    // B: K elements w * (l / nonK) .. +w-1, column l % nonK.
+    layout.rootDims = {groupDim(shape[0], nonK, 1, 1, blockK, w), wideDim(shape[1], nonK, wn, 1),
                        tensorCoreDim(1, 1, 1, 1, wm, wn, 1)};
     layout.fastestDim = 0;
     int64_t kReps = repetitions(layout.rootDims[0]), nReps = repetitions(layout.rootDims[1]);
     int64_t nStride = layout.rootDims[1].coverage();
     for (int64_t n = 0; n < nReps; ++n)
       for (int64_t k = 0; k < kReps; ++k)
-        for (int64_t i = 0; i < 4; ++i)
+        for (int64_t i = 0; i < w; ++i)
           layout.regOffsets.push_back({k * blockK + i, n * nStride, 0});
   }
   for (auto &offsets : layout.regOffsets)

@@ -6,10 +6,13 @@
 
 namespace tilec::tile::detail {
 
-/// K of one instruction block of an MFMA with 32x32 or 16x16 (`nonK`)
-/// accumulator blocks and 16-bit operands: 4 elements per lane, 64 / nonK lane
-/// groups (v_mfma_f32_32x32x8, v_mfma_f32_16x16x16).
-inline int64_t mfmaBlockK(int64_t nonK) { return 4 * (64 / nonK); }
+/// K of one MFMA with `nonK` x `nonK` blocks whose lanes hold `kWidth`
+/// consecutive K elements of an operand (4: f16/bf16, 1: f32, 8: i8), over
+/// 64 / nonK lane groups.
+inline int64_t mfmaBlockK(int64_t nonK, int64_t kWidth) { return kWidth * (64 / nonK); }
+/// The rows between an MFMA accumulator's runs of 4 registers (the lane groups
+/// times 4, whatever the operand type).
+inline int64_t mfmaAccRowStride(int64_t nonK) { return 4 * (64 / nonK); }
 
 /// A dimension of a tensor-core (MMA or MFMA) layout: lanes `(lane /
 /// laneStride) % tpw`, each `spt` elements further, runs of `spt` elements in

@@ -64,9 +64,12 @@ LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitE
   return success();
 }
 
-/// The instruction shape of mma.sync.aligned.m16n8k16 that the MMA layouts
-/// describe: M and N of the accumulator block, K of an operand block.
-static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 16;
+/// The instruction shape of mma.sync.aligned.m16n8k<K> that the MMA layouts
+/// describe: M and N of the accumulator block; K of an operand block is
+/// 8 * kWidth (kWidth elements per 32-bit register: 16 for f16/bf16, 8 for
+/// tf32, 32 for s8).
+static constexpr int64_t kMmaM = 16, kMmaN = 8;
+static int64_t mmaBlockK(unsigned kWidth) { return 8 * kWidth; }
 
 LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                       unsigned version, ArrayRef<unsigned> warpsPerCTA,
@@ -113,16 +116,17 @@ LogicalResult DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> 
   if (opIdx > 1)
     return emitError() << "dot_operand opIdx must be 0 (A) or 1 (B), got " << opIdx;
   if (isa<MfmaEncodingAttr>(parent)) {
-    if (kWidth != 4)
-      return emitError() << "dot_operand kWidth must be 4 under an mfma parent "
-                            "(16-bit operands of 32x32x8 and 16x16x16), got "
+    if (kWidth != 1 && kWidth != 4 && kWidth != 8)
+      return emitError() << "dot_operand kWidth must be 1 (f32), 4 (16-bit) or 8 (i8) under an "
+                            "mfma parent, got "
                          << kWidth;
     return success();
   }
   if (!isa<MmaEncodingAttr>(parent))
     return emitError() << "dot_operand parent must be an mma or mfma encoding";
-  if (kWidth != 2)
-    return emitError() << "dot_operand kWidth must be 2 (16-bit operands of m16n8k16), got "
+  if (kWidth != 1 && kWidth != 2 && kWidth != 4)
+    return emitError() << "dot_operand kWidth must be 1 (tf32, m16n8k8), 2 (16-bit, m16n8k16) "
+                          "or 4 (s8, m16n8k32) under an mma parent, got "
                        << kWidth;
   return success();
 }
@@ -131,12 +135,13 @@ LogicalResult
 DotOperandEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
                                        function_ref<InFlightDiagnostic()> emitError) const {
   if (auto mfma = dyn_cast<MfmaEncodingAttr>(getParent())) {
-    int64_t nonK = mfma.getInstrShape()[0], blockK = detail::mfmaBlockK(nonK);
+    int64_t nonK = mfma.getInstrShape()[0], blockK = detail::mfmaBlockK(nonK, getKWidth());
     return getOpIdx() == 0 ? verifyMmaShape(shape, nonK, blockK, "dot_operand A", emitError)
                            : verifyMmaShape(shape, blockK, nonK, "dot_operand B", emitError);
   }
-  return getOpIdx() == 0 ? verifyMmaShape(shape, kMmaM, kMmaK, "dot_operand A", emitError)
-                         : verifyMmaShape(shape, kMmaK, kMmaN, "dot_operand B", emitError);
+  int64_t blockK = mmaBlockK(getKWidth());
+  return getOpIdx() == 0 ? verifyMmaShape(shape, kMmaM, blockK, "dot_operand A", emitError)
+                         : verifyMmaShape(shape, blockK, kMmaN, "dot_operand B", emitError);
 }
 
 namespace tilec::tile {
@@ -229,8 +234,9 @@ DimDistribution detail::tensorCoreDim(int64_t size, unsigned spt, unsigned tpw,
 static DimDistribution groupDim(int64_t size, unsigned wpc, unsigned warpStride, int64_t block) {
   return detail::tensorCoreDim(size, 1, 8, 4, wpc, warpStride, block);
 }
-static DimDistribution pairDim(int64_t size, unsigned wpc, unsigned warpStride, int64_t block) {
-  return detail::tensorCoreDim(size, 2, 4, 1, wpc, warpStride, block);
+static DimDistribution pairDim(int64_t size, unsigned wpc, unsigned warpStride, int64_t block,
+                               unsigned spt = 2) {
+  return detail::tensorCoreDim(size, spt, 4, 1, wpc, warpStride, block);
 }
 
 /// The repetitions of a block of `block` elements covered `wpc` times.
@@ -270,39 +276,42 @@ static DistributedLayout resolveMma(MmaEncodingAttr mma, ArrayRef<int64_t> shape
   return layout;
 }
 
-/// The layout of an mma.sync operand (see TileAttrs.td). A: per 16x16 block,
-/// a0 a1 at (g, 2t..2t+1), a2 a3 at (g + 8, ..), a4..a7 eight columns further;
-/// B: per 16x8 block, b0 b1 at (2t..2t+1, g), b2 b3 eight rows further. A
-/// third root dimension of size 1 holds the warps that keep copies.
+/// The layout of an mma.sync operand (see TileAttrs.td), with w = kWidth
+/// elements per register and K = 8w per instruction. A: per 16xK block,
+/// register r (elements a_{wr} .. a_{wr+w-1}) at row g + 8 (r % 2), columns
+/// wt + 4w (r / 2) ..; B: per Kx8 block, register r at rows wt + 4w r ..,
+/// column g. A third root dimension of size 1 holds the warps that keep copies.
 static DistributedLayout resolveDotOperand(DotOperandEncodingAttr operand,
                                            ArrayRef<int64_t> shape) {
   auto mma = cast<MmaEncodingAttr>(operand.getParent());
   unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+  unsigned w = operand.getKWidth();
+  int64_t blockK = mmaBlockK(w);
   DistributedLayout layout;
   layout.tileDims = {0, 1};
   layout.warpSize = 32;
   layout.numWarps = wm * wn;
   if (operand.getOpIdx() == 0) {
-    layout.rootDims = {groupDim(shape[0], wm, wn, kMmaM), pairDim(shape[1], 1, 1, kMmaK),
+    layout.rootDims = {groupDim(shape[0], wm, wn, kMmaM), pairDim(shape[1], 1, 1, blockK, w),
                        detail::tensorCoreDim(1, 1, 1, 1, wn, 1, 1)};
     layout.fastestDim = 1;
     int64_t mReps = repetitions(layout.rootDims[0]), kReps = repetitions(layout.rootDims[1]);
     int64_t mStride = layout.rootDims[0].coverage();
     for (int64_t m = 0; m < mReps; ++m)
       for (int64_t k = 0; k < kReps; ++k)
-        for (int64_t i = 0; i < 8; ++i)
-          layout.regOffsets.push_back(
-              {m * mStride + 8 * ((i / 2) % 2), k * kMmaK + 8 * (i / 4) + i % 2, 0});
+        for (int64_t i = 0; i < 4 * w; ++i)
+          layout.regOffsets.push_back({m * mStride + 8 * ((i / w) % 2),
+                                       k * blockK + 4 * w * (i / w / 2) + i % w, 0});
   } else {
-    layout.rootDims = {pairDim(shape[0], 1, 1, kMmaK), groupDim(shape[1], wn, 1, kMmaN),
+    layout.rootDims = {pairDim(shape[0], 1, 1, blockK, w), groupDim(shape[1], wn, 1, kMmaN),
                        detail::tensorCoreDim(1, 1, 1, 1, wm, wn, 1)};
     layout.fastestDim = 0;
     int64_t kReps = repetitions(layout.rootDims[0]), nReps = repetitions(layout.rootDims[1]);
     int64_t nStride = layout.rootDims[1].coverage();
     for (int64_t n = 0; n < nReps; ++n)
       for (int64_t k = 0; k < kReps; ++k)
-        for (int64_t i = 0; i < 4; ++i)
-          layout.regOffsets.push_back({k * kMmaK + 8 * (i / 2) + i % 2, n * nStride, 0});
+        for (int64_t i = 0; i < 2 * w; ++i)
+          layout.regOffsets.push_back({k * blockK + 4 * w * (i / w) + i % w, n * nStride, 0});
   }
   for (auto &offsets : layout.regOffsets)
     offsets.pop_back(); // the copies' dimension is no tile dimension

@@ -1,7 +1,8 @@
 //===- AMDGPUMfma.cpp - AMD matrix cores (MFMA) for tile.dot on CDNA2/CDNA3 ===//
 //
-// v_mfma_f32_32x32x8 and v_mfma_f32_16x16x16 (f16 and bf16_1k) through the
-// upstream rocdl.mfma ops, for the AMDGPU TargetInfo.
+// v_mfma_f32_32x32x8 and v_mfma_f32_16x16x16 (f16 and bf16_1k),
+// v_mfma_f32_32x32x2f32 and 16x16x4f32, v_mfma_i32_32x32x16_i8 and
+// 16x16x32_i8 through the upstream rocdl.mfma ops, for the AMDGPU TargetInfo.
 //
 //===----------------------------------------------------------------------===//
 #include "AMDGPUMfma.h"
@@ -11,17 +12,21 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 
 namespace tilec::amdgpu {
 
 bool hasMfma(llvm::StringRef arch, unsigned nonK, Type operand, Type acc) {
-  // CDNA2 (gfx90a) and CDNA3 (gfx940-gfx942, gfx950) have all four; gfx908
-  // lacks the _1k bf16 forms and is left to the FMA path.
-  bool cdna = arch == "gfx90a" || arch == "gfx940" || arch == "gfx941" || arch == "gfx942" ||
-              arch == "gfx950";
-  return cdna && detail::isMfmaF32(nonK, operand, acc);
+  // CDNA2 (gfx90a) and CDNA3 (gfx940-gfx942, gfx950) have the f16, bf16_1k
+  // and f32 forms; the i8 forms with 8 elements per lane are CDNA3's (gfx90a
+  // has 32x32x8i8 instead, left to the FMA path). gfx908 lacks the _1k bf16
+  // forms and is left to the FMA path.
+  bool cdna3 = arch == "gfx940" || arch == "gfx941" || arch == "gfx942" || arch == "gfx950";
+  if (!cdna3 && (arch != "gfx90a" || operand.isInteger(8)))
+    return false;
+  return detail::isMfmaType(nonK, operand, acc);
 }
 
 Value buildMfma(OpBuilder &b, Location loc, unsigned nonK, Value a, Value bOperand, Value c) {
@@ -37,6 +42,23 @@ Value buildMfma(OpBuilder &b, Location loc, unsigned nonK, Value a, Value bOpera
     if (nonK == 16)
       return ROCDL::mfma_f32_16x16x16bf16_1k::create(b, loc, c.getType(), args);
     return ROCDL::mfma_f32_32x32x8bf16_1k::create(b, loc, c.getType(), args);
+  }
+  if (elem.isF32()) {
+    // One f32 per lane.
+    SmallVector<Value> args{vector::ExtractOp::create(b, loc, a, 0),
+                            vector::ExtractOp::create(b, loc, bOperand, 0), c, cbsz, abid, blgp};
+    if (nonK == 16)
+      return ROCDL::mfma_f32_16x16x4f32::create(b, loc, c.getType(), args);
+    return ROCDL::mfma_f32_32x32x2f32::create(b, loc, c.getType(), args);
+  }
+  if (elem.isInteger(8)) {
+    // Eight i8 per lane, as one i64 (the lowest K in the low byte).
+    Type i64 = b.getI64Type();
+    SmallVector<Value> args{LLVM::BitcastOp::create(b, loc, i64, a),
+                            LLVM::BitcastOp::create(b, loc, i64, bOperand), c, cbsz, abid, blgp};
+    if (nonK == 16)
+      return ROCDL::mfma_i32_16x16x32_i8::create(b, loc, c.getType(), args);
+    return ROCDL::mfma_i32_32x32x16_i8::create(b, loc, c.getType(), args);
   }
   SmallVector<Value> args{a, bOperand, c, cbsz, abid, blgp};
   if (nonK == 16)

@@ -7,13 +7,14 @@
 
 namespace tilec::amdgpu {
 
-/// Whether `arch` has v_mfma_f32_32x32x8 (`nonK` 32) or v_mfma_f32_16x16x16
-/// (16) for `operand` (f16, bf16) elements and `acc` (f32) accumulators:
-/// gfx90a, gfx940-gfx942 and gfx950.
+/// Whether `arch` has the MFMA with `nonK` x `nonK` blocks for `operand` and
+/// `acc` (TargetInfo::hasMfma): f16, bf16 and f32 on gfx90a, gfx940-gfx942
+/// and gfx950; i8 on gfx940-gfx942 and gfx950.
 bool hasMfma(llvm::StringRef arch, unsigned nonK, mlir::Type operand, mlir::Type acc);
-/// One `rocdl.mfma.f32.32x32x8f16` / `.16x16x16f16` (or their `bf16.1k` forms)
-/// on lane registers `a`, `bOperand` (`vector<4xT>`) and `c`; see
-/// TargetInfo::mfma.
+/// One `rocdl.mfma.f32.32x32x8f16` / `.16x16x16f16` (or their `bf16.1k`
+/// forms), `rocdl.mfma.f32.32x32x2f32` / `.16x16x4f32` or
+/// `rocdl.mfma.i32.32x32x16.i8` / `.16x16x32.i8` on lane registers `a`,
+/// `bOperand` (`vector<w x T>`) and `c`; see TargetInfo::mfma.
 mlir::Value buildMfma(mlir::OpBuilder &b, mlir::Location loc, unsigned nonK, mlir::Value a,
                       mlir::Value bOperand, mlir::Value c);
 

@@ -232,38 +232,60 @@ public:
     return success();
   }
 
-  /// mma.sync.aligned.m16n8k16 with f32 accumulators: sm_80 and later.
-  bool hasMmaM16N8K16(llvm::StringRef arch, Type operand, Type acc) const override {
-    return smVersion(arch) >= 80 && detail::isMmaM16N8K16F32(operand, acc);
+  /// fp32 dots run on tensor cores as tf32 unless asked otherwise, as Triton's
+  /// NVIDIA backend (`default_dot_input_precision`).
+  llvm::StringRef getDefaultDotInputPrecision(llvm::StringRef) const override { return "tf32"; }
+  /// mma.sync.aligned.m16n8k16 (f16, bf16), m16n8k8 (tf32) and m16n8k32
+  /// (s8): sm_80 and later.
+  bool hasMmaSync(llvm::StringRef arch, Type operand, Type acc) const override {
+    return smVersion(arch) >= 80 && detail::isMmaSyncType(operand, acc);
   }
   /// ldmatrix: sm_75 and later.
   bool hasLoadMatrix(llvm::StringRef arch) const override { return smVersion(arch) >= 75; }
-  /// `nvvm.mma.sync`: f16 fragments travel as `vector<2xf16>` pairs, bf16
-  /// ones as the i32 holding a pair.
-  Value mmaM16N8K16(OpBuilder &b, Location loc, func::FuncOp, Value a, Value bOperand,
-                    Value c) const override {
+  /// `nvvm.mma.sync`: f16 fragments travel as `vector<2xf16>` pairs; bf16
+  /// pairs, s8 quadruples and tf32 values (each f32 rounded by
+  /// `cvt.rna.tf32.f32`) as the i32 holding them. s8 sums wrap.
+  Value mmaSync(OpBuilder &b, Location loc, func::FuncOp, Value a, Value bOperand,
+                Value c) const override {
     Type elem = cast<VectorType>(a.getType()).getElementType();
-    auto pairs = [&](Value fragments, int64_t count) {
+    int64_t w = 32 / elem.getIntOrFloatBitWidth();
+    Type i32 = b.getI32Type();
+    auto words = [&](Value fragments, int64_t count) {
       SmallVector<Value> result;
       for (int64_t i = 0; i < count; ++i) {
-        Value pair = vector::ExtractStridedSliceOp::create(
-            b, loc, fragments, ArrayRef<int64_t>{2 * i}, ArrayRef<int64_t>{2},
+        if (elem.isF32()) {
+          Value v = vector::ExtractOp::create(b, loc, fragments, i);
+          result.push_back(NVVM::ConvertFloatToTF32Op::create(b, loc, i32, v,
+                                                              NVVM::FPRoundingMode::RNA,
+                                                              NVVM::SaturationMode::NONE, false));
+          continue;
+        }
+        Value word = vector::ExtractStridedSliceOp::create(
+            b, loc, fragments, ArrayRef<int64_t>{w * i}, ArrayRef<int64_t>{w},
             ArrayRef<int64_t>{1});
-        if (elem.isBF16())
-          pair = LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair);
-        result.push_back(pair);
+        if (!elem.isF16())
+          word = LLVM::BitcastOp::create(b, loc, i32, word);
+        result.push_back(word);
       }
       return result;
     };
+    Type accElem = cast<VectorType>(c.getType()).getElementType();
     SmallVector<Value> accs;
     for (int64_t i = 0; i < 4; ++i)
       accs.push_back(vector::ExtractOp::create(b, loc, c, i));
-    Type f32 = b.getF32Type();
-    auto resultType = LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
-    NVVM::MMATypes ptxType = elem.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+    auto resultType =
+        LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(4, accElem));
+    NVVM::MMATypes ptxType = elem.isF32()    ? NVVM::MMATypes::tf32
+                             : elem.isBF16() ? NVVM::MMATypes::bf16
+                             : elem.isF16()  ? NVVM::MMATypes::f16
+                                             : NVVM::MMATypes::s8;
+    std::optional<NVVM::MMAIntOverflow> overflow;
+    if (ptxType == NVVM::MMATypes::s8)
+      overflow = NVVM::MMAIntOverflow::wrapped;
     Value d = NVVM::MmaOp::create(
-        b, loc, resultType, pairs(a, 4), pairs(bOperand, 2), accs, ArrayRef<int64_t>{16, 8, 16},
-        std::nullopt, std::nullopt, std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+        b, loc, resultType, words(a, 4), words(bOperand, 2), accs,
+        ArrayRef<int64_t>{16, 8, 8 * w}, std::nullopt, overflow,
+        std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
         std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
     Value result = LLVM::UndefOp::create(b, loc, c.getType());
     for (int64_t i = 0; i < 4; ++i)

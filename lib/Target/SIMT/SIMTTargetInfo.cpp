@@ -135,14 +135,19 @@ public:
     LLVM::StoreOp::create(b, loc, value, ptr);
   }
 
+  /// As the GPUs they emulate: tf32 at warp size 32 (NVIDIA), ieee at 64 (AMD).
+  llvm::StringRef getDefaultDotInputPrecision(llvm::StringRef arch) const override {
+    return getWarpSize(arch) == 32 ? "tf32" : "ieee";
+  }
   /// The emulator models mma.sync at warp size 32 (arch warp32) only.
-  bool hasMmaM16N8K16(llvm::StringRef arch, Type operand, Type acc) const override {
-    return getWarpSize(arch) == 32 && detail::isMmaM16N8K16F32(operand, acc);
+  bool hasMmaSync(llvm::StringRef arch, Type operand, Type acc) const override {
+    return getWarpSize(arch) == 32 && detail::isMmaSyncType(operand, acc);
   }
   /// Stores the fragments in a `tilec_simt_mma_fragments` on the thread's
-  /// stack, calls ctx->mma and reads d back.
-  Value mmaM16N8K16(OpBuilder &b, Location loc, func::FuncOp kernel, Value a, Value bOperand,
-                    Value c) const override {
+  /// stack (f32 operands rounded to tf32 first, as cvt.rna.tf32.f32), calls
+  /// ctx->mma and reads d back.
+  Value mmaSync(OpBuilder &b, Location loc, func::FuncOp kernel, Value a, Value bOperand,
+                Value c) const override {
     Type elem = cast<VectorType>(a.getType()).getElementType();
     Value buffer = fragmentBuffer(b, loc, kernel);
     auto store = [&](Value value, size_t offset) {
@@ -153,11 +158,17 @@ public:
       LLVM::StoreOp::create(b, loc, value, addr, /*alignment=*/8);
       return addr;
     };
+    if (elem.isF32()) {
+      a = roundToTF32(b, loc, a);
+      bOperand = roundToTF32(b, loc, bOperand);
+    }
     store(a, offsetof(tilec_simt_mma_fragments, a));
     store(bOperand, offsetof(tilec_simt_mma_fragments, b));
     Value cAddr = store(c, offsetof(tilec_simt_mma_fragments, c));
-    uint32_t kind = elem.isBF16() ? TILEC_SIMT_MMA_M16N8K16_F32_BF16
-                                  : TILEC_SIMT_MMA_M16N8K16_F32_F16;
+    uint32_t kind = elem.isF32()     ? TILEC_SIMT_MMA_M16N8K8_F32_TF32
+                    : elem.isBF16()  ? TILEC_SIMT_MMA_M16N8K16_F32_BF16
+                    : elem.isF16()   ? TILEC_SIMT_MMA_M16N8K16_F32_F16
+                                     : TILEC_SIMT_MMA_M16N8K32_S32_S8;
     callField(b, loc, kernel, offsetof(tilec_simt_thread, mma), Type(),
               {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
     return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
@@ -180,10 +191,10 @@ public:
     return LLVM::BitcastOp::create(b, loc, VectorType::get({2 * count}, elem), words);
   }
 
-  /// The emulator models v_mfma_f32_32x32x8 and 16x16x16 at warp size 64
+  /// The emulator models the MFMAs (f16, bf16, f32, i8) at warp size 64
   /// (arch warp64) only.
   bool hasMfma(llvm::StringRef arch, unsigned nonK, Type operand, Type acc) const override {
-    return getWarpSize(arch) == 64 && detail::isMfmaF32(nonK, operand, acc);
+    return getWarpSize(arch) == 64 && detail::isMfmaType(nonK, operand, acc);
   }
   /// Stores the registers in a `tilec_simt_mfma_fragments` on the thread's
   /// stack, calls ctx->mfma and reads d back.
@@ -201,16 +212,39 @@ public:
     store(a, offsetof(tilec_simt_mfma_fragments, a));
     store(bOperand, offsetof(tilec_simt_mfma_fragments, b));
     Value cAddr = store(c, offsetof(tilec_simt_mfma_fragments, c));
-    uint32_t kind = nonK == 16 ? (elem.isBF16() ? TILEC_SIMT_MFMA_16X16X16_F32_BF16
-                                                : TILEC_SIMT_MFMA_16X16X16_F32_F16)
-                               : (elem.isBF16() ? TILEC_SIMT_MFMA_32X32X8_F32_BF16
-                                                : TILEC_SIMT_MFMA_32X32X8_F32_F16);
+    bool wide = nonK == 32;
+    uint32_t kind =
+        elem.isF32()     ? (wide ? TILEC_SIMT_MFMA_32X32X2_F32_F32 : TILEC_SIMT_MFMA_16X16X4_F32_F32)
+        : elem.isInteger(8) ? (wide ? TILEC_SIMT_MFMA_32X32X16_I32_I8
+                                    : TILEC_SIMT_MFMA_16X16X32_I32_I8)
+        : elem.isBF16() ? (wide ? TILEC_SIMT_MFMA_32X32X8_F32_BF16
+                                : TILEC_SIMT_MFMA_16X16X16_F32_BF16)
+                        : (wide ? TILEC_SIMT_MFMA_32X32X8_F32_F16 : TILEC_SIMT_MFMA_16X16X16_F32_F16);
     callField(b, loc, kernel, offsetof(tilec_simt_thread, mfma), Type(),
               {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
     return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
   }
 
 private:
+  /// `v` (a vector of f32) rounded to tf32 as cvt.rna.tf32.f32: to nearest,
+  /// ties away from zero, at 10 mantissa bits; infinities and NaNs unchanged.
+  static Value roundToTF32(OpBuilder &b, Location loc, Value v) {
+    auto type = cast<VectorType>(v.getType());
+    auto intType = VectorType::get(type.getShape(), b.getI32Type());
+    auto splat = [&](uint32_t value) -> Value {
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(intType, b.getI32IntegerAttr(int32_t(value))));
+    };
+    Value bits = arith::BitcastOp::create(b, loc, intType, v);
+    Value exponent = arith::AndIOp::create(b, loc, bits, splat(0x7f800000u));
+    Value special =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, exponent, splat(0x7f800000u));
+    // Adding half an ulp of tf32 to the magnitude rounds it half away from zero.
+    Value rounded = arith::AndIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, bits, splat(0x1000u)), splat(0xffffe000u));
+    Value result = arith::SelectOp::create(b, loc, special, bits, rounded);
+    return arith::BitcastOp::create(b, loc, type, result);
+  }
   static constexpr llvm::StringLiteral kMmaBufferAttr = "tilec.simt_mma_fragments";
   static constexpr llvm::StringLiteral kLdmatrixBufferAttr = "tilec.simt_ldmatrix_words";
   static constexpr llvm::StringLiteral kMfmaBufferAttr = "tilec.simt_mfma_fragments";

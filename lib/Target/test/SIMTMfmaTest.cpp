@@ -2,12 +2,16 @@
 //
 // Builds a kernel from the TargetInfo hooks alone: every lane of a 64-lane
 // wave loads its registers of A (N x K), B (K x N) and C (N x N) at the places
-// AMD's CDNA3 ISA gives for v_mfma_f32_32x32x8f16 (N = 32, K = 8) and
-// v_mfma_f32_16x16x16f16 (N = K = 16) (the matrix instruction calculator's
-// layouts), calls TargetInfo::mfma, and stores its registers of D the same
-// way. Run on the simt device with f16 and bf16 operands at 1, 4 and 8 warps,
-// D must equal A * B + C exactly (small integers); a wave whose upper half
-// skips the MFMA must fail the launch, as must warps of 32 lanes. Checks are the runtime tests' (runtime/tests/check.h).
+// AMD's CDNA3 ISA gives for v_mfma_f32_32x32x8f16 (N = 32, K = 8),
+// v_mfma_f32_16x16x16f16 (N = K = 16), their bf16_1k forms,
+// v_mfma_f32_32x32x2f32, v_mfma_f32_16x16x4f32, v_mfma_i32_32x32x16_i8 and
+// v_mfma_i32_16x16x32_i8 (the matrix instruction calculator's layouts), calls
+// TargetInfo::mfma, and stores its registers of D the same way. Run on the
+// simt device with f16, bf16, f32 and i8 operands at 1, 4 and 8 warps, D must
+// equal A * B + C exactly (small integers; i8 over its whole range, with i32
+// accumulators); a wave whose upper half skips the MFMA must fail the launch,
+// as must warps of 32 lanes. Checks are the runtime tests'
+// (runtime/tests/check.h).
 //
 //===----------------------------------------------------------------------===//
 #include "tilec/Pipeline/Pipeline.h"
@@ -32,31 +36,40 @@ using namespace mlir;
 
 namespace {
 
-/// The instruction under test: N x N blocks, K deep (32x32x8 or 16x16x16).
-unsigned kM = 32, kN = 32, kK = 8;
+/// The operand types of the instructions tested.
+enum class Kind { F16, BF16, F32, I8 };
+const char *kindName(Kind kind) {
+  const char *names[] = {"f16", "bf16", "f32", "i8"};
+  return names[int(kind)];
+}
+/// The instruction under test: N x N blocks, K deep, kW elements per lane.
+unsigned kM = 32, kN = 32, kK = 8, kW = 4;
 
-/// Row and column of register `i` of lane `lane` for v_mfma_f32_32x32x8f16
-/// and v_mfma_f32_16x16x16f16 (AMD CDNA3 ISA, section 7.1 and the matrix
-/// instruction calculator), written independently of the compiler's and the
-/// emulator's own tables.
+/// Row and column of register `i` of lane `lane` for the MFMAs under test
+/// (AMD CDNA3 ISA, section 7.1 and the matrix instruction calculator: A and B
+/// hold kW consecutive K elements per lane, the accumulator's runs of four rows
+/// are 8 (32x32) or 16 (16x16) rows apart whatever the operands), written
+/// independently of the compiler's and the emulator's own tables.
 struct Place {
   unsigned row, col;
 };
-Place placeA(unsigned lane, unsigned i) { return {lane % kM, (lane / kM) * 4 + i}; }
-Place placeB(unsigned lane, unsigned i) { return {(lane / kN) * 4 + i, lane % kN}; }
+Place placeA(unsigned lane, unsigned i) { return {lane % kM, (lane / kM) * kW + i}; }
+Place placeB(unsigned lane, unsigned i) { return {(lane / kN) * kW + i, lane % kN}; }
 Place placeC(unsigned lane, unsigned i) {
-  return {(i / 4) * kK + (lane / kN) * 4 + i % 4, lane % kN};
+  return {(i / 4) * (kN == 32 ? 8 : 16) + (lane / kN) * 4 + i % 4, lane % kN};
 }
 
-/// Builds `mfma(a: *i16, b: *i16, c: *f32, d: *f32, mode: i32)` with operands
-/// of `elem` (f16 or bf16): each warp w computes d[w] = a * b + c[w] from the
-/// registers its lanes load. Mode 1: lanes 32-63 skip the MFMA.
+/// Builds `mfma(a, b, c, d, mode: i32)` with operands of `elem` (a, b: *i16
+/// holding f16 or bf16 bits, *f32 or *i8; c, d: *f32, or *i32 for i8): each
+/// warp w computes d[w] = a * b + c[w] from the registers its lanes load.
+/// Mode 1: lanes 32-63 skip the MFMA.
 OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &info, Type elem) {
   Location loc = UnknownLoc::get(&ctx);
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   OpBuilder b(module->getBodyRegion());
-  Type ptr = LLVM::LLVMPointerType::get(&ctx), i32 = b.getI32Type(), i16 = b.getI16Type();
-  Type f32 = b.getF32Type();
+  Type ptr = LLVM::LLVMPointerType::get(&ctx), i32 = b.getI32Type();
+  Type memElem = elem.getIntOrFloatBitWidth() == 16 ? b.getI16Type() : elem;
+  Type accElem = elem.isInteger(8) ? i32 : Type(b.getF32Type());
   auto kernel =
       func::FuncOp::create(b, loc, "mfma", b.getFunctionType({ptr, ptr, ptr, ptr, i32}, {}));
   Block *body = kernel.addEntryBlock();
@@ -84,24 +97,24 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
     return add(c32(base), add(mul(column, c32(perColumn)), mul(half, c32(perHalf))));
   };
   auto loadRegisters = [&](Value from, Place (*place)(unsigned, unsigned), unsigned count,
-                           unsigned cols, Type type, Value offset) {
+                           unsigned cols, Type memType, Type type, Value offset) {
     auto vecType = VectorType::get({count}, type);
     Value vec = LLVM::UndefOp::create(b, loc, vecType);
     for (unsigned i = 0; i < count; ++i) {
       Value at = add(offset, index(place, i, cols));
-      Value addr = LLVM::GEPOp::create(b, loc, ptr, type == f32 ? f32 : i16, from, ValueRange{at});
-      Value v = LLVM::LoadOp::create(b, loc, type == f32 ? f32 : i16, addr);
-      if (type != f32)
+      Value addr = LLVM::GEPOp::create(b, loc, ptr, memType, from, ValueRange{at});
+      Value v = LLVM::LoadOp::create(b, loc, memType, addr);
+      if (type != memType)
         v = arith::BitcastOp::create(b, loc, type, v);
       vec = vector::InsertOp::create(b, loc, v, vec, i);
     }
     return vec;
   };
   Value zero = c32(0), warpC = mul(warp, c32(kM * kN));
-  Value a = loadRegisters(aPtr, placeA, 4, kK, elem, zero);
-  Value bv = loadRegisters(bPtr, placeB, 4, kN, elem, zero);
+  Value a = loadRegisters(aPtr, placeA, kW, kK, memElem, elem, zero);
+  Value bv = loadRegisters(bPtr, placeB, kW, kN, memElem, elem, zero);
   unsigned cRegs = kM * kN / 64;
-  Value c = loadRegisters(cPtr, placeC, cRegs, kN, f32, warpC);
+  Value c = loadRegisters(cPtr, placeC, cRegs, kN, accElem, accElem, warpC);
   Value skip = arith::AndIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mode, c32(1)),
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lane, c32(32)));
@@ -116,7 +129,7 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
   Value d = branch.getResult(0);
   for (unsigned i = 0; i < cRegs; ++i) {
     Value at = add(warpC, index(placeC, i, kN));
-    Value addr = LLVM::GEPOp::create(b, loc, ptr, f32, dPtr, ValueRange{at});
+    Value addr = LLVM::GEPOp::create(b, loc, ptr, accElem, dPtr, ValueRange{at});
     LLVM::StoreOp::create(b, loc, vector::ExtractOp::create(b, loc, d, i), addr);
   }
   kernel->setAttr(tilec::kSIMTLoweredAttr, b.getUnitAttr());
@@ -124,7 +137,7 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
 }
 
 /// Compiles the kernel for `arch` and `numWarps` into a module image.
-std::string compile(unsigned numWarps, const std::string &arch, bool bf16) {
+std::string compile(unsigned numWarps, const std::string &arch, Kind kind) {
   DialectRegistry registry;
   tilec::registerAllDialects(registry);
   MLIRContext ctx(registry);
@@ -132,10 +145,19 @@ std::string compile(unsigned numWarps, const std::string &arch, bool bf16) {
   std::unique_ptr<tilec::TargetInfo> info = tilec::createTargetInfo("simt");
   CHECK(info->hasMfma(arch, kN, Float16Type::get(&ctx), Float32Type::get(&ctx)) ==
         (arch == "warp64"));
-  Type elem = bf16 ? Type(BFloat16Type::get(&ctx)) : Type(Float16Type::get(&ctx));
+  CHECK(info->hasMfma(arch, kN, Float32Type::get(&ctx), Float32Type::get(&ctx)) ==
+        (arch == "warp64"));
+  CHECK(info->hasMfma(arch, kN, IntegerType::get(&ctx, 8), IntegerType::get(&ctx, 32)) ==
+        (arch == "warp64"));
+  Type elem = kind == Kind::F16    ? Type(Float16Type::get(&ctx))
+              : kind == Kind::BF16 ? Type(BFloat16Type::get(&ctx))
+              : kind == Kind::F32  ? Type(Float32Type::get(&ctx))
+                                   : Type(IntegerType::get(&ctx, 8));
   OwningOpRef<ModuleOp> module = buildKernel(ctx, *info, elem);
+  std::string operand = kind == Kind::F32 ? "*fp32" : kind == Kind::I8 ? "*i8" : "*i16";
+  std::string acc = kind == Kind::I8 ? "*i32" : "*fp32";
   tilec::KernelInfo kernel{
-      "mfma", {"*i16", "*i16", "*fp32", "*fp32", "i32"}, {"a", "b", "c", "d", "mode"}, {}, {}};
+      "mfma", {operand, operand, acc, acc, "i32"}, {"a", "b", "c", "d", "mode"}, {}, {}};
   return tilec::test::compileForSIMT(*module, numWarps, arch, kernel);
 }
 
@@ -152,42 +174,52 @@ uint16_t encode(int v, bool bf16) {
   return uint16_t((sign << 15) | (exponent << 10) | ((bits >> 13) & 0x3ff));
 }
 
-void run(unsigned numWarps, unsigned warpSize, bool bf16) {
+void run(unsigned numWarps, unsigned warpSize, Kind kind) {
   std::string arch = "warp" + std::to_string(warpSize);
-  std::printf("%ux%ux%u %s, %u warps of %u\n", kM, kN, kK, bf16 ? "bf16" : "f16", numWarps,
-              warpSize);
-  std::string image = compile(numWarps, arch, bf16);
+  std::printf("%ux%ux%u %s, %u warps of %u\n", kM, kN, kK, kindName(kind), numWarps, warpSize);
+  std::string image = compile(numWarps, arch, kind);
   if (image.empty())
     return;
   tilec::test::LoadedSIMTKernel loaded;
   if (!loaded.load(image, "mfma"))
     return;
   tilec_kernel *k = loaded.kernel;
+  bool i8 = kind == Kind::I8, f32 = kind == Kind::F32;
+  // Small integers (i8: its whole range), exact in every operand type.
   std::vector<std::vector<int>> a(kM, std::vector<int>(kK)), bm(kK, std::vector<int>(kN));
   std::vector<uint16_t> aBits(kM * kK), bBits(kK * kN);
+  std::vector<float> aF(kM * kK), bF(kK * kN);
+  std::vector<int8_t> aI(kM * kK), bI(kK * kN);
   for (unsigned i = 0; i < kM; ++i)
     for (unsigned j = 0; j < kK; ++j) {
-      a[i][j] = int(i * 7 + j * 3) % 11 - 5;
-      aBits[i * kK + j] = encode(a[i][j], bf16);
+      a[i][j] = i8 ? int(i * 37 + j * 11) % 256 - 128 : int(i * 7 + j * 3) % 11 - 5;
+      aBits[i * kK + j] = i8 ? 0 : encode(a[i][j], kind == Kind::BF16);
+      aF[i * kK + j] = float(a[i][j]);
+      aI[i * kK + j] = int8_t(a[i][j]);
     }
   for (unsigned i = 0; i < kK; ++i)
     for (unsigned j = 0; j < kN; ++j) {
-      bm[i][j] = int(i * 5 + j * 13) % 9 - 4;
-      bBits[i * kN + j] = encode(bm[i][j], bf16);
+      bm[i][j] = i8 ? int(i * 23 + j * 59) % 255 - 127 : int(i * 5 + j * 13) % 9 - 4;
+      bBits[i * kN + j] = i8 ? 0 : encode(bm[i][j], kind == Kind::BF16);
+      bF[i * kN + j] = float(bm[i][j]);
+      bI[i * kN + j] = int8_t(bm[i][j]);
     }
   std::vector<float> c(size_t(numWarps) * kM * kN), d(c.size(), -1.0f);
-  for (size_t i = 0; i < c.size(); ++i)
+  std::vector<int32_t> cI(c.size()), dI(c.size(), -1);
+  for (size_t i = 0; i < c.size(); ++i) {
     c[i] = float(int(i % 17) - 8) + 0.5f;
+    cI[i] = int32_t(i * 7919 % 100003) - 50000;
+  }
   auto launch = [&](int32_t mode) {
     tilec_arg args[5];
-    args[0].type = TILEC_TYPE_PTR_I16;
-    args[0].ptr = aBits.data();
-    args[1].type = TILEC_TYPE_PTR_I16;
-    args[1].ptr = bBits.data();
-    args[2].type = TILEC_TYPE_PTR_FP32;
-    args[2].ptr = c.data();
-    args[3].type = TILEC_TYPE_PTR_FP32;
-    args[3].ptr = d.data();
+    args[0].type = i8 ? TILEC_TYPE_PTR_I8 : f32 ? TILEC_TYPE_PTR_FP32 : TILEC_TYPE_PTR_I16;
+    args[0].ptr = i8 ? (void *)aI.data() : f32 ? (void *)aF.data() : (void *)aBits.data();
+    args[1].type = args[0].type;
+    args[1].ptr = i8 ? (void *)bI.data() : f32 ? (void *)bF.data() : (void *)bBits.data();
+    args[2].type = i8 ? TILEC_TYPE_PTR_I32 : TILEC_TYPE_PTR_FP32;
+    args[2].ptr = i8 ? (void *)cI.data() : (void *)c.data();
+    args[3].type = args[2].type;
+    args[3].ptr = i8 ? (void *)dI.data() : (void *)d.data();
     args[4].type = TILEC_TYPE_I32;
     args[4].i = mode;
     uint32_t dims[3] = {1, 1, 1};
@@ -204,12 +236,14 @@ void run(unsigned numWarps, unsigned warpSize, bool bf16) {
   for (unsigned w = 0; w < numWarps; ++w)
     for (unsigned i = 0; i < kM; ++i)
       for (unsigned j = 0; j < kN; ++j) {
-        float want = c[w * kM * kN + i * kN + j];
+        size_t at = w * kM * kN + i * kN + j;
+        int64_t want = i8 ? cI[at] : int64_t(c[at] - 0.5f); // C's fraction .5 is kept below
         for (unsigned kk = 0; kk < kK; ++kk)
-          want += float(a[i][kk] * bm[kk][j]);
-        float got = d[w * kM * kN + i * kN + j];
-        if (got != want && bad++ < 5)
-          std::fprintf(stderr, "  warp %u d[%u][%u]: got %g, want %g\n", w, i, j, got, want);
+          want += int64_t(a[i][kk]) * bm[kk][j];
+        double got = i8 ? double(dI[at]) : double(d[at]) - 0.5;
+        if (got != double(want) && bad++ < 5)
+          std::fprintf(stderr, "  warp %u d[%u][%u]: got %g, want %g\n", w, i, j, got,
+                       double(want));
       }
   if (!CHECK(bad == 0))
     std::fprintf(stderr, "  %d wrong results\n", bad);
@@ -221,13 +255,17 @@ void run(unsigned numWarps, unsigned warpSize, bool bf16) {
 } // namespace
 
 int main() {
-  for (unsigned n : {32u, 16u}) {
-    kM = kN = n;
-    kK = 4 * (64 / n);
-    for (bool bf16 : {false, true})
+  for (Kind kind : {Kind::F16, Kind::BF16, Kind::F32, Kind::I8})
+    for (unsigned n : {32u, 16u}) {
+      kM = kN = n;
+      kW = kind == Kind::F32 ? 1 : kind == Kind::I8 ? 8 : 4;
+      kK = kW * (64 / n);
       for (unsigned numWarps : {1u, 4u, 8u})
-        run(numWarps, 64, bf16);
-  }
-  run(1, 32, false);
+        run(numWarps, 64, kind);
+    }
+  kM = kN = 32;
+  kW = 4;
+  kK = 8;
+  run(1, 32, Kind::F16);
   return check::report("simt-mfma-test");
 }

@@ -44,46 +44,84 @@ enum {
 };
 
 /** Kinds of tilec_simt_thread.mma: mma.sync.aligned.m16n8k16.row.col with
- *  f32 accumulators and f16 or bf16 operands. */
+ *  f32 accumulators and f16 or bf16 operands, m16n8k8 with tf32 operands and
+ *  f32 accumulators, and m16n8k32 with s8 operands and s32 accumulators. */
 enum {
   TILEC_SIMT_MMA_M16N8K16_F32_F16 = 0,
-  TILEC_SIMT_MMA_M16N8K16_F32_BF16 = 1
+  TILEC_SIMT_MMA_M16N8K16_F32_BF16 = 1,
+  TILEC_SIMT_MMA_M16N8K8_F32_TF32 = 2,
+  TILEC_SIMT_MMA_M16N8K32_S32_S8 = 3
 };
 
-/** One lane's fragments of an m16n8k16 mma.sync, in the PTX ISA's order
- *  (with g = lane / 4, t = lane % 4): a0 a1 = A[g][2t..2t+1], a2 a3 =
- *  A[g+8][2t..], a4..a7 the same eight columns further; b0 b1 = B[2t..2t+1][g],
- *  b2 b3 eight rows further; c0 c1 = C[g][2t..2t+1], c2 c3 = C[g+8][2t..].
- *  a and b hold the raw 16-bit patterns; c is replaced by the result D. */
+/** One lane's fragments of an mma.sync, in the PTX ISA's order: four 32-bit
+ *  registers of A, two of B, four of C, each register holding w = 2 (f16,
+ *  bf16), 1 (tf32) or 4 (s8) operand elements, the lowest K first. With
+ *  g = lane / 4 and t = lane % 4, A's register r holds A[g + 8 * (r % 2)]
+ *  [w * t + 4w * (r / 2) ..], B's register r holds B[w * t + 4w * r ..][g],
+ *  and c[i] is C[g + 8 * (i / 2)][2t + i % 2]. For m16n8k16: a0 a1 =
+ *  A[g][2t..2t+1], a2 a3 = A[g+8][2t..], a4..a7 the same eight columns
+ *  further; b0 b1 = B[2t..2t+1][g], b2 b3 eight rows further. a and b hold
+ *  the raw 16-bit patterns (a_f32, b_f32: tf32 values as f32, of which the
+ *  instruction reads the top 19 bits; a_s8, b_s8: s8); c (c_s32 for s8) is
+ *  replaced by the result D. */
 typedef struct tilec_simt_mma_fragments {
-  uint16_t a[8];
-  uint16_t b[4];
-  float c[4];
+  union {
+    uint16_t a[8];
+    float a_f32[4];
+    int8_t a_s8[16];
+  };
+  union {
+    uint16_t b[4];
+    float b_f32[2];
+    int8_t b_s8[8];
+  };
+  union {
+    float c[4];
+    int32_t c_s32[4];
+  };
 } tilec_simt_mma_fragments;
 
 /** Flag of tilec_simt_thread.ldmatrix's `shape`, or'ed with the count of
  *  8x8 matrices (1, 2 or 4): ldmatrix ... .trans. */
 enum { TILEC_SIMT_LDMATRIX_TRANS = 0x100 };
-/** Kinds of tilec_simt_thread.mfma: AMD v_mfma_f32_32x32x8f16,
- *  v_mfma_f32_32x32x8bf16_1k, v_mfma_f32_16x16x16f16 and
- *  v_mfma_f32_16x16x16bf16_1k (f32 accumulators) on 64-lane waves. */
+/** Kinds of tilec_simt_thread.mfma on 64-lane waves: AMD
+ *  v_mfma_f32_32x32x8f16, v_mfma_f32_32x32x8bf16_1k, v_mfma_f32_16x16x16f16,
+ *  v_mfma_f32_16x16x16bf16_1k, v_mfma_f32_32x32x2f32, v_mfma_f32_16x16x4f32
+ *  (f32 accumulators), v_mfma_i32_32x32x16_i8 and v_mfma_i32_16x16x32_i8
+ *  (i32 accumulators). */
 enum {
   TILEC_SIMT_MFMA_32X32X8_F32_F16 = 16,
   TILEC_SIMT_MFMA_32X32X8_F32_BF16 = 17,
   TILEC_SIMT_MFMA_16X16X16_F32_F16 = 18,
-  TILEC_SIMT_MFMA_16X16X16_F32_BF16 = 19
+  TILEC_SIMT_MFMA_16X16X16_F32_BF16 = 19,
+  TILEC_SIMT_MFMA_32X32X2_F32_F32 = 20,
+  TILEC_SIMT_MFMA_16X16X4_F32_F32 = 21,
+  TILEC_SIMT_MFMA_32X32X16_I32_I8 = 22,
+  TILEC_SIMT_MFMA_16X16X32_I32_I8 = 23
 };
 
 /** One lane's registers of an MFMA with N x N accumulator blocks (N = 32 or
- *  16, g = 64 / N lane groups, K = 4g; AMD CDNA3 ISA, lane l):
- *  a[i] = A[l % N][4 * (l / N) + i], b[i] = B[4 * (l / N) + i][l % N],
- *  c[r] = C[K * (r / 4) + 4 * (l / N) + r % 4][l % N] for r < N * N / 64 (16 or
- *  4; the rest unused). a and b hold the raw 16-bit patterns; c is replaced by
- *  the result D. */
+ *  16, g = 64 / N lane groups, w = 4 elements per lane for f16/bf16, 1 for
+ *  f32, 8 for i8, K = wg; AMD CDNA3 ISA, lane l): a[i] = A[l % N][w * (l / N)
+ *  + i], b[i] = B[w * (l / N) + i][l % N], c[r] = C[4g * (r / 4) + 4 * (l / N)
+ *  + r % 4][l % N] for r < N * N / 64 (16 or 4; the rest unused). a and b hold
+ *  the raw 16-bit patterns (a_f32, b_f32: f32; a_s8, b_s8: i8); c (c_s32 for
+ *  i8) is replaced by the result D. */
 typedef struct tilec_simt_mfma_fragments {
-  uint16_t a[4];
-  uint16_t b[4];
-  float c[16];
+  union {
+    uint16_t a[4];
+    float a_f32[1];
+    int8_t a_s8[8];
+  };
+  union {
+    uint16_t b[4];
+    float b_f32[1];
+    int8_t b_s8[8];
+  };
+  union {
+    float c[16];
+    int32_t c_s32[16];
+  };
 } tilec_simt_mfma_fragments;
 
 struct tilec_simt_thread {
@@ -109,7 +147,7 @@ struct tilec_simt_thread {
   /** Warp-synchronous matrix multiply-accumulate D = A * B + C of one
    *  mma.sync (`kind` is TILEC_SIMT_MMA_*): every lane of the warp calls it
    *  with its fragments, and each gets its fragment of D in fragments->c.
-   *  Products are exact and summed in f32 in k order. */
+   *  Products are exact and summed in f32 in k order (s8: in s32, wrapping). */
   void (*mma)(tilec_simt_thread *self, uint32_t kind,
               tilec_simt_mma_fragments *fragments);
   /** Warp-synchronous `ldmatrix.sync.aligned.m8n8.x<count>[.trans].shared.b16`
@@ -126,7 +164,8 @@ struct tilec_simt_thread {
   /** Wave-synchronous matrix multiply-accumulate D = A * B + C of one AMD
    *  MFMA (`kind` is TILEC_SIMT_MFMA_*): every lane of the 64-lane warp calls
    *  it with its registers, and each gets its registers of D in fragments->c.
-   *  Products are exact and summed in f32 in k order. */
+   *  Products are exact (f32: rounded to f32) and summed in f32 in k order
+   *  (i8: in i32, wrapping). */
   void (*mfma)(tilec_simt_thread *self, uint32_t kind,
                tilec_simt_mfma_fragments *fragments);
 };

@@ -8,7 +8,7 @@
 func.func @no_mfma(%a: tensor<64x32xf16, #da>, %b: tensor<32x64xf16, #db>,
                    %c: tensor<64x64xf32, #mfma>) -> tensor<64x64xf32, #mfma> attributes {tilec.simt} {
   // expected-error @+2 {{failed to legalize operation 'tile.dot'}}
-  // expected-error @+1 {{'tile.dot' op target has no v_mfma_f32_32x32x8 for 'f16' operands and 'f32' accumulators on 'gfx906'}}
+  // expected-error @+1 {{'tile.dot' op target has no 32x32 MFMA for 'f16' operands and 'f32' accumulators on 'gfx906'}}
   %d = tile.dot %a, %b, %c : tensor<64x32xf16, #da>, tensor<32x64xf16, #db> -> tensor<64x64xf32, #mfma>
   return %d : tensor<64x64xf32, #mfma>
 }

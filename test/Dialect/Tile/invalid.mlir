@@ -569,9 +569,9 @@ func.func @dot_operand_parent(%x: tensor<16x16xf16, #tile.dot_operand<opIdx = 0,
 // -----
 
 #mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
-// m16n8k16 packs two 16-bit K elements per register.
-// expected-error @+1 {{dot_operand kWidth must be 2 (16-bit operands of m16n8k16), got 4}}
-func.func @dot_operand_kwidth(%x: tensor<16x16xf16, #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 4>>) {
+// mma.sync registers hold 1 (tf32), 2 (16-bit) or 4 (s8) K elements.
+// expected-error @+1 {{dot_operand kWidth must be 1 (tf32, m16n8k8), 2 (16-bit, m16n8k16) or 4 (s8, m16n8k32) under an mma parent, got 3}}
+func.func @dot_operand_kwidth(%x: tensor<16x16xf16, #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 3>>) {
   return
 }
 

@@ -48,8 +48,8 @@ func.func @mfma_shape(%x: tensor<32x32xf32, #tile.mfma<version = 3, warpsPerCTA 
 // -----
 
 #mfma = #tile.mfma<version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32]>
-// 32x32x8 takes four 16-bit K elements per lane and operand.
-// expected-error @+1 {{dot_operand kWidth must be 4 under an mfma parent (16-bit operands of 32x32x8 and 16x16x16), got 2}}
+// MFMA lanes hold 1 (f32), 4 (16-bit) or 8 (i8) K elements per operand.
+// expected-error @+1 {{dot_operand kWidth must be 1 (f32), 4 (16-bit) or 8 (i8) under an mfma parent, got 2}}
 func.func @mfma_kwidth(%x: tensor<32x8xf16, #tile.dot_operand<opIdx = 0, parent = #mfma, kWidth = 2>>) {
   return
 }

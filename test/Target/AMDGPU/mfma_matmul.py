@@ -4,7 +4,11 @@
 # bf16_1k form on gfx90a at 4 warps (2 x 2 warps over 64x64: one block each, 4 K steps); the
 # HSACO links with no spills.
 # A 16x16x16 dot runs one v_mfma_f32_16x16x16; gfx906 (no MFMA) and tiles no MFMA fills
-# (16x16x8) stay on FMAs.
+# (16x16x8) stay on FMAs. fp32 operands (IEEE, Triton's AMD default) run on the fp32 MFMA: 64x64x32
+# at 4 warps 16 v_mfma_f32_32x32x2f32 (one 32x32 block per wave, 16 K steps of 2), 16x16x16 four
+# v_mfma_f32_16x16x4f32; int8 with int32 accumulation on gfx942 4 v_mfma_i32_32x32x16_i8 at
+# 64x64x64, and FMAs on gfx90a (whose i8 MFMA holds 4 elements per lane); both link with no
+# spills.
 # RUN: tilec compile %examples/matmul.py --kernel matmul_kernel --signature '*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1' -DBLOCK_SIZE_M=128 -DBLOCK_SIZE_N=128 -DBLOCK_SIZE_K=64 --target amdgpu --arch gfx942 --num-warps 4 --emit asm -o %t.4.s
 # RUN: FileCheck %s --check-prefix=W4 < %t.4.s
 # RUN: tilec compile %examples/matmul.py --kernel matmul_kernel --signature '*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1' -DBLOCK_SIZE_M=128 -DBLOCK_SIZE_N=128 -DBLOCK_SIZE_K=64 --target amdgpu --arch gfx942 --num-warps 8 --emit asm -o %t.8.s
@@ -19,6 +23,27 @@
 # RUN: FileCheck %s --check-prefix=MFMA16 < %t.16.s
 # RUN: tilec compile %s --kernel bf16_dot --signature '*fp16:16,*fp16:16,*fp32:16' -DM=64 -DN=64 -DK=32 --target amdgpu --arch gfx942 --num-warps 4 --emit hsaco -o %t.hsaco
 # RUN: llvm-readelf --notes %t.hsaco | FileCheck %s --check-prefix=NOTES
+# RUN: tilec compile %s --kernel bf16_dot --signature '*fp32:16,*fp32:16,*fp32:16' -DM=64 -DN=64 -DK=32 --target amdgpu --arch gfx942 --num-warps 4 --emit asm -o %t.f32.s
+# RUN: FileCheck %s --check-prefix=F32 < %t.f32.s
+# RUN: tilec compile %s --kernel bf16_dot --signature '*fp32:16,*fp32:16,*fp32:16' -DM=16 -DN=16 -DK=16 --target amdgpu --arch gfx942 --num-warps 4 --emit asm -o %t.f32.16.s
+# RUN: FileCheck %s --check-prefix=F32-16 < %t.f32.16.s
+# RUN: tilec compile %s --kernel bf16_dot --signature '*i8:16,*i8:16,*i32:16' -DM=64 -DN=64 -DK=64 --target amdgpu --arch gfx942 --num-warps 4 --emit asm -o %t.i8.s
+# RUN: FileCheck %s --check-prefix=I8 < %t.i8.s
+# RUN: tilec compile %s --kernel bf16_dot --signature '*i8:16,*i8:16,*i32:16' -DM=64 -DN=64 -DK=64 --target amdgpu --arch gfx90a --num-warps 4 --emit asm -o %t.i8.90a.s
+# RUN: FileCheck %s --check-prefix=NOMFMA < %t.i8.90a.s
+# RUN: tilec compile %s --kernel bf16_dot --signature '*fp32:16,*fp32:16,*fp32:16' -DM=64 -DN=64 -DK=32 --target amdgpu --arch gfx942 --num-warps 4 --emit hsaco -o %t.f32.hsaco
+# RUN: llvm-readelf --notes %t.f32.hsaco | FileCheck %s --check-prefix=NOTES
+# RUN: tilec compile %s --kernel bf16_dot --signature '*i8:16,*i8:16,*i32:16' -DM=64 -DN=64 -DK=64 --target amdgpu --arch gfx942 --num-warps 4 --emit hsaco -o %t.i8.hsaco
+# RUN: llvm-readelf --notes %t.i8.hsaco | FileCheck %s --check-prefix=NOTES
+# F32-LABEL: bf16_dot:
+# F32-COUNT-16: v_mfma_f32_32x32x2{{_?}}f32
+# F32-NOT: v_mfma
+# F32-16-LABEL: bf16_dot:
+# F32-16-COUNT-4: v_mfma_f32_16x16x4{{_?}}f32
+# F32-16-NOT: v_mfma
+# I8-LABEL: bf16_dot:
+# I8-COUNT-4: v_mfma_i32_32x32x16{{_?}}i8
+# I8-NOT: v_mfma
 # W4-LABEL: matmul_kernel:
 # W4-COUNT-32: v_mfma_f32_32x32x8{{_?}}f16
 # W4-NOT: v_mfma
