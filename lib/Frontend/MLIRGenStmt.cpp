@@ -601,7 +601,10 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
       return Flow::Error;
     }
     int64_t count = 0;
-    for (int64_t i = *lo; *st > 0 ? i < *hi : i > *hi; i += *st) {
+    // The last increment may pass INT64_MAX (MIN): the unrolling ends there.
+    bool done = false;
+    for (int64_t i = *lo; !done && (*st > 0 ? i < *hi : i > *hi);
+         done = __builtin_add_overflow(i, *st, &i)) {
       if (++count > 4096) {
         error(call->getLoc(),
               "tl.static_range() unrolls more than 4096 iterations");
