@@ -9,15 +9,21 @@ import tilec.language as tl
 
 
 @tilec.jit
-def range_sum_kernel(out, lo, hi, STEP: tl.constexpr):
+def range_sum(out, lo, hi, step):
+    # Stores the sum of range(lo, hi, step) and its length (inlined: a constexpr step stays one).
     acc = 0
     acc = acc.to(tl.int64)
     count = 0
-    for i in range(lo, hi, STEP):
+    for i in range(lo, hi, step):
         acc += i
         count += 1
     tl.store(out, acc)
     tl.store(out + 1, count)
+
+
+@tilec.jit
+def range_sum_kernel(out, lo, hi, STEP: tl.constexpr):
+    range_sum(out, lo, hi, STEP)
 
 
 @pytest.mark.parametrize("lo, hi, step", [(15, -16, -1), (15, -16, -2), (15, -16, -3), (-18, -22, -1),
@@ -38,14 +44,7 @@ def test_range_steps(lo, hi, step):
 
 @tilec.jit
 def constant_range_kernel(out, LO: tl.constexpr, HI: tl.constexpr, STEP: tl.constexpr):
-    acc = 0
-    acc = acc.to(tl.int64)
-    count = 0
-    for i in range(LO, HI, STEP):
-        acc += i
-        count += 1
-    tl.store(out, acc)
-    tl.store(out + 1, count)
+    range_sum(out, LO, HI, STEP)
 
 
 @pytest.mark.parametrize("lo, hi, step", [(0, 2**31 - 1, 2**30), (2**31 - 10, 2**31 - 1, 4),
@@ -59,14 +58,7 @@ def test_constant_range_near_int32_limits(lo, hi, step):
 
 @tilec.jit
 def runtime_step_kernel(out, lo, hi, step):
-    acc = 0
-    acc = acc.to(tl.int64)
-    count = 0
-    for i in range(lo, hi, step):
-        acc += i
-        count += 1
-    tl.store(out, acc)
-    tl.store(out + 1, count)
+    range_sum(out, lo, hi, step)
 
 
 @pytest.mark.parametrize("lo, hi, step", [(0, 10, 3), (15, -16, -4), (10, 0, 3), (0, 10, -3),
