@@ -15,19 +15,9 @@ echo "== ctest =="
 ctest_status=${PIPESTATUS[0]}
 
 # One closing line over both runners: lit's "Passed/Failed: N" and ctest's "... failed out of N".
-count() { # lit's count for status $1, 0 when absent
-  local n
-  n=$(grep -E "^\s*$1\s*:" "$LOGS/lit.log" | grep -oE '[0-9]+' | head -1)
-  echo "${n:-0}"
-}
-lit_passed=$(count Passed)
-lit_failed=$(( $(count Failed) + $(count Unresolved) + $(count "Timed Out") ))
-ctest_total=$(grep -oE 'failed out of [0-9]+' "$LOGS/ctest.log" | grep -oE '[0-9]+$' || echo 0)
-ctest_failed=$(grep -oE '[0-9]+ tests failed' "$LOGS/ctest.log" | grep -oE '^[0-9]+' || echo 0)
-passed=$(( $lit_passed + ${ctest_total:-0} - ${ctest_failed:-0} ))
-failed=$(( lit_failed + ${ctest_failed:-0} ))
-echo "lit: $lit_passed passed, ${lit_failed} failed; ctest: $(( ${ctest_total:-0} - ${ctest_failed:-0} )) passed, ${ctest_failed:-0} failed"
-echo "tests: $passed passed, $failed failed"
-if [ "$lit_status" -ne 0 ] || [ "$ctest_status" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ]; then
+source "$ROOT/scripts/test-counts.sh"
+test_counts "$LOGS/lit.log" "$LOGS/ctest.log"
+echo "tests: $tests_passed passed, $tests_failed failed"
+if [ "$lit_status" -ne 0 ] || [ "$ctest_status" -ne 0 ] || [ "$tests_failed" -ne 0 ] || [ "$tests_passed" -eq 0 ]; then
   exit 1
 fi

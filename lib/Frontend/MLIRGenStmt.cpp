@@ -601,7 +601,10 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
       return Flow::Error;
     }
     int64_t count = 0;
-    for (int64_t i = *lo; *st > 0 ? i < *hi : i > *hi; i += *st) {
+    // The last increment may pass INT64_MAX (MIN): the unrolling ends there.
+    bool done = false;
+    for (int64_t i = *lo; !done && (*st > 0 ? i < *hi : i > *hi);
+         done = __builtin_add_overflow(i, *st, &i)) {
       if (++count > 4096) {
         error(call->getLoc(),
               "tl.static_range() unrolls more than 4096 iterations");
@@ -652,22 +655,43 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
     if (lo < hi && lo + ((hi - 1 - lo) / st) * st + st > INT32_MAX)
       wide = true;
   }
+  // So do runtime i32 bounds unless the step is 1 or -1 (the counter then
+  // never passes hi): range(0, n, 2**30) with n = 2**31 - 1 would wrap. The
+  // body still sees an i32 induction variable.
+  bool runtimeBounds = start.isTensor() || end.isTensor() || step.isTensor();
   DType ivType(wide ? DType::I64 : DType::I32);
+  DType counterType(wide || (runtimeBounds && (step.isTensor() || stepUp.i != 1)) ? DType::I64
+                                                                                  : DType::I32);
   Value bounds[3];
   Val *bvals[3] = {&start, &end, &stepUp};
   Location L = loc(l);
-  auto complement = [&](Value v) {
-    Value ones =
-        arith::ConstantOp::create(b, L, b.getIntegerAttr(v.getType(), -1));
-    return arith::XOrIOp::create(b, L, v, ones).getResult();
-  };
   for (int k = 0; k < 3; ++k) {
-    Val v = bvals[k]->isTensor()
-                ? cast(*bvals[k], ivType, bvals[k]->loc)
-                : constant(*bvals[k], ivType, {}, bvals[k]->loc);
+    Val v = bvals[k]->isTensor() ? cast(*bvals[k], counterType, bvals[k]->loc)
+                                 : constant(*bvals[k], counterType, {}, bvals[k]->loc);
     if (!v)
       return Flow::Error;
-    bounds[k] = descending && k < 2 ? complement(v.value) : v.value;
+    bounds[k] = v.value;
+  }
+  // Counting down runs over u = i ^ mask with mask all ones (u = ~i): for a
+  // constant negative step, and for a runtime step its sign (step >> 63),
+  // which also makes the step |step|. A runtime step of 0 runs no iteration
+  // (Python raises ValueError; a kernel must not hang).
+  Value mask;
+  Type counter = bounds[0].getType();
+  if (descending)
+    mask = arith::ConstantOp::create(b, L, b.getIntegerAttr(counter, -1));
+  if (step.isTensor()) {
+    Value zero = arith::ConstantOp::create(b, L, b.getIntegerAttr(counter, 0));
+    Value isZero = arith::CmpIOp::create(b, L, arith::CmpIPredicate::eq, bounds[2], zero);
+    bounds[1] = arith::SelectOp::create(b, L, isZero, bounds[0], bounds[1]);
+    Value shift = arith::ConstantOp::create(
+        b, L, b.getIntegerAttr(counter, counter.getIntOrFloatBitWidth() - 1));
+    mask = arith::ShRSIOp::create(b, L, bounds[2], shift);
+    bounds[2] = arith::SubIOp::create(b, L, arith::XOrIOp::create(b, L, bounds[2], mask), mask);
+  }
+  if (mask) {
+    bounds[0] = arith::XOrIOp::create(b, L, bounds[0], mask);
+    bounds[1] = arith::XOrIOp::create(b, L, bounds[1], mask);
   }
   std::vector<std::string> carried;
   llvm::SmallVector<Val> inits;
@@ -689,8 +713,11 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
     else
       b.setInsertionPointToEnd(body);
     Value iv = forOp.getInductionVar();
-    (*vars)[target->name] = Val::tensor(descending ? complement(iv) : iv,
-                                        ivType, {}, target->getLoc());
+    if (mask)
+      iv = arith::XOrIOp::create(b, L, iv, mask);
+    if (counterType.bitwidth() != ivType.bitwidth())
+      iv = arith::TruncIOp::create(b, L, b.getI32Type(), iv);
+    (*vars)[target->name] = Val::tensor(iv, ivType, {}, target->getLoc());
     llvm::SmallVector<Value> iterArgs(forOp.getRegionIterArgs());
     llvm::ArrayRef<Value> rest = iterArgs;
     for (size_t i = 0; i < carried.size(); ++i)
