@@ -796,14 +796,21 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if ((rank != 2 && rank != 3) || y.shape.size() != rank)
       return error(l, "tl.dot expects two 2-D or two 3-D tensors, got " +
                           x.typeStr() + " and " + y.typeStr());
+    if (x.dtype.isFP8() && y.dtype.isFP8()) {
+      // As Triton, any two fp8 formats may be multiplied; tilec upcasts both
+      // to fp16 (exact for e5m2 and e4m3fn) and accumulates in fp32, as
+      // Triton does where the hardware has no fp8 dot.
+      x = cast(x, DType(DType::F16), l);
+      y = cast(y, DType(DType::F16), l);
+      if (!x || !y)
+        return Val();
+    }
     if (x.dtype != y.dtype)
       return error(l, "tl.dot operands must have the same dtype, got " +
                           x.dtype.str() + " and " + y.dtype.str());
     if (x.dtype.isPtr() || x.dtype.isBool())
       return error(l,
                    "tl.dot does not support operands of type " + x.dtype.str());
-    if (!rejectFP8Arithmetic(x.dtype, l, "tl.dot"))
-      return Val();
     if (x.shape[rank - 1] != y.shape[rank - 2] ||
         (rank == 3 && x.shape[0] != y.shape[0]))
       return error(l, "incompatible shapes " + shapeStr(x.shape) + " and " +

@@ -341,6 +341,9 @@ Val MLIRGen::genSubscript(const SubscriptExpr &e) {
     return error(l, "'" + base.typeStr() + "' object is not subscriptable");
   // Only ':' (keep a dimension) and None (insert one) are allowed on tensors;
   // as in Triton, a slice's bounds and step may be given as None (`None:`).
+  // The message starts as Triton's ("unsupported tensor index").
+  const char *badIndex =
+      "unsupported tensor index: only ':' and None are allowed";
   size_t slices = 0;
   for (const ExprPtr &idx : e.indices) {
     if (auto *s = llvm::dyn_cast<SliceExpr>(idx.get())) {
@@ -351,18 +354,14 @@ Val MLIRGen::genSubscript(const SubscriptExpr &e) {
         if (!v)
           return v;
         if (!v.isNone())
-          return error(
-              idx->getLoc(),
-              "unsupported tensor subscript: only ':' and None are allowed");
+          return error(idx->getLoc(), badIndex);
       }
       ++slices;
       continue;
     }
     auto *c = llvm::dyn_cast<ConstantExpr>(idx.get());
     if (!c || c->ckind != ConstantExpr::CKind::None)
-      return error(
-          idx->getLoc(),
-          "unsupported tensor subscript: only ':' and None are allowed");
+      return error(idx->getLoc(), badIndex);
   }
   if (slices != base.shape.size())
     return error(l, "tensor subscript has " + Twine(slices) +

@@ -799,6 +799,19 @@ MLIRGen::Flow MLIRGen::genWhile(const WhileStmt &s) {
   return Flow::Normal;
 }
 
+/// Whether `fn` is decorated `@jit(noinline=True)` (any `...jit(...)` call
+/// with a literal `noinline=True`).
+static bool isNoinline(const FunctionDef &fn) {
+  for (const ExprPtr &d : fn.decorators)
+    if (auto *call = llvm::dyn_cast<CallExpr>(d.get()))
+      for (const Keyword &kw : call->keywords)
+        if (auto *c = llvm::dyn_cast<ConstantExpr>(kw.value.get());
+            kw.name == "noinline" && c &&
+            c->ckind == ConstantExpr::CKind::Bool && c->boolValue)
+          return true;
+  return false;
+}
+
 Val MLIRGen::inlineCall(const FunctionDef &fn, std::vector<Val> args,
                         std::vector<std::pair<std::string, Val>> kwargs,
                         SMLoc l) {
@@ -843,6 +856,15 @@ Val MLIRGen::inlineCall(const FunctionDef &fn, std::vector<Val> args,
       if (!*bound[i])
         return Val();
     }
+    // As Triton's compiler: a noinline function takes scalars only (tilec
+    // inlines every call, but keeps the language rule).
+    const Val &v = *bound[i];
+    if (v.isTensor() && !llvm::all_of(v.shape, [](int64_t d) { return d == 1; }) &&
+        isNoinline(fn))
+      return error(l, "Function " + fn.name +
+                          " is marked noinline, but was called with "
+                          "non-scalar argument " +
+                          p.name + ":" + v.typeStr());
     // As Triton: a tensor passed to a constexpr-annotated parameter of a
     // called @jit function stays a tensor (only constants specialize it);
     // uses that need a constant report it where they are.

@@ -578,6 +578,11 @@ Val MLIRGen::unary(UnaryOp op, const Val &v, SMLoc l) {
     if (v.dtype.isPtr())
       return error(l,
                    "wrong type argument to unary '-' (" + v.dtype.str() + ")");
+    // Floats flip the sign bit (-(0.0) is -0.0, as Triton's negf); 0 - x
+    // would give +0.0.
+    if (v.dtype.isFloat())
+      return Val::tensor(arith::NegFOp::create(b, L, v.value), v.dtype,
+                         v.shape, l);
     Val zero = constant(Val::integer(0), v.dtype, {}, l);
     return binary(BinaryOp::Sub, zero, v, l);
   }

@@ -27,12 +27,22 @@ class TritonError(Exception):
 
 class CompilationError(TritonError):
     """A kernel failed to compile; the message holds the diagnostics
-    (`file:line:col: error: ...`, the source line and a caret)."""
+    (`file:line:col: error: ...`, the source line and a caret).
+
+    As Triton's, `error_message` is the first error's text without its location, and
+    `__cause__` an exception carrying that text (Triton chains the semantic error that
+    stopped code generation; tilec's diagnostics have no Python type, so it is a ValueError)."""
 
     def __init__(self, kernel, diagnostics):
         super().__init__(diagnostics)
         self.kernel = kernel
         self.diagnostics = diagnostics
+        match = re.search(r"(?m)^.*?: error: (.*)$", diagnostics)
+        self.error_message = match.group(1) if match else diagnostics
+        self.__cause__ = ValueError(self.error_message)
+
+    def __reduce__(self):
+        return type(self), (self.kernel, self.diagnostics)
 
 
 _compiler = None

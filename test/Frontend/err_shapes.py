@@ -44,7 +44,7 @@ def dot(p):
 def sub(p):
     a = tl.arange(0, 16)
     b = a[1:4]
-# SUB: {{.*}}err_shapes.py:46:11: error: unsupported tensor subscript: only ':' and None are allowed
+# SUB: {{.*}}err_shapes.py:46:11: error: unsupported tensor index: only ':' and None are allowed
 
 
 # RUN: not tilec compile %s --kernel sub_none --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=SUBNONE
@@ -53,7 +53,7 @@ def sub(p):
 def sub_none(p):
     a = tl.arange(0, 16)
     b = a[None:4]
-# SUBNONE: {{.*}}err_shapes.py:[[@LINE-1]]:11: error: unsupported tensor subscript: only ':' and None are allowed
+# SUBNONE: {{.*}}err_shapes.py:[[@LINE-1]]:11: error: unsupported tensor index: only ':' and None are allowed
 
 
 @jit

@@ -38,7 +38,7 @@ def k(p, q):
 # CHECK: math.exp %[[X]] : tensor<4xf32>
 # CHECK: math.exp %[[X]] : tensor<4xf32>
 # sigmoid(y) = 1 / (1 + exp(-y))
-# CHECK: %[[NEG:.*]] = arith.subf %{{.*}}, %[[Y:.*]] : tensor<4xf32>
+# CHECK: %[[NEG:.*]] = arith.negf %[[Y:.*]] : tensor<4xf32>
 # CHECK: %[[E:.*]] = math.exp %[[NEG]] : tensor<4xf32>
 # CHECK: %[[DEN:.*]] = arith.addf %{{.*}}, %[[E]] : tensor<4xf32>
 # CHECK: %[[SIG:.*]] = arith.divf %{{.*}}, %[[DEN]] : tensor<4xf32>

@@ -184,6 +184,10 @@ def test_compilation_error_has_location_and_source_line():
     message = str(info.value)
     assert "broken_kernels.py:9:" in message
     assert "undefined_value" in message and "^" in message
+    # As Triton's: the bare message, and a chained cause carrying it (tests read either).
+    assert info.value.error_message in str(info.value.__cause__)
+    assert "undefined_value" in info.value.error_message
+    assert "broken_kernels.py" not in info.value.error_message
 
 
 def test_direct_call_is_an_error():
