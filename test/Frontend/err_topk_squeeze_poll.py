@@ -49,7 +49,7 @@ def merge_order(p):
 @jit
 def squeeze_size(p):
     y = tl.squeeze(tl.load(p + tl.arange(0, 8)[:, None]), 0)
-# SIZE: {{.*}}:[[@LINE-1]]:60: error: tl.squeeze: dimension 0 of fp32[8, 1] has size 8, not 1
+# SIZE: {{.*}}:[[@LINE-1]]:59: error: tl.squeeze: dimension 0 of fp32[8, 1] has size 8, not 1
 
 
 @jit

@@ -32,7 +32,7 @@ def topk(p):
 # TOPK: %[[F2:.*]] = tile.reshape %{{.*}} : tensor<1x2xf32> -> tensor<2xf32>
 # The last merge is in the requested (descending) order.
 # TOPK: tile.shuffle %[[F2]], %[[F2]] [1, 0]
-# TOPK: arith.constant dense<true> : tensor<2xi1>
+# TOPK: arith.constant dense<[true, false]> : tensor<2xi1>
 
 
 @jit
@@ -54,8 +54,8 @@ def poll(flag, out):
     tl.store(out + offs, tl.atomic_poll(flag + offs, 1, sem="relaxed", scope="cta"))
 
 # POLL-LABEL: func.func @poll(
-# POLL: %[[PTRS:.*]] = tile.addptr
-# POLL: %[[ONE:.*]] = arith.constant dense<1> : tensor<4xi32>
+# POLL: %[[PTRS:.*]] = tile.addptr %{{.*}}, %{{.*}} : tensor<4x!tile.ptr<i32>>
+# POLL: %[[ONE:.*]] = tile.splat %{{.*}} : i32 -> tensor<4xi32>
 # POLL: %[[ALL:.*]] = arith.constant dense<true> : tensor<4xi1>
 # POLL: %[[LEFT:.*]] = scf.while (%[[PEND:.*]] = %[[ALL]]) : (tensor<4xi1>) -> tensor<4xi1> {
 # POLL: tile.reduce
