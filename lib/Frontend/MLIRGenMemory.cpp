@@ -616,6 +616,20 @@ public:
     return ptr;
   }
 
+  /// The pointer of tl.`op` whose elements must be 16, 32 or 64 bits wide (and
+  /// integers when `intsOnly`), as Triton's atomic_cas and atomic_poll require.
+  Val wideAtomicPointer(const Val &p, StringRef op, bool intsOnly, SMLoc l) {
+    Val ptr = atomicPointer(p, ("tl." + op).str(), l);
+    if (!ptr)
+      return ptr;
+    DType elt = ptr.dtype.element();
+    unsigned width = elt.bitwidth();
+    if ((intsOnly && (!elt.isInt() || elt.isBool())) || (width != 16 && width != 32 && width != 64))
+      return g.error(l, op + " only supports " + (intsOnly ? "integer " : "") +
+                            "elements with width {16, 32, 64}, got " + elt.str());
+    return ptr;
+  }
+
   /// An operand converted to the pointee type and broadcast to `ptr`'s shape.
   Val atomicOperand(Val v, const Val &ptr, StringRef what, SMLoc l) {
     DType elt = ptr.dtype.element();
@@ -694,15 +708,10 @@ public:
   }
 
   Val atomicCAS(llvm::ArrayRef<Val> a, SMLoc l) {
-    Val ptr = atomicPointer(a[0], "tl.atomic_cas", l);
+    Val ptr = wideAtomicPointer(a[0], "atomic_cas", /*intsOnly=*/false, l);
     if (!ptr)
       return ptr;
     DType elt = ptr.dtype.element();
-    unsigned width = elt.bitwidth();
-    if (width != 16 && width != 32 && width != 64)
-      return g.error(l, "atomic_cas only supports elements with width {16, "
-                        "32, 64}, got " +
-                            elt.str());
     std::optional<tile::MemSemantic> sem = semantic(a[3], l);
     std::optional<tile::MemSyncScope> sc = sem ? scope(a[4], l) : std::nullopt;
     if (!sc)
@@ -723,15 +732,10 @@ public:
   /// reads are compare-and-swaps of the expected value with itself (memory is
   /// never changed), with `sem` (acquire or relaxed) and `scope`.
   Val atomicPoll(llvm::ArrayRef<Val> a, SMLoc l) {
-    Val ptr = atomicPointer(a[0], "tl.atomic_poll", l);
+    Val ptr = wideAtomicPointer(a[0], "atomic_poll", /*intsOnly=*/true, l);
     if (!ptr)
       return ptr;
     DType elt = ptr.dtype.element();
-    unsigned width = elt.bitwidth();
-    if (!elt.isInt() || elt.isBool() || (width != 16 && width != 32 && width != 64))
-      return g.error(l, "atomic_poll only supports integer elements with width "
-                        "{16, 32, 64}, got " +
-                            elt.str());
     std::optional<tile::MemSemantic> sem =
         a[2].isNone() ? tile::MemSemantic::acquire : semantic(a[2], l);
     if (!sem)
