@@ -797,13 +797,17 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if ((rank != 2 && rank != 3) || y.shape.size() != rank)
       return error(l, "tl.dot expects two 2-D or two 3-D tensors, got " +
                           x.typeStr() + " and " + y.typeStr());
-    if (x.dtype != y.dtype)
+    bool fp8 = x.dtype.isFP8() && y.dtype.isFP8();
+    if (x.dtype != y.dtype && !fp8)
       return error(l, "tl.dot operands must have the same dtype, got " +
                           x.dtype.str() + " and " + y.dtype.str());
     if (x.dtype.isPtr() || x.dtype.isBool())
       return error(l,
                    "tl.dot does not support operands of type " + x.dtype.str());
-    if (!rejectFP8Arithmetic(x.dtype, l, "tl.dot"))
+    // fp8 operands (any two fp8 types, as Triton) are decoded to fp16, which
+    // holds every e5m2 and e4m3 value exactly; the products then accumulate
+    // in fp32 as Triton's do.
+    if (fp8 && (!(x = cast(x, DType(DType::F16), l)) || !(y = cast(y, DType(DType::F16), l))))
       return Val();
     if (x.shape[rank - 1] != y.shape[rank - 2] ||
         (rank == 3 && x.shape[0] != y.shape[0]))
