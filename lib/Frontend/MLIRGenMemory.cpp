@@ -18,6 +18,7 @@
 #include "tilec/Dialect/Tile/TileOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 #include <limits>
@@ -615,6 +616,20 @@ public:
     return ptr;
   }
 
+  /// The pointer of tl.`op` whose elements must be 16, 32 or 64 bits wide (and
+  /// integers when `intsOnly`), as Triton's atomic_cas and atomic_poll require.
+  Val wideAtomicPointer(const Val &p, StringRef op, bool intsOnly, SMLoc l) {
+    Val ptr = atomicPointer(p, ("tl." + op).str(), l);
+    if (!ptr)
+      return ptr;
+    DType elt = ptr.dtype.element();
+    unsigned width = elt.bitwidth();
+    if ((intsOnly && (!elt.isInt() || elt.isBool())) || (width != 16 && width != 32 && width != 64))
+      return g.error(l, op + " only supports " + (intsOnly ? "integer " : "") +
+                            "elements with width {16, 32, 64}, got " + elt.str());
+    return ptr;
+  }
+
   /// An operand converted to the pointee type and broadcast to `ptr`'s shape.
   Val atomicOperand(Val v, const Val &ptr, StringRef what, SMLoc l) {
     DType elt = ptr.dtype.element();
@@ -693,15 +708,10 @@ public:
   }
 
   Val atomicCAS(llvm::ArrayRef<Val> a, SMLoc l) {
-    Val ptr = atomicPointer(a[0], "tl.atomic_cas", l);
+    Val ptr = wideAtomicPointer(a[0], "atomic_cas", /*intsOnly=*/false, l);
     if (!ptr)
       return ptr;
     DType elt = ptr.dtype.element();
-    unsigned width = elt.bitwidth();
-    if (width != 16 && width != 32 && width != 64)
-      return g.error(l, "atomic_cas only supports elements with width {16, "
-                        "32, 64}, got " +
-                            elt.str());
     std::optional<tile::MemSemantic> sem = semantic(a[3], l);
     std::optional<tile::MemSyncScope> sc = sem ? scope(a[4], l) : std::nullopt;
     if (!sc)
@@ -714,6 +724,75 @@ public:
         tile::AtomicCASOp::create(g.b, g.loc(l), val.value.getType(), *sem, *sc,
                                   ptr.value, cmp.value, val.value);
     return Val::tensor(r, elt, ptr.shape, l);
+  }
+
+  /// tl.atomic_poll(pointer, expected_value, sem, scope, timeout_ns): spins
+  /// until every element of `*pointer` has been seen equal to its expected
+  /// value (each element at least once), then returns true for each. The
+  /// reads are compare-and-swaps of the expected value with itself (memory is
+  /// never changed), with `sem` (acquire or relaxed) and `scope`.
+  Val atomicPoll(llvm::ArrayRef<Val> a, SMLoc l) {
+    Val ptr = wideAtomicPointer(a[0], "atomic_poll", /*intsOnly=*/true, l);
+    if (!ptr)
+      return ptr;
+    DType elt = ptr.dtype.element();
+    std::optional<tile::MemSemantic> sem =
+        a[2].isNone() ? tile::MemSemantic::acquire : semantic(a[2], l);
+    if (!sem)
+      return Val();
+    if (*sem != tile::MemSemantic::acquire && *sem != tile::MemSemantic::relaxed)
+      return g.error(a[2].loc, "atomic_poll only supports acquire and relaxed semantics");
+    std::optional<tile::MemSyncScope> sc = scope(a[3], l);
+    if (!sc)
+      return Val();
+    if (!a[4].isNone()) {
+      if (a[4].kind == Val::Kind::Int && a[4].i < 0)
+        return g.error(a[4].loc, "atomic_poll timeout_ns must be non-negative");
+      // Triton measures it with the GPU's global timer, which tilec's targets
+      // do not expose.
+      return g.error(a[4].loc, "tl.atomic_poll's timeout_ns is not supported by tilec");
+    }
+    Val expected = atomicOperand(a[1], ptr, "expected_value", l);
+    if (!expected)
+      return expected;
+
+    // while any(pending): old = cas(ptr, expected, expected);
+    //                     pending &= old != expected
+    Location L = g.loc(l);
+    Val pending = g.constant(Val::boolean(true, l), DType(DType::I1), ptr.shape, l);
+    if (!pending)
+      return pending;
+    Type pendingType = pending.value.getType();
+    auto whileOp = scf::WhileOp::create(g.b, L, TypeRange{pendingType}, ValueRange{pending.value});
+    {
+      OpBuilder::InsertionGuard guard(g.b);
+      Block *before = g.b.createBlock(&whileOp.getBefore(), {}, {pendingType}, {L});
+      Val any = Val::tensor(before->getArgument(0), DType(DType::I1), ptr.shape, l);
+      if (ptr.isBlock()) {
+        any = g.cast(any, DType(DType::I32), l);
+        int64_t n = 1;
+        for (int64_t d : ptr.shape)
+          n *= d;
+        any = any ? g.reshape(any, {n}, l) : any;
+        any = any ? g.reduce(any, Val::integer(0, l), false, "max", l) : any;
+      }
+      Value cond = any ? g.toCondition(any, l, "tl.atomic_poll") : Value();
+      if (!cond)
+        return Val();
+      scf::ConditionOp::create(g.b, L, cond, before->getArguments());
+
+      Block *after = g.b.createBlock(&whileOp.getAfter(), {}, {pendingType}, {L});
+      Val stillPending = Val::tensor(after->getArgument(0), DType(DType::I1), ptr.shape, l);
+      Value old = tile::AtomicCASOp::create(g.b, L, expected.value.getType(), *sem, *sc, ptr.value,
+                                            expected.value, expected.value);
+      Val differs = g.compare(CmpOp::Ne, Val::tensor(old, elt, ptr.shape, l), expected, l);
+      Val next = differs ? g.binary(BinaryOp::BitAnd, stillPending, differs, l) : differs;
+      if (!next)
+        return next;
+      scf::YieldOp::create(g.b, L, ValueRange{next.value});
+    }
+    Val left = Val::tensor(whileOp.getResult(0), DType(DType::I1), ptr.shape, l);
+    return g.compare(CmpOp::Eq, left, Val::boolean(false, l), l);
   }
 
   Val gather(llvm::ArrayRef<Val> a, SMLoc l) {
@@ -867,6 +946,11 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
     if (!bind({"desc", "offsets", "value"}))
       return Val();
     return m.descriptorStore(a[0], a[1], a[2], l);
+  }
+  if (name == "atomic_poll") {
+    if (!bind({"pointer", "expected_value", "sem?", "scope?", "timeout_ns?"}))
+      return Val();
+    return m.atomicPoll(a, l);
   }
   if (name == "atomic_cas") {
     if (!bind({"pointer", "cmp", "val", "sem?", "scope?"}))

@@ -24,13 +24,11 @@ using llvm::Twine;
 
 /// The `tl.` functions implemented in this file.
 static const char *const kReductionBuiltins[] = {
-    "sum",       "max",        "min",
-    "argmax",    "argmin",     "xor_sum",
-    "reduce_or", "reduce",     "associative_scan",
-    "cumsum",    "cumprod",    "sort",
-    "flip",      "join",       "split",
-    "cat",       "interleave", "ravel",
-    "histogram", "swizzle2d", "dot_scaled"};
+    "sum",     "max",       "min",       "argmax",           "argmin",
+    "xor_sum", "reduce_or", "reduce",    "associative_scan", "cumsum",
+    "cumprod", "sort",      "topk",      "bitonic_merge",    "flip",
+    "join",    "split",     "cat",       "interleave",       "ravel",
+    "squeeze", "unsqueeze", "histogram", "swizzle2d",        "dot_scaled"};
 
 bool MLIRGen::isReductionBuiltin(StringRef name) {
   return llvm::is_contained(kReductionBuiltins, name);
@@ -478,44 +476,75 @@ static llvm::SmallVector<int64_t> flippedIndices(llvm::ArrayRef<int64_t> shape,
   return indices;
 }
 
-/// Bitonic sort along the last dimension (a power of two): the network of
-/// Triton's tl.sort. Stage s (1..log2 n) sorts runs of 2^s alternately up and
-/// down (the last stage in the requested order) with s compare-exchange steps;
-/// a step over bit j pairs each lane with the lane whose index differs in bit
-/// j and keeps `partner` where (x > partner) != (descending ^ is_right_lane).
-/// NaNs never compare greater, so, as in Triton, they do not sort cleanly.
-Val MLIRGen::bitonicSort(const Val &x, bool descending, SMLoc l) {
+/// One bitonic merge of Triton's network along the last dimension (a power of
+/// two): `stage` compare-exchange steps over bits stage-1..0 of the lane index.
+/// A step over bit j pairs each lane with the lane whose index differs in bit j
+/// and keeps `partner` where (x > partner) != (down ^ is_right_lane), `down`
+/// being `descending` or, when that is nullopt, bit `stage` of the lane (the
+/// alternating runs of the inner stages). NaNs never compare greater, so, as
+/// in Triton, they do not sort cleanly.
+Val MLIRGen::bitonicMerge(const Val &x, unsigned stage, std::optional<bool> descending, SMLoc l) {
   int64_t n = x.shape.back();
   int64_t total = numElements(x.shape);
-  unsigned logN = llvm::Log2_64(n);
   Location L = loc(l);
   auto maskType = RankedTensorType::get(x.shape, b.getI1Type());
   Val cur = x;
-  for (unsigned stage = 1; stage <= logN; ++stage) {
-    for (unsigned i = 0; i < stage; ++i) {
-      unsigned bit = stage - 1 - i;
-      llvm::SmallVector<int64_t> partner;
-      llvm::SmallVector<bool> flipLane;
-      for (int64_t flat = 0; flat < total; ++flat) {
-        int64_t pos = flat % n;
-        partner.push_back(flat ^ (int64_t(1) << bit));
-        bool isRight = (pos >> bit) & 1;
-        bool down = stage < logN ? ((pos >> stage) & 1) : descending;
-        flipLane.push_back(down != isRight);
-      }
-      Val other = shuffle(cur, cur, partner, x.shape, l);
-      Val greater = compare(CmpOp::Gt, cur, other, l);
-      if (!greater)
-        return Val();
-      Value flip = arith::ConstantOp::create(
-          b, L, maskType, DenseElementsAttr::get(maskType, flipLane));
-      // Ascending lanes on the left of their pair (flip = 0) take the partner
-      // when greater; the flip mask inverts that for the other lanes.
-      Value takeOther = arith::XOrIOp::create(b, L, greater.value, flip);
-      Value r =
-          arith::SelectOp::create(b, L, takeOther, other.value, cur.value);
-      cur = Val::tensor(r, x.dtype, x.shape, l);
+  for (unsigned i = 0; i < stage; ++i) {
+    unsigned bit = stage - 1 - i;
+    llvm::SmallVector<int64_t> partner;
+    llvm::SmallVector<bool> flipLane;
+    for (int64_t flat = 0; flat < total; ++flat) {
+      int64_t pos = flat % n;
+      partner.push_back(flat ^ (int64_t(1) << bit));
+      bool isRight = (pos >> bit) & 1;
+      bool down = descending ? *descending : ((pos >> stage) & 1);
+      flipLane.push_back(down != isRight);
     }
+    Val other = shuffle(cur, cur, partner, x.shape, l);
+    Val greater = compare(CmpOp::Gt, cur, other, l);
+    if (!greater)
+      return Val();
+    Value flip =
+        arith::ConstantOp::create(b, L, maskType, DenseElementsAttr::get(maskType, flipLane));
+    // Ascending lanes on the left of their pair (flip = 0) take the partner
+    // when greater; the flip mask inverts that for the other lanes.
+    Value takeOther = arith::XOrIOp::create(b, L, greater.value, flip);
+    Value r = arith::SelectOp::create(b, L, takeOther, other.value, cur.value);
+    cur = Val::tensor(r, x.dtype, x.shape, l);
+  }
+  return cur;
+}
+
+/// Triton's sort_impl: with n = 2^logN lanes and k = 2^logK, the first logK
+/// stages of the bitonic sort leave sorted runs of k, alternately up and down;
+/// each further round keeps the larger (smaller) of every two lanes k apart
+/// (a max/min over that bit) and merges the halved runs again, the last round
+/// in the requested order. k = 1 is a plain max/min keeping the dimension.
+Val MLIRGen::bitonicTopK(const Val &x, int64_t k, bool descending, SMLoc l) {
+  unsigned logN = llvm::Log2_64(x.shape.back());
+  unsigned logK = llvm::Log2_64(k);
+  StringRef pick = descending ? "max" : "min";
+  int64_t lastDim = int64_t(x.shape.size()) - 1;
+  if (logK == 0)
+    return reduce(x, Val::integer(lastDim, l), /*keepDims=*/true, pick, l);
+  auto order = [&](unsigned round) {
+    return round < logN ? std::nullopt : std::optional<bool>(descending);
+  };
+  Val cur = x;
+  for (unsigned stage = 1; stage <= logK && cur; ++stage)
+    cur = bitonicMerge(cur, stage, order(stage), l);
+  for (unsigned round = logK + 1; round <= logN && cur; ++round) {
+    // [..., m] -> [..., m / 2k, 2, k], max/min over the 2, -> [..., m / 2].
+    llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end() - 1);
+    int64_t m = cur.shape.back();
+    shape.append({m / (2 * k), 2, k});
+    if (!(cur = reshape(cur, shape, l)) ||
+        !(cur = reduce(cur, Val::integer(lastDim + 1, l), false, pick, l)))
+      return Val();
+    shape.erase(shape.end() - 3, shape.end());
+    shape.push_back(m / 2);
+    if ((cur = reshape(cur, shape, l)))
+      cur = bitonicMerge(cur, logK, order(round), l);
   }
   return cur;
 }
@@ -871,7 +900,85 @@ Val MLIRGen::callReductionBuiltin(
     if (!isSort)
       return shuffle(x, x, flippedIndices(x.shape, dim), x.shape, l);
     std::optional<bool> desc = constBool(*this, a[2], false, "descending");
-    return desc ? bitonicSort(x, *desc, l) : Val();
+    return desc ? bitonicTopK(x, x.shape[dim], *desc, l) : Val();
+  }
+
+  if (name == "topk" || name == "bitonic_merge") {
+    // Triton's sort_impl / bitonic_merge: `dim` (default the last) must be the
+    // last dimension as given, not counted from the end.
+    bool isTopK = name == "topk";
+    if (!bind(isTopK ? llvm::ArrayRef<StringRef>{"x", "k", "dim?", "descending?"}
+                     : llvm::ArrayRef<StringRef>{"x", "dim?", "descending?"}))
+      return Val();
+    const Val &dimArg = a[isTopK ? 2 : 1], &descArg = a[isTopK ? 3 : 2];
+    Val x = blockArg(*this, a[0], l, name, "argument");
+    if (!x)
+      return x;
+    int64_t last = int64_t(x.shape.size()) - 1;
+    if (!dimArg.isNone()) {
+      std::optional<int64_t> d = getConstInt(dimArg, "dim");
+      if (!d)
+        return Val();
+      if (*d != last)
+        return error(dimArg.loc, "tl." + name + " only supports the last dimension (dim " +
+                                     Twine(last) + " of " + shapeStr(x.shape) + "), got dim " +
+                                     Twine(*d));
+    }
+    int64_t n = x.shape.back();
+    if (!llvm::isPowerOf2_64(n))
+      return error(l, "tl." + name + " needs a power-of-two last dimension, got " + x.typeStr());
+    if (!isTopK) {
+      // Triton's order is the constexpr 0 (ascending) or 1 (descending).
+      std::optional<int64_t> desc = descArg.isNone() ? 0 : getConstInt(descArg, "descending");
+      if (!desc)
+        return Val();
+      if (*desc != 0 && *desc != 1)
+        return error(descArg.loc,
+                     "tl.bitonic_merge's descending must be 0, 1 or a bool, got " + Twine(*desc));
+      return bitonicMerge(x, llvm::Log2_64(n), *desc == 1, l);
+    }
+    std::optional<bool> desc = constBool(*this, descArg, true, "descending");
+    std::optional<int64_t> k = desc ? getConstInt(a[1], "k") : std::nullopt;
+    if (!k)
+      return Val();
+    std::string bad = *k <= 0                    ? "greater than 0"
+                      : !llvm::isPowerOf2_64(*k) ? "a power of two"
+                      : *k > n ? "at most the size of the last dimension, " + std::to_string(n)
+                               : "";
+    if (!bad.empty())
+      return error(a[1].loc, "tl.topk: k must be " + bad + ", got " + Twine(*k));
+    return bitonicTopK(x, *k, *desc, l);
+  }
+
+  //===--- Squeezing ---===//
+  if (name == "squeeze" || name == "unsqueeze") {
+    // Triton's squeeze/unsqueeze: reshapes removing or inserting one length-1
+    // dimension; `dim` counts from the end when negative.
+    bool isSqueeze = name == "squeeze";
+    if (!bind({"x", "dim"}))
+      return Val();
+    Val x = toTensor(a[0], l, "'tl." + name.str() + "'");
+    if (!x)
+      return x;
+    llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end());
+    int64_t rank = int64_t(shape.size()) + (isSqueeze ? 0 : 1);
+    std::optional<int64_t> d = getConstInt(a[1], "dim");
+    if (!d)
+      return Val();
+    if (*d < -rank || *d >= rank)
+      return error(a[1].loc, "tl." + name + ": dim " + Twine(*d) + " is out of range for " +
+                                 x.typeStr() + " (expected " + Twine(-rank) + " <= dim < " +
+                                 Twine(rank) + ")");
+    int64_t dim = *d < 0 ? *d + rank : *d;
+    if (!isSqueeze) {
+      shape.insert(shape.begin() + dim, 1);
+    } else if (shape[dim] != 1) {
+      return error(a[1].loc, "tl.squeeze: dimension " + Twine(dim) + " of " + x.typeStr() +
+                                 " has size " + Twine(shape[dim]) + ", not 1");
+    } else {
+      shape.erase(shape.begin() + dim);
+    }
+    return reshape(x, shape, l);
   }
 
   //===--- Joining and splitting ---===//

@@ -1,6 +1,6 @@
 """Atomics across programs (the CPU runtime runs programs on several threads), block pointers
 with boundary checks and advance, and kernels built on them: a histogram, a block-pointer
-matmul with a ragged edge, and a split-K reduction finished with atomic_add."""
+matmul with a ragged edge, a split-K reduction finished with atomic_add, and atomic_poll."""
 import numpy as np
 import pytest
 
@@ -147,3 +147,26 @@ def test_split_k_matmul_with_atomic_add():
     c = np.zeros((m, n), np.float32)
     split_k_kernel[(tilec.cdiv(k, 32),)](a, b, c, M=m, N=n, K=k, K_PER=32)
     np.testing.assert_array_equal(c, a @ b)
+
+
+@tilec.jit
+def atomic_poll_kernel(flag_ptr, out_ptr, SEM: tl.constexpr, SCOPE: tl.constexpr,
+                       N: tl.constexpr):
+    tl.atomic_poll(flag_ptr, 1, sem=SEM, scope=SCOPE)  # a scalar pointer, already 1
+    offs = tl.arange(0, N)
+    tl.store(flag_ptr + 1 + offs, offs)  # the block is set by this program, then polled
+    matched = tl.atomic_poll(flag_ptr + 1 + offs, offs, sem=SEM, scope=SCOPE)
+    tl.store(out_ptr + offs, matched)
+
+
+@pytest.mark.parametrize("sem,scope", [("acquire", "gpu"), ("relaxed", "cta"), (None, "sys")])
+@pytest.mark.parametrize("dtype", [np.int16, np.int32, np.int64, np.uint32])
+def test_atomic_poll_returns_once_matched(dtype, sem, scope):
+    """atomic_poll returns when each element equals its expected value: true everywhere, memory
+    unchanged."""
+    flag = np.zeros(17, dtype)
+    flag[0] = 1
+    out = np.zeros(16, np.bool_)
+    atomic_poll_kernel[(1,)](flag, out, SEM=sem, SCOPE=scope, N=16)
+    assert out.all()
+    np.testing.assert_array_equal(flag, np.concatenate([[1], np.arange(16)]).astype(dtype))

@@ -1,6 +1,7 @@
 """fp8 storage types float8e5 (e5m2) and float8e4nv (e4m3fn): all 256 codes decoded to
 fp32/fp16/bf16, fp32/fp16/bf16/fp64 values encoded with round-to-nearest-even and saturation
-(Triton's satfinite conversions), fp8 -> fp8, stores through fp8 data, and promotion with fp32.
+(Triton's satfinite conversions), fp8 -> fp8, stores through fp8 data, promotion with fp32, and
+tl.dot of fp8 operands (decoded exactly, accumulated in fp32).
 The reference decodes the codes from the format definitions and searches the nearest code."""
 import numpy as np
 import pytest
@@ -182,3 +183,35 @@ def fp8_add_kernel(a_ptr, BLOCK: tl.constexpr):
 def test_fp8_arithmetic_refused():
     with pytest.raises(tilec.CompilationError, match="fp8e5"):
         fp8_add_kernel[(1,)](np.zeros(16, np.uint8), BLOCK=16)
+
+
+@tilec.jit
+def fp8_dot_kernel(a_ptr, b_ptr, acc_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
+                   K: tl.constexpr, A: tl.constexpr, B: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :]).to(A, bitcast=True)
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :]).to(B, bitcast=True)
+    acc = tl.load(acc_ptr + rm[:, None] * N + rn[None, :])
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], tl.dot(a, b, acc))
+
+
+@pytest.mark.parametrize("a_name,b_name", [("float8e5", "float8e5"), ("float8e4nv", "float8e4nv"),
+                                           ("float8e4nv", "float8e5")])
+def test_fp8_dot(a_name, b_name):
+    """tl.dot of fp8 tiles (any two fp8 formats, as Triton): the exact decoded values multiplied
+    and summed in fp32 onto the accumulator."""
+    rng = np.random.default_rng(7)
+    m, n, k = 16, 32, 64
+    # Finite codes only (|x| <= 8): the sums stay well inside fp32.
+    a_vals = rng.uniform(-8, 8, (m, k))
+    b_vals = rng.uniform(-8, 8, (k, n))
+    a = encode(a_name, a_vals.reshape(-1)).reshape(m, k)
+    b = encode(b_name, b_vals.reshape(-1)).reshape(k, n)
+    acc = rng.standard_normal((m, n)).astype(np.float32)
+    out = np.zeros((m, n), np.float32)
+    fp8_dot_kernel[(1,)](a, b, acc, out, M=m, N=n, K=k, A=FORMATS[a_name][0],
+                         B=FORMATS[b_name][0])
+    ref = decode_table(a_name)[a] @ decode_table(b_name)[b] + acc
+    np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-4)

@@ -1,6 +1,7 @@
 """Index reductions, tl.reduce / tl.associative_scan with @jit combiners, cumsum/cumprod, sort,
 flip, join/split/interleave -- checked against numpy with Triton's semantics (ties of argmax and
-argmin pick the smallest index; cumsum of int8 accumulates in int32)."""
+argmin pick the smallest index; cumsum of int8 accumulates in int32), tl.topk and
+tl.bitonic_merge."""
 import numpy as np
 import pytest
 
@@ -173,3 +174,51 @@ def test_join_split_interleave():
     np.testing.assert_array_equal(joined, np.stack([a, b], axis=1))
     np.testing.assert_array_equal(inter, np.stack([a, b], axis=1).reshape(-1))
     np.testing.assert_array_equal(back, a - b)
+
+
+@tilec.jit
+def topk_kernel(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
+                DESCENDING: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :])
+    if DESCENDING is None:
+        y = tl.topk(x, K)
+    else:
+        y = tl.topk(x, K, dim=1, descending=DESCENDING)
+    tl.static_assert(y.shape == [M, K])
+    tl.store(out_ptr + tl.arange(0, M)[:, None] * K + tl.arange(0, K)[None, :], y)
+
+
+@pytest.mark.parametrize("descending", [None, True, False])
+@pytest.mark.parametrize("k", [1, 2, 8, 64])
+@pytest.mark.parametrize("dtype", ["int32", "float32", "float16", "int8", "uint8"])
+def test_topk_rows(dtype, k, descending):
+    """The k largest (default) or smallest of each row, in order, with duplicates."""
+    rng = np.random.default_rng(k)
+    x = to_arg(rng.integers(-60, 60, (4, 64)) if dtype != "uint8" else
+               rng.integers(0, 200, (4, 64)), dtype)
+    if dtype.startswith("float"):
+        x = (x * np.asarray(0.25, x.dtype)).astype(x.dtype)
+    out = empty_arg(dtype, (4, k))
+    topk_kernel[(1,)](x, out, M=4, N=64, K=k, DESCENDING=descending)
+    ordered = np.sort(x, axis=1)
+    ref = ordered[:, ::-1][:, :k] if descending in (None, True) else ordered[:, :k]
+    np.testing.assert_array_equal(out, ref)
+
+
+@tilec.jit
+def bitonic_merge_kernel(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
+                         DESCENDING: tl.constexpr):
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    tl.store(out_ptr + offs, tl.bitonic_merge(tl.load(x_ptr + offs), descending=DESCENDING))
+
+
+@pytest.mark.parametrize("descending", [0, 1])
+def test_bitonic_merge_sorts_bitonic_rows(descending):
+    """Rows that rise then fall (bitonic sequences) come out sorted."""
+    rng = np.random.default_rng(3)
+    halves = np.sort(rng.standard_normal((8, 2, 16)).astype(np.float32), axis=2)
+    x = np.ascontiguousarray(np.concatenate([halves[:, 0], halves[:, 1, ::-1]], axis=1))
+    out = np.zeros_like(x)
+    bitonic_merge_kernel[(1,)](x, out, M=8, N=32, DESCENDING=descending)
+    ref = np.sort(x, axis=1)
+    np.testing.assert_array_equal(out, ref[:, ::-1] if descending else ref)

@@ -1,5 +1,5 @@
 """Tile creation and shape ops: arange, zeros, full, broadcast_to, reshape, expand_dims, trans,
-permute, indexing with None, and implicit broadcasting in binary ops."""
+permute, squeeze/unsqueeze, indexing with None, and implicit broadcasting in binary ops."""
 import numpy as np
 import pytest
 
@@ -178,3 +178,29 @@ def bad_reshape_kernel(x_ptr):
 def test_arange_needs_power_of_two():
     with pytest.raises(tilec.CompilationError):
         arange_kernel[(1,)](np.zeros(12, np.int32), START=0, END=12)
+
+
+@tilec.jit
+def squeeze_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    r = tl.arange(0, N)
+    x = tl.load(x_ptr + r)
+    col = tl.unsqueeze(x, -1)
+    tl.static_assert(col.shape == [N, 1])
+    row = tl.unsqueeze(x, 0)
+    tl.static_assert(row.shape == [1, N])
+    cube = tl.unsqueeze(row, 2)
+    tl.static_assert(cube.shape == [1, N, 1])
+    flat = tl.squeeze(tl.squeeze(cube, -1), 0)
+    tl.static_assert(flat.shape == [N])
+    tl.store(out_ptr + r[:, None] * N + r[None, :], col * 100 + row)
+    tl.store(out_ptr + N * N + r, tl.squeeze(col, 1) - flat)
+
+
+def test_squeeze_unsqueeze():
+    """unsqueeze inserts a length-1 dimension (negative dims count from the new rank), squeeze
+    removes one; the values stay in place."""
+    x = np.arange(8, dtype=np.int32)
+    out = np.zeros(64 + 8, np.int32)
+    squeeze_kernel[(1,)](x, out, N=8)
+    np.testing.assert_array_equal(out[:64].reshape(8, 8), x[:, None] * 100 + x[None, :])
+    np.testing.assert_array_equal(out[64:], np.zeros(8, np.int32))
