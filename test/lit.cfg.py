@@ -10,7 +10,7 @@ from lit.llvm import llvm_config
 config.name = "tilec"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".py"]
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "python", "conformance", "triton"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "python", "conformance", "triton", "install"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilec_obj_root, "test")
 
