@@ -206,24 +206,15 @@ void run(unsigned numWarps, unsigned warpSize, Kind kind) {
     }
   std::vector<float> c(size_t(numWarps) * kM * kN), d(c.size(), -1.0f);
   std::vector<int32_t> cI(c.size()), dI(c.size(), -1);
-  for (size_t i = 0; i < c.size(); ++i) {
-    c[i] = float(int(i % 17) - 8) + 0.5f;
-    cI[i] = int32_t(i * 7919 % 100003) - 50000;
-  }
+  tilec::test::fillAccumulators(c, cI);
   auto launch = [&](int32_t mode) {
-    tilec_arg args[5];
-    args[0].type = i8 ? TILEC_TYPE_PTR_I8 : f32 ? TILEC_TYPE_PTR_FP32 : TILEC_TYPE_PTR_I16;
-    args[0].ptr = i8 ? (void *)aI.data() : f32 ? (void *)aF.data() : (void *)aBits.data();
-    args[1].type = args[0].type;
-    args[1].ptr = i8 ? (void *)bI.data() : f32 ? (void *)bF.data() : (void *)bBits.data();
-    args[2].type = i8 ? TILEC_TYPE_PTR_I32 : TILEC_TYPE_PTR_FP32;
-    args[2].ptr = i8 ? (void *)cI.data() : (void *)c.data();
-    args[3].type = args[2].type;
-    args[3].ptr = i8 ? (void *)dI.data() : (void *)d.data();
-    args[4].type = TILEC_TYPE_I32;
-    args[4].i = mode;
-    uint32_t dims[3] = {1, 1, 1};
-    return tilec_launch(k, dims, args, 5);
+    return tilec::test::launchDotTestKernel(
+        k, i8 ? TILEC_TYPE_PTR_I8 : f32 ? TILEC_TYPE_PTR_FP32 : TILEC_TYPE_PTR_I16,
+        i8 ? (void *)aI.data() : f32 ? (void *)aF.data() : (void *)aBits.data(),
+        i8 ? (void *)bI.data() : f32 ? (void *)bF.data() : (void *)bBits.data(),
+        i8 ? TILEC_TYPE_PTR_I32 : TILEC_TYPE_PTR_FP32,
+        i8 ? (void *)cI.data() : (void *)c.data(), i8 ? (void *)dI.data() : (void *)d.data(),
+        mode);
   };
   if (warpSize != 64) {
     CHECK_FAILS(launch(0), LAUNCH_FAILED,

@@ -254,25 +254,16 @@ void run(unsigned numWarps, unsigned warpSize, Kind kind) {
   fill(false, kk, 8, bm, b16, b32, b8);
   std::vector<float> c(size_t(numWarps) * 128), d(c.size(), -1.0f);
   std::vector<int32_t> cInt(c.size()), dInt(c.size(), -1);
-  for (size_t i = 0; i < c.size(); ++i) {
-    c[i] = float(int(i % 17) - 8) + 0.5f;
-    cInt[i] = int32_t(i * 7919 % 100003) - 50000;
-  }
+  tilec::test::fillAccumulators(c, cInt);
   auto launch = [&](int32_t mode) {
-    tilec_arg args[5];
     bool s8 = kind == Kind::S8, tf32 = kind == Kind::TF32;
-    args[0].type = s8 ? TILEC_TYPE_PTR_I8 : tf32 ? TILEC_TYPE_PTR_FP32 : TILEC_TYPE_PTR_I16;
-    args[0].ptr = s8 ? (void *)a8.data() : tf32 ? (void *)a32.data() : (void *)a16.data();
-    args[1].type = args[0].type;
-    args[1].ptr = s8 ? (void *)b8.data() : tf32 ? (void *)b32.data() : (void *)b16.data();
-    args[2].type = s8 ? TILEC_TYPE_PTR_I32 : TILEC_TYPE_PTR_FP32;
-    args[2].ptr = s8 ? (void *)cInt.data() : (void *)c.data();
-    args[3].type = args[2].type;
-    args[3].ptr = s8 ? (void *)dInt.data() : (void *)d.data();
-    args[4].type = TILEC_TYPE_I32;
-    args[4].i = mode;
-    uint32_t dims[3] = {1, 1, 1};
-    return tilec_launch(k, dims, args, 5);
+    return tilec::test::launchDotTestKernel(
+        k, s8 ? TILEC_TYPE_PTR_I8 : tf32 ? TILEC_TYPE_PTR_FP32 : TILEC_TYPE_PTR_I16,
+        s8 ? (void *)a8.data() : tf32 ? (void *)a32.data() : (void *)a16.data(),
+        s8 ? (void *)b8.data() : tf32 ? (void *)b32.data() : (void *)b16.data(),
+        s8 ? TILEC_TYPE_PTR_I32 : TILEC_TYPE_PTR_FP32,
+        s8 ? (void *)cInt.data() : (void *)c.data(), s8 ? (void *)dInt.data() : (void *)d.data(),
+        mode);
   };
   if (warpSize != 32) {
     CHECK_FAILS(launch(0), LAUNCH_FAILED,

@@ -9,8 +9,10 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace tilec::test {
 
@@ -51,6 +53,33 @@ struct LoadedSIMTKernel {
       tilec_device_release(device);
   }
 };
+
+/// Accumulator inputs of the tensor-core tests: fp32 values with a .5
+/// fraction (kept by exact sums) and int32 values across the int32 range.
+inline void fillAccumulators(std::vector<float> &c, std::vector<int32_t> &cInt) {
+  for (size_t i = 0; i < c.size(); ++i) {
+    c[i] = float(int(i % 17) - 8) + 0.5f;
+    cInt[i] = int32_t(i * 7919 % 100003) - 50000;
+  }
+}
+
+/// Launches one program of a tensor-core test kernel `(A, B, C, D, mode)`:
+/// A and B are `operandType` arrays, C and D `accType` ones.
+inline tilec_status launchDotTestKernel(tilec_kernel *kernel, tilec_type operandType,
+                                        const void *a, const void *b, tilec_type accType,
+                                        const void *c, void *d, int32_t mode) {
+  tilec_arg args[5];
+  args[0].type = args[1].type = operandType;
+  args[0].ptr = const_cast<void *>(a);
+  args[1].ptr = const_cast<void *>(b);
+  args[2].type = args[3].type = accType;
+  args[2].ptr = const_cast<void *>(c);
+  args[3].ptr = d;
+  args[4].type = TILEC_TYPE_I32;
+  args[4].i = mode;
+  uint32_t dims[3] = {1, 1, 1};
+  return tilec_launch(kernel, dims, args, 5);
+}
 
 } // namespace tilec::test
 
