@@ -70,11 +70,10 @@ bool collectRecurrence(llvm::PHINode *phi, Recurrence &rec) {
       }
       if (inst == phi || rec.cycle.contains(inst))
         continue;
-      // Lane-wise users in the loop, of the same lane count, join the cycle.
+      // Lane-wise users of the same lane count join the cycle.
       auto *userType = llvm::dyn_cast<llvm::FixedVectorType>(inst->getType());
       if (!isLaneWise(*inst) || !userType ||
-          userType->getNumElements() != type->getNumElements() ||
-          inst->getParent()->getParent() != phi->getFunction())
+          userType->getNumElements() != type->getNumElements())
         return false;
       rec.cycle.insert(inst);
       work.push_back(inst);
