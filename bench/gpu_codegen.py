@@ -94,6 +94,7 @@ PTX_ST128 = re.compile(r"\bst\.global\S*?\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b")
 PTX_GENERIC128 = re.compile(r"\b(?:ld|st)\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b")
 PTX_SHFL = re.compile(r"\bshfl\.sync\b")
 PTX_MMA = re.compile(r"\bmma\.sync\.aligned\b")
+PTX_CP_ASYNC = re.compile(r"\bcp\.async\.c[ag]\.shared\.global\b")
 AMD_MFMA = re.compile(r"\bv_mfma_")
 AMD_LD128 = re.compile(r"\b(?:global|buffer)_load_dwordx4\b")
 AMD_ST128 = re.compile(r"\b(?:global|buffer)_store_dwordx4\b")
@@ -124,6 +125,7 @@ class Side:
     generic128: int = None      # NVPTX: 128-bit ld/st without a state space (ld.v4.b32)
     shuffles: int = None
     mma: int = None             # mma.sync (NVPTX) / v_mfma (AMDGPU) instructions
+    cp_async: int = None        # cp.async copies to shared memory (NVPTX)
 
 
 @dataclass
@@ -228,6 +230,7 @@ def measure_ptx(side, ptx_path, kernel, tools):
     side.generic128 = len(PTX_GENERIC128.findall(ptx))
     side.shuffles = len(PTX_SHFL.findall(ptx))
     side.mma = len(PTX_MMA.findall(ptx))
+    side.cp_async = len(PTX_CP_ASYNC.findall(ptx))
     arch = re.search(r"^\.target (\w+)", ptx, re.MULTILINE).group(1)
     proc, side.ptxas_s = run_tool([tools.ptxas, "-v", "-arch=" + arch, ptx_path, "-o", os.devnull],
                                   tools.timeout)
@@ -338,7 +341,7 @@ def format_number(value):
 
 def format_side(side, width):
     """One side's cells: regs, spill st/ld, stack, shared, 128-bit ld/st, generic, shuffles, mma,
-    time."""
+    cp.async, time."""
     seconds = ("%.2f" % side.compile_s if side.compile_s is not None else "-")
     if side.ptxas_s is not None:
         seconds += "+%.2f" % side.ptxas_s
@@ -351,20 +354,22 @@ def format_side(side, width):
     cells = [format_number(side.regs), "%s/%s" % (side.spill_store, side.spill_load),
              format_number(side.stack), format_number(side.shared),
              "%s/%s" % (side.ld128, side.st128), format_number(side.generic128),
-             format_number(side.shuffles), format_number(side.mma), seconds]
+             format_number(side.shuffles), format_number(side.mma),
+             format_number(side.cp_async), seconds]
     return (SIDE_FORMAT % tuple(cells)).ljust(width)
 
 
-SIDE_WIDTH = 63
-SIDE_FORMAT = "%4s %11s %5s %6s %6s %3s %4s %4s %10s"
+SIDE_WIDTH = 67
+SIDE_FORMAT = "%4s %11s %5s %6s %6s %3s %4s %4s %3s %10s"
 SIDE_HEADER = (SIDE_FORMAT % ("regs", "spill st/ld", "stack", "smem", "128b", "gen", "shfl",
-                              "mma", "time s")).ljust(SIDE_WIDTH)
+                              "mma", "cpa", "time s")).ljust(SIDE_WIDTH)
 
 
 LEGEND = """\
 regs: registers (AMD: VGPRs); spill st/ld: bytes (AMD: VGPR/SGPR spill counts); stack, smem: bytes
 128b: 128-bit global loads/stores (PTX: with 16-byte cp.async); gen: 128-bit generic-address ld/st (PTX)
 shfl: shfl.sync (AMD: ds_bpermute/permute/swizzle, DPP); mma: mma.sync (AMD: v_mfma)
+cpa: cp.async copies to shared memory (num_stages pipelining, PTX)
 time s: compile + the local ptxas -v run (triton.compile includes Triton's own ptxas); x: tilec regs / Triton's"""
 
 

@@ -46,10 +46,11 @@ def scalar_arg(value):
     return str(int(value))
 
 
-def run(source, kernel, grid, args, defines=None, bench=0):
+def run(source, kernel, grid, args, defines=None, bench=0, flags=()):
     """Runs `kernel` of `source` over `grid` with `args` (numpy arrays are
-    pointer arguments, Python ints/floats scalars). Returns (arrays after the
-    launch, in argument order; median microseconds or None)."""
+    pointer arguments, Python ints/floats scalars); `flags` are more `tilec
+    run` options (e.g. `--num-stages 2`). Returns (arrays after the launch, in
+    argument order; median microseconds or None)."""
     defines = defines or {}
     with tempfile.TemporaryDirectory(prefix="tilec-example-") as tmp:
         in_dir = os.path.join(tmp, "in")
@@ -72,7 +73,7 @@ def run(source, kernel, grid, args, defines=None, bench=0):
             cmd.append("-D%s=%s" % (name, value))
         if bench:
             cmd += ["--bench", str(bench)]
-        cmd += ["--"] + cli_args
+        cmd += list(flags) + ["--"] + cli_args
         proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0:
             sys.stderr.write(proc.stdout + proc.stderr)

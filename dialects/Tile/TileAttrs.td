@@ -77,18 +77,24 @@ def Tile_SharedEncodingAttr : Tile_Attr<"SharedEncoding", "shared"> {
     XOR their `vec`-element column blocks with `(row / perPhase) mod maxPhase` so that
     threads reading a column do not collide on banks. `vec = perPhase = maxPhase = 1` is
     the plain row-major layout used for layout conversions and reductions today.
+    `pad` elements of padding follow each row (a run along `order[0]`), so that
+    consecutive rows start in different banks: the layout of the operand buffers
+    that `tilec-pipeline-loops` fills with `tile.async_copy` and tensor-core dots
+    read with `ldmatrix` (`pad` is 0, and not printed, by default).
 
     Example:
 
     ```mlir
     #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+    #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], pad = 8}>
     ```
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase, "unsigned":$maxPhase,
-                        ArrayRefParameter<"unsigned">:$order);
+                        ArrayRefParameter<"unsigned">:$order,
+                        DefaultValuedParameter<"unsigned", "0">:$pad);
   let assemblyFormat = [{
     `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=` $maxPhase `,`
-            `order` `=` `[` $order `]` `}` `>`
+            `order` `=` `[` $order `]` (`,` `pad` `=` $pad^)? `}` `>`
   }];
 }
 

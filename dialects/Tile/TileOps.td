@@ -535,6 +535,123 @@ def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Shared memory and asynchronous copies (GPU software pipelining)
+//===----------------------------------------------------------------------===//
+
+def Tile_LocalAllocOp : Tile_Op<"local_alloc", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "Allocates a buffer in the program's shared memory";
+  let description = [{
+    Returns a buffer of the program's shared memory that lives until the kernel
+    returns and that no other op uses for scratch. `tilec-pipeline-loops` allocates one
+    per pipelined load, with one tile per stage.
+
+    Example:
+
+    ```mlir
+    %buf = tile.local_alloc : !tile.memdesc<3x64x32xf16, #shared>
+    ```
+  }];
+  let results = (outs Tile_MemDescType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_MemDescIndexOp : Tile_Op<"memdesc_index", [Pure]> {
+  let summary = "One tile of a shared-memory buffer, by its leading index";
+  let description = [{
+    Returns the view of `src` at `index` along its first dimension (a pipeline stage):
+    the same element type and encoding, one dimension fewer. `index` must be below the
+    first dimension's size; it is not checked.
+
+    Example:
+
+    ```mlir
+    %stage = tile.memdesc_index %buf[%slot] : !tile.memdesc<3x64x32xf16, #shared>
+        -> !tile.memdesc<64x32xf16, #shared>
+    ```
+  }];
+  let arguments = (ins Tile_MemDescType:$src, I32:$index);
+  let results = (outs Tile_MemDescType:$result);
+  let assemblyFormat = "$src `[` $index `]` attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_AsyncCopyOp : Tile_Op<"async_copy", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Starts copying a tile from global to shared memory";
+  let description = [{
+    Each thread starts copying the elements of `ptr` it holds (in `ptr`'s layout) to
+    their places in the shared-memory tile `dst`; an element whose `mask` is false gets
+    zero. The copy belongs to the thread's next `tile.async_commit_group`, and its data
+    may be read only after a `tile.async_wait` that waits for that group (`cp.async` on
+    NVIDIA; the SIMT emulator completes copies only at that wait).
+
+    Example:
+
+    ```mlir
+    tile.async_copy %ptrs, %stage, %mask : tensor<64x32x!tile.ptr<f16>, #blocked>,
+        !tile.memdesc<64x32xf16, #shared>, tensor<64x32xi1, #blocked>
+    ```
+  }];
+  let arguments = (ins Tile_PtrTile:$ptr, Tile_MemDescType:$dst, Optional<Tile_BoolTile>:$mask);
+  let assemblyFormat = [{
+    $ptr `,` $dst (`,` $mask^)? attr-dict `:` type($ptr) `,` type($dst) (`,` type($mask)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AsyncCommitGroupOp : Tile_Op<"async_commit_group", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Closes the calling thread's group of asynchronous copies";
+  let description = [{
+    The `tile.async_copy`s the thread started since its last commit form one group,
+    which `tile.async_wait` counts (`cp.async.commit_group`).
+
+    Example:
+
+    ```mlir
+    tile.async_commit_group
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_AsyncWaitOp : Tile_Op<"async_wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Waits for asynchronous copies, then synchronizes the program";
+  let description = [{
+    Waits until at most `pending` of the calling thread's committed groups are still in
+    flight (`cp.async.wait_group`), then synchronizes the program's threads, so that
+    every thread sees the data of every group that has completed.
+
+    Example:
+
+    ```mlir
+    tile.async_wait pending = 1
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pending);
+  let assemblyFormat = "`pending` `=` $pending attr-dict";
+}
+
+def Tile_LocalLoadOp : Tile_Op<"local_load", [MemoryEffects<[MemRead]>]> {
+  let summary = "Reads a tile from shared memory into a distributed layout";
+  let description = [{
+    Returns the tile held in the shared-memory tile `src`, in the layout of the result
+    type. A tensor-core `tile.dot` reads a `dot_operand` result straight from shared
+    memory, step by step of K (`ldmatrix`).
+
+    Example:
+
+    ```mlir
+    %a = tile.local_load %stage : !tile.memdesc<64x32xf16, #shared>
+        -> tensor<64x32xf16, #dot_a>
+    ```
+  }];
+  let arguments = (ins Tile_MemDescType:$src);
+  let results = (outs Tile_MatrixTile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Debugging
 //===----------------------------------------------------------------------===//
 

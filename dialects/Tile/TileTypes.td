@@ -26,6 +26,37 @@ def Tile_PointerType : TypeDef<Tile_Dialect, "Pointer",
   let genVerifyDecl = 1;
 }
 
+def Tile_MemDescType : TypeDef<Tile_Dialect, "MemDesc"> {
+  let mnemonic = "memdesc";
+  let summary = "A buffer of tile elements in the shared memory of a program";
+  let description = [{
+    A buffer that all threads of a program can read and write, laid out as its
+    `#tile.shared` encoding says (the last two dimensions; leading dimensions index
+    whole tiles, e.g. the stages of a software pipeline). Made by `tile.local_alloc`,
+    filled by `tile.async_copy` and read by `tile.local_load`.
+
+    Example:
+
+    ```mlir
+    !tile.memdesc<3x64x32xf16, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1,
+        order = [1, 0], pad = 8}>>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "::mlir::Type":$elementType,
+                        "::mlir::Attribute":$encoding);
+  let assemblyFormat = "`<` custom<TileShape>($shape, $elementType) `,` $encoding `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Elements of one tile (the last two dimensions), padding included.
+    int64_t getPaddedTileElements() const;
+    /// Bytes of one tile (the last two dimensions), padding included, rounded
+    /// up to 16.
+    int64_t getTileBytes() const;
+    /// Bytes of the whole buffer.
+    int64_t getBytes() const;
+  }];
+}
+
 // Scalars a tile can hold.
 def Tile_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
 def Tile_Int : AnyTypeOf<[I1, I8, I16, I32, I64]>;

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <numeric>
 
@@ -285,3 +286,24 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
 }
 
 } // namespace tilec
+
+int64_t tilec::getAccessVectorWidth(AxisInfoAnalysis &axisInfo, Value ptr, Value mask) {
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!type || !tile::isDistributedEncoding(type.getEncoding()))
+    return 1;
+  tile::DistributedLayout layout = tile::resolveLayout(type.getEncoding(), type.getShape());
+  unsigned fastest = layout.fastestDim;
+  auto *dimIt = llvm::find(layout.tileDims, fastest);
+  if (dimIt == layout.tileDims.end())
+    return 1;
+  unsigned dim = dimIt - layout.tileDims.begin();
+  Type pointee = cast<tile::PointerType>(type.getElementType()).getPointeeType();
+  int64_t bytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+  AxisInfo info = axisInfo.get(ptr);
+  int64_t width = std::min<int64_t>({int64_t(layout.rootDims[fastest].spt), 16 / bytes,
+                                     info.contiguity[dim],
+                                     std::max<int64_t>(1, info.divisibility[dim] / bytes)});
+  if (mask && isa<RankedTensorType>(mask.getType()))
+    width = std::min<int64_t>(width, axisInfo.get(mask).constancy[dim]);
+  return std::max<int64_t>(1, int64_t(llvm::bit_floor(uint64_t(std::max<int64_t>(1, width)))));
+}

@@ -217,6 +217,7 @@ Expected<std::unique_ptr<Compiler>> Compiler::create(const CompilerOptions &opti
 Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
   Resolved r;
   r.pipeline.numWarps = spec.numWarps;
+  r.pipeline.numStages = spec.numStages;
   r.pipeline.optLevel = spec.optLevel;
   std::string target = spec.target.target;
   if (target.empty()) {
@@ -305,6 +306,7 @@ static std::string computeKey(const KernelSpec &spec, const std::string &source,
                                     spec.kernelName,
                                     resolved.targetKey,
                                     std::to_string(spec.numWarps),
+                                    std::to_string(spec.numStages),
                                     std::to_string(spec.optLevel)};
   parts.push_back("sig");
   parts.insert(parts.end(), spec.signature.begin(), spec.signature.end());

@@ -61,6 +61,10 @@ LogicalResult resolvePipelineOptions(PipelineOptions &options, std::string &erro
             std::to_string(options.numWarps);
     return failure();
   }
+  if (options.numStages > 16) {
+    error = "num_stages must be between 0 and 16, got " + std::to_string(options.numStages);
+    return failure();
+  }
   if (options.optLevel > 3) {
     error = "optimization level must be 0-3";
     return failure();
@@ -104,6 +108,12 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
     layouts.target = options.target;
     layouts.arch = options.arch;
     pm.addPass(createTilecAssignLayouts(layouts));
+    if (options.numStages > 1 && info && info->hasAsyncCopy(options.arch)) {
+      TilecPipelineLoopsOptions pipelining;
+      pipelining.numStages = options.numStages;
+      pipelining.sharedMemoryLimit = info->getSharedMemoryLimit(options.arch);
+      pm.addPass(createTilecPipelineLoops(pipelining));
+    }
     ConvertTileToGPUOptions simt;
     simt.target = options.target;
     simt.arch = options.arch;

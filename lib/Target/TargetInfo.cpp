@@ -159,6 +159,21 @@ Value TargetInfo::mfma(OpBuilder &, Location, func::FuncOp, unsigned, Value, Val
   llvm_unreachable("MFMA requested from a target without it (check hasMfma)");
 }
 
+bool TargetInfo::hasAsyncCopy(llvm::StringRef) const { return false; }
+
+void TargetInfo::asyncCopy(OpBuilder &, Location, func::FuncOp, Value, Value, unsigned,
+                           Value) const {
+  llvm_unreachable("cp.async requested from a target without it (check hasAsyncCopy)");
+}
+
+void TargetInfo::asyncCommitGroup(OpBuilder &, Location, func::FuncOp) const {
+  llvm_unreachable("cp.async requested from a target without it (check hasAsyncCopy)");
+}
+
+void TargetInfo::asyncWaitGroup(OpBuilder &, Location, func::FuncOp, unsigned) const {
+  llvm_unreachable("cp.async requested from a target without it (check hasAsyncCopy)");
+}
+
 void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {
   constexpr llvm::StringLiteral kPrepared = "tilec.abi_prepared";
   if (kernel->hasAttr(kPrepared))

@@ -10,7 +10,7 @@ __all__ = ["Config", "autotune", "heuristics", "Autotuner", "Heuristics"]
 class Config:
     """Meta-parameters (constexpr kwargs) and launch options of one candidate."""
 
-    def __init__(self, kwargs, num_warps=4, num_stages=2, num_ctas=1, maxnreg=None,
+    def __init__(self, kwargs, num_warps=4, num_stages=3, num_ctas=1, maxnreg=None,
                  pre_hook=None, ir_override=None, **backend_options):
         self.kwargs = dict(kwargs)
         self.num_warps = num_warps

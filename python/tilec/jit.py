@@ -78,6 +78,20 @@ _sources = {}
 _RECORD_PATH = os.environ.get("TILEC_RECORD_KERNELS")
 
 
+# Triton's default num_stages on NVIDIA GPUs: loads feeding tensor-core dots in
+# loops are triple-buffered where the device has asynchronous copies.
+_DEFAULT_NUM_STAGES = 3
+
+
+def _check_num_stages(value):
+    """`num_stages=` of a launch: None is the default; otherwise 0..16."""
+    if value is None:
+        return _DEFAULT_NUM_STAGES
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 16:
+        raise ValueError("num_stages must be an integer between 0 and 16, got %r" % (value,))
+    return value
+
+
 def _record_kernel(fn, signature, constexprs, num_warps):
     """Appends the specialization just compiled to $TILEC_RECORD_KERNELS (one line, O_APPEND)."""
     line = json.dumps({"source": os.path.abspath(fn.src_path), "kernel": fn.__name__,
@@ -322,6 +336,7 @@ class JITFunction:
 
     def run(self, *args, grid, **kwargs):
         num_warps = 4
+        num_stages = _DEFAULT_NUM_STAGES
         launch = True
         if kwargs:
             options = [k for k in kwargs if k in _LAUNCH_OPTIONS and k not in self.arg_names]
@@ -329,6 +344,8 @@ class JITFunction:
                 kwargs = dict(kwargs)
                 if "num_warps" in options:
                     num_warps = kwargs.pop("num_warps", None) or 4
+                if "num_stages" in options:
+                    num_stages = _check_num_stages(kwargs.pop("num_stages", None))
                 if "warmup" in options:
                     launch = not kwargs.pop("warmup")
                 for k in options:
@@ -366,12 +383,12 @@ class JITFunction:
             self.cache = {}
             self._generation_seen = JITFunction._generation
         try:
-            kernel = self.cache.get((sigkey, cvals, num_warps))
+            kernel = self.cache.get((sigkey, cvals, num_warps, num_stages))
         except TypeError:
             raise TypeError("%s(): constexpr values must be hashable, got %r"
                             % (self.__name__, cvals)) from None
         if kernel is None:
-            kernel = self._compile(sigkey, cvals, num_warps, nones)
+            kernel = self._compile(sigkey, cvals, num_warps, nones, num_stages)
         if not launch:
             return kernel
         if callable(grid):
@@ -381,11 +398,13 @@ class JITFunction:
         kernel.launch(grid, packed)
         return kernel
 
-    def _compile(self, sigkey, cvals, num_warps, nones=()):
+    def _compile(self, sigkey, cvals, num_warps, nones=(), num_stages=None):
         """Compiles for a signature key; `nones` are the runtime parameters
         (indices) whose argument is None, appended to `cvals` by run()."""
+        if num_stages is None:
+            num_stages = _DEFAULT_NUM_STAGES
         with self._lock:
-            key = (sigkey, cvals, num_warps)
+            key = (sigkey, cvals, num_warps, num_stages)
             kernel = self.cache.get(key)
             if kernel is not None:
                 return kernel
@@ -417,7 +436,7 @@ class JITFunction:
                                        % (self.__name__, e)) from None
             kernel, code, message = get_compiler().compile(
                 source, self.src_path or "<%s>" % self.__name__, name, signature, constexprs,
-                num_warps)
+                num_warps, num_stages)
             if kernel is None:
                 if code == "CompileError":
                     raise CompilationError(self.__name__, message)

@@ -15,6 +15,7 @@
 #include "host_module.h"
 #include "tilec/simt.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cmath>
@@ -199,6 +200,16 @@ struct SimtThread {
   uint32_t *ldOut;
   /// The current MFMA's registers of this lane (its kind is in mmaKind).
   tilec_simt_mfma_fragments *mfmaFragments;
+  /// cp.async copies that have not landed: the data read at issue, where it
+  /// goes, and the group it belongs to (groupsCommitted when not committed).
+  struct PendingCopy {
+    char *dst;
+    uint32_t bytes;
+    uint32_t group;
+    unsigned char data[16];
+  };
+  std::vector<PendingCopy> pendingCopies;
+  uint32_t groupsCommitted = 0;
 };
 
 /// The program a pool thread is running, with the fibers and shared memory
@@ -694,6 +705,48 @@ void mfmaCallback(tilec_simt_thread *ctx, uint32_t kind,
       [&](SimtThread *lanes) { computeMfma(lanes, kind); });
 }
 
+void asyncCopyCallback(tilec_simt_thread *ctx, void *dst, const void *src, uint32_t bytes,
+                       uint32_t srcBytes) {
+  SimtThread *t = self(ctx);
+  char *to = static_cast<char *>(dst);
+  int64_t offset = to - ctx->shared;
+  if ((bytes != 4 && bytes != 8 && bytes != 16) || srcBytes > bytes) {
+    t->program->fail(t, "cp.async of " + std::to_string(bytes) + " bytes (" +
+                            std::to_string(srcBytes) + " from global memory)");
+    abandon(t);
+  }
+  if (offset < 0 || uint64_t(offset) + bytes > ctx->shared_size || offset % bytes != 0) {
+    t->program->fail(t, "cp.async to shared offset " + std::to_string(offset) + " (" +
+                            std::to_string(bytes) + " bytes; shared memory size " +
+                            std::to_string(ctx->shared_size) + ")" +
+                            (offset % bytes != 0 ? ", misaligned" : ""));
+    abandon(t);
+  }
+  SimtThread::PendingCopy copy{to, bytes, t->groupsCommitted, {}};
+  std::memcpy(copy.data, src, srcBytes);
+  t->pendingCopies.push_back(copy);
+}
+
+void asyncCommitCallback(tilec_simt_thread *ctx) { ++self(ctx)->groupsCommitted; }
+
+/// Lands the copies of every committed group but the newest `pending`.
+void asyncWaitCallback(tilec_simt_thread *ctx, uint32_t pending) {
+  SimtThread *t = self(ctx);
+  if (pending >= t->groupsCommitted)
+    return;
+  uint32_t limit = t->groupsCommitted - pending;
+  auto landed = [&](const SimtThread::PendingCopy &copy) {
+    if (copy.group >= limit)
+      return false;
+    std::memcpy(copy.dst, copy.data, copy.bytes);
+    return true;
+  };
+  // Copies land in issue order, so a later copy to the same bytes wins.
+  t->pendingCopies.erase(
+      std::remove_if(t->pendingCopies.begin(), t->pendingCopies.end(), landed),
+      t->pendingCopies.end());
+}
+
 void failCallback(tilec_simt_thread *ctx, uint32_t code, uint64_t detail) {
   SimtThread *t = self(ctx);
   if (code == TILEC_SIMT_FAIL_SHARED_OOB)
@@ -797,8 +850,13 @@ void Program::run(Launch &l, const int32_t programId[3]) {
              &t,
              mmaCallback,
              ldmatrixCallback,
-             mfmaCallback};
+             mfmaCallback,
+             asyncCopyCallback,
+             asyncCommitCallback,
+             asyncWaitCallback};
     t.program = this;
+    t.pendingCopies.clear();
+    t.groupsCommitted = 0;
     t.state = State::Ready;
     makeContext(t.context, stacks[i], stackSize, fiberMain, &t);
   }

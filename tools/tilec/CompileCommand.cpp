@@ -45,6 +45,10 @@ cl::opt<std::string> outputFile("o", cl::desc("Output file ('-' for stdout)"),
                                 cl::sub(compileCommand), cl::cat(category));
 cl::opt<unsigned> numWarps("num-warps", cl::desc("Warps per program on GPUs"), cl::init(4),
                            cl::sub(compileCommand), cl::cat(category));
+cl::opt<unsigned> numStages("num-stages",
+                            cl::desc("Tiles in flight per pipelined load of a dot loop, on "
+                                     "GPUs with asynchronous copies (default 3; 1: off)"),
+                            cl::init(3), cl::sub(compileCommand), cl::cat(category));
 cl::opt<bool> printDebugInfo("mlir-print-debuginfo",
                              cl::desc("Print source locations in --emit tile output"),
                              cl::init(false), cl::sub(compileCommand), cl::cat(category));
@@ -75,6 +79,7 @@ int runCompile() {
   request.pipeline.arch = arch;
   request.pipeline.features = features;
   request.pipeline.numWarps = numWarps;
+  request.pipeline.numStages = numStages;
   request.pipeline.optLevel = optLevel;
   request.pipeline.printDebugInfo = printDebugInfo;
   request.emit = *kind;

@@ -43,6 +43,10 @@ cl::opt<std::string> deviceName("device",
                                 cl::init(""), cl::sub(runCommand), cl::cat(category));
 cl::opt<unsigned> numWarps("num-warps", cl::desc("Warps per program on GPUs"), cl::init(4),
                            cl::sub(runCommand), cl::cat(category));
+cl::opt<unsigned> numStages("num-stages",
+                            cl::desc("Tiles in flight per pipelined load of a dot loop, on "
+                                     "GPUs with asynchronous copies (default 3; 1: off)"),
+                            cl::init(3), cl::sub(runCommand), cl::cat(category));
 cl::opt<bool> unchecked("unchecked",
                         cl::desc("Skip the bounds checks of every memory access (faster; an "
                                  "access outside an array is then undefined)"),
@@ -78,7 +82,7 @@ int runRun() {
   std::string device = deviceName;
   std::vector<std::string> specs(kernelArgs.begin(), kernelArgs.end());
   int bench = benchRuns;
-  unsigned warps = numWarps;
+  unsigned warps = numWarps, stages = numStages;
   bool checked = !unchecked;
 
   CompileRequest request;
@@ -113,6 +117,7 @@ int runRun() {
     return failStatus(s, "");
 
   request.pipeline.numWarps = warps;
+  request.pipeline.numStages = stages;
   selectTargetForDevice(tilec_device_driver_name(handles.device), info.arch, request.pipeline);
   // Checked mode (every access guarded against its array's extent) is
   // implemented for the CPU device; other devices run unchecked.

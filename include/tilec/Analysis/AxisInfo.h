@@ -44,6 +44,12 @@ private:
   llvm::DenseMap<mlir::Value, AxisInfo> cache;
 };
 
+/// Elements of a thread's run along the fastest dimension of `ptr`'s
+/// distributed layout that one memory access may cover: contiguous and
+/// aligned pointers, one `mask` value (when given), at most 16 bytes; a power
+/// of two, 1 when `ptr` is not a tile with a distributed layout.
+int64_t getAccessVectorWidth(AxisInfoAnalysis &axisInfo, mlir::Value ptr, mlir::Value mask);
+
 } // namespace tilec
 
 #endif // TILEC_ANALYSIS_AXISINFO_H

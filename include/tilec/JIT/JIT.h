@@ -105,6 +105,9 @@ struct KernelSpec {
   std::vector<std::pair<std::string, std::string>> constexprs;
   /// Threads per program on GPUs = numWarps * warp size.
   unsigned numWarps = 4;
+  /// Tiles in flight per pipelined load of a dot loop (Triton's num_stages)
+  /// on GPUs with asynchronous copies; 0 or 1: no pipelining.
+  unsigned numStages = 3;
   /// LLVM optimization level 0-3.
   unsigned optLevel = 3;
   /// Empty: the Compiler's device.

@@ -37,6 +37,10 @@ struct PipelineOptions {
   std::string features;
   /// Threads per program on GPUs = numWarps * warp size.
   unsigned numWarps = 4;
+  /// Tiles each pipelined load of a loop keeps in flight (Triton's
+  /// num_stages; tilec-pipeline-loops), where the target has asynchronous
+  /// copies; 0 or 1: no pipelining.
+  unsigned numStages = 3;
   /// LLVM optimization level (0-3).
   unsigned optLevel = 3;
   /// Print source locations (`loc(...)`) in emitted tile IR.

@@ -254,6 +254,29 @@ public:
   virtual mlir::Value mfma(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
                            unsigned nonK, mlir::Value a, mlir::Value bOperand,
                            mlir::Value c) const;
+
+  //===--------------------------------------------------------------------===//
+  // Asynchronous copies, used by tilec-pipeline-loops and convert-tile-to-gpu.
+  //===--------------------------------------------------------------------===//
+
+  /// Whether `arch` copies from global to shared memory asynchronously, in
+  /// groups a thread commits and waits for (`cp.async`, sm_80+; none by
+  /// default). Software pipelining (`num_stages`) needs it.
+  virtual bool hasAsyncCopy(llvm::StringRef arch) const;
+  /// Starts copying `bytes` (4, 8 or 16) bytes from `src` (global memory) to
+  /// `dst` (shared memory), both aligned to `bytes`; where the i1 `enabled` is
+  /// false, `dst` gets zeros and `src` is not read. Called only where
+  /// hasAsyncCopy holds.
+  virtual void asyncCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                         mlir::Value dst, mlir::Value src, unsigned bytes,
+                         mlir::Value enabled) const;
+  /// Makes the calling thread's copies since its last commit one group.
+  virtual void asyncCommitGroup(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::func::FuncOp kernel) const;
+  /// Waits until at most `pending` of the calling thread's committed groups
+  /// are in flight (no barrier).
+  virtual void asyncWaitGroup(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                              unsigned pending) const;
 };
 
 /// Name of the module global the host runtimes (cpu, simt) point at their

@@ -175,4 +175,72 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
   ];
 }
 
+def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
+  let summary = "Multi-buffers the loads that feed tensor-core dots in loops (num_stages)";
+  let description = [{
+    Software pipelining, as Triton's `num_stages`: in an `scf.for` with a positive
+    constant step, each `tile.load` whose only users convert it to a `dot_operand`
+    layout of a tensor-core (`#tile.mma`) `tile.dot` in the same loop, whose `other` is
+    absent or zero and whose address and mask depend only on the induction variable,
+    loop invariants and loop-carried values updated by pure ops (pointer increments),
+    is turned into asynchronous copies into a `tile.local_alloc` buffer of
+    `num-stages` tiles (rows padded by 16 bytes):
+
+    - before the loop, the copies of iterations 0 .. S-2 (S = num-stages) are started,
+      one commit group per iteration, masked off past the loop's end;
+    - each iteration waits for its own group (`tile.async_wait pending = S-2`, which
+      also synchronizes the program), starts the copies of iteration i + S-1 into the
+      stage that iteration i-1 read, commits them, and reads its operands from its
+      stage (`tile.local_load` to the dot-operand layout, which the dot reads per K
+      step with `ldmatrix`);
+    - after the loop, `tile.async_wait pending = 0`.
+
+    The addresses of iteration i + S-1 are computed from copies of the loop-carried
+    address values that run S-1 iterations ahead; the original ones are removed when
+    nothing else uses them. Copies need runs of at least 4 contiguous, aligned bytes
+    (AxisInfo); loads without them, and loops whose buffers would not fit in
+    `shared-memory-limit` bytes even at 2 stages, are left alone, and stages are
+    reduced until the buffers fit. `num-stages` 1 or 0 turns the pass off.
+
+    Before (`num-stages=3`):
+
+    ```mlir
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z, %pa = %a0) -> (...) : i32 {
+      %a = tile.load %pa, %m, %zero : tensor<64x32x!tile.ptr<f16>, #blocked>
+      %ad = tile.convert_layout %a : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #dot_a>
+      %d = tile.dot %ad, %bd, %acc : ...
+      %pn = tile.addptr %pa, %step : ...
+      scf.yield %d, %pn : ...
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %buf = tile.local_alloc : !tile.memdesc<3x64x32xf16, #shared>
+    // iterations 0 and 1: tile.async_copy into stages 0 and 1, tile.async_commit_group
+    %r:4 = scf.for %k = %c0 to %n step %c1
+        iter_args(%acc = %z, %pa = %a0, %slot = %c0_i32, %ahead = %a2) -> (...) : i32 {
+      tile.async_wait pending = 1
+      %stage = tile.memdesc_index %buf[%slot] : ...
+      %ad = tile.local_load %stage : !tile.memdesc<64x32xf16, #shared>
+          -> tensor<64x32xf16, #dot_a>
+      // the copy of iteration %k + 2 from %ahead into stage (%slot + 2) % 3
+      tile.async_copy %ahead, %next, %mask : ...
+      tile.async_commit_group
+      %d = tile.dot %ad, %bd, %acc : ...
+      ...
+    }
+    tile.async_wait pending = 0
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
+           "Tiles buffered per pipelined load (Triton's num_stages); 0 or 1: off">,
+    Option<"sharedMemoryLimit", "shared-memory-limit", "uint64_t", /*default=*/"49152",
+           "Bytes of shared memory a program may use: the buffers of a loop must fit">
+  ];
+}
+
 #endif // TILEC_TRANSFORMS_PASSES_TD

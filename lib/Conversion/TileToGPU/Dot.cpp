@@ -15,6 +15,7 @@
 #include "SIMTLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -154,6 +155,15 @@ Value stagedSource(const SIMTLowering &simt, Value operand) {
   return Value();
 }
 
+/// The shared-memory tile (a `!tile.memdesc`) a dot operand is read from per
+/// K step, when planDotOperandStaging chose its tile.local_load, else null.
+Value bufferSource(const SIMTLowering &simt, Value operand) {
+  auto load = operand.getDefiningOp<tile::LocalLoadOp>();
+  if (load && simt.stagedOperandLoads.contains(load.getOperation()))
+    return load.getSrc();
+  return Value();
+}
+
 /// Bytes of a staged operand of `type` whose rows are `rowStride` elements apart.
 uint64_t stagedBytes(RankedTensorType type, int64_t rowStride) {
   return llvm::alignTo(uint64_t(type.getDimSize(0)) * rowStride * type.getElementTypeBitWidth() / 8,
@@ -215,33 +225,47 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     if (aType.getDimSize(1) < 8 * w || mReps * nReps * 4 != cRegs)
       return op.emitOpError("operand and accumulator layouts disagree on the repetitions");
 
-    // Staged operands go to shared memory: A from byte 0, B after it.
-    Value aSource = stagedSource(simt, op.getA()), bSource = stagedSource(simt, op.getB());
+    // Operands read per K step: from their pipeline buffer (a tile.local_load
+    // planned as staged), or staged here in scratch: A from byte 0, B after it.
+    Value aBuffer = bufferSource(simt, op.getA()), bBuffer = bufferSource(simt, op.getB());
+    Value aStaged = stagedSource(simt, op.getA()), bStaged = stagedSource(simt, op.getB());
+    bool aShared = aBuffer || aStaged, bShared = bBuffer || bStaged;
     int64_t m = aType.getDimSize(0), n = bType.getDimSize(1), k = aType.getDimSize(1);
     int64_t elemBytes = operand.getIntOrFloatBitWidth() / 8, pad = 16 / elemBytes;
     bool viaLdmatrix = elemBytes == 2;
     auto total = [&](int64_t padding) {
-      return (aSource ? stagedBytes(aType, k + padding) : 0) +
-             (bSource ? stagedBytes(bType, n + padding) : 0);
+      return (aStaged ? stagedBytes(aType, k + padding) : 0) +
+             (bStaged ? stagedBytes(bType, n + padding) : 0);
     };
     if (total(pad) > simt.target.getSharedMemoryLimit(simt.arch))
       pad = 0;
-    int64_t aStride = k + pad, bStride = n + pad;
-    uint64_t bRegion = aSource ? stagedBytes(aType, aStride) : 0;
+    int64_t aStride = aBuffer ? bufferRowStride(cast<tile::MemDescType>(aBuffer.getType()))
+                              : k + pad;
+    int64_t bStride = bBuffer ? bufferRowStride(cast<tile::MemDescType>(bBuffer.getType()))
+                              : n + pad;
+    uint64_t bRegion = aStaged ? stagedBytes(aType, aStride) : 0;
     uint64_t limit = total(pad);
-    if (aSource)
-      simt.storeTile(b, loc, b.getRemappedValue(aSource), simt.layoutOf(aSource.getType()),
+    if (aStaged)
+      simt.storeTile(b, loc, b.getRemappedValue(aStaged), simt.layoutOf(aStaged.getType()),
                      {aStride, 1}, 0, limit);
-    if (bSource)
-      simt.storeTile(b, loc, b.getRemappedValue(bSource), simt.layoutOf(bSource.getType()),
+    if (bStaged)
+      simt.storeTile(b, loc, b.getRemappedValue(bStaged), simt.layoutOf(bStaged.getType()),
                      {bStride, 1}, bRegion, limit);
-    if (aSource || bSource)
+    if (aStaged || bStaged)
       simt.barrier(b, loc);
+    Type elem = getTypeConverter()->convertType(aType.getElementType());
+    // The first element of each operand read from shared memory.
+    auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
+    Value aBase = aBuffer   ? b.getRemappedValue(aBuffer)
+                  : aStaged ? simt.sharedAddress(b, loc, c32(0), limit)
+                            : Value();
+    Value bBase = bBuffer   ? b.getRemappedValue(bBuffer)
+                  : bStaged ? simt.sharedAddress(b, loc, c32(bRegion), limit)
+                            : Value();
 
     // The warp's first row of A and column of B (wrapped as the layouts wrap),
     // and the lane's row of an ldmatrix (lane & 15) and matrix pair (lane >> 4).
     unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
-    auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
     auto add = [&](Value x, Value y) -> Value { return arith::AddIOp::create(b, loc, x, y); };
     auto mul = [&](Value x, int64_t y) -> Value {
       return arith::MulIOp::create(b, loc, x, c32(y));
@@ -255,24 +279,25 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     Value lanePair = arith::ShRUIOp::create(b, loc, simt.laneId, c32(4));
     Value aLane, bLane;
     int64_t aBlockStride = 16 * wm, bBlockStride = 8 * wn;
-    if (aSource && viaLdmatrix) // element (warpRow + (lane & 15), 8 * (lane >> 4))
+    if (aShared && viaLdmatrix) // element (warpRow + (lane & 15), 8 * (lane >> 4))
       aLane = add(mul(add(warpBlock(wn, wm, 16, m), laneRow), aStride), mul(lanePair, 8));
-    if (bSource && viaLdmatrix) // element (lane & 15, warpCol + (lane >> 4) * blockStride)
+    if (bShared && viaLdmatrix) // element (lane & 15, warpCol + (lane >> 4) * blockStride)
       bLane = add(mul(laneRow, bStride), warpBlock(1, wn, 8, n));
+    // Address of element `index` (an i32) of an operand in shared memory.
+    auto elementAt = [&](Value base, Value index) -> Value {
+      return LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
+                                 ArrayRef<LLVM::GEPArg>{index});
+    };
     // The lane's row addresses; each ldmatrix adds a constant, so that the
     // back end addresses them from one register with immediate offsets.
-    auto laneAddress = [&](Value laneElement, uint64_t region) {
-      return simt.sharedAddress(b, loc, add(mul(laneElement, 2), c32(region)), limit);
-    };
     Value aAddress, bAddress, bPairAddress;
-    if (aSource && viaLdmatrix)
-      aAddress = laneAddress(aLane, 0);
-    if (bSource && viaLdmatrix) {
-      bAddress = laneAddress(bLane, bRegion);
+    if (aShared && viaLdmatrix)
+      aAddress = elementAt(aBase, aLane);
+    if (bShared && viaLdmatrix) {
+      bAddress = elementAt(bBase, bLane);
       if (nReps > 1)
-        bPairAddress = laneAddress(add(bLane, mul(lanePair, bBlockStride)), bRegion);
+        bPairAddress = elementAt(bBase, add(bLane, mul(lanePair, bBlockStride)));
     }
-    Type elem = aType.getElementType();
     auto loadMatrix = [&](Value address, int64_t elements, unsigned count, bool transpose) {
       return simt.target.loadMatrix(b, loc, simt.kernel, address, 2 * elements, elem, count,
                                     transpose);
@@ -283,16 +308,15 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     Value group = arith::ShRUIOp::create(b, loc, simt.laneId, c32(2));
     Value inGroup = arith::AndIOp::create(b, loc, simt.laneId, c32(3));
     Value aElement, bElement;
-    if (aSource && !viaLdmatrix)
+    if (aShared && !viaLdmatrix)
       aElement = add(mul(add(warpBlock(wn, wm, 16, m), group), aStride), mul(inGroup, w));
-    if (bSource && !viaLdmatrix)
+    if (bShared && !viaLdmatrix)
       bElement = add(mul(inGroup, w * bStride), add(warpBlock(1, wn, 8, n), group));
-    auto loadElements = [&](Value laneElement, uint64_t region, ArrayRef<int64_t> offsets) {
+    auto loadElements = [&](Value laneElement, Value base, ArrayRef<int64_t> offsets) {
       SmallVector<Value> values;
       for (int64_t offset : offsets)
         values.push_back(simt.loadSharedScalar(
-            b, loc, elem,
-            simt.elementAddress(b, loc, add(laneElement, c32(offset)), elem, region, limit)));
+            b, loc, elem, elementAt(base, add(laneElement, c32(offset)))));
       return vector::FromElementsOp::create(
           b, loc, VectorType::get({int64_t(offsets.size())}, elem), values);
     };
@@ -302,13 +326,13 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       for (int64_t e = 0; e < 4 * w; ++e)
         offsets.push_back((mm * aBlockStride + 8 * ((e / w) % 2)) * aStride + kk * 8 * w +
                           4 * w * (e / w / 2) + e % w);
-      return loadElements(aElement, 0, offsets);
+      return loadElements(aElement, aBase, offsets);
     };
     auto bElements = [&](int64_t kk, int64_t nn) { // b_e at (4w (e / w) + e % w, 0)
       SmallVector<int64_t> offsets;
       for (int64_t e = 0; e < 2 * w; ++e)
         offsets.push_back((kk * 8 * w + 4 * w * (e / w) + e % w) * bStride + nn * bBlockStride);
-      return loadElements(bElement, bRegion, offsets);
+      return loadElements(bElement, bBase, offsets);
     };
 
     SmallVector<Value> accs;
@@ -318,15 +342,15 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       SmallVector<Value> aFragments, bFragments;
       for (int64_t mm = 0; mm < mReps; ++mm)
         aFragments.push_back(
-            !aSource      ? registers(b, loc, adaptor.getA(), 4 * w * (mm * kSteps + kk), 4 * w)
+            !aShared      ? registers(b, loc, adaptor.getA(), 4 * w * (mm * kSteps + kk), 4 * w)
             : viaLdmatrix ? loadMatrix(aAddress, mm * aBlockStride * aStride + kk * 16, 4, false)
                           : aElements(mm, kk));
       for (int64_t nn = 0; nn < nReps; ++nn) {
-        if (bSource && !viaLdmatrix) {
+        if (bShared && !viaLdmatrix) {
           bFragments.push_back(bElements(kk, nn));
           continue;
         }
-        if (!bSource) {
+        if (!bShared) {
           bFragments.push_back(
               registers(b, loc, adaptor.getB(), 2 * w * (nn * kSteps + kk), 2 * w));
           continue;
@@ -345,7 +369,9 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
           c = simt.target.mmaSync(b, loc, simt.kernel, aFragments[mm], bFragments[nn], c);
         }
     }
-    if (aSource || bSource)
+    // Scratch may be reused once every thread has read it; pipeline buffers
+    // are guarded by the tile.async_wait before their next fill.
+    if (aStaged || bStaged)
       simt.barrier(b, loc);
     Value acc = adaptor.getAcc();
     for (auto [i, c] : llvm::enumerate(accs))
@@ -367,6 +393,7 @@ void planDotOperandStaging(SIMTLowering &simt) {
   // operands fit in shared memory (unpadded, at least).
   llvm::DenseSet<std::pair<Operation *, unsigned>> accepted; // (dot, operand)
   SmallVector<tile::ConvertLayoutOp> candidates;
+  SmallVector<tile::LocalLoadOp> loads;
   simt.kernel.walk([&](tile::DotOp dot) {
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
     auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
@@ -377,16 +404,30 @@ void planDotOperandStaging(SIMTLowering &simt) {
     SmallVector<unsigned> operands;
     for (unsigned idx : {0u, 1u}) {
       Value operand = dot->getOperand(idx);
+      auto type = cast<RankedTensorType>(operand.getType());
+      auto encoding = dyn_cast_or_null<tile::DotOperandEncodingAttr>(type.getEncoding());
+      if (!encoding || encoding.getOpIdx() != idx || encoding.getParent() != mma ||
+          type.getRank() != 2 ||
+          (type.getElementType().getIntOrFloatBitWidth() == 16 && !ldmatrix))
+        continue;
+      if (auto load = operand.getDefiningOp<tile::LocalLoadOp>()) {
+        // A row-major, unswizzled pipeline buffer whose rows start 16-byte
+        // aligned (as ldmatrix needs).
+        tile::MemDescType buffer = load.getSrc().getType();
+        auto shared = cast<tile::SharedEncodingAttr>(buffer.getEncoding());
+        int64_t rowBytes = bufferRowStride(buffer) * type.getElementTypeBitWidth() / 8;
+        if (shared.getOrder()[0] == 1 && shared.getVec() == 1 && shared.getMaxPhase() == 1 &&
+            rowBytes % 16 == 0) {
+          accepted.insert({dot.getOperation(), idx});
+          loads.push_back(load);
+        }
+        continue;
+      }
       auto convert = operand.getDefiningOp<tile::ConvertLayoutOp>();
       if (!convert)
         continue;
-      auto type = cast<RankedTensorType>(operand.getType());
-      auto encoding = dyn_cast_or_null<tile::DotOperandEncodingAttr>(type.getEncoding());
       auto srcEncoding = tile::getEncoding(convert.getSrc().getType());
-      if (!encoding || encoding.getOpIdx() != idx || encoding.getParent() != mma ||
-          type.getRank() != 2 ||
-          (type.getElementType().getIntOrFloatBitWidth() == 16 && !ldmatrix) ||
-          !tile::isDistributedEncoding(srcEncoding) ||
+      if (!tile::isDistributedEncoding(srcEncoding) ||
           isa<tile::DotOperandEncodingAttr>(srcEncoding))
         continue;
       bytes += stagedBytes(type, type.getDimSize(1));
@@ -398,11 +439,17 @@ void planDotOperandStaging(SIMTLowering &simt) {
         accepted.insert({dot.getOperation(), idx});
   });
   // Staged when every user is a dot that stages it.
+  auto allUsesStaged = [&](Operation *op) {
+    return llvm::all_of(op->getUses(), [&](OpOperand &use) {
+      return accepted.contains({use.getOwner(), use.getOperandNumber()});
+    });
+  };
   for (tile::ConvertLayoutOp convert : candidates)
-    if (llvm::all_of(convert->getUses(), [&](OpOperand &use) {
-          return accepted.contains({use.getOwner(), use.getOperandNumber()});
-        }))
+    if (allUsesStaged(convert))
       simt.stagedOperandConversions.insert(convert.getOperation());
+  for (tile::LocalLoadOp load : loads)
+    if (allUsesStaged(load))
+      simt.stagedOperandLoads.insert(load.getOperation());
 }
 
 void populateSIMTDotPatterns(SIMTLowering &simt, const TypeConverter &converter,

@@ -47,10 +47,14 @@ int64_t sharedElementBytes(Type type) {
   return std::max<int64_t>(1, stored.getIntOrFloatBitWidth() / 8);
 }
 
-SIMTTypeConverter::SIMTTypeConverter(MLIRContext *ctx, unsigned globalAddressSpace) {
+SIMTTypeConverter::SIMTTypeConverter(MLIRContext *ctx, unsigned globalAddressSpace,
+                                     unsigned sharedAddressSpace) {
   addConversion([](Type type) { return type; });
   addConversion([ctx, globalAddressSpace](tile::PointerType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, globalAddressSpace);
+  });
+  addConversion([ctx, sharedAddressSpace](tile::MemDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, sharedAddressSpace);
   });
   addConversion([this](RankedTensorType type) -> std::optional<Type> {
     Type elem = convertType(type.getElementType());
@@ -190,9 +194,18 @@ Value SIMTLowering::shuffleXor(OpBuilder &b, Location loc, Value value,
   return isa<FloatType>(type) ? Value(arith::BitcastOp::create(b, loc, type, result)) : result;
 }
 
-Value SIMTLowering::sharedAddress(OpBuilder &b, Location loc, Value byteOffset, uint64_t limit) {
-  sharedBytes = std::max(sharedBytes, limit);
+Value SIMTLowering::allocationAddress(OpBuilder &b, Location loc, uint64_t offset) {
   Value base = target.getSharedMemoryBase(b, loc, kernel);
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+}
+
+Value SIMTLowering::sharedAddress(OpBuilder &b, Location loc, Value byteOffset, uint64_t limit) {
+  sharedBytes = std::max(sharedBytes, allocatedBytes + limit);
+  Value base = target.getSharedMemoryBase(b, loc, kernel);
+  if (allocatedBytes)
+    byteOffset = arith::AddIOp::create(
+        b, loc, byteOffset, arith::ConstantIntOp::create(b, loc, int64_t(allocatedBytes), 32));
   return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
                              ArrayRef<LLVM::GEPArg>{byteOffset});
 }

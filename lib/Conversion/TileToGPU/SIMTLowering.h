@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace tilec {
@@ -32,14 +33,22 @@ public:
   /// i32 thread index, lane and warp, computed once at the kernel's entry.
   mlir::Value threadId, laneId, warpId;
 
-  /// Bytes of shared memory the lowered ops use (all of them start at the
-  /// base; each use is enclosed in barriers).
+  /// Bytes of shared memory the lowered ops use: the tile.local_alloc
+  /// buffers, which live for the whole kernel, from the base
+  /// (planLocalAllocations), then the scratch that every other use takes
+  /// from `allocatedBytes` on, each use enclosed in barriers.
   uint64_t sharedBytes = 0;
+  uint64_t allocatedBytes = 0;
+  /// Byte offset of each tile.local_alloc's buffer from the base.
+  llvm::DenseMap<mlir::Operation *, uint64_t> allocationOffsets;
 
   /// Conversions to a dot-operand layout that the tensor-core dots using them
   /// stage in shared memory themselves (their fragments are loaded there per
   /// K step, with ldmatrix): they lower to nothing (planDotOperandStaging).
   llvm::DenseSet<mlir::Operation *> stagedOperandConversions;
+  /// tile.local_loads to a dot-operand layout whose tensor-core dots read
+  /// their fragments from the buffer per K step: they lower to nothing too.
+  llvm::DenseSet<mlir::Operation *> stagedOperandLoads;
 
   /// The resolved layout of a tile type (which must carry an encoding).
   tile::DistributedLayout layoutOf(mlir::Type tileType) const;
@@ -63,8 +72,10 @@ public:
   mlir::Value shuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
                          unsigned laneMask) const;
 
-  /// Address of byte `byteOffset` (an i32 value) in shared memory; grows the
-  /// kernel's shared memory to `limit` bytes.
+  /// Address of byte `offset` of the tile.local_alloc buffers.
+  mlir::Value allocationAddress(mlir::OpBuilder &b, mlir::Location loc, uint64_t offset);
+  /// Address of byte `byteOffset` (an i32 value) of the scratch area; grows
+  /// the kernel's scratch to `limit` bytes.
   mlir::Value sharedAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value byteOffset,
                             uint64_t limit);
   /// Address of element `index` (an i32) of an array of `elem` scalars kept in
@@ -126,10 +137,12 @@ int64_t sharedElementBytes(mlir::Type type);
 
 /// Type converter: a tile with a distributed encoding becomes the vector of a
 /// thread's registers; `!tile.ptr` becomes `!llvm.ptr` in the target's global
-/// address space.
+/// address space; a `!tile.memdesc` the `!llvm.ptr` to its first element in
+/// the shared address space.
 class SIMTTypeConverter : public mlir::TypeConverter {
 public:
-  SIMTTypeConverter(mlir::MLIRContext *ctx, unsigned globalAddressSpace);
+  SIMTTypeConverter(mlir::MLIRContext *ctx, unsigned globalAddressSpace,
+                    unsigned sharedAddressSpace);
 };
 
 void populateSIMTShapePatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
@@ -147,8 +160,19 @@ void populateSIMTScanPatterns(SIMTLowering &simt, const mlir::TypeConverter &con
                               mlir::RewritePatternSet &patterns);
 void populateSIMTDebugPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                                mlir::RewritePatternSet &patterns);
-/// Fills `simt.stagedOperandConversions` (Dot.cpp); call before the patterns run.
+/// Fills `simt.stagedOperandConversions` and `simt.stagedOperandLoads`
+/// (Dot.cpp); call before the patterns run.
 void planDotOperandStaging(SIMTLowering &simt);
+/// Places the kernel's tile.local_alloc buffers at the base of shared memory
+/// (AsyncCopy.cpp); call before the patterns run.
+void planLocalAllocations(SIMTLowering &simt);
+/// tile.local_alloc, memdesc_index, async_copy, async_commit_group,
+/// async_wait and local_load (AsyncCopy.cpp).
+void populateSIMTAsyncCopyPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns);
+/// Row stride, in elements, of the 2-D tiles of a shared-memory buffer laid
+/// out row-major (order [1, 0]) with its encoding's padding.
+int64_t bufferRowStride(tile::MemDescType type);
 void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                              mlir::RewritePatternSet &patterns);
 /// tile.dot with a `#tile.mfma` accumulator on AMD matrix cores (MfmaDot.cpp).

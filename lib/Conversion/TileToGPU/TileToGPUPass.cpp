@@ -16,9 +16,8 @@ using namespace tilec;
 
 namespace {
 
-/// Records on each tile load/store how many consecutive registers one access
-/// may cover: within a thread's run along the fastest dimension, contiguous
-/// and aligned pointers (AxisInfo), one mask value, at most 16 bytes.
+/// Records on each tile load, store and async copy how many consecutive
+/// registers one access may cover (getAccessVectorWidth).
 void annotateVectorWidths(func::FuncOp kernel) {
   AxisInfoAnalysis axisInfo;
   kernel.walk([&](Operation *op) {
@@ -29,27 +28,13 @@ void annotateVectorWidths(func::FuncOp kernel) {
     } else if (auto store = dyn_cast<tile::StoreOp>(op)) {
       ptr = store.getPtr();
       mask = store.getMask();
+    } else if (auto copy = dyn_cast<tile::AsyncCopyOp>(op)) {
+      ptr = copy.getPtr();
+      mask = copy.getMask();
     } else {
       return;
     }
-    auto type = dyn_cast<RankedTensorType>(ptr.getType());
-    if (!type)
-      return;
-    tile::DistributedLayout layout = tile::resolveLayout(type.getEncoding(), type.getShape());
-    unsigned fastest = layout.fastestDim;
-    auto *dimIt = llvm::find(layout.tileDims, fastest);
-    if (dimIt == layout.tileDims.end())
-      return;
-    unsigned dim = dimIt - layout.tileDims.begin();
-    Type pointee = cast<tile::PointerType>(type.getElementType()).getPointeeType();
-    int64_t bytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
-    AxisInfo info = axisInfo.get(ptr);
-    int64_t width = std::min<int64_t>({int64_t(layout.rootDims[fastest].spt), 16 / bytes,
-                                       info.contiguity[dim],
-                                       std::max<int64_t>(1, info.divisibility[dim] / bytes)});
-    if (mask && isa<RankedTensorType>(mask.getType()))
-      width = std::min<int64_t>(width, axisInfo.get(mask).constancy[dim]);
-    width = std::max<int64_t>(1, int64_t(llvm::bit_floor(uint64_t(std::max<int64_t>(1, width)))));
+    int64_t width = getAccessVectorWidth(axisInfo, ptr, mask);
     if (width > 1)
       op->setAttr(SIMTLowering::kVectorWidthAttr,
                   IntegerAttr::get(IntegerType::get(op->getContext(), 64), width));
@@ -77,7 +62,8 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       prepareKernelOnce(*info, kernel);
       annotateVectorWidths(kernel);
       SIMTLowering simt(*info, kernel, archName, warpSize);
-      SIMTTypeConverter typeConverter(ctx, info->getGlobalAddressSpace());
+      SIMTTypeConverter typeConverter(ctx, info->getGlobalAddressSpace(),
+                                      info->getSharedAddressSpace());
       ConversionTarget conversionTarget(*ctx);
       configureTileToVectorTarget(conversionTarget, typeConverter);
       RewritePatternSet patterns(ctx);
@@ -87,6 +73,8 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       populateSIMTMemoryPatterns(simt, typeConverter, patterns);
       populateSIMTReducePatterns(simt, typeConverter, patterns);
       populateSIMTSharedMemoryPatterns(simt, typeConverter, patterns);
+      planLocalAllocations(simt);
+      populateSIMTAsyncCopyPatterns(simt, typeConverter, patterns);
       planDotOperandStaging(simt);
       populateSIMTDotPatterns(simt, typeConverter, patterns);
       populateSIMTMfmaDotPatterns(simt, typeConverter, patterns);

@@ -7,11 +7,27 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace tilec::tile;
 
 #include "Tile/TileDialect.cpp.inc"
+
+/// `64x32xf16`: dimensions, each followed by `x`, and the element type, as in
+/// builtin shaped types.
+static ParseResult parseTileShape(AsmParser &parser, SmallVector<int64_t> &shape,
+                                  Type &elementType) {
+  if (parser.parseDimensionList(shape, /*allowDynamic=*/false, /*withTrailingX=*/true))
+    return failure();
+  return parser.parseType(elementType);
+}
+
+static void printTileShape(AsmPrinter &printer, ArrayRef<int64_t> shape, Type elementType) {
+  for (int64_t dim : shape)
+    printer << dim << 'x';
+  printer << elementType;
+}
 
 #define GET_TYPEDEF_CLASSES
 #include "Tile/TileTypes.cpp.inc"
@@ -61,6 +77,47 @@ LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
     return success();
   return emitError() << "pointee type must be an integer, float or pointer type, got "
                      << pointeeType;
+}
+
+LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<int64_t> shape, Type elementType,
+                                  Attribute encoding) {
+  if (shape.size() < 2)
+    return emitError() << "a shared-memory buffer holds tiles of rank 2 at least, got rank "
+                       << shape.size();
+  if (llvm::any_of(shape, [](int64_t dim) { return dim <= 0; }))
+    return emitError() << "shared-memory buffer dimensions must be positive";
+  if (!isa<FloatType, IntegerType>(elementType) || elementType.getIntOrFloatBitWidth() < 8)
+    return emitError() << "shared-memory buffers hold integers or floats of 8 bits or more, got "
+                       << elementType;
+  auto shared = dyn_cast<SharedEncodingAttr>(encoding);
+  if (!shared)
+    return emitError() << "shared-memory buffers need a #tile.shared encoding, got " << encoding;
+  if (shared.getOrder().size() != 2 ||
+      !llvm::is_contained(shared.getOrder(), 0u) || !llvm::is_contained(shared.getOrder(), 1u))
+    return emitError() << "#tile.shared order of a buffer must be [1, 0] or [0, 1]";
+  return success();
+}
+
+int64_t MemDescType::getPaddedTileElements() const {
+  ArrayRef<int64_t> shape = getShape();
+  auto shared = cast<SharedEncodingAttr>(getEncoding());
+  unsigned fastest = shared.getOrder()[0];
+  int64_t rows = shape[shape.size() - 2 + (1 - fastest)];
+  int64_t row = shape[shape.size() - 2 + fastest];
+  return rows * (row + shared.getPad());
+}
+
+int64_t MemDescType::getTileBytes() const {
+  return llvm::alignTo(getPaddedTileElements() * getElementType().getIntOrFloatBitWidth() / 8,
+                       16);
+}
+
+int64_t MemDescType::getBytes() const {
+  int64_t tiles = 1;
+  for (int64_t dim : getShape().drop_back(2))
+    tiles *= dim;
+  return tiles * getTileBytes();
 }
 
 namespace tilec::tile {

@@ -438,3 +438,49 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
     return splat.resizeSplat(getResult().getType());
   return {};
 }
+
+//===----------------------------------------------------------------------===//
+// Shared memory and asynchronous copies
+//===----------------------------------------------------------------------===//
+
+LogicalResult LocalAllocOp::verify() {
+  if (getResult().getType().getShape().size() != 3)
+    return emitOpError("allocates stages of 2-D tiles (a rank-3 buffer), got rank ")
+           << getResult().getType().getShape().size();
+  return success();
+}
+
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType src = getSrc().getType(), result = getResult().getType();
+  if (src.getShape().drop_front() != result.getShape() ||
+      src.getElementType() != result.getElementType() ||
+      src.getEncoding() != result.getEncoding())
+    return emitOpError("result must be ") << "the source without its first dimension, got "
+                                          << result << " from " << src;
+  return success();
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  auto ptrType = cast<RankedTensorType>(getPtr().getType());
+  MemDescType dst = getDst().getType();
+  if (ptrType.getShape() != dst.getShape())
+    return emitOpError("pointer tile shape ")
+           << shapeString(ptrType.getShape()) << " differs from the buffer's "
+           << shapeString(dst.getShape());
+  Type pointee = cast<PointerType>(ptrType.getElementType()).getPointeeType();
+  if (pointee != dst.getElementType())
+    return emitOpError("copies ") << pointee << " elements into a buffer of "
+                                  << dst.getElementType();
+  if (Value mask = getMask())
+    if (cast<RankedTensorType>(mask.getType()).getShape() != ptrType.getShape())
+      return emitOpError("mask shape differs from the pointer tile's");
+  return success();
+}
+
+LogicalResult LocalLoadOp::verify() {
+  MemDescType src = getSrc().getType();
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (src.getShape() != result.getShape() || src.getElementType() != result.getElementType())
+    return emitOpError("result ") << result << " does not match the buffer " << src;
+  return success();
+}

@@ -331,6 +331,27 @@ public:
     return result;
   }
 
+  bool hasAsyncCopy(llvm::StringRef arch) const override { return smVersion(arch) >= 80; }
+  /// `cp.async.cg` (16 bytes, L2 only, as Triton's) or `.ca` with a source
+  /// size: 0 bytes from global memory, all zeros, where `enabled` is false.
+  void asyncCopy(OpBuilder &b, Location loc, func::FuncOp, Value dst, Value src, unsigned bytes,
+                 Value enabled) const override {
+    Value full = arith::ConstantIntOp::create(b, loc, bytes, 32);
+    Value none = arith::ConstantIntOp::create(b, loc, 0, 32);
+    Value srcBytes = arith::SelectOp::create(b, loc, enabled, full, none);
+    NVVM::CpAsyncOp::create(b, loc, dst, src, bytes,
+                            bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                        : NVVM::LoadCacheModifierKind::CA,
+                            srcBytes);
+  }
+  void asyncCommitGroup(OpBuilder &b, Location loc, func::FuncOp) const override {
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+  }
+  void asyncWaitGroup(OpBuilder &b, Location loc, func::FuncOp,
+                      unsigned pending) const override {
+    NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
+  }
+
 private:
   /// NN of `sm_NN` or `sm_NNa`; 0 for anything else.
   static unsigned smVersion(llvm::StringRef arch) {

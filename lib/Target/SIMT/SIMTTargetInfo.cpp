@@ -225,6 +225,27 @@ public:
     return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
   }
 
+  /// The emulator models cp.async (per thread, at either warp size): a copy
+  /// lands in shared memory only when a wait completes its group.
+  bool hasAsyncCopy(llvm::StringRef) const override { return true; }
+  /// ctx->async_copy(dst, src, bytes, enabled ? bytes : 0).
+  void asyncCopy(OpBuilder &b, Location loc, func::FuncOp kernel, Value dst, Value src,
+                 unsigned bytes, Value enabled) const override {
+    Value full = arith::ConstantIntOp::create(b, loc, bytes, 32);
+    Value none = arith::ConstantIntOp::create(b, loc, 0, 32);
+    Value srcBytes = arith::SelectOp::create(b, loc, enabled, full, none);
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, async_copy), Type(),
+              {dst, src, full, srcBytes});
+  }
+  void asyncCommitGroup(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, async_commit), Type(), {});
+  }
+  void asyncWaitGroup(OpBuilder &b, Location loc, func::FuncOp kernel,
+                      unsigned pending) const override {
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, async_wait), Type(),
+              {arith::ConstantIntOp::create(b, loc, pending, 32)});
+  }
+
 private:
   /// `v` (a vector of f32) rounded to tf32 as cvt.rna.tf32.f32: to nearest,
   /// ties away from zero, at 10 mantissa bits; infinities and NaNs unchanged.

@@ -168,6 +168,21 @@ struct tilec_simt_thread {
    *  (i8: in i32, wrapping). */
   void (*mfma)(tilec_simt_thread *self, uint32_t kind,
                tilec_simt_mfma_fragments *fragments);
+  /** `cp.async` of `bytes` (4, 8 or 16) bytes from `src` (global memory) to
+   *  `dst` (in `shared`, aligned to `bytes`): the first `src_bytes` come from
+   *  `src` (read now) and the rest are zeros. The copy lands in shared memory
+   *  only when an async_wait completes its group, so code that reads it
+   *  without waiting sees the old contents. A `dst` outside shared memory or
+   *  misaligned fails the launch. */
+  void (*async_copy)(tilec_simt_thread *self, void *dst, const void *src,
+                     uint32_t bytes, uint32_t src_bytes);
+  /** `cp.async.commit_group`: the thread's copies since its last commit form
+   *  one group. */
+  void (*async_commit)(tilec_simt_thread *self);
+  /** `cp.async.wait_group pending`: completes the thread's oldest groups
+   *  until at most `pending` committed groups remain (copies not yet
+   *  committed stay pending). */
+  void (*async_wait)(tilec_simt_thread *self, uint32_t pending);
 };
 
 #ifdef __cplusplus
@@ -192,6 +207,9 @@ TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mfma) == 72, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mfma_fragments, b) == 8, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_mfma_fragments, c) == 16, "ABI");
 TILEC_SIMT_STATIC_ASSERT(sizeof(tilec_simt_mfma_fragments) == 80, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, async_copy) == 80, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, async_commit) == 88, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, async_wait) == 96, "ABI");
 #undef TILEC_SIMT_STATIC_ASSERT
 
 #ifdef __cplusplus

@@ -601,3 +601,88 @@ func.func @dot_operand_b_shape(%x: tensor<8x8xf16, #tile.dot_operand<opIdx = 1, 
 func.func @slice_of_dot_operand(%x: tensor<16xf16, #tile.slice<{dim = 1, parent = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>}>>) {
   return
 }
+
+// -----
+
+// A buffer allocates stages of 2-D tiles.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @alloc_rank() {
+  // expected-error @+1 {{allocates stages of 2-D tiles (a rank-3 buffer), got rank 2}}
+  %b = tile.local_alloc : !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+// Buffers need a #tile.shared encoding.
+#blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+func.func @memdesc_encoding() {
+  // expected-error @+1 {{shared-memory buffers need a #tile.shared encoding}}
+  %b = tile.local_alloc : !tile.memdesc<2x64x32xf16, #blocked>
+  return
+}
+
+// -----
+
+// Buffers hold integers or floats of 8 bits or more.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @memdesc_i1() {
+  // expected-error @+1 {{shared-memory buffers hold integers or floats of 8 bits or more, got 'i1'}}
+  %b = tile.local_alloc : !tile.memdesc<2x64x32xi1, #shared>
+  return
+}
+
+// -----
+
+// memdesc_index drops the first dimension and keeps the rest.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @index_shape(%i: i32) {
+  %b = tile.local_alloc : !tile.memdesc<2x64x32xf16, #shared>
+  // expected-error @+1 {{result must be the source without its first dimension}}
+  %s = tile.memdesc_index %b[%i] : !tile.memdesc<2x64x32xf16, #shared> -> !tile.memdesc<32x32xf16, #shared>
+  return
+}
+
+// -----
+
+// async_copy's pointers match the buffer's shape and element type.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @copy_type(%p: tensor<64x32x!tile.ptr<f32>>, %i: i32) {
+  %b = tile.local_alloc : !tile.memdesc<2x64x32xf16, #shared>
+  %s = tile.memdesc_index %b[%i] : !tile.memdesc<2x64x32xf16, #shared> -> !tile.memdesc<64x32xf16, #shared>
+  // expected-error @+1 {{copies 'f32' elements into a buffer of 'f16'}}
+  tile.async_copy %p, %s : tensor<64x32x!tile.ptr<f32>>, !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @copy_shape(%p: tensor<32x32x!tile.ptr<f16>>, %i: i32) {
+  %b = tile.local_alloc : !tile.memdesc<2x64x32xf16, #shared>
+  %s = tile.memdesc_index %b[%i] : !tile.memdesc<2x64x32xf16, #shared> -> !tile.memdesc<64x32xf16, #shared>
+  // expected-error @+1 {{pointer tile shape [32, 32] differs from the buffer's [64, 32]}}
+  tile.async_copy %p, %s : tensor<32x32x!tile.ptr<f16>>, !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+// async_wait waits for a non-negative number of pending groups.
+func.func @wait_negative() {
+  // expected-error @+1 {{attribute 'pending' failed to satisfy constraint}}
+  tile.async_wait pending = -1
+  return
+}
+
+// -----
+
+// local_load reads the buffer's shape and element type.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @local_load_type(%i: i32) -> tensor<64x32xf32> {
+  %b = tile.local_alloc : !tile.memdesc<2x64x32xf16, #shared>
+  %s = tile.memdesc_index %b[%i] : !tile.memdesc<2x64x32xf16, #shared> -> !tile.memdesc<64x32xf16, #shared>
+  // expected-error @+1 {{does not match the buffer}}
+  %v = tile.local_load %s : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf32>
+  return %v : tensor<64x32xf32>
+}

@@ -21,14 +21,15 @@ from tilec_example import jit, tl  # noqa: E402,F401
 _failures = []
 
 
-def run(source, kernel, grid, args, defines=None):
+def run(source, kernel, grid, args, defines=None, flags=()):
     """Runs `kernel` of `source` over `grid` (int or tuple) with `args` (numpy arrays become
-    pointer arguments). Returns the arguments after the launch: arrays read back, scalars None.
-    Uses the tilec on PATH (lit's build) unless $TILEC is set."""
+    pointer arguments; `flags`: more `tilec run` options). Returns the arguments after the
+    launch: arrays read back, scalars None. Uses the tilec on PATH (lit's build) unless $TILEC
+    is set."""
     if not os.environ.get("TILEC") and shutil.which("tilec"):
         os.environ["TILEC"] = shutil.which("tilec")
     try:
-        return tilec_example.run(source, kernel, grid, args, defines)[0]
+        return tilec_example.run(source, kernel, grid, args, defines, flags=flags)[0]
     except RuntimeError:
         print("FAIL %s: tilec run failed" % kernel)
         sys.stdout.flush()

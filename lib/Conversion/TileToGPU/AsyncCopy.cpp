@@ -1,0 +1,197 @@
+//===- AsyncCopy.cpp - Shared-memory buffers and asynchronous copies in SIMT ===//
+//
+// tile.local_alloc buffers sit at the base of the kernel's shared memory, one
+// after the other, for the whole kernel (scratch uses start after them). A
+// buffer is the shared pointer to its first element; tile.memdesc_index steps
+// by whole (padded) tiles. Each thread copies the elements of a tile it holds
+// with the target's asynchronous copies, `tilec.vector_width` registers (4 to
+// 16 bytes) per copy, at their row-major places with the buffer's row padding
+// (runs shorter than 4 bytes are loaded and stored right away);
+// tile.async_wait waits for the thread's groups and then synchronizes the
+// program. A tile.local_load that a tensor-core dot reads per K step lowers to
+// nothing (planDotOperandStaging); others read each register's element.
+//
+//===----------------------------------------------------------------------===//
+#include "SIMTLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace tilec {
+
+int64_t bufferRowStride(tile::MemDescType type) {
+  auto shared = cast<tile::SharedEncodingAttr>(type.getEncoding());
+  return type.getShape().back() + shared.getPad();
+}
+
+namespace {
+
+/// Buffers are laid out row-major: the only order the lowering reads.
+LogicalResult checkRowMajor(Operation *op, tile::MemDescType type) {
+  auto shared = cast<tile::SharedEncodingAttr>(type.getEncoding());
+  if (shared.getOrder()[0] != 1 || shared.getVec() != 1 || shared.getPerPhase() != 1 ||
+      shared.getMaxPhase() != 1)
+    return op->emitOpError("supports row-major (order [1, 0]), unswizzled buffers only, got ")
+           << shared;
+  return success();
+}
+
+/// `base` advanced by the i32 `elements` elements of `elem`.
+Value elementPointer(OpBuilder &b, Location loc, Value base, Value elements, Type elem) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), elem, base, ArrayRef<LLVM::GEPArg>{elements});
+}
+
+struct LocalAllocLowering : public SIMTPattern<tile::LocalAllocOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::LocalAllocOp op, OpAdaptor,
+                                ConversionPatternRewriter &b) const override {
+    if (failed(checkRowMajor(op, op.getType())))
+      return failure();
+    b.replaceOp(op, simt.allocationAddress(b, op.getLoc(),
+                                           simt.allocationOffsets.lookup(op.getOperation())));
+    return success();
+  }
+};
+
+struct MemDescIndexLowering : public SIMTPattern<tile::MemDescIndexOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::MemDescIndexOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    Location loc = op.getLoc();
+    int64_t tileBytes = op.getType().getBytes();
+    Value offset = arith::MulIOp::create(b, loc, adaptor.getIndex(),
+                                         arith::ConstantIntOp::create(b, loc, tileBytes, 32));
+    b.replaceOp(op, elementPointer(b, loc, adaptor.getSrc(), offset, b.getI8Type()));
+    return success();
+  }
+};
+
+struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::AsyncCopyOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    Location loc = op.getLoc();
+    if (!simt.target.hasAsyncCopy(simt.arch))
+      return op.emitOpError("target has no asynchronous copies to shared memory");
+    tile::MemDescType dst = op.getDst().getType();
+    if (failed(checkRowMajor(op, dst)))
+      return failure();
+    auto widthAttr = op->getAttrOfType<IntegerAttr>(SIMTLowering::kVectorWidthAttr);
+    int64_t width = widthAttr ? widthAttr.getInt() : 1;
+    Type elem = dst.getElementType();
+    int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+    // Asynchronous copies move 4, 8 or 16 bytes; shorter runs are copied
+    // right away, element by element (landing early is allowed).
+    bool synchronous = width * elemBytes < 4;
+    if (synchronous)
+      width = 1;
+    tile::DistributedLayout layout = simt.layoutOf(op.getPtr().getType());
+    SmallVector<int64_t> strides = {bufferRowStride(dst), 1};
+    Value linear = simt.threadLinearBase(b, loc, layout, strides);
+    Value enabledAll = arith::ConstantIntOp::create(b, loc, 1, 1);
+    for (int64_t r = 0; r < layout.numRegs; r += width) {
+      Value index = arith::AddIOp::create(
+          b, loc, linear,
+          arith::ConstantIntOp::create(b, loc, SIMTLowering::linearOffset(layout, r, strides), 32));
+      Value to = elementPointer(b, loc, adaptor.getDst(), index, elem);
+      Value from = vector::ExtractOp::create(b, loc, adaptor.getPtr(), r);
+      Value enabled = adaptor.getMask()
+                          ? Value(vector::ExtractOp::create(b, loc, adaptor.getMask(), r))
+                          : enabledAll;
+      if (synchronous) {
+        Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
+        Value value =
+            simt.target.maskedLoadGlobal(b, loc, elem, from, enabled, zero, unsigned(elemBytes));
+        simt.storeSharedScalar(b, loc, value, to);
+        continue;
+      }
+      simt.target.asyncCopy(b, loc, simt.kernel, to, from, unsigned(width * elemBytes), enabled);
+    }
+    b.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncCommitGroupLowering : public SIMTPattern<tile::AsyncCommitGroupOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::AsyncCommitGroupOp op, OpAdaptor,
+                                ConversionPatternRewriter &b) const override {
+    if (!simt.target.hasAsyncCopy(simt.arch))
+      return op.emitOpError("target has no asynchronous copies to shared memory");
+    simt.target.asyncCommitGroup(b, op.getLoc(), simt.kernel);
+    b.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncWaitLowering : public SIMTPattern<tile::AsyncWaitOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::AsyncWaitOp op, OpAdaptor,
+                                ConversionPatternRewriter &b) const override {
+    if (!simt.target.hasAsyncCopy(simt.arch))
+      return op.emitOpError("target has no asynchronous copies to shared memory");
+    simt.target.asyncWaitGroup(b, op.getLoc(), simt.kernel, op.getPending());
+    simt.barrier(b, op.getLoc());
+    b.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalLoadLowering : public SIMTPattern<tile::LocalLoadOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::LocalLoadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    auto type = dyn_cast_or_null<VectorType>(getTypeConverter()->convertType(op.getType()));
+    if (!type)
+      return op.emitOpError("result needs a distributed layout");
+    // The dots that use it read its fragments from the buffer themselves.
+    if (simt.stagedOperandLoads.contains(op.getOperation())) {
+      b.replaceOpWithNewOp<LLVM::PoisonOp>(op, type);
+      return success();
+    }
+    tile::MemDescType src = op.getSrc().getType();
+    if (failed(checkRowMajor(op, src)))
+      return failure();
+    Location loc = op.getLoc();
+    tile::DistributedLayout layout = simt.layoutOf(op.getType());
+    SmallVector<int64_t> strides = {bufferRowStride(src), 1};
+    Value linear = simt.threadLinearBase(b, loc, layout, strides);
+    Value result = LLVM::UndefOp::create(b, loc, type);
+    for (int64_t r = 0; r < layout.numRegs; ++r) {
+      Value index = arith::AddIOp::create(
+          b, loc, linear,
+          arith::ConstantIntOp::create(b, loc, SIMTLowering::linearOffset(layout, r, strides), 32));
+      Value element = simt.loadSharedScalar(
+          b, loc, type.getElementType(),
+          elementPointer(b, loc, adaptor.getSrc(), index, type.getElementType()));
+      result = vector::InsertOp::create(b, loc, element, result, r);
+    }
+    b.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void planLocalAllocations(SIMTLowering &simt) {
+  simt.kernel.walk([&](tile::LocalAllocOp op) {
+    uint64_t offset = llvm::alignTo(simt.allocatedBytes, 16);
+    simt.allocationOffsets[op.getOperation()] = offset;
+    simt.allocatedBytes = offset + uint64_t(op.getType().getBytes());
+  });
+  simt.allocatedBytes = llvm::alignTo(simt.allocatedBytes, 16);
+  simt.sharedBytes = std::max(simt.sharedBytes, simt.allocatedBytes);
+}
+
+void populateSIMTAsyncCopyPatterns(SIMTLowering &simt, const TypeConverter &converter,
+                                   RewritePatternSet &patterns) {
+  patterns.add<LocalAllocLowering, MemDescIndexLowering, AsyncCopyLowering,
+               AsyncCommitGroupLowering, AsyncWaitLowering, LocalLoadLowering>(
+      simt, converter, patterns.getContext());
+}
+
+} // namespace tilec

@@ -1,0 +1,400 @@
+//===- PipelineLoops.cpp - Multi-buffered asynchronous loads for tensor-core dots ===//
+//
+// Software pipelining with `num_stages` (see Passes.td): the loads that feed
+// tensor-core dots in a loop become asynchronous copies into a ring of S
+// shared-memory tiles, started S-1 iterations ahead from copies of the
+// loop-carried address values that run ahead by as much.
+//
+//===----------------------------------------------------------------------===//
+#include "tilec/Analysis/AxisInfo.h"
+#include "tilec/Dialect/Tile/TileOps.h"
+#include "tilec/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILECPIPELINELOOPS
+#include "tilec/Transforms/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+using namespace tilec;
+
+namespace {
+
+/// Bytes of a tile of `type`'s elements (0 for pointers and booleans).
+int64_t tileBytes(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.getElementType().isIntOrFloat())
+    return 0;
+  return tensor.getNumElements() * std::max<int64_t>(1, tensor.getElementTypeBitWidth() / 8);
+}
+
+/// Whether `value` is absent or a tile of zeros (+0.0 for floats), which is
+/// what a masked-off asynchronous copy writes.
+bool isZeroOrAbsent(Value value) {
+  if (!value)
+    return true;
+  if (auto splat = value.getDefiningOp<tile::SplatOp>())
+    value = splat.getSrc();
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return false;
+  if (auto dense = dyn_cast<SplatElementsAttr>(attr))
+    attr = dense.getSplatValue<Attribute>();
+  if (auto f = dyn_cast<FloatAttr>(attr))
+    return f.getValue().isPosZero();
+  if (auto i = dyn_cast<IntegerAttr>(attr))
+    return i.getValue().isZero();
+  return false;
+}
+
+/// The loads of one loop that are pipelined, and what computes their
+/// addresses: pure ops of the loop body, and loop-carried values (iter_arg
+/// numbers) whose updates are such ops too.
+struct LoopPlan {
+  SmallVector<tile::LoadOp> loads;
+  llvm::SetVector<Operation *> addressOps;
+  llvm::SetVector<unsigned> addressArgs;
+};
+
+/// Collects into `plan` what computes `value` in `loop`'s body; false if
+/// that involves anything but pure ops of the body itself, the induction
+/// variable, loop-carried values updated that way, and values from outside.
+bool collectAddressSlice(scf::ForOp loop, Value value, llvm::SetVector<Operation *> &ops,
+                         llvm::SetVector<unsigned> &args) {
+  Block *body = loop.getBody();
+  if (value == loop.getInductionVar())
+    return true;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() != body)
+      return !loop->isAncestor(arg.getOwner()->getParentOp());
+    unsigned index = arg.getArgNumber() - 1;
+    if (!args.insert(index))
+      return true;
+    return collectAddressSlice(loop, body->getTerminator()->getOperand(index), ops, args);
+  }
+  Operation *def = value.getDefiningOp();
+  if (!loop->isAncestor(def))
+    return true;
+  if (def->getBlock() != body || def->getNumRegions() || !isPure(def))
+    return false;
+  if (ops.contains(def))
+    return true;
+  for (Value operand : def->getOperands())
+    if (!collectAddressSlice(loop, operand, ops, args))
+      return false;
+  ops.insert(def);
+  return true;
+}
+
+/// Whether `load` feeds only dot operands of tensor-core dots of `loop`,
+/// through conversions to their operand layouts.
+bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load) {
+  if (load->use_empty())
+    return false;
+  for (Operation *user : load->getUsers()) {
+    auto convert = dyn_cast<tile::ConvertLayoutOp>(user);
+    if (!convert || convert->getBlock() != loop.getBody() || convert->use_empty())
+      return false;
+    auto encoding =
+        dyn_cast_or_null<tile::DotOperandEncodingAttr>(tile::getEncoding(convert.getType()));
+    if (!encoding || !isa<tile::MmaEncodingAttr>(encoding.getParent()))
+      return false;
+    for (OpOperand &use : convert->getUses()) {
+      auto dot = dyn_cast<tile::DotOp>(use.getOwner());
+      if (!dot || dot->getBlock() != loop.getBody() ||
+          use.getOperandNumber() != encoding.getOpIdx())
+        return false;
+    }
+  }
+  return true;
+}
+
+/// Row padding (elements) of a pipeline buffer of `elem`: 16 bytes, so that
+/// the eight rows of an ldmatrix fall in distinct banks.
+int64_t rowPadding(Type elem) { return 16 / (elem.getIntOrFloatBitWidth() / 8); }
+
+tile::MemDescType bufferType(RankedTensorType tileType, int64_t stages) {
+  MLIRContext *ctx = tileType.getContext();
+  Type elem = tileType.getElementType();
+  auto shared = tile::SharedEncodingAttr::get(ctx, 1, 1, 1, {1, 0}, rowPadding(elem));
+  SmallVector<int64_t> shape = {stages};
+  llvm::append_range(shape, tileType.getShape());
+  return tile::MemDescType::get(ctx, shape, elem, shared);
+}
+
+/// Scratch bytes the rest of the kernel may take at once: the largest tile
+/// that a layout conversion or another shared-memory exchange moves, or the
+/// operands a dot stages (not those read from pipeline buffers).
+int64_t otherScratchBytes(func::FuncOp kernel, const llvm::DenseSet<Operation *> &pipelined) {
+  int64_t bytes = 0;
+  kernel.walk([&](Operation *op) {
+    if (pipelined.contains(op))
+      return;
+    if (!isa<tile::ConvertLayoutOp, tile::TransOp, tile::ReshapeOp, tile::GatherOp, tile::ShuffleOp,
+             tile::DotOp>(op))
+      return;
+    // A dot stages its operands (both at once) unless they come from buffers.
+    int64_t opBytes = 0;
+    bool dot = isa<tile::DotOp>(op);
+    for (Value operand : op->getOperands().take_front(dot ? 2 : op->getNumOperands())) {
+      Operation *def = operand.getDefiningOp();
+      if (!(dot && def && pipelined.contains(def)))
+        opBytes = dot ? opBytes + tileBytes(operand.getType())
+                      : std::max(opBytes, tileBytes(operand.getType()));
+    }
+    bytes = std::max(bytes, opBytes);
+  });
+  return bytes;
+}
+
+struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLoopsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (numStages < 2)
+      return;
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (loop->getParentOfType<func::FuncOp>())
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops)
+      pipeline(loop);
+  }
+
+  /// The loads of `loop` that can be pipelined, or an empty plan.
+  LoopPlan plan(scf::ForOp loop) {
+    LoopPlan plan;
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    if (!step || *step <= 0 || !loop.getInductionVar().getType().isSignlessIntOrIndex())
+      return plan;
+    AxisInfoAnalysis axisInfo;
+    for (auto load : loop.getBody()->getOps<tile::LoadOp>()) {
+      auto type = dyn_cast<RankedTensorType>(load.getType());
+      if (!type || type.getRank() != 2 || !type.getElementType().isIntOrFloat() ||
+          type.getElementTypeBitWidth() < 8 || !isa<RankedTensorType>(load.getPtr().getType()) ||
+          (load.getMask() && !isa<RankedTensorType>(load.getMask().getType())) ||
+          !isZeroOrAbsent(load.getOther()) || !feedsTensorCoreDots(loop, load))
+        continue;
+      int64_t elemBytes = type.getElementTypeBitWidth() / 8;
+      if (getAccessVectorWidth(axisInfo, load.getPtr(), load.getMask()) * elemBytes < 4 ||
+          (type.getShape().back() * elemBytes) % 16 != 0)
+        continue;
+      llvm::SetVector<Operation *> ops = plan.addressOps;
+      llvm::SetVector<unsigned> args = plan.addressArgs;
+      if (!collectAddressSlice(loop, load.getPtr(), ops, args) ||
+          (load.getMask() && !collectAddressSlice(loop, load.getMask(), ops, args)))
+        continue;
+      plan.addressOps = std::move(ops);
+      plan.addressArgs = std::move(args);
+      plan.loads.push_back(load);
+    }
+    return plan;
+  }
+
+  void pipeline(scf::ForOp loop) {
+    LoopPlan loopPlan = plan(loop);
+    if (loopPlan.loads.empty())
+      return;
+    // Stages: as many as asked that fit with the rest of the kernel's scratch.
+    int64_t stageBytes = 0;
+    llvm::DenseSet<Operation *> pipelined;
+    for (tile::LoadOp load : loopPlan.loads) {
+      auto type = cast<RankedTensorType>(load.getType());
+      stageBytes += bufferType(type, 1).getBytes();
+      for (Operation *user : load->getUsers())
+        pipelined.insert(user);
+    }
+    // (The emulator's limit is "unlimited": UINT64_MAX.)
+    int64_t limit = int64_t(std::min<uint64_t>(sharedMemoryLimit, uint64_t(INT64_MAX) / 2));
+    int64_t budget = limit - otherScratchBytes(loop->getParentOfType<func::FuncOp>(), pipelined);
+    int64_t stages = numStages;
+    while (stages >= 2 && stages * stageBytes > budget)
+      --stages;
+    if (stages < 2)
+      return;
+
+    // Program order of the address computation, as in the body.
+    SmallVector<Operation *> addressOps(loopPlan.addressOps.begin(), loopPlan.addressOps.end());
+    llvm::sort(addressOps, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+    SmallVector<unsigned> addressArgs(loopPlan.addressArgs.begin(), loopPlan.addressArgs.end());
+
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    Value lb = loop.getLowerBound(), ub = loop.getUpperBound(), step = loop.getStep();
+    Type ivType = loop.getInductionVar().getType();
+    auto ivConstant = [&](int64_t v) -> Value {
+      if (ivType.isIndex())
+        return arith::ConstantIndexOp::create(b, loc, v);
+      return arith::ConstantIntOp::create(b, loc, ivType, v);
+    };
+    auto i32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
+    arith::CmpIPredicate below =
+        loop.getUnsignedCmp() ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+
+    SmallVector<Value> buffers;
+    for (tile::LoadOp load : loopPlan.loads)
+      buffers.push_back(tile::LocalAllocOp::create(
+          b, load.getLoc(), bufferType(cast<RankedTensorType>(load.getType()), stages)));
+
+    // Clones the address computation for iteration `iv` with the address
+    // values `state`, starts its copies into stage `slot` (masked off past
+    // the loop's end) and commits them; returns the address values of the
+    // next iteration.
+    auto issue = [&](Value iv, ArrayRef<Value> state, Value slot) {
+      IRMapping map;
+      map.map(loop.getInductionVar(), iv);
+      for (auto [index, value] : llvm::zip(addressArgs, state))
+        map.map(loop.getRegionIterArg(index), value);
+      for (Operation *op : addressOps)
+        b.clone(*op, map);
+      Value inRange = arith::CmpIOp::create(b, loc, below, iv, ub);
+      for (auto [load, buffer] : llvm::zip(loopPlan.loads, buffers)) {
+        auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
+        auto maskType =
+            RankedTensorType::get(ptrType.getShape(), b.getI1Type(), ptrType.getEncoding());
+        Value mask = tile::SplatOp::create(b, load.getLoc(), maskType, inRange);
+        if (Value own = load.getMask())
+          mask = arith::AndIOp::create(b, load.getLoc(), mask, map.lookupOrDefault(own));
+        auto bufType = cast<tile::MemDescType>(buffer.getType());
+        auto stageType = tile::MemDescType::get(b.getContext(), bufType.getShape().drop_front(),
+                                                bufType.getElementType(), bufType.getEncoding());
+        Value stage = tile::MemDescIndexOp::create(b, load.getLoc(), stageType, buffer, slot);
+        tile::AsyncCopyOp::create(b, load.getLoc(), map.lookupOrDefault(load.getPtr()), stage,
+                                  mask);
+      }
+      tile::AsyncCommitGroupOp::create(b, loc);
+      SmallVector<Value> next;
+      Operation *yield = loop.getBody()->getTerminator();
+      for (unsigned index : addressArgs)
+        next.push_back(map.lookupOrDefault(yield->getOperand(index)));
+      return next;
+    };
+
+    // Prologue: iterations 0 .. stages-2.
+    SmallVector<Value> state;
+    for (unsigned index : addressArgs)
+      state.push_back(loop.getInitArgs()[index]);
+    for (int64_t j = 0; j + 1 < stages; ++j) {
+      Value iv = j ? Value(arith::AddIOp::create(
+                         b, loc, lb, arith::MulIOp::create(b, loc, step, ivConstant(j))))
+                   : lb;
+      state = issue(iv, state, i32(j));
+    }
+
+    SmallVector<Value> newInits(state);
+    newInits.push_back(i32(0));
+    unsigned numOld = loop.getNumRegionIterArgs();
+    IRRewriter rewriter(b);
+    // Called before the old body moves into the new loop: the code goes into
+    // the old body, and refers to the new loop's look-ahead and slot arguments.
+    auto yieldFn = [&](OpBuilder &, Location, ArrayRef<BlockArgument> newArgs) {
+      SmallVector<Value> yields;
+      OpBuilder::InsertionGuard guard(b);
+      Block *body = loop.getBody();
+      b.setInsertionPointToStart(body);
+      Value slot = newArgs.back();
+      tile::AsyncWaitOp::create(b, loc, stages - 2);
+      // This iteration's operands come from its stage.
+      for (auto [load, buffer] : llvm::zip(loopPlan.loads, buffers)) {
+        auto bufType = cast<tile::MemDescType>(buffer.getType());
+        auto stageType = tile::MemDescType::get(b.getContext(), bufType.getShape().drop_front(),
+                                                bufType.getElementType(), bufType.getEncoding());
+        Value stage = tile::MemDescIndexOp::create(b, load.getLoc(), stageType, buffer, slot);
+        for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
+          auto convert = cast<tile::ConvertLayoutOp>(user);
+          Value value = tile::LocalLoadOp::create(b, convert.getLoc(), convert.getType(), stage);
+          convert.replaceAllUsesWith(value);
+          convert.erase();
+        }
+      }
+      // The copies of iteration iv + (stages-1) * step, into the stage the
+      // previous iteration read.
+      Value ahead =
+          arith::AddIOp::create(b, loc, loop.getInductionVar(),
+                                arith::MulIOp::create(b, loc, step, ivConstant(stages - 1)));
+      Value writeSlot = arith::AddIOp::create(b, loc, slot, i32(stages - 1));
+      Value wraps =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, writeSlot, i32(stages));
+      writeSlot = arith::SelectOp::create(
+          b, loc, wraps, arith::SubIOp::create(b, loc, writeSlot, i32(stages)), writeSlot);
+      SmallVector<Value> lookahead(newArgs.begin(), newArgs.end() - 1);
+      llvm::append_range(yields, issue(ahead, lookahead, writeSlot));
+      b.setInsertionPoint(body->getTerminator());
+      Value nextSlot = arith::AddIOp::create(b, loc, slot, i32(1));
+      Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, nextSlot, i32(stages));
+      yields.push_back(arith::SelectOp::create(b, loc, last, i32(0), nextSlot));
+      return yields;
+    };
+    FailureOr<LoopLikeOpInterface> replaced =
+        cast<LoopLikeOpInterface>(loop.getOperation())
+            .replaceWithAdditionalYields(rewriter, newInits,
+                                         /*replaceInitOperandUsesInLoop=*/false, yieldFn);
+    if (failed(replaced))
+      return signalPassFailure();
+    auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+    // The loads moved with the old body; their conversions are gone.
+    for (tile::LoadOp load : loopPlan.loads)
+      load.erase();
+    b.setInsertionPointAfter(newLoop);
+    tile::AsyncWaitOp::create(b, loc, 0);
+    dropDeadAddressArgs(newLoop, addressArgs, numOld);
+    // What computed only the old loads' addresses and masks.
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*newLoop.getBody())))
+      if (isOpTriviallyDead(&op))
+        op.erase();
+  }
+
+  /// Original address values that now only compute their own next value
+  /// (the pipelined loads read the look-ahead copies) are made pass-through,
+  /// so that canonicalization drops them and their updates.
+  static void dropDeadAddressArgs(scf::ForOp loop, ArrayRef<unsigned> addressArgs,
+                                  unsigned numOld) {
+    Block *body = loop.getBody();
+    Operation *yield = body->getTerminator();
+    for (unsigned index : addressArgs) {
+      if (index >= numOld || !loop.getResult(index).use_empty())
+        continue;
+      BlockArgument arg = loop.getRegionIterArg(index);
+      // Ops fed by the argument, which must reach nothing but its update.
+      llvm::SetVector<Operation *> chain;
+      SmallVector<Value> work = {arg};
+      bool dead = true;
+      while (!work.empty() && dead) {
+        Value v = work.pop_back_val();
+        for (OpOperand &use : v.getUses()) {
+          Operation *user = use.getOwner();
+          if (user == yield) {
+            dead &= use.getOperandNumber() == index;
+            continue;
+          }
+          if (user->getBlock() != body || !isPure(user)) {
+            dead = false;
+            break;
+          }
+          if (chain.insert(user))
+            llvm::append_range(work, user->getResults());
+        }
+      }
+      if (!dead)
+        continue;
+      yield->setOperand(index, arg);
+      SmallVector<Operation *> ops(chain.begin(), chain.end());
+      llvm::sort(ops, [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
+      for (Operation *op : ops)
+        if (op->use_empty())
+          op->erase();
+    }
+  }
+};
+
+} // namespace
