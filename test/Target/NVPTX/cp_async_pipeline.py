@@ -1,0 +1,37 @@
+# num_stages on sm_80: the fp16 matmul tutorial at 64x64x32 (4 warps) copies its A and B tiles
+# with cp.async (8 bytes each: 4 halves per thread in the rank-2 layout), 12 copies per stage:
+# two stages before the loop and one in it, each closed by a commit group; the loop waits for all
+# but the newest group (wait_group 1), the epilogue for none. The three stages take 29184 bytes of
+# shared memory (A 64x40 and B 32x72 halves per stage, rows padded by 16 bytes), ptxas accepts it
+# with no spills, and the registers drop from 123 to 96 (no loaded tile passes through them).
+# --num-stages 1 keeps the loads staged by the dot; sm_75 has no cp.async (nor mma.sync).
+# RUN: tilec compile %examples/matmul.py --kernel matmul_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1' -DBLOCK_SIZE_M=64 -DBLOCK_SIZE_N=64 -DBLOCK_SIZE_K=32 --target nvptx --arch sm_80 --num-warps 4 --num-stages 3 --emit ptx -o %t.3.ptx
+# RUN: FileCheck %s --check-prefix=S3 < %t.3.ptx
+# RUN: tilec compile %examples/matmul.py --kernel matmul_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1' -DBLOCK_SIZE_M=64 -DBLOCK_SIZE_N=64 -DBLOCK_SIZE_K=32 --target nvptx --arch sm_80 --num-warps 4 --num-stages 1 --emit ptx -o %t.1.ptx
+# RUN: FileCheck %s --check-prefix=S1 < %t.1.ptx
+# RUN: tilec compile %examples/matmul.py --kernel matmul_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1' -DBLOCK_SIZE_M=64 -DBLOCK_SIZE_N=64 -DBLOCK_SIZE_K=32 --target nvptx --arch sm_75 --num-warps 4 --emit ptx -o %t.75.ptx
+# RUN: FileCheck %s --check-prefix=S75 < %t.75.ptx
+# RUN: %if ptxas %{ %ptxas -v -arch=sm_80 %t.3.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS3 %}
+# RUN: %if ptxas %{ %ptxas -v -arch=sm_80 %t.1.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS1 %}
+# S3-LABEL: .entry matmul_kernel
+# S3-COUNT-12: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8, %r{{[0-9]+}};
+# S3: cp.async.commit_group;
+# S3-COUNT-12: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8, %r{{[0-9]+}};
+# S3: cp.async.commit_group;
+# S3: cp.async.wait_group 1;
+# S3-NEXT: bar.sync 0;
+# S3-COUNT-12: cp.async.ca.shared.global
+# S3: cp.async.commit_group;
+# S3: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+# S3: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+# S3: cp.async.wait_group 0;
+# S3-NOT: cp.async
+# S1-LABEL: .entry matmul_kernel
+# S1-NOT: cp.async
+# S1: ldmatrix
+# S75-LABEL: .entry matmul_kernel
+# S75-NOT: cp.async
+# PTXAS3: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+# PTXAS3: Used {{[0-9]+}} registers, used 1 barriers, 29184 bytes smem
+# PTXAS1: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+# PTXAS1: Used {{[0-9]+}} registers, used 1 barriers, 9728 bytes smem
