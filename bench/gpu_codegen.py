@@ -146,6 +146,7 @@ class Tools:
     readelf: str
     objdump: str
     timeout: float
+    num_stages: int = 3         # tilec's --num-stages (Triton keeps its own default, 3)
 
 
 def run_tool(cmd, timeout, **kwargs):
@@ -276,8 +277,8 @@ def compile_tilec(config, arch, num_warps, work_dir, tools):
     out_path = os.path.join(work_dir, "tilec." + ("ptx" if target == "nvptx" else "hsaco"))
     cmd = [tools.tilec, "compile", os.path.join(ROOT, source), "--kernel", kernel,
            "--signature", signature, "--target", target, "--arch", arch,
-           "--num-warps", str(num_warps), "--emit", "ptx" if target == "nvptx" else "hsaco",
-           "-o", out_path]
+           "--num-warps", str(num_warps), "--num-stages", str(tools.num_stages),
+           "--emit", "ptx" if target == "nvptx" else "hsaco", "-o", out_path]
     for name, value in constexprs.items():
         cmd += ["-D", "%s=%s" % (name, value)]
     side = Side()
@@ -428,6 +429,9 @@ def parse_args():
     parser.add_argument("--timeout", type=float, default=120.0,
                         help="seconds for each subprocess (tilec, ptxas, triton)")
     parser.add_argument("--json", help="write every figure to this file")
+    parser.add_argument("--num-stages", type=int, default=3,
+                        help="tilec's --num-stages (software pipelining of dot loops; Triton "
+                             "compiles with its default, 3)")
     return parser.parse_args()
 
 
@@ -444,7 +448,7 @@ def make_tools(args, targets):
                                  "llvm-readelf"], "llvm-readelf") if amdgpu else None,
         objdump=find_tool(None, ["llvm-objdump-22", "/usr/lib/llvm-22/bin/llvm-objdump",
                                  "llvm-objdump"], "llvm-objdump") if amdgpu else None,
-        timeout=args.timeout)
+        timeout=args.timeout, num_stages=args.num_stages)
 
 
 def main():
