@@ -6,7 +6,9 @@
 #include "tilec/module_format.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -308,6 +310,8 @@ std::string moduleMetadata(const PipelineOptions &options, const TargetInfo &inf
   for (const KernelInfo &kernel : kernels) {
     text += "kernel " + kernel.name + "\n";
     text += "num_warps " + std::to_string(options.numWarps) + "\n";
+    if (kernel.sharedMemBytes)
+      text += "shared_mem " + std::to_string(kernel.sharedMemBytes) + "\n";
     for (auto [i, type] : llvm::enumerate(kernel.paramTypes)) {
       text += "param " + type;
       if (i < kernel.paramNames.size() && !kernel.paramNames[i].empty())
@@ -424,6 +428,14 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     return failure();
   }
 
+  // Kernels whose shared memory is dynamic, and how much each launch gives.
+  llvm::StringMap<uint64_t> dynamicShared;
+  module.walk([&](Operation *op) {
+    auto bytes = op->getAttrOfType<IntegerAttr>(kDynamicSharedMemoryAttr);
+    auto name = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    if (bytes && name)
+      dynamicShared[name.getValue()] = bytes.getInt();
+  });
   // On the heap: after a fatal error or crash in LLVM, both are leaked.
   auto llvmContext = std::make_unique<llvm::LLVMContext>();
   BackendErrors backendErrors(*llvmContext);
@@ -444,11 +456,13 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
   // Which pointer parameters each kernel stores through, for the runtime's
   // users (a read-only array passed there is refused).
   std::vector<KernelInfo> described(kernels.begin(), kernels.end());
-  for (KernelInfo &kernel : described)
+  for (KernelInfo &kernel : described) {
     if (llvm::Function *fn = llvmModule->getFunction(kernel.name);
         fn && !fn->isDeclaration())
       kernel.paramsStored =
           detail::storedParams(*fn, unsigned(kernel.paramTypes.size()));
+    kernel.sharedMemBytes = dynamicShared.lookup(kernel.name);
+  }
   if (options.boundsChecks && info->supportsBoundsChecks()) {
     std::vector<std::pair<std::string, unsigned>> checked;
     for (const KernelInfo &kernel : kernels)
@@ -523,6 +537,12 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     return backendFailed();
   if (kind != EmitKind::So && kind != EmitKind::Hsaco) {
     output.assign(code.begin(), code.end());
+    // Text whose loader must know the launch's dynamic shared memory says it.
+    if (!wantsObject)
+      for (const KernelInfo &kernel : described)
+        if (kernel.sharedMemBytes)
+          output += "// " + kDynamicSharedMemoryAttr.str() + " " + kernel.name + " " +
+                    std::to_string(kernel.sharedMemBytes) + "\n";
     return success();
   }
   llvm::Expected<std::string> linked = detail::linkSharedObject(code.str());
@@ -543,7 +563,26 @@ LogicalResult buildModuleImage(const std::string &payload, const PipelineOptions
     return failure();
   }
   LLVMProcessor processor = selectProcessor(options, *info);
-  return wrapImage(payload, moduleMetadata(options, *info, processor.features, kernels), image,
+  // Text payloads (PTX) state each kernel's dynamic shared memory in a
+  // comment line (emitArtifact).
+  std::vector<KernelInfo> described(kernels.begin(), kernels.end());
+  if (info->getModulePayload() == ModulePayload::PTX) {
+    std::string prefix = "// " + kDynamicSharedMemoryAttr.str() + " ";
+    llvm::SmallVector<llvm::StringRef> lines;
+    llvm::StringRef(payload).split(lines, '\n');
+    for (llvm::StringRef line : lines) {
+      if (!line.consume_front(prefix))
+        continue;
+      auto [name, bytesText] = line.split(' ');
+      uint64_t bytes = 0;
+      if (bytesText.trim().getAsInteger(10, bytes))
+        continue;
+      for (KernelInfo &kernel : described)
+        if (kernel.name == name)
+          kernel.sharedMemBytes = bytes;
+    }
+  }
+  return wrapImage(payload, moduleMetadata(options, *info, processor.features, described), image,
                    error);
 }
 

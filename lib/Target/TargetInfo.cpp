@@ -229,6 +229,14 @@ Value detail::getGlobalSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp
                                    name);
 }
 
+void detail::setGlobalSharedMemoryDynamic(func::FuncOp kernel, uint64_t bytes) {
+  auto module = kernel->getParentOfType<ModuleOp>();
+  if (auto global = module.lookupSymbol<LLVM::GlobalOp>(sharedGlobalName(kernel)))
+    global.setLinkage(LLVM::Linkage::External);
+  kernel->setAttr(kDynamicSharedMemoryAttr,
+                  IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), int64_t(bytes)));
+}
+
 void detail::setGlobalSharedMemorySize(func::FuncOp kernel, uint64_t bytes) {
   auto module = kernel->getParentOfType<ModuleOp>();
   auto global = module.lookupSymbol<LLVM::GlobalOp>(sharedGlobalName(kernel));

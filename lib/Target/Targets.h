@@ -32,6 +32,10 @@ mlir::Value createPerAxis(mlir::OpBuilder &b, mlir::Location loc, int axis) {
 mlir::Value getGlobalSharedMemoryBase(mlir::OpBuilder &b, mlir::Location loc,
                                       mlir::func::FuncOp kernel, unsigned addressSpace);
 void setGlobalSharedMemorySize(mlir::func::FuncOp kernel, uint64_t bytes);
+/// Makes that array an external, unsized declaration (the kernel's dynamic
+/// shared memory, e.g. PTX `.extern .shared`) and marks `kernel` with
+/// kDynamicSharedMemoryAttr = `bytes`.
+void setGlobalSharedMemoryDynamic(mlir::func::FuncOp kernel, uint64_t bytes);
 
 /// Host targets (CPU, SIMT): appends `abiTypes` as trailing arguments of
 /// `kernel` and gives it internal LLVM linkage and always-inline, for the

@@ -318,3 +318,26 @@ def test_libdevice_and_propagate_nan_from_python():
     np.testing.assert_allclose(out, np.maximum(np.exp(x), np.tanh(x)), rtol=2e-6)
     assert np.isnan(out[2])
     assert tl.PropagateNan.ALL == 0xFFFF and str(tl.float8e5) == "fp8e5"
+
+
+def test_ptx_image_records_dynamic_shared_memory():
+    # fp16 128x128x64 at 3 stages needs 105 KiB of shared memory on sm_80: more than a static
+    # .shared array may hold, so it is dynamic, and the image tells the launch how much to give.
+    import os
+    import re
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                        "matmul.py")
+    signature = ["*fp16:16"] * 3 + ["i32:16"] * 4 + ["i32:1", "i32:16", "i32:1", "i32:16", "i32:1"]
+    constexprs = [("BLOCK_SIZE_M", "128"), ("BLOCK_SIZE_N", "128"), ("BLOCK_SIZE_K", "64")]
+    comp = tilec.get_compiler()
+    image, code, msg = comp.compile_image(open(path).read(), path, "matmul_kernel", signature,
+                                          constexprs, num_warps=4, num_stages=3, target="nvptx",
+                                          arch="sm_80")
+    assert code == "Ok", msg
+    assert b".extern .shared .align 16 .b8 __tilec_smem_matmul_kernel[];" in image
+    assert int(re.search(rb"shared_mem (\d+)", image).group(1)) == 3 * (128 * 72 + 64 * 136) * 2
+    image, code, msg = comp.compile_image(open(path).read(), path, "matmul_kernel", signature,
+                                          constexprs, num_warps=4, num_stages=1, target="nvptx",
+                                          arch="sm_80")
+    assert code == "Ok", msg
+    assert b"shared_mem" not in image and b".extern .shared" not in image

@@ -79,6 +79,9 @@ struct KernelInfo {
   /// Indices of the pointer parameters the kernel may store through (filled
   /// by code generation for module images).
   std::vector<unsigned> paramsStored;
+  /// Dynamic shared memory each launch must provide (bytes; 0: none), from
+  /// code generation (kDynamicSharedMemoryAttr).
+  uint64_t sharedMemBytes = 0;
 };
 
 /// Lowers an LLVM-dialect module (the output of buildTilecPipeline) to `kind`

@@ -29,6 +29,11 @@ namespace tilec {
 /// convert-tile-to-gpu distributes over threads; convert-tile-to-llvm refuses
 /// GPU kernels without it.
 inline constexpr llvm::StringLiteral kSIMTLoweredAttr = "tilec.simt";
+/// Integer attribute (bytes) of the kernels whose shared memory is dynamic
+/// (NVPTX above 48 KiB): each launch must provide that many bytes. Code
+/// generation records it in the module image (`shared_mem`) and, in PTX text,
+/// as a line `// tilec.dynamic_shared_memory KERNEL BYTES`.
+inline constexpr llvm::StringLiteral kDynamicSharedMemoryAttr = "tilec.dynamic_shared_memory";
 
 enum class TargetKind { CPU, NVPTX, AMDGPU, SIMT };
 

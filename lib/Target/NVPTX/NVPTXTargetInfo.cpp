@@ -120,8 +120,32 @@ public:
                    Value srcLane) const override {
     return shuffle(b, loc, value, srcLane, NVVM::ShflKind::idx);
   }
-  /// Static `.shared` arrays are limited to 48 KiB on every architecture.
-  uint64_t getSharedMemoryLimit(llvm::StringRef) const override { return 48 * 1024; }
+  /// What one block may use: static `.shared` arrays up to 48 KiB, dynamic
+  /// shared memory (which the launch opts in to) up to the architecture's
+  /// maximum per block.
+  uint64_t getSharedMemoryLimit(llvm::StringRef arch) const override {
+    unsigned sm = smVersion(arch);
+    if (sm >= 120)
+      return 99 * 1024;
+    if (sm >= 90)
+      return 227 * 1024;
+    if (sm == 80 || sm == 87)
+      return 163 * 1024;
+    if (sm == 86 || sm == 89)
+      return 99 * 1024;
+    if (sm >= 75)
+      return 64 * 1024;
+    if (sm >= 70)
+      return 96 * 1024;
+    return kStaticSharedBytes;
+  }
+  /// Up to 48 KiB a static array; above, the kernel's dynamic shared memory
+  /// (`.extern .shared`), whose size the launch gives (kDynamicSharedMemoryAttr).
+  void setSharedMemorySize(func::FuncOp kernel, uint64_t bytes) const override {
+    if (bytes <= kStaticSharedBytes)
+      return TargetInfo::setSharedMemorySize(kernel, bytes);
+    detail::setGlobalSharedMemoryDynamic(kernel, bytes);
+  }
   unsigned getSharedAddressSpace() const override { return 3; }
   unsigned getGlobalAddressSpace() const override { return 1; }
 
@@ -353,6 +377,7 @@ public:
   }
 
 private:
+  static constexpr uint64_t kStaticSharedBytes = 48 * 1024;
   /// NN of `sm_NN` or `sm_NNa`; 0 for anything else.
   static unsigned smVersion(llvm::StringRef arch) {
     unsigned version;
