@@ -55,7 +55,8 @@ struct PyKernel {
 KernelSpec makeSpec(const std::string &source, const std::string &path, const std::string &name,
                     std::vector<std::string> signature,
                     std::vector<std::pair<std::string, std::string>> constexprs,
-                    unsigned numWarps, const std::string &target, const std::string &arch) {
+                    unsigned numWarps, const std::string &target, const std::string &arch,
+                    const std::string &defaultDotInputPrecision) {
   KernelSpec spec;
   spec.source = source;
   spec.sourcePath = path;
@@ -63,6 +64,7 @@ KernelSpec makeSpec(const std::string &source, const std::string &path, const st
   spec.signature = std::move(signature);
   spec.constexprs = std::move(constexprs);
   spec.numWarps = numWarps;
+  spec.defaultDotInputPrecision = defaultDotInputPrecision;
   spec.target.target = target;
   spec.target.arch = arch;
   return spec;
@@ -613,9 +615,11 @@ NB_MODULE(_tilec, m) {
           "compile",
           [](PyCompiler &self, const std::string &source, const std::string &path,
              const std::string &name, std::vector<std::string> signature,
-             std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps) {
+             std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
+             const std::string &defaultDotInputPrecision) {
             KernelSpec spec = makeSpec(source, path, name, std::move(signature),
-                                       std::move(constexprs), numWarps, "", "");
+                                       std::move(constexprs), numWarps, "", "",
+                                       defaultDotInputPrecision);
             tilec::jit::Expected<Kernel> kernel = [&] {
               nb::gil_scoped_release release;
               return self.compiler->compile(spec);
@@ -626,16 +630,18 @@ NB_MODULE(_tilec, m) {
             return nb::make_tuple(nb::cast(PyKernel{kernel.take()}), "Ok", "");
           },
           "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a,
-          "num_warps"_a = 4,
+          "num_warps"_a = 4, "default_dot_input_precision"_a = "",
           "Returns (Kernel or None, status code name, diagnostics).")
       .def(
           "compile_image",
           [](PyCompiler &self, const std::string &source, const std::string &path,
              const std::string &name, std::vector<std::string> signature,
              std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
-             const std::string &target, const std::string &arch) {
+             const std::string &target, const std::string &arch,
+             const std::string &defaultDotInputPrecision) {
             KernelSpec spec = makeSpec(source, path, name, std::move(signature),
-                                       std::move(constexprs), numWarps, target, arch);
+                                       std::move(constexprs), numWarps, target, arch,
+                                       defaultDotInputPrecision);
             tilec::jit::Expected<std::string> image = [&] {
               nb::gil_scoped_release release;
               return self.compiler->compileImage(spec);
@@ -646,7 +652,7 @@ NB_MODULE(_tilec, m) {
             return nb::make_tuple(nb::bytes(image->data(), image->size()), "Ok", "");
           },
           "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a, "num_warps"_a = 4,
-          "target"_a = "", "arch"_a = "",
+          "target"_a = "", "arch"_a = "", "default_dot_input_precision"_a = "",
           "Returns (module image bytes or None, status code name, diagnostics).")
       .def(
           "load",

@@ -105,6 +105,10 @@ struct KernelSpec {
   std::vector<std::pair<std::string, std::string>> constexprs;
   /// Threads per program on GPUs = numWarps * warp size.
   unsigned numWarps = 4;
+  /// `input_precision` of fp32 `tl.dot`s that give none (see
+  /// frontend::KernelRequest::defaultDotInputPrecision); empty: the target's
+  /// default. Part of the cache key.
+  std::string defaultDotInputPrecision;
   /// LLVM optimization level 0-3.
   unsigned optLevel = 3;
   /// Empty: the Compiler's device.
