@@ -12,7 +12,7 @@ def u8(p, out):
     r = tl.arange(0, 16)
     x = tl.load(p + r[:, None] * 16 + r[None, :])
     tl.store(out + r[:, None] * 16 + r[None, :], tl.dot(x, x))
-# U8: {{.*}}err_dot_int.py:[[@LINE-1]]:50: error: tl.dot supports int8 integer operands only, got uint8
+# U8: {{.*}}err_dot_int.py:[[@LINE-1]]:53: error: tl.dot supports int8 integer operands only, got uint8
 
 
 @jit
@@ -21,7 +21,7 @@ def mixed(p, q, out):
     x = tl.load(p + r[:, None] * 16 + r[None, :])
     y = tl.load(q + r[:, None] * 16 + r[None, :])
     tl.store(out + r[:, None] * 16 + r[None, :], tl.dot(x, y))
-# MIXED: {{.*}}err_dot_int.py:[[@LINE-1]]:50: error: tl.dot operands must have the same dtype, got uint8 and int8
+# MIXED: {{.*}}err_dot_int.py:[[@LINE-1]]:53: error: tl.dot operands must have the same dtype, got uint8 and int8
 
 
 @jit
@@ -29,7 +29,7 @@ def i32(p):
     r = tl.arange(0, 16)
     x = tl.load(p + r[:, None] * 16 + r[None, :])
     tl.store(p + r[:, None] * 16 + r[None, :], tl.dot(x, x))
-# I32: {{.*}}err_dot_int.py:[[@LINE-1]]:48: error: tl.dot supports int8 integer operands only, got int32
+# I32: {{.*}}err_dot_int.py:[[@LINE-1]]:51: error: tl.dot supports int8 integer operands only, got int32
 
 
 @jit

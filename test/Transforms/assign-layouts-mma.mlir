@@ -168,7 +168,48 @@ func.func @small_bf16(%p: !tile.ptr<bf16>, %q: !tile.ptr<f32>) {
 
 // -----
 
-// SPLIT-PLACEHOLDER
+// An fp32 dot asked for "tf32x3" whose tf32 form fits mma.sync is split as Triton's F32DotTC
+// pass: each operand x into big = tf32(x) (its bits plus 0x1000, the low 13 cleared, unless
+// the exponent is all ones) and small = x - big; a_small.b_big from zero, then a_big.b_small,
+// NaNs of that replaced by zero, then a_big.b_big, all three tf32 dots on mma.sync, and the
+// accumulator added last; the loop-carried accumulator keeps the MMA layout. Without
+// mma.sync it stays one dot.
+// W4-DAG: #[[MMA:.*]] = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// CHECK-DAG: #[[XA:.*]] = #tile.dot_operand<opIdx = 0, parent = #[[MMA]], kWidth = 1>
+// CHECK-DAG: #[[XB:.*]] = #tile.dot_operand<opIdx = 1, parent = #[[MMA]], kWidth = 1>
+// CHECK-LABEL: func @tf32x3
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<32x16xf32, #[[MMA]]>)
+// CHECK: %[[A:.*]] = tile.load %{{.*}} : tensor<32x8x!tile.ptr<f32>
+// CHECK: %[[B:.*]] = tile.load %{{.*}} : tensor<8x16x!tile.ptr<f32>
+// CHECK: %[[ABITS:.*]] = arith.bitcast %[[A]] : tensor<32x8xf32, {{.*}}> to tensor<32x8xi32
+// CHECK: %[[AEXP:.*]] = arith.andi %[[ABITS]], %{{.*}}
+// CHECK: %[[ASPECIAL:.*]] = arith.cmpi eq, %[[AEXP]], %{{.*}}
+// CHECK: %[[AUP:.*]] = arith.addi %[[ABITS]], %{{.*}} : tensor<32x8xi32
+// CHECK: %[[ACUT:.*]] = arith.andi %[[AUP]], %{{.*}} : tensor<32x8xi32
+// CHECK: %[[ARND:.*]] = arith.select %[[ASPECIAL]], %[[ABITS]], %[[ACUT]]
+// CHECK: %[[ABIG:.*]] = arith.bitcast %[[ARND]] : tensor<32x8xi32, {{.*}}> to tensor<32x8xf32
+// CHECK: %[[ASMALL:.*]] = arith.subf %[[A]], %[[ABIG]]
+// CHECK: %[[BBIG:.*]] = arith.bitcast %{{.*}} : tensor<8x16xi32, {{.*}}> to tensor<8x16xf32
+// CHECK: %[[BSMALL:.*]] = arith.subf %[[B]], %[[BBIG]]
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<32x16xf32, #[[MMA]]>
+// CHECK-DAG: %[[D1A:.*]] = tile.convert_layout %[[ASMALL]] {{.*}} -> tensor<32x8xf32, #[[XA]]>
+// CHECK-DAG: %[[D1B:.*]] = tile.convert_layout %[[BBIG]] {{.*}} -> tensor<8x16xf32, #[[XB]]>
+// CHECK: %[[D1:.*]] = tile.dot %[[D1A]], %[[D1B]], %[[ZERO]] {input_precision = "tf32"}
+// CHECK-DAG: %[[D2A:.*]] = tile.convert_layout %[[ABIG]] {{.*}} -> tensor<32x8xf32, #[[XA]]>
+// CHECK-DAG: %[[D2B:.*]] = tile.convert_layout %[[BSMALL]] {{.*}} -> tensor<8x16xf32, #[[XB]]>
+// CHECK: %[[D2:.*]] = tile.dot %[[D2A]], %[[D2B]], %[[D1]] {input_precision = "tf32"}
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[D2]], %[[D2]]
+// CHECK: %[[MASKED:.*]] = arith.select %[[NAN]], %[[ZERO]], %[[D2]]
+// CHECK-DAG: %[[D3A:.*]] = tile.convert_layout %[[ABIG]] {{.*}} -> tensor<32x8xf32, #[[XA]]>
+// CHECK-DAG: %[[D3B:.*]] = tile.convert_layout %[[BBIG]] {{.*}} -> tensor<8x16xf32, #[[XB]]>
+// CHECK: %[[D3:.*]] = tile.dot %[[D3A]], %[[D3B]], %[[MASKED]] {input_precision = "tf32"} : {{.*}} -> tensor<32x16xf32, #[[MMA]]>
+// CHECK: %[[SUM:.*]] = arith.addf %[[D3]], %[[ACC]] : tensor<32x16xf32, #[[MMA]]>
+// CHECK: scf.yield %[[SUM]] : tensor<32x16xf32, #[[MMA]]>
+// FMA-LABEL: func @tf32x3
+// FMA-NOT: #tile.mma
+// FMA-COUNT-1: tile.dot
+// FMA-NOT: tile.dot
+// FMA: return
 func.func @tf32x3(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
