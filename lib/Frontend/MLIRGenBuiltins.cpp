@@ -815,8 +815,7 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     // As Triton 3.9 ("only int8 supported!"): tile.dot's integer operands are
     // signed, so uint8 (or wider) operands would be silently sign-extended.
     if (x.dtype.isInt() && x.dtype != DType(DType::I8))
-      return error(l, "tl.dot supports int8 integer operands only, got " +
-                          x.dtype.str());
+      return error(l, "tl.dot supports int8 integer operands only, got " + x.dtype.str());
     if (x.shape[rank - 1] != y.shape[rank - 2] ||
         (rank == 3 && x.shape[0] != y.shape[0]))
       return error(l, "incompatible shapes " + shapeStr(x.shape) + " and " +

@@ -225,8 +225,7 @@ private:
       };
       auto [aBig, aSmall] = split(dot.getA());
       auto [bBig, bSmall] = split(dot.getB());
-      Value zero =
-          arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
+      Value zero = arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
       StringAttr tf32 = b.getStringAttr("tf32");
       auto tf32Dot = [&](Value x, Value y, Value acc) {
         return tile::DotOp::create(b, loc, type, x, y, acc, tf32);

@@ -54,8 +54,8 @@ struct PyKernel {
 
 KernelSpec makeSpec(const std::string &source, const std::string &path, const std::string &name,
                     std::vector<std::string> signature,
-                    std::vector<std::pair<std::string, std::string>> constexprs,
-                    unsigned numWarps, const std::string &target, const std::string &arch,
+                    std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
+                    const std::string &target, const std::string &arch,
                     const std::string &defaultDotInputPrecision) {
   KernelSpec spec;
   spec.source = source;
@@ -617,9 +617,9 @@ NB_MODULE(_tilec, m) {
              const std::string &name, std::vector<std::string> signature,
              std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
              const std::string &defaultDotInputPrecision) {
-            KernelSpec spec = makeSpec(source, path, name, std::move(signature),
-                                       std::move(constexprs), numWarps, "", "",
-                                       defaultDotInputPrecision);
+            KernelSpec spec =
+                makeSpec(source, path, name, std::move(signature), std::move(constexprs), numWarps,
+                         "", "", defaultDotInputPrecision);
             tilec::jit::Expected<Kernel> kernel = [&] {
               nb::gil_scoped_release release;
               return self.compiler->compile(spec);
@@ -629,8 +629,8 @@ NB_MODULE(_tilec, m) {
                                     kernel.status().message());
             return nb::make_tuple(nb::cast(PyKernel{kernel.take()}), "Ok", "");
           },
-          "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a,
-          "num_warps"_a = 4, "default_dot_input_precision"_a = "",
+          "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a, "num_warps"_a = 4,
+          "default_dot_input_precision"_a = "",
           "Returns (Kernel or None, status code name, diagnostics).")
       .def(
           "compile_image",
@@ -639,9 +639,9 @@ NB_MODULE(_tilec, m) {
              std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
              const std::string &target, const std::string &arch,
              const std::string &defaultDotInputPrecision) {
-            KernelSpec spec = makeSpec(source, path, name, std::move(signature),
-                                       std::move(constexprs), numWarps, target, arch,
-                                       defaultDotInputPrecision);
+            KernelSpec spec =
+                makeSpec(source, path, name, std::move(signature), std::move(constexprs), numWarps,
+                         target, arch, defaultDotInputPrecision);
             tilec::jit::Expected<std::string> image = [&] {
               nb::gil_scoped_release release;
               return self.compiler->compileImage(spec);
@@ -663,13 +663,15 @@ NB_MODULE(_tilec, m) {
             return PyKernel{kernel.take()};
           },
           "image"_a, "name"_a, "Loads a module image and returns its kernel `name`.")
-      .def("memory_kind",
-           [](const PyCompiler &self) {
-             if (!self.compiler->device())
-               return 0;
-             std::string driver = self.compiler->deviceInfo().driver;
-             return driver == "cuda" ? 1 : driver == "hip" ? 2 : 0;
-           }, "0: host memory (cpu), 1: CUDA, 2: HIP; the `device` argument of prepare().")
+      .def(
+          "memory_kind",
+          [](const PyCompiler &self) {
+            if (!self.compiler->device())
+              return 0;
+            std::string driver = self.compiler->deviceInfo().driver;
+            return driver == "cuda" ? 1 : driver == "hip" ? 2 : 0;
+          },
+          "0: host memory (cpu), 1: CUDA, 2: HIP; the `device` argument of prepare().")
       .def("device_info",
            [](const PyCompiler &self) {
              if (!self.compiler->device())
