@@ -144,7 +144,8 @@ _DOT_INPUT_PRECISIONS = ("ieee", "tf32", "tf32x3")
 
 def _dot_input_precision(option):
     """The input_precision of `tl.dot`s that give neither it nor allow_tf32, as
-    the frontend takes it: $TRITON_F32_DEFAULT (as Triton's tl.dot), else the
+    the frontend takes it: $TRITON_F32_DEFAULT (as Triton's tl.dot; read when a
+    kernel compiles and not part of the launcher's key, as in Triton), else the
     launch option `default_dot_input_precision`, else "" (the target's default:
     tf32 on NVIDIA and the emulator at warp size 32, ieee elsewhere)."""
     precision = os.environ.get("TRITON_F32_DEFAULT") or option or ""
@@ -341,7 +342,7 @@ class JITFunction:
     def run(self, *args, grid, **kwargs):
         num_warps = 4
         launch = True
-        precision = None
+        precision = ""
         if kwargs:
             options = [k for k in kwargs if k in _LAUNCH_OPTIONS and k not in self.arg_names]
             if options:
@@ -351,10 +352,9 @@ class JITFunction:
                 if "warmup" in options:
                     launch = not kwargs.pop("warmup")
                 if "default_dot_input_precision" in options:
-                    precision = kwargs.pop("default_dot_input_precision")
+                    precision = kwargs.pop("default_dot_input_precision") or ""
                 for k in options:
                     kwargs.pop(k, None)
-        precision = _dot_input_precision(precision)
         if self._runtime_first and len(args) == len(self.runtime_idx):
             runtime = args
             if kwargs or self.constexpr_idx:
@@ -406,7 +406,7 @@ class JITFunction:
     def _compile(self, sigkey, cvals, num_warps, nones=(), precision=""):
         """Compiles for a signature key; `nones` are the runtime parameters
         (indices) whose argument is None, appended to `cvals` by run();
-        `precision` is the default input_precision of fp32 dots ("": the target's)."""
+        `precision` is the launch's default_dot_input_precision ("": none)."""
         with self._lock:
             key = (sigkey, cvals, num_warps, precision)
             kernel = self.cache.get(key)
@@ -440,7 +440,7 @@ class JITFunction:
                                        % (self.__name__, e)) from None
             kernel, code, message = get_compiler().compile(
                 source, self.src_path or "<%s>" % self.__name__, name, signature, constexprs,
-                num_warps, default_dot_input_precision=precision)
+                num_warps, default_dot_input_precision=_dot_input_precision(precision))
             if kernel is None:
                 if code == "CompileError":
                     raise CompilationError(self.__name__, message)
