@@ -1,8 +1,9 @@
 """The default input_precision of fp32 tl.dot: the launch option default_dot_input_precision and
-$TRITON_F32_DEFAULT (which wins, as in Triton's tl.dot) reach the frontend; an explicit
-input_precision or allow_tf32 wins over both. Run on the SIMT emulator at warp size 32, where the
-target's default is tf32 (tensor cores: errors above 3e-5 relative to the sum of |products|) and "ieee" and "tf32x3" are
-within fp32 error (1e-6) of the exact product; an unknown value is a ValueError naming its source."""
+$TRITON_F32_DEFAULT (which wins, as in Triton's tl.dot; read when a kernel compiles) reach the
+frontend; an explicit input_precision or allow_tf32 wins over both. Run on the SIMT emulator at
+warp size 32, where the target's default is tf32 (tensor cores: errors above 3e-5 relative to
+the sum of |products|) and "ieee" and "tf32x3" are within fp32 error (1e-6) of the exact
+product; an unknown value is a ValueError naming its source."""
 import numpy as np
 import pytest
 
@@ -63,6 +64,13 @@ def test_triton_f32_default_wins_over_the_option(simt32):
     assert relative_error() < 1e-6
     assert relative_error(default_dot_input_precision="tf32") < 1e-6
     assert relative_error("tf32") > 3e-5
+
+
+def test_triton_f32_default_is_read_when_compiling(simt32):
+    assert relative_error() > 3e-5
+    simt32.setenv("TRITON_F32_DEFAULT", "ieee")
+    assert relative_error() > 3e-5  # the launcher compiled before is kept, as in Triton
+    assert relative_error(default_dot_input_precision="tf32") < 1e-6  # a new one reads it
 
 
 def test_unknown_precision_is_an_error(simt32):
