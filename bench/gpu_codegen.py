@@ -3,12 +3,13 @@
 """Usage:
   TILEC=/path/to/tilec python3 bench/gpu_codegen.py [--triton-python /opt/triton-ref/bin/python]
       [--kernels vadd,softmax,...] [--targets sm_80,sm_90,gfx942] [--num-warps 4,8]
-      [--timeout 120] [--json OUT.json]
+      [--dot-input-precision ieee|tf32|tf32x3] [--timeout 120] [--json OUT.json]
 
 For each (kernel, target, num_warps) it compiles the kernel with `tilec compile` and, when
 --triton-python is given (a Python with Triton installed, see scripts/install-triton-ref.sh),
 with `triton.compile` in that Python (bench/triton_ref_compile.py), from the same source file.
-No GPU is needed. Then, per side:
+No GPU is needed. --dot-input-precision sets the input_precision of the fp32 dots that give
+none (tilec's --default-dot-input-precision, Triton's TRITON_F32_DEFAULT). Then, per side:
 
 - NVPTX: `ptxas -v` on the PTX gives registers, spill store/load bytes, stack frame and static
   shared memory (Triton's shared memory is dynamic: its metadata's figure is added); the PTX
@@ -146,6 +147,7 @@ class Tools:
     readelf: str
     objdump: str
     timeout: float
+    dot_input_precision: str    # "" for each compiler's default
     num_stages: int = 3         # tilec's --num-stages (Triton keeps its own default, 3)
 
 
@@ -281,6 +283,8 @@ def compile_tilec(config, arch, num_warps, work_dir, tools):
            "--emit", "ptx" if target == "nvptx" else "hsaco", "-o", out_path]
     for name, value in constexprs.items():
         cmd += ["-D", "%s=%s" % (name, value)]
+    if tools.dot_input_precision:
+        cmd += ["--default-dot-input-precision", tools.dot_input_precision]
     side = Side()
     proc, side.compile_s = run_tool(cmd, tools.timeout)
     if proc is None:
@@ -304,6 +308,8 @@ def compile_triton(config, arch, num_warps, work_dir, tools):
                        arch=arch, num_warps=num_warps, out_dir=work_dir), f)
     # Fusion on is Triton 3.9's default; setting it silences the warning about 3.10.
     env = dict(os.environ, TRITON_DEFAULT_FP_FUSION="1")
+    if tools.dot_input_precision:
+        env["TRITON_F32_DEFAULT"] = tools.dot_input_precision
     side = Side()
     proc, _ = run_tool([tools.triton_python, TRITON_HELPER, request_path], tools.timeout, env=env)
     if proc is None:
@@ -428,6 +434,9 @@ def parse_args():
     parser.add_argument("--ptxas", default="/usr/local/cuda/bin/ptxas")
     parser.add_argument("--timeout", type=float, default=120.0,
                         help="seconds for each subprocess (tilec, ptxas, triton)")
+    parser.add_argument("--dot-input-precision", default="", choices=["", "ieee", "tf32", "tf32x3"],
+                        help="input_precision of fp32 dots that give none (default: each "
+                             "compiler's, tf32 on NVIDIA)")
     parser.add_argument("--json", help="write every figure to this file")
     parser.add_argument("--num-stages", type=int, default=3,
                         help="tilec's --num-stages (software pipelining of dot loops; Triton "
@@ -448,7 +457,8 @@ def make_tools(args, targets):
                                  "llvm-readelf"], "llvm-readelf") if amdgpu else None,
         objdump=find_tool(None, ["llvm-objdump-22", "/usr/lib/llvm-22/bin/llvm-objdump",
                                  "llvm-objdump"], "llvm-objdump") if amdgpu else None,
-        timeout=args.timeout, num_stages=args.num_stages)
+        timeout=args.timeout, num_stages=args.num_stages,
+        dot_input_precision=args.dot_input_precision)
 
 
 def main():

@@ -173,6 +173,7 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
   SMLoc defLoc = fn.nameLoc;
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc(fn.getLoc()));
   b.setInsertionPointToEnd(module->getBody());
+  defaultDotInputPrecision = request.defaultDotInputPrecision;
 
   // Check the -D names.
   llvm::StringMap<StringRef> defines;

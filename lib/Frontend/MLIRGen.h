@@ -521,6 +521,9 @@ public:
   const FileAST &file;
   mlir::OpBuilder b;
   mlir::StringAttr fileName;
+  /// `input_precision` of `tl.dot`s that give neither it nor `allow_tf32`
+  /// (KernelRequest::defaultDotInputPrecision); empty: the target's default.
+  std::string defaultDotInputPrecision;
   /// The lowest stack address the generator may reach (see stackExhausted).
   uintptr_t stackLimit = 0;
   /// Set once stackExhausted has reported its error.

@@ -812,6 +812,10 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (x.dtype.isPtr() || x.dtype.isBool())
       return error(l,
                    "tl.dot does not support operands of type " + x.dtype.str());
+    // As Triton 3.9 ("only int8 supported!"): tile.dot's integer operands are
+    // signed, so uint8 (or wider) operands would be silently sign-extended.
+    if (x.dtype.isInt() && x.dtype != DType(DType::I8))
+      return error(l, "tl.dot supports int8 integer operands only, got " + x.dtype.str());
     if (x.shape[rank - 1] != y.shape[rank - 2] ||
         (rank == 3 && x.shape[0] != y.shape[0]))
       return error(l, "incompatible shapes " + shapeStr(x.shape) + " and " +
@@ -850,6 +854,9 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       if (!tf32)
         return Val();
       precision = b.getStringAttr(*tf32 ? "tf32" : "ieee");
+    } else if (!defaultDotInputPrecision.empty()) {
+      // Checked with explicit ones by tile.dot's verifier, at this call.
+      precision = b.getStringAttr(defaultDotInputPrecision);
     }
     if (acc.dtype.isFloat() && acc.dtype.bitwidth() < 32) {
       // A 16-bit accumulator (out_dtype=tl.float16): as Triton's reference

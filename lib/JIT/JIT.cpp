@@ -307,7 +307,8 @@ static std::string computeKey(const KernelSpec &spec, const std::string &source,
                                     resolved.targetKey,
                                     std::to_string(spec.numWarps),
                                     std::to_string(spec.numStages),
-                                    std::to_string(spec.optLevel)};
+                                    std::to_string(spec.optLevel),
+                                    spec.defaultDotInputPrecision};
   parts.push_back("sig");
   parts.insert(parts.end(), spec.signature.begin(), spec.signature.end());
   parts.push_back("constexprs");
@@ -450,6 +451,7 @@ Expected<std::string> Compiler::Impl::buildImage(const KernelSpec &spec, const R
   request.kernel.kernelName = spec.kernelName;
   request.kernel.signature = spec.signature;
   request.kernel.defines = spec.constexprs;
+  request.kernel.defaultDotInputPrecision = spec.defaultDotInputPrecision;
   request.pipeline = resolved.pipeline;
   std::string artifact, diagnostics;
   if (!compileLoadableModule(request, artifact, diagnostics))

@@ -129,6 +129,27 @@ bool detail::isMmaSyncType(Type operand, Type acc) {
   return (operand.isF16() || operand.isBF16() || operand.isF32()) && acc.isF32();
 }
 
+Value roundToTF32(OpBuilder &b, Location loc, Value v) {
+  Type intType = b.getI32Type();
+  if (auto shaped = dyn_cast<ShapedType>(v.getType()))
+    intType = shaped.clone(intType);
+  auto constant = [&](uint32_t value) -> Value {
+    TypedAttr attr = b.getI32IntegerAttr(int32_t(value));
+    if (auto shaped = dyn_cast<ShapedType>(intType))
+      attr = DenseElementsAttr::get(shaped, attr);
+    return arith::ConstantOp::create(b, loc, attr);
+  };
+  Value bits = arith::BitcastOp::create(b, loc, intType, v);
+  Value exponent = arith::AndIOp::create(b, loc, bits, constant(0x7f800000u));
+  Value special =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, exponent, constant(0x7f800000u));
+  // Adding half an ulp of tf32 to the magnitude rounds it half away from zero.
+  Value rounded = arith::AndIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, bits, constant(0x1000u)), constant(0xffffe000u));
+  Value result = arith::SelectOp::create(b, loc, special, bits, rounded);
+  return arith::BitcastOp::create(b, loc, v.getType(), result);
+}
+
 llvm::StringRef TargetInfo::getDefaultDotInputPrecision(llvm::StringRef) const { return "ieee"; }
 
 bool TargetInfo::hasMmaSync(llvm::StringRef, Type, Type) const { return false; }

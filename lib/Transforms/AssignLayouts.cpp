@@ -114,19 +114,44 @@ struct MmaPolicy {
 
   /// The accumulator layout of `dot` on tensor cores, or null for the FMA path.
   Attribute accumulatorLayout(tile::DotOp dot) const {
+    if (!target)
+      return {};
+    if (warpSize == 64)
+      return mfmaAccumulatorLayout(cast<RankedTensorType>(dot.getA().getType()),
+                                   cast<RankedTensorType>(dot.getB().getType()),
+                                   cast<RankedTensorType>(dot.getAcc().getType()));
+    // fp32 operands run on tensor cores as tf32 only; "ieee" keeps the FMA
+    // path (exact fp32 products), "tf32x3" is split into tf32 dots first.
+    if (isF32Dot(dot) && inputPrecision(dot) != "tf32")
+      return {};
+    return mmaSyncLayout(dot);
+  }
+
+  /// Whether `dot` is to run as Triton's "tf32x3": fp32 operands asking for
+  /// it where their tf32 form would run on mma.sync.
+  bool splitsAsTF32x3(tile::DotOp dot) const {
+    return target && warpSize == 32 && isF32Dot(dot) && inputPrecision(dot) == "tf32x3" &&
+           mmaSyncLayout(dot);
+  }
+
+private:
+  static bool isF32Dot(tile::DotOp dot) {
+    return cast<RankedTensorType>(dot.getA().getType()).getElementType().isF32();
+  }
+  /// The dot's input_precision, or the target's default.
+  llvm::StringRef inputPrecision(tile::DotOp dot) const {
+    return dot.getInputPrecision().value_or(target->getDefaultDotInputPrecision(arch));
+  }
+
+  /// The `#tile.mma` accumulator layout of `dot` on mma.sync (fp32 operands as
+  /// tf32), or null where the target has none or the shape does not fit.
+  Attribute mmaSyncLayout(tile::DotOp dot) const {
     auto aType = cast<RankedTensorType>(dot.getA().getType());
     auto bType = cast<RankedTensorType>(dot.getB().getType());
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
-    if (target && warpSize == 64)
-      return mfmaAccumulatorLayout(aType, bType, cType);
     Type operand = aType.getElementType();
     if (!target || warpSize != 32 || cType.getRank() != 2 || operand != bType.getElementType() ||
         !target->hasMmaSync(arch, operand, cType.getElementType()))
-      return {};
-    // fp32 operands run on tensor cores as tf32 only; "ieee" and "tf32x3"
-    // keep the FMA path (exact fp32 products).
-    if (operand.isF32() &&
-        dot.getInputPrecision().value_or(target->getDefaultDotInputPrecision(arch)) != "tf32")
       return {};
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
     int64_t blockK = 256 / operand.getIntOrFloatBitWidth();
@@ -170,6 +195,7 @@ public:
       : kernel(kernel), numWarps(numWarps), warpSize(warpSize), mma(mma) {}
 
   void run() {
+    splitTF32x3Dots();
     chooseDefaultLayouts();
     chooseMmaLayouts();
     assignBlock(kernel.getBody().front());
@@ -177,18 +203,64 @@ public:
   }
 
 private:
+  /// Triton's "tf32x3" (its F32DotTC pass, in its order): with x = x_big +
+  /// x_small, x_big = tf32(x), a dot of fp32 operands becomes
+  /// (a_big.b_big + nan_to_zero(a_big.b_small + a_small.b_big)) + acc, three
+  /// tf32 dots on tensor cores; the dropped a_small.b_small leaves an error
+  /// near fp32's. A NaN of the small terms (an infinite operand: inf * 0) is
+  /// dropped, as Triton does, so that the big term decides.
+  void splitTF32x3Dots() {
+    SmallVector<tile::DotOp> dots;
+    kernel.walk([&](tile::DotOp dot) {
+      if (mma.splitsAsTF32x3(dot))
+        dots.push_back(dot);
+    });
+    for (tile::DotOp dot : dots) {
+      OpBuilder b(dot);
+      Location loc = dot.getLoc();
+      Type type = dot.getType();
+      auto split = [&](Value x) -> std::pair<Value, Value> {
+        Value big = roundToTF32(b, loc, x);
+        return {big, arith::SubFOp::create(b, loc, x, big)};
+      };
+      auto [aBig, aSmall] = split(dot.getA());
+      auto [bBig, bSmall] = split(dot.getB());
+      Value zero = arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
+      StringAttr tf32 = b.getStringAttr("tf32");
+      auto tf32Dot = [&](Value x, Value y, Value acc) {
+        return tile::DotOp::create(b, loc, type, x, y, acc, tf32);
+      };
+      Value small = tf32Dot(aBig, bSmall, tf32Dot(aSmall, bBig, zero));
+      Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, small, small);
+      Value masked = arith::SelectOp::create(b, loc, isNaN, zero, small);
+      tile::DotOp big = tf32Dot(aBig, bBig, masked);
+      Value sum = arith::AddFOp::create(b, loc, big, dot.getAcc());
+      if (auto arg = dyn_cast<BlockArgument>(dot.getAcc()))
+        splitAccumulators.push_back({arg, big});
+      dot.replaceAllUsesWith(sum);
+      dot.erase();
+    }
+  }
+
   /// Picks the dots that run on tensor cores; a loop-carried accumulator is
-  /// to keep the MMA layout through its loop.
+  /// to keep the MMA layout through its loop (also one that a tf32x3 split
+  /// adds to its last dot).
   void chooseMmaLayouts() {
+    auto preferLayout = [&](Value acc, Attribute layout) {
+      auto arg = dyn_cast<BlockArgument>(acc);
+      if (arg && isa<scf::ForOp>(arg.getOwner()->getParentOp()))
+        preferred[arg] = layout;
+    };
     kernel.walk([&](tile::DotOp dot) {
       Attribute layout = mma.accumulatorLayout(dot);
       if (!layout)
         return;
       mmaDots[dot] = layout;
-      auto arg = dyn_cast<BlockArgument>(dot.getAcc());
-      if (arg && isa<scf::ForOp>(arg.getOwner()->getParentOp()))
-        preferred[arg] = layout;
+      preferLayout(dot.getAcc(), layout);
     });
+    for (auto [arg, big] : splitAccumulators)
+      if (Attribute layout = mmaDots.lookup(big))
+        preferLayout(arg, layout);
   }
 
   /// One blocked encoding per rank, from the largest memory access of that
@@ -521,6 +593,8 @@ private:
   /// Dots on tensor cores, and loop-carried accumulators that keep their layout.
   DenseMap<Operation *, Attribute> mmaDots;
   DenseMap<Value, Attribute> preferred;
+  /// Loop-carried accumulators of tf32x3 dots and the last dot of each split.
+  SmallVector<std::pair<BlockArgument, tile::DotOp>> splitAccumulators;
   DenseMap<unsigned, Attribute> defaults;
   DenseMap<std::pair<Value, Attribute>, Value> rematerialized;
 };

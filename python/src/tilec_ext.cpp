@@ -54,9 +54,9 @@ struct PyKernel {
 
 KernelSpec makeSpec(const std::string &source, const std::string &path, const std::string &name,
                     std::vector<std::string> signature,
-                    std::vector<std::pair<std::string, std::string>> constexprs,
-                    unsigned numWarps, unsigned numStages, const std::string &target,
-                    const std::string &arch) {
+                    std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
+                    unsigned numStages, const std::string &target, const std::string &arch,
+                    const std::string &defaultDotInputPrecision) {
   KernelSpec spec;
   spec.source = source;
   spec.sourcePath = path;
@@ -65,6 +65,7 @@ KernelSpec makeSpec(const std::string &source, const std::string &path, const st
   spec.constexprs = std::move(constexprs);
   spec.numWarps = numWarps;
   spec.numStages = numStages;
+  spec.defaultDotInputPrecision = defaultDotInputPrecision;
   spec.target.target = target;
   spec.target.arch = arch;
   return spec;
@@ -616,9 +617,10 @@ NB_MODULE(_tilec, m) {
           [](PyCompiler &self, const std::string &source, const std::string &path,
              const std::string &name, std::vector<std::string> signature,
              std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
-             unsigned numStages) {
-            KernelSpec spec = makeSpec(source, path, name, std::move(signature),
-                                       std::move(constexprs), numWarps, numStages, "", "");
+             unsigned numStages, const std::string &defaultDotInputPrecision) {
+            KernelSpec spec =
+                makeSpec(source, path, name, std::move(signature), std::move(constexprs), numWarps,
+                         numStages, "", "", defaultDotInputPrecision);
             tilec::jit::Expected<Kernel> kernel = [&] {
               nb::gil_scoped_release release;
               return self.compiler->compile(spec);
@@ -628,17 +630,19 @@ NB_MODULE(_tilec, m) {
                                     kernel.status().message());
             return nb::make_tuple(nb::cast(PyKernel{kernel.take()}), "Ok", "");
           },
-          "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a,
-          "num_warps"_a = 4, "num_stages"_a = 3,
+          "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a, "num_warps"_a = 4,
+          "num_stages"_a = 3, "default_dot_input_precision"_a = "",
           "Returns (Kernel or None, status code name, diagnostics).")
       .def(
           "compile_image",
           [](PyCompiler &self, const std::string &source, const std::string &path,
              const std::string &name, std::vector<std::string> signature,
              std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
-             unsigned numStages, const std::string &target, const std::string &arch) {
-            KernelSpec spec = makeSpec(source, path, name, std::move(signature),
-                                       std::move(constexprs), numWarps, numStages, target, arch);
+             unsigned numStages, const std::string &target, const std::string &arch,
+             const std::string &defaultDotInputPrecision) {
+            KernelSpec spec =
+                makeSpec(source, path, name, std::move(signature), std::move(constexprs), numWarps,
+                         numStages, target, arch, defaultDotInputPrecision);
             tilec::jit::Expected<std::string> image = [&] {
               nb::gil_scoped_release release;
               return self.compiler->compileImage(spec);
@@ -649,7 +653,7 @@ NB_MODULE(_tilec, m) {
             return nb::make_tuple(nb::bytes(image->data(), image->size()), "Ok", "");
           },
           "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a, "num_warps"_a = 4,
-          "num_stages"_a = 3, "target"_a = "", "arch"_a = "",
+          "num_stages"_a = 3, "target"_a = "", "arch"_a = "", "default_dot_input_precision"_a = "",
           "Returns (module image bytes or None, status code name, diagnostics).")
       .def(
           "load",
@@ -660,13 +664,15 @@ NB_MODULE(_tilec, m) {
             return PyKernel{kernel.take()};
           },
           "image"_a, "name"_a, "Loads a module image and returns its kernel `name`.")
-      .def("memory_kind",
-           [](const PyCompiler &self) {
-             if (!self.compiler->device())
-               return 0;
-             std::string driver = self.compiler->deviceInfo().driver;
-             return driver == "cuda" ? 1 : driver == "hip" ? 2 : 0;
-           }, "0: host memory (cpu), 1: CUDA, 2: HIP; the `device` argument of prepare().")
+      .def(
+          "memory_kind",
+          [](const PyCompiler &self) {
+            if (!self.compiler->device())
+              return 0;
+            std::string driver = self.compiler->deviceInfo().driver;
+            return driver == "cuda" ? 1 : driver == "hip" ? 2 : 0;
+          },
+          "0: host memory (cpu), 1: CUDA, 2: HIP; the `device` argument of prepare().")
       .def("device_info",
            [](const PyCompiler &self) {
              if (!self.compiler->device())

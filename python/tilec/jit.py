@@ -139,7 +139,8 @@ def _constexpr_text(name, value):
 
 
 # Launch and backend options (Triton's, of every backend): accepted by a launch unless
-# the kernel has a parameter of that name; only num_warps means something to tilec.
+# the kernel has a parameter of that name; only num_warps and default_dot_input_precision
+# mean something to tilec.
 _LAUNCH_OPTIONS = frozenset((
     "num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion", "stream", "warmup",
     "debug", "sanitize_overflow", "launch_cooperative_grid", "launch_pdl", "arch",
@@ -150,6 +151,24 @@ _LAUNCH_OPTIONS = frozenset((
     "generate_native_code", "supported_fp8_dtypes", "deprecated_fp8_dot_operand_dtypes",
     "default_dot_input_precision", "backend_name", "cluster_dims", "ctas_per_cga",
     "launch_cluster", "minRegAutoWS", "maxRegAutoWS", "pingpongAutoWS"))
+
+
+_DOT_INPUT_PRECISIONS = ("ieee", "tf32", "tf32x3")
+
+
+def _dot_input_precision(option):
+    """The input_precision of `tl.dot`s that give neither it nor allow_tf32, as
+    the frontend takes it: $TRITON_F32_DEFAULT (as Triton's tl.dot; read when a
+    kernel compiles and not part of the launcher's key, as in Triton), else the
+    launch option `default_dot_input_precision`, else "" (the target's default:
+    tf32 on NVIDIA and the emulator at warp size 32, ieee elsewhere)."""
+    precision = os.environ.get("TRITON_F32_DEFAULT") or option or ""
+    if precision and precision not in _DOT_INPUT_PRECISIONS:
+        raise ValueError("default dot input_precision must be one of %s, got %r (from %s)" % (
+            ", ".join(_DOT_INPUT_PRECISIONS), precision,
+            "TRITON_F32_DEFAULT" if os.environ.get("TRITON_F32_DEFAULT")
+            else "default_dot_input_precision"))
+    return precision
 
 
 def _function_source(fn):
@@ -338,6 +357,7 @@ class JITFunction:
         num_warps = 4
         num_stages = _DEFAULT_NUM_STAGES
         launch = True
+        precision = ""
         if kwargs:
             options = [k for k in kwargs if k in _LAUNCH_OPTIONS and k not in self.arg_names]
             if options:
@@ -348,6 +368,8 @@ class JITFunction:
                     num_stages = _check_num_stages(kwargs.pop("num_stages", None))
                 if "warmup" in options:
                     launch = not kwargs.pop("warmup")
+                if "default_dot_input_precision" in options:
+                    precision = kwargs.pop("default_dot_input_precision") or ""
                 for k in options:
                     kwargs.pop(k, None)
         if self._runtime_first and len(args) == len(self.runtime_idx):
@@ -383,12 +405,12 @@ class JITFunction:
             self.cache = {}
             self._generation_seen = JITFunction._generation
         try:
-            kernel = self.cache.get((sigkey, cvals, num_warps, num_stages))
+            kernel = self.cache.get((sigkey, cvals, num_warps, num_stages, precision))
         except TypeError:
             raise TypeError("%s(): constexpr values must be hashable, got %r"
                             % (self.__name__, cvals)) from None
         if kernel is None:
-            kernel = self._compile(sigkey, cvals, num_warps, nones, num_stages)
+            kernel = self._compile(sigkey, cvals, num_warps, nones, num_stages, precision)
         if not launch:
             return kernel
         if callable(grid):
@@ -398,13 +420,14 @@ class JITFunction:
         kernel.launch(grid, packed)
         return kernel
 
-    def _compile(self, sigkey, cvals, num_warps, nones=(), num_stages=None):
+    def _compile(self, sigkey, cvals, num_warps, nones=(), num_stages=None, precision=""):
         """Compiles for a signature key; `nones` are the runtime parameters
-        (indices) whose argument is None, appended to `cvals` by run()."""
+        (indices) whose argument is None, appended to `cvals` by run();
+        `precision` is the launch's default_dot_input_precision ("": none)."""
         if num_stages is None:
             num_stages = _DEFAULT_NUM_STAGES
         with self._lock:
-            key = (sigkey, cvals, num_warps, num_stages)
+            key = (sigkey, cvals, num_warps, num_stages, precision)
             kernel = self.cache.get(key)
             if kernel is not None:
                 return kernel
@@ -436,7 +459,8 @@ class JITFunction:
                                        % (self.__name__, e)) from None
             kernel, code, message = get_compiler().compile(
                 source, self.src_path or "<%s>" % self.__name__, name, signature, constexprs,
-                num_warps, num_stages)
+                num_warps, num_stages,
+                default_dot_input_precision=_dot_input_precision(precision))
             if kernel is None:
                 if code == "CompileError":
                     raise CompilationError(self.__name__, message)

@@ -1,8 +1,11 @@
 # tl.dot: int8 inputs accumulate in int32, out_dtype selects an fp16
 # accumulator (products summed in fp32, rounded once, then added to it), an
 # explicit acc keeps its type, input_precision/allow_tf32 become the
-# input_precision attribute.
+# input_precision attribute; --default-dot-input-precision (Triton's default_dot_input_precision)
+# gives the dots that set neither theirs, and an unknown value is an error at the first of them.
 # RUN: tilec compile %s --kernel k --signature '*i8,*fp16,*fp32' --emit tile -o - | FileCheck %s
+# RUN: tilec compile %s --kernel k --signature '*i8,*fp16,*fp32' --emit tile -o - --default-dot-input-precision tf32x3 | FileCheck %s --check-prefix=DEFAULT
+# RUN: not tilec compile %s --kernel k --signature '*i8,*fp16,*fp32' --emit tile -o - --default-dot-input-precision bf16x3 2>&1 | FileCheck %s --check-prefix=BAD
 import triton.language as tl
 from triton import jit
 
@@ -33,3 +36,9 @@ def k(qp, hp, fp):
 # CHECK: arith.addf %[[R]], %[[Z16]] : tensor<16x16xf16>
 # CHECK: tile.dot %[[F]], %[[F]], %[[F]] {input_precision = "ieee"} : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
 # CHECK: tile.dot %[[F]], %[[F]], %{{.*}} {input_precision = "tf32"} : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+# DEFAULT-LABEL: func.func @k(
+# DEFAULT: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "tf32x3"} : tensor<16x16xi8>, tensor<16x16xi8> -> tensor<16x16xi32>
+# DEFAULT: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "tf32x3"} : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+# DEFAULT: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "ieee"} : tensor<16x16xf32>
+# DEFAULT: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "tf32"} : tensor<16x16xf32>
+# BAD: dot_variants.py:20:12: error: 'tile.dot' op input_precision must be "ieee", "tf32" or "tf32x3", got "bf16x3"

@@ -74,21 +74,25 @@ func.func @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 // -----
 
 // Dots the instruction does not fit keep the FMA path: fp16 accumulation (out_dtype
-// fp16), fp32 operands asked for "ieee" or "tf32x3" (exact products), K below 16, and
-// batched (3-D) dots.
+// fp16), fp32 operands asked for "ieee" (exact products), K below 16, and batched (3-D)
+// dots; a "tf32x3" dot whose tf32 form does not fit either (K below 8) stays one dot.
 // CHECK-LABEL: func @no_mma
+// CHECK-NOT: #mma
+// CHECK-NOT: #dot_
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "tf32x3"}
 // CHECK-NOT: #mma
 // CHECK-NOT: #dot_
 // CHECK: return
 func.func @no_mma(%x: tensor<16x16xf16>, %y: tensor<16x16xf16>, %h: tensor<16x16xf16>,
                   %xf: tensor<16x16xf32>, %yf: tensor<16x16xf32>, %f: tensor<16x16xf32>,
+                  %xf4: tensor<16x4xf32>, %yf4: tensor<4x16xf32>,
                   %x8: tensor<16x8xf16>, %y8: tensor<8x16xf16>,
                   %xb: tensor<2x16x16xf16>, %yb: tensor<2x16x16xf16>, %fb: tensor<2x16x16xf32>)
     -> (tensor<16x16xf16>, tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>,
         tensor<2x16x16xf32>) {
   %0 = tile.dot %x, %y, %h : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf16>
   %1 = tile.dot %xf, %yf, %f {input_precision = "ieee"} : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
-  %2 = tile.dot %xf, %yf, %f {input_precision = "tf32x3"} : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+  %2 = tile.dot %xf4, %yf4, %f {input_precision = "tf32x3"} : tensor<16x4xf32>, tensor<4x16xf32> -> tensor<16x16xf32>
   %3 = tile.dot %x8, %y8, %f : tensor<16x8xf16>, tensor<8x16xf16> -> tensor<16x16xf32>
   %4 = tile.dot %xb, %yb, %fb : tensor<2x16x16xf16>, tensor<2x16x16xf16> -> tensor<2x16x16xf32>
   return %0, %1, %2, %3, %4 : tensor<16x16xf16>, tensor<16x16xf32>, tensor<16x16xf32>,
@@ -159,5 +163,66 @@ func.func @small_bf16(%p: !tile.ptr<bf16>, %q: !tile.ptr<f32>) {
   %qs = tile.splat %q : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
   %qp = tile.addptr %qs, %off : tensor<16x16x!tile.ptr<f32>>, tensor<16x16xi32>
   tile.store %qp, %d : tensor<16x16x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// An fp32 dot asked for "tf32x3" whose tf32 form fits mma.sync is split as Triton's F32DotTC
+// pass: each operand x into big = tf32(x) (its bits plus 0x1000, the low 13 cleared, unless
+// the exponent is all ones) and small = x - big; a_small.b_big from zero, then a_big.b_small,
+// NaNs of that replaced by zero, then a_big.b_big, all three tf32 dots on mma.sync, and the
+// accumulator added last; the loop-carried accumulator keeps the MMA layout. Without
+// mma.sync it stays one dot.
+// W4-DAG: #[[MMA:.*]] = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// CHECK-DAG: #[[XA:.*]] = #tile.dot_operand<opIdx = 0, parent = #[[MMA]], kWidth = 1>
+// CHECK-DAG: #[[XB:.*]] = #tile.dot_operand<opIdx = 1, parent = #[[MMA]], kWidth = 1>
+// CHECK-LABEL: func @tf32x3
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<32x16xf32, #[[MMA]]>)
+// CHECK: %[[A:.*]] = tile.load %{{.*}} : tensor<32x8x!tile.ptr<f32>
+// CHECK: %[[B:.*]] = tile.load %{{.*}} : tensor<8x16x!tile.ptr<f32>
+// CHECK: %[[ABITS:.*]] = arith.bitcast %[[A]] : tensor<32x8xf32, {{.*}}> to tensor<32x8xi32
+// CHECK: %[[AEXP:.*]] = arith.andi %[[ABITS]], %{{.*}}
+// CHECK: %[[ASPECIAL:.*]] = arith.cmpi eq, %[[AEXP]], %{{.*}}
+// CHECK: %[[AUP:.*]] = arith.addi %[[ABITS]], %{{.*}} : tensor<32x8xi32
+// CHECK: %[[ACUT:.*]] = arith.andi %[[AUP]], %{{.*}} : tensor<32x8xi32
+// CHECK: %[[ARND:.*]] = arith.select %[[ASPECIAL]], %[[ABITS]], %[[ACUT]]
+// CHECK: %[[ABIG:.*]] = arith.bitcast %[[ARND]] : tensor<32x8xi32, {{.*}}> to tensor<32x8xf32
+// CHECK: %[[ASMALL:.*]] = arith.subf %[[A]], %[[ABIG]]
+// CHECK: %[[BBIG:.*]] = arith.bitcast %{{.*}} : tensor<8x16xi32, {{.*}}> to tensor<8x16xf32
+// CHECK: %[[BSMALL:.*]] = arith.subf %[[B]], %[[BBIG]]
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<32x16xf32, #[[MMA]]>
+// CHECK-DAG: %[[D1A:.*]] = tile.convert_layout %[[ASMALL]] {{.*}} -> tensor<32x8xf32, #[[XA]]>
+// CHECK-DAG: %[[D1B:.*]] = tile.convert_layout %[[BBIG]] {{.*}} -> tensor<8x16xf32, #[[XB]]>
+// CHECK: %[[D1:.*]] = tile.dot %[[D1A]], %[[D1B]], %[[ZERO]] {input_precision = "tf32"}
+// CHECK-DAG: %[[D2A:.*]] = tile.convert_layout %[[ABIG]] {{.*}} -> tensor<32x8xf32, #[[XA]]>
+// CHECK-DAG: %[[D2B:.*]] = tile.convert_layout %[[BSMALL]] {{.*}} -> tensor<8x16xf32, #[[XB]]>
+// CHECK: %[[D2:.*]] = tile.dot %[[D2A]], %[[D2B]], %[[D1]] {input_precision = "tf32"}
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[D2]], %[[D2]]
+// CHECK: %[[MASKED:.*]] = arith.select %[[NAN]], %[[ZERO]], %[[D2]]
+// CHECK-DAG: %[[D3A:.*]] = tile.convert_layout %[[ABIG]] {{.*}} -> tensor<32x8xf32, #[[XA]]>
+// CHECK-DAG: %[[D3B:.*]] = tile.convert_layout %[[BBIG]] {{.*}} -> tensor<8x16xf32, #[[XB]]>
+// CHECK: %[[D3:.*]] = tile.dot %[[D3A]], %[[D3B]], %[[MASKED]] {input_precision = "tf32"} : {{.*}} -> tensor<32x16xf32, #[[MMA]]>
+// CHECK: %[[SUM:.*]] = arith.addf %[[D3]], %[[ACC]] : tensor<32x16xf32, #[[MMA]]>
+// CHECK: scf.yield %[[SUM]] : tensor<32x16xf32, #[[MMA]]>
+// FMA-LABEL: func @tf32x3
+// FMA-NOT: #tile.mma
+// FMA-COUNT-1: tile.dot
+// FMA-NOT: tile.dot
+// FMA: return
+func.func @tf32x3(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant dense<0.0> : tensor<32x16xf32>
+  %sa = tile.splat %pa : !tile.ptr<f32> -> tensor<32x8x!tile.ptr<f32>>
+  %sb = tile.splat %pb : !tile.ptr<f32> -> tensor<8x16x!tile.ptr<f32>>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%c = %zero) -> (tensor<32x16xf32>) {
+    %a = tile.load %sa : tensor<32x8x!tile.ptr<f32>>
+    %b = tile.load %sb : tensor<8x16x!tile.ptr<f32>>
+    %d = tile.dot %a, %b, %c {input_precision = "tf32x3"} : tensor<32x8xf32>, tensor<8x16xf32> -> tensor<32x16xf32>
+    scf.yield %d : tensor<32x16xf32>
+  }
+  %sc = tile.splat %pc : !tile.ptr<f32> -> tensor<32x16x!tile.ptr<f32>>
+  tile.store %sc, %acc : tensor<32x16x!tile.ptr<f32>>
   return
 }

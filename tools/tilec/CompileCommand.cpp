@@ -49,6 +49,11 @@ cl::opt<unsigned> numStages("num-stages",
                             cl::desc("Tiles in flight per pipelined load of a dot loop, on "
                                      "GPUs with asynchronous copies (default 3; 1: off)"),
                             cl::init(3), cl::sub(compileCommand), cl::cat(category));
+cl::opt<std::string> defaultDotInputPrecision(
+    "default-dot-input-precision",
+    cl::desc("input_precision of fp32 tl.dot calls that give none: ieee, tf32 or tf32x3 "
+             "(Triton's default_dot_input_precision; default: the target's)"),
+    cl::init(""), cl::sub(compileCommand), cl::cat(category));
 cl::opt<bool> printDebugInfo("mlir-print-debuginfo",
                              cl::desc("Print source locations in --emit tile output"),
                              cl::init(false), cl::sub(compileCommand), cl::cat(category));
@@ -75,6 +80,7 @@ int runCompile() {
     request.kernel.signature = splitList(signature);
   if (!parseDefines(defines, request.kernel.defines))
     return 1;
+  request.kernel.defaultDotInputPrecision = defaultDotInputPrecision;
   request.pipeline.target = target;
   request.pipeline.arch = arch;
   request.pipeline.features = features;

@@ -56,6 +56,11 @@ struct KernelRequest {
   /// (decimal or 0x hex), a float, True/False, None, a dtype (`tl.float16`,
   /// `fp16`) or else a string (surrounding quotes are removed).
   std::vector<std::pair<std::string, std::string>> defines;
+  /// The `input_precision` ("ieee", "tf32" or "tf32x3") of `tl.dot`s that give
+  /// neither it nor `allow_tf32`, as Triton's `default_dot_input_precision`
+  /// option and `TRITON_F32_DEFAULT`; empty: the target's default
+  /// (TargetInfo::getDefaultDotInputPrecision), decided after the frontend.
+  std::string defaultDotInputPrecision;
 };
 
 /// Compiles `request.kernelName` from the main buffer of `sourceMgr` to a

@@ -108,6 +108,10 @@ struct KernelSpec {
   /// Tiles in flight per pipelined load of a dot loop (Triton's num_stages)
   /// on GPUs with asynchronous copies; 0 or 1: no pipelining.
   unsigned numStages = 3;
+  /// `input_precision` of fp32 `tl.dot`s that give none (see
+  /// frontend::KernelRequest::defaultDotInputPrecision); empty: the target's
+  /// default. Part of the cache key.
+  std::string defaultDotInputPrecision;
   /// LLVM optimization level 0-3.
   unsigned optLevel = 3;
   /// Empty: the Compiler's device.

@@ -298,6 +298,11 @@ mlir::Value createGlobalCString(mlir::OpBuilder &b, mlir::Location loc, mlir::Mo
 /// convert-tile-to-gpu and convert-tile-to-llvm need the kernel ABI).
 void prepareKernelOnce(const TargetInfo &info, mlir::func::FuncOp kernel);
 
+/// `v` (f32, or a vector or tensor of f32) rounded to tf32 as
+/// `cvt.rna.tf32.f32` does: to nearest at 10 mantissa bits, ties away from
+/// zero, in integer operations on its bits; infinities and NaNs unchanged.
+mlir::Value roundToTF32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
+
 /// Returns the TargetInfo for "cpu", "nvptx", "amdgpu" or "simt"; null if unknown.
 std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target);
 

@@ -139,9 +139,11 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
     multiples of 32 and K of the instruction's (f16/bf16: `v_mfma_f32_32x32x8`, f32:
     `32x32x2f32`, i8: `v_mfma_i32_32x32x16_i8`), else 16x16 blocks (`16x16x16`,
     `16x16x4f32`, `16x16x32_i8`); the accumulator gets a `#tile.mfma` layout and the
-    operands `#tile.dot_operand` layouts under it (`kWidth` 4, 1, 8). Other dots
-    (fp16 accumulation, fp32 asked for "ieee" or "tf32x3" on NVIDIA, small shapes,
-    `tensor-cores=false`) keep the FMA lowering.
+    operands `#tile.dot_operand` layouts under it (`kWidth` 4, 1, 8). An f32 dot asked
+    for "tf32x3" whose tf32 form would run on `mma.sync` is first split into three tf32
+    dots, as Triton's F32DotTC pass (x = tf32(x) + rest: a_big.b_big + nan-to-zero(
+    a_big.b_small + a_small.b_big) + acc). Other dots (fp16 accumulation, fp32 asked
+    for "ieee" on NVIDIA, small shapes, `tensor-cores=false`) keep the FMA lowering.
 
     Before:
 

@@ -247,25 +247,6 @@ public:
   }
 
 private:
-  /// `v` (a vector of f32) rounded to tf32 as cvt.rna.tf32.f32: to nearest,
-  /// ties away from zero, at 10 mantissa bits; infinities and NaNs unchanged.
-  static Value roundToTF32(OpBuilder &b, Location loc, Value v) {
-    auto type = cast<VectorType>(v.getType());
-    auto intType = VectorType::get(type.getShape(), b.getI32Type());
-    auto splat = [&](uint32_t value) -> Value {
-      return arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(intType, b.getI32IntegerAttr(int32_t(value))));
-    };
-    Value bits = arith::BitcastOp::create(b, loc, intType, v);
-    Value exponent = arith::AndIOp::create(b, loc, bits, splat(0x7f800000u));
-    Value special =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, exponent, splat(0x7f800000u));
-    // Adding half an ulp of tf32 to the magnitude rounds it half away from zero.
-    Value rounded = arith::AndIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, bits, splat(0x1000u)), splat(0xffffe000u));
-    Value result = arith::SelectOp::create(b, loc, special, bits, rounded);
-    return arith::BitcastOp::create(b, loc, type, result);
-  }
   static constexpr llvm::StringLiteral kMmaBufferAttr = "tilec.simt_mma_fragments";
   static constexpr llvm::StringLiteral kLdmatrixBufferAttr = "tilec.simt_ldmatrix_words";
   static constexpr llvm::StringLiteral kMfmaBufferAttr = "tilec.simt_mfma_fragments";

@@ -1,0 +1,122 @@
+# input_precision="tf32x3" on the SIMT emulator at warp size 32 runs Triton's three-mma split (a = a_big + a_small, a_big = tf32(a); acc + (a_big.b_big + nan_to_zero(a_small.b_big + a_big.b_small))) and is within fp32 error of the exact product where "tf32" alone errs measurably.
+# Each case carries an accumulator through a 2-step K loop, at 4 and 8 warps, on fp32 inputs with
+# full mantissas (uniform in [-2, 2)): the error relative to the sum of |products| must be at most
+# 1e-6 for "tf32x3" (as for "ieee"; measured about 1e-7 for both) and at least 100 times smaller
+# than "tf32"'s, which exceeds 3e-5 (measured 9e-5 to 2.4e-4). An infinite operand gives the infinite exact result, not NaN (the split's small terms,
+# inf - inf and inf * 0, are NaN and dropped, as Triton does). The compiled 64x64x32 code calls
+# ctx->mma with kind 2 (tf32) 96 times at 4 warps, three times the 32 of "tf32".
+# REQUIRES: cpu-jit, simt
+# RUN: %python %s | FileCheck %s
+# RUN: tilec compile %s --kernel mm --signature '*fp32:16,*fp32:16,*fp32:16,i32' -DM=64 -DN=64 -DK=32 -DPREC=tf32x3 --target simt --num-warps 4 --emit llvm -o %t.x3.ll
+# RUN: FileCheck %s --check-prefix=X3 < %t.x3.ll
+# CHECK: PASS 16x8x8 w4
+# CHECK: PASS 64x64x32 w4
+# CHECK: PASS 32x16x64 w4
+# CHECK: PASS inf 16x8x8 w4
+# CHECK: PASS 16x8x8 w8
+# CHECK: PASS 64x64x32 w8
+# CHECK: PASS 32x16x64 w8
+# CHECK: PASS inf 16x8x8 w8
+# CHECK-NOT: FAIL
+# X3-LABEL: define {{.*}}@__tilec_simt_entry_mm
+# X3-COUNT-96: call void %{{.*}}(ptr {{.*}}, i32 2, ptr {{.*}})
+# X3-NOT: call void %{{.*}}(ptr {{.*}}, i32 2, ptr {{.*}})
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "Inputs"))
+from tilec_check import jit, tl  # noqa: E402
+
+
+@jit
+def mm(a_ptr, b_ptr, c_ptr, steps, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
+       PREC: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    acc = tl.load(c_ptr + rm[:, None] * N + rn[None, :])
+    for s in range(0, steps):
+        a = tl.load(a_ptr + s * M * K + rm[:, None] * K + rk[None, :])
+        b = tl.load(b_ptr + s * K * N + rk[:, None] * N + rn[None, :])
+        acc = tl.dot(a, b, acc, input_precision=PREC)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+def run(tilec, tmp, a, b, c, prec, warps):
+    """The kernel's result on the emulator at warp size 32, or the error text."""
+    steps, m, k = a.shape
+    n = b.shape[2]
+    paths = []
+    for name, arr in (("a", a), ("b", b), ("c", c)):
+        paths.append(os.path.join(tmp, name + ".npy"))
+        np.save(paths[-1], arr)
+    out = os.path.join(tmp, "out")
+    cmd = [tilec, "run", __file__, "--kernel", "mm", "--grid", "1", "--num-warps", str(warps),
+           "-DM=%d" % m, "-DN=%d" % n, "-DK=%d" % k, "-DPREC=%s" % prec, "--out-dir", out,
+           "--"] + paths + [str(steps)]
+    env = dict(os.environ, TILEC_DEVICE="simt", TILEC_SIMT_WARP_SIZE="32")
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        return proc.stderr.strip()
+    return np.load(os.path.join(out, "c.npy"))
+
+
+def inputs(m, n, k, seed, steps=2):
+    rng = np.random.default_rng(seed)
+    return (rng.uniform(-2, 2, (steps, m, k)).astype(np.float32),
+            rng.uniform(-2, 2, (steps, k, n)).astype(np.float32),
+            rng.uniform(-2, 2, (m, n)).astype(np.float32))
+
+
+def exact(a, b, c):
+    return c.astype(np.float64) + sum(a[s].astype(np.float64) @ b[s].astype(np.float64)
+                                      for s in range(a.shape[0]))
+
+
+def check_precision(tilec, tmp, m, n, k, warps):
+    name = "%dx%dx%d w%d" % (m, n, k, warps)
+    a, b, c = inputs(m, n, k, m * n + k + warps)
+    scale = np.abs(c).astype(np.float64) + sum(np.abs(a[s]).astype(np.float64) @
+                                               np.abs(b[s]).astype(np.float64)
+                                               for s in range(a.shape[0]))
+    errs = {}
+    for prec in ("tf32x3", "tf32", "ieee"):
+        got = run(tilec, tmp, a, b, c, prec, warps)
+        if isinstance(got, str):
+            print("FAIL %s %s: %s" % (name, prec, got))
+            return
+        errs[prec] = float(np.max(np.abs(got - exact(a, b, c)) / scale))
+    ok = (errs["tf32x3"] <= 1e-6 and errs["ieee"] <= 1e-6 and errs["tf32"] > 3e-5
+          and errs["tf32"] >= 100 * errs["tf32x3"])
+    print("%s %s (relative err tf32x3 %.2g, tf32 %.2g, ieee %.2g)"
+          % ("PASS" if ok else "FAIL", name, errs["tf32x3"], errs["tf32"], errs["ieee"]))
+
+
+def check_infinity(tilec, tmp, warps, m=16, n=8, k=8):
+    name = "inf %dx%dx%d w%d" % (m, n, k, warps)
+    a, b, c = inputs(m, n, k, warps)
+    b[0, 3, 5] = np.inf
+    want = exact(a, b, c)
+    got = run(tilec, tmp, a, b, c, "tf32x3", warps)
+    if isinstance(got, str):
+        print("FAIL %s: %s" % (name, got))
+        return
+    inf = np.isinf(want)
+    ok = (inf[:, 5].all() and np.array_equal(got[inf], want[inf])
+          and np.allclose(got[~inf], want[~inf], rtol=1e-5, atol=1e-5))
+    print("%s %s (%d infinite results, %d NaN)"
+          % ("PASS" if ok else "FAIL", name, int(np.isinf(got).sum()), int(np.isnan(got).sum())))
+
+
+if __name__ == "__main__":
+    tilec = os.environ.get("TILEC") or shutil.which("tilec")
+    with tempfile.TemporaryDirectory() as tmp:
+        for warps in (4, 8):
+            for m, n, k in ((16, 8, 8), (64, 64, 32), (32, 16, 64)):
+                check_precision(tilec, tmp, m, n, k, warps)
+            check_infinity(tilec, tmp, warps)
