@@ -1,8 +1,10 @@
-//===- MLIRGen.h - Lowering of the kernel AST to the tile dialect -*- C++
-//-*-===//
+//===- MLIRGen.h - MLIRGen and its emitters: AST to tile IR -----*- C++ -*-===//
 //
 // Internal to the frontend: the Triton value model (dtypes, block shapes,
-// compile-time constexpr values) and the generator that walks the AST.
+// compile-time constexpr values) and the generator that walks the AST: the
+// MLIRGen core (builder, scopes, diagnostics, value semantics) and one emitter
+// class per concern (expressions, statements, builtins, memory, reductions,
+// math, random numbers, fp8, debugging, Python objects).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEC_LIB_FRONTEND_MLIRGEN_H

@@ -1,4 +1,4 @@
-//===- MLIRGenAttributes.cpp - Imports, type attributes, isinstance -------===//
+//===- MLIRGenAttributes.cpp - PythonObjectEmitter: imports, isinstance ---===//
 //
 // Python features of Triton kernels that are about names and types rather
 // than computation: module-level imports (`from triton.language.extra import

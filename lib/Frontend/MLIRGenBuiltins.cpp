@@ -1,4 +1,4 @@
-//===- MLIRGenBuiltins.cpp - tl.* builtins and tensor methods -------------===//
+//===- MLIRGenBuiltins.cpp - BuiltinEmitter: tl.* builtins, methods -------===//
 #include "Binder.h"
 #include "MLIRGen.h"
 #include "tilec/Dialect/Tile/TileOps.h"

@@ -1,4 +1,4 @@
-//===- MLIRGenDebug.cpp - print, tl.static_print/device_print/assert ------===//
+//===- MLIRGenDebug.cpp - DebugEmitter: print and device_assert -----------===//
 //
 // tl.static_print prints while compiling; tl.device_print (and Python's
 // print) becomes tile.print, tl.device_assert (and a runtime `assert`)

@@ -1,4 +1,4 @@
-//===- MLIRGenExpr.cpp - Lowering of expressions --------------------------===//
+//===- MLIRGenExpr.cpp - ExprEmitter: lowering of expressions -------------===//
 #include "MLIRGen.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"

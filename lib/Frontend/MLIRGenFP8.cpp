@@ -1,4 +1,4 @@
-//===- MLIRGenFP8.cpp - fp8 storage types and rounding-mode casts ---------===//
+//===- MLIRGenFP8.cpp - FP8Emitter: fp8 storage types, rounding-mode casts ===//
 //
 // tl.float8e5 (e5m2) and tl.float8e4nv (e4m3fn) are 8-bit storage types:
 // their values are i8 in the IR, loaded and stored as bytes, and converted to

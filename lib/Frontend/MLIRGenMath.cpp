@@ -1,4 +1,4 @@
-//===- MLIRGenMath.cpp - Elementwise math, libdevice and NaN propagation --===//
+//===- MLIRGenMath.cpp - MathEmitter: elementwise math, libdevice, NaN ----===//
 //
 // tl.exp, tl.abs, ... are the math dialect ops of the same name.
 // `libdevice.<name>` (from triton.language.extra[.cuda|.hip] import libdevice)

@@ -1,4 +1,4 @@
-//===- MLIRGenMemory.cpp - Block pointers, descriptors, atomics, gather ---===//
+//===- MLIRGenMemory.cpp - MemoryEmitter: block pointers, atomics ---------===//
 //
 // Block pointers (`tl.make_block_ptr`) and tensor descriptors
 // (`tl.make_tensor_descriptor`) are frontend values: a Val of kind BlockPtr or

@@ -1,4 +1,4 @@
-//===- MLIRGenRandom.cpp - tl.umulhi and Triton's Philox random numbers ---===//
+//===- MLIRGenRandom.cpp - RandomEmitter: tl.umulhi and Philox ------------===//
 //
 // tl.randint/rand/randn (and their 4x forms, tl.philox, ...) generate the
 // same bits as Triton's python/triton/language/random.py: Philox-4x32 (or

@@ -1,4 +1,4 @@
-//===- MLIRGenReductions.cpp - tl reductions, scans, sorts and shape ops --===//
+//===- MLIRGenReductions.cpp - ReductionEmitter: reductions, sorts, shapes ===//
 //
 // tl.reduce / tl.associative_scan with @jit combine functions inlined into the
 // combiner region of tile.reduce / tile.scan, the standard reductions and scans

@@ -1,4 +1,4 @@
-//===- MLIRGenStmt.cpp - Lowering of statements and control flow ----------===//
+//===- MLIRGenStmt.cpp - StmtEmitter: statements and control flow ---------===//
 //
 // Constexpr conditions are folded (only the taken branch is generated);
 // runtime conditions and loops become scf.if / scf.for / scf.while carrying

@@ -1,5 +1,4 @@
-//===- MLIRGenValues.cpp - Triton value semantics: casts, broadcasting, ops
-//===//
+//===- MLIRGenValues.cpp - MLIRGen: values, casts, broadcasting, ops ------===//
 //
 // Implements Triton's implicit conversions
 // (python/triton/language/semantic.py): Python scalars are "weak", operands are
