@@ -42,11 +42,11 @@ static uintptr_t stackBytesAvailable() {
   return uintptr_t(1) << 20;
 }
 
-MLIRGen::MLIRGen(MLIRContext &ctx, const llvm::SourceMgr &sourceMgr,
-                 const FileAST &file)
+EmitterBase::EmitterBase(MLIRGen &g) : g(g), b(g.b) {}
+
+MLIRGen::MLIRGen(MLIRContext &ctx, const llvm::SourceMgr &sourceMgr, const FileAST &file)
     : ctx(ctx), sourceMgr(sourceMgr), file(file), b(&ctx) {
-  const llvm::MemoryBuffer *buf =
-      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  const llvm::MemoryBuffer *buf = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   fileName = StringAttr::get(&ctx, buf->getBufferIdentifier());
   // Keep a quarter of the stack (at least 256 KiB) for what runs after the
   // check: building ops, folding, and the verifier and passes that follow.
@@ -68,11 +68,9 @@ bool MLIRGen::stackExhausted(SMLoc l) {
 
 bool MLIRGen::regionNestingTooDeep(SMLoc l) {
   unsigned depth = 0;
-  for (Operation *op = b.getInsertionBlock()->getParentOp(); op;
-       op = op->getParentOp())
+  for (Operation *op = b.getInsertionBlock()->getParentOp(); op; op = op->getParentOp())
     if (++depth > kMaxRegionNesting) {
-      error(l, "control flow nested too deeply: more than " +
-                   Twine(kMaxRegionNesting) +
+      error(l, "control flow nested too deeply: more than " + Twine(kMaxRegionNesting) +
                    " nested 'if', 'for', 'while' and conditional expressions, "
                    "counting those of inlined @jit calls");
       return true;
@@ -113,8 +111,7 @@ static Val parseDefine(StringRef text, SMLoc l) {
   bool neg = num.consume_front("-");
   uint64_t u;
   // -2**63 (INT64_MIN) is an int64 too: its magnitude is one past INT64_MAX.
-  if (!num.empty() && !num.getAsInteger(0, u) &&
-      u <= uint64_t(INT64_MAX) + (neg ? 1 : 0))
+  if (!num.empty() && !num.getAsInteger(0, u) && u <= uint64_t(INT64_MAX) + (neg ? 1 : 0))
     return Val::integer(neg ? int64_t(0 - u) : int64_t(u), l);
   if (!s.empty()) {
     std::string str = s.str();
@@ -129,14 +126,13 @@ static Val parseDefine(StringRef text, SMLoc l) {
     if (t.isValid())
       return Val::dtypeObj(t, l);
   }
-  if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') &&
-      s.back() == s.front())
+  if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front())
     s = s.drop_front().drop_back();
   return Val::str(s.str(), l);
 }
 
-std::optional<SignatureEntry>
-tilec::frontend::parseSignatureEntry(StringRef entry, std::string &error) {
+std::optional<SignatureEntry> tilec::frontend::parseSignatureEntry(StringRef entry,
+                                                                   std::string &error) {
   auto [type, suffix] = entry.trim().split(':');
   DType dt = DType::fromSignature(type);
   if (!dt.isValid()) {
@@ -168,8 +164,7 @@ tilec::frontend::parseSignatureEntry(StringRef entry, std::string &error) {
   return parsed;
 }
 
-OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
-                                         const KernelRequest &request) {
+OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequest &request) {
   SMLoc defLoc = fn.nameLoc;
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc(fn.getLoc()));
   b.setInsertionPointToEnd(module->getBody());
@@ -181,8 +176,7 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
   for (const auto &define : request.defines) {
     const std::string &name = define.first;
     const std::string &value = define.second;
-    auto it = llvm::find_if(fn.params,
-                            [&](const Param &p) { return p.name == name; });
+    auto it = llvm::find_if(fn.params, [&](const Param &p) { return p.name == name; });
     if (it == fn.params.end()) {
       error(defLoc, "unknown -D name '" + name + "': kernel '" + fn.name +
                         "' has no parameter named '" + name + "'");
@@ -203,13 +197,11 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
     defines[name] = value;
   }
   size_t numRuntime = llvm::count_if(fn.params, [&](const Param &p) {
-    return !isConstexprAnnotation(p.annotation.get()) &&
-           !noneParams.contains(p.name);
+    return !isConstexprAnnotation(p.annotation.get()) && !noneParams.contains(p.name);
   });
   if (request.signature.size() != numRuntime) {
-    error(defLoc, "signature has " + Twine(request.signature.size()) +
-                      " types but kernel '" + fn.name + "' has " +
-                      Twine(numRuntime) + " non-constexpr parameters");
+    error(defLoc, "signature has " + Twine(request.signature.size()) + " types but kernel '" +
+                      fn.name + "' has " + Twine(numRuntime) + " non-constexpr parameters");
     return nullptr;
   }
 
@@ -236,8 +228,8 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
       std::string reason;
       std::optional<SignatureEntry> parsed = parseSignatureEntry(entry, reason);
       if (!parsed) {
-        error(p.loc, "invalid signature entry '" + entry + "' for parameter '" + p.name +
-                         "': " + reason);
+        error(p.loc,
+              "invalid signature entry '" + entry + "' for parameter '" + p.name + "': " + reason);
         return nullptr;
       }
       DType dt = DType::fromSignature(parsed->type);
@@ -245,12 +237,10 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
       // `inf` or 2.5 (fp32) for `n: tl.int32` is refused, not reinterpreted.
       DType annotated = annotatedDType(p.annotation.get());
       if (annotated.isValid() && dt.isValid() &&
-          (annotated.isPtr() != dt.isPtr() ||
-           annotated.isInt() != dt.isInt())) {
-        error(p.loc, "parameter '" + p.name + "' is annotated " +
-                         annotated.str() + " (" + dtypeKindName(annotated) +
-                         ") but its argument's type is '" + parsed->type +
-                         "' (" + dtypeKindName(dt) + ")");
+          (annotated.isPtr() != dt.isPtr() || annotated.isInt() != dt.isInt())) {
+        error(p.loc, "parameter '" + p.name + "' is annotated " + annotated.str() + " (" +
+                         dtypeKindName(annotated) + ") but its argument's type is '" +
+                         parsed->type + "' (" + dtypeKindName(dt) + ")");
         return nullptr;
       }
       argTypes.push_back(dt.toMLIR(&ctx));
@@ -262,13 +252,13 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
     if (it != defines.end()) {
       kernelVars[p.name] = parseDefine(it->second, p.loc);
     } else if (p.defaultValue) {
-      Val v = genExpr(*p.defaultValue);
+      Val v = exprs.genExpr(*p.defaultValue);
       if (!v)
         return nullptr;
       kernelVars[p.name] = v;
     } else {
-      error(p.loc, "missing value for tl.constexpr parameter '" + p.name +
-                       "' (pass -D " + p.name + "=VALUE)");
+      error(p.loc, "missing value for tl.constexpr parameter '" + p.name + "' (pass -D " + p.name +
+                       "=VALUE)");
       return nullptr;
     }
   }
@@ -283,17 +273,16 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
   for (auto [i, param] : llvm::enumerate(runtimeParams)) {
     Value value = entry->getArgument(i);
     if (param.specialization == ArgSpecialization::One)
-      value = arith::ConstantOp::create(
-          b, value.getLoc(), b.getIntegerAttr(value.getType(), 1));
+      value = arith::ConstantOp::create(b, value.getLoc(), b.getIntegerAttr(value.getType(), 1));
     else if (param.specialization == ArgSpecialization::DivisibleBy16)
       func.setArgAttr(i, "tile.divisibility", b.getI32IntegerAttr(16));
     kernelVars[param.name] = Val::tensor(value, param.dtype, {});
   }
 
-  Flow f = genBlock(fn.body);
-  if (f == Flow::Error)
+  StmtEmitter::Flow f = stmts.genBlock(fn.body);
+  if (f == StmtEmitter::Flow::Error)
     return nullptr;
-  if (f == Flow::Returned && !frames.back().returnValue.isNone()) {
+  if (f == StmtEmitter::Flow::Returned && !frames.back().returnValue.isNone()) {
     error(frames.back().returnValue.loc, "a kernel cannot return a value");
     return nullptr;
   }
@@ -307,21 +296,19 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn,
 }
 
 static void loadDialects(MLIRContext &ctx) {
-  ctx.loadDialect<tilec::tile::TileDialect, arith::ArithDialect,
-                  math::MathDialect, scf::SCFDialect, func::FuncDialect>();
+  ctx.loadDialect<tilec::tile::TileDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
+                  func::FuncDialect>();
 }
 
 void tilec::frontend::registerFrontendDialects(DialectRegistry &registry) {
-  registry.insert<tilec::tile::TileDialect, arith::ArithDialect,
-                  math::MathDialect, scf::SCFDialect, func::FuncDialect>();
+  registry.insert<tilec::tile::TileDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
+                  func::FuncDialect>();
 }
 
 /// Parses the main buffer, reporting syntax errors through `ctx`.
-static std::unique_ptr<FileAST> parseMain(MLIRContext &ctx,
-                                          llvm::SourceMgr &sourceMgr) {
+static std::unique_ptr<FileAST> parseMain(MLIRContext &ctx, llvm::SourceMgr &sourceMgr) {
   unsigned id = sourceMgr.getMainFileID();
-  auto fileName = StringAttr::get(
-      &ctx, sourceMgr.getMemoryBuffer(id)->getBufferIdentifier());
+  auto fileName = StringAttr::get(&ctx, sourceMgr.getMemoryBuffer(id)->getBufferIdentifier());
   auto reporter = [&](SMLoc l, const Twine &msg) {
     auto lc = sourceMgr.getLineAndColumn(l, id);
     emitError(FileLineColLoc::get(fileName, lc.first, lc.second)) << msg.str();
@@ -343,9 +330,9 @@ static void reportBroken(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
       << broken.message;
 }
 
-OwningOpRef<ModuleOp>
-tilec::frontend::compileKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
-                               const KernelRequest &request) {
+OwningOpRef<ModuleOp> tilec::frontend::compileKernel(MLIRContext &context,
+                                                     llvm::SourceMgr &sourceMgr,
+                                                     const KernelRequest &request) {
   loadDialects(context);
   if (sourceMgr.getNumBuffers() == 0) {
     emitError(UnknownLoc::get(&context)) << "no source buffer to compile";
@@ -363,16 +350,13 @@ tilec::frontend::compileKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   if (!fn && file->unclosedBracket.isValid()) {
     auto lc = sourceMgr.getLineAndColumn(file->unclosedBracket);
     emitError(FileLineColLoc::get(
-        &context,
-        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBufferIdentifier(),
+        &context, sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBufferIdentifier(),
         lc.first, lc.second))
-        << "'" << StringRef(file->unclosedBracket.getPointer(), 1)
-        << "' was never closed";
+        << "'" << StringRef(file->unclosedBracket.getPointer(), 1) << "' was never closed";
     return nullptr;
   }
   if (!fn) {
-    auto fileName = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
-                        ->getBufferIdentifier();
+    auto fileName = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBufferIdentifier();
     std::string names;
     for (const auto &f : file->functions)
       names += (names.empty() ? "" : ", ") + f->name;
@@ -387,8 +371,7 @@ tilec::frontend::compileKernel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
 }
 
 std::optional<std::vector<JitFunctionInfo>>
-tilec::frontend::listJitFunctions(MLIRContext &context,
-                                  llvm::SourceMgr &sourceMgr) {
+tilec::frontend::listJitFunctions(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   if (sourceMgr.getNumBuffers() == 0)
     return std::vector<JitFunctionInfo>{};
   std::unique_ptr<FileAST> file = parseMain(context, sourceMgr);
@@ -405,8 +388,8 @@ tilec::frontend::listJitFunctions(MLIRContext &context,
     info.name = f->name;
     info.line = sourceMgr.getLineAndColumn(f->nameLoc).first;
     for (const Param &p : f->params)
-      info.params.push_back({p.name, isConstexprAnnotation(p.annotation.get()),
-                             bool(p.defaultValue)});
+      info.params.push_back(
+          {p.name, isConstexprAnnotation(p.annotation.get()), bool(p.defaultValue)});
     result.push_back(std::move(info));
   }
   return result;

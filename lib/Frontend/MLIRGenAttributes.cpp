@@ -1,4 +1,4 @@
-//===- MLIRGenAttributes.cpp - Imports, type attributes, isinstance -------===//
+//===- MLIRGenAttributes.cpp - PythonObjectEmitter: imports, isinstance ---===//
 //
 // Python features of Triton kernels that are about names and types rather
 // than computation: module-level imports (`from triton.language.extra import
@@ -31,8 +31,7 @@ static Val pythonObject(std::string tag, std::vector<Val> refs, SMLoc l) {
 /// Triton's dtype predicates that MLIRGenExpr's `dtype:` methods do not
 /// cover, for scalar dtypes and, through `.scalar`, block types. `isBlock`
 /// answers `is_block()`.
-static std::optional<bool> extraDTypePredicate(DType dt, StringRef name,
-                                               bool isBlock) {
+static std::optional<bool> extraDTypePredicate(DType dt, StringRef name, bool isBlock) {
   return llvm::StringSwitch<std::optional<bool>>(name)
       .Case("is_block", isBlock)
       .Case("is_void", false)
@@ -56,8 +55,7 @@ static std::optional<bool> extraDTypePredicate(DType dt, StringRef name,
       .Default(std::nullopt);
 }
 
-std::optional<bool> tilec::frontend::basicDTypePredicate(DType dt,
-                                                         StringRef name) {
+std::optional<bool> tilec::frontend::basicDTypePredicate(DType dt, StringRef name) {
   return llvm::StringSwitch<std::optional<bool>>(name)
       .Case("is_floating", dt.isFloat())
       .Case("is_int", dt.isInt())
@@ -72,7 +70,7 @@ std::optional<bool> tilec::frontend::basicDTypePredicate(DType dt,
       .Default(std::nullopt);
 }
 
-std::optional<Val> MLIRGen::resolveImport(const ModuleImport &imp, SMLoc l) {
+std::optional<Val> PythonObjectEmitter::resolveImport(const ModuleImport &imp, SMLoc l) {
   llvm::SmallVector<StringRef, 6> parts;
   StringRef(imp.target).split(parts, '.');
   StringRef root = parts.front();
@@ -83,7 +81,7 @@ std::optional<Val> MLIRGen::resolveImport(const ModuleImport &imp, SMLoc l) {
   v.s = root.str();
   v.loc = l;
   for (StringRef part : llvm::ArrayRef(parts).drop_front()) {
-    v = attributeOf(v, part, l);
+    v = g.exprs.attributeOf(v, part, l);
     if (!v)
       return v;
   }
@@ -91,8 +89,7 @@ std::optional<Val> MLIRGen::resolveImport(const ModuleImport &imp, SMLoc l) {
   return v;
 }
 
-std::optional<Val> MLIRGen::pythonAttribute(const Val &base, StringRef attr,
-                                            SMLoc l) {
+std::optional<Val> PythonObjectEmitter::pythonAttribute(const Val &base, StringRef attr, SMLoc l) {
   switch (base.kind) {
   case Val::Kind::Module: {
     StringRef mod = base.s;
@@ -110,13 +107,12 @@ std::optional<Val> MLIRGen::pythonAttribute(const Val &base, StringRef attr,
       m.loc = l;
       return m;
     }
-    if (attr == "tensor" || attr == "dtype" || attr == "tuple" ||
-        attr == "tensor_descriptor" || attr == "block_type" ||
-        attr == "pointer_type")
+    if (attr == "tensor" || attr == "dtype" || attr == "tuple" || attr == "tensor_descriptor" ||
+        attr == "block_type" || attr == "pointer_type")
       return pythonObject(("class:tl." + attr).str(), {}, l);
     if (attr == "inline_asm_elementwise")
-      return error(l, "tl.inline_asm_elementwise is not supported: tilec "
-                      "kernels cannot embed target assembly");
+      return g.error(l, "tl.inline_asm_elementwise is not supported: tilec "
+                        "kernels cannot embed target assembly");
     return std::nullopt;
   }
   case Val::Kind::Tensor:
@@ -137,15 +133,14 @@ std::optional<Val> MLIRGen::pythonAttribute(const Val &base, StringRef attr,
       return base;
     if (attr == "int_bitwidth") {
       if (!base.dtype.isInt())
-        return error(l, "'int_bitwidth' requires an integer dtype, got " +
-                            base.dtype.str());
+        return g.error(l, "'int_bitwidth' requires an integer dtype, got " + base.dtype.str());
       return Val::integer(base.dtype.bitwidth(), l);
     }
     if (attr == "fp_mantissa_width") {
       if (!base.dtype.isFloat())
-        return error(l, "'fp_mantissa_width' requires a floating-point "
-                        "dtype, got " +
-                            base.dtype.str());
+        return g.error(l, "'fp_mantissa_width' requires a floating-point "
+                          "dtype, got " +
+                              base.dtype.str());
       return Val::integer(base.dtype.mantissaWidth(), l);
     }
     if (extraDTypePredicate(base.dtype, attr, false))
@@ -167,11 +162,9 @@ std::optional<Val> MLIRGen::pythonAttribute(const Val &base, StringRef attr,
       return pythonAttribute(t, "numel", l);
     if (attr == "name")
       return Val::str("<" + shapeStr(t.shape) + ", " + t.dtype.str() + ">", l);
-    if (basicDTypePredicate(t.dtype, attr) ||
-        extraDTypePredicate(t.dtype, attr, true))
+    if (basicDTypePredicate(t.dtype, attr) || extraDTypePredicate(t.dtype, attr, true))
       return pythonObject(("type:block." + attr).str(), {t}, l);
-    return error(l, "unsupported attribute '" + attr + "' of the block type " +
-                        t.typeStr());
+    return g.error(l, "unsupported attribute '" + attr + "' of the block type " + t.typeStr());
   }
   default:
     return std::nullopt;
@@ -196,44 +189,43 @@ static std::string tritonLongName(DType dt) {
   }
 }
 
-Val MLIRGen::callPythonObject(const Val &callee, std::vector<Val> args,
-                              std::vector<std::pair<std::string, Val>> kwargs,
-                              SMLoc l) {
+Val PythonObjectEmitter::callPythonObject(const Val &callee, std::vector<Val> args,
+                                          std::vector<std::pair<std::string, Val>> kwargs,
+                                          SMLoc l) {
   if (callee.kind == Val::Kind::DTypeObj) {
     // `tl.float32(x)`: a constant becomes a runtime scalar of the dtype, a
     // tensor is cast to it.
     std::string fname = "tl." + tritonLongName(callee.dtype);
-    Binder a{*this, fname, l, {}, {}};
+    Binder a{g, fname, l, {}, {}};
     if (!a.bind({"value"}, args, kwargs))
       return Val();
     const Val &x = a[0];
     if (callee.dtype.isPtr())
-      return error(l, "a pointer dtype cannot be called");
+      return g.error(l, "a pointer dtype cannot be called");
     if (x.isNumber())
-      return constant(x, callee.dtype, {}, l);
+      return g.constant(x, callee.dtype, {}, l);
     if (x.isTensor())
-      return cast(x, callee.dtype, l);
-    return error(x.loc, "'" + fname + "' expects a number or a tensor, got " +
-                            x.typeStr());
+      return g.cast(x, callee.dtype, l);
+    return g.error(x.loc, "'" + fname + "' expects a number or a tensor, got " + x.typeStr());
   }
   StringRef tag = callee.s;
   if (tag.consume_front("class:"))
-    return error(l, "'" + tag + "' cannot be called in a kernel");
+    return g.error(l, "'" + tag + "' cannot be called in a kernel");
   bool isBlock = tag.consume_front("type:block.");
   if (!isBlock && !tag.consume_front("type:dtype."))
-    return error(l, "'" + tag + "' object is not callable");
+    return g.error(l, "'" + tag + "' object is not callable");
   if (!args.empty() || !kwargs.empty())
-    return error(l, "'" + tag + "' takes no arguments");
+    return g.error(l, "'" + tag + "' takes no arguments");
   DType dt = callee.elems.front().dtype;
   std::optional<bool> r = extraDTypePredicate(dt, tag, isBlock);
   if (!r)
     r = basicDTypePredicate(dt, tag);
   if (!r)
-    return error(l, "unsupported type method '" + tag + "'");
+    return g.error(l, "unsupported type method '" + tag + "'");
   return Val::boolean(*r, l);
 }
 
-Val MLIRGen::isInstance(const Val &obj, const Val &classInfo, SMLoc l) {
+Val PythonObjectEmitter::isInstance(const Val &obj, const Val &classInfo, SMLoc l) {
   if (classInfo.kind == Val::Kind::Tuple) {
     for (const Val &c : classInfo.elems) {
       Val r = isInstance(obj, c, l);
@@ -243,15 +235,13 @@ Val MLIRGen::isInstance(const Val &obj, const Val &classInfo, SMLoc l) {
     return Val::boolean(false, l);
   }
   if (classInfo.kind != Val::Kind::Builtin)
-    return error(classInfo.loc, "isinstance() arg 2 must be a type, got " +
-                                    classInfo.typeStr());
+    return g.error(classInfo.loc, "isinstance() arg 2 must be a type, got " + classInfo.typeStr());
   // As in Triton, constexpr arguments are unwrapped before the call, so a
   // constexpr is never an instance of tl.constexpr but is one of int/float/...
   StringRef cls = classInfo.s;
   std::optional<bool> r =
       llvm::StringSwitch<std::optional<bool>>(cls)
-          .Case("int",
-                obj.kind == Val::Kind::Int || obj.kind == Val::Kind::Bool)
+          .Case("int", obj.kind == Val::Kind::Int || obj.kind == Val::Kind::Bool)
           .Case("float", obj.kind == Val::Kind::Float)
           .Case("bool", obj.kind == Val::Kind::Bool)
           .Case("str", obj.kind == Val::Kind::Str)
@@ -260,11 +250,11 @@ Val MLIRGen::isInstance(const Val &obj, const Val &classInfo, SMLoc l) {
           .Case("class:tl.dtype", obj.kind == Val::Kind::DTypeObj)
           .Case("class:tl.tuple", obj.kind == Val::Kind::Tuple)
           .Case("class:tl.tensor_descriptor", obj.kind == Val::Kind::TensorDesc)
-          .Case("class:tl.block_type", false)  // types are dtypes or tensors here
+          .Case("class:tl.block_type", false) // types are dtypes or tensors here
           .Case("class:tl.pointer_type", false)
           .Default(std::nullopt);
   if (!r)
-    return error(classInfo.loc, "isinstance() with class '" + cls +
-                                    "' is not supported in tilec kernels");
+    return g.error(classInfo.loc,
+                   "isinstance() with class '" + cls + "' is not supported in tilec kernels");
   return Val::boolean(*r, l);
 }

@@ -1,11 +1,10 @@
-//===- MLIRGenBuiltins.cpp - tl.* builtins and tensor methods -------------===//
+//===- MLIRGenBuiltins.cpp - BuiltinEmitter: tl.* builtins, methods -------===//
 #include "Binder.h"
 #include "MLIRGen.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "llvm/ADT/StringSet.h"
 #include <cmath>
 #include <limits>
 
@@ -98,24 +97,28 @@ static const char *const kTritonBuiltins[] = {"program_id",
                                               "assume"};
 
 /// Methods of tensors that forward to `tl.<name>(self, ...)`.
-static const char *const kTensorMethods[] = {
-    "to",          "reshape",      "view",    "trans",   "permute",
-    "expand_dims", "broadcast_to", "sum",     "max",     "min",
-    "exp",         "exp2",         "log",     "log2",    "sqrt",
-    "rsqrt",       "sin",          "cos",     "abs",     "floor",
-    "ceil",        "erf",          "sigmoid", "softmax", "cast",
-    "reduce",      "associative_scan",        "argmax",  "argmin",
-    "xor_sum",     "reduce_or",    "cumsum",  "cumprod", "sort",
-    "flip",        "split",        "histogram",          "ravel"};
+static const char *const kTensorMethods[] = {"to",           "reshape", "view",
+                                             "trans",        "permute", "expand_dims",
+                                             "broadcast_to", "sum",     "max",
+                                             "min",          "exp",     "exp2",
+                                             "log",          "log2",    "sqrt",
+                                             "rsqrt",        "sin",     "cos",
+                                             "abs",          "floor",   "ceil",
+                                             "erf",          "sigmoid", "softmax",
+                                             "cast",         "reduce",  "associative_scan",
+                                             "argmax",       "argmin",  "xor_sum",
+                                             "reduce_or",    "cumsum",  "cumprod",
+                                             "sort",         "flip",    "split",
+                                             "histogram",    "ravel"};
 
-bool MLIRGen::isTritonBuiltin(StringRef name) {
-  return llvm::is_contained(kTritonBuiltins, name) || isReductionBuiltin(name);
+bool BuiltinEmitter::isTritonBuiltin(StringRef name) {
+  return llvm::is_contained(kTritonBuiltins, name) || ReductionEmitter::isReductionBuiltin(name);
 }
 
-bool tilec::frontend::bindArguments(
-    MLIRGen &g, StringRef fname, llvm::ArrayRef<StringRef> params,
-    std::vector<Val> &args, std::vector<std::pair<std::string, Val>> &kwargs,
-    SMLoc loc, llvm::SmallVectorImpl<Val> &out) {
+bool tilec::frontend::bindArguments(MLIRGen &g, StringRef fname, llvm::ArrayRef<StringRef> params,
+                                    std::vector<Val> &args,
+                                    std::vector<std::pair<std::string, Val>> &kwargs, SMLoc loc,
+                                    llvm::SmallVectorImpl<Val> &out) {
   Binder binder{g, fname, loc, {}, {}};
   if (!binder.bind(params, args, kwargs))
     return false;
@@ -123,111 +126,30 @@ bool tilec::frontend::bindArguments(
   return true;
 }
 
-Val MLIRGen::callMethod(const Val &self, StringRef name, std::vector<Val> args,
-                        std::vector<std::pair<std::string, Val>> kwargs,
-                        SMLoc l) {
+Val BuiltinEmitter::callMethod(const Val &self, StringRef name, std::vector<Val> args,
+                               std::vector<std::pair<std::string, Val>> kwargs, SMLoc l) {
   if (self.isBlockPtrLike())
-    return callMemoryMethod(self, name, std::move(args), std::move(kwargs), l);
+    return g.memory.callMemoryMethod(self, name, std::move(args), std::move(kwargs), l);
   if (name == "item") {
     // x.item(): the element of a single-element tensor, as a scalar.
     if (!args.empty() || !kwargs.empty())
-      return error(l, "'item' takes no arguments");
+      return g.error(l, "'item' takes no arguments");
     int64_t numel = 1;
     for (int64_t d : self.shape)
       numel *= d;
     if (!self.isTensor() || numel != 1)
-      return error(l, "'item' needs a single-element tensor, got " +
-                          self.typeStr());
-    return reshape(self, {}, l);
+      return g.error(l, "'item' needs a single-element tensor, got " + self.typeStr());
+    return g.reductions.reshape(self, {}, l);
   }
   if (!llvm::is_contained(kTensorMethods, name))
-    return error(l, "unsupported tensor method '" + name + "'");
+    return g.error(l, "unsupported tensor method '" + name + "'");
   args.insert(args.begin(), self);
-  return callBuiltin(name == "to" ? "tl.cast" : ("tl." + name).str(),
-                     std::move(args), std::move(kwargs), l);
-}
-
-Val MLIRGen::reshape(const Val &x, llvm::ArrayRef<int64_t> shape, SMLoc l) {
-  int64_t n = 1, m = 1;
-  for (int64_t d : shape)
-    n *= d;
-  for (int64_t d : x.shape)
-    m *= d;
-  if (n != m)
-    return error(l, "reshape cannot change the number of elements (" +
-                        shapeStr(x.shape) + " to " + shapeStr(shape) + ")");
-  if (llvm::ArrayRef<int64_t>(x.shape) == shape)
-    return x;
-  if (x.shape.empty())
-    return broadcastTo(x, shape, l, "reshape");
-  if (shape.empty()) {
-    // A single-element tensor to a scalar (Triton's unsplat).
-    Val flat = x.shape.size() == 1 ? x : reshape(x, {1}, l);
-    return flat ? singleElement(flat, l) : flat;
-  }
-  Value r =
-      tile::ReshapeOp::create(b, loc(l), mlirType(x.dtype, shape), x.value);
-  return Val::tensor(r, x.dtype, shape, l);
-}
-
-Val MLIRGen::trans(const Val &x, llvm::ArrayRef<int64_t> order, SMLoc l) {
-  size_t rank = x.shape.size();
-  llvm::SmallVector<bool, 4> used(rank, false);
-  if (order.size() != rank)
-    return error(l, "permutation " + shapeStr(order) + " does not match rank " +
-                        Twine(rank));
-  llvm::SmallVector<int64_t, 4> shape;
-  llvm::SmallVector<int32_t, 4> ord;
-  for (int64_t o : order) {
-    if (o < 0 || o >= int64_t(rank) || used[o])
-      return error(l, "invalid permutation " + shapeStr(order));
-    used[o] = true;
-    shape.push_back(x.shape[o]);
-    ord.push_back(int32_t(o));
-  }
-  Value r =
-      tile::TransOp::create(b, loc(l), mlirType(x.dtype, shape), x.value, ord);
-  return Val::tensor(r, x.dtype, shape, l);
-}
-
-Val MLIRGen::mathUnary(StringRef name, const Val &xin, SMLoc l) {
-  Val x = toTensor(xin, l, "'tl." + name.str() + "'");
-  if (!x)
-    return x;
-  Location L = loc(l);
-  if (name == "abs") {
-    if (!rejectFP8Arithmetic(x.dtype, l, "tl.abs"))
-      return Val();
-    if (x.dtype.isFloat())
-      return Val::tensor(math::AbsFOp::create(b, L, x.value), x.dtype, x.shape,
-                         l);
-    if (x.dtype.isUnsigned() || x.dtype.isBool())
-      return x;
-    if (x.dtype.isInt())
-      return Val::tensor(math::AbsIOp::create(b, L, x.value), x.dtype, x.shape,
-                         l);
-  }
-  if (!x.dtype.isFloat())
-    return error(l, "'tl." + name +
-                        "' expects a floating-point argument, got " +
-                        x.typeStr());
-  if (!rejectFP8Arithmetic(x.dtype, l, "tl." + name.str()))
-    return Val();
-  // Each of these is the math dialect op of the same name on the same type.
-  static const llvm::StringSet<> unaryMath = {"exp",  "exp2", "log",   "log2", "sqrt", "rsqrt",
-                                              "sin",  "cos",  "floor", "ceil", "erf"};
-  if (!unaryMath.contains(name))
-    return error(l, "unsupported function 'tl." + name + "'");
-  OperationState state(L, ("math." + name).str());
-  state.addOperands(x.value);
-  state.addTypes(x.value.getType());
-  Value r = b.create(state)->getResult(0);
-  return Val::tensor(r, x.dtype, x.shape, l);
+  return callBuiltin(name == "to" ? "tl.cast" : ("tl." + name).str(), std::move(args),
+                     std::move(kwargs), l);
 }
 
 /// Reads a constexpr bool argument (absent/None -> `dflt`).
-static std::optional<bool> getBool(MLIRGen &g, const Val &v, bool dflt,
-                                   StringRef what) {
+static std::optional<bool> getBool(MLIRGen &g, const Val &v, bool dflt, StringRef what) {
   if (v.isNone())
     return dflt;
   if (std::optional<bool> t = g.constexprTruth(v))
@@ -240,8 +162,7 @@ static std::optional<bool> getBool(MLIRGen &g, const Val &v, bool dflt,
 static std::optional<DType> getDType(MLIRGen &g, const Val &v, StringRef what) {
   if (v.kind == Val::Kind::DTypeObj)
     return v.dtype;
-  g.error(v.loc,
-          what + " must be a dtype (e.g. tl.float32), got " + v.typeStr());
+  g.error(v.loc, what + " must be a dtype (e.g. tl.float32), got " + v.typeStr());
   return std::nullopt;
 }
 
@@ -253,21 +174,17 @@ static Val shapeFromVarargs(llvm::ArrayRef<Val> rest, SMLoc l) {
   return t;
 }
 
-Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
-                         std::vector<std::pair<std::string, Val>> kwargs,
-                         SMLoc l) {
-  Binder a{*this, name, l, {}, {}};
-  Location L = loc(l);
-  auto bind = [&](llvm::ArrayRef<StringRef> params) {
-    return a.bind(params, args, kwargs);
-  };
+Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
+                                std::vector<std::pair<std::string, Val>> kwargs, SMLoc l) {
+  Binder a{g, name, l, {}, {}};
+  Location L = g.loc(l);
+  auto bind = [&](llvm::ArrayRef<StringRef> params) { return a.bind(params, args, kwargs); };
 
   //===--- Python builtins ---===//
   if (name == "range" || name == "tl.range" || name == "tl.static_range")
-    return error(l, "'" + name +
-                        "' can only be used as the iterator of a 'for' loop");
-  if (isDebugBuiltin(name))
-    return genDebugBuiltin(name, std::move(args), std::move(kwargs), l);
+    return g.error(l, "'" + name + "' can only be used as the iterator of a 'for' loop");
+  if (DebugEmitter::isDebugBuiltin(name))
+    return g.debugOps.genDebugBuiltin(name, std::move(args), std::move(kwargs), l);
   if (name == "tl.debug_barrier")
     // Programs run one tile at a time: nothing to wait for.
     return Val::none(l);
@@ -278,21 +195,21 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       return Val::integer(a[0].elems.size(), l);
     if (a[0].isBlock())
       return Val::integer(a[0].shape[0], l);
-    return error(l, "object of type " + a[0].typeStr() + " has no len()");
+    return g.error(l, "object of type " + a[0].typeStr() + " has no len()");
   }
   if (name == "min" || name == "max") {
     if (args.empty() || !kwargs.empty())
-      return error(l, "'" + name + "' expects positional arguments");
+      return g.error(l, "'" + name + "' expects positional arguments");
     std::vector<Val> items = args;
     if (items.size() == 1 && items[0].kind == Val::Kind::Tuple)
       items = items[0].elems;
     if (items.empty())
-      return error(l, "'" + name + "' of an empty sequence");
+      return g.error(l, "'" + name + "' of an empty sequence");
     Val r = items[0];
     // Triton maps Python's min/max to tl.minimum/tl.maximum; constexpr
     // operands still fold to a constexpr.
     for (size_t i = 1; i < items.size() && r; ++i)
-      r = minMax(name == "max", r, items[i], l, name);
+      r = g.minMax(name == "max", r, items[i], l, name);
     return r;
   }
   if (name == "int" || name == "float" || name == "bool" || name == "abs") {
@@ -300,11 +217,9 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       return Val();
     const Val &x = a[0];
     if (name == "abs" && x.isTensor())
-      return mathUnary("abs", x, l);
+      return g.mathOps.mathUnary("abs", x, l);
     if (name == "float" && x.kind == Val::Kind::Str) {
-      StringRef s = StringRef(x.s).trim().lower() == "nan"
-                        ? "nan"
-                        : StringRef(x.s).trim();
+      StringRef s = StringRef(x.s).trim().lower() == "nan" ? "nan" : StringRef(x.s).trim();
       std::string low = s.lower();
       if (low == "inf" || low == "+inf" || low == "infinity")
         return Val::floating(std::numeric_limits<double>::infinity(), l);
@@ -312,11 +227,10 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
         return Val::floating(-std::numeric_limits<double>::infinity(), l);
       if (low == "nan")
         return Val::floating(std::numeric_limits<double>::quiet_NaN(), l);
-      return error(x.loc, "could not convert string to float: '" + x.s + "'");
+      return g.error(x.loc, "could not convert string to float: '" + x.s + "'");
     }
     if (!x.isNumber())
-      return error(l, "'" + name + "' only works on constexpr numbers, got " +
-                          x.typeStr());
+      return g.error(l, "'" + name + "' only works on constexpr numbers, got " + x.typeStr());
     double f = x.kind == Val::Kind::Float ? x.f : double(x.i);
     if (name == "int")
       return Val::integer(x.kind == Val::Kind::Float ? int64_t(x.f) : x.i, l);
@@ -330,58 +244,53 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
   if (name == "isinstance") {
     if (!bind({"obj", "class_or_tuple"}))
       return Val();
-    return isInstance(a[0], a[1], l);
+    return g.pyObjects.isInstance(a[0], a[1], l);
   }
 
   if (name.consume_front("libdevice."))
-    return callLibdevice(name, std::move(args), std::move(kwargs), l);
+    return g.mathOps.callLibdevice(name, std::move(args), std::move(kwargs), l);
   if (!name.consume_front("tl."))
-    return error(l, "unsupported function '" + name + "'");
-  if (isReductionBuiltin(name))
-    return callReductionBuiltin(name, std::move(args), std::move(kwargs), l);
-  if (std::optional<Val> r = callMemoryBuiltin(name, args, kwargs, l))
+    return g.error(l, "unsupported function '" + name + "'");
+  if (ReductionEmitter::isReductionBuiltin(name))
+    return g.reductions.callReductionBuiltin(name, std::move(args), std::move(kwargs), l);
+  if (std::optional<Val> r = g.memory.callMemoryBuiltin(name, args, kwargs, l))
     return *r;
 
-  if (auto params = randomBuiltinParams(name)) {
+  if (auto params = RandomEmitter::randomBuiltinParams(name)) {
     if (!bind(*params))
       return Val();
-    return genRandom(name, a.out, l);
+    return g.randoms.genRandom(name, a.out, l);
   }
 
   //===--- Programming model ---===//
   if (name == "program_id" || name == "num_programs") {
     if (!bind({"axis"}))
       return Val();
-    std::optional<int64_t> axis = getConstInt(a[0], "axis");
+    std::optional<int64_t> axis = g.getConstInt(a[0], "axis");
     if (!axis)
       return Val();
     if (*axis < 0 || *axis > 2)
-      return error(a[0].loc,
-                   name + " axis must be 0, 1, or 2 but got " + Twine(*axis));
-    Value r = name == "program_id"
-                  ? Value(tile::ProgramIdOp::create(b, L, int32_t(*axis)))
-                  : Value(tile::NumProgramsOp::create(b, L, int32_t(*axis)));
+      return g.error(a[0].loc, name + " axis must be 0, 1, or 2 but got " + Twine(*axis));
+    Value r = name == "program_id" ? Value(tile::ProgramIdOp::create(b, L, int32_t(*axis)))
+                                   : Value(tile::NumProgramsOp::create(b, L, int32_t(*axis)));
     return Val::tensor(r, DType(DType::I32), {}, l);
   }
   if (name == "constexpr") {
     if (!bind({"value"}))
       return Val();
     if (a[0].isTensor())
-      return error(a[0].loc,
-                   "tl.constexpr needs a compile-time constant, got " +
-                       a[0].typeStr());
+      return g.error(a[0].loc, "tl.constexpr needs a compile-time constant, got " + a[0].typeStr());
     return a[0];
   }
   if (name == "static_assert") {
     if (!bind({"cond", "msg?"}))
       return Val();
-    std::optional<bool> t = constexprTruth(a[0]);
+    std::optional<bool> t = g.constexprTruth(a[0]);
     if (!t)
-      return error(a[0].loc, "tl.static_assert needs a constexpr condition");
+      return g.error(a[0].loc, "tl.static_assert needs a constexpr condition");
     if (!*t)
-      return error(a[0].loc, "static assertion failed" +
-                                 (a[1].kind == Val::Kind::Str ? ": " + a[1].s
-                                                              : std::string()));
+      return g.error(a[0].loc, "static assertion failed" +
+                                   (a[1].kind == Val::Kind::Str ? ": " + a[1].s : std::string()));
     return Val::none(l);
   }
   if (name == "assume") {
@@ -389,14 +298,12 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!bind({"cond"}))
       return Val();
     if (a[0].isTensor() && !a[0].dtype.isBool())
-      return error(a[0].loc, "tl.assume expects a boolean condition, got " +
-                                 a[0].typeStr());
-    if (std::optional<bool> t = constexprTruth(a[0]); t && !*t)
-      return error(a[0].loc, "tl.assume of a condition that is always false");
+      return g.error(a[0].loc, "tl.assume expects a boolean condition, got " + a[0].typeStr());
+    if (std::optional<bool> t = g.constexprTruth(a[0]); t && !*t)
+      return g.error(a[0].loc, "tl.assume of a condition that is always false");
     return Val::none(l);
   }
-  if (name == "multiple_of" || name == "max_contiguous" ||
-      name == "max_constancy") {
+  if (name == "multiple_of" || name == "max_contiguous" || name == "max_constancy") {
     if (!bind({"input", "values"}))
       return Val();
     return a[0]; // Hints only.
@@ -406,25 +313,23 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
   if (name == "arange") {
     if (!bind({"start", "end"}))
       return Val();
-    std::optional<int64_t> s = getConstInt(a[0], "arange's start");
-    std::optional<int64_t> e =
-        s ? getConstInt(a[1], "arange's end") : std::nullopt;
+    std::optional<int64_t> s = g.getConstInt(a[0], "arange's start");
+    std::optional<int64_t> e = s ? g.getConstInt(a[1], "arange's end") : std::nullopt;
     if (!e)
       return Val();
     if (*s < INT32_MIN || *s > INT32_MAX || *e < INT32_MIN || *e > INT32_MAX)
-      return error(l, "arange must fit in int32");
+      return g.error(l, "arange must fit in int32");
     if (*e <= *s)
-      return error(l, "arange's end argument must be greater than the start "
-                      "argument");
+      return g.error(l, "arange's end argument must be greater than the start "
+                        "argument");
     int64_t n = *e - *s;
     if (n & (n - 1))
-      return error(l, "arange's range must be a power of 2, got " + Twine(n));
+      return g.error(l, "arange's range must be a power of 2, got " + Twine(n));
     if (n > kMaxTileElements)
-      return error(l, "arange's range (" + Twine(n) +
-                          ") exceeds the maximum tile size (" +
-                          Twine(kMaxTileElements) + " elements, as in Triton)");
-    Value r = tile::MakeRangeOp::create(b, L, mlirType(DType(DType::I32), {n}),
-                                        uint32_t(*s), uint32_t(*e));
+      return g.error(l, "arange's range (" + Twine(n) + ") exceeds the maximum tile size (" +
+                            Twine(kMaxTileElements) + " elements, as in Triton)");
+    Value r = tile::MakeRangeOp::create(b, L, g.mlirType(DType(DType::I32), {n}), uint32_t(*s),
+                                        uint32_t(*e));
     return Val::tensor(r, DType(DType::I32), {n}, l);
   }
   if (name == "zeros" || name == "full") {
@@ -432,108 +337,99 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!bind(isZeros ? llvm::ArrayRef<StringRef>{"shape", "dtype"}
                       : llvm::ArrayRef<StringRef>{"shape", "value", "dtype"}))
       return Val();
-    auto shape = getShape(a[0], "shape");
+    auto shape = g.getShape(a[0], "shape");
     if (!shape)
       return Val();
-    auto dt = getDType(*this, a[isZeros ? 1 : 2], "dtype");
+    auto dt = getDType(g, a[isZeros ? 1 : 2], "dtype");
     if (!dt)
       return Val();
     Val value = isZeros ? Val::integer(0, l) : a[1];
     if (value.isNumber())
-      return constant(value, *dt, *shape, l);
+      return g.constant(value, *dt, *shape, l);
     if (!value.isTensor() || value.isBlock())
-      return error(value.loc,
-                   "tl.full value must be a scalar, got " + value.typeStr());
-    Val c = cast(value, *dt, l);
-    return c ? broadcastTo(c, *shape, l, "tl.full value") : c;
+      return g.error(value.loc, "tl.full value must be a scalar, got " + value.typeStr());
+    Val c = g.cast(value, *dt, l);
+    return c ? g.broadcastTo(c, *shape, l, "tl.full value") : c;
   }
   if (name == "zeros_like") {
     if (!bind({"input"}))
       return Val();
-    Val x = toTensor(a[0], l, "'tl.zeros_like'");
-    return x ? constant(Val::integer(0), x.dtype, x.shape, l) : x;
+    Val x = g.toTensor(a[0], l, "'tl.zeros_like'");
+    return x ? g.constant(Val::integer(0), x.dtype, x.shape, l) : x;
   }
 
   //===--- Memory ---===//
   if (name == "load") {
-    if (!bind({"pointer", "mask?", "other?", "boundary_check?",
-               "padding_option?", "cache_modifier?", "eviction_policy?",
-               "volatile?"}))
+    if (!bind({"pointer", "mask?", "other?", "boundary_check?", "padding_option?",
+               "cache_modifier?", "eviction_policy?", "volatile?"}))
       return Val();
     Val ptr = a[0], mask = a[1], other = a[2];
     if (!ptr.isTensor() || !ptr.dtype.isPtr())
-      return error(ptr.loc, "tl.load expects a pointer, got " + ptr.typeStr());
+      return g.error(ptr.loc, "tl.load expects a pointer, got " + ptr.typeStr());
     DType elt = ptr.dtype.element();
     if (!mask.isNone()) {
-      if (!(mask = toTensor(mask, mask.loc, "mask")))
+      if (!(mask = g.toTensor(mask, mask.loc, "mask")))
         return mask;
       if (!mask.dtype.isBool())
-        return error(mask.loc, "mask must have boolean scalar type, got " +
-                                   mask.typeStr());
+        return g.error(mask.loc, "mask must have boolean scalar type, got " + mask.typeStr());
       if (mask.isBlock() && !ptr.isBlock()) {
-        if (!(ptr = broadcastTo(ptr, mask.shape, l, "pointer")))
+        if (!(ptr = g.broadcastTo(ptr, mask.shape, l, "pointer")))
           return ptr;
-      } else if (!(mask = broadcastTo(mask, ptr.shape, mask.loc, "mask",
-                                      /*sameRank=*/true))) {
+      } else if (!(mask = g.broadcastTo(mask, ptr.shape, mask.loc, "mask",
+                                        /*sameRank=*/true))) {
         return mask;
       }
     }
     if (!other.isNone()) {
       if (mask.isNone())
-        return error(other.loc, "'other' cannot be provided without 'mask'");
-      other = other.isNumber()
-                  ? constant(other, elt, {}, other.loc)
-                  : cast(toTensor(other, other.loc, "other"), elt, other.loc);
-      if (!other ||
-          !(other = broadcastTo(other, ptr.shape, other.loc, "other",
-                                /*sameRank=*/true)))
+        return g.error(other.loc, "'other' cannot be provided without 'mask'");
+      other = other.isNumber() ? g.constant(other, elt, {}, other.loc)
+                               : g.cast(g.toTensor(other, other.loc, "other"), elt, other.loc);
+      if (!other || !(other = g.broadcastTo(other, ptr.shape, other.loc, "other",
+                                            /*sameRank=*/true)))
         return Val();
     }
-    Value r = tile::LoadOp::create(b, L, ptr.value,
-                                   mask.isNone() ? Value() : mask.value,
+    Value r = tile::LoadOp::create(b, L, ptr.value, mask.isNone() ? Value() : mask.value,
                                    other.isNone() ? Value() : other.value);
     return Val::tensor(r, elt, ptr.shape, l);
   }
   if (name == "store") {
-    if (!bind({"pointer", "value", "mask?", "boundary_check?",
-               "cache_modifier?", "eviction_policy?"}))
+    if (!bind({"pointer", "value", "mask?", "boundary_check?", "cache_modifier?",
+               "eviction_policy?"}))
       return Val();
     Val ptr = a[0], value = a[1], mask = a[2];
     if (!ptr.isTensor() || !ptr.dtype.isPtr())
-      return error(ptr.loc, "tl.store expects a pointer, got " + ptr.typeStr());
+      return g.error(ptr.loc, "tl.store expects a pointer, got " + ptr.typeStr());
     DType elt = ptr.dtype.element();
     if (value.isNumber())
-      value = constant(value, elt, {}, value.loc);
+      value = g.constant(value, elt, {}, value.loc);
     else if (!value.isTensor())
-      return error(value.loc,
-                   "cannot store a value of type " + value.typeStr());
+      return g.error(value.loc, "cannot store a value of type " + value.typeStr());
     else if (value.dtype.isPtr())
-      return error(value.loc, "cannot store a pointer value");
+      return g.error(value.loc, "cannot store a pointer value");
     else
-      value = cast(value, elt, value.loc);
+      value = g.cast(value, elt, value.loc);
     if (!value)
       return value;
     if (value.isBlock() && !ptr.isBlock())
-      return error(value.loc, "value argument cannot be a block (" +
-                                  value.typeStr() +
-                                  ") if the pointer argument is not a block");
-    if (!(value = broadcastTo(value, ptr.shape, value.loc, "value",
-                              /*sameRank=*/true)))
+      return g.error(value.loc, "value argument cannot be a block (" + value.typeStr() +
+                                    ") if the pointer argument is not a block");
+    if (!(value = g.broadcastTo(value, ptr.shape, value.loc, "value",
+                                /*sameRank=*/true)))
       return value;
     if (!mask.isNone()) {
-      if (!(mask = toTensor(mask, mask.loc, "mask")))
+      if (!(mask = g.toTensor(mask, mask.loc, "mask")))
         return mask;
       if (!mask.dtype.isBool())
-        return error(mask.loc, "mask must have boolean scalar type, got " +
-                                   mask.typeStr());
+        return g.error(mask.loc, "mask must have boolean scalar type, got " + mask.typeStr());
       if (mask.isBlock() && !ptr.isBlock())
-        return error(mask.loc, "mask argument cannot be a block if the pointer "
-                               "argument is not a block");
-      if (!(mask = broadcastTo(mask, ptr.shape, mask.loc, "mask",
-                               /*sameRank=*/true)))
+        return g.error(mask.loc, "mask argument cannot be a block if the pointer "
+                                 "argument is not a block");
+      if (!(mask = g.broadcastTo(mask, ptr.shape, mask.loc, "mask",
+                                 /*sameRank=*/true)))
         return mask;
     }
-    std::optional<StoreCacheHint> hint = storeCacheHint(a[4], a[5], l);
+    std::optional<StoreCacheHint> hint = g.memory.storeCacheHint(a[4], a[5], l);
     if (!hint)
       return Val();
     createStore(b, L, ptr.value, value.value, mask.isNone() ? Value() : mask.value, *hint);
@@ -544,21 +440,18 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
   if (name == "where") {
     if (!bind({"condition", "x", "y"}))
       return Val();
-    Val c = toTensor(a[0], a[0].loc, "condition");
+    Val c = g.toTensor(a[0], a[0].loc, "condition");
     if (!c)
       return c;
-    if (!c.dtype.isBool() && !(c = cast(c, DType(DType::I1), a[0].loc)))
+    if (!c.dtype.isBool() && !(c = g.cast(c, DType(DType::I1), a[0].loc)))
       return c;
     Val x = a[1], y = a[2];
     // Selecting between fp8 values of one type moves bytes: no arithmetic.
-    bool sameFP8 =
-        x.isTensor() && y.isTensor() && x.dtype == y.dtype && x.dtype.isFP8();
-    if (!sameFP8 &&
-        !binaryTypeCheck(x, y, l, "tl.where", true, true, true, false))
+    bool sameFP8 = x.isTensor() && y.isTensor() && x.dtype == y.dtype && x.dtype.isFP8();
+    if (!sameFP8 && !g.binaryTypeCheck(x, y, l, "tl.where", true, true, true, false))
       return Val();
-    if (!broadcastPair(c, x, l, "tl.where") ||
-        !broadcastPair(x, y, l, "tl.where") ||
-        !broadcastPair(c, x, l, "tl.where"))
+    if (!g.broadcastPair(c, x, l, "tl.where") || !g.broadcastPair(x, y, l, "tl.where") ||
+        !g.broadcastPair(c, x, l, "tl.where"))
       return Val();
     Value r = arith::SelectOp::create(b, L, c.value, x.value, y.value);
     return Val::tensor(r, x.dtype, x.shape, l);
@@ -566,125 +459,116 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
   if (name == "maximum" || name == "minimum") {
     if (!bind({"x", "y", "propagate_nan?"}))
       return Val();
-    std::optional<bool> nan = getPropagateNan(a[2]);
+    std::optional<bool> nan = g.mathOps.getPropagateNan(a[2]);
     if (!nan)
       return Val();
-    return minMax(name == "maximum", a[0], a[1], l, "tl." + name.str(), *nan);
+    return g.minMax(name == "maximum", a[0], a[1], l, "tl." + name.str(), *nan);
   }
   if (name == "clamp") {
     if (!bind({"x", "min", "max", "propagate_nan?"}))
       return Val();
-    Val x = toTensor(a[0], l, "'tl.clamp'");
+    Val x = g.toTensor(a[0], l, "'tl.clamp'");
     if (!x)
       return x;
     if (!x.dtype.isFloat())
-      return error(l, "tl.clamp only supports floating-point tensors, got " +
-                          x.typeStr());
-    std::optional<bool> nan = getPropagateNan(a[3]);
+      return g.error(l, "tl.clamp only supports floating-point tensors, got " + x.typeStr());
+    std::optional<bool> nan = g.mathOps.getPropagateNan(a[3]);
     if (!nan)
       return Val();
-    Val lo = minMax(true, x, a[1], l, "tl.clamp", *nan);
-    return lo ? minMax(false, lo, a[2], l, "tl.clamp", *nan) : lo;
+    Val lo = g.minMax(true, x, a[1], l, "tl.clamp", *nan);
+    return lo ? g.minMax(false, lo, a[2], l, "tl.clamp", *nan) : lo;
   }
-  if (llvm::is_contained({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin",
-                          "cos", "floor", "ceil", "erf", "abs"},
+  if (llvm::is_contained({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "floor",
+                          "ceil", "erf", "abs"},
                          name)) {
     if (!bind({"x"}))
       return Val();
-    return mathUnary(name, a[0], l);
+    return g.mathOps.mathUnary(name, a[0], l);
   }
   if (name == "sigmoid") {
     if (!bind({"x"}))
       return Val();
-    Val neg = unary(UnaryOp::Minus, a[0], l);
-    Val e = neg ? mathUnary("exp", neg, l) : neg;
-    Val den = e ? binary(BinaryOp::Add, Val::integer(1, l), e, l) : e;
-    return den ? binary(BinaryOp::Div, Val::integer(1, l), den, l) : den;
+    Val neg = g.unary(UnaryOp::Minus, a[0], l);
+    Val e = neg ? g.mathOps.mathUnary("exp", neg, l) : neg;
+    Val den = e ? g.binary(BinaryOp::Add, Val::integer(1, l), e, l) : e;
+    return den ? g.binary(BinaryOp::Div, Val::integer(1, l), den, l) : den;
   }
   if (name == "softmax") {
     if (!bind({"x", "dim?", "keep_dims?", "ieee_rounding?"}))
       return Val();
-    Val x = toTensor(a[0], l, "'tl.softmax'");
+    Val x = g.toTensor(a[0], l, "'tl.softmax'");
     if (!x)
       return x;
     if (!x.dtype.isFloat())
-      return error(l, "tl.softmax expects a floating-point tensor, got " +
-                          x.typeStr());
-    Val dim =
-        a[1].isNone() ? Val::integer(int64_t(x.shape.size()) - 1, l) : a[1];
+      return g.error(l, "tl.softmax expects a floating-point tensor, got " + x.typeStr());
+    Val dim = a[1].isNone() ? Val::integer(int64_t(x.shape.size()) - 1, l) : a[1];
     if (x.shape.empty())
-      return constant(Val::floating(1.0), x.dtype, {}, l);
-    Val m = reduce(x, dim, true, "max", l);
-    Val z = m ? binary(BinaryOp::Sub, x, m, l) : m;
-    Val num = z ? mathUnary("exp", z, l) : z;
-    Val den = num ? reduce(num, dim, true, "sum", l) : num;
-    return den ? binary(BinaryOp::Div, num, den, l) : den;
+      return g.constant(Val::floating(1.0), x.dtype, {}, l);
+    Val m = g.reductions.reduce(x, dim, true, "max", l);
+    Val z = m ? g.binary(BinaryOp::Sub, x, m, l) : m;
+    Val num = z ? g.mathOps.mathUnary("exp", z, l) : z;
+    Val den = num ? g.reductions.reduce(num, dim, true, "sum", l) : num;
+    return den ? g.binary(BinaryOp::Div, num, den, l) : den;
   }
   if (name == "fdiv" || name == "div_rn") {
-    if (!bind(name == "fdiv"
-                  ? llvm::ArrayRef<StringRef>{"x", "y", "ieee_rounding?"}
-                  : llvm::ArrayRef<StringRef>{"x", "y"}))
+    if (!bind(name == "fdiv" ? llvm::ArrayRef<StringRef>{"x", "y", "ieee_rounding?"}
+                             : llvm::ArrayRef<StringRef>{"x", "y"}))
       return Val();
     // CPU division is IEEE round-to-nearest: ieee_rounding changes nothing.
     Val x = a[0], y = a[1];
-    if (!binaryTypeCheck(x, y, l, "tl." + name.str(), false, false, true, true))
+    if (!g.binaryTypeCheck(x, y, l, "tl." + name.str(), false, false, true, true))
       return Val();
     if (!x.dtype.isFloat())
-      return error(l, "tl." + name + " expects floating-point operands, got " +
-                          x.typeStr() + " and " + y.typeStr());
-    return binary(BinaryOp::Div, x, y, l);
+      return g.error(l, "tl." + name + " expects floating-point operands, got " + x.typeStr() +
+                            " and " + y.typeStr());
+    return g.binary(BinaryOp::Div, x, y, l);
   }
   if (name == "sqrt_rn") {
     if (!bind({"x"}))
       return Val();
-    return mathUnary("sqrt", a[0], l);
+    return g.mathOps.mathUnary("sqrt", a[0], l);
   }
   if (name == "fma") {
     if (!bind({"x", "y", "z"}))
       return Val();
     Val x = a[0], y = a[1], z = a[2];
-    if (!binaryTypeCheck(x, y, l, "tl.fma", false, false, true, false) ||
-        !binaryTypeCheck(x, z, l, "tl.fma", false, false, true, false) ||
-        !binaryTypeCheck(x, y, l, "tl.fma", false, false, true, false))
+    if (!g.binaryTypeCheck(x, y, l, "tl.fma", false, false, true, false) ||
+        !g.binaryTypeCheck(x, z, l, "tl.fma", false, false, true, false) ||
+        !g.binaryTypeCheck(x, y, l, "tl.fma", false, false, true, false))
       return Val();
     if (!x.dtype.isFloat())
-      return error(l, "tl.fma expects floating-point operands, got " +
-                          x.typeStr());
+      return g.error(l, "tl.fma expects floating-point operands, got " + x.typeStr());
     Value r = math::FmaOp::create(b, L, x.value, y.value, z.value);
     return Val::tensor(r, x.dtype, x.shape, l);
   }
   if (name == "cdiv") {
     if (!bind({"x", "div"}))
       return Val();
-    Val t = binary(BinaryOp::Add, a[0], a[1], l);
-    t = t ? binary(BinaryOp::Sub, t, Val::integer(1, l), l) : t;
-    return t ? binary(BinaryOp::FloorDiv, t, a[1], l) : t;
+    Val t = g.binary(BinaryOp::Add, a[0], a[1], l);
+    t = t ? g.binary(BinaryOp::Sub, t, Val::integer(1, l), l) : t;
+    return t ? g.binary(BinaryOp::FloorDiv, t, a[1], l) : t;
   }
   if (name == "cast") {
     if (!bind({"input", "dtype", "fp_downcast_rounding?", "bitcast?"}))
       return Val();
-    auto dt = getDType(*this, a[1], "dtype");
-    std::optional<bool> bc =
-        dt ? getBool(*this, a[3], false, "bitcast") : std::nullopt;
+    auto dt = getDType(g, a[1], "dtype");
+    std::optional<bool> bc = dt ? getBool(g, a[3], false, "bitcast") : std::nullopt;
     if (!bc)
       return Val();
-    Val x = a[0].isNumber() && !*bc ? constant(a[0], *dt, {}, l)
-                                    : toTensor(a[0], l, "'cast'");
+    Val x = a[0].isNumber() && !*bc ? g.constant(a[0], *dt, {}, l) : g.toTensor(a[0], l, "'cast'");
     if (!x)
       return x;
     if (a[2].isNone())
-      return cast(x, *dt, l, *bc);
+      return g.cast(x, *dt, l, *bc);
     if (a[2].kind != Val::Kind::Str || (a[2].s != "rtne" && a[2].s != "rtz"))
-      return error(a[2].loc, "fp_downcast_rounding must be \"rtne\" or "
-                             "\"rtz\", got " +
-                                 a[2].typeStr());
-    if (*bc || !x.dtype.isFloat() || !dt->isFloat() ||
-        dt->bitwidth() >= x.dtype.bitwidth())
-      return error(a[2].loc, "fp_downcast_rounding is only allowed for "
-                             "narrowing floating-point casts, not " +
-                                 x.dtype.str() + " to " + dt->str() +
-                                 (*bc ? " (bitcast)" : ""));
-    return a[2].s == "rtz" ? castTowardZero(x, *dt, l) : cast(x, *dt, l);
+      return g.error(a[2].loc, "fp_downcast_rounding must be \"rtne\" or "
+                               "\"rtz\", got " +
+                                   a[2].typeStr());
+    if (*bc || !x.dtype.isFloat() || !dt->isFloat() || dt->bitwidth() >= x.dtype.bitwidth())
+      return g.error(a[2].loc, "fp_downcast_rounding is only allowed for "
+                               "narrowing floating-point casts, not " +
+                                   x.dtype.str() + " to " + dt->str() + (*bc ? " (bitcast)" : ""));
+    return a[2].s == "rtz" ? g.fp8.castTowardZero(x, *dt, l) : g.cast(x, *dt, l);
   }
 
   //===--- Shapes ---===//
@@ -698,25 +582,23 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
         args.push_back(k.second);
         continue;
       }
-      return error(k.second.loc, "'" + name +
-                                     "' got an unexpected keyword argument '" +
-                                     k.first + "'");
+      return g.error(k.second.loc,
+                     "'" + name + "' got an unexpected keyword argument '" + k.first + "'");
     }
     if (args.size() < 2)
-      return error(l, "'" + name + "' expects a tensor and a shape");
-    Val x = toTensor(args[0], l, "'reshape'");
+      return g.error(l, "'" + name + "' expects a tensor and a shape");
+    Val x = g.toTensor(args[0], l, "'reshape'");
     if (!x)
       return x;
-    auto shape = getShape(
-        shapeFromVarargs(llvm::ArrayRef(args).drop_front(), l), "shape");
-    return shape ? reshape(x, *shape, l) : Val();
+    auto shape = g.getShape(shapeFromVarargs(llvm::ArrayRef(args).drop_front(), l), "shape");
+    return shape ? g.reductions.reshape(x, *shape, l) : Val();
   }
   if (name == "trans" || name == "permute") {
     if (!kwargs.empty() && !(kwargs.size() == 1 && kwargs[0].first == "dims"))
-      return error(l, "'" + name + "' got an unexpected keyword argument");
+      return g.error(l, "'" + name + "' got an unexpected keyword argument");
     if (args.empty())
-      return error(l, "'" + name + "' expects a tensor");
-    Val x = toTensor(args[0], l, "'trans'");
+      return g.error(l, "'" + name + "' expects a tensor");
+    Val x = g.toTensor(args[0], l, "'trans'");
     if (!x)
       return x;
     llvm::SmallVector<Val> rest(args.begin() + 1, args.end());
@@ -725,62 +607,57 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     llvm::SmallVector<int64_t, 4> order;
     if (rest.empty()) {
       if (x.shape.size() != 2)
-        return error(l, "tl.trans without dims requires a 2-D tensor, got " +
-                            x.typeStr());
+        return g.error(l, "tl.trans without dims requires a 2-D tensor, got " + x.typeStr());
       order = {1, 0};
     } else {
       Val dims = shapeFromVarargs(rest, l);
-      std::vector<Val> elems =
-          dims.kind == Val::Kind::Tuple ? dims.elems : std::vector<Val>{dims};
+      std::vector<Val> elems = dims.kind == Val::Kind::Tuple ? dims.elems : std::vector<Val>{dims};
       for (const Val &d : elems) {
-        std::optional<int64_t> v = getConstInt(d, "permutation entry");
+        std::optional<int64_t> v = g.getConstInt(d, "permutation entry");
         if (!v)
           return Val();
         order.push_back(*v);
       }
     }
-    return trans(x, order, l);
+    return g.reductions.trans(x, order, l);
   }
   if (name == "expand_dims") {
     if (!bind({"input", "axis"}))
       return Val();
-    Val x = toTensor(a[0], l, "'expand_dims'");
+    Val x = g.toTensor(a[0], l, "'expand_dims'");
     if (!x)
       return x;
-    std::vector<Val> axes =
-        a[1].kind == Val::Kind::Tuple ? a[1].elems : std::vector<Val>{a[1]};
+    std::vector<Val> axes = a[1].kind == Val::Kind::Tuple ? a[1].elems : std::vector<Val>{a[1]};
     int64_t newRank = x.shape.size() + axes.size();
     llvm::SmallVector<int64_t, 4> norm;
     for (const Val &ax : axes) {
-      std::optional<int64_t> v = getConstInt(ax, "axis");
+      std::optional<int64_t> v = g.getConstInt(ax, "axis");
       if (!v)
         return Val();
       norm.push_back(*v < 0 ? *v + newRank : *v);
     }
     llvm::sort(norm);
     for (int64_t ax : norm)
-      if (!(x = expandDims(x, ax, l)))
+      if (!(x = g.expandDims(x, ax, l)))
         return x;
     return x;
   }
   if (name == "broadcast_to") {
     if (args.size() < 2 && kwargs.empty())
-      return error(l, "'broadcast_to' expects a tensor and a shape");
+      return g.error(l, "'broadcast_to' expects a tensor and a shape");
     for (auto &k : kwargs)
       args.push_back(k.second);
-    Val x = toTensor(args[0], l, "'broadcast_to'");
+    Val x = g.toTensor(args[0], l, "'broadcast_to'");
     if (!x)
       return x;
-    auto shape = getShape(
-        shapeFromVarargs(llvm::ArrayRef(args).drop_front(), l), "shape");
-    return shape ? broadcastTo(x, *shape, l, "tensor") : Val();
+    auto shape = g.getShape(shapeFromVarargs(llvm::ArrayRef(args).drop_front(), l), "shape");
+    return shape ? g.broadcastTo(x, *shape, l, "tensor") : Val();
   }
   if (name == "broadcast") {
     if (!bind({"input", "other"}))
       return Val();
-    Val x = toTensor(a[0], l, "'broadcast'"),
-        y = toTensor(a[1], l, "'broadcast'");
-    if (!x || !y || !broadcastPair(x, y, l, "tl.broadcast"))
+    Val x = g.toTensor(a[0], l, "'broadcast'"), y = g.toTensor(a[1], l, "'broadcast'");
+    if (!x || !y || !g.broadcastPair(x, y, l, "tl.broadcast"))
       return Val();
     return Val::tuple({x, y}, l);
   }
@@ -790,73 +667,69 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
     if (!bind({"input", "other", "acc?", "input_precision?", "allow_tf32?",
                "max_num_imprecise_acc?", "out_dtype?"}))
       return Val();
-    Val x = toTensor(a[0], l, "'tl.dot'"), y = toTensor(a[1], l, "'tl.dot'");
+    Val x = g.toTensor(a[0], l, "'tl.dot'"), y = g.toTensor(a[1], l, "'tl.dot'");
     if (!x || !y)
       return Val();
     size_t rank = x.shape.size();
     if ((rank != 2 && rank != 3) || y.shape.size() != rank)
-      return error(l, "tl.dot expects two 2-D or two 3-D tensors, got " +
-                          x.typeStr() + " and " + y.typeStr());
+      return g.error(l, "tl.dot expects two 2-D or two 3-D tensors, got " + x.typeStr() + " and " +
+                            y.typeStr());
     if (x.dtype.isFP8() && y.dtype.isFP8()) {
       // As Triton, any two fp8 formats may be multiplied; tilec upcasts both
       // to fp16 (exact for e5m2 and e4m3fn) and accumulates in fp32, as
       // Triton does where the hardware has no fp8 dot.
-      x = cast(x, DType(DType::F16), l);
-      y = cast(y, DType(DType::F16), l);
+      x = g.cast(x, DType(DType::F16), l);
+      y = g.cast(y, DType(DType::F16), l);
       if (!x || !y)
         return Val();
     }
     if (x.dtype != y.dtype)
-      return error(l, "tl.dot operands must have the same dtype, got " +
-                          x.dtype.str() + " and " + y.dtype.str());
+      return g.error(l, "tl.dot operands must have the same dtype, got " + x.dtype.str() + " and " +
+                            y.dtype.str());
     if (x.dtype.isPtr() || x.dtype.isBool())
-      return error(l,
-                   "tl.dot does not support operands of type " + x.dtype.str());
+      return g.error(l, "tl.dot does not support operands of type " + x.dtype.str());
     // As Triton 3.9 ("only int8 supported!"): tile.dot's integer operands are
     // signed, so uint8 (or wider) operands would be silently sign-extended.
     if (x.dtype.isInt() && x.dtype != DType(DType::I8))
-      return error(l, "tl.dot supports int8 integer operands only, got " + x.dtype.str());
-    if (x.shape[rank - 1] != y.shape[rank - 2] ||
-        (rank == 3 && x.shape[0] != y.shape[0]))
-      return error(l, "incompatible shapes " + shapeStr(x.shape) + " and " +
-                          shapeStr(y.shape) + " in tl.dot");
+      return g.error(l, "tl.dot supports int8 integer operands only, got " + x.dtype.str());
+    if (x.shape[rank - 1] != y.shape[rank - 2] || (rank == 3 && x.shape[0] != y.shape[0]))
+      return g.error(l, "incompatible shapes " + shapeStr(x.shape) + " and " + shapeStr(y.shape) +
+                            " in tl.dot");
     llvm::SmallVector<int64_t, 4> resShape(x.shape.begin(), x.shape.end());
     resShape[rank - 1] = y.shape[rank - 1];
     DType outTy(DType::F32);
     if (x.dtype.isInt())
       outTy = DType(DType::I32);
     else if (!a[6].isNone()) {
-      auto dt = getDType(*this, a[6], "out_dtype");
+      auto dt = getDType(g, a[6], "out_dtype");
       if (!dt)
         return Val();
       outTy = *dt;
     }
     Val acc = a[2];
     if (acc.isNone()) {
-      acc = constant(Val::integer(0), outTy, resShape, l);
+      acc = g.constant(Val::integer(0), outTy, resShape, l);
     } else {
-      if (!(acc = toTensor(acc, acc.loc, "acc")))
+      if (!(acc = g.toTensor(acc, acc.loc, "acc")))
         return acc;
       if (acc.shape.size() != rank)
-        if (!(acc = broadcastTo(acc, resShape, acc.loc, "acc")))
+        if (!(acc = g.broadcastTo(acc, resShape, acc.loc, "acc")))
           return acc;
-      if (llvm::ArrayRef<int64_t>(acc.shape) !=
-          llvm::ArrayRef<int64_t>(resShape))
-        return error(acc.loc,
-                     "tl.dot accumulator has shape " + shapeStr(acc.shape) +
-                         " but the product has shape " + shapeStr(resShape));
+      if (llvm::ArrayRef<int64_t>(acc.shape) != llvm::ArrayRef<int64_t>(resShape))
+        return g.error(acc.loc, "tl.dot accumulator has shape " + shapeStr(acc.shape) +
+                                    " but the product has shape " + shapeStr(resShape));
     }
     StringAttr precision;
     if (a[3].kind == Val::Kind::Str)
       precision = b.getStringAttr(a[3].s);
     else if (!a[4].isNone()) {
-      std::optional<bool> tf32 = getBool(*this, a[4], true, "allow_tf32");
+      std::optional<bool> tf32 = getBool(g, a[4], true, "allow_tf32");
       if (!tf32)
         return Val();
       precision = b.getStringAttr(*tf32 ? "tf32" : "ieee");
-    } else if (!defaultDotInputPrecision.empty()) {
+    } else if (!g.defaultDotInputPrecision.empty()) {
       // Checked with explicit ones by tile.dot's verifier, at this call.
-      precision = b.getStringAttr(defaultDotInputPrecision);
+      precision = b.getStringAttr(g.defaultDotInputPrecision);
     }
     if (acc.dtype.isFloat() && acc.dtype.bitwidth() < 32) {
       // A 16-bit accumulator (out_dtype=tl.float16): as Triton's reference
@@ -864,18 +737,17 @@ Val MLIRGen::callBuiltin(StringRef name, std::vector<Val> args,
       // is rounded once to the accumulator's type and then added to it; an
       // fp16 accumulation step by step would lose the low bits of every
       // partial sum (2048 + 15 ones gives 2048, not 2064).
-      Val zeros = constant(Val::integer(0), DType(DType::F32), resShape, l);
-      Value sum = tile::DotOp::create(b, L, zeros.value.getType(), x.value,
-                                      y.value, zeros.value, precision);
-      Val rounded =
-          cast(Val::tensor(sum, DType(DType::F32), resShape, l), acc.dtype, l);
-      return rounded ? binary(BinaryOp::Add, rounded, acc, l) : rounded;
+      Val zeros = g.constant(Val::integer(0), DType(DType::F32), resShape, l);
+      Value sum = tile::DotOp::create(b, L, zeros.value.getType(), x.value, y.value, zeros.value,
+                                      precision);
+      Val rounded = g.cast(Val::tensor(sum, DType(DType::F32), resShape, l), acc.dtype, l);
+      return rounded ? g.binary(BinaryOp::Add, rounded, acc, l) : rounded;
     }
-    Value r = tile::DotOp::create(b, L, acc.value.getType(), x.value, y.value,
-                                  acc.value, precision);
+    Value r =
+        tile::DotOp::create(b, L, acc.value.getType(), x.value, y.value, acc.value, precision);
     return Val::tensor(r, acc.dtype, resShape, l);
   }
   if (name == "jit")
-    return error(l, "'tl.jit' cannot be called inside a kernel");
-  return error(l, "unsupported function 'tl." + name + "'");
+    return g.error(l, "'tl.jit' cannot be called inside a kernel");
+  return g.error(l, "unsupported function 'tl." + name + "'");
 }

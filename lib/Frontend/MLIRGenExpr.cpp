@@ -1,4 +1,4 @@
-//===- MLIRGenExpr.cpp - Lowering of expressions --------------------------===//
+//===- MLIRGenExpr.cpp - ExprEmitter: lowering of expressions -------------===//
 #include "MLIRGen.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -12,14 +12,13 @@ using llvm::Twine;
 
 /// Python builtins usable in kernels.
 static bool isPythonBuiltin(StringRef name) {
-  return llvm::is_contained({"range", "len", "min", "max", "int", "float",
-                             "bool", "print", "abs", "isinstance", "str",
-                             "tuple"},
+  return llvm::is_contained({"range", "len", "min", "max", "int", "float", "bool", "print", "abs",
+                             "isinstance", "str", "tuple"},
                             name);
 }
 
-Val MLIRGen::genExpr(const Expr &e) {
-  if (stackExhausted(e.getLoc()))
+Val ExprEmitter::genExpr(const Expr &e) {
+  if (g.stackExhausted(e.getLoc()))
     return Val();
   Val v;
   switch (e.getKind()) {
@@ -31,7 +30,7 @@ Val MLIRGen::genExpr(const Expr &e) {
     break;
   case Expr::Kind::Unary: {
     auto &u = llvm::cast<UnaryExpr>(e);
-    v = unary(u.op, genExpr(*u.operand), u.getLoc());
+    v = g.unary(u.op, genExpr(*u.operand), u.getLoc());
     break;
   }
   case Expr::Kind::Binary: {
@@ -42,7 +41,7 @@ Val MLIRGen::genExpr(const Expr &e) {
     Val rhs = genExpr(*bin.rhs);
     if (!rhs)
       return rhs;
-    v = binary(bin.op, lhs, rhs, bin.getLoc());
+    v = g.binary(bin.op, lhs, rhs, bin.getLoc());
     break;
   }
   case Expr::Kind::BoolOp:
@@ -61,8 +60,7 @@ Val MLIRGen::genExpr(const Expr &e) {
     v = genSubscript(llvm::cast<SubscriptExpr>(e));
     break;
   case Expr::Kind::Slice:
-    return error(e.getLoc(),
-                 "unsupported expression 'slice' outside of a subscript");
+    return g.error(e.getLoc(), "unsupported expression 'slice' outside of a subscript");
   case Expr::Kind::Tuple:
   case Expr::Kind::List: {
     std::vector<Val> elems;
@@ -72,7 +70,7 @@ Val MLIRGen::genExpr(const Expr &e) {
         if (!t)
           return t;
         if (t.kind != Val::Kind::Tuple)
-          return error(star->getLoc(), "cannot unpack " + t.typeStr());
+          return g.error(star->getLoc(), "cannot unpack " + t.typeStr());
         elems.insert(elems.end(), t.elems.begin(), t.elems.end());
         continue;
       }
@@ -88,18 +86,18 @@ Val MLIRGen::genExpr(const Expr &e) {
     v = genIfExp(llvm::cast<IfExpExpr>(e));
     break;
   case Expr::Kind::Starred:
-    return error(e.getLoc(), "unsupported expression '*' here");
+    return g.error(e.getLoc(), "unsupported expression '*' here");
   }
   if (v)
     v.loc = e.getLoc();
   return v;
 }
 
-Val MLIRGen::genConstant(const ConstantExpr &e) {
+Val ExprEmitter::genConstant(const ConstantExpr &e) {
   switch (e.ckind) {
   case ConstantExpr::CKind::Int:
     if (e.intOverflow || e.isUnsigned64)
-      return error(e.getLoc(), "integer literal does not fit in 64 bits");
+      return g.error(e.getLoc(), "integer literal does not fit in 64 bits");
     return Val::integer(e.intValue, e.getLoc());
   case ConstantExpr::CKind::Float:
     return Val::floating(e.floatValue, e.getLoc());
@@ -110,29 +108,27 @@ Val MLIRGen::genConstant(const ConstantExpr &e) {
   case ConstantExpr::CKind::Str:
     return Val::str(e.strValue, e.getLoc());
   case ConstantExpr::CKind::Ellipsis:
-    return error(e.getLoc(), "unsupported expression '...'");
+    return g.error(e.getLoc(), "unsupported expression '...'");
   }
   return Val();
 }
 
-Val MLIRGen::genName(const NameExpr &e) {
-  return lookupName(e.name, e.getLoc());
-}
+Val ExprEmitter::genName(const NameExpr &e) { return lookupName(e.name, e.getLoc()); }
 
-Val MLIRGen::lookupName(StringRef name, SMLoc l) {
-  auto it = vars->find(name);
-  if (it != vars->end()) {
+Val ExprEmitter::lookupName(StringRef name, SMLoc l) {
+  auto it = g.vars->find(name);
+  if (it != g.vars->end()) {
     Val v = it->second;
     v.loc = l;
     return v;
   }
-  const ModuleImport *imp = file.lookupImport(name);
-  if (const GlobalConstant *g = file.lookupGlobal(name))
-    if (!g->fallback || !imp || imp->fallback)
-      return genExpr(*g->value);
-  if (const FileAST::BrokenFunction *broken = file.lookupBroken(name))
-    return error(broken->loc, broken->message);
-  if (const FunctionDef *fn = file.lookupFunction(name)) {
+  const ModuleImport *imp = g.file.lookupImport(name);
+  if (const GlobalConstant *global = g.file.lookupGlobal(name))
+    if (!global->fallback || !imp || imp->fallback)
+      return genExpr(*global->value);
+  if (const FileAST::BrokenFunction *broken = g.file.lookupBroken(name))
+    return g.error(broken->loc, broken->message);
+  if (const FunctionDef *fn = g.file.lookupFunction(name)) {
     Val v;
     v.kind = Val::Kind::Function;
     v.fn = fn;
@@ -140,12 +136,11 @@ Val MLIRGen::lookupName(StringRef name, SMLoc l) {
     return v;
   }
   if (imp)
-    if (std::optional<Val> v = resolveImport(*imp, l))
+    if (std::optional<Val> v = g.pyObjects.resolveImport(*imp, l))
       return *v;
   Val v;
   v.loc = l;
-  if (name == "tl" || name == "triton" || name == "tilec" ||
-      name == "libdevice") {
+  if (name == "tl" || name == "triton" || name == "tilec" || name == "libdevice") {
     v.kind = Val::Kind::Module;
     v.s = name.str();
     return v;
@@ -156,21 +151,21 @@ Val MLIRGen::lookupName(StringRef name, SMLoc l) {
     return v;
   }
   if (imp)
-    return error(l, "'" + name + "' is imported from '" + imp->target +
-                        "', which tilec kernels cannot use (only the triton "
-                        "and tilec modules are known)");
-  return error(l, "unknown name '" + name + "'");
+    return g.error(l, "'" + name + "' is imported from '" + imp->target +
+                          "', which tilec kernels cannot use (only the triton "
+                          "and tilec modules are known)");
+  return g.error(l, "unknown name '" + name + "'");
 }
 
-Val MLIRGen::genAttribute(const AttributeExpr &e) {
+Val ExprEmitter::genAttribute(const AttributeExpr &e) {
   Val base = genExpr(*e.value);
   if (!base)
     return base;
   return attributeOf(base, e.attr, e.getLoc());
 }
 
-Val MLIRGen::attributeOf(const Val &base, StringRef attr, SMLoc l) {
-  if (std::optional<Val> r = pythonAttribute(base, attr, l))
+Val ExprEmitter::attributeOf(const Val &base, StringRef attr, SMLoc l) {
+  if (std::optional<Val> r = g.pyObjects.pythonAttribute(base, attr, l))
     return *r;
   Val v;
   v.loc = l;
@@ -181,8 +176,8 @@ Val MLIRGen::attributeOf(const Val &base, StringRef attr, SMLoc l) {
       v.s = "tl";
       return v;
     }
-    if (base.s == "tl" && (attr == "math" || attr == "extra" ||
-                           attr == "standard" || attr == "random")) {
+    if (base.s == "tl" &&
+        (attr == "math" || attr == "extra" || attr == "standard" || attr == "random")) {
       v.kind = Val::Kind::Module;
       v.s = "tl." + attr.str();
       return v;
@@ -211,10 +206,10 @@ Val MLIRGen::attributeOf(const Val &base, StringRef attr, SMLoc l) {
     }
     if (base.s == "tl.PropagateNan") {
       if (attr == "ALL")
-        return Val::integer(kPropagateNanAll, l);
+        return Val::integer(MathEmitter::kPropagateNanAll, l);
       if (attr == "NONE")
-        return Val::integer(kPropagateNanNone, l);
-      return error(l, "tl.PropagateNan has no member '" + attr + "'");
+        return Val::integer(MathEmitter::kPropagateNanNone, l);
+      return g.error(l, "tl.PropagateNan has no member '" + attr + "'");
     }
     if (StringRef(base.s).starts_with("tl")) {
       DType dt = DType::fromTritonName(attr);
@@ -222,14 +217,13 @@ Val MLIRGen::attributeOf(const Val &base, StringRef attr, SMLoc l) {
         return Val::dtypeObj(dt, l);
     }
     StringRef canonical = attr == "cdiv" && base.s != "tl" ? "cdiv" : attr;
-    if (isTritonBuiltin(canonical) &&
-        (StringRef(base.s).starts_with("tl") || canonical == "cdiv" ||
-         canonical == "jit")) {
+    if (BuiltinEmitter::isTritonBuiltin(canonical) &&
+        (StringRef(base.s).starts_with("tl") || canonical == "cdiv" || canonical == "jit")) {
       v.kind = Val::Kind::Builtin;
       v.s = "tl." + canonical.str();
       return v;
     }
-    return error(l, "unsupported function '" + base.s + "." + attr + "'");
+    return g.error(l, "unsupported function '" + base.s + "." + attr + "'");
   }
   case Val::Kind::Tensor:
     if (attr == "dtype")
@@ -242,8 +236,8 @@ Val MLIRGen::attributeOf(const Val &base, StringRef attr, SMLoc l) {
     }
     if (attr == "T") {
       if (base.shape.size() != 2)
-        return error(l, "'.T' requires a 2-D tensor, got " + base.typeStr());
-      return trans(base, {1, 0}, l);
+        return g.error(l, "'.T' requires a 2-D tensor, got " + base.typeStr());
+      return g.reductions.trans(base, {1, 0}, l);
     }
     v.kind = Val::Kind::Builtin;
     v.s = "method:" + attr.str();
@@ -252,8 +246,7 @@ Val MLIRGen::attributeOf(const Val &base, StringRef attr, SMLoc l) {
   case Val::Kind::DTypeObj:
     if (attr == "element_ty") {
       if (!base.dtype.isPtr())
-        return error(l, "'element_ty' requires a pointer dtype, got " +
-                            base.dtype.str());
+        return g.error(l, "'element_ty' requires a pointer dtype, got " + base.dtype.str());
       return Val::dtypeObj(base.dtype.element(), l);
     }
     if (attr == "primitive_bitwidth")
@@ -266,7 +259,7 @@ Val MLIRGen::attributeOf(const Val &base, StringRef attr, SMLoc l) {
     return v;
   case Val::Kind::BlockPtr:
   case Val::Kind::TensorDesc:
-    return memoryAttribute(base, attr, l);
+    return g.memory.memoryAttribute(base, attr, l);
   case Val::Kind::Int:
   case Val::Kind::Float:
   case Val::Kind::Bool:
@@ -275,29 +268,27 @@ Val MLIRGen::attributeOf(const Val &base, StringRef attr, SMLoc l) {
     // are those of the number as a tensor (int32, int64 or uint64; fp32 or
     // fp64; int1).
     if (attr == "dtype" || attr == "to" || attr == "cast") {
-      Val t = toTensor(base, l, "'." + attr.str() + "'");
+      Val t = g.toTensor(base, l, "'." + attr.str() + "'");
       return t ? attributeOf(t, attr, l) : t;
     }
     [[fallthrough]];
   default:
-    return error(l,
-                 "unsupported attribute '" + attr + "' of " + base.typeStr());
+    return g.error(l, "unsupported attribute '" + attr + "' of " + base.typeStr());
   }
 }
 
-Val MLIRGen::genSubscript(const SubscriptExpr &e) {
+Val ExprEmitter::genSubscript(const SubscriptExpr &e) {
   Val base = genExpr(*e.value);
   if (!base)
     return base;
   SMLoc l = e.getLoc();
   if (base.kind == Val::Kind::Tuple) {
     if (e.indices.size() != 1 || e.isTuple)
-      return error(l, "a tuple index must be a single constexpr int");
+      return g.error(l, "a tuple index must be a single constexpr int");
     const Expr &idx = *e.indices.front();
     int64_t n = base.elems.size();
     if (auto *slice = llvm::dyn_cast<SliceExpr>(&idx)) {
-      auto part = [&](const ExprPtr &p,
-                      int64_t dflt) -> std::optional<int64_t> {
+      auto part = [&](const ExprPtr &p, int64_t dflt) -> std::optional<int64_t> {
         if (!p)
           return dflt;
         Val pv = genExpr(*p);
@@ -305,15 +296,14 @@ Val MLIRGen::genSubscript(const SubscriptExpr &e) {
           return std::nullopt;
         if (pv.isNone())
           return dflt;
-        return getConstInt(pv, "a tuple slice bound");
+        return g.getConstInt(pv, "a tuple slice bound");
       };
       std::optional<int64_t> step = part(slice->step, 1);
       if (!step)
         return Val();
       if (*step <= 0)
-        return error(l, "tuple slices need a positive step");
-      std::optional<int64_t> lo = part(slice->lower, 0),
-                             hi = part(slice->upper, n);
+        return g.error(l, "tuple slices need a positive step");
+      std::optional<int64_t> lo = part(slice->lower, 0), hi = part(slice->upper, n);
       if (!lo || !hi)
         return Val();
       auto clampIdx = [&](int64_t x) {
@@ -329,21 +319,20 @@ Val MLIRGen::genSubscript(const SubscriptExpr &e) {
     Val iv = genExpr(idx);
     if (!iv)
       return iv;
-    std::optional<int64_t> i = getConstInt(iv, "a tuple index");
+    std::optional<int64_t> i = g.getConstInt(iv, "a tuple index");
     if (!i)
       return Val();
     int64_t k = *i < 0 ? *i + n : *i;
     if (k < 0 || k >= n)
-      return error(idx.getLoc(), "tuple index " + Twine(*i) + " out of range");
+      return g.error(idx.getLoc(), "tuple index " + Twine(*i) + " out of range");
     return base.elems[k];
   }
   if (!base.isTensor())
-    return error(l, "'" + base.typeStr() + "' object is not subscriptable");
+    return g.error(l, "'" + base.typeStr() + "' object is not subscriptable");
   // Only ':' (keep a dimension) and None (insert one) are allowed on tensors;
   // as in Triton, a slice's bounds and step may be given as None (`None:`).
   // The message starts as Triton's ("unsupported tensor index").
-  const char *badIndex =
-      "unsupported tensor index: only ':' and None are allowed";
+  const char *badIndex = "unsupported tensor index: only ':' and None are allowed";
   size_t slices = 0;
   for (const ExprPtr &idx : e.indices) {
     if (auto *s = llvm::dyn_cast<SliceExpr>(idx.get())) {
@@ -354,19 +343,18 @@ Val MLIRGen::genSubscript(const SubscriptExpr &e) {
         if (!v)
           return v;
         if (!v.isNone())
-          return error(idx->getLoc(), badIndex);
+          return g.error(idx->getLoc(), badIndex);
       }
       ++slices;
       continue;
     }
     auto *c = llvm::dyn_cast<ConstantExpr>(idx.get());
     if (!c || c->ckind != ConstantExpr::CKind::None)
-      return error(idx->getLoc(), badIndex);
+      return g.error(idx->getLoc(), badIndex);
   }
   if (slices != base.shape.size())
-    return error(l, "tensor subscript has " + Twine(slices) +
-                        " ':' but the tensor has rank " +
-                        Twine(base.shape.size()));
+    return g.error(l, "tensor subscript has " + Twine(slices) + " ':' but the tensor has rank " +
+                          Twine(base.shape.size()));
   Val cur = base;
   int64_t axis = 0;
   for (const ExprPtr &idx : e.indices) {
@@ -374,14 +362,14 @@ Val MLIRGen::genSubscript(const SubscriptExpr &e) {
       ++axis;
       continue;
     }
-    if (!(cur = expandDims(cur, axis, idx->getLoc())))
+    if (!(cur = g.expandDims(cur, axis, idx->getLoc())))
       return cur;
     ++axis;
   }
   return cur;
 }
 
-Val MLIRGen::genCompare(const CompareExpr &e) {
+Val ExprEmitter::genCompare(const CompareExpr &e) {
   Val lhs = genExpr(*e.operands[0]);
   if (!lhs)
     return lhs;
@@ -390,32 +378,32 @@ Val MLIRGen::genCompare(const CompareExpr &e) {
     Val rhs = genExpr(*e.operands[i + 1]);
     if (!rhs)
       return rhs;
-    Val r = compare(e.ops[i], lhs, rhs, e.opLocs[i]);
+    Val r = g.compare(e.ops[i], lhs, rhs, e.opLocs[i]);
     if (!r)
       return r;
     if (!result) {
       result = r;
-    } else if (std::optional<bool> t = constexprTruth(result)) {
+    } else if (std::optional<bool> t = g.constexprTruth(result)) {
       if (!*t)
         return result;
       result = r;
     } else {
-      result = logical(true, result, r, e.opLocs[i]);
+      result = g.logical(true, result, r, e.opLocs[i]);
       if (!result)
         return result;
     }
-    if (std::optional<bool> t = constexprTruth(result); t && !*t)
+    if (std::optional<bool> t = g.constexprTruth(result); t && !*t)
       return result; // Short-circuit like Python.
     lhs = rhs;
   }
   return result;
 }
 
-Val MLIRGen::genBoolOp(const BoolOpExpr &e) {
+Val ExprEmitter::genBoolOp(const BoolOpExpr &e) {
   bool isAnd = e.op == BoolOpKind::And;
   Val result = genExpr(*e.values[0]);
   for (size_t i = 1; i < e.values.size() && result; ++i) {
-    if (std::optional<bool> t = constexprTruth(result)) {
+    if (std::optional<bool> t = g.constexprTruth(result)) {
       // Python semantics on constexprs: the deciding operand is the result.
       if (*t != isAnd)
         return result;
@@ -425,23 +413,23 @@ Val MLIRGen::genBoolOp(const BoolOpExpr &e) {
     Val next = genExpr(*e.values[i]);
     if (!next)
       return next;
-    result = logical(isAnd, result, next, e.getLoc());
+    result = g.logical(isAnd, result, next, e.getLoc());
   }
   return result;
 }
 
-Val MLIRGen::genIfExp(const IfExpExpr &e) {
+Val ExprEmitter::genIfExp(const IfExpExpr &e) {
   Val cond = genExpr(*e.cond);
   if (!cond)
     return cond;
-  if (std::optional<bool> t = constexprTruth(cond))
+  if (std::optional<bool> t = g.constexprTruth(cond))
     return genExpr(*t ? *e.thenExpr : *e.elseExpr);
-  Value c = toCondition(cond, e.cond->getLoc(), "a conditional expression");
+  Value c = g.toCondition(cond, e.cond->getLoc(), "a conditional expression");
   if (!c)
     return Val();
-  if (regionNestingTooDeep(e.getLoc()))
+  if (g.regionNestingTooDeep(e.getLoc()))
     return Val();
-  Location L = loc(e.getLoc());
+  Location L = g.loc(e.getLoc());
   auto ifOp = scf::IfOp::create(b, L, TypeRange{}, c, /*withElse=*/true);
   Val vals[2];
   const Expr *exprs[2] = {e.thenExpr.get(), e.elseExpr.get()};
@@ -452,23 +440,20 @@ Val MLIRGen::genIfExp(const IfExpExpr &e) {
       b.setInsertionPoint(blocks[k]->getTerminator());
       vals[k] = genExpr(*exprs[k]);
       if (vals[k])
-        vals[k] =
-            materialize(vals[k], exprs[k]->getLoc(), "conditional expression");
+        vals[k] = g.stmts.materialize(vals[k], exprs[k]->getLoc(), "conditional expression");
       if (!vals[k])
         return vals[k];
     }
   }
   if (vals[0].dtype != vals[1].dtype || vals[0].shape != vals[1].shape)
-    return error(e.getLoc(),
-                 "conditional expression with a runtime condition has "
-                 "inconsistent types " +
-                     vals[0].typeStr() + " and " + vals[1].typeStr());
-  Operation *newIf = finishIf(ifOp, {vals[0].value}, {vals[1].value}, L);
-  return Val::tensor(newIf->getResult(0), vals[0].dtype, vals[0].shape,
-                     e.getLoc());
+    return g.error(e.getLoc(), "conditional expression with a runtime condition has "
+                               "inconsistent types " +
+                                   vals[0].typeStr() + " and " + vals[1].typeStr());
+  Operation *newIf = g.stmts.finishIf(ifOp, {vals[0].value}, {vals[1].value}, L);
+  return Val::tensor(newIf->getResult(0), vals[0].dtype, vals[0].shape, e.getLoc());
 }
 
-Val MLIRGen::genCall(const CallExpr &e) {
+Val ExprEmitter::genCall(const CallExpr &e) {
   Val callee = genExpr(*e.callee);
   if (!callee)
     return callee;
@@ -479,7 +464,7 @@ Val MLIRGen::genCall(const CallExpr &e) {
       if (!t)
         return t;
       if (t.kind != Val::Kind::Tuple)
-        return error(star->getLoc(), "cannot unpack " + t.typeStr());
+        return g.error(star->getLoc(), "cannot unpack " + t.typeStr());
       args.insert(args.end(), t.elems.begin(), t.elems.end());
       continue;
     }
@@ -497,24 +482,24 @@ Val MLIRGen::genCall(const CallExpr &e) {
   }
   SMLoc l = e.getLoc();
   if (callee.kind == Val::Kind::Function)
-    return inlineCall(*callee.fn, std::move(args), std::move(kwargs), l);
+    return g.stmts.inlineCall(*callee.fn, std::move(args), std::move(kwargs), l);
   if (callee.kind == Val::Kind::DTypeObj)
-    return callPythonObject(callee, std::move(args), std::move(kwargs), l);
+    return g.pyObjects.callPythonObject(callee, std::move(args), std::move(kwargs), l);
   if (callee.kind == Val::Kind::Builtin) {
     StringRef name = callee.s;
     if (name.consume_front("method:"))
-      return callMethod(callee.elems.front(), name, std::move(args),
-                        std::move(kwargs), l);
+      return g.builtins.callMethod(callee.elems.front(), name, std::move(args), std::move(kwargs),
+                                   l);
     if (name.starts_with("type:") || name.starts_with("class:"))
-      return callPythonObject(callee, std::move(args), std::move(kwargs), l);
+      return g.pyObjects.callPythonObject(callee, std::move(args), std::move(kwargs), l);
     if (name.consume_front("dtype:")) {
       DType dt = callee.elems.front().dtype;
       std::optional<bool> r = basicDTypePredicate(dt, name);
       if (!r)
-        return error(l, "unsupported dtype method '" + name + "'");
+        return g.error(l, "unsupported dtype method '" + name + "'");
       return Val::boolean(*r, l);
     }
-    return callBuiltin(name, std::move(args), std::move(kwargs), l);
+    return g.builtins.callBuiltin(name, std::move(args), std::move(kwargs), l);
   }
-  return error(l, "'" + callee.typeStr() + "' object is not callable");
+  return g.error(l, "'" + callee.typeStr() + "' object is not callable");
 }

@@ -1,4 +1,4 @@
-//===- MLIRGenFP8.cpp - fp8 storage types and rounding-mode casts ---------===//
+//===- MLIRGenFP8.cpp - FP8Emitter: fp8 storage types, rounding-mode casts ===//
 //
 // tl.float8e5 (e5m2) and tl.float8e4nv (e4m3fn) are 8-bit storage types:
 // their values are i8 in the IR, loaded and stored as bytes, and converted to
@@ -30,8 +30,7 @@ struct FP8Format {
   bool ieeeSpecials;
 
   static FP8Format of(DType dt) {
-    return dt.kind == DType::F8E5 ? FP8Format{2, 15, 0x7B, true}
-                                  : FP8Format{3, 7, 0x7E, false};
+    return dt.kind == DType::F8E5 ? FP8Format{2, 15, 0x7B, true} : FP8Format{3, 7, 0x7E, false};
   }
   unsigned exponentBits() const { return 7 - mantissa; }
   /// The byte of a positive NaN.
@@ -63,29 +62,17 @@ struct BitOps {
       a = DenseElementsAttr::get(cast<ShapedType>(t), Attribute(a));
     return arith::ConstantOp::create(b, L, t, a);
   }
-  Value andI(Value x, int64_t m) {
-    return arith::AndIOp::create(b, L, x, i32(m));
-  }
+  Value andI(Value x, int64_t m) { return arith::AndIOp::create(b, L, x, i32(m)); }
   Value orI(Value x, Value y) { return arith::OrIOp::create(b, L, x, y); }
-  Value shl(Value x, int64_t n) {
-    return arith::ShLIOp::create(b, L, x, i32(n));
-  }
-  Value shr(Value x, int64_t n) {
-    return arith::ShRUIOp::create(b, L, x, i32(n));
-  }
+  Value shl(Value x, int64_t n) { return arith::ShLIOp::create(b, L, x, i32(n)); }
+  Value shr(Value x, int64_t n) { return arith::ShRUIOp::create(b, L, x, i32(n)); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, L, x, y); }
   Value cmp(arith::CmpIPredicate p, Value x, int64_t c) {
     return arith::CmpIOp::create(b, L, p, x, i32(c));
   }
-  Value select(Value c, Value x, Value y) {
-    return arith::SelectOp::create(b, L, c, x, y);
-  }
-  Value toFloat(Value bits) {
-    return arith::BitcastOp::create(b, L, type(b.getF32Type()), bits);
-  }
-  Value toBits(Value f) {
-    return arith::BitcastOp::create(b, L, type(b.getI32Type()), f);
-  }
+  Value select(Value c, Value x, Value y) { return arith::SelectOp::create(b, L, c, x, y); }
+  Value toFloat(Value bits) { return arith::BitcastOp::create(b, L, type(b.getF32Type()), bits); }
+  Value toBits(Value f) { return arith::BitcastOp::create(b, L, type(b.getI32Type()), f); }
 };
 } // namespace
 
@@ -98,15 +85,12 @@ static Value decodeFP8(BitOps &o, Value byte, const FP8Format &fmt) {
   Value exp = o.andI(o.shr(x, m), expMask);
   Value mant = o.andI(x, (1 << m) - 1);
   // Normal: rebias the exponent and widen the mantissa.
-  Value normal =
-      o.orI(o.shl(o.add(exp, o.i32(127 - fmt.bias)), 23), o.shl(mant, 23 - m));
+  Value normal = o.orI(o.shl(o.add(exp, o.i32(127 - fmt.bias)), 23), o.shl(mant, 23 - m));
   // Subnormal: mantissa * 2^(1 - bias - m), exact in f32.
   Value sub = o.toBits(arith::MulFOp::create(
-      o.b, o.L,
-      arith::UIToFPOp::create(o.b, o.L, o.type(o.b.getF32Type()), mant),
+      o.b, o.L, arith::UIToFPOp::create(o.b, o.L, o.type(o.b.getF32Type()), mant),
       o.f32(std::ldexp(1.0, 1 - fmt.bias - int(m)))));
-  Value magnitude =
-      o.select(o.cmp(arith::CmpIPredicate::eq, exp, 0), sub, normal);
+  Value magnitude = o.select(o.cmp(arith::CmpIPredicate::eq, exp, 0), sub, normal);
   Value special;
   Value specialBits;
   if (fmt.ieeeSpecials) {
@@ -121,8 +105,7 @@ static Value decodeFP8(BitOps &o, Value byte, const FP8Format &fmt) {
 }
 
 /// f32 to fp8 bytes (i8): round to nearest even or toward zero, saturating.
-static Value encodeFP8(BitOps &o, Value f, const FP8Format &fmt,
-                       bool towardZero) {
+static Value encodeFP8(BitOps &o, Value f, const FP8Format &fmt, bool towardZero) {
   unsigned m = fmt.mantissa;
   unsigned drop = 23 - m;
   Value bits = o.toBits(f);
@@ -135,69 +118,60 @@ static Value encodeFP8(BitOps &o, Value f, const FP8Format &fmt,
     Value lsb = o.andI(o.shr(mag, drop), 1);
     rounded = o.add(o.add(mag, o.i32((1 << (drop - 1)) - 1)), lsb);
   }
-  Value normal =
-      o.add(o.shr(rounded, drop), o.i32(-(int64_t(127 - fmt.bias) << m)));
+  Value normal = o.add(o.shr(rounded, drop), o.i32(-(int64_t(127 - fmt.bias) << m)));
   // Subnormal range: count units of the smallest subnormal, rounded.
-  Value scaled = arith::MulFOp::create(
-      o.b, o.L, o.toFloat(mag), o.f32(std::ldexp(1.0, fmt.bias - 1 + int(m))));
-  Value units =
-      towardZero ? scaled : Value(math::RoundEvenOp::create(o.b, o.L, scaled));
-  Value sub =
-      arith::FPToUIOp::create(o.b, o.L, o.type(o.b.getI32Type()), units);
+  Value scaled = arith::MulFOp::create(o.b, o.L, o.toFloat(mag),
+                                       o.f32(std::ldexp(1.0, fmt.bias - 1 + int(m))));
+  Value units = towardZero ? scaled : Value(math::RoundEvenOp::create(o.b, o.L, scaled));
+  Value sub = arith::FPToUIOp::create(o.b, o.L, o.type(o.b.getI32Type()), units);
   uint32_t minNormalBits = uint32_t(127 + 1 - fmt.bias) << 23;
-  Value code = o.select(o.cmp(arith::CmpIPredicate::uge, mag, minNormalBits),
-                        normal, sub);
-  code = o.select(o.cmp(arith::CmpIPredicate::ugt, code, fmt.maxCode),
-                  o.i32(fmt.maxCode), code);
-  code = o.select(o.cmp(arith::CmpIPredicate::ugt, mag, 0x7F800000),
-                  o.i32(FP8Format::kNaNCode), code);
-  return arith::TruncIOp::create(o.b, o.L, o.type(o.b.getI8Type()),
-                                 o.orI(sign, code));
+  Value code = o.select(o.cmp(arith::CmpIPredicate::uge, mag, minNormalBits), normal, sub);
+  code = o.select(o.cmp(arith::CmpIPredicate::ugt, code, fmt.maxCode), o.i32(fmt.maxCode), code);
+  code =
+      o.select(o.cmp(arith::CmpIPredicate::ugt, mag, 0x7F800000), o.i32(FP8Format::kNaNCode), code);
+  return arith::TruncIOp::create(o.b, o.L, o.type(o.b.getI8Type()), o.orI(sign, code));
 }
 
-Val MLIRGen::castFP8(const Val &v, DType to, SMLoc l, bool towardZero) {
+Val FP8Emitter::castFP8(const Val &v, DType to, SMLoc l, bool towardZero) {
   DType from = v.dtype;
   if (from == to)
     return v;
-  BitOps o{b, loc(l), v.shape};
+  BitOps o{b, g.loc(l), v.shape};
   DType f32(DType::F32);
   Val wide = v;
   if (from.isFP8())
-    wide = Val::tensor(decodeFP8(o, v.value, FP8Format::of(from)), f32, v.shape,
-                       l);
+    wide = Val::tensor(decodeFP8(o, v.value, FP8Format::of(from)), f32, v.shape, l);
   if (!to.isFP8())
-    return cast(wide, to, l);
+    return g.cast(wide, to, l);
   // Integers and wider floats go through f32 first (exact for fp16/bf16).
-  if (!(wide = cast(wide, f32, l)))
+  if (!(wide = g.cast(wide, f32, l)))
     return wide;
-  return Val::tensor(encodeFP8(o, wide.value, FP8Format::of(to), towardZero),
-                     to, v.shape, l);
+  return Val::tensor(encodeFP8(o, wide.value, FP8Format::of(to), towardZero), to, v.shape, l);
 }
 
-Val MLIRGen::castTowardZero(const Val &v, DType to, SMLoc l) {
+Val FP8Emitter::castTowardZero(const Val &v, DType to, SMLoc l) {
   if (to.isFP8())
     return castFP8(v, to, l, /*towardZero=*/true);
   // Round to nearest, then step one ulp toward zero where that rounded away
   // from zero (the bit patterns of floats are ordered by magnitude).
-  Val nearest = cast(v, to, l);
-  Val back = nearest ? cast(nearest, v.dtype, l) : nearest;
+  Val nearest = g.cast(v, to, l);
+  Val back = nearest ? g.cast(nearest, v.dtype, l) : nearest;
   if (!back)
     return back;
-  Location L = loc(l);
-  Value awayFromZero = arith::CmpFOp::create(
-      b, L, arith::CmpFPredicate::OGT, math::AbsFOp::create(b, L, back.value),
-      math::AbsFOp::create(b, L, v.value));
+  Location L = g.loc(l);
+  Value awayFromZero =
+      arith::CmpFOp::create(b, L, arith::CmpFPredicate::OGT, math::AbsFOp::create(b, L, back.value),
+                            math::AbsFOp::create(b, L, v.value));
   DType bitsType(to.bitwidth() == 16 ? DType::I16 : DType::I32);
-  Val bits = cast(nearest, bitsType, l, /*bitcast=*/true);
-  Val one = constant(Val::integer(1), bitsType, v.shape, l);
+  Val bits = g.cast(nearest, bitsType, l, /*bitcast=*/true);
+  Val one = g.constant(Val::integer(1), bitsType, v.shape, l);
   Value stepped = arith::SubIOp::create(b, L, bits.value, one.value);
-  Value chosen =
-      arith::SelectOp::create(b, L, awayFromZero, stepped, bits.value);
-  return cast(Val::tensor(chosen, bitsType, v.shape, l), to, l,
-              /*bitcast=*/true);
+  Value chosen = arith::SelectOp::create(b, L, awayFromZero, stepped, bits.value);
+  return g.cast(Val::tensor(chosen, bitsType, v.shape, l), to, l,
+                /*bitcast=*/true);
 }
 
-uint8_t MLIRGen::encodeFP8Constant(double value, DType dt) {
+uint8_t FP8Emitter::encodeFP8Constant(double value, DType dt) {
   FP8Format fmt = FP8Format::of(dt);
   float f = float(value);
   uint8_t sign = std::signbit(f) ? 0x80 : 0;
@@ -208,13 +182,10 @@ uint8_t MLIRGen::encodeFP8Constant(double value, DType dt) {
   uint32_t best = 0;
   double bestErr = INFINITY;
   for (uint32_t code = 0; code <= fmt.maxCode; ++code) {
-    uint32_t exp = code >> fmt.mantissa,
-             mant = code & ((1u << fmt.mantissa) - 1);
-    double decoded =
-        exp == 0
-            ? std::ldexp(double(mant), 1 - fmt.bias - int(fmt.mantissa))
-            : std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)),
-                         int(exp) - fmt.bias);
+    uint32_t exp = code >> fmt.mantissa, mant = code & ((1u << fmt.mantissa) - 1);
+    double decoded = exp == 0 ? std::ldexp(double(mant), 1 - fmt.bias - int(fmt.mantissa))
+                              : std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)),
+                                           int(exp) - fmt.bias);
     double err = std::fabs(decoded - a);
     if (err < bestErr || (err == bestErr && (code & 1) == 0)) {
       best = code;
@@ -224,11 +195,11 @@ uint8_t MLIRGen::encodeFP8Constant(double value, DType dt) {
   return sign | uint8_t(best);
 }
 
-bool MLIRGen::rejectFP8Arithmetic(DType dt, SMLoc l, StringRef opName) {
+bool FP8Emitter::rejectFP8Arithmetic(DType dt, SMLoc l, StringRef opName) {
   if (!dt.isFP8())
     return true;
-  error(l, opName.str() + " on " + dt.str() +
-               " values is not supported: fp8 types are storage only in "
-               "tilec; convert with .to(tl.float16) or .to(tl.float32) first");
+  g.error(l, opName.str() + " on " + dt.str() +
+                 " values is not supported: fp8 types are storage only in "
+                 "tilec; convert with .to(tl.float16) or .to(tl.float32) first");
   return false;
 }

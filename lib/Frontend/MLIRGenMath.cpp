@@ -1,5 +1,6 @@
-//===- MLIRGenMath.cpp - libdevice functions and NaN-propagating min/max --===//
+//===- MLIRGenMath.cpp - MathEmitter: elementwise math, libdevice, NaN ----===//
 //
+// tl.exp, tl.abs, ... are the math dialect ops of the same name.
 // `libdevice.<name>` (from triton.language.extra[.cuda|.hip] import libdevice)
 // maps the common CUDA/HIP device-library functions onto math/arith ops, so
 // they work on every tilec target; the others are refused by name.
@@ -10,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace tilec::frontend;
 using namespace mlir;
@@ -100,50 +102,43 @@ static const llvm::StringMap<LibdeviceFn> &libdeviceTable() {
   return table;
 }
 
-Val MLIRGen::callLibdevice(StringRef name, std::vector<Val> args,
-                           std::vector<std::pair<std::string, Val>> kwargs,
-                           SMLoc l) {
+Val MathEmitter::callLibdevice(StringRef name, std::vector<Val> args,
+                               std::vector<std::pair<std::string, Val>> kwargs, SMLoc l) {
   auto it = libdeviceTable().find(name);
   if (it == libdeviceTable().end())
-    return error(l, "libdevice." + name + " is not supported by tilec");
+    return g.error(l, "libdevice." + name + " is not supported by tilec");
   const LibdeviceFn &fn = it->second;
   std::string fname = "libdevice." + name.str();
-  size_t arity = fn.kind == LibdeviceKind::MathBinary ? 2
-                 : fn.kind == LibdeviceKind::Fma      ? 3
-                                                      : 1;
+  size_t arity = fn.kind == LibdeviceKind::MathBinary ? 2 : fn.kind == LibdeviceKind::Fma ? 3 : 1;
   if (!kwargs.empty())
-    return error(kwargs.front().second.loc,
-                 "'" + fname + "' takes no keyword arguments");
+    return g.error(kwargs.front().second.loc, "'" + fname + "' takes no keyword arguments");
   if (args.size() != arity)
-    return error(l, "'" + fname + "' takes " + Twine(arity) + " arguments (" +
-                        Twine(args.size()) + " given)");
+    return g.error(l, "'" + fname + "' takes " + Twine(arity) + " arguments (" +
+                          Twine(args.size()) + " given)");
   // Operands share one float type (Triton's libdevice dispatches on fp32
   // and fp64; other types are refused like there).
   // Twice: a later operand can widen the type of the earlier ones.
   for (int pass = 0; pass < 2; ++pass)
     for (size_t i = 1; i < args.size(); ++i)
-      if (!binaryTypeCheck(args[0], args[i], l, fname, false, false, true,
-                           false))
+      if (!g.binaryTypeCheck(args[0], args[i], l, fname, false, false, true, false))
         return Val();
-  Val x = toTensor(args[0], l, "'" + fname + "'");
+  Val x = g.toTensor(args[0], l, "'" + fname + "'");
   if (!x)
     return x;
   if (x.dtype.kind != DType::F32 && x.dtype.kind != DType::F64)
-    return error(l, "'" + fname + "' expects fp32 or fp64 arguments, got " +
-                        x.typeStr());
+    return g.error(l, "'" + fname + "' expects fp32 or fp64 arguments, got " + x.typeStr());
   args[0] = x;
-  Location L = loc(l);
+  Location L = g.loc(l);
   Type ty = x.value.getType();
   DType i32(DType::I32);
   auto asInt32 = [&](Value pred) {
-    Type resTy = mlirType(i32, x.shape);
-    return Val::tensor(arith::ExtUIOp::create(b, L, resTy, pred), i32, x.shape,
-                       l);
+    Type resTy = g.mlirType(i32, x.shape);
+    return Val::tensor(arith::ExtUIOp::create(b, L, resTy, pred), i32, x.shape, l);
   };
   auto absValue = [&]() { return math::AbsFOp::create(b, L, x.value); };
   auto inf = [&]() {
-    return constant(Val::floating(std::numeric_limits<double>::infinity(), l),
-                    x.dtype, x.shape, l)
+    return g
+        .constant(Val::floating(std::numeric_limits<double>::infinity(), l), x.dtype, x.shape, l)
         .value;
   };
   switch (fn.kind) {
@@ -157,39 +152,31 @@ Val MLIRGen::callLibdevice(StringRef name, std::vector<Val> args,
     return Val::tensor(b.create(state)->getResult(0), x.dtype, x.shape, l);
   }
   case LibdeviceKind::IsNan:
-    return asInt32(arith::CmpFOp::create(b, L, arith::CmpFPredicate::UNO,
-                                         x.value, x.value));
+    return asInt32(arith::CmpFOp::create(b, L, arith::CmpFPredicate::UNO, x.value, x.value));
   case LibdeviceKind::IsInf:
-    return asInt32(arith::CmpFOp::create(b, L, arith::CmpFPredicate::OEQ,
-                                         absValue(), inf()));
+    return asInt32(arith::CmpFOp::create(b, L, arith::CmpFPredicate::OEQ, absValue(), inf()));
   case LibdeviceKind::IsFinite:
-    return asInt32(arith::CmpFOp::create(b, L, arith::CmpFPredicate::OLT,
-                                         absValue(), inf()));
+    return asInt32(arith::CmpFOp::create(b, L, arith::CmpFPredicate::OLT, absValue(), inf()));
   case LibdeviceKind::Asinh: {
     Value a = absValue();
-    Value one = constant(Val::floating(1.0, l), x.dtype, x.shape, l).value;
+    Value one = g.constant(Val::floating(1.0, l), x.dtype, x.shape, l).value;
     Value sq = arith::MulFOp::create(b, L, a, a);
-    Value root =
-        math::SqrtOp::create(b, L, arith::AddFOp::create(b, L, one, sq));
-    Value frac =
-        arith::DivFOp::create(b, L, sq, arith::AddFOp::create(b, L, one, root));
-    Value mag =
-        math::Log1pOp::create(b, L, arith::AddFOp::create(b, L, a, frac));
-    return Val::tensor(math::CopySignOp::create(b, L, mag, x.value), x.dtype,
-                       x.shape, l);
+    Value root = math::SqrtOp::create(b, L, arith::AddFOp::create(b, L, one, sq));
+    Value frac = arith::DivFOp::create(b, L, sq, arith::AddFOp::create(b, L, one, root));
+    Value mag = math::Log1pOp::create(b, L, arith::AddFOp::create(b, L, a, frac));
+    return Val::tensor(math::CopySignOp::create(b, L, mag, x.value), x.dtype, x.shape, l);
   }
   case LibdeviceKind::SignBit: {
     DType bits(x.dtype.kind == DType::F32 ? DType::I32 : DType::I64);
-    Val raw = cast(x, bits, l, /*bitcast=*/true);
-    Val zero = constant(Val::integer(0), bits, x.shape, l);
-    return asInt32(arith::CmpIOp::create(b, L, arith::CmpIPredicate::slt,
-                                         raw.value, zero.value));
+    Val raw = g.cast(x, bits, l, /*bitcast=*/true);
+    Val zero = g.constant(Val::integer(0), bits, x.shape, l);
+    return asInt32(arith::CmpIOp::create(b, L, arith::CmpIPredicate::slt, raw.value, zero.value));
   }
   }
-  return error(l, "libdevice." + name + " is not supported by tilec");
+  return g.error(l, "libdevice." + name + " is not supported by tilec");
 }
 
-std::optional<bool> MLIRGen::getPropagateNan(const Val &v) {
+std::optional<bool> MathEmitter::getPropagateNan(const Val &v) {
   if (v.isNone())
     return false;
   if (v.kind == Val::Kind::Int || v.kind == Val::Kind::Bool) {
@@ -198,8 +185,39 @@ std::optional<bool> MLIRGen::getPropagateNan(const Val &v) {
     if (v.i == kPropagateNanAll)
       return true;
   }
-  error(v.loc, "propagate_nan must be tl.PropagateNan.NONE or "
-               "tl.PropagateNan.ALL, got " +
-                   v.typeStr());
+  g.error(v.loc, "propagate_nan must be tl.PropagateNan.NONE or "
+                 "tl.PropagateNan.ALL, got " +
+                     v.typeStr());
   return std::nullopt;
+}
+
+Val MathEmitter::mathUnary(StringRef name, const Val &xin, SMLoc l) {
+  Val x = g.toTensor(xin, l, "'tl." + name.str() + "'");
+  if (!x)
+    return x;
+  Location L = g.loc(l);
+  if (name == "abs") {
+    if (!g.fp8.rejectFP8Arithmetic(x.dtype, l, "tl.abs"))
+      return Val();
+    if (x.dtype.isFloat())
+      return Val::tensor(math::AbsFOp::create(b, L, x.value), x.dtype, x.shape, l);
+    if (x.dtype.isUnsigned() || x.dtype.isBool())
+      return x;
+    if (x.dtype.isInt())
+      return Val::tensor(math::AbsIOp::create(b, L, x.value), x.dtype, x.shape, l);
+  }
+  if (!x.dtype.isFloat())
+    return g.error(l, "'tl." + name + "' expects a floating-point argument, got " + x.typeStr());
+  if (!g.fp8.rejectFP8Arithmetic(x.dtype, l, "tl." + name.str()))
+    return Val();
+  // Each of these is the math dialect op of the same name on the same type.
+  static const llvm::StringSet<> unaryMath = {"exp", "exp2", "log",   "log2", "sqrt", "rsqrt",
+                                              "sin", "cos",  "floor", "ceil", "erf"};
+  if (!unaryMath.contains(name))
+    return g.error(l, "unsupported function 'tl." + name + "'");
+  OperationState state(L, ("math." + name).str());
+  state.addOperands(x.value);
+  state.addTypes(x.value.getType());
+  Value r = b.create(state)->getResult(0);
+  return Val::tensor(r, x.dtype, x.shape, l);
 }

@@ -1,4 +1,4 @@
-//===- MLIRGenMemory.cpp - Block pointers, descriptors, atomics, gather ---===//
+//===- MLIRGenMemory.cpp - MemoryEmitter: block pointers, atomics ---------===//
 //
 // Block pointers (`tl.make_block_ptr`) and tensor descriptors
 // (`tl.make_tensor_descriptor`) are frontend values: a Val of kind BlockPtr or
@@ -53,7 +53,7 @@ std::vector<Val> itemsOf(const Val &v) {
 // Runtime components (loop-carried and branch-merged values)
 //===----------------------------------------------------------------------===//
 
-void MLIRGen::flattenRuntime(const Val &v, llvm::SmallVectorImpl<Value> &out) {
+void MemoryEmitter::flattenRuntime(const Val &v, llvm::SmallVectorImpl<Value> &out) {
   if (v.isBlockPtrLike()) {
     for (const Val &e : v.elems)
       out.push_back(e.value);
@@ -62,8 +62,7 @@ void MLIRGen::flattenRuntime(const Val &v, llvm::SmallVectorImpl<Value> &out) {
   out.push_back(v.value);
 }
 
-Val MLIRGen::rebuildRuntime(const Val &like, llvm::ArrayRef<Value> &values,
-                            SMLoc l) {
+Val MemoryEmitter::rebuildRuntime(const Val &like, llvm::ArrayRef<Value> &values, SMLoc l) {
   if (!like.isBlockPtrLike()) {
     Val r = Val::tensor(values.front(), like.dtype, like.shape, l);
     values = values.drop_front();
@@ -78,7 +77,7 @@ Val MLIRGen::rebuildRuntime(const Val &like, llvm::ArrayRef<Value> &values,
   return r;
 }
 
-bool MLIRGen::isDiscardedAdvance(const Expr &e, const Val &v) {
+bool MemoryEmitter::isDiscardedAdvance(const Expr &e, const Val &v) {
   auto *call = llvm::dyn_cast<CallExpr>(&e);
   if (!call || v.kind != Val::Kind::BlockPtr)
     return false;
@@ -89,7 +88,7 @@ bool MLIRGen::isDiscardedAdvance(const Expr &e, const Val &v) {
   return false;
 }
 
-bool MLIRGen::sameRuntimeType(const Val &a, const Val &b) {
+bool MemoryEmitter::sameRuntimeType(const Val &a, const Val &b) {
   if (a.kind != b.kind || a.dtype != b.dtype || a.shape != b.shape ||
       a.elems.size() != b.elems.size() || a.s != b.s)
     return false;
@@ -116,24 +115,20 @@ public:
     if (v.kind == Val::Kind::Int || v.kind == Val::Kind::Bool) {
       if (to.kind == DType::I32 && (v.i < INT32_MIN || v.i > INT32_MAX))
         return g.error(v.loc.isValid() ? v.loc : l,
-                       "block pointers only support 32-bit " + what + ", got " +
-                           Twine(v.i));
+                       "block pointers only support 32-bit " + what + ", got " + Twine(v.i));
       return g.constant(v, to, {}, v.loc.isValid() ? v.loc : l);
     }
     if (!v.isTensor() || v.isBlock() || !v.dtype.isInt())
       return g.error(v.loc.isValid() ? v.loc : l,
-                     "expected an integer scalar in " + what + ", got " +
-                         v.typeStr());
+                     "expected an integer scalar in " + what + ", got " + v.typeStr());
     if (to.kind == DType::I32 && v.dtype.bitwidth() == 64)
-      return g.error(v.loc, "block pointers only support 32-bit " + what +
-                                ", got " + v.typeStr() +
+      return g.error(v.loc, "block pointers only support 32-bit " + what + ", got " + v.typeStr() +
                                 "; add a `.to(tl.int32)`");
     return v.dtype == to ? v : g.cast(v, to, v.loc);
   }
 
   /// Converts each item of `list` with indexScalar into `out`.
-  bool indexScalars(const Val &list, DType to, StringRef what, SMLoc l,
-                    std::vector<Val> &out) {
+  bool indexScalars(const Val &list, DType to, StringRef what, SMLoc l, std::vector<Val> &out) {
     for (const Val &item : itemsOf(list)) {
       Val s = indexScalar(item, to, what, l);
       if (!s)
@@ -144,8 +139,7 @@ public:
   }
 
   /// Reads a constexpr block shape: power-of-two positive ints.
-  std::optional<llvm::SmallVector<int64_t, 4>> blockShape(const Val &v,
-                                                          SMLoc l) {
+  std::optional<llvm::SmallVector<int64_t, 4>> blockShape(const Val &v, SMLoc l) {
     llvm::SmallVector<int64_t, 4> shape;
     for (const Val &item : itemsOf(v)) {
       std::optional<int64_t> d = g.getConstInt(item, "block_shape entry");
@@ -207,13 +201,12 @@ public:
         !indexScalars(a[3], DType(DType::I32), "offsets", l, offsets))
       return Val();
     size_t rank = block->size();
-    if (shape.size() != rank || strides.size() != rank ||
-        offsets.size() != rank || order.size() != rank)
+    if (shape.size() != rank || strides.size() != rank || offsets.size() != rank ||
+        order.size() != rank)
       return g.error(l, "expected shape/strides/offsets/block_shape/order to "
                         "have the same length, got " +
-                            Twine(shape.size()) + "/" + Twine(strides.size()) +
-                            "/" + Twine(offsets.size()) + "/" + Twine(rank) +
-                            "/" + Twine(order.size()));
+                            Twine(shape.size()) + "/" + Twine(strides.size()) + "/" +
+                            Twine(offsets.size()) + "/" + Twine(rank) + "/" + Twine(order.size()));
     Val bp;
     bp.kind = Val::Kind::BlockPtr;
     bp.loc = l;
@@ -229,18 +222,16 @@ public:
   /// `bp` with its offsets moved by `deltas` (int32 scalars, one per dim).
   Val advance(const Val &bp, const Val &deltas, SMLoc l) {
     if (bp.kind != Val::Kind::BlockPtr)
-      return g.error(bp.loc.isValid() ? bp.loc : l,
-                     "tl.advance expects a block pointer (from "
-                     "tl.make_block_ptr), got " +
-                         bp.typeStr());
+      return g.error(bp.loc.isValid() ? bp.loc : l, "tl.advance expects a block pointer (from "
+                                                    "tl.make_block_ptr), got " +
+                                                        bp.typeStr());
     std::vector<Val> moves;
     if (!indexScalars(deltas, DType(DType::I32), "offsets", l, moves))
       return Val();
     BlockPtrView view{bp};
     if (moves.size() != view.rank())
       return g.error(l, "tl.advance expects " + Twine(view.rank()) +
-                            " offsets (one per block dimension), got " +
-                            Twine(moves.size()));
+                            " offsets (one per block dimension), got " + Twine(moves.size()));
     Val r = bp;
     r.loc = l;
     for (size_t i = 0; i < view.rank(); ++i) {
@@ -253,8 +244,7 @@ public:
   }
 
   /// Canonical boundary_check dimensions (sorted, unique, in range).
-  std::optional<llvm::SmallVector<int64_t, 4>>
-  boundaryCheck(const Val &v, size_t rank, SMLoc l) {
+  std::optional<llvm::SmallVector<int64_t, 4>> boundaryCheck(const Val &v, size_t rank, SMLoc l) {
     llvm::SmallVector<int64_t, 4> dims;
     if (v.isNone())
       return dims;
@@ -263,9 +253,9 @@ public:
       if (!d)
         return std::nullopt;
       if (*d < 0 || *d >= int64_t(rank)) {
-        g.error(item.loc.isValid() ? item.loc : l,
-                "boundary_check dimension " + Twine(*d) +
-                    " is out of range for a block of rank " + Twine(rank));
+        g.error(item.loc.isValid() ? item.loc : l, "boundary_check dimension " + Twine(*d) +
+                                                       " is out of range for a block of rank " +
+                                                       Twine(rank));
         return std::nullopt;
       }
       if (llvm::is_contained(dims, *d)) {
@@ -290,26 +280,22 @@ public:
 
   /// The pointer tile of `bp`'s block and the mask of its in-bounds elements
   /// along `checked` (left invalid when `checked` is empty).
-  bool addresses(const Val &bp, llvm::ArrayRef<int64_t> checked, SMLoc l,
-                 Val &ptrs, Val &mask) {
+  bool addresses(const Val &bp, llvm::ArrayRef<int64_t> checked, SMLoc l, Val &ptrs, Val &mask) {
     BlockPtrView view{bp};
     llvm::ArrayRef<int64_t> block = bp.shape;
     Val offsetSum;
     for (size_t i = 0; i < view.rank(); ++i) {
       Value range = tile::MakeRangeOp::create(
-          g.b, g.loc(l), g.mlirType(DType(DType::I32), {block[i]}), 0,
-          uint32_t(block[i]));
+          g.b, g.loc(l), g.mlirType(DType(DType::I32), {block[i]}), 0, uint32_t(block[i]));
       Val idx = Val::tensor(range, DType(DType::I32), {block[i]}, l);
       idx = g.binary(BinaryOp::Add, idx, view.offset(i), l);
       // Addresses and bounds are computed in int64, as Triton does.
       Val wide = idx ? g.cast(idx, DType(DType::I64), l) : idx;
-      Val scaled =
-          wide ? g.binary(BinaryOp::Mul, wide, view.stride(i), l) : wide;
+      Val scaled = wide ? g.binary(BinaryOp::Mul, wide, view.stride(i), l) : wide;
       scaled = scaled ? spread(scaled, i, block, l) : scaled;
       if (!scaled)
         return false;
-      offsetSum =
-          offsetSum ? g.binary(BinaryOp::Add, offsetSum, scaled, l) : scaled;
+      offsetSum = offsetSum ? g.binary(BinaryOp::Add, offsetSum, scaled, l) : scaled;
       if (!offsetSum)
         return false;
       if (!llvm::is_contained(checked, int64_t(i)))
@@ -329,14 +315,12 @@ public:
   }
 
   /// The padding value of a checked load (`option`: "", "zero" or "nan").
-  Val padding(StringRef option, DType elt, llvm::ArrayRef<int64_t> shape,
-              SMLoc l) {
+  Val padding(StringRef option, DType elt, llvm::ArrayRef<int64_t> shape, SMLoc l) {
     if (option == "nan") {
       if (!elt.isFloat())
         return g.error(l, "padding option `nan` is not supported for integer "
                           "blocks");
-      return g.constant(Val::floating(std::numeric_limits<double>::quiet_NaN()),
-                        elt, shape, l);
+      return g.constant(Val::floating(std::numeric_limits<double>::quiet_NaN()), elt, shape, l);
     }
     return g.constant(Val::integer(0), elt, shape, l);
   }
@@ -346,20 +330,17 @@ public:
     if (v.isNone())
       return std::string();
     if (v.kind != Val::Kind::Str) {
-      g.error(v.loc.isValid() ? v.loc : l,
-              "padding_option must be a string, got " + v.typeStr());
+      g.error(v.loc.isValid() ? v.loc : l, "padding_option must be a string, got " + v.typeStr());
       return std::nullopt;
     }
     if (v.s != "" && v.s != "zero" && v.s != "nan") {
-      g.error(v.loc, "padding option '" + v.s +
-                         "' not supported (expected \"zero\" or \"nan\")");
+      g.error(v.loc, "padding option '" + v.s + "' not supported (expected \"zero\" or \"nan\")");
       return std::nullopt;
     }
     return v.s;
   }
 
-  Val load(const Val &bp, llvm::ArrayRef<int64_t> checked, StringRef pad,
-           SMLoc l) {
+  Val load(const Val &bp, llvm::ArrayRef<int64_t> checked, StringRef pad, SMLoc l) {
     DType elt = bp.dtype.element();
     DType viewed = blockElement(bp);
     if (pad == "nan" && !viewed.isFloat())
@@ -371,8 +352,7 @@ public:
     Val other;
     if (mask && !(other = padding(pad, elt, bp.shape, l)))
       return other;
-    Value r = tile::LoadOp::create(g.b, g.loc(l), ptrs.value,
-                                   mask ? mask.value : Value(),
+    Value r = tile::LoadOp::create(g.b, g.loc(l), ptrs.value, mask ? mask.value : Value(),
                                    other ? other.value : Value());
     Val loaded = Val::tensor(r, elt, bp.shape, l);
     return viewed == elt ? loaded : g.cast(loaded, viewed, l);
@@ -387,17 +367,14 @@ public:
     if (!value)
       return value;
     if (!value.isTensor() || value.dtype.isPtr())
-      return g.error(value.loc, "cannot store a value of type " +
-                                    value.typeStr() + " through a " +
+      return g.error(value.loc, "cannot store a value of type " + value.typeStr() + " through a " +
                                     bp.typeStr());
-    if (value.isBlock() && llvm::ArrayRef<int64_t>(value.shape) !=
-                               llvm::ArrayRef<int64_t>(bp.shape))
-      return g.error(value.loc, "block shape " + shapeStr(bp.shape) +
-                                    " and value shape " +
+    if (value.isBlock() &&
+        llvm::ArrayRef<int64_t>(value.shape) != llvm::ArrayRef<int64_t>(bp.shape))
+      return g.error(value.loc, "block shape " + shapeStr(bp.shape) + " and value shape " +
                                     shapeStr(value.shape) + " mismatch");
     if (value.dtype != viewed)
-      return g.error(value.loc, "block element type " + viewed.str() +
-                                    " and value element type " +
+      return g.error(value.loc, "block element type " + viewed.str() + " and value element type " +
                                     value.dtype.str() + " mismatch");
     if (!(value = g.cast(value, elt, value.loc)) ||
         !(value = g.broadcastTo(value, bp.shape, value.loc, "value")))
@@ -416,33 +393,29 @@ public:
     std::vector<Val> shapeItems = itemsOf(a[1]), strideItems = itemsOf(a[2]);
     size_t ndim = shapeItems.size();
     if (ndim < 1 || ndim > 5)
-      return g.error(l, "expected 1 <= ndim <= 5 but got " + Twine(ndim) +
-                            " dimensions");
+      return g.error(l, "expected 1 <= ndim <= 5 but got " + Twine(ndim) + " dimensions");
     if (strideItems.size() != ndim)
       return g.error(a[2].loc.isValid() ? a[2].loc : l,
-                     "expected " + Twine(ndim) + " strides but got " +
-                         Twine(strideItems.size()));
+                     "expected " + Twine(ndim) + " strides but got " + Twine(strideItems.size()));
     std::optional<llvm::SmallVector<int64_t, 4>> block = blockShape(a[3], l);
     if (!block)
       return Val();
     if (block->size() != ndim)
-      return g.error(a[3].loc.isValid() ? a[3].loc : l,
-                     "expected block_shape to have " + Twine(ndim) +
-                         " dimensions but got " + Twine(block->size()));
+      return g.error(a[3].loc.isValid() ? a[3].loc : l, "expected block_shape to have " +
+                                                            Twine(ndim) + " dimensions but got " +
+                                                            Twine(block->size()));
     DType elt = base.dtype.element();
     int64_t bytes = block->back() * int64_t(elt.bitwidth() / 8);
     if (bytes < 16)
       return g.error(a[3].loc.isValid() ? a[3].loc : l,
                      "descriptor block shape must have at least 16 bytes in "
                      "the last dimension, but got " +
-                         Twine(block->back()) + " * " +
-                         Twine(elt.bitwidth() / 8) + " = " + Twine(bytes) +
-                         " bytes");
+                         Twine(block->back()) + " * " + Twine(elt.bitwidth() / 8) + " = " +
+                         Twine(bytes) + " bytes");
     const Val &lastStride = strideItems.back();
     if (lastStride.isNumber() && lastStride.i != 1)
       return g.error(lastStride.loc.isValid() ? lastStride.loc : l,
-                     "tensor descriptor last dim must be 1 but got " +
-                         Twine(lastStride.i));
+                     "tensor descriptor last dim must be 1 but got " + Twine(lastStride.i));
     std::optional<std::string> pad = paddingOption(a[4], l);
     if (!pad)
       return Val();
@@ -468,17 +441,16 @@ public:
   /// The block pointer a descriptor access at `offsets` reads or writes.
   Val descriptorBlock(const Val &desc, const Val &offsets, SMLoc l) {
     if (desc.kind != Val::Kind::TensorDesc)
-      return g.error(desc.loc.isValid() ? desc.loc : l,
-                     "expected a tensor descriptor (from "
-                     "tl.make_tensor_descriptor), got " +
-                         desc.typeStr());
+      return g.error(desc.loc.isValid() ? desc.loc : l, "expected a tensor descriptor (from "
+                                                        "tl.make_tensor_descriptor), got " +
+                                                            desc.typeStr());
     std::vector<Val> offs;
     if (!indexScalars(offsets, DType(DType::I32), "offsets", l, offs))
       return Val();
     if (offs.size() != desc.shape.size())
       return g.error(offsets.loc.isValid() ? offsets.loc : l,
-                     "expected " + Twine(desc.shape.size()) +
-                         " offsets, but got " + Twine(offs.size()));
+                     "expected " + Twine(desc.shape.size()) + " offsets, but got " +
+                         Twine(offs.size()));
     Val bp = desc;
     bp.kind = Val::Kind::BlockPtr;
     llvm::append_range(bp.elems, offs);
@@ -502,55 +474,45 @@ public:
     if (!bp)
       return bp;
     if (value.isTensor() && value.isBlock() &&
-        llvm::ArrayRef<int64_t>(value.shape) !=
-            llvm::ArrayRef<int64_t>(bp.shape))
+        llvm::ArrayRef<int64_t>(value.shape) != llvm::ArrayRef<int64_t>(bp.shape))
       return g.error(value.loc, "descriptor block shape " + shapeStr(bp.shape) +
-                                    " and value shape " +
-                                    shapeStr(value.shape) + " mismatch");
+                                    " and value shape " + shapeStr(value.shape) + " mismatch");
     // Descriptor stores implicitly cast the value to the element type.
     if (value.isTensor() && !value.dtype.isPtr() &&
         !(value = g.cast(value, blockElement(bp), value.loc)))
       return value;
-    return store(bp, value, allDims(bp.shape.size()),
-                 StoreCacheHint::None, l);
+    return store(bp, value, allDims(bp.shape.size()), StoreCacheHint::None, l);
   }
 
   /// `desc.atomic_<op>(offsets, value)`: an elementwise atomic on the block,
   /// dropped outside the tensor; returns nothing, as Triton's descriptor
   /// reductions do.
-  Val descriptorAtomic(StringRef op, const Val &desc, const Val &offsets,
-                       Val value, SMLoc l) {
+  Val descriptorAtomic(StringRef op, const Val &desc, const Val &offsets, Val value, SMLoc l) {
     Val bp = descriptorBlock(desc, offsets, l);
     if (!bp)
       return bp;
     DType elt = bp.dtype.element();
     DType::Kind k = elt.kind;
-    bool ok = op == "add"
-                  ? llvm::is_contained({DType::U32, DType::I32, DType::U64,
-                                        DType::F32, DType::F16, DType::BF16},
-                                       k)
+    bool ok = op == "add" ? llvm::is_contained({DType::U32, DType::I32, DType::U64, DType::F32,
+                                                DType::F16, DType::BF16},
+                                               k)
               : op == "min" || op == "max"
-                  ? llvm::is_contained(
-                        {DType::U32, DType::I32, DType::U64, DType::I64}, k)
-                  : llvm::is_contained(
-                        {DType::U32, DType::I32, DType::U64, DType::I64}, k);
+                  ? llvm::is_contained({DType::U32, DType::I32, DType::U64, DType::I64}, k)
+                  : llvm::is_contained({DType::U32, DType::I32, DType::U64, DType::I64}, k);
     if (!ok)
       return g.error(l, "desc.atomic_" + op + " does not support " + elt.str());
     if (value.isNumber())
       value = g.constant(value, elt, {}, value.loc);
     if (!value)
       return value;
-    bool shapeMismatch =
-        value.isBlock() && llvm::ArrayRef<int64_t>(value.shape) !=
-                               llvm::ArrayRef<int64_t>(bp.shape);
+    bool shapeMismatch = value.isBlock() &&
+                         llvm::ArrayRef<int64_t>(value.shape) != llvm::ArrayRef<int64_t>(bp.shape);
     if (!value.isTensor() || shapeMismatch)
-      return g.error(value.loc, "descriptor block shape " + shapeStr(bp.shape) +
-                                    " and value " + value.typeStr() +
-                                    " mismatch");
+      return g.error(value.loc, "descriptor block shape " + shapeStr(bp.shape) + " and value " +
+                                    value.typeStr() + " mismatch");
     if (value.dtype != elt)
       return g.error(value.loc, "descriptor element type " + elt.str() +
-                                    " and value element type " +
-                                    value.dtype.str() + " mismatch");
+                                    " and value element type " + value.dtype.str() + " mismatch");
     if (!(value = g.broadcastTo(value, bp.shape, value.loc, "value")))
       return value;
     Val ptrs, mask;
@@ -559,18 +521,15 @@ public:
     bool u = elt.isUnsigned();
     tile::AtomicRMWKind kind =
         llvm::StringSwitch<tile::AtomicRMWKind>(op)
-            .Case("add", elt.isFloat() ? tile::AtomicRMWKind::fadd
-                                       : tile::AtomicRMWKind::add)
-            .Case("max",
-                  u ? tile::AtomicRMWKind::umax : tile::AtomicRMWKind::max)
-            .Case("min",
-                  u ? tile::AtomicRMWKind::umin : tile::AtomicRMWKind::min)
+            .Case("add", elt.isFloat() ? tile::AtomicRMWKind::fadd : tile::AtomicRMWKind::add)
+            .Case("max", u ? tile::AtomicRMWKind::umax : tile::AtomicRMWKind::max)
+            .Case("min", u ? tile::AtomicRMWKind::umin : tile::AtomicRMWKind::min)
             .Case("and", tile::AtomicRMWKind::bit_and)
             .Case("or", tile::AtomicRMWKind::bit_or)
             .Default(tile::AtomicRMWKind::bit_xor);
-    tile::AtomicRMWOp::create(
-        g.b, g.loc(l), value.value.getType(), kind, tile::MemSemantic::relaxed,
-        tile::MemSyncScope::gpu, ptrs.value, value.value, mask.value);
+    tile::AtomicRMWOp::create(g.b, g.loc(l), value.value.getType(), kind,
+                              tile::MemSemantic::relaxed, tile::MemSyncScope::gpu, ptrs.value,
+                              value.value, mask.value);
     return Val::none(l);
   }
 
@@ -585,8 +544,7 @@ public:
       if (auto sem = tile::symbolizeMemSemantic(v.s))
         return sem;
     g.error(v.loc.isValid() ? v.loc : l,
-            "memory semantic " +
-                (v.kind == Val::Kind::Str ? "'" + v.s + "'" : v.typeStr()) +
+            "memory semantic " + (v.kind == Val::Kind::Str ? "'" + v.s + "'" : v.typeStr()) +
                 " not supported (expected \"acquire\", \"release\", "
                 "\"acq_rel\" or \"relaxed\")");
     return std::nullopt;
@@ -599,8 +557,7 @@ public:
       if (auto scope = tile::symbolizeMemSyncScope(v.s))
         return scope;
     g.error(v.loc.isValid() ? v.loc : l,
-            "memory scope " +
-                (v.kind == Val::Kind::Str ? "'" + v.s + "'" : v.typeStr()) +
+            "memory scope " + (v.kind == Val::Kind::Str ? "'" + v.s + "'" : v.typeStr()) +
                 " not supported (expected \"gpu\", \"cta\" or \"sys\")");
     return std::nullopt;
   }
@@ -608,8 +565,8 @@ public:
   /// The pointer of an atomic (a scalar pointer or a tile of pointers).
   Val atomicPointer(const Val &ptr, StringRef fname, SMLoc l) {
     if (ptr.isBlockPtrLike())
-      return g.error(ptr.loc, fname + " does not support " + ptr.typeStr() +
-                                  "; use a tensor of pointers");
+      return g.error(ptr.loc,
+                     fname + " does not support " + ptr.typeStr() + "; use a tensor of pointers");
     if (!ptr.isTensor() || !ptr.dtype.isPtr())
       return g.error(ptr.loc.isValid() ? ptr.loc : l,
                      fname + " expects a pointer, got " + ptr.typeStr());
@@ -633,15 +590,13 @@ public:
   /// An operand converted to the pointee type and broadcast to `ptr`'s shape.
   Val atomicOperand(Val v, const Val &ptr, StringRef what, SMLoc l) {
     DType elt = ptr.dtype.element();
-    v = v.isNumber() ? g.constant(v, elt, {}, v.loc.isValid() ? v.loc : l)
-                     : g.toTensor(v, l, what);
+    v = v.isNumber() ? g.constant(v, elt, {}, v.loc.isValid() ? v.loc : l) : g.toTensor(v, l, what);
     if (!v)
       return v;
     if (v.dtype.isPtr())
       return g.error(v.loc, "atomic " + what + " cannot be a pointer");
     if (v.isBlock() && !ptr.isBlock())
-      return g.error(v.loc, what + " argument cannot be a block (" +
-                                v.typeStr() +
+      return g.error(v.loc, what + " argument cannot be a block (" + v.typeStr() +
                                 ") if the pointer argument is not a block");
     v = g.cast(v, elt, v.loc);
     return v ? g.broadcastTo(v, ptr.shape, v.loc, what) : v;
@@ -654,16 +609,15 @@ public:
       return ptr;
     DType elt = ptr.dtype.element();
     std::string eltName = elt.str();
-    if ((elt.kind == DType::F16 || elt.kind == DType::BF16) && op != "add" &&
-        op != "xchg")
+    if ((elt.kind == DType::F16 || elt.kind == DType::BF16) && op != "add" && op != "xchg")
       return g.error(l, "atomic_" + op + " does not support " + eltName);
     if (elt.bitwidth() < 16 || elt.kind == DType::I16 || elt.kind == DType::U16)
       return g.error(l, "atomic_" + op + " does not support " + eltName);
     if (elt.isFloat() && (op == "and" || op == "or" || op == "xor"))
       return g.error(l, "atomic_" + op + " does not support " + eltName +
                             " (bitwise atomics need integers)");
-    if (elt.isFloat() && (op == "max" || op == "min") &&
-        elt.kind != DType::F32 && elt.kind != DType::F64)
+    if (elt.isFloat() && (op == "max" || op == "min") && elt.kind != DType::F32 &&
+        elt.kind != DType::F64)
       return g.error(l, "atomic_" + op + " not supported for dtype " + eltName);
     if (op == "xchg" && elt.bitwidth() == 16)
       return g.error(l, "atomic_xchg does not support " + eltName);
@@ -679,8 +633,7 @@ public:
       if (!(mask = g.toTensor(mask, mask.loc, "mask")))
         return mask;
       if (!mask.dtype.isBool())
-        return g.error(mask.loc, "mask must have boolean scalar type, got " +
-                                     mask.typeStr());
+        return g.error(mask.loc, "mask must have boolean scalar type, got " + mask.typeStr());
       if (mask.isBlock() && !ptr.isBlock())
         return g.error(mask.loc, "mask argument cannot be a block if the "
                                  "pointer argument is not a block");
@@ -688,22 +641,21 @@ public:
         return mask;
     }
     bool f = elt.isFloat(), u = elt.isUnsigned();
-    tile::AtomicRMWKind kind = llvm::StringSwitch<tile::AtomicRMWKind>(op)
-                                   .Case("add", f ? tile::AtomicRMWKind::fadd
-                                                  : tile::AtomicRMWKind::add)
-                                   .Case("max", f   ? tile::AtomicRMWKind::fmax
-                                                : u ? tile::AtomicRMWKind::umax
-                                                    : tile::AtomicRMWKind::max)
-                                   .Case("min", f   ? tile::AtomicRMWKind::fmin
-                                                : u ? tile::AtomicRMWKind::umin
-                                                    : tile::AtomicRMWKind::min)
-                                   .Case("and", tile::AtomicRMWKind::bit_and)
-                                   .Case("or", tile::AtomicRMWKind::bit_or)
-                                   .Case("xor", tile::AtomicRMWKind::bit_xor)
-                                   .Default(tile::AtomicRMWKind::xchg);
-    Value r = tile::AtomicRMWOp::create(g.b, g.loc(l), val.value.getType(),
-                                        kind, *sem, *sc, ptr.value, val.value,
-                                        mask.isNone() ? Value() : mask.value);
+    tile::AtomicRMWKind kind =
+        llvm::StringSwitch<tile::AtomicRMWKind>(op)
+            .Case("add", f ? tile::AtomicRMWKind::fadd : tile::AtomicRMWKind::add)
+            .Case("max", f   ? tile::AtomicRMWKind::fmax
+                         : u ? tile::AtomicRMWKind::umax
+                             : tile::AtomicRMWKind::max)
+            .Case("min", f   ? tile::AtomicRMWKind::fmin
+                         : u ? tile::AtomicRMWKind::umin
+                             : tile::AtomicRMWKind::min)
+            .Case("and", tile::AtomicRMWKind::bit_and)
+            .Case("or", tile::AtomicRMWKind::bit_or)
+            .Case("xor", tile::AtomicRMWKind::bit_xor)
+            .Default(tile::AtomicRMWKind::xchg);
+    Value r = tile::AtomicRMWOp::create(g.b, g.loc(l), val.value.getType(), kind, *sem, *sc,
+                                        ptr.value, val.value, mask.isNone() ? Value() : mask.value);
     return Val::tensor(r, elt, ptr.shape, l);
   }
 
@@ -720,9 +672,8 @@ public:
     Val val = cmp ? atomicOperand(a[2], ptr, "val", l) : cmp;
     if (!val)
       return val;
-    Value r =
-        tile::AtomicCASOp::create(g.b, g.loc(l), val.value.getType(), *sem, *sc,
-                                  ptr.value, cmp.value, val.value);
+    Value r = tile::AtomicCASOp::create(g.b, g.loc(l), val.value.getType(), *sem, *sc, ptr.value,
+                                        cmp.value, val.value);
     return Val::tensor(r, elt, ptr.shape, l);
   }
 
@@ -773,8 +724,8 @@ public:
         int64_t n = 1;
         for (int64_t d : ptr.shape)
           n *= d;
-        any = any ? g.reshape(any, {n}, l) : any;
-        any = any ? g.reduce(any, Val::integer(0, l), false, "max", l) : any;
+        any = any ? g.reductions.reshape(any, {n}, l) : any;
+        any = any ? g.reductions.reduce(any, Val::integer(0, l), false, "max", l) : any;
       }
       Value cond = any ? g.toCondition(any, l, "tl.atomic_poll") : Value();
       if (!cond)
@@ -803,8 +754,7 @@ public:
     Val index = a[1];
     if (!index.isTensor() || !index.dtype.isInt() || index.dtype.isBool())
       return g.error(index.loc.isValid() ? index.loc : l,
-                     "tl.gather: index must be an integer tensor, got " +
-                         index.typeStr());
+                     "tl.gather: index must be an integer tensor, got " + index.typeStr());
     int64_t rank = src.shape.size();
     if (int64_t(index.shape.size()) != rank)
       return g.error(l, "tl.gather: source and index tensors must have the "
@@ -814,20 +764,18 @@ public:
     if (!axis)
       return Val();
     if (*axis < -rank || *axis >= rank)
-      return g.error(a[2].loc, "tl.gather: axis " + Twine(*axis) +
-                                   " is out of range for rank " + Twine(rank));
+      return g.error(a[2].loc, "tl.gather: axis " + Twine(*axis) + " is out of range for rank " +
+                                   Twine(rank));
     int64_t ax = *axis < 0 ? *axis + rank : *axis;
     for (int64_t d = 0; d < rank; ++d)
       if (d != ax && index.shape[d] != src.shape[d])
         return g.error(l, "tl.gather: index dim " + Twine(d) +
-                              " must match the corresponding source dim (" +
-                              src.typeStr() + " and " + index.typeStr() + ")");
-    if (index.dtype.bitwidth() < 32 &&
-        !(index = g.cast(index, DType(DType::I32), l)))
+                              " must match the corresponding source dim (" + src.typeStr() +
+                              " and " + index.typeStr() + ")");
+    if (index.dtype.bitwidth() < 32 && !(index = g.cast(index, DType(DType::I32), l)))
       return index;
-    Value r = tile::GatherOp::create(g.b, g.loc(l),
-                                     g.mlirType(src.dtype, index.shape),
-                                     src.value, index.value, uint32_t(ax));
+    Value r = tile::GatherOp::create(g.b, g.loc(l), g.mlirType(src.dtype, index.shape), src.value,
+                                     index.value, uint32_t(ax));
     return Val::tensor(r, src.dtype, index.shape, l);
   }
 
@@ -842,14 +790,13 @@ private:
 //===----------------------------------------------------------------------===//
 
 std::optional<Val>
-MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
-                           std::vector<std::pair<std::string, Val>> &kwargs,
-                           SMLoc l) {
-  MemoryGen m(*this);
+MemoryEmitter::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
+                                 std::vector<std::pair<std::string, Val>> &kwargs, SMLoc l) {
+  MemoryGen m(g);
   llvm::SmallVector<Val, 8> a;
   std::string fname = ("tl." + name).str();
   auto bind = [&](llvm::ArrayRef<StringRef> params) {
-    return bindArguments(*this, fname, params, args, kwargs, l, a);
+    return bindArguments(g, fname, params, args, kwargs, l, a);
   };
 
   if (name == "load" || name == "store") {
@@ -858,55 +805,48 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
     bool isLoad = name == "load";
     std::vector<Val> argsCopy = args;
     auto kwCopy = kwargs;
-    static const StringRef loadParams[] = {
-        "pointer",          "mask?",           "other?",
-        "boundary_check?",  "padding_option?", "cache_modifier?",
-        "eviction_policy?", "volatile?"};
+    static const StringRef loadParams[] = {"pointer",          "mask?",           "other?",
+                                           "boundary_check?",  "padding_option?", "cache_modifier?",
+                                           "eviction_policy?", "volatile?"};
     static const StringRef storeParams[] = {
-        "pointer",         "value",           "mask?",
-        "boundary_check?", "cache_modifier?", "eviction_policy?"};
+        "pointer", "value", "mask?", "boundary_check?", "cache_modifier?", "eviction_policy?"};
     llvm::ArrayRef<StringRef> params =
-        isLoad ? llvm::ArrayRef<StringRef>(loadParams)
-               : llvm::ArrayRef<StringRef>(storeParams);
-    if (!bindArguments(*this, fname, params, argsCopy, kwCopy, l, a))
+        isLoad ? llvm::ArrayRef<StringRef>(loadParams) : llvm::ArrayRef<StringRef>(storeParams);
+    if (!bindArguments(g, fname, params, argsCopy, kwCopy, l, a))
       return Val();
     const Val &ptr = a[0];
     const Val &boundary = a[3]; // boundary_check in both signatures
     const Val &pad = isLoad ? a[4] : Val::none(l);
     if (ptr.kind == Val::Kind::TensorDesc)
-      return error(ptr.loc, fname +
-                                " does not take a tensor descriptor; use "
-                                "desc." +
-                                name + "(offsets" +
-                                (isLoad ? ")" : ", value)"));
+      return g.error(ptr.loc, fname +
+                                  " does not take a tensor descriptor; use "
+                                  "desc." +
+                                  name + "(offsets" + (isLoad ? ")" : ", value)"));
     if (ptr.kind != Val::Kind::BlockPtr) {
       bool hasBoundary =
-          !boundary.isNone() &&
-          !(boundary.kind == Val::Kind::Tuple && boundary.elems.empty());
-      bool hasPad =
-          !pad.isNone() && !(pad.kind == Val::Kind::Str && pad.s.empty());
+          !boundary.isNone() && !(boundary.kind == Val::Kind::Tuple && boundary.elems.empty());
+      bool hasPad = !pad.isNone() && !(pad.kind == Val::Kind::Str && pad.s.empty());
       if (hasBoundary || hasPad)
-        return error(hasBoundary ? boundary.loc : pad.loc,
-                     std::string(isLoad ? "`padding_option` or "
-                                          "`boundary_check` argument is"
-                                        : "`boundary_check` argument is") +
-                         " not supported for " +
-                         (isLoad ? "loading" : "storing") +
-                         " a tensor of pointers or a scalar, because the "
-                         "compiler does not know the boundary; please use "
-                         "block pointers (defined by `make_block_ptr`) "
-                         "instead");
+        return g.error(hasBoundary ? boundary.loc : pad.loc,
+                       std::string(isLoad ? "`padding_option` or "
+                                            "`boundary_check` argument is"
+                                          : "`boundary_check` argument is") +
+                           " not supported for " + (isLoad ? "loading" : "storing") +
+                           " a tensor of pointers or a scalar, because the "
+                           "compiler does not know the boundary; please use "
+                           "block pointers (defined by `make_block_ptr`) "
+                           "instead");
       return std::nullopt;
     }
     const Val &mask = isLoad ? a[1] : a[2];
     if (!mask.isNone())
-      return error(mask.loc, isLoad ? "`mask` and `other` arguments cannot be "
-                                      "specified for loading block pointers"
-                                    : "`mask` argument cannot be specified "
-                                      "for storing block pointers");
+      return g.error(mask.loc, isLoad ? "`mask` and `other` arguments cannot be "
+                                        "specified for loading block pointers"
+                                      : "`mask` argument cannot be specified "
+                                        "for storing block pointers");
     if (isLoad && !a[2].isNone())
-      return error(a[2].loc, "`mask` and `other` arguments cannot be "
-                             "specified for loading block pointers");
+      return g.error(a[2].loc, "`mask` and `other` arguments cannot be "
+                               "specified for loading block pointers");
     std::optional<llvm::SmallVector<int64_t, 4>> checked =
         m.boundaryCheck(boundary, ptr.shape.size(), l);
     if (!checked)
@@ -958,9 +898,8 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
     return m.atomicCAS(a, l);
   }
   if (name.consume_front("atomic_")) {
-    if (!llvm::is_contained({"add", "max", "min", "and", "or", "xor", "xchg"},
-                            name))
-      return error(l, "unsupported function '" + fname + "'");
+    if (!llvm::is_contained({"add", "max", "min", "and", "or", "xor", "xchg"}, name))
+      return g.error(l, "unsupported function '" + fname + "'");
     if (!bind({"pointer", "val", "mask?", "sem?", "scope?"}))
       return Val();
     return m.atomicRMW(name, a, l);
@@ -973,15 +912,14 @@ MLIRGen::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
   return std::nullopt;
 }
 
-std::optional<StoreCacheHint> MLIRGen::storeCacheHint(const Val &cacheModifier,
-                                                      const Val &evictionPolicy, SMLoc l) {
+std::optional<StoreCacheHint> MemoryEmitter::storeCacheHint(const Val &cacheModifier,
+                                                            const Val &evictionPolicy, SMLoc l) {
   // Reads one string hint ("" when absent or None).
   auto hint = [&](const Val &v, StringRef what) -> std::optional<std::string> {
     if (v.isNone())
       return std::string();
     if (v.kind != Val::Kind::Str) {
-      error(v.loc.isValid() ? v.loc : l,
-            what + " must be a string, got " + v.typeStr());
+      g.error(v.loc.isValid() ? v.loc : l, what + " must be a string, got " + v.typeStr());
       return std::nullopt;
     }
     return v.s;
@@ -992,12 +930,11 @@ std::optional<StoreCacheHint> MLIRGen::storeCacheHint(const Val &cacheModifier,
     return std::nullopt;
   // Triton's store cache modifiers and eviction policies.
   if (!llvm::is_contained({"", ".wb", ".cg", ".cs", ".wt"}, *cache)) {
-    error(cacheModifier.loc, "Cache modifier " + *cache + " not supported");
+    g.error(cacheModifier.loc, "Cache modifier " + *cache + " not supported");
     return std::nullopt;
   }
   if (!llvm::is_contained({"", "evict_last", "evict_first"}, *eviction)) {
-    error(evictionPolicy.loc,
-          "Eviction policy " + *eviction + " not supported");
+    g.error(evictionPolicy.loc, "Eviction policy " + *eviction + " not supported");
     return std::nullopt;
   }
   if (*cache == ".cs" || *eviction == "evict_first")
@@ -1012,11 +949,10 @@ tile::StoreOp tilec::frontend::createStore(OpBuilder &b, Location loc, Value ptr
                                hint == StoreCacheHint::KeepCached);
 }
 
-Val MLIRGen::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {
+Val MemoryEmitter::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {
   BlockPtrView view{self};
   auto listOf = [&](size_t first) {
-    std::vector<Val> items(self.elems.begin() + first,
-                           self.elems.begin() + first + view.rank());
+    std::vector<Val> items(self.elems.begin() + first, self.elems.begin() + first + view.rank());
     return Val::tuple(std::move(items), l);
   };
   if (self.kind == Val::Kind::BlockPtr && attr == "advance") {
@@ -1041,9 +977,9 @@ Val MLIRGen::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {
     if (attr == "strides")
       return listOf(1 + view.rank());
     if (attr == "load" || attr == "store" ||
-        llvm::is_contained({"atomic_add", "atomic_min", "atomic_max",
-                            "atomic_and", "atomic_or", "atomic_xor"},
-                           attr)) {
+        llvm::is_contained(
+            {"atomic_add", "atomic_min", "atomic_max", "atomic_and", "atomic_or", "atomic_xor"},
+            attr)) {
       Val v;
       v.kind = Val::Kind::Builtin;
       v.loc = l;
@@ -1052,37 +988,34 @@ Val MLIRGen::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {
       return v;
     }
   }
-  return error(l, "unsupported attribute '" + attr + "' of " + self.typeStr());
+  return g.error(l, "unsupported attribute '" + attr + "' of " + self.typeStr());
 }
 
-Val MLIRGen::callMemoryMethod(const Val &self, StringRef name,
-                              std::vector<Val> args,
-                              std::vector<std::pair<std::string, Val>> kwargs,
-                              SMLoc l) {
-  MemoryGen m(*this);
+Val MemoryEmitter::callMemoryMethod(const Val &self, StringRef name, std::vector<Val> args,
+                                    std::vector<std::pair<std::string, Val>> kwargs, SMLoc l) {
+  MemoryGen m(g);
   llvm::SmallVector<Val, 8> a;
   if (self.kind == Val::Kind::BlockPtr && name == "advance") {
-    if (!bindArguments(*this, "advance", {"offsets"}, args, kwargs, l, a))
+    if (!bindArguments(g, "advance", {"offsets"}, args, kwargs, l, a))
       return Val();
     return m.advance(self, a[0], l);
   }
   std::string fname = "desc." + name.str();
   if (name == "load") {
-    if (!bindArguments(*this, fname,
-                       {"offsets", "cache_modifier?", "eviction_policy?"}, args,
-                       kwargs, l, a))
+    if (!bindArguments(g, fname, {"offsets", "cache_modifier?", "eviction_policy?"}, args, kwargs,
+                       l, a))
       return Val();
     return m.descriptorLoad(self, a[0], l);
   }
   if (name == "store") {
-    if (!bindArguments(*this, fname, {"offsets", "value"}, args, kwargs, l, a))
+    if (!bindArguments(g, fname, {"offsets", "value"}, args, kwargs, l, a))
       return Val();
     return m.descriptorStore(self, a[0], a[1], l);
   }
   if (name.consume_front("atomic_")) {
-    if (!bindArguments(*this, fname, {"offsets", "value"}, args, kwargs, l, a))
+    if (!bindArguments(g, fname, {"offsets", "value"}, args, kwargs, l, a))
       return Val();
     return m.descriptorAtomic(name, self, a[0], a[1], l);
   }
-  return error(l, "unsupported method '" + name + "' of " + self.typeStr());
+  return g.error(l, "unsupported method '" + name + "' of " + self.typeStr());
 }

@@ -1,4 +1,4 @@
-//===- MLIRGenRandom.cpp - tl.umulhi and Triton's Philox random numbers ---===//
+//===- MLIRGenRandom.cpp - RandomEmitter: tl.umulhi and Philox ------------===//
 //
 // tl.randint/rand/randn (and their 4x forms, tl.philox, ...) generate the
 // same bits as Triton's python/triton/language/random.py: Philox-4x32 (or
@@ -17,17 +17,14 @@ using llvm::SMLoc;
 using llvm::StringRef;
 using llvm::Twine;
 
-std::optional<llvm::ArrayRef<StringRef>>
-MLIRGen::randomBuiltinParams(StringRef name) {
+std::optional<llvm::ArrayRef<StringRef>> RandomEmitter::randomBuiltinParams(StringRef name) {
   static const StringRef seedOffset[] = {"seed", "offset", "n_rounds?"};
   static const StringRef seedOffsets[] = {"seed", "offsets", "n_rounds?"};
-  static const StringRef philox[] = {"seed", "c0", "c1",
-                                     "c2",   "c3", "n_rounds?"};
+  static const StringRef philox[] = {"seed", "c0", "c1", "c2", "c3", "n_rounds?"};
   static const StringRef one[] = {"x"};
   static const StringRef pair[] = {"u1", "u2"};
   static const StringRef umulhi[] = {"x", "y"};
-  if (llvm::is_contained({"randint", "randint4x", "rand", "randn", "randn4x"},
-                         name))
+  if (llvm::is_contained({"randint", "randint4x", "rand", "randn", "randn4x"}, name))
     return llvm::ArrayRef<StringRef>(seedOffset);
   if (name == "rand4x")
     return llvm::ArrayRef<StringRef>(seedOffsets);
@@ -47,28 +44,27 @@ namespace {
 struct PhiloxConstants {
   uint64_t keyA, keyB, roundA, roundB;
 };
-constexpr PhiloxConstants kPhilox32 = {0x9E3779B9, 0xBB67AE85, 0xD2511F53,
-                                       0xCD9E8D57};
-constexpr PhiloxConstants kPhilox64 = {0x9E3779B97F4A7C15, 0xBB67AE8584CAA73B,
-                                       0xD2E7470EE14C6C93, 0xCA5A826395121157};
+constexpr PhiloxConstants kPhilox32 = {0x9E3779B9, 0xBB67AE85, 0xD2511F53, 0xCD9E8D57};
+constexpr PhiloxConstants kPhilox64 = {0x9E3779B97F4A7C15, 0xBB67AE8584CAA73B, 0xD2E7470EE14C6C93,
+                                       0xCA5A826395121157};
 constexpr int64_t kDefaultRounds = 10;
 } // namespace
 
-Val MLIRGen::umulhi(const Val &xin, const Val &yin, SMLoc l) {
+Val RandomEmitter::umulhi(const Val &xin, const Val &yin, SMLoc l) {
   Val x = xin, y = yin;
-  if (!binaryTypeCheck(x, y, l, "tl.umulhi", false, false, true, false))
+  if (!g.binaryTypeCheck(x, y, l, "tl.umulhi", false, false, true, false))
     return Val();
   if (!x.dtype.isInt() || x.dtype.isBool())
-    return error(l, "tl.umulhi expects integer operands, got " + x.typeStr() +
-                        " and " + y.typeStr());
-  auto op = arith::MulUIExtendedOp::create(b, loc(l), x.value, y.value);
+    return g.error(l, "tl.umulhi expects integer operands, got " + x.typeStr() + " and " +
+                          y.typeStr());
+  auto op = arith::MulUIExtendedOp::create(b, g.loc(l), x.value, y.value);
   return Val::tensor(op.getHigh(), x.dtype, x.shape, l);
 }
 
 /// Runs Philox on the counters `c` (all of dtype uint32 or uint64, same
 /// shape) with the key (k0, k1); returns the four output words.
-static std::vector<Val> philoxRounds(MLIRGen &g, Val c[4], Value k0, Value k1,
-                                     int64_t rounds, SMLoc l) {
+static std::vector<Val> philoxRounds(MLIRGen &g, Val c[4], Value k0, Value k1, int64_t rounds,
+                                     SMLoc l) {
   OpBuilder &b = g.b;
   Location L = g.loc(l);
   DType dt = c[0].dtype;
@@ -87,10 +83,8 @@ static std::vector<Val> philoxRounds(MLIRGen &g, Val c[4], Value k0, Value k1,
   for (int64_t r = 0; r < rounds; ++r) {
     auto p0 = arith::MulUIExtendedOp::create(b, L, roundA, x0);
     auto p2 = arith::MulUIExtendedOp::create(b, L, roundB, x2);
-    Value n0 = arith::XOrIOp::create(
-        b, L, arith::XOrIOp::create(b, L, p2.getHigh(), x1), k0);
-    Value n2 = arith::XOrIOp::create(
-        b, L, arith::XOrIOp::create(b, L, p0.getHigh(), x3), k1);
+    Value n0 = arith::XOrIOp::create(b, L, arith::XOrIOp::create(b, L, p2.getHigh(), x1), k0);
+    Value n2 = arith::XOrIOp::create(b, L, arith::XOrIOp::create(b, L, p0.getHigh(), x3), k1);
     x0 = n0;
     x1 = p2.getLow();
     x2 = n2;
@@ -105,8 +99,7 @@ static std::vector<Val> philoxRounds(MLIRGen &g, Val c[4], Value k0, Value k1,
 }
 
 /// tl.philox(seed, c0, c1, c2, c3, n_rounds) as a tuple of four tensors.
-static Val philox(MLIRGen &g, Val seed, llvm::ArrayRef<Val> counters,
-                  int64_t rounds, SMLoc l) {
+static Val philox(MLIRGen &g, Val seed, llvm::ArrayRef<Val> counters, int64_t rounds, SMLoc l) {
   if (!(seed = g.toTensor(seed, l, "the Philox seed")))
     return seed;
   if (!seed.dtype.isInt() || seed.dtype.isBool())
@@ -141,8 +134,7 @@ static Val philox(MLIRGen &g, Val seed, llvm::ArrayRef<Val> counters,
   Type ty = c[0].value.getType();
   Value k0, k1;
   if (width == 32) {
-    Val shift =
-        g.constant(Val::integer(32), DType(DType::U64), seed64.shape, l);
+    Val shift = g.constant(Val::integer(32), DType(DType::U64), seed64.shape, l);
     Value hi = arith::ShRUIOp::create(g.b, L, seed64.value, shift.value);
     k0 = arith::TruncIOp::create(g.b, L, ty, seed64.value);
     k1 = arith::TruncIOp::create(g.b, L, ty, hi);
@@ -173,69 +165,63 @@ static Val uintToUniformFloat(MLIRGen &g, const Val &xin, SMLoc l) {
   Val flipped = negative ? g.unary(UnaryOp::Invert, x, l) : negative;
   if (!flipped)
     return flipped;
-  Value folded = arith::SelectOp::create(g.b, g.loc(l), negative.value,
-                                         flipped.value, x.value);
-  return g.binary(BinaryOp::Mul, Val::tensor(folded, x.dtype, x.shape, l),
-                  Val::floating(scale, l), l);
+  Value folded = arith::SelectOp::create(g.b, g.loc(l), negative.value, flipped.value, x.value);
+  return g.binary(BinaryOp::Mul, Val::tensor(folded, x.dtype, x.shape, l), Val::floating(scale, l),
+                  l);
 }
 
 /// Triton's pair_uniform_to_normal (Box-Muller) as a tuple of two tensors.
-static Val pairUniformToNormal(MLIRGen &g, const Val &u1in, const Val &u2,
-                               SMLoc l) {
+static Val pairUniformToNormal(MLIRGen &g, const Val &u1in, const Val &u2, SMLoc l) {
   Val u1 = g.minMax(true, Val::floating(1.0e-7, l), u1in, l, "tl.maximum");
-  Val th =
-      u1 ? g.binary(BinaryOp::Mul, Val::floating(6.283185307179586, l), u2, l)
-         : u1;
-  Val lg = th ? g.mathUnary("log", u1, l) : th;
+  Val th = u1 ? g.binary(BinaryOp::Mul, Val::floating(6.283185307179586, l), u2, l) : u1;
+  Val lg = th ? g.mathOps.mathUnary("log", u1, l) : th;
   Val m = lg ? g.binary(BinaryOp::Mul, Val::floating(-2.0, l), lg, l) : lg;
-  Val r = m ? g.mathUnary("sqrt", m, l) : m;
-  Val cs = r ? g.mathUnary("cos", th, l) : r;
-  Val sn = cs ? g.mathUnary("sin", th, l) : cs;
+  Val r = m ? g.mathOps.mathUnary("sqrt", m, l) : m;
+  Val cs = r ? g.mathOps.mathUnary("cos", th, l) : r;
+  Val sn = cs ? g.mathOps.mathUnary("sin", th, l) : cs;
   Val n1 = sn ? g.binary(BinaryOp::Mul, r, cs, l) : sn;
   Val n2 = n1 ? g.binary(BinaryOp::Mul, r, sn, l) : n1;
   return n2 ? Val::tuple({n1, n2}, l) : n2;
 }
 
-Val MLIRGen::genRandom(StringRef name, llvm::ArrayRef<Val> a, SMLoc l) {
+Val RandomEmitter::genRandom(StringRef name, llvm::ArrayRef<Val> a, SMLoc l) {
   if (name == "umulhi")
     return umulhi(a[0], a[1], l);
   if (name == "uint_to_uniform_float")
-    return uintToUniformFloat(*this, a[0], l);
+    return uintToUniformFloat(g, a[0], l);
   if (name == "pair_uniform_to_normal")
-    return pairUniformToNormal(*this, a[0], a[1], l);
+    return pairUniformToNormal(g, a[0], a[1], l);
   const Val &roundsArg = a.back();
   int64_t rounds = kDefaultRounds;
   if (!roundsArg.isNone()) {
-    std::optional<int64_t> n = getConstInt(roundsArg, "n_rounds");
+    std::optional<int64_t> n = g.getConstInt(roundsArg, "n_rounds");
     if (!n)
       return Val();
     if (*n < 0 || *n > 1024)
-      return error(roundsArg.loc,
-                   "n_rounds must be between 0 and 1024, got " + Twine(*n));
+      return g.error(roundsArg.loc, "n_rounds must be between 0 and 1024, got " + Twine(*n));
     rounds = *n;
   }
   if (name == "philox")
-    return philox(*this, a[0], a.slice(1, 4), rounds, l);
+    return philox(g, a[0], a.slice(1, 4), rounds, l);
   // The remaining functions draw from 32-bit counters (lo, hi, 0, 0), as
   // Triton's randint4x: lo = offset.to(uint32), hi = (offset >> 32).to(uint32)
   // for offsets wider than 32 bits (else 0); the words are uint32.
-  Val offset = toTensor(a[1], l, "the random offset");
+  Val offset = g.toTensor(a[1], l, "the random offset");
   if (!offset)
     return offset;
   if (!offset.dtype.isInt() || offset.dtype.isBool())
-    return error(l, "the random offset must be an integer, got " +
-                        offset.typeStr());
-  Val lo = cast(offset, DType(DType::U32), l);
-  Val zero = lo ? binary(BinaryOp::Mul, lo, Val::integer(0, l), l) : lo;
+    return g.error(l, "the random offset must be an integer, got " + offset.typeStr());
+  Val lo = g.cast(offset, DType(DType::U32), l);
+  Val zero = lo ? g.binary(BinaryOp::Mul, lo, Val::integer(0, l), l) : lo;
   if (!zero)
     return zero;
   Val hi = zero;
   if (offset.dtype.bitwidth() > 32) {
-    Val shifted = binary(BinaryOp::RShift, offset, Val::integer(32, l), l);
-    if (!shifted || !(hi = cast(shifted, DType(DType::U32), l)))
+    Val shifted = g.binary(BinaryOp::RShift, offset, Val::integer(32, l), l);
+    if (!shifted || !(hi = g.cast(shifted, DType(DType::U32), l)))
       return Val();
   }
-  Val words = philox(*this, a[0], {lo, hi, zero, zero}, rounds, l);
+  Val words = philox(g, a[0], {lo, hi, zero, zero}, rounds, l);
   if (!words)
     return words;
   if (name == "randint")
@@ -244,18 +230,17 @@ Val MLIRGen::genRandom(StringRef name, llvm::ArrayRef<Val> a, SMLoc l) {
     return words;
   std::vector<Val> uniform;
   for (const Val &w : words.elems)
-    if (!uniform.emplace_back(uintToUniformFloat(*this, w, l)))
+    if (!uniform.emplace_back(uintToUniformFloat(g, w, l)))
       return Val();
   if (name == "rand")
     return uniform[0];
   if (name == "rand4x")
     return Val::tuple(uniform, l);
-  Val n12 = pairUniformToNormal(*this, uniform[0], uniform[1], l);
+  Val n12 = pairUniformToNormal(g, uniform[0], uniform[1], l);
   if (!n12 || name == "randn")
     return n12 ? n12.elems[0] : n12;
-  Val n34 = pairUniformToNormal(*this, uniform[2], uniform[3], l);
+  Val n34 = pairUniformToNormal(g, uniform[2], uniform[3], l);
   if (!n34)
     return n34;
-  return Val::tuple({n12.elems[0], n12.elems[1], n34.elems[0], n34.elems[1]},
-                    l);
+  return Val::tuple({n12.elems[0], n12.elems[1], n34.elems[0], n34.elems[1]}, l);
 }

@@ -1,11 +1,11 @@
-//===- MLIRGenReductions.cpp - tl reductions, scans, sorts and shape ops --===//
+//===- MLIRGenReductions.cpp - ReductionEmitter: reductions, sorts, shapes ===//
 //
 // tl.reduce / tl.associative_scan with @jit combine functions inlined into the
 // combiner region of tile.reduce / tile.scan, the standard reductions and scans
 // built on them (sum, max/min with indices, argmax/argmin, xor_sum, cumsum,
-// cumprod), the bitonic tl.sort, and the shape ops expressed as tile.shuffle
-// (join, split, cat, interleave, flip), plus ravel, histogram, swizzle2d and
-// dot_scaled (microscaled operands upcast, then tl.dot).
+// cumprod), the bitonic tl.sort, reshape and trans, and the shape ops expressed
+// as tile.shuffle (join, split, cat, interleave, flip), plus ravel, histogram,
+// swizzle2d and dot_scaled (microscaled operands upcast, then tl.dot).
 //
 //===----------------------------------------------------------------------===//
 #include "Binder.h"
@@ -30,7 +30,7 @@ static const char *const kReductionBuiltins[] = {
     "join",    "split",     "cat",       "interleave",       "ravel",
     "squeeze", "unsqueeze", "histogram", "swizzle2d",        "dot_scaled"};
 
-bool MLIRGen::isReductionBuiltin(StringRef name) {
+bool ReductionEmitter::isReductionBuiltin(StringRef name) {
   return llvm::is_contained(kReductionBuiltins, name);
 }
 
@@ -39,8 +39,7 @@ bool MLIRGen::isReductionBuiltin(StringRef name) {
 //===----------------------------------------------------------------------===//
 
 /// Reads a constexpr bool (None -> `dflt`); reports an error otherwise.
-static std::optional<bool> constBool(MLIRGen &g, const Val &v, bool dflt,
-                                     StringRef what) {
+static std::optional<bool> constBool(MLIRGen &g, const Val &v, bool dflt, StringRef what) {
   if (v.isNone())
     return dflt;
   if (std::optional<bool> t = g.constexprTruth(v))
@@ -61,37 +60,33 @@ static int64_t numElements(llvm::ArrayRef<int64_t> shape) {
 /// tensor of `shape` to [0, rank), counting negative values from the end as
 /// Triton's _wrap_axis does; reports an error when out of range.
 static std::optional<int64_t> wrapAxis(MLIRGen &g, const Val &axisVal,
-                                       llvm::ArrayRef<int64_t> shape,
-                                       StringRef fname, StringRef what) {
+                                       llvm::ArrayRef<int64_t> shape, StringRef fname,
+                                       StringRef what) {
   std::optional<int64_t> a = g.getConstInt(axisVal, what);
   if (!a)
     return std::nullopt;
   int64_t rank = int64_t(shape.size());
   if (*a < -rank || *a >= rank) {
     g.error(axisVal.loc, "tl." + fname + ": " + what + " " + Twine(*a) +
-                             " is out of range for a tensor of shape " +
-                             shapeStr(shape) + " (expected " + Twine(-rank) +
-                             " <= " + what + " < " + Twine(rank) + ")");
+                             " is out of range for a tensor of shape " + shapeStr(shape) +
+                             " (expected " + Twine(-rank) + " <= " + what + " < " + Twine(rank) +
+                             ")");
     return std::nullopt;
   }
   return *a < 0 ? *a + rank : *a;
 }
 
 /// A block-shaped runtime tensor argument of `tl.<fname>` named `what`.
-static Val blockArg(MLIRGen &g, const Val &v, SMLoc l, StringRef fname,
-                    StringRef what) {
-  Val x =
-      g.toTensor(v, v.loc.isValid() ? v.loc : l, "'tl." + fname.str() + "'");
+static Val blockArg(MLIRGen &g, const Val &v, SMLoc l, StringRef fname, StringRef what) {
+  Val x = g.toTensor(v, v.loc.isValid() ? v.loc : l, "'tl." + fname.str() + "'");
   if (!x)
     return x;
   if (!x.isBlock())
     return g.error(v.loc.isValid() ? v.loc : l,
-                   "tl." + fname + " expects a tensor " + what +
-                       ", got the scalar " + x.typeStr());
+                   "tl." + fname + " expects a tensor " + what + ", got the scalar " + x.typeStr());
   if (x.dtype.isPtr())
     return g.error(v.loc.isValid() ? v.loc : l,
-                   "tl." + fname + " does not support tensors of pointers (" +
-                       x.typeStr() + ")");
+                   "tl." + fname + " does not support tensors of pointers (" + x.typeStr() + ")");
   return x;
 }
 
@@ -99,14 +94,14 @@ static Val blockArg(MLIRGen &g, const Val &v, SMLoc l, StringRef fname,
 // Combiner regions
 //===----------------------------------------------------------------------===//
 
-bool MLIRGen::buildCombiner(Region &region, llvm::ArrayRef<DType> dtypes,
-                            CombinerBody body, StringRef what, SMLoc l) {
+bool ReductionEmitter::buildCombiner(Region &region, llvm::ArrayRef<DType> dtypes,
+                                     CombinerBody body, StringRef what, SMLoc l) {
   OpBuilder::InsertionGuard guard(b);
-  Location L = loc(l);
+  Location L = g.loc(l);
   llvm::SmallVector<Type> argTypes;
   for (int side = 0; side < 2; ++side)
     for (DType dt : dtypes)
-      argTypes.push_back(dt.toMLIR(&ctx));
+      argTypes.push_back(dt.toMLIR(&g.ctx));
   llvm::SmallVector<Location> argLocs(argTypes.size(), L);
   Block *block = b.createBlock(&region, {}, argTypes, argLocs);
   size_t n = dtypes.size();
@@ -119,23 +114,22 @@ bool MLIRGen::buildCombiner(Region &region, llvm::ArrayRef<DType> dtypes,
   if (!results)
     return false;
   if (results->size() != n) {
-    error(l, what + " returned " + Twine(results->size()) + " value" +
-                 (results->size() == 1 ? "" : "s") + " but there " +
-                 (n == 1 ? "is 1 input" : "are " + Twine(n).str() + " inputs") +
-                 ": it must return " + Twine(n) + " (one per input)");
+    g.error(l, what + " returned " + Twine(results->size()) + " value" +
+                   (results->size() == 1 ? "" : "s") + " but there " +
+                   (n == 1 ? "is 1 input" : "are " + Twine(n).str() + " inputs") +
+                   ": it must return " + Twine(n) + " (one per input)");
     return false;
   }
   llvm::SmallVector<Value> yielded;
   for (size_t i = 0; i < n; ++i) {
     Val r = (*results)[i];
     if (r.isNumber())
-      r = constant(r, dtypes[i], {}, l);
+      r = g.constant(r, dtypes[i], {}, l);
     if (!r)
       return false;
     if (!r.isTensor() || r.isBlock() || r.dtype != dtypes[i]) {
-      error(l, what + " must return scalars of the input types: value " +
-                   Twine(i) + " is " + r.typeStr() + " but input " + Twine(i) +
-                   " has dtype " + dtypes[i].str());
+      g.error(l, what + " must return scalars of the input types: value " + Twine(i) + " is " +
+                     r.typeStr() + " but input " + Twine(i) + " has dtype " + dtypes[i].str());
       return false;
     }
     yielded.push_back(r.value);
@@ -145,33 +139,34 @@ bool MLIRGen::buildCombiner(Region &region, llvm::ArrayRef<DType> dtypes,
   // arithmetic only (constexpr branches fold away before this point).
   for (Operation &op : block->without_terminator())
     if (!isa<arith::ArithDialect, math::MathDialect>(op.getDialect())) {
-      error(l, what + " uses '" + op.getName().getStringRef() +
-                   "': a combine function must be straight-line scalar code "
-                   "(arithmetic, comparisons, tl.where, math functions, "
-                   "constexpr branches)");
+      g.error(l, what + " uses '" + op.getName().getStringRef() +
+                     "': a combine function must be straight-line scalar code "
+                     "(arithmetic, comparisons, tl.where, math functions, "
+                     "constexpr branches)");
       return false;
     }
   return true;
 }
 
-std::optional<std::vector<Val>> MLIRGen::combineAlongAxis(
-    bool isScan, std::vector<Val> inputs, const Val &axisVal, bool keepDims,
-    bool reverse, CombinerBody body, StringRef fname, StringRef what, SMLoc l) {
+std::optional<std::vector<Val>>
+ReductionEmitter::combineAlongAxis(bool isScan, std::vector<Val> inputs, const Val &axisVal,
+                                   bool keepDims, bool reverse, CombinerBody body, StringRef fname,
+                                   StringRef what, SMLoc l) {
   for (Val &x : inputs)
-    if (!(x = blockArg(*this, x, l, fname, "input")))
+    if (!(x = blockArg(g, x, l, fname, "input")))
       return std::nullopt;
   llvm::SmallVector<int64_t, 4> shape = inputs.front().shape;
   for (const Val &x : inputs)
     if (x.shape != shape) {
-      error(l, "tl." + fname + " inputs must all have the same shape, got " +
-                   shapeStr(shape) + " and " + shapeStr(x.shape));
+      g.error(l, "tl." + fname + " inputs must all have the same shape, got " + shapeStr(shape) +
+                     " and " + shapeStr(x.shape));
       return std::nullopt;
     }
   size_t origRank = shape.size();
   int64_t axis = 0;
   if (axisVal.isNone()) {
     if (isScan) {
-      error(l, "tl." + fname + " needs an integer axis, got None");
+      g.error(l, "tl." + fname + " needs an integer axis, got None");
       return std::nullopt;
     }
     // Triton flattens with a reshape that may reorder the elements, then
@@ -188,7 +183,7 @@ std::optional<std::vector<Val>> MLIRGen::combineAlongAxis(
       inputs = std::move(*partial);
     }
   } else {
-    std::optional<int64_t> a = wrapAxis(*this, axisVal, shape, fname, "axis");
+    std::optional<int64_t> a = wrapAxis(g, axisVal, shape, fname, "axis");
     if (!a)
       return std::nullopt;
     axis = *a;
@@ -201,16 +196,15 @@ std::optional<std::vector<Val>> MLIRGen::combineAlongAxis(
   llvm::SmallVector<Value> srcs;
   llvm::SmallVector<DType> dtypes;
   for (const Val &x : inputs) {
-    resTypes.push_back(mlirType(x.dtype, resShape));
+    resTypes.push_back(g.mlirType(x.dtype, resShape));
     srcs.push_back(x.value);
     dtypes.push_back(x.dtype);
   }
-  Location L = loc(l);
+  Location L = g.loc(l);
   Operation *op;
   Region *region;
   if (isScan) {
-    auto scan =
-        tile::ScanOp::create(b, L, resTypes, srcs, uint32_t(axis), reverse);
+    auto scan = tile::ScanOp::create(b, L, resTypes, srcs, uint32_t(axis), reverse);
     op = scan;
     region = &scan.getCombiner();
   } else {
@@ -227,10 +221,9 @@ std::optional<std::vector<Val>> MLIRGen::combineAlongAxis(
     Val r = Val::tensor(op->getResult(i), x.dtype, resShape, l);
     if (!isScan && keepDims) {
       if (axisVal.isNone())
-        r = broadcastTo(r, llvm::SmallVector<int64_t, 4>(origRank, 1), l,
-                        "reduction result");
+        r = g.broadcastTo(r, llvm::SmallVector<int64_t, 4>(origRank, 1), l, "reduction result");
       else
-        r = expandDims(r, axis, l);
+        r = g.expandDims(r, axis, l);
       if (!r)
         return std::nullopt;
     }
@@ -241,15 +234,13 @@ std::optional<std::vector<Val>> MLIRGen::combineAlongAxis(
 
 /// A combiner body that calls the user's combine function `fn` (a @jit
 /// function or a tl builtin) on the accumulated and new scalars.
-std::optional<std::vector<Val>> MLIRGen::callCombineFn(const Val &fn,
-                                                       llvm::ArrayRef<Val> lhs,
-                                                       llvm::ArrayRef<Val> rhs,
-                                                       SMLoc l) {
+std::optional<std::vector<Val>> ReductionEmitter::callCombineFn(const Val &fn,
+                                                                llvm::ArrayRef<Val> lhs,
+                                                                llvm::ArrayRef<Val> rhs, SMLoc l) {
   std::vector<Val> args(lhs.begin(), lhs.end());
   args.insert(args.end(), rhs.begin(), rhs.end());
-  Val r = fn.kind == Val::Kind::Function
-              ? inlineCall(*fn.fn, std::move(args), {}, l)
-              : callBuiltin(fn.s, std::move(args), {}, l);
+  Val r = fn.kind == Val::Kind::Function ? g.stmts.inlineCall(*fn.fn, std::move(args), {}, l)
+                                         : g.builtins.callBuiltin(fn.s, std::move(args), {}, l);
   if (!r)
     return std::nullopt;
   if (r.kind == Val::Kind::Tuple)
@@ -287,34 +278,31 @@ static DType sumDType(DType dt) {
   return dt;
 }
 
-Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims,
-                    StringRef kind, SMLoc l) {
-  Val x = toTensor(xin, l, "'tl." + kind.str() + "'");
+Val ReductionEmitter::reduce(const Val &xin, const Val &axisVal, bool keepDims, StringRef kind,
+                             SMLoc l) {
+  Val x = g.toTensor(xin, l, "'tl." + kind.str() + "'");
   // `tl.max(a, b)` with a runtime `b` is a common slip for tl.maximum; the
   // scalar shortcut below must not hide it.
   if (axisVal.isTensor())
-    return error(axisVal.loc,
-                 "tl." + kind +
-                     "'s axis must be a constexpr "
-                     "int or None, got " +
-                     axisVal.typeStr() +
-                     (kind == "sum"
-                          ? ""
-                          : " (for the elementwise " + kind +
-                                " of two values use tl." +
-                                (kind == "max" ? "maximum" : "minimum") + ")"));
+    return g.error(axisVal.loc,
+                   "tl." + kind +
+                       "'s axis must be a constexpr "
+                       "int or None, got " +
+                       axisVal.typeStr() +
+                       (kind == "sum" ? ""
+                                      : " (for the elementwise " + kind + " of two values use tl." +
+                                            (kind == "max" ? "maximum" : "minimum") + ")"));
   if (!x || x.shape.empty())
     return x;
   if (x.dtype.isPtr())
-    return error(l, "cannot reduce a tensor of pointers");
+    return g.error(l, "cannot reduce a tensor of pointers");
   DType dt = kind == "sum" ? sumDType(x.dtype) : maxMinDType(x.dtype);
-  if (dt != x.dtype && !(x = cast(x, dt, l)))
+  if (dt != x.dtype && !(x = g.cast(x, dt, l)))
     return x;
   auto body = [&](llvm::ArrayRef<Val> lhs,
                   llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
-    Val r = kind == "sum"
-                ? binary(BinaryOp::Add, lhs[0], rhs[0], l)
-                : minMax(kind == "max", lhs[0], rhs[0], l, "tl." + kind.str());
+    Val r = kind == "sum" ? g.binary(BinaryOp::Add, lhs[0], rhs[0], l)
+                          : g.minMax(kind == "max", lhs[0], rhs[0], l, "tl." + kind.str());
     if (!r)
       return std::nullopt;
     return std::vector<Val>{r};
@@ -328,99 +316,133 @@ Val MLIRGen::reduce(const Val &xin, const Val &axisVal, bool keepDims,
 /// (smaller) value wins; on equal values the smaller index wins when
 /// `tieBreakLeft`, else the right operand. A NaN never compares greater, so
 /// where it ends up depends on the combination order, as in Triton.
-std::optional<std::vector<Val>>
-MLIRGen::argMinMaxCombine(bool isMax, bool tieBreakLeft,
-                          llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val> rhs,
-                          SMLoc l) {
-  Val wins = compare(isMax ? CmpOp::Gt : CmpOp::Lt, lhs[0], rhs[0], l);
+std::optional<std::vector<Val>> ReductionEmitter::argMinMaxCombine(bool isMax, bool tieBreakLeft,
+                                                                   llvm::ArrayRef<Val> lhs,
+                                                                   llvm::ArrayRef<Val> rhs,
+                                                                   SMLoc l) {
+  Val wins = g.compare(isMax ? CmpOp::Gt : CmpOp::Lt, lhs[0], rhs[0], l);
   if (wins && tieBreakLeft) {
-    Val same = compare(CmpOp::Eq, lhs[0], rhs[0], l);
-    Val leftFirst = same ? compare(CmpOp::Lt, lhs[1], rhs[1], l) : same;
-    Val tie = leftFirst ? logical(true, same, leftFirst, l) : leftFirst;
-    wins = tie ? logical(false, wins, tie, l) : tie;
+    Val same = g.compare(CmpOp::Eq, lhs[0], rhs[0], l);
+    Val leftFirst = same ? g.compare(CmpOp::Lt, lhs[1], rhs[1], l) : same;
+    Val tie = leftFirst ? g.logical(true, same, leftFirst, l) : leftFirst;
+    wins = tie ? g.logical(false, wins, tie, l) : tie;
   }
   if (!wins)
     return std::nullopt;
-  Location L = loc(l);
+  Location L = g.loc(l);
   std::vector<Val> out;
   for (int i = 0; i < 2; ++i)
-    out.push_back(Val::tensor(
-        arith::SelectOp::create(b, L, wins.value, lhs[i].value, rhs[i].value),
-        lhs[i].dtype, {}, l));
+    out.push_back(Val::tensor(arith::SelectOp::create(b, L, wins.value, lhs[i].value, rhs[i].value),
+                              lhs[i].dtype, {}, l));
   return out;
 }
 
 /// Triton's _reduce_with_indices: reduces (x, broadcast arange) pairs.
 std::optional<std::vector<Val>>
-MLIRGen::reduceWithIndices(bool isMax, const Val &xin, const Val &axisVal,
-                           bool tieBreakLeft, bool keepDims, StringRef fname,
-                           SMLoc l) {
-  Val x = blockArg(*this, xin, l, fname, "input");
+ReductionEmitter::reduceWithIndices(bool isMax, const Val &xin, const Val &axisVal,
+                                    bool tieBreakLeft, bool keepDims, StringRef fname, SMLoc l) {
+  Val x = blockArg(g, xin, l, fname, "input");
   if (!x)
     return std::nullopt;
-  if (x.dtype.kind == DType::BF16 && !(x = cast(x, DType(DType::F32), l)))
+  if (x.dtype.kind == DType::BF16 && !(x = g.cast(x, DType(DType::F32), l)))
     return std::nullopt;
   if (axisVal.isNone()) {
-    error(l, "tl." + fname + " with indices needs an integer axis, got None");
+    g.error(l, "tl." + fname + " with indices needs an integer axis, got None");
     return std::nullopt;
   }
-  std::optional<int64_t> axis =
-      wrapAxis(*this, axisVal, x.shape, fname, "axis");
+  std::optional<int64_t> axis = wrapAxis(g, axisVal, x.shape, fname, "axis");
   if (!axis)
     return std::nullopt;
   int64_t rank = int64_t(x.shape.size());
   int64_t ax = *axis;
   int64_t n = x.shape[ax];
-  Value range = tile::MakeRangeOp::create(
-      b, loc(l), mlirType(DType(DType::I32), {n}), uint32_t(0), uint32_t(n));
+  Value range = tile::MakeRangeOp::create(b, g.loc(l), g.mlirType(DType(DType::I32), {n}),
+                                          uint32_t(0), uint32_t(n));
   Val index = Val::tensor(range, DType(DType::I32), {n}, l);
   for (int64_t d = 0; d < rank; ++d)
-    if (d != ax && !(index = expandDims(index, d, l)))
+    if (d != ax && !(index = g.expandDims(index, d, l)))
       return std::nullopt;
-  if (!(index = broadcastTo(index, x.shape, l, "index")))
+  if (!(index = g.broadcastTo(index, x.shape, l, "index")))
     return std::nullopt;
   auto body = [&](llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val> rhs) {
     return argMinMaxCombine(isMax, tieBreakLeft, lhs, rhs, l);
   };
-  return combineAlongAxis(false, {x, index}, Val::integer(ax, axisVal.loc),
-                          keepDims, false, body, fname,
-                          "tl." + fname.str() + "'s combiner", l);
+  return combineAlongAxis(false, {x, index}, Val::integer(ax, axisVal.loc), keepDims, false, body,
+                          fname, "tl." + fname.str() + "'s combiner", l);
 }
 
 //===----------------------------------------------------------------------===//
 // Shape ops
 //===----------------------------------------------------------------------===//
 
-Val MLIRGen::shuffle(const Val &lhs, const Val &rhs,
-                     llvm::ArrayRef<int64_t> indices,
-                     llvm::ArrayRef<int64_t> shape, SMLoc l) {
-  Value r = tile::ShuffleOp::create(b, loc(l), mlirType(lhs.dtype, shape),
-                                    lhs.value, rhs.value, indices);
+Val ReductionEmitter::reshape(const Val &x, llvm::ArrayRef<int64_t> shape, SMLoc l) {
+  int64_t n = 1, m = 1;
+  for (int64_t d : shape)
+    n *= d;
+  for (int64_t d : x.shape)
+    m *= d;
+  if (n != m)
+    return g.error(l, "reshape cannot change the number of elements (" + shapeStr(x.shape) +
+                          " to " + shapeStr(shape) + ")");
+  if (llvm::ArrayRef<int64_t>(x.shape) == shape)
+    return x;
+  if (x.shape.empty())
+    return g.broadcastTo(x, shape, l, "reshape");
+  if (shape.empty()) {
+    // A single-element tensor to a scalar (Triton's unsplat).
+    Val flat = x.shape.size() == 1 ? x : reshape(x, {1}, l);
+    return flat ? singleElement(flat, l) : flat;
+  }
+  Value r = tile::ReshapeOp::create(b, g.loc(l), g.mlirType(x.dtype, shape), x.value);
+  return Val::tensor(r, x.dtype, shape, l);
+}
+
+Val ReductionEmitter::trans(const Val &x, llvm::ArrayRef<int64_t> order, SMLoc l) {
+  size_t rank = x.shape.size();
+  llvm::SmallVector<bool, 4> used(rank, false);
+  if (order.size() != rank)
+    return g.error(l, "permutation " + shapeStr(order) + " does not match rank " + Twine(rank));
+  llvm::SmallVector<int64_t, 4> shape;
+  llvm::SmallVector<int32_t, 4> ord;
+  for (int64_t o : order) {
+    if (o < 0 || o >= int64_t(rank) || used[o])
+      return g.error(l, "invalid permutation " + shapeStr(order));
+    used[o] = true;
+    shape.push_back(x.shape[o]);
+    ord.push_back(int32_t(o));
+  }
+  Value r = tile::TransOp::create(b, g.loc(l), g.mlirType(x.dtype, shape), x.value, ord);
+  return Val::tensor(r, x.dtype, shape, l);
+}
+
+Val ReductionEmitter::shuffle(const Val &lhs, const Val &rhs, llvm::ArrayRef<int64_t> indices,
+                              llvm::ArrayRef<int64_t> shape, SMLoc l) {
+  Value r = tile::ShuffleOp::create(b, g.loc(l), g.mlirType(lhs.dtype, shape), lhs.value, rhs.value,
+                                    indices);
   return Val::tensor(r, lhs.dtype, shape, l);
 }
 
 /// The only element of a one-element tile as a scalar (a reduction that keeps
 /// its left operand, which is how Triton extracts it too).
-Val MLIRGen::singleElement(const Val &x, SMLoc l) {
-  auto body = [](llvm::ArrayRef<Val> lhs,
-                 llvm::ArrayRef<Val>) -> std::optional<std::vector<Val>> {
+Val ReductionEmitter::singleElement(const Val &x, SMLoc l) {
+  auto body = [](llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val>) -> std::optional<std::vector<Val>> {
     return std::vector<Val>(lhs.begin(), lhs.end());
   };
-  auto r = combineAlongAxis(false, {x}, Val::integer(0, l), false, false, body,
-                            "split", "the element extraction", l);
+  auto r = combineAlongAxis(false, {x}, Val::integer(0, l), false, false, body, "split",
+                            "the element extraction", l);
   return r ? r->front() : Val();
 }
 
-Val MLIRGen::join(const Val &ain, const Val &bin, SMLoc l) {
-  Val x = toTensor(ain, l, "'tl.join'"), y = toTensor(bin, l, "'tl.join'");
-  if (!x || !y || !broadcastPair(x, y, l, "tl.join"))
+Val ReductionEmitter::join(const Val &ain, const Val &bin, SMLoc l) {
+  Val x = g.toTensor(ain, l, "'tl.join'"), y = g.toTensor(bin, l, "'tl.join'");
+  if (!x || !y || !g.broadcastPair(x, y, l, "tl.join"))
     return Val();
   if (x.dtype != y.dtype)
-    return error(l, "tl.join needs two tensors of the same dtype, got " +
-                        x.dtype.str() + " and " + y.dtype.str());
+    return g.error(l, "tl.join needs two tensors of the same dtype, got " + x.dtype.str() +
+                          " and " + y.dtype.str());
   bool scalars = x.shape.empty();
-  if (scalars && (!(x = broadcastTo(x, {1}, l, "tl.join")) ||
-                  !(y = broadcastTo(y, {1}, l, "tl.join"))))
+  if (scalars &&
+      (!(x = g.broadcastTo(x, {1}, l, "tl.join")) || !(y = g.broadcastTo(y, {1}, l, "tl.join"))))
     return Val();
   int64_t n = numElements(x.shape);
   llvm::SmallVector<int64_t> indices;
@@ -435,13 +457,12 @@ Val MLIRGen::join(const Val &ain, const Val &bin, SMLoc l) {
   return shuffle(x, y, indices, shape, l);
 }
 
-std::optional<std::pair<Val, Val>> MLIRGen::split(const Val &ain, SMLoc l) {
-  Val x = toTensor(ain, l, "'tl.split'");
+std::optional<std::pair<Val, Val>> ReductionEmitter::split(const Val &ain, SMLoc l) {
+  Val x = g.toTensor(ain, l, "'tl.split'");
   if (!x)
     return std::nullopt;
   if (x.shape.empty() || x.shape.back() != 2) {
-    error(l, "tl.split needs a tensor whose last dimension has size 2, got " +
-                 x.typeStr());
+    g.error(l, "tl.split needs a tensor whose last dimension has size 2, got " + x.typeStr());
     return std::nullopt;
   }
   llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end() - 1);
@@ -464,8 +485,7 @@ std::optional<std::pair<Val, Val>> MLIRGen::split(const Val &ain, SMLoc l) {
 
 /// Positions of `count` elements of a tensor of `shape` in row-major order,
 /// with dimension `dim` reversed.
-static llvm::SmallVector<int64_t> flippedIndices(llvm::ArrayRef<int64_t> shape,
-                                                 int64_t dim) {
+static llvm::SmallVector<int64_t> flippedIndices(llvm::ArrayRef<int64_t> shape, int64_t dim) {
   int64_t stride = numElements(shape.drop_front(dim + 1));
   int64_t size = shape[dim];
   llvm::SmallVector<int64_t> indices;
@@ -483,10 +503,11 @@ static llvm::SmallVector<int64_t> flippedIndices(llvm::ArrayRef<int64_t> shape,
 /// being `descending` or, when that is nullopt, bit `stage` of the lane (the
 /// alternating runs of the inner stages). NaNs never compare greater, so, as
 /// in Triton, they do not sort cleanly.
-Val MLIRGen::bitonicMerge(const Val &x, unsigned stage, std::optional<bool> descending, SMLoc l) {
+Val ReductionEmitter::bitonicMerge(const Val &x, unsigned stage, std::optional<bool> descending,
+                                   SMLoc l) {
   int64_t n = x.shape.back();
   int64_t total = numElements(x.shape);
-  Location L = loc(l);
+  Location L = g.loc(l);
   auto maskType = RankedTensorType::get(x.shape, b.getI1Type());
   Val cur = x;
   for (unsigned i = 0; i < stage; ++i) {
@@ -501,7 +522,7 @@ Val MLIRGen::bitonicMerge(const Val &x, unsigned stage, std::optional<bool> desc
       flipLane.push_back(down != isRight);
     }
     Val other = shuffle(cur, cur, partner, x.shape, l);
-    Val greater = compare(CmpOp::Gt, cur, other, l);
+    Val greater = g.compare(CmpOp::Gt, cur, other, l);
     if (!greater)
       return Val();
     Value flip =
@@ -520,7 +541,7 @@ Val MLIRGen::bitonicMerge(const Val &x, unsigned stage, std::optional<bool> desc
 /// each further round keeps the larger (smaller) of every two lanes k apart
 /// (a max/min over that bit) and merges the halved runs again, the last round
 /// in the requested order. k = 1 is a plain max/min keeping the dimension.
-Val MLIRGen::bitonicTopK(const Val &x, int64_t k, bool descending, SMLoc l) {
+Val ReductionEmitter::bitonicTopK(const Val &x, int64_t k, bool descending, SMLoc l) {
   unsigned logN = llvm::Log2_64(x.shape.back());
   unsigned logK = llvm::Log2_64(k);
   StringRef pick = descending ? "max" : "min";
@@ -562,25 +583,22 @@ Val MLIRGen::bitonicTopK(const Val &x, int64_t k, bool descending, SMLoc l) {
 /// uint8 bit patterns; "bf16", "fp16" are values) to `to` (F16 or BF16) and
 /// multiplies it by its e8m0 `scale` ([rows, K/32] uint8: 2^(s-127), 0xFF is
 /// NaN) as Triton's mxfp upcast does.
-static Val upcastScaled(MLIRGen &g, Val x, const Val &scale, StringRef format,
-                        DType to, SMLoc l) {
+static Val upcastScaled(MLIRGen &g, Val x, const Val &scale, StringRef format, DType to, SMLoc l) {
   auto I = [&](int64_t v) { return Val::integer(v, l); };
   auto B = [&](BinaryOp op, const Val &p, const Val &q) {
     return p && q ? g.binary(op, p, q, l) : Val();
   };
-  auto U16 = [&](const Val &v) {
-    return v ? g.cast(v, DType(DType::U16), l) : v;
-  };
+  auto U16 = [&](const Val &v) { return v ? g.cast(v, DType(DType::U16), l) : v; };
   auto where = [&](const Val &c, const Val &p, const Val &q) {
-    return c && p && q ? g.callBuiltin("tl.where", {c, p, q}, {}, l) : Val();
+    return c && p && q ? g.builtins.callBuiltin("tl.where", {c, p, q}, {}, l) : Val();
   };
   bool bf16 = to.kind == DType::BF16;
   if (format == "fp16" || format == "bf16") {
     x = g.cast(x, to, l);
   } else if (format == "e4m3" || format == "e5m2") {
     if (!x || x.dtype.kind != DType::U8)
-      return g.error(l, "tl.dot_scaled: a " + format +
-                            " operand must be uint8 bits, got " + x.typeStr());
+      return g.error(l, "tl.dot_scaled: a " + format + " operand must be uint8 bits, got " +
+                            x.typeStr());
     bool e5 = format == "e5m2";
     Val f8 = g.cast(x, DType(e5 ? DType::F8E5 : DType::F8E4NV), l,
                     /*bitcast=*/true);
@@ -588,8 +606,7 @@ static Val upcastScaled(MLIRGen &g, Val x, const Val &scale, StringRef format,
     if (e5 && up) {
       // e5m2 infinities and NaNs keep their class in the wider type.
       int64_t mask8 = 0x7C, mask16 = bf16 ? 0x7F80 : 0x7C00;
-      Val nonFinite = g.compare(CmpOp::Eq, B(BinaryOp::BitAnd, x, I(mask8)),
-                                I(mask8), l);
+      Val nonFinite = g.compare(CmpOp::Eq, B(BinaryOp::BitAnd, x, I(mask8)), I(mask8), l);
       Val bits = g.cast(up, DType(DType::U16), l, /*bitcast=*/true);
       Val widened = B(BinaryOp::BitOr, bits, I(mask16));
       widened = widened ? g.cast(widened, to, l, /*bitcast=*/true) : widened;
@@ -607,34 +624,27 @@ static Val upcastScaled(MLIRGen &g, Val x, const Val &scale, StringRef format,
     Val em1 = B(BinaryOp::BitAnd, x, I(0x70));
     Val x0 = B(BinaryOp::BitOr, B(BinaryOp::LShift, U16(em0), I(mBits - 1)),
                B(BinaryOp::LShift, U16(B(BinaryOp::BitAnd, x, I(0x8))), I(12)));
-    Val x1 =
-        B(BinaryOp::BitOr, B(BinaryOp::LShift, U16(em1), I(mBits - 5)),
-          B(BinaryOp::LShift, U16(B(BinaryOp::BitAnd, x, I(0x80))), I(8)));
+    Val x1 = B(BinaryOp::BitOr, B(BinaryOp::LShift, U16(em1), I(mBits - 5)),
+               B(BinaryOp::LShift, U16(B(BinaryOp::BitAnd, x, I(0x80))), I(8)));
     Val biasBits = I((bias - 1) << mBits);
-    Val nz0 = em0 ? g.compare(CmpOp::Ne, B(BinaryOp::BitAnd, em0, I(0x6)),
-                              I(0), l)
-                  : em0;
-    Val nz1 = em1 ? g.compare(CmpOp::Ne, B(BinaryOp::BitAnd, em1, I(0x60)),
-                              I(0), l)
-                  : em1;
+    Val nz0 = em0 ? g.compare(CmpOp::Ne, B(BinaryOp::BitAnd, em0, I(0x6)), I(0), l) : em0;
+    Val nz1 = em1 ? g.compare(CmpOp::Ne, B(BinaryOp::BitAnd, em1, I(0x60)), I(0), l) : em1;
     x0 = where(nz0, B(BinaryOp::Add, x0, biasBits), x0);
     x1 = where(nz1, B(BinaryOp::Add, x1, biasBits), x1);
     Val half0 = em0 ? g.compare(CmpOp::Eq, em0, I(0x1), l) : em0;
     Val half1 = em1 ? g.compare(CmpOp::Eq, em1, I(0x10), l) : em1;
-    x0 = where(half0, B(BinaryOp::BitOr, I(point5),
-                        B(BinaryOp::BitAnd, x0, I(0x8000))), x0);
-    x1 = where(half1, B(BinaryOp::BitOr, I(point5),
-                        B(BinaryOp::BitAnd, x1, I(0x8000))), x1);
+    x0 = where(half0, B(BinaryOp::BitOr, I(point5), B(BinaryOp::BitAnd, x0, I(0x8000))), x0);
+    x1 = where(half1, B(BinaryOp::BitOr, I(point5), B(BinaryOp::BitAnd, x1, I(0x8000))), x1);
     if (!x0 || !x1)
       return Val();
     x0 = U16(x0);
     x1 = U16(x1);
-    Val joined = x0 && x1 ? g.join(x0, x1, l) : Val();
+    Val joined = x0 && x1 ? g.reductions.join(x0, x1, l) : Val();
     if (!joined)
       return joined;
     llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end());
     shape.back() *= 2;
-    Val inter = g.reshape(joined, shape, l);
+    Val inter = g.reductions.reshape(joined, shape, l);
     x = inter ? g.cast(inter, to, l, /*bitcast=*/true) : inter;
   } else {
     return g.error(l, "tl.dot_scaled: unsupported format '" + format +
@@ -645,27 +655,25 @@ static Val upcastScaled(MLIRGen &g, Val x, const Val &scale, StringRef format,
   Val sc = g.toTensor(scale, l, "the dot_scaled scale");
   if (!sc)
     return sc;
-  if (sc.dtype.kind != DType::U8 || sc.shape.size() != 2 ||
-      x.shape.size() != 2 || sc.shape[0] != x.shape[0] ||
-      sc.shape[1] * 32 != x.shape[1])
+  if (sc.dtype.kind != DType::U8 || sc.shape.size() != 2 || x.shape.size() != 2 ||
+      sc.shape[0] != x.shape[0] || sc.shape[1] * 32 != x.shape[1])
     return g.error(l, "tl.dot_scaled: the scale must be uint8 of shape [" +
                           Twine(x.shape.size() == 2 ? x.shape[0] : 0) + ", " +
-                          Twine(x.shape.size() == 2 ? x.shape[1] / 32 : 0) +
-                          "], got " + sc.typeStr());
+                          Twine(x.shape.size() == 2 ? x.shape[1] / 32 : 0) + "], got " +
+                          sc.typeStr());
   // 2^(s-127) as fp32 (s << 23), then the compute type.
-  Val f32 = g.cast(B(BinaryOp::LShift, g.cast(sc, DType(DType::U32), l),
-                     I(23)),
-                   DType(DType::F32), l, /*bitcast=*/true);
+  Val f32 = g.cast(B(BinaryOp::LShift, g.cast(sc, DType(DType::U32), l), I(23)), DType(DType::F32),
+                   l, /*bitcast=*/true);
   Val up = f32 ? g.cast(f32, to, l) : f32;
   Val expanded = up ? g.expandDims(up, 2, l) : up;
   llvm::SmallVector<int64_t, 4> wide = {sc.shape[0], sc.shape[1], 32};
   expanded = expanded ? g.broadcastTo(expanded, wide, l, "scale") : expanded;
-  Val full = expanded ? g.reshape(expanded, x.shape, l) : expanded;
+  Val full = expanded ? g.reductions.reshape(expanded, x.shape, l) : expanded;
   Val scaled = B(BinaryOp::Mul, x, full);
   Val isNan = g.compare(CmpOp::Eq, sc, I(0xFF), l);
   Val nanFull = isNan ? g.expandDims(isNan, 2, l) : isNan;
   nanFull = nanFull ? g.broadcastTo(nanFull, wide, l, "scale") : nanFull;
-  nanFull = nanFull ? g.reshape(nanFull, x.shape, l) : nanFull;
+  nanFull = nanFull ? g.reductions.reshape(nanFull, x.shape, l) : nanFull;
   Val nan = Val::floating(std::numeric_limits<double>::quiet_NaN(), l);
   Val r = where(nanFull, nan, scaled);
   return r ? g.cast(r, to, l) : r;
@@ -690,14 +698,14 @@ static Val dotScaled(MLIRGen &g, llvm::ArrayRef<Val> a, SMLoc l) {
   if (!rhs)
     return rhs;
   if (lhs.shape.size() != 2 || rhs.shape.size() != 2)
-    return g.error(l, "tl.dot_scaled supports 2-D operands, got " +
-                          lhs.typeStr() + " and " + rhs.typeStr());
+    return g.error(l, "tl.dot_scaled supports 2-D operands, got " + lhs.typeStr() + " and " +
+                          rhs.typeStr());
   Val x = upcastScaled(g, lhs, a[1], fa, to, l);
   // The rhs is [K, N]: upcast it as [N, K] (K last, where the scales and the
   // e2m1 packing run), then transpose back.
-  Val rt = x ? g.trans(rhs, {1, 0}, l) : x;
+  Val rt = x ? g.reductions.trans(rhs, {1, 0}, l) : x;
   Val y = rt ? upcastScaled(g, rt, a[4], fb, to, l) : rt;
-  y = y ? g.trans(y, {1, 0}, l) : y;
+  y = y ? g.reductions.trans(y, {1, 0}, l) : y;
   if (!y)
     return y;
   std::vector<std::pair<std::string, Val>> kwargs;
@@ -705,20 +713,16 @@ static Val dotScaled(MLIRGen &g, llvm::ArrayRef<Val> a, SMLoc l) {
     kwargs.push_back({"acc", a[6]});
   if (!a[10].isNone())
     kwargs.push_back({"out_dtype", a[10]});
-  return g.callBuiltin("tl.dot", {x, y}, std::move(kwargs), l);
+  return g.builtins.callBuiltin("tl.dot", {x, y}, std::move(kwargs), l);
 }
 
-Val MLIRGen::callReductionBuiltin(
-    StringRef name, std::vector<Val> args,
-    std::vector<std::pair<std::string, Val>> kwargs, SMLoc l) {
+Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args,
+                                           std::vector<std::pair<std::string, Val>> kwargs,
+                                           SMLoc l) {
   std::string qualified = ("tl." + name).str();
-  Binder a{*this, qualified, l, {}, {}};
-  auto bind = [&](llvm::ArrayRef<StringRef> params) {
-    return a.bind(params, args, kwargs);
-  };
-  auto single = [](std::optional<std::vector<Val>> r) {
-    return r ? r->front() : Val();
-  };
+  Binder a{g, qualified, l, {}, {}};
+  auto bind = [&](llvm::ArrayRef<StringRef> params) { return a.bind(params, args, kwargs); };
+  auto single = [](std::optional<std::vector<Val>> r) { return r ? r->front() : Val(); };
   auto tuple = [&](std::optional<std::vector<Val>> r) {
     return r ? Val::tuple(std::move(*r), l) : Val();
   };
@@ -727,60 +731,53 @@ Val MLIRGen::callReductionBuiltin(
   if (name == "sum") {
     if (!bind({"input", "axis?", "keep_dims?", "dtype?"}))
       return Val();
-    std::optional<bool> keep = constBool(*this, a[2], false, "keep_dims");
+    std::optional<bool> keep = constBool(g, a[2], false, "keep_dims");
     if (!keep)
       return Val();
-    Val x = toTensor(a[0], l, "'tl.sum'");
+    Val x = g.toTensor(a[0], l, "'tl.sum'");
     if (!x)
       return x;
     if (!a[3].isNone()) {
       if (a[3].kind != Val::Kind::DTypeObj)
-        return error(a[3].loc,
-                     "tl.sum's dtype must be a dtype (e.g. tl.float32), got " +
-                         a[3].typeStr());
+        return g.error(a[3].loc,
+                       "tl.sum's dtype must be a dtype (e.g. tl.float32), got " + a[3].typeStr());
       // An explicit dtype is the accumulation type; no further widening.
-      if (!(x = cast(x, a[3].dtype, l)))
+      if (!(x = g.cast(x, a[3].dtype, l)))
         return x;
       if (x.shape.empty())
         return x;
-      auto body =
-          [&](llvm::ArrayRef<Val> lhs,
-              llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
-        Val r = binary(BinaryOp::Add, lhs[0], rhs[0], l);
+      auto body = [&](llvm::ArrayRef<Val> lhs,
+                      llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+        Val r = g.binary(BinaryOp::Add, lhs[0], rhs[0], l);
         return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
       };
-      return single(combineAlongAxis(false, {x}, a[1], *keep, false, body, name,
-                                     "tl.sum's combiner", l));
+      return single(
+          combineAlongAxis(false, {x}, a[1], *keep, false, body, name, "tl.sum's combiner", l));
     }
     return reduce(x, a[1], *keep, "sum", l);
   }
   if (name == "max" || name == "min") {
-    if (!bind({"input", "axis?", "return_indices?",
-               "return_indices_tie_break_left?", "keep_dims?"}))
+    if (!bind(
+            {"input", "axis?", "return_indices?", "return_indices_tie_break_left?", "keep_dims?"}))
       return Val();
-    std::optional<bool> idx = constBool(*this, a[2], false, "return_indices");
+    std::optional<bool> idx = constBool(g, a[2], false, "return_indices");
     std::optional<bool> left =
-        idx ? constBool(*this, a[3], true, "return_indices_tie_break_left")
-            : idx;
-    std::optional<bool> keep =
-        left ? constBool(*this, a[4], false, "keep_dims") : left;
+        idx ? constBool(g, a[3], true, "return_indices_tie_break_left") : idx;
+    std::optional<bool> keep = left ? constBool(g, a[4], false, "keep_dims") : left;
     if (!keep)
       return Val();
     if (*idx)
-      return tuple(
-          reduceWithIndices(name == "max", a[0], a[1], *left, *keep, name, l));
+      return tuple(reduceWithIndices(name == "max", a[0], a[1], *left, *keep, name, l));
     return reduce(a[0], a[1], *keep, name, l);
   }
   if (name == "argmax" || name == "argmin") {
     if (!bind({"input", "axis", "tie_break_left?", "keep_dims?"}))
       return Val();
-    std::optional<bool> left = constBool(*this, a[2], true, "tie_break_left");
-    std::optional<bool> keep =
-        left ? constBool(*this, a[3], false, "keep_dims") : left;
+    std::optional<bool> left = constBool(g, a[2], true, "tie_break_left");
+    std::optional<bool> keep = left ? constBool(g, a[3], false, "keep_dims") : left;
     if (!keep)
       return Val();
-    auto r =
-        reduceWithIndices(name == "argmax", a[0], a[1], *left, *keep, name, l);
+    auto r = reduceWithIndices(name == "argmax", a[0], a[1], *left, *keep, name, l);
     return r ? (*r)[1] : Val();
   }
   if (name == "xor_sum" || name == "reduce_or") {
@@ -789,20 +786,17 @@ Val MLIRGen::callReductionBuiltin(
     if (!bind(isXor ? llvm::ArrayRef<StringRef>{"input", "axis?", "keep_dims?"}
                     : llvm::ArrayRef<StringRef>{"input", "axis", "keep_dims?"}))
       return Val();
-    std::optional<bool> keep = constBool(*this, a[2], false, "keep_dims");
+    std::optional<bool> keep = constBool(g, a[2], false, "keep_dims");
     if (!keep)
       return Val();
-    Val x = blockArg(*this, a[0], l, name, "input");
+    Val x = blockArg(g, a[0], l, name, "input");
     if (!x)
       return x;
     if (!x.dtype.isInt())
-      return error(l,
-                   name + " only supported for integers, got " + x.typeStr());
-    auto body =
-        [&](llvm::ArrayRef<Val> lhs,
-            llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
-      Val r =
-          binary(isXor ? BinaryOp::BitXor : BinaryOp::BitOr, lhs[0], rhs[0], l);
+      return g.error(l, name + " only supported for integers, got " + x.typeStr());
+    auto body = [&](llvm::ArrayRef<Val> lhs,
+                    llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+      Val r = g.binary(isXor ? BinaryOp::BitXor : BinaryOp::BitOr, lhs[0], rhs[0], l);
       return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
     };
     return single(combineAlongAxis(false, {x}, a[1], *keep, false, body, name,
@@ -810,60 +804,52 @@ Val MLIRGen::callReductionBuiltin(
   }
   if (name == "reduce" || name == "associative_scan") {
     bool isScan = name == "associative_scan";
-    if (!bind(isScan ? llvm::ArrayRef<StringRef>{"input", "axis", "combine_fn",
-                                                 "reverse?"}
-                     : llvm::ArrayRef<StringRef>{"input", "axis", "combine_fn",
-                                                 "keep_dims?"}))
+    if (!bind(isScan ? llvm::ArrayRef<StringRef>{"input", "axis", "combine_fn", "reverse?"}
+                     : llvm::ArrayRef<StringRef>{"input", "axis", "combine_fn", "keep_dims?"}))
       return Val();
     Val fn = a[2];
     if (fn.kind != Val::Kind::Function && fn.kind != Val::Kind::Builtin)
-      return error(fn.loc, "tl." + name +
-                               "'s combine_fn must be a @jit function, got " +
-                               fn.typeStr());
-    std::optional<bool> flag =
-        constBool(*this, a[3], false, isScan ? "reverse" : "keep_dims");
+      return g.error(fn.loc,
+                     "tl." + name + "'s combine_fn must be a @jit function, got " + fn.typeStr());
+    std::optional<bool> flag = constBool(g, a[3], false, isScan ? "reverse" : "keep_dims");
     if (!flag)
       return Val();
     bool isTuple = a[0].kind == Val::Kind::Tuple;
     std::vector<Val> inputs = isTuple ? a[0].elems : std::vector<Val>{a[0]};
     if (inputs.empty())
-      return error(a[0].loc, "tl." + name + " needs at least one input tensor");
+      return g.error(a[0].loc, "tl." + name + " needs at least one input tensor");
     auto body = [&](llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val> rhs) {
       return callCombineFn(fn, lhs, rhs, l);
     };
-    auto r =
-        combineAlongAxis(isScan, inputs, a[1], !isScan && *flag,
-                         isScan && *flag, body, name, combineFnName(fn), l);
+    auto r = combineAlongAxis(isScan, inputs, a[1], !isScan && *flag, isScan && *flag, body, name,
+                              combineFnName(fn), l);
     return isTuple ? tuple(std::move(r)) : single(std::move(r));
   }
 
   //===--- Scans ---===//
   if (name == "cumsum" || name == "cumprod") {
     bool isSum = name == "cumsum";
-    if (!bind(isSum ? llvm::ArrayRef<StringRef>{"input", "axis?", "reverse?",
-                                                "dtype?"}
+    if (!bind(isSum ? llvm::ArrayRef<StringRef>{"input", "axis?", "reverse?", "dtype?"}
                     : llvm::ArrayRef<StringRef>{"input", "axis?", "reverse?"}))
       return Val();
-    std::optional<bool> rev = constBool(*this, a[2], false, "reverse");
+    std::optional<bool> rev = constBool(g, a[2], false, "reverse");
     if (!rev)
       return Val();
-    Val x = blockArg(*this, a[0], l, name, "input");
+    Val x = blockArg(g, a[0], l, name, "input");
     if (!x)
       return x;
     DType dt = x.dtype.kind == DType::BF16 ? DType(DType::F32) : x.dtype;
     if (isSum) {
       if (!a[3].isNone() && a[3].kind != Val::Kind::DTypeObj)
-        return error(a[3].loc,
-                     "tl.cumsum's dtype must be a dtype (e.g. tl.int64), got " +
-                         a[3].typeStr());
+        return g.error(a[3].loc,
+                       "tl.cumsum's dtype must be a dtype (e.g. tl.int64), got " + a[3].typeStr());
       dt = a[3].isNone() ? sumDType(dt) : a[3].dtype;
     }
-    if (dt != x.dtype && !(x = cast(x, dt, l)))
+    if (dt != x.dtype && !(x = g.cast(x, dt, l)))
       return x;
-    auto body =
-        [&](llvm::ArrayRef<Val> lhs,
-            llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
-      Val r = binary(isSum ? BinaryOp::Add : BinaryOp::Mul, lhs[0], rhs[0], l);
+    auto body = [&](llvm::ArrayRef<Val> lhs,
+                    llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+      Val r = g.binary(isSum ? BinaryOp::Add : BinaryOp::Mul, lhs[0], rhs[0], l);
       return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
     };
     Val axis = a.given[1] ? a[1] : Val::integer(0, l);
@@ -877,29 +863,26 @@ Val MLIRGen::callReductionBuiltin(
     if (!bind(isSort ? llvm::ArrayRef<StringRef>{"x", "dim?", "descending?"}
                      : llvm::ArrayRef<StringRef>{"x", "dim?"}))
       return Val();
-    Val x = blockArg(*this, a[0], l, name, "argument");
+    Val x = blockArg(g, a[0], l, name, "argument");
     if (!x)
       return x;
     int64_t rank = int64_t(x.shape.size());
     int64_t dim = rank - 1;
     if (!a[1].isNone()) {
-      std::optional<int64_t> d = wrapAxis(*this, a[1], x.shape, name, "dim");
+      std::optional<int64_t> d = wrapAxis(g, a[1], x.shape, name, "dim");
       if (!d)
         return Val();
       dim = *d;
     }
     if (isSort && dim != rank - 1)
-      return error(a[1].loc, "tl.sort only supports the last dimension (dim " +
-                                 Twine(rank - 1) + " of " + shapeStr(x.shape) +
-                                 "), got dim " + Twine(dim));
+      return g.error(a[1].loc, "tl.sort only supports the last dimension (dim " + Twine(rank - 1) +
+                                   " of " + shapeStr(x.shape) + "), got dim " + Twine(dim));
     if (!llvm::isPowerOf2_64(x.shape[dim]))
-      return error(l, "tl." + name +
-                          " needs a power-of-two size along dimension " +
-                          Twine(dim) + ", got " + Twine(x.shape[dim]) + " in " +
-                          shapeStr(x.shape));
+      return g.error(l, "tl." + name + " needs a power-of-two size along dimension " + Twine(dim) +
+                            ", got " + Twine(x.shape[dim]) + " in " + shapeStr(x.shape));
     if (!isSort)
       return shuffle(x, x, flippedIndices(x.shape, dim), x.shape, l);
-    std::optional<bool> desc = constBool(*this, a[2], false, "descending");
+    std::optional<bool> desc = constBool(g, a[2], false, "descending");
     return desc ? bitonicTopK(x, x.shape[dim], *desc, l) : Val();
   }
 
@@ -911,34 +894,34 @@ Val MLIRGen::callReductionBuiltin(
                      : llvm::ArrayRef<StringRef>{"x", "dim?", "descending?"}))
       return Val();
     const Val &dimArg = a[isTopK ? 2 : 1], &descArg = a[isTopK ? 3 : 2];
-    Val x = blockArg(*this, a[0], l, name, "argument");
+    Val x = blockArg(g, a[0], l, name, "argument");
     if (!x)
       return x;
     int64_t last = int64_t(x.shape.size()) - 1;
     if (!dimArg.isNone()) {
-      std::optional<int64_t> d = getConstInt(dimArg, "dim");
+      std::optional<int64_t> d = g.getConstInt(dimArg, "dim");
       if (!d)
         return Val();
       if (*d != last)
-        return error(dimArg.loc, "tl." + name + " only supports the last dimension (dim " +
-                                     Twine(last) + " of " + shapeStr(x.shape) + "), got dim " +
-                                     Twine(*d));
+        return g.error(dimArg.loc, "tl." + name + " only supports the last dimension (dim " +
+                                       Twine(last) + " of " + shapeStr(x.shape) + "), got dim " +
+                                       Twine(*d));
     }
     int64_t n = x.shape.back();
     if (!llvm::isPowerOf2_64(n))
-      return error(l, "tl." + name + " needs a power-of-two last dimension, got " + x.typeStr());
+      return g.error(l, "tl." + name + " needs a power-of-two last dimension, got " + x.typeStr());
     if (!isTopK) {
       // Triton's order is the constexpr 0 (ascending) or 1 (descending).
-      std::optional<int64_t> desc = descArg.isNone() ? 0 : getConstInt(descArg, "descending");
+      std::optional<int64_t> desc = descArg.isNone() ? 0 : g.getConstInt(descArg, "descending");
       if (!desc)
         return Val();
       if (*desc != 0 && *desc != 1)
-        return error(descArg.loc,
-                     "tl.bitonic_merge's descending must be 0, 1 or a bool, got " + Twine(*desc));
+        return g.error(descArg.loc,
+                       "tl.bitonic_merge's descending must be 0, 1 or a bool, got " + Twine(*desc));
       return bitonicMerge(x, llvm::Log2_64(n), *desc == 1, l);
     }
-    std::optional<bool> desc = constBool(*this, descArg, true, "descending");
-    std::optional<int64_t> k = desc ? getConstInt(a[1], "k") : std::nullopt;
+    std::optional<bool> desc = constBool(g, descArg, true, "descending");
+    std::optional<int64_t> k = desc ? g.getConstInt(a[1], "k") : std::nullopt;
     if (!k)
       return Val();
     std::string bad = *k <= 0                    ? "greater than 0"
@@ -946,7 +929,7 @@ Val MLIRGen::callReductionBuiltin(
                       : *k > n ? "at most the size of the last dimension, " + std::to_string(n)
                                : "";
     if (!bad.empty())
-      return error(a[1].loc, "tl.topk: k must be " + bad + ", got " + Twine(*k));
+      return g.error(a[1].loc, "tl.topk: k must be " + bad + ", got " + Twine(*k));
     return bitonicTopK(x, *k, *desc, l);
   }
 
@@ -957,24 +940,24 @@ Val MLIRGen::callReductionBuiltin(
     bool isSqueeze = name == "squeeze";
     if (!bind({"x", "dim"}))
       return Val();
-    Val x = toTensor(a[0], l, "'tl." + name.str() + "'");
+    Val x = g.toTensor(a[0], l, "'tl." + name.str() + "'");
     if (!x)
       return x;
     llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end());
     int64_t rank = int64_t(shape.size()) + (isSqueeze ? 0 : 1);
-    std::optional<int64_t> d = getConstInt(a[1], "dim");
+    std::optional<int64_t> d = g.getConstInt(a[1], "dim");
     if (!d)
       return Val();
     if (*d < -rank || *d >= rank)
-      return error(a[1].loc, "tl." + name + ": dim " + Twine(*d) + " is out of range for " +
-                                 x.typeStr() + " (expected " + Twine(-rank) + " <= dim < " +
-                                 Twine(rank) + ")");
+      return g.error(a[1].loc, "tl." + name + ": dim " + Twine(*d) + " is out of range for " +
+                                   x.typeStr() + " (expected " + Twine(-rank) + " <= dim < " +
+                                   Twine(rank) + ")");
     int64_t dim = *d < 0 ? *d + rank : *d;
     if (!isSqueeze) {
       shape.insert(shape.begin() + dim, 1);
     } else if (shape[dim] != 1) {
-      return error(a[1].loc, "tl.squeeze: dimension " + Twine(dim) + " of " + x.typeStr() +
-                                 " has size " + Twine(shape[dim]) + ", not 1");
+      return g.error(a[1].loc, "tl.squeeze: dimension " + Twine(dim) + " of " + x.typeStr() +
+                                   " has size " + Twine(shape[dim]) + ", not 1");
     } else {
       shape.erase(shape.begin() + dim);
     }
@@ -1006,24 +989,24 @@ Val MLIRGen::callReductionBuiltin(
   if (name == "cat") {
     if (!bind({"input", "other", "can_reorder?", "dim?"}))
       return Val();
-    std::optional<bool> reorder = constBool(*this, a[2], false, "can_reorder");
+    std::optional<bool> reorder = constBool(g, a[2], false, "can_reorder");
     if (!reorder)
       return Val();
     if (!*reorder) {
       // Triton 3.9's deterministic cat: tensors of one shape, concatenated along
       // `dim` (default 0) as join + permute (the new minor dimension moved in
       // front of `dim`) + reshape.
-      Val x = blockArg(*this, a[0], l, name, "input");
-      Val y = x ? blockArg(*this, a[1], l, name, "other") : x;
+      Val x = blockArg(g, a[0], l, name, "input");
+      Val y = x ? blockArg(g, a[1], l, name, "other") : x;
       if (!y)
         return y;
       if (x.shape != y.shape)
-        return error(l, "tl.cat requires tensors of the same shape, got " +
-                            x.typeStr() + " and " + y.typeStr());
+        return g.error(l, "tl.cat requires tensors of the same shape, got " + x.typeStr() +
+                              " and " + y.typeStr());
       int64_t rank = int64_t(x.shape.size());
       int64_t dim = 0;
       if (!a[3].isNone()) {
-        std::optional<int64_t> d = wrapAxis(*this, a[3], x.shape, name, "dim");
+        std::optional<int64_t> d = wrapAxis(g, a[3], x.shape, name, "dim");
         if (!d)
           return Val();
         dim = *d;
@@ -1039,27 +1022,26 @@ Val MLIRGen::callReductionBuiltin(
       shape[dim] *= 2;
       return reshape(c, shape, l);
     }
-    Val x = blockArg(*this, a[0], l, name, "input");
-    Val y = x ? blockArg(*this, a[1], l, name, "other") : x;
+    Val x = blockArg(g, a[0], l, name, "input");
+    Val y = x ? blockArg(g, a[1], l, name, "other") : x;
     if (!y)
       return y;
     if (x.shape.size() != 1 || y.shape.size() != 1)
-      return error(l, "tl.cat only concatenates 1-D tensors, got " +
-                          x.typeStr() + " and " + y.typeStr());
+      return g.error(l, "tl.cat only concatenates 1-D tensors, got " + x.typeStr() + " and " +
+                            y.typeStr());
     if (x.dtype != y.dtype)
-      return error(l, "tl.cat needs two tensors of the same dtype, got " +
-                          x.dtype.str() + " and " + y.dtype.str());
+      return g.error(l, "tl.cat needs two tensors of the same dtype, got " + x.dtype.str() +
+                            " and " + y.dtype.str());
     int64_t n = x.shape[0] + y.shape[0];
     if (!llvm::isPowerOf2_64(n))
-      return error(l, "tl.cat result size must be a power of 2, got " +
-                          Twine(x.shape[0]) + " + " + Twine(y.shape[0]) +
-                          " = " + Twine(n));
+      return g.error(l, "tl.cat result size must be a power of 2, got " + Twine(x.shape[0]) +
+                            " + " + Twine(y.shape[0]) + " = " + Twine(n));
     return shuffle(x, y, llvm::to_vector(llvm::seq<int64_t>(0, n)), {n}, l);
   }
   if (name == "ravel") {
     if (!bind({"x"}))
       return Val();
-    Val x = toTensor(a[0], l, "'tl.ravel'");
+    Val x = g.toTensor(a[0], l, "'tl.ravel'");
     if (!x || x.shape.empty())
       return x;
     return reshape(x, {numElements(x.shape)}, l);
@@ -1069,72 +1051,62 @@ Val MLIRGen::callReductionBuiltin(
   if (name == "histogram") {
     if (!bind({"input", "num_bins", "mask?"}))
       return Val();
-    Val x = blockArg(*this, a[0], l, name, "input");
+    Val x = blockArg(g, a[0], l, name, "input");
     if (!x)
       return x;
     if (x.shape.size() != 1)
-      return error(l,
-                   "tl.histogram only supports 1-D input, got " + x.typeStr());
+      return g.error(l, "tl.histogram only supports 1-D input, got " + x.typeStr());
     if (!x.dtype.isInt())
-      return error(l, "tl.histogram only supports integer input, got " +
-                          x.typeStr());
-    std::optional<int64_t> bins = getConstInt(a[1], "num_bins");
+      return g.error(l, "tl.histogram only supports integer input, got " + x.typeStr());
+    std::optional<int64_t> bins = g.getConstInt(a[1], "num_bins");
     if (!bins)
       return Val();
     if (*bins <= 0 || !llvm::isPowerOf2_64(*bins))
-      return error(a[1].loc,
-                   "tl.histogram's num_bins must be a power of 2, got " +
-                       Twine(*bins));
+      return g.error(a[1].loc, "tl.histogram's num_bins must be a power of 2, got " + Twine(*bins));
     // The counts are sums over an (input x num_bins) tile of comparisons,
     // which must itself be a legal tile.
     if (*bins > kMaxTileElements || x.shape[0] * *bins > kMaxTileElements)
-      return error(l, "tl.histogram of " + Twine(x.shape[0]) + " elements into " +
-                          Twine(*bins) + " bins needs a comparison tile of " +
-                          Twine(x.shape[0] * *bins) +
-                          " elements, over the maximum tile size (" +
-                          Twine(kMaxTileElements) + " elements)");
+      return g.error(l, "tl.histogram of " + Twine(x.shape[0]) + " elements into " + Twine(*bins) +
+                            " bins needs a comparison tile of " + Twine(x.shape[0] * *bins) +
+                            " elements, over the maximum tile size (" + Twine(kMaxTileElements) +
+                            " elements)");
     // counts[j] = number of i with mask[i] and x[i] == j: values outside
     // [0, num_bins) match no bin and are dropped, as Triton's GPU lowering
     // does.
-    Val column = expandDims(x, 1, l);
-    Value range = tile::MakeRangeOp::create(
-        b, loc(l), mlirType(DType(DType::I32), {*bins}), uint32_t(0),
-        uint32_t(*bins));
+    Val column = g.expandDims(x, 1, l);
+    Value range = tile::MakeRangeOp::create(b, g.loc(l), g.mlirType(DType(DType::I32), {*bins}),
+                                            uint32_t(0), uint32_t(*bins));
     Val binIds = Val::tensor(range, DType(DType::I32), {*bins}, l);
-    Val row = expandDims(binIds, 0, l);
-    Val hits = column && row ? compare(CmpOp::Eq, column, row, l) : Val();
+    Val row = g.expandDims(binIds, 0, l);
+    Val hits = column && row ? g.compare(CmpOp::Eq, column, row, l) : Val();
     if (!hits)
       return hits;
     if (!a[2].isNone()) {
-      Val mask = toTensor(a[2], a[2].loc, "mask");
-      if (!mask || !(mask = broadcastTo(mask, x.shape, a[2].loc, "mask")))
+      Val mask = g.toTensor(a[2], a[2].loc, "mask");
+      if (!mask || !(mask = g.broadcastTo(mask, x.shape, a[2].loc, "mask")))
         return Val();
       if (!mask.dtype.isBool())
-        return error(a[2].loc, "Mask must have boolean scalar type, got " +
-                                   mask.typeStr());
-      Val maskColumn = expandDims(mask, 1, l);
-      if (!maskColumn || !(hits = logical(true, hits, maskColumn, l)))
+        return g.error(a[2].loc, "Mask must have boolean scalar type, got " + mask.typeStr());
+      Val maskColumn = g.expandDims(mask, 1, l);
+      if (!maskColumn || !(hits = g.logical(true, hits, maskColumn, l)))
         return Val();
     }
-    Val counts = cast(hits, DType(DType::I32), l);
+    Val counts = g.cast(hits, DType(DType::I32), l);
     if (!counts)
       return counts;
-    auto body =
-        [&](llvm::ArrayRef<Val> lhs,
-            llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
-      Val r = binary(BinaryOp::Add, lhs[0], rhs[0], l);
+    auto body = [&](llvm::ArrayRef<Val> lhs,
+                    llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+      Val r = g.binary(BinaryOp::Add, lhs[0], rhs[0], l);
       return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
     };
-    return single(combineAlongAxis(false, {counts}, Val::integer(0, l), false,
-                                   false, body, name, "tl.histogram's counter",
-                                   l));
+    return single(combineAlongAxis(false, {counts}, Val::integer(0, l), false, false, body, name,
+                                   "tl.histogram's counter", l));
   }
   if (name == "dot_scaled") {
-    if (!bind({"lhs", "lhs_scale", "lhs_format", "rhs", "rhs_scale",
-               "rhs_format", "acc?", "fast_math?", "lhs_k_pack?", "rhs_k_pack?",
-               "out_dtype?"}))
+    if (!bind({"lhs", "lhs_scale", "lhs_format", "rhs", "rhs_scale", "rhs_format", "acc?",
+               "fast_math?", "lhs_k_pack?", "rhs_k_pack?", "out_dtype?"}))
       return Val();
-    return dotScaled(*this, a.out, l);
+    return dotScaled(g, a.out, l);
   }
   if (name == "swizzle2d") {
     if (!bind({"i", "j", "size_i", "size_j", "size_g"}))
@@ -1142,22 +1114,19 @@ Val MLIRGen::callReductionBuiltin(
     // Row-major (i, j) of a size_i x size_j grid, renumbered so that groups of
     // size_g rows are walked column by column (the last group may be shorter).
     const Val &i = a[0], &j = a[1], &sizeI = a[2], &sizeJ = a[3], &sizeG = a[4];
-    Val linear =
-        binary(BinaryOp::Add, binary(BinaryOp::Mul, i, sizeJ, l), j, l);
-    Val groupSpan = binary(BinaryOp::Mul, sizeG, sizeJ, l);
-    Val group = binary(BinaryOp::FloorDiv, linear, groupSpan, l);
-    Val firstRow = binary(BinaryOp::Mul, group, sizeG, l);
-    Val rows = minMax(false, binary(BinaryOp::Sub, sizeI, firstRow, l), sizeG,
-                      l, "tl.minimum");
+    Val linear = g.binary(BinaryOp::Add, g.binary(BinaryOp::Mul, i, sizeJ, l), j, l);
+    Val groupSpan = g.binary(BinaryOp::Mul, sizeG, sizeJ, l);
+    Val group = g.binary(BinaryOp::FloorDiv, linear, groupSpan, l);
+    Val firstRow = g.binary(BinaryOp::Mul, group, sizeG, l);
+    Val rows = g.minMax(false, g.binary(BinaryOp::Sub, sizeI, firstRow, l), sizeG, l, "tl.minimum");
     // Indices within the group: (linear % groupSpan) % rows, not linear % rows,
     // which differ in a shorter last group (Triton's tl.swizzle2d).
-    Val inGroup = binary(BinaryOp::Mod, linear, groupSpan, l);
-    Val newI = binary(BinaryOp::Add, firstRow,
-                      binary(BinaryOp::Mod, inGroup, rows, l), l);
-    Val newJ = binary(BinaryOp::FloorDiv, inGroup, rows, l);
+    Val inGroup = g.binary(BinaryOp::Mod, linear, groupSpan, l);
+    Val newI = g.binary(BinaryOp::Add, firstRow, g.binary(BinaryOp::Mod, inGroup, rows, l), l);
+    Val newJ = g.binary(BinaryOp::FloorDiv, inGroup, rows, l);
     if (!newI || !newJ)
       return Val();
     return Val::tuple({newI, newJ}, l);
   }
-  return error(l, "unsupported function 'tl." + name + "'");
+  return g.error(l, "unsupported function 'tl." + name + "'");
 }

@@ -1,4 +1,4 @@
-//===- MLIRGenStmt.cpp - Lowering of statements and control flow ----------===//
+//===- MLIRGenStmt.cpp - StmtEmitter: statements and control flow ---------===//
 //
 // Constexpr conditions are folded (only the taken branch is generated);
 // runtime conditions and loops become scf.if / scf.for / scf.while carrying
@@ -16,8 +16,7 @@ using llvm::SMLoc;
 using llvm::StringRef;
 using llvm::Twine;
 
-MLIRGen::Flow MLIRGen::genBlock(llvm::ArrayRef<StmtPtr> stmts,
-                                const Continuation *cont) {
+StmtEmitter::Flow StmtEmitter::genBlock(llvm::ArrayRef<StmtPtr> stmts, const Continuation *cont) {
   for (size_t i = 0; i < stmts.size(); ++i) {
     Flow f;
     if (auto *ifStmt = llvm::dyn_cast<IfStmt>(stmts[i].get())) {
@@ -32,7 +31,7 @@ MLIRGen::Flow MLIRGen::genBlock(llvm::ArrayRef<StmtPtr> stmts,
   return Flow::Normal;
 }
 
-MLIRGen::Flow MLIRGen::genContinuation(const Continuation *cont) {
+StmtEmitter::Flow StmtEmitter::genContinuation(const Continuation *cont) {
   for (; cont; cont = cont->next) {
     Flow f = genBlock(cont->stmts, cont->next);
     if (f != Flow::Normal)
@@ -41,7 +40,7 @@ MLIRGen::Flow MLIRGen::genContinuation(const Continuation *cont) {
   return Flow::Normal;
 }
 
-bool MLIRGen::containsReturn(const StmtList &stmts) {
+bool StmtEmitter::containsReturn(const StmtList &stmts) {
   return llvm::any_of(stmts, [](const StmtPtr &s) {
     if (llvm::isa<ReturnStmt>(s.get()))
       return true;
@@ -50,9 +49,9 @@ bool MLIRGen::containsReturn(const StmtList &stmts) {
   });
 }
 
-int MLIRGen::loopDepthOverFrames() const {
+int StmtEmitter::loopDepthOverFrames() const {
   int depth = 0;
-  for (const Frame &f : frames)
+  for (const MLIRGen::Frame &f : g.frames)
     depth += f.runtimeDepth;
   return depth;
 }
@@ -64,17 +63,17 @@ static constexpr const char *kReturnInLoopError =
     "inside functions transitively called from within `while`/`for` "
     "statements)";
 
-MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
+StmtEmitter::Flow StmtEmitter::genStmt(const Stmt &s) {
   SMLoc l = s.getLoc();
-  if (stackExhausted(l))
+  if (g.stackExhausted(l))
     return Flow::Error;
   switch (s.getKind()) {
   case Stmt::Kind::FunctionDef:
-    error(l, "unsupported statement 'def'");
+    g.error(l, "unsupported statement 'def'");
     return Flow::Error;
   case Stmt::Kind::Assign: {
     auto &a = llvm::cast<AssignStmt>(s);
-    Val v = genExpr(*a.value);
+    Val v = g.exprs.genExpr(*a.value);
     if (!v)
       return Flow::Error;
     for (const ExprPtr &t : a.targets)
@@ -86,13 +85,13 @@ MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
     auto &a = llvm::cast<AnnAssignStmt>(s);
     if (!a.value)
       return Flow::Normal;
-    Val v = genExpr(*a.value);
+    Val v = g.exprs.genExpr(*a.value);
     if (!v)
       return Flow::Error;
     if (isConstexprAnnotation(a.annotation.get()) && v.isTensor()) {
-      error(a.value->getLoc(), "value annotated tl.constexpr is not a "
-                               "compile-time constant (got " +
-                                   v.typeStr() + ")");
+      g.error(a.value->getLoc(), "value annotated tl.constexpr is not a "
+                                 "compile-time constant (got " +
+                                     v.typeStr() + ")");
       return Flow::Error;
     }
     return genAssign(*a.target, v, l);
@@ -101,17 +100,17 @@ MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
     auto &a = llvm::cast<AugAssignStmt>(s);
     auto *name = llvm::dyn_cast<NameExpr>(a.target.get());
     if (!name) {
-      error(a.target->getLoc(), "unsupported assignment target: only names "
-                                "can be assigned in tilec kernels");
+      g.error(a.target->getLoc(), "unsupported assignment target: only names "
+                                  "can be assigned in tilec kernels");
       return Flow::Error;
     }
-    Val cur = lookupName(name->name, name->getLoc());
+    Val cur = g.exprs.lookupName(name->name, name->getLoc());
     if (!cur)
       return Flow::Error;
-    Val rhs = genExpr(*a.value);
+    Val rhs = g.exprs.genExpr(*a.value);
     if (!rhs)
       return Flow::Error;
-    Val r = binary(a.op, cur, rhs, a.opLoc);
+    Val r = g.binary(a.op, cur, rhs, a.opLoc);
     if (!r)
       return Flow::Error;
     return genAssign(*a.target, r, l);
@@ -124,51 +123,51 @@ MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
     return genWhile(llvm::cast<WhileStmt>(s));
   case Stmt::Kind::Return: {
     auto &r = llvm::cast<ReturnStmt>(s);
-    if (frames.back().runtimeDepth > 0) {
-      error(l, kReturnInLoopError);
+    if (g.frames.back().runtimeDepth > 0) {
+      g.error(l, kReturnInLoopError);
       return Flow::Error;
     }
-    Val v = r.value ? genExpr(*r.value) : Val::none(l);
+    Val v = r.value ? g.exprs.genExpr(*r.value) : Val::none(l);
     if (!v)
       return Flow::Error;
-    frames.back().returnValue = v;
+    g.frames.back().returnValue = v;
     return Flow::Returned;
   }
   case Stmt::Kind::Pass:
     return Flow::Normal;
   case Stmt::Kind::Break:
-    error(l, "'break' is not supported in tilec kernels");
+    g.error(l, "'break' is not supported in tilec kernels");
     return Flow::Error;
   case Stmt::Kind::Continue:
-    error(l, "'continue' is not supported in tilec kernels");
+    g.error(l, "'continue' is not supported in tilec kernels");
     return Flow::Error;
   case Stmt::Kind::ExprStmt: {
     const Expr &e = *llvm::cast<ExprStmt>(s).value;
-    Val v = genExpr(e);
+    Val v = g.exprs.genExpr(e);
     if (!v)
       return Flow::Error;
-    if (isDiscardedAdvance(e, v)) {
-      error(e.getLoc(), "tl.advance does not have any side effects; to move the "
-                        "block pointer, assign the result of tl.advance to a "
-                        "variable");
+    if (MemoryEmitter::isDiscardedAdvance(e, v)) {
+      g.error(e.getLoc(), "tl.advance does not have any side effects; to move the "
+                          "block pointer, assign the result of tl.advance to a "
+                          "variable");
       return Flow::Error;
     }
     return Flow::Normal;
   }
   case Stmt::Kind::Assert: {
     auto &a = llvm::cast<AssertStmt>(s);
-    Val t = genExpr(*a.test);
+    Val t = g.exprs.genExpr(*a.test);
     if (!t)
       return Flow::Error;
-    std::optional<bool> truth = constexprTruth(t);
+    std::optional<bool> truth = g.constexprTruth(t);
     if (truth && !*truth) {
       std::string msg = "assertion failed";
       if (a.msg) {
-        Val m = genExpr(*a.msg);
+        Val m = g.exprs.genExpr(*a.msg);
         if (m.kind == Val::Kind::Str)
           msg += ": " + m.s;
       }
-      error(a.test->getLoc(), msg);
+      g.error(a.test->getLoc(), msg);
       return Flow::Error;
     }
     if (truth)
@@ -176,34 +175,32 @@ MLIRGen::Flow MLIRGen::genStmt(const Stmt &s) {
     // A runtime condition is checked when the kernel runs (tl.device_assert).
     std::vector<Val> assertArgs = {t};
     if (a.msg) {
-      Val m = genExpr(*a.msg);
+      Val m = g.exprs.genExpr(*a.msg);
       if (!m)
         return Flow::Error;
       assertArgs.push_back(m);
     }
-    return deviceAssert(assertArgs, {}, a.test->getLoc()) ? Flow::Normal
-                                                          : Flow::Error;
+    return g.debugOps.deviceAssert(assertArgs, {}, a.test->getLoc()) ? Flow::Normal : Flow::Error;
   }
   }
   return Flow::Error;
 }
 
-MLIRGen::Flow MLIRGen::genAssign(const Expr &target, Val value, SMLoc l) {
+StmtEmitter::Flow StmtEmitter::genAssign(const Expr &target, Val value, SMLoc l) {
   if (auto *name = llvm::dyn_cast<NameExpr>(&target)) {
     value.loc = name->getLoc();
-    (*vars)[name->name] = std::move(value);
+    (*g.vars)[name->name] = std::move(value);
     return Flow::Normal;
   }
   if (auto *tuple = llvm::dyn_cast<TupleExpr>(&target)) {
     if (value.kind != Val::Kind::Tuple) {
-      error(target.getLoc(), "cannot unpack " + value.typeStr() + " into " +
-                                 Twine(tuple->elts.size()) + " targets");
+      g.error(target.getLoc(), "cannot unpack " + value.typeStr() + " into " +
+                                   Twine(tuple->elts.size()) + " targets");
       return Flow::Error;
     }
     if (value.elems.size() != tuple->elts.size()) {
-      error(target.getLoc(), "cannot unpack a tuple of " +
-                                 Twine(value.elems.size()) + " values into " +
-                                 Twine(tuple->elts.size()) + " targets");
+      g.error(target.getLoc(), "cannot unpack a tuple of " + Twine(value.elems.size()) +
+                                   " values into " + Twine(tuple->elts.size()) + " targets");
       return Flow::Error;
     }
     for (size_t i = 0; i < tuple->elts.size(); ++i)
@@ -211,14 +208,12 @@ MLIRGen::Flow MLIRGen::genAssign(const Expr &target, Val value, SMLoc l) {
         return Flow::Error;
     return Flow::Normal;
   }
-  error(target.getLoc(),
-        "unsupported assignment target: only names and tuples of names can be "
-        "assigned in tilec kernels");
+  g.error(target.getLoc(), "unsupported assignment target: only names and tuples of names can be "
+                           "assigned in tilec kernels");
   return Flow::Error;
 }
 
-void MLIRGen::collectAssigned(const StmtList &stmts,
-                              std::vector<std::string> &out) {
+void StmtEmitter::collectAssigned(const StmtList &stmts, std::vector<std::string> &out) {
   std::function<void(const Expr &)> addTarget = [&](const Expr &t) {
     if (auto *n = llvm::dyn_cast<NameExpr>(&t)) {
       if (!llvm::is_contained(out, n->name))
@@ -246,17 +241,17 @@ void MLIRGen::collectAssigned(const StmtList &stmts,
   }
 }
 
-Val MLIRGen::materialize(const Val &v, SMLoc l, StringRef name) {
+Val StmtEmitter::materialize(const Val &v, SMLoc l, StringRef name) {
   if (v.isTensor() || v.isBlockPtrLike())
     return v;
   if (v.isNumber())
-    return toTensor(v, l, name);
-  return error(l, "variable '" + name + "' of type " + v.typeStr() +
-                      " cannot be carried through runtime control flow");
+    return g.toTensor(v, l, name);
+  return g.error(l, "variable '" + name + "' of type " + v.typeStr() +
+                        " cannot be carried through runtime control flow");
 }
 
-Operation *MLIRGen::finishIf(Operation *op, llvm::ArrayRef<Value> thenVals,
-                             llvm::ArrayRef<Value> elseVals, Location l) {
+Operation *StmtEmitter::finishIf(Operation *op, llvm::ArrayRef<Value> thenVals,
+                                 llvm::ArrayRef<Value> elseVals, Location l) {
   auto oldIf = llvm::cast<scf::IfOp>(op);
   if (thenVals.empty())
     return oldIf;
@@ -268,8 +263,8 @@ Operation *MLIRGen::finishIf(Operation *op, llvm::ArrayRef<Value> thenVals,
   auto newIf = scf::IfOp::create(b, l, types, oldIf.getCondition(), true);
   newIf.getThenRegion().takeBody(oldIf.getThenRegion());
   newIf.getElseRegion().takeBody(oldIf.getElseRegion());
-  for (auto [block, vals] : {std::make_pair(newIf.thenBlock(), thenVals),
-                             std::make_pair(newIf.elseBlock(), elseVals)}) {
+  for (auto [block, vals] :
+       {std::make_pair(newIf.thenBlock(), thenVals), std::make_pair(newIf.elseBlock(), elseVals)}) {
     Operation *term = block->getTerminator();
     b.setInsertionPoint(term);
     scf::YieldOp::create(b, l, vals);
@@ -279,33 +274,33 @@ Operation *MLIRGen::finishIf(Operation *op, llvm::ArrayRef<Value> thenVals,
   return newIf;
 }
 
-MLIRGen::Flow MLIRGen::genIf(const IfStmt &s, const Continuation *cont) {
-  Val cond = genExpr(*s.cond);
+StmtEmitter::Flow StmtEmitter::genIf(const IfStmt &s, const Continuation *cont) {
+  Val cond = g.exprs.genExpr(*s.cond);
   if (!cond)
     return Flow::Error;
-  if (std::optional<bool> t = constexprTruth(cond))
+  if (std::optional<bool> t = g.constexprTruth(cond))
     return genBlock(*t ? s.thenBody : s.elseBody, cont);
-  Value c = toCondition(cond, s.cond->getLoc(), "'if'");
+  Value c = g.toCondition(cond, s.cond->getLoc(), "'if'");
   if (!c)
     return Flow::Error;
   if (containsReturn(s.thenBody) || containsReturn(s.elseBody))
     return genReturningIf(s, c, cont);
-  if (regionNestingTooDeep(s.getLoc()))
+  if (g.regionNestingTooDeep(s.getLoc()))
     return Flow::Error;
-  Location L = loc(s.getLoc());
+  Location L = g.loc(s.getLoc());
   auto ifOp = scf::IfOp::create(b, L, TypeRange{}, c, /*withElse=*/true);
-  Scope before = *vars;
-  Scope branchScopes[2];
+  MLIRGen::Scope before = *g.vars;
+  MLIRGen::Scope branchScopes[2];
   const StmtList *bodies[2] = {&s.thenBody, &s.elseBody};
   Block *blocks[2] = {ifOp.thenBlock(), ifOp.elseBlock()};
   {
     OpBuilder::InsertionGuard guard(b);
     for (int k = 0; k < 2; ++k) {
-      *vars = before;
+      *g.vars = before;
       b.setInsertionPoint(blocks[k]->getTerminator());
       if (genBlock(*bodies[k]) != Flow::Normal)
         return Flow::Error;
-      branchScopes[k] = std::move(*vars);
+      branchScopes[k] = std::move(*g.vars);
     }
   }
   // Merge: names bound in both branches survive; differing values are yielded.
@@ -314,25 +309,22 @@ MLIRGen::Flow MLIRGen::genIf(const IfStmt &s, const Continuation *cont) {
     if (branchScopes[1].count(entry.getKey()))
       names.push_back(entry.getKey().str());
   llvm::sort(names);
-  Scope merged;
+  MLIRGen::Scope merged;
   std::vector<std::string> yielded;
   llvm::SmallVector<Value> vals[2];
   llvm::SmallVector<Val> yieldedVals;
   for (const std::string &name : names) {
     Val tv = branchScopes[0][name], ev = branchScopes[1][name];
-    if (sameVal(tv, ev)) {
+    if (MLIRGen::sameVal(tv, ev)) {
       merged[name] = tv;
       continue;
     }
-    bool canCarry = ((tv.isTensor() || tv.isNumber()) &&
-                     (ev.isTensor() || ev.isNumber())) ||
+    bool canCarry = ((tv.isTensor() || tv.isNumber()) && (ev.isTensor() || ev.isNumber())) ||
                     (tv.isBlockPtrLike() && ev.isBlockPtrLike());
     if (!canCarry) {
       if (before.count(name)) {
-        error(s.getLoc(), "variable '" + name +
-                              "' is assigned values of type " + tv.typeStr() +
-                              " and " + ev.typeStr() +
-                              " in the branches of a runtime 'if'");
+        g.error(s.getLoc(), "variable '" + name + "' is assigned values of type " + tv.typeStr() +
+                                " and " + ev.typeStr() + " in the branches of a runtime 'if'");
         return Flow::Error;
       }
       continue; // Branch-local; not visible after the 'if'.
@@ -345,23 +337,23 @@ MLIRGen::Flow MLIRGen::genIf(const IfStmt &s, const Continuation *cont) {
       if (!(m[k] = materialize(*src[k], s.getLoc(), name)))
         return Flow::Error;
     }
-    if (!sameRuntimeType(m[0], m[1])) {
-      error(s.getLoc(), "variable '" + name + "' has type " + m[0].typeStr() +
-                            " in the 'if' branch but " + m[1].typeStr() +
-                            " in the 'else' branch");
+    if (!MemoryEmitter::sameRuntimeType(m[0], m[1])) {
+      g.error(s.getLoc(), "variable '" + name + "' has type " + m[0].typeStr() +
+                              " in the 'if' branch but " + m[1].typeStr() +
+                              " in the 'else' branch");
       return Flow::Error;
     }
     yielded.push_back(name);
     yieldedVals.push_back(m[0]);
-    flattenRuntime(m[0], vals[0]);
-    flattenRuntime(m[1], vals[1]);
+    MemoryEmitter::flattenRuntime(m[0], vals[0]);
+    MemoryEmitter::flattenRuntime(m[1], vals[1]);
   }
   Operation *newIf = finishIf(ifOp, vals[0], vals[1], L);
   llvm::SmallVector<Value> results(newIf->getResults());
   llvm::ArrayRef<Value> rest = results;
   for (size_t i = 0; i < yielded.size(); ++i)
-    merged[yielded[i]] = rebuildRuntime(yieldedVals[i], rest, s.getLoc());
-  *vars = std::move(merged);
+    merged[yielded[i]] = MemoryEmitter::rebuildRuntime(yieldedVals[i], rest, s.getLoc());
+  *g.vars = std::move(merged);
   return Flow::Normal;
 }
 
@@ -395,9 +387,7 @@ struct ReturnMerger {
       }
       return Val::tuple(std::move(elems), loc);
     }
-    auto runtimeLike = [](const Val &v) {
-      return v.isTensor() || v.isNumber();
-    };
+    auto runtimeLike = [](const Val &v) { return v.isTensor() || v.isNumber(); };
     if (!runtimeLike(t) || !runtimeLike(e))
       return inconsistent(t, e);
     Val m[2];
@@ -405,7 +395,7 @@ struct ReturnMerger {
     for (int k = 0; k < 2; ++k) {
       mlir::OpBuilder::InsertionGuard guard(g.b);
       g.b.setInsertionPoint(blocks[k]->getTerminator());
-      if (!(m[k] = g.materialize(*src[k], loc, "return value")))
+      if (!(m[k] = g.stmts.materialize(*src[k], loc, "return value")))
         return std::nullopt;
     }
     if (m[0].dtype != m[1].dtype || m[0].shape != m[1].shape)
@@ -419,8 +409,7 @@ struct ReturnMerger {
   }
 
   std::optional<Val> inconsistent(const Val &t, const Val &e) {
-    g.error(loc, "Inconsistent return types: " + t.typeStr() + " and " +
-                     e.typeStr());
+    g.error(loc, "Inconsistent return types: " + t.typeStr() + " and " + e.typeStr());
     return std::nullopt;
   }
 
@@ -433,61 +422,57 @@ struct ReturnMerger {
       return Val::tuple(std::move(elems), tmpl.loc);
     }
     if (tmpl.isTensor() && !tmpl.value)
-      return Val::tensor(ifOp->getResult(tmpl.i), tmpl.dtype, tmpl.shape,
-                         tmpl.loc);
+      return Val::tensor(ifOp->getResult(tmpl.i), tmpl.dtype, tmpl.shape, tmpl.loc);
     return tmpl;
   }
 };
 } // namespace
 
-MLIRGen::Flow MLIRGen::genReturningIf(const IfStmt &s, Value c,
-                                      const Continuation *cont) {
+StmtEmitter::Flow StmtEmitter::genReturningIf(const IfStmt &s, Value c, const Continuation *cont) {
   if (loopDepthOverFrames() > 0) {
-    error(s.getLoc(), kReturnInLoopError);
+    g.error(s.getLoc(), kReturnInLoopError);
     return Flow::Error;
   }
-  if (staticRangeDepth > 0) {
-    error(s.getLoc(), "'return' inside a runtime 'if' in the body of "
-                      "tl.static_range is not supported in tilec kernels");
+  if (g.staticRangeDepth > 0) {
+    g.error(s.getLoc(), "'return' inside a runtime 'if' in the body of "
+                        "tl.static_range is not supported in tilec kernels");
     return Flow::Error;
   }
-  if (regionNestingTooDeep(s.getLoc()))
+  if (g.regionNestingTooDeep(s.getLoc()))
     return Flow::Error;
-  Location L = loc(s.getLoc());
+  Location L = g.loc(s.getLoc());
   auto ifOp = scf::IfOp::create(b, L, TypeRange{}, c, /*withElse=*/true);
-  Scope before = *vars;
+  MLIRGen::Scope before = *g.vars;
   const StmtList *bodies[2] = {&s.thenBody, &s.elseBody};
-  ReturnMerger merger{
-      *this, {ifOp.thenBlock(), ifOp.elseBlock()}, s.getLoc(), {}, {}};
+  ReturnMerger merger{g, {ifOp.thenBlock(), ifOp.elseBlock()}, s.getLoc(), {}, {}};
   Val returned[2];
   for (int k = 0; k < 2; ++k) {
     OpBuilder::InsertionGuard guard(b);
-    *vars = before;
+    *g.vars = before;
     b.setInsertionPoint(merger.blocks[k]->getTerminator());
-    frames.back().returnValue = Val::none(s.getLoc());
+    g.frames.back().returnValue = Val::none(s.getLoc());
     Flow f = genBlock(*bodies[k], cont);
     if (f == Flow::Normal)
       f = genContinuation(cont);
     if (f == Flow::Error)
       return Flow::Error;
-    returned[k] = frames.back().returnValue;
+    returned[k] = g.frames.back().returnValue;
   }
-  *vars = std::move(before);
+  *g.vars = std::move(before);
   std::optional<Val> tmpl = merger.merge(returned[0], returned[1]);
   if (!tmpl)
     return Flow::Error;
   Operation *newIf = finishIf(ifOp, merger.yields[0], merger.yields[1], L);
-  frames.back().returnValue = merger.resolve(*tmpl, newIf);
+  g.frames.back().returnValue = merger.resolve(*tmpl, newIf);
   return Flow::Returned;
 }
 
 /// Names assigned in `body` that exist before the loop, materialized so they
 /// can be carried; fills `carried` (names) and `inits` (their values).
-static bool prepareCarried(MLIRGen &g, const StmtList &body, StringRef skip,
-                           SMLoc l, std::vector<std::string> &carried,
-                           llvm::SmallVectorImpl<Val> &inits) {
+static bool prepareCarried(MLIRGen &g, const StmtList &body, StringRef skip, SMLoc l,
+                           std::vector<std::string> &carried, llvm::SmallVectorImpl<Val> &inits) {
   std::vector<std::string> assigned;
-  MLIRGen::collectAssigned(body, assigned);
+  StmtEmitter::collectAssigned(body, assigned);
   for (const std::string &name : assigned) {
     if (name == skip)
       continue;
@@ -497,7 +482,7 @@ static bool prepareCarried(MLIRGen &g, const StmtList &body, StringRef skip,
     Val v = it->second;
     if (!v.isTensor() && !v.isNumber() && !v.isBlockPtrLike())
       continue;
-    if (!(v = g.materialize(v, l, name)))
+    if (!(v = g.stmts.materialize(v, l, name)))
       return false;
     it->second = v;
     carried.push_back(name);
@@ -508,31 +493,27 @@ static bool prepareCarried(MLIRGen &g, const StmtList &body, StringRef skip,
 
 /// Checks the values of carried names at the end of a loop body and collects
 /// them; also rejects changes to constexpr values that cannot be carried.
-static bool collectYields(MLIRGen &g, const MLIRGen::Scope &before,
-                          const StmtList &body, StringRef skip,
-                          const std::vector<std::string> &carried,
-                          llvm::ArrayRef<Val> inits, SMLoc l,
-                          llvm::SmallVectorImpl<Value> &out) {
+static bool collectYields(MLIRGen &g, const MLIRGen::Scope &before, const StmtList &body,
+                          StringRef skip, const std::vector<std::string> &carried,
+                          llvm::ArrayRef<Val> inits, SMLoc l, llvm::SmallVectorImpl<Value> &out) {
   for (size_t i = 0; i < carried.size(); ++i) {
     Val v = g.vars->lookup(carried[i]);
-    if (!(v = g.materialize(v, l, carried[i])))
+    if (!(v = g.stmts.materialize(v, l, carried[i])))
       return false;
-    if (!MLIRGen::sameRuntimeType(v, inits[i])) {
-      g.error(l, "loop-carried variable '" + carried[i] + "' has type " +
-                     inits[i].typeStr() + " before the loop but " +
-                     v.typeStr() + " at the end of the loop body");
+    if (!MemoryEmitter::sameRuntimeType(v, inits[i])) {
+      g.error(l, "loop-carried variable '" + carried[i] + "' has type " + inits[i].typeStr() +
+                     " before the loop but " + v.typeStr() + " at the end of the loop body");
       return false;
     }
-    MLIRGen::flattenRuntime(v, out);
+    MemoryEmitter::flattenRuntime(v, out);
   }
   std::vector<std::string> assigned;
-  MLIRGen::collectAssigned(body, assigned);
+  StmtEmitter::collectAssigned(body, assigned);
   for (const std::string &name : assigned) {
     if (name == skip || llvm::is_contained(carried, name))
       continue;
     auto it = before.find(name);
-    if (it != before.end() &&
-        !MLIRGen::sameVal(it->second, g.vars->lookup(name))) {
+    if (it != before.end() && !MLIRGen::sameVal(it->second, g.vars->lookup(name))) {
       g.error(l, "variable '" + name + "' of type " + it->second.typeStr() +
                      " cannot be reassigned inside a loop");
       return false;
@@ -541,26 +522,25 @@ static bool collectYields(MLIRGen &g, const MLIRGen::Scope &before,
   return true;
 }
 
-MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
+StmtEmitter::Flow StmtEmitter::genFor(const ForStmt &s) {
   auto *call = llvm::dyn_cast<CallExpr>(s.iter.get());
-  Val callee = call ? genExpr(*call->callee) : Val();
+  Val callee = call ? g.exprs.genExpr(*call->callee) : Val();
   if (call && !callee)
     return Flow::Error;
   if (!call || callee.kind != Val::Kind::Builtin ||
       !llvm::is_contained({"range", "tl.range", "tl.static_range"}, callee.s)) {
-    error(s.iter->getLoc(), "unsupported iterator in 'for' loop: only range(), "
-                            "tl.range() and tl.static_range() are supported");
+    g.error(s.iter->getLoc(), "unsupported iterator in 'for' loop: only range(), "
+                              "tl.range() and tl.static_range() are supported");
     return Flow::Error;
   }
   auto *target = llvm::dyn_cast<NameExpr>(s.target.get());
   if (!target) {
-    error(s.target->getLoc(),
-          "unsupported loop target: only a name is allowed");
+    g.error(s.target->getLoc(), "unsupported loop target: only a name is allowed");
     return Flow::Error;
   }
   std::vector<Val> args;
   for (const ExprPtr &a : call->args) {
-    Val v = genExpr(*a);
+    Val v = g.exprs.genExpr(*a);
     if (!v)
       return Flow::Error;
     args.push_back(v);
@@ -568,19 +548,18 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
   Val stepKw;
   for (const Keyword &kw : call->keywords) {
     if (callee.s == "range") {
-      error(kw.loc, "range() takes no keyword arguments");
+      g.error(kw.loc, "range() takes no keyword arguments");
       return Flow::Error;
     }
     if (kw.name == "step" || kw.name == "arg2") {
-      if (!(stepKw = genExpr(*kw.value)))
+      if (!(stepKw = g.exprs.genExpr(*kw.value)))
         return Flow::Error;
     }
     // Other tl.range arguments (num_stages, loop_unroll_factor, ...) are
     // scheduling hints: accepted and ignored.
   }
   if (args.empty() || args.size() > 3) {
-    error(call->getLoc(),
-          callee.s + "() expects 1 to 3 arguments, got " + Twine(args.size()));
+    g.error(call->getLoc(), callee.s + "() expects 1 to 3 arguments, got " + Twine(args.size()));
     return Flow::Error;
   }
   SMLoc l = s.getLoc();
@@ -589,15 +568,13 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
   Val step = args.size() == 3 ? args[2] : stepKw ? stepKw : Val::integer(1, l);
 
   if (callee.s == "tl.static_range") {
-    std::optional<int64_t> lo = getConstInt(start, "tl.static_range start");
-    std::optional<int64_t> hi =
-        lo ? getConstInt(end, "tl.static_range end") : std::nullopt;
-    std::optional<int64_t> st =
-        hi ? getConstInt(step, "tl.static_range step") : std::nullopt;
+    std::optional<int64_t> lo = g.getConstInt(start, "tl.static_range start");
+    std::optional<int64_t> hi = lo ? g.getConstInt(end, "tl.static_range end") : std::nullopt;
+    std::optional<int64_t> st = hi ? g.getConstInt(step, "tl.static_range step") : std::nullopt;
     if (!st)
       return Flow::Error;
     if (*st == 0) {
-      error(call->getLoc(), "tl.static_range() step must not be zero");
+      g.error(call->getLoc(), "tl.static_range() step must not be zero");
       return Flow::Error;
     }
     int64_t count = 0;
@@ -606,14 +583,13 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
     for (int64_t i = *lo; !done && (*st > 0 ? i < *hi : i > *hi);
          done = __builtin_add_overflow(i, *st, &i)) {
       if (++count > 4096) {
-        error(call->getLoc(),
-              "tl.static_range() unrolls more than 4096 iterations");
+        g.error(call->getLoc(), "tl.static_range() unrolls more than 4096 iterations");
         return Flow::Error;
       }
-      (*vars)[target->name] = Val::integer(i, target->getLoc());
-      ++staticRangeDepth;
+      (*g.vars)[target->name] = Val::integer(i, target->getLoc());
+      ++g.staticRangeDepth;
       Flow f = genBlock(s.body);
-      --staticRangeDepth;
+      --g.staticRangeDepth;
       if (f != Flow::Normal)
         return f;
     }
@@ -625,21 +601,19 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
   for (Val *v : {&start, &end, &step}) {
     if (v->isTensor()) {
       if (!v->dtype.isInt() || v->isBlock()) {
-        error(v->loc,
-              "loop bounds must be integer scalars, got " + v->typeStr());
+        g.error(v->loc, "loop bounds must be integer scalars, got " + v->typeStr());
         return Flow::Error;
       }
       wide |= v->dtype.bitwidth() == 64;
     } else if (v->kind == Val::Kind::Int || v->kind == Val::Kind::Bool) {
       wide |= v->i < INT32_MIN || v->i > INT32_MAX;
     } else {
-      error(v->loc, "loop bounds must be integers, got " + v->typeStr());
+      g.error(v->loc, "loop bounds must be integers, got " + v->typeStr());
       return Flow::Error;
     }
   }
   if (!step.isTensor() && (step.i == 0 || step.i == INT64_MIN)) {
-    error(step.loc, step.i == 0 ? "range() step must not be zero"
-                                : "range() step out of range");
+    g.error(step.loc, step.i == 0 ? "range() step must not be zero" : "range() step out of range");
     return Flow::Error;
   }
   // A constant negative step counts down: i = lo, lo + step, ... while
@@ -664,10 +638,10 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
                                                                                   : DType::I32);
   Value bounds[3];
   Val *bvals[3] = {&start, &end, &stepUp};
-  Location L = loc(l);
+  Location L = g.loc(l);
   for (int k = 0; k < 3; ++k) {
-    Val v = bvals[k]->isTensor() ? cast(*bvals[k], counterType, bvals[k]->loc)
-                                 : constant(*bvals[k], counterType, {}, bvals[k]->loc);
+    Val v = bvals[k]->isTensor() ? g.cast(*bvals[k], counterType, bvals[k]->loc)
+                                 : g.constant(*bvals[k], counterType, {}, bvals[k]->loc);
     if (!v)
       return Flow::Error;
     bounds[k] = v.value;
@@ -695,16 +669,15 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
   }
   std::vector<std::string> carried;
   llvm::SmallVector<Val> inits;
-  if (!prepareCarried(*this, s.body, target->name, l, carried, inits))
+  if (!prepareCarried(g, s.body, target->name, l, carried, inits))
     return Flow::Error;
   llvm::SmallVector<Value> initValues;
   for (const Val &v : inits)
-    flattenRuntime(v, initValues);
-  if (regionNestingTooDeep(l))
+    MemoryEmitter::flattenRuntime(v, initValues);
+  if (g.regionNestingTooDeep(l))
     return Flow::Error;
-  auto forOp =
-      scf::ForOp::create(b, L, bounds[0], bounds[1], bounds[2], initValues);
-  Scope before = *vars;
+  auto forOp = scf::ForOp::create(b, L, bounds[0], bounds[1], bounds[2], initValues);
+  MLIRGen::Scope before = *g.vars;
   {
     OpBuilder::InsertionGuard guard(b);
     Block *body = forOp.getBody();
@@ -717,85 +690,84 @@ MLIRGen::Flow MLIRGen::genFor(const ForStmt &s) {
       iv = arith::XOrIOp::create(b, L, iv, mask);
     if (counterType.bitwidth() != ivType.bitwidth())
       iv = arith::TruncIOp::create(b, L, b.getI32Type(), iv);
-    (*vars)[target->name] = Val::tensor(iv, ivType, {}, target->getLoc());
+    (*g.vars)[target->name] = Val::tensor(iv, ivType, {}, target->getLoc());
     llvm::SmallVector<Value> iterArgs(forOp.getRegionIterArgs());
     llvm::ArrayRef<Value> rest = iterArgs;
     for (size_t i = 0; i < carried.size(); ++i)
-      (*vars)[carried[i]] = rebuildRuntime(inits[i], rest, l);
-    ++frames.back().runtimeDepth;
+      (*g.vars)[carried[i]] = MemoryEmitter::rebuildRuntime(inits[i], rest, l);
+    ++g.frames.back().runtimeDepth;
     if (genBlock(s.body) != Flow::Normal)
       return Flow::Error;
-    --frames.back().runtimeDepth;
+    --g.frames.back().runtimeDepth;
     llvm::SmallVector<Value> yields;
-    if (!collectYields(*this, before, s.body, target->name, carried, inits, l,
-                       yields))
+    if (!collectYields(g, before, s.body, target->name, carried, inits, l, yields))
       return Flow::Error;
     if (!carried.empty())
       scf::YieldOp::create(b, L, yields);
   }
-  *vars = std::move(before);
+  *g.vars = std::move(before);
   llvm::SmallVector<Value> forResults(forOp.getResults());
   llvm::ArrayRef<Value> rest = forResults;
   for (size_t i = 0; i < carried.size(); ++i)
-    (*vars)[carried[i]] = rebuildRuntime(inits[i], rest, l);
+    (*g.vars)[carried[i]] = MemoryEmitter::rebuildRuntime(inits[i], rest, l);
   return Flow::Normal;
 }
 
-MLIRGen::Flow MLIRGen::genWhile(const WhileStmt &s) {
+StmtEmitter::Flow StmtEmitter::genWhile(const WhileStmt &s) {
   SMLoc l = s.getLoc();
   std::vector<std::string> carried;
   llvm::SmallVector<Val> inits;
-  if (!prepareCarried(*this, s.body, "", l, carried, inits))
+  if (!prepareCarried(g, s.body, "", l, carried, inits))
     return Flow::Error;
   llvm::SmallVector<Value> initValues;
   llvm::SmallVector<Type> types;
   llvm::SmallVector<Location> locs;
-  Location L = loc(l);
+  Location L = g.loc(l);
   for (const Val &v : inits)
-    flattenRuntime(v, initValues);
+    MemoryEmitter::flattenRuntime(v, initValues);
   for (Value v : initValues) {
     types.push_back(v.getType());
     locs.push_back(L);
   }
-  if (regionNestingTooDeep(l))
+  if (g.regionNestingTooDeep(l))
     return Flow::Error;
   auto whileOp = scf::WhileOp::create(b, L, types, initValues);
-  Scope before = *vars;
+  MLIRGen::Scope before = *g.vars;
   {
     OpBuilder::InsertionGuard guard(b);
     auto bindArgs = [&](Block *blk) {
       llvm::SmallVector<Value> blockArgs(blk->getArguments());
       llvm::ArrayRef<Value> rest = blockArgs;
       for (size_t i = 0; i < carried.size(); ++i)
-        (*vars)[carried[i]] = rebuildRuntime(inits[i], rest, l);
+        (*g.vars)[carried[i]] = MemoryEmitter::rebuildRuntime(inits[i], rest, l);
     };
-    ++frames.back().runtimeDepth;
+    ++g.frames.back().runtimeDepth;
     Block *beforeBlock = b.createBlock(&whileOp.getBefore(), {}, types, locs);
     bindArgs(beforeBlock);
-    Val cond = genExpr(*s.cond);
+    Val cond = g.exprs.genExpr(*s.cond);
     if (!cond)
       return Flow::Error;
-    Value c = toCondition(cond, s.cond->getLoc(), "'while'");
+    Value c = g.toCondition(cond, s.cond->getLoc(), "'while'");
     if (!c)
       return Flow::Error;
     scf::ConditionOp::create(b, L, c, beforeBlock->getArguments());
 
-    *vars = before;
+    *g.vars = before;
     Block *afterBlock = b.createBlock(&whileOp.getAfter(), {}, types, locs);
     bindArgs(afterBlock);
     if (genBlock(s.body) != Flow::Normal)
       return Flow::Error;
-    --frames.back().runtimeDepth;
+    --g.frames.back().runtimeDepth;
     llvm::SmallVector<Value> yields;
-    if (!collectYields(*this, before, s.body, "", carried, inits, l, yields))
+    if (!collectYields(g, before, s.body, "", carried, inits, l, yields))
       return Flow::Error;
     scf::YieldOp::create(b, L, yields);
   }
-  *vars = std::move(before);
+  *g.vars = std::move(before);
   llvm::SmallVector<Value> whileResults(whileOp.getResults());
   llvm::ArrayRef<Value> rest = whileResults;
   for (size_t i = 0; i < carried.size(); ++i)
-    (*vars)[carried[i]] = rebuildRuntime(inits[i], rest, l);
+    (*g.vars)[carried[i]] = MemoryEmitter::rebuildRuntime(inits[i], rest, l);
   return Flow::Normal;
 }
 
@@ -806,77 +778,68 @@ static bool isNoinline(const FunctionDef &fn) {
     if (auto *call = llvm::dyn_cast<CallExpr>(d.get()))
       for (const Keyword &kw : call->keywords)
         if (auto *c = llvm::dyn_cast<ConstantExpr>(kw.value.get());
-            kw.name == "noinline" && c &&
-            c->ckind == ConstantExpr::CKind::Bool && c->boolValue)
+            kw.name == "noinline" && c && c->ckind == ConstantExpr::CKind::Bool && c->boolValue)
           return true;
   return false;
 }
 
-Val MLIRGen::inlineCall(const FunctionDef &fn, std::vector<Val> args,
-                        std::vector<std::pair<std::string, Val>> kwargs,
-                        SMLoc l) {
-  if (frames.size() > 64)
-    return error(l, "maximum @jit call depth exceeded while inlining '" +
-                        fn.name + "' (recursive call?)");
+Val StmtEmitter::inlineCall(const FunctionDef &fn, std::vector<Val> args,
+                            std::vector<std::pair<std::string, Val>> kwargs, SMLoc l) {
+  if (g.frames.size() > 64)
+    return g.error(l, "maximum @jit call depth exceeded while inlining '" + fn.name +
+                          "' (recursive call?)");
   const auto &params = fn.params;
   if (args.size() > params.size())
-    return error(l, "'" + fn.name + "' takes " + Twine(params.size()) +
-                        " arguments but " + Twine(args.size()) + " were given");
+    return g.error(l, "'" + fn.name + "' takes " + Twine(params.size()) + " arguments but " +
+                          Twine(args.size()) + " were given");
   std::vector<std::optional<Val>> bound(params.size());
   for (size_t i = 0; i < args.size(); ++i)
     bound[i] = std::move(args[i]);
   for (auto &kw : kwargs) {
     const std::string &name = kw.first;
     Val &v = kw.second;
-    auto it =
-        llvm::find_if(params, [&](const Param &p) { return p.name == name; });
+    auto it = llvm::find_if(params, [&](const Param &p) { return p.name == name; });
     if (it == params.end())
-      return error(v.loc, "'" + fn.name +
-                              "' got an unexpected keyword argument '" + name +
-                              "'");
+      return g.error(v.loc, "'" + fn.name + "' got an unexpected keyword argument '" + name + "'");
     size_t idx = it - params.begin();
     if (bound[idx])
-      return error(v.loc, "'" + fn.name +
-                              "' got multiple values for argument '" + name +
-                              "'");
+      return g.error(v.loc, "'" + fn.name + "' got multiple values for argument '" + name + "'");
     bound[idx] = std::move(v);
   }
-  Scope callee;
+  MLIRGen::Scope callee;
   for (size_t i = 0; i < params.size(); ++i) {
     const Param &p = params[i];
     if (!bound[i]) {
       if (!p.defaultValue)
-        return error(l, "missing argument '" + p.name + "' in call to '" +
-                            fn.name + "'");
-      Scope defaults;
-      Scope *saved = vars;
-      vars = &defaults;
-      bound[i] = genExpr(*p.defaultValue);
-      vars = saved;
+        return g.error(l, "missing argument '" + p.name + "' in call to '" + fn.name + "'");
+      MLIRGen::Scope defaults;
+      MLIRGen::Scope *saved = g.vars;
+      g.vars = &defaults;
+      bound[i] = g.exprs.genExpr(*p.defaultValue);
+      g.vars = saved;
       if (!*bound[i])
         return Val();
     }
     // As Triton's compiler: a noinline function takes scalars only (tilec
     // inlines every call, but keeps the language rule).
     const Val &v = *bound[i];
-    if (v.isTensor() && !llvm::all_of(v.shape, [](int64_t d) { return d == 1; }) &&
-        isNoinline(fn))
-      return error(l, "Function " + fn.name +
-                          " is marked noinline, but was called with "
-                          "non-scalar argument " +
-                          p.name + ":" + v.typeStr());
+    if (v.isTensor() && !llvm::all_of(v.shape, [](int64_t d) { return d == 1; }) && isNoinline(fn))
+      return g.error(l, "Function " + fn.name +
+                            " is marked noinline, but was called with "
+                            "non-scalar argument " +
+                            p.name + ":" + v.typeStr());
     // As Triton: a tensor passed to a constexpr-annotated parameter of a
     // called @jit function stays a tensor (only constants specialize it);
     // uses that need a constant report it where they are.
     callee[p.name] = std::move(*bound[i]);
   }
-  Scope *saved = vars;
-  vars = &callee;
-  frames.push_back(Frame{&fn, Val::none(l), 0, l});
+  MLIRGen::Scope *saved = g.vars;
+  g.vars = &callee;
+  g.frames.push_back(MLIRGen::Frame{&fn, Val::none(l), 0, l});
   Flow f = genBlock(fn.body);
-  Val ret = frames.back().returnValue;
-  frames.pop_back();
-  vars = saved;
+  Val ret = g.frames.back().returnValue;
+  g.frames.pop_back();
+  g.vars = saved;
   if (f == Flow::Error)
     return Val();
   ret.loc = l;

@@ -1,5 +1,4 @@
-//===- MLIRGenValues.cpp - Triton value semantics: casts, broadcasting, ops
-//===//
+//===- MLIRGenValues.cpp - MLIRGen: values, casts, broadcasting, ops ------===//
 //
 // Implements Triton's implicit conversions
 // (python/triton/language/semantic.py): Python scalars are "weak", operands are
@@ -33,8 +32,7 @@ Val MLIRGen::error(SMLoc l, const Twine &msg) {
   // Show the chain of inlined @jit calls that led here.
   for (auto it = frames.rbegin(); it != frames.rend(); ++it)
     if (it->callLoc.isValid())
-      diag.attachNote(loc(it->callLoc))
-          << "in call to '" << it->fn->name << "'";
+      diag.attachNote(loc(it->callLoc)) << "in call to '" << it->fn->name << "'";
   return Val();
 }
 
@@ -45,13 +43,12 @@ Type MLIRGen::mlirType(DType dt, llvm::ArrayRef<int64_t> shape) {
   return RankedTensorType::get(shape, elt);
 }
 
-Val MLIRGen::constant(const Val &number, DType dt,
-                      llvm::ArrayRef<int64_t> shape, SMLoc l) {
+Val MLIRGen::constant(const Val &number, DType dt, llvm::ArrayRef<int64_t> shape, SMLoc l) {
   Type elt = dt.toMLIR(&ctx);
   TypedAttr attr;
   if (dt.isFP8()) {
     double v = number.kind == Val::Kind::Float ? number.f : double(number.i);
-    attr = IntegerAttr::get(elt, encodeFP8Constant(v, dt));
+    attr = IntegerAttr::get(elt, FP8Emitter::encodeFP8Constant(v, dt));
   } else if (dt.isFloat()) {
     double v = number.kind == Val::Kind::Float ? number.f : double(number.i);
     attr = FloatAttr::get(elt, v);
@@ -60,8 +57,7 @@ Val MLIRGen::constant(const Val &number, DType dt,
     if (dt.isBool())
       v = v != 0;
     llvm::APInt ap(64, uint64_t(v));
-    attr = IntegerAttr::get(elt,
-                            dt.bitwidth() < 64 ? ap.trunc(dt.bitwidth()) : ap);
+    attr = IntegerAttr::get(elt, dt.bitwidth() < 64 ? ap.trunc(dt.bitwidth()) : ap);
   } else {
     return error(l, "cannot create a constant of type " + dt.str());
   }
@@ -85,8 +81,7 @@ Val MLIRGen::toTensor(const Val &v, SMLoc l, StringRef what) {
   case Val::Kind::Invalid:
     return v;
   default:
-    return error(l, "expected a tensor or a number for " + what + ", got " +
-                        v.typeStr());
+    return error(l, "expected a tensor or a number for " + what + ", got " + v.typeStr());
   }
 }
 
@@ -100,21 +95,19 @@ Val MLIRGen::cast(const Val &v, DType to, SMLoc l, bool bitcast) {
   if (from.isPtr() || to.isPtr())
     return error(l, "cannot cast " + from.str() + " to " + to.str());
   if (!bitcast && (from.isFP8() || to.isFP8()))
-    return castFP8(v, to, l);
+    return fp8.castFP8(v, to, l);
   if (bitcast) {
     if (from.bitwidth() != to.bitwidth())
-      return error(l, "Cannot bitcast data-type of size " +
-                          Twine(from.bitwidth()) + " to data-type of size " +
-                          Twine(to.bitwidth()) + " (" + from.str() + " to " +
-                          to.str() + ")");
+      return error(l, "Cannot bitcast data-type of size " + Twine(from.bitwidth()) +
+                          " to data-type of size " + Twine(to.bitwidth()) + " (" + from.str() +
+                          " to " + to.str() + ")");
     if (from.toMLIR(&ctx) == to.toMLIR(&ctx))
       return result(v.value);
     return result(arith::BitcastOp::create(b, L, resTy, v.value));
   }
   if (from.isFloat() && to.isFloat()) {
     if (from.bitwidth() == to.bitwidth()) { // fp16 <-> bf16 through fp32
-      Value wide = arith::ExtFOp::create(
-          b, L, mlirType(DType(DType::F32), v.shape), v.value);
+      Value wide = arith::ExtFOp::create(b, L, mlirType(DType(DType::F32), v.shape), v.value);
       return result(arith::TruncFOp::create(b, L, resTy, wide));
     }
     if (to.bitwidth() > from.bitwidth())
@@ -124,8 +117,7 @@ Val MLIRGen::cast(const Val &v, DType to, SMLoc l, bool bitcast) {
   if (from.isInt() && to.isInt()) {
     if (to.isBool()) {
       Val zero = constant(Val::integer(0), from, v.shape, l);
-      return result(arith::CmpIOp::create(b, L, arith::CmpIPredicate::ne,
-                                          v.value, zero.value));
+      return result(arith::CmpIOp::create(b, L, arith::CmpIPredicate::ne, v.value, zero.value));
     }
     if (from.bitwidth() == to.bitwidth())
       return result(v.value); // Only the signedness changes.
@@ -143,8 +135,7 @@ Val MLIRGen::cast(const Val &v, DType to, SMLoc l, bool bitcast) {
   if (from.isFloat() && to.isInt()) {
     if (to.isBool()) {
       Val zero = constant(Val::floating(0), from, v.shape, l);
-      return result(arith::CmpFOp::create(b, L, arith::CmpFPredicate::UNE,
-                                          v.value, zero.value));
+      return result(arith::CmpFOp::create(b, L, arith::CmpFPredicate::UNE, v.value, zero.value));
     }
     if (to.isUnsigned())
       return result(arith::FPToUIOp::create(b, L, resTy, v.value));
@@ -158,40 +149,36 @@ Val MLIRGen::expandDims(const Val &v, int64_t axis, SMLoc l) {
   if (axis < 0)
     axis += shape.size() + 1;
   if (axis < 0 || axis > int64_t(shape.size()))
-    return error(l, "axis " + Twine(axis) +
-                        " is out of range for a tensor of rank " +
+    return error(l, "axis " + Twine(axis) + " is out of range for a tensor of rank " +
                         Twine(shape.size()));
   shape.insert(shape.begin() + axis, 1);
   if (v.shape.empty()) {
-    Value r =
-        tile::SplatOp::create(b, loc(l), mlirType(v.dtype, shape), v.value);
+    Value r = tile::SplatOp::create(b, loc(l), mlirType(v.dtype, shape), v.value);
     return Val::tensor(r, v.dtype, shape, l);
   }
-  Value r = tile::ExpandDimsOp::create(b, loc(l), mlirType(v.dtype, shape),
-                                       v.value, uint32_t(axis));
+  Value r =
+      tile::ExpandDimsOp::create(b, loc(l), mlirType(v.dtype, shape), v.value, uint32_t(axis));
   return Val::tensor(r, v.dtype, shape, l);
 }
 
-Val MLIRGen::broadcastTo(const Val &v, llvm::ArrayRef<int64_t> shape, SMLoc l,
-                         StringRef context, bool sameRank) {
+Val MLIRGen::broadcastTo(const Val &v, llvm::ArrayRef<int64_t> shape, SMLoc l, StringRef context,
+                         bool sameRank) {
   if (llvm::ArrayRef<int64_t>(v.shape) == shape)
     return v;
   if (v.shape.empty()) {
-    Value r =
-        tile::SplatOp::create(b, loc(l), mlirType(v.dtype, shape), v.value);
+    Value r = tile::SplatOp::create(b, loc(l), mlirType(v.dtype, shape), v.value);
     return Val::tensor(r, v.dtype, shape, l);
   }
   auto fail = [&] {
-    return error(l, "cannot broadcast " + context + " of shape " +
-                        shapeStr(v.shape) + " to shape " + shapeStr(shape));
+    return error(l, "cannot broadcast " + context + " of shape " + shapeStr(v.shape) +
+                        " to shape " + shapeStr(shape));
   };
   if (v.shape.size() > shape.size())
     return fail();
   if (sameRank && v.shape.size() != shape.size())
-    return error(l, "cannot broadcast " + context + " of shape " +
-                        shapeStr(v.shape) + " to shape " + shapeStr(shape) +
-                        ": rank mismatch (" + Twine(v.shape.size()) + " vs " +
-                        Twine(shape.size()) + "), as in Triton");
+    return error(l, "cannot broadcast " + context + " of shape " + shapeStr(v.shape) +
+                        " to shape " + shapeStr(shape) + ": rank mismatch (" +
+                        Twine(v.shape.size()) + " vs " + Twine(shape.size()) + "), as in Triton");
   Val cur = v;
   while (cur.shape.size() < shape.size())
     if (!(cur = expandDims(cur, 0, l)))
@@ -201,8 +188,7 @@ Val MLIRGen::broadcastTo(const Val &v, llvm::ArrayRef<int64_t> shape, SMLoc l,
       return fail();
   if (llvm::ArrayRef<int64_t>(cur.shape) == shape)
     return cur;
-  Value r = tile::BroadcastOp::create(b, loc(l), mlirType(cur.dtype, shape),
-                                      cur.value);
+  Value r = tile::BroadcastOp::create(b, loc(l), mlirType(cur.dtype, shape), cur.value);
   return Val::tensor(r, cur.dtype, shape, l);
 }
 
@@ -218,8 +204,7 @@ bool MLIRGen::broadcastPair(Val &a, Val &bv, SMLoc l, StringRef context) {
     return bool(bv);
   }
   size_t rank = std::max(a.shape.size(), bv.shape.size());
-  llvm::SmallVector<int64_t, 4> as(rank - a.shape.size(), 1),
-      bs(rank - bv.shape.size(), 1);
+  llvm::SmallVector<int64_t, 4> as(rank - a.shape.size(), 1), bs(rank - bv.shape.size(), 1);
   as.append(a.shape.begin(), a.shape.end());
   bs.append(bv.shape.begin(), bv.shape.end());
   llvm::SmallVector<int64_t, 4> target;
@@ -229,8 +214,8 @@ bool MLIRGen::broadcastPair(Val &a, Val &bv, SMLoc l, StringRef context) {
     else if (as[i] == 1)
       target.push_back(bs[i]);
     else {
-      error(l, "incompatible shapes " + shapeStr(a.shape) + " and " +
-                   shapeStr(bv.shape) + " in " + context);
+      error(l, "incompatible shapes " + shapeStr(a.shape) + " and " + shapeStr(bv.shape) + " in " +
+                   context);
       return false;
     }
   }
@@ -251,19 +236,17 @@ static DType scalarDType(const Val &v) {
   return v.dtype;
 }
 
-bool MLIRGen::binaryTypeCheck(Val &a, Val &bv, SMLoc l, StringRef opName,
-                              bool allowLhsPtr, bool allowRhsPtr,
-                              bool arithCheck, bool divOrMod) {
+bool MLIRGen::binaryTypeCheck(Val &a, Val &bv, SMLoc l, StringRef opName, bool allowLhsPtr,
+                              bool allowRhsPtr, bool arithCheck, bool divOrMod) {
   if ((!a.isTensor() && !a.isNumber()) || (!bv.isTensor() && !bv.isNumber())) {
-    error(l, "unsupported operand types for " + opName + ": " + a.typeStr() +
-                 " and " + bv.typeStr());
+    error(l,
+          "unsupported operand types for " + opName + ": " + a.typeStr() + " and " + bv.typeStr());
     return false;
   }
   bool aScalar = a.isNumber(), bScalar = bv.isNumber();
   DType at = scalarDType(a), bt = scalarDType(bv);
   auto invalid = [&] {
-    error(l, "invalid operands of type " + at.str() + " and " + bt.str() +
-                 " for " + opName);
+    error(l, "invalid operands of type " + at.str() + " and " + bt.str() + " for " + opName);
     return false;
   };
   auto checkPtr = [&](DType x, DType y, bool allow) {
@@ -282,7 +265,7 @@ bool MLIRGen::binaryTypeCheck(Val &a, Val &bv, SMLoc l, StringRef opName,
       error(l, err + " for " + opName);
       return false;
     }
-    if (!rejectFP8Arithmetic(ret, l, opName))
+    if (!fp8.rejectFP8Arithmetic(ret, l, opName))
       return false;
     for (Val *v : {&a, &bv}) {
       if (!v->isNumber()) {
@@ -298,13 +281,11 @@ bool MLIRGen::binaryTypeCheck(Val &a, Val &bv, SMLoc l, StringRef opName,
       }
       if (ret.isInt() && !ret.isBool() && v->kind == Val::Kind::Int) {
         unsigned bw = ret.bitwidth();
-        bool fits = ret.isUnsigned()
-                        ? (bw >= 64 || uint64_t(v->i) < (uint64_t(1) << bw))
-                        : (bw >= 64 || (v->i >= -(int64_t(1) << (bw - 1)) &&
-                                        v->i < (int64_t(1) << (bw - 1))));
+        bool fits = ret.isUnsigned() ? (bw >= 64 || uint64_t(v->i) < (uint64_t(1) << bw))
+                                     : (bw >= 64 || (v->i >= -(int64_t(1) << (bw - 1)) &&
+                                                     v->i < (int64_t(1) << (bw - 1))));
         if (!fits) {
-          error(l, "scalar " + Twine(v->i) + " is out of range for type " +
-                       ret.str());
+          error(l, "scalar " + Twine(v->i) + " is out of range for type " + ret.str());
           return false;
         }
       }
@@ -358,11 +339,10 @@ Val MLIRGen::binary(BinaryOp op, const Val &lhs, const Val &rhs, SMLoc l) {
       }
       if (!isAdd) {
         Val zero = constant(Val::integer(0), off.dtype, off.shape, l);
-        off = Val::tensor(arith::SubIOp::create(b, L, zero.value, off.value),
-                          off.dtype, off.shape, l);
+        off = Val::tensor(arith::SubIOp::create(b, L, zero.value, off.value), off.dtype, off.shape,
+                          l);
       }
-      Value r =
-          tile::AddPtrOp::create(b, L, a.value.getType(), a.value, off.value);
+      Value r = tile::AddPtrOp::create(b, L, a.value.getType(), a.value, off.value);
       return Val::tensor(r, a.dtype, a.shape, l);
     }
     Value r;
@@ -377,17 +357,15 @@ Val MLIRGen::binary(BinaryOp op, const Val &lhs, const Val &rhs, SMLoc l) {
   case BinaryOp::Mul: {
     if (!binaryTypeCheck(a, c, l, opName, false, false, true, false))
       return Val();
-    Value r = a.dtype.isFloat()
-                  ? Value(arith::MulFOp::create(b, L, a.value, c.value))
-                  : Value(arith::MulIOp::create(b, L, a.value, c.value));
+    Value r = a.dtype.isFloat() ? Value(arith::MulFOp::create(b, L, a.value, c.value))
+                                : Value(arith::MulIOp::create(b, L, a.value, c.value));
     return Val::tensor(r, a.dtype, a.shape, l);
   }
   case BinaryOp::Div: {
     if (!binaryTypeCheck(a, c, l, opName, false, false, true, true))
       return Val();
     if (a.dtype.isInt()) {
-      if (!(a = cast(a, DType(DType::F32), l)) ||
-          !(c = cast(c, DType(DType::F32), l)))
+      if (!(a = cast(a, DType(DType::F32), l)) || !(c = cast(c, DType(DType::F32), l)))
         return Val();
     }
     Value r = arith::DivFOp::create(b, L, a.value, c.value);
@@ -401,8 +379,7 @@ Val MLIRGen::binary(BinaryOp op, const Val &lhs, const Val &rhs, SMLoc l) {
     Value r;
     if (a.dtype.isFloat()) {
       if (isDiv)
-        return error(l, "operator '//' is not supported for type " +
-                            a.dtype.str());
+        return error(l, "operator '//' is not supported for type " + a.dtype.str());
       r = arith::RemFOp::create(b, L, a.value, c.value);
     } else if (a.dtype.isUnsigned()) {
       r = isDiv ? Value(arith::DivUIOp::create(b, L, a.value, c.value))
@@ -421,9 +398,8 @@ Val MLIRGen::binary(BinaryOp op, const Val &lhs, const Val &rhs, SMLoc l) {
     if (!binaryTypeCheck(a, c, l, opName, false, false, true, false))
       return Val();
     if (!a.dtype.isInt())
-      return error(l, "invalid operands of type " + lhs.typeStr() + " and " +
-                          rhs.typeStr() + ": bitwise operator '" + spell(op) +
-                          "' requires integer operands");
+      return error(l, "invalid operands of type " + lhs.typeStr() + " and " + rhs.typeStr() +
+                          ": bitwise operator '" + spell(op) + "' requires integer operands");
     Value r;
     switch (op) {
     case BinaryOp::LShift:
@@ -476,10 +452,8 @@ Val MLIRGen::compare(CmpOp op, const Val &lhs, const Val &rhs, SMLoc l) {
   }
   if (op == CmpOp::In || op == CmpOp::NotIn) {
     if (rhs.kind != Val::Kind::Tuple || lhs.isTensor())
-      return error(l, "operator '" + spell(op) +
-                          "' is only supported on constexpr tuples");
-    bool found =
-        llvm::any_of(rhs.elems, [&](const Val &e) { return sameVal(e, lhs); });
+      return error(l, "operator '" + spell(op) + "' is only supported on constexpr tuples");
+    bool found = llvm::any_of(rhs.elems, [&](const Val &e) { return sameVal(e, lhs); });
     return Val::boolean(op == CmpOp::In ? found : !found, l);
   }
   if (!lhs.isTensor() && !rhs.isTensor())
@@ -550,14 +524,12 @@ Val MLIRGen::unary(UnaryOp op, const Val &v, SMLoc l) {
       return Val::boolean(!*t, l);
     }
     if (!v.isNumber())
-      return error(l, "bad operand type for unary '" + spell(op) +
-                          "': " + v.typeStr());
+      return error(l, "bad operand type for unary '" + spell(op) + "': " + v.typeStr());
     switch (op) {
     case UnaryOp::Plus:
       return v.kind == Val::Kind::Bool ? Val::integer(v.i, l) : v;
     case UnaryOp::Minus:
-      return v.kind == Val::Kind::Float ? Val::floating(-v.f, l)
-                                        : Val::integer(-v.i, l);
+      return v.kind == Val::Kind::Float ? Val::floating(-v.f, l) : Val::integer(-v.i, l);
     case UnaryOp::Invert:
       if (v.kind == Val::Kind::Float)
         return error(l, "bad operand type for unary '~': constexpr float");
@@ -567,8 +539,7 @@ Val MLIRGen::unary(UnaryOp op, const Val &v, SMLoc l) {
     }
     return v;
   }
-  if (op != UnaryOp::Not &&
-      !rejectFP8Arithmetic(v.dtype, l, "unary '" + spell(op).str() + "'"))
+  if (op != UnaryOp::Not && !fp8.rejectFP8Arithmetic(v.dtype, l, "unary '" + spell(op).str() + "'"))
     return Val();
   Location L = loc(l);
   switch (op) {
@@ -576,38 +547,33 @@ Val MLIRGen::unary(UnaryOp op, const Val &v, SMLoc l) {
     return v;
   case UnaryOp::Minus: {
     if (v.dtype.isPtr())
-      return error(l,
-                   "wrong type argument to unary '-' (" + v.dtype.str() + ")");
+      return error(l, "wrong type argument to unary '-' (" + v.dtype.str() + ")");
     // Floats flip the sign bit (-(0.0) is -0.0, as Triton's negf); 0 - x
     // would give +0.0.
     if (v.dtype.isFloat())
-      return Val::tensor(arith::NegFOp::create(b, L, v.value), v.dtype,
-                         v.shape, l);
+      return Val::tensor(arith::NegFOp::create(b, L, v.value), v.dtype, v.shape, l);
     Val zero = constant(Val::integer(0), v.dtype, {}, l);
     return binary(BinaryOp::Sub, zero, v, l);
   }
   case UnaryOp::Invert: {
     if (v.dtype.isPtr() || v.dtype.isFloat())
-      return error(l,
-                   "wrong type argument to unary '~' (" + v.dtype.str() + ")");
+      return error(l, "wrong type argument to unary '~' (" + v.dtype.str() + ")");
     Val ones = constant(Val::integer(-1), v.dtype, v.shape, l);
-    return Val::tensor(arith::XOrIOp::create(b, L, v.value, ones.value),
-                       v.dtype, v.shape, l);
+    return Val::tensor(arith::XOrIOp::create(b, L, v.value, ones.value), v.dtype, v.shape, l);
   }
   case UnaryOp::Not: {
     Val c = v.dtype.isBool() ? v : cast(v, DType(DType::I1), l);
     if (!c)
       return c;
     Val t = constant(Val::boolean(true), c.dtype, c.shape, l);
-    return Val::tensor(arith::XOrIOp::create(b, L, c.value, t.value), c.dtype,
-                       c.shape, l);
+    return Val::tensor(arith::XOrIOp::create(b, L, c.value, t.value), c.dtype, c.shape, l);
   }
   }
   return v;
 }
 
-Val MLIRGen::minMax(bool isMax, const Val &x, const Val &y, SMLoc l,
-                    StringRef name, bool propagateNan) {
+Val MLIRGen::minMax(bool isMax, const Val &x, const Val &y, SMLoc l, StringRef name,
+                    bool propagateNan) {
   if (!x || !y)
     return Val();
   if (!x.isTensor() && !y.isTensor() && x.isNumber() && y.isNumber()) {
@@ -639,8 +605,7 @@ Val MLIRGen::logical(bool isAnd, const Val &x, const Val &y, SMLoc l) {
   Val a = toTensor(x, l, what), c = toTensor(y, l, what);
   if (!a || !c)
     return Val();
-  if (!(a = cast(a, DType(DType::I1), l)) ||
-      !(c = cast(c, DType(DType::I1), l)))
+  if (!(a = cast(a, DType(DType::I1), l)) || !(c = cast(c, DType(DType::I1), l)))
     return Val();
   if (!broadcastPair(a, c, l, isAnd ? "'and'" : "'or'"))
     return Val();
@@ -677,8 +642,7 @@ Value MLIRGen::toCondition(const Val &v, SMLoc l, StringRef what) {
   if (std::optional<bool> t = constexprTruth(v))
     return constant(Val::boolean(*t), DType(DType::I1), {}, l).value;
   if (v.isBlock()) {
-    error(l,
-          "the condition of " + what + " must be a scalar, got " + v.typeStr());
+    error(l, "the condition of " + what + " must be a scalar, got " + v.typeStr());
     return Value();
   }
   Val c = cast(v, DType(DType::I1), l);
@@ -703,20 +667,17 @@ static int64_t pyMod(int64_t a, int64_t b) {
 }
 
 Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
-  if (op == BinaryOp::Add && a.kind == Val::Kind::Str &&
-      c.kind == Val::Kind::Str)
+  if (op == BinaryOp::Add && a.kind == Val::Kind::Str && c.kind == Val::Kind::Str)
     return Val::str(a.s + c.s, l);
-  if (op == BinaryOp::Add && a.kind == Val::Kind::Tuple &&
-      c.kind == Val::Kind::Tuple) {
+  if (op == BinaryOp::Add && a.kind == Val::Kind::Tuple && c.kind == Val::Kind::Tuple) {
     std::vector<Val> elems = a.elems;
     elems.insert(elems.end(), c.elems.begin(), c.elems.end());
     return Val::tuple(std::move(elems), l);
   }
   if (!a.isNumber() || !c.isNumber())
-    return error(l, "unsupported operand types for binary '" + spell(op) +
-                        "': " + a.typeStr() + " and " + c.typeStr());
-  if (a.kind == Val::Kind::Float || c.kind == Val::Kind::Float ||
-      op == BinaryOp::Div) {
+    return error(l, "unsupported operand types for binary '" + spell(op) + "': " + a.typeStr() +
+                        " and " + c.typeStr());
+  if (a.kind == Val::Kind::Float || c.kind == Val::Kind::Float || op == BinaryOp::Div) {
     double x = a.kind == Val::Kind::Float ? a.f : double(a.i);
     double y = c.kind == Val::Kind::Float ? c.f : double(c.i);
     switch (op) {
@@ -745,8 +706,8 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
     case BinaryOp::Pow:
       return Val::floating(std::pow(x, y), l);
     default:
-      return error(l, "unsupported operand types for binary '" + spell(op) +
-                          "': " + a.typeStr() + " and " + c.typeStr());
+      return error(l, "unsupported operand types for binary '" + spell(op) + "': " + a.typeStr() +
+                          " and " + c.typeStr());
     }
   }
   int64_t x = a.i, y = c.i, r = 0;
@@ -764,8 +725,7 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
   case BinaryOp::FloorDiv:
   case BinaryOp::Mod:
     if (y == 0)
-      return error(l,
-                   "integer division or modulo by zero in constant expression");
+      return error(l, "integer division or modulo by zero in constant expression");
     if (x == INT64_MIN && y == -1)
       overflow = true;
     else
@@ -811,14 +771,13 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
     r = x ^ y;
     break;
   default:
-    return error(l, "unsupported operand types for binary '" + spell(op) +
-                        "': " + a.typeStr() + " and " + c.typeStr());
+    return error(l, "unsupported operand types for binary '" + spell(op) + "': " + a.typeStr() +
+                        " and " + c.typeStr());
   }
   if (overflow)
     return error(l, "integer overflow in constant expression");
   bool bothBool = a.kind == Val::Kind::Bool && c.kind == Val::Kind::Bool;
-  if (bothBool && (op == BinaryOp::BitAnd || op == BinaryOp::BitOr ||
-                   op == BinaryOp::BitXor))
+  if (bothBool && (op == BinaryOp::BitAnd || op == BinaryOp::BitOr || op == BinaryOp::BitXor))
     return Val::boolean(r != 0, l);
   return Val::integer(r, l);
 }
@@ -842,8 +801,8 @@ Val MLIRGen::foldCompare(CmpOp op, const Val &a, const Val &c, SMLoc l) {
     bool eq = sameVal(a, c);
     return Val::boolean(op == CmpOp::Eq ? eq : !eq, l);
   } else {
-    return error(l, "unsupported operand types for comparison '" + spell(op) +
-                        "': " + a.typeStr() + " and " + c.typeStr());
+    return error(l, "unsupported operand types for comparison '" + spell(op) + "': " + a.typeStr() +
+                        " and " + c.typeStr());
   }
   bool r = false;
   switch (op) {
@@ -923,8 +882,7 @@ static std::string describeShape(llvm::ArrayRef<int64_t> shape) {
   return text + (shape.size() == 1 ? ",)" : ")");
 }
 
-std::optional<llvm::SmallVector<int64_t, 4>> MLIRGen::getShape(const Val &v,
-                                                               StringRef what) {
+std::optional<llvm::SmallVector<int64_t, 4>> MLIRGen::getShape(const Val &v, StringRef what) {
   llvm::SmallVector<int64_t, 4> shape;
   if (v.kind == Val::Kind::Tuple) {
     for (const Val &e : v.elems) {
@@ -941,16 +899,14 @@ std::optional<llvm::SmallVector<int64_t, 4>> MLIRGen::getShape(const Val &v,
   }
   for (size_t i = 0; i < shape.size(); ++i)
     if (shape[i] <= 0 || (shape[i] & (shape[i] - 1))) {
-      error(v.loc, what + " element " + Twine(i) +
-                       " must be a power of 2, got " + Twine(shape[i]));
+      error(v.loc, what + " element " + Twine(i) + " must be a power of 2, got " + Twine(shape[i]));
       return std::nullopt;
     }
   // Powers of 2 up to 2^62 each: the product is checked before it overflows.
   int64_t numel = 1;
   for (int64_t d : shape) {
     if (d > kMaxTileElements || numel * d > kMaxTileElements) {
-      error(v.loc, what + " " + describeShape(shape) +
-                       " exceeds the maximum tile size (" +
+      error(v.loc, what + " " + describeShape(shape) + " exceeds the maximum tile size (" +
                        Twine(kMaxTileElements) + " elements, as in Triton)");
       return std::nullopt;
     }
