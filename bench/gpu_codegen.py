@@ -234,6 +234,11 @@ def measure_ptx(side, ptx_path, kernel, tools):
     side.shuffles = len(PTX_SHFL.findall(ptx))
     side.mma = len(PTX_MMA.findall(ptx))
     side.cp_async = len(PTX_CP_ASYNC.findall(ptx))
+    # tilec states a kernel's dynamic shared memory in the PTX (ptxas -v counts static only).
+    dynamic = re.search(r"^// tilec\.dynamic_shared_memory %s (\d+)$" % re.escape(kernel), ptx,
+                        re.MULTILINE)
+    if dynamic:
+        side.shared = int(dynamic.group(1))
     arch = re.search(r"^\.target (\w+)", ptx, re.MULTILINE).group(1)
     proc, side.ptxas_s = run_tool([tools.ptxas, "-v", "-arch=" + arch, ptx_path, "-o", os.devnull],
                                   tools.timeout)
