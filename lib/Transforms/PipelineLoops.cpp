@@ -131,6 +131,14 @@ tile::MemDescType bufferType(RankedTensorType tileType, int64_t stages) {
   return tile::MemDescType::get(ctx, shape, elem, shared);
 }
 
+/// Tile `slot` (an i32) of the pipeline buffer `buffer`.
+Value stageOf(OpBuilder &b, Location loc, Value buffer, Value slot) {
+  auto type = cast<tile::MemDescType>(buffer.getType());
+  auto stageType = tile::MemDescType::get(b.getContext(), type.getShape().drop_front(),
+                                          type.getElementType(), type.getEncoding());
+  return tile::MemDescIndexOp::create(b, loc, stageType, buffer, slot);
+}
+
 /// Scratch bytes the rest of the kernel may take at once: the largest tile
 /// that a layout conversion or another shared-memory exchange moves, or the
 /// operands a dot stages (not those read from pipeline buffers).
@@ -265,10 +273,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
         Value mask = tile::SplatOp::create(b, load.getLoc(), maskType, inRange);
         if (Value own = load.getMask())
           mask = arith::AndIOp::create(b, load.getLoc(), mask, map.lookupOrDefault(own));
-        auto bufType = cast<tile::MemDescType>(buffer.getType());
-        auto stageType = tile::MemDescType::get(b.getContext(), bufType.getShape().drop_front(),
-                                                bufType.getElementType(), bufType.getEncoding());
-        Value stage = tile::MemDescIndexOp::create(b, load.getLoc(), stageType, buffer, slot);
+        Value stage = stageOf(b, load.getLoc(), buffer, slot);
         tile::AsyncCopyOp::create(b, load.getLoc(), map.lookupOrDefault(load.getPtr()), stage,
                                   mask);
       }
@@ -306,10 +311,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       tile::AsyncWaitOp::create(b, loc, stages - 2);
       // This iteration's operands come from its stage.
       for (auto [load, buffer] : llvm::zip(loopPlan.loads, buffers)) {
-        auto bufType = cast<tile::MemDescType>(buffer.getType());
-        auto stageType = tile::MemDescType::get(b.getContext(), bufType.getShape().drop_front(),
-                                                bufType.getElementType(), bufType.getEncoding());
-        Value stage = tile::MemDescIndexOp::create(b, load.getLoc(), stageType, buffer, slot);
+        Value stage = stageOf(b, load.getLoc(), buffer, slot);
         for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
           auto convert = cast<tile::ConvertLayoutOp>(user);
           Value value = tile::LocalLoadOp::create(b, convert.getLoc(), convert.getType(), stage);

@@ -19,6 +19,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <type_traits>
+
 using namespace mlir;
 
 namespace tilec {
@@ -38,6 +40,13 @@ LogicalResult checkRowMajor(Operation *op, tile::MemDescType type) {
     return op->emitOpError("supports row-major (order [1, 0]), unswizzled buffers only, got ")
            << shared;
   return success();
+}
+
+/// Refuses `op` where the target has no asynchronous copies.
+LogicalResult requireAsyncCopy(const SIMTLowering &simt, Operation *op) {
+  if (simt.target.hasAsyncCopy(simt.arch))
+    return success();
+  return op->emitOpError("target has no asynchronous copies to shared memory");
 }
 
 /// `base` advanced by the i32 `elements` elements of `elem`.
@@ -75,8 +84,8 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
   LogicalResult matchAndRewrite(tile::AsyncCopyOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
     Location loc = op.getLoc();
-    if (!simt.target.hasAsyncCopy(simt.arch))
-      return op.emitOpError("target has no asynchronous copies to shared memory");
+    if (failed(requireAsyncCopy(simt, op)))
+      return failure();
     tile::MemDescType dst = op.getDst().getType();
     if (failed(checkRowMajor(op, dst)))
       return failure();
@@ -116,26 +125,20 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
   }
 };
 
-struct AsyncCommitGroupLowering : public SIMTPattern<tile::AsyncCommitGroupOp> {
-  using SIMTPattern::SIMTPattern;
-  LogicalResult matchAndRewrite(tile::AsyncCommitGroupOp op, OpAdaptor,
+/// The group ops: commit, and wait followed by a barrier.
+template <typename Op> struct AsyncGroupLowering : public SIMTPattern<Op> {
+  using SIMTPattern<Op>::SIMTPattern;
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor,
                                 ConversionPatternRewriter &b) const override {
-    if (!simt.target.hasAsyncCopy(simt.arch))
-      return op.emitOpError("target has no asynchronous copies to shared memory");
-    simt.target.asyncCommitGroup(b, op.getLoc(), simt.kernel);
-    b.eraseOp(op);
-    return success();
-  }
-};
-
-struct AsyncWaitLowering : public SIMTPattern<tile::AsyncWaitOp> {
-  using SIMTPattern::SIMTPattern;
-  LogicalResult matchAndRewrite(tile::AsyncWaitOp op, OpAdaptor,
-                                ConversionPatternRewriter &b) const override {
-    if (!simt.target.hasAsyncCopy(simt.arch))
-      return op.emitOpError("target has no asynchronous copies to shared memory");
-    simt.target.asyncWaitGroup(b, op.getLoc(), simt.kernel, op.getPending());
-    simt.barrier(b, op.getLoc());
+    SIMTLowering &simt = this->simt;
+    if (failed(requireAsyncCopy(simt, op)))
+      return failure();
+    if constexpr (std::is_same_v<Op, tile::AsyncWaitOp>) {
+      simt.target.asyncWaitGroup(b, op.getLoc(), simt.kernel, op.getPending());
+      simt.barrier(b, op.getLoc());
+    } else {
+      simt.target.asyncCommitGroup(b, op.getLoc(), simt.kernel);
+    }
     b.eraseOp(op);
     return success();
   }
@@ -190,8 +193,8 @@ void planLocalAllocations(SIMTLowering &simt) {
 void populateSIMTAsyncCopyPatterns(SIMTLowering &simt, const TypeConverter &converter,
                                    RewritePatternSet &patterns) {
   patterns.add<LocalAllocLowering, MemDescIndexLowering, AsyncCopyLowering,
-               AsyncCommitGroupLowering, AsyncWaitLowering, LocalLoadLowering>(
-      simt, converter, patterns.getContext());
+               AsyncGroupLowering<tile::AsyncCommitGroupOp>, AsyncGroupLowering<tile::AsyncWaitOp>,
+               LocalLoadLowering>(simt, converter, patterns.getContext());
 }
 
 } // namespace tilec
