@@ -204,9 +204,8 @@ struct Triad {
 };
 
 /// Three passes per row, as the omp simd version: max; exp(x - max) stored and summed;
-/// multiply by 1 / sum. The NT variants do not store in the second pass: the third
-/// recomputes exp(x - max) from the row (in cache by then) and streams the result out, so
-/// y is written once, without being read for ownership.
+/// multiply by 1 / sum (streaming stores in the NT variants: the row is in cache by then, and
+/// the final write skips the read for ownership, as tilec's final pass does).
 struct Softmax {
   static constexpr int64_t grain = 1;
   template <int W, bool NT> ALWAYS_INLINE static void run(const Job &j, int64_t b, int64_t e) {
@@ -221,15 +220,13 @@ struct Softmax {
           [&](auto lanes, int64_t c) INLINE_LAMBDA {
             using T = decltype(lanes);
             T v = fastExp(load<T>(x + c) - m);
-            if constexpr (!NT)
-              store(y + c, v);
+            store(y + c, v);
             return v;
           },
           addOp);
       float inv = 1.0f / s;
       mapRow<W, NT>(y, j.cols, [&](auto lanes, int64_t c) INLINE_LAMBDA {
-        using T = decltype(lanes);
-        return (NT ? fastExp(load<T>(x + c) - m) : load<T>(y + c)) * inv;
+        return load<decltype(lanes)>(y + c) * inv;
       });
     }
   }
