@@ -17,6 +17,7 @@
 // OpenBLAS. Work is split over THREADS std::threads (row or block ranges).
 #include <cblas.h>
 #include <immintrin.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <chrono>
@@ -40,13 +41,21 @@ namespace {
 
 int numThreads = 1;
 
-/// 64-byte aligned allocator (streaming stores need aligned addresses).
+/// 64-byte aligned allocator (streaming stores need aligned addresses); buffers of 2 MiB and
+/// more are 2 MiB aligned and ask for transparent huge pages (as numpy does for the arrays
+/// tilec runs on: with THP in `madvise` mode, 4 KiB pages cost DRAM-bound loops ~20%).
 template <typename T> struct AlignedAlloc {
   using value_type = T;
   AlignedAlloc() = default;
   template <typename U> AlignedAlloc(const AlignedAlloc<U> &) {}
   T *allocate(size_t n) {
-    return static_cast<T *>(std::aligned_alloc(64, (n * sizeof(T) + 63) / 64 * 64));
+    size_t bytes = (n * sizeof(T) + 63) / 64 * 64, huge = size_t(2) << 20;
+    if (bytes < huge)
+      return static_cast<T *>(std::aligned_alloc(64, bytes));
+    bytes = (bytes + huge - 1) / huge * huge;
+    void *p = std::aligned_alloc(huge, bytes);
+    madvise(p, bytes, MADV_HUGEPAGE);
+    return static_cast<T *>(p);
   }
   void deallocate(T *p, size_t) { std::free(p); }
   bool operator==(const AlignedAlloc &) const { return true; }
