@@ -284,7 +284,8 @@ def main():
         print("OpenBLAS core: %s (OPENBLAS_CORETYPE=%s)"
               % (core, os.environ.get("OPENBLAS_CORETYPE", "unset")))
         print("GB/s count reads + writes, not write-allocate reads (as STREAM)")
-        wanted = [n for n in MEMORY_BOUND if not only or any(n.startswith(o) for o in only)]
+        wanted = [n for n in MEMORY_BOUND
+                  if not only or any(n.startswith(o) or o.startswith(n) for o in only)]
         triad = measure_triad(ref_exe, sorted(set(thread_counts))) if wanted else {}
         for make in CASES:
             case = make()
