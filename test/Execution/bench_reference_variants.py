@@ -1,4 +1,4 @@
-# The benchmark's reference variants (bench/reference: AVX-512, AVX2, streaming stores) agree with its scalar reference.
+# bench/reference's kernel variants (AVX-512, AVX2, streaming stores) agree with its scalar reference.
 # Odd sizes (scalar tails, rows unaligned for streaming stores), two threads; variants this CPU
 # lacks are skipped, so on an AVX2 machine this checks the dispatch falls back cleanly.
 # REQUIRES: bench-reference
