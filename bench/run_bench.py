@@ -80,6 +80,8 @@ def run_reference(exe, kernel, threads, runs, size=None):
     if proc.returncode:
         print("  REFERENCE ERROR:\n    " + proc.stderr.strip().replace("\n", "\n    "),
               flush=True)
+    if proc.returncode and not BENCH_RE.search(proc.stdout):  # no variant agreed: no time
+        return float("nan"), float("nan"), None, False
     median, best = parse_bench(proc.stdout)
     variant = BEST_RE.search(proc.stdout)
     timed = ["%s %.0f" % (name, float(us)) for name, us in VARIANT_RE.findall(proc.stdout)]
