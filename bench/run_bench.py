@@ -11,6 +11,19 @@ Each line shows both times, the throughput and ratio = reference time / tilec ti
 (1.0 = as fast as the reference, higher is better). Times are the MINIMUM over the runs:
 this machine is shared, and the minimum is the figure least disturbed by other load
 (the median is printed alongside). Results are checked against numpy.
+
+The memory-bound references (vector add, softmax, layer norm) have several variants
+(AVX-512, AVX2, each with ordinary or non-temporal stores, and `omp simd` loops); the reference
+program checks every variant this CPU runs against a scalar reference, times those that agree
+and reports the fastest, whose name is printed: the ratio is against the best of them. A
+variant that disagrees is an error (the row is marked REF-WRONG), never a timing.
+
+A STREAM-style triad (a[i] = b[i] + s * c[i] over three 2^26-float arrays, 256 MiB each, far
+larger than the last-level cache; best variant, best of N) is measured for each thread count
+before the kernels and again after them (the better figure counts). Bytes are counted as
+STREAM does: reads plus writes, 12 bytes per element, without the write-allocate read of a;
+the memory-bound kernels' GB/s count their compulsory traffic the same way and are also
+printed as a fraction of the triad's GB/s at the same thread count.
 """
 import argparse
 import os
@@ -32,6 +45,12 @@ import tilec_example as ex  # noqa: E402
 EXAMPLES = os.path.join(ROOT, "examples")
 CXX = os.environ.get("CXX_BENCH", "clang++-22")
 BENCH_RE = re.compile(r"bench: median ([0-9.]+) us, min ([0-9.]+) us")
+BEST_RE = re.compile(r"\(best: ([\w-]+)\)")
+VARIANT_RE = re.compile(r"variant ([\w-]+): median [0-9.]+ us, min ([0-9.]+) us")
+SKIPPED_RE = re.compile(r"\w+ ([\w-]+): not supported by this CPU")
+TRIAD_N = 1 << 26  # floats per triad array (reference.cpp's default size)
+TRIAD_RUNS = 10
+MEMORY_BOUND = ("vector_add", "softmax", "layer_norm")  # the cases compared with the triad
 
 
 def build_reference(tmp):
@@ -50,10 +69,41 @@ def parse_bench(out):
     return float(match.group(1)), float(match.group(2))
 
 
-def run_reference(exe, kernel, threads, runs, size):
-    proc = subprocess.run([exe, kernel, str(threads), str(runs), str(size)],
-                          capture_output=True, text=True, check=True)
-    return parse_bench(proc.stdout)
+def run_reference(exe, kernel, threads, runs, size=None):
+    """Runs one reference kernel; returns (median us, min us, best variant or None, ok).
+    ok is False when a variant disagreed with the reference's scalar check (exit status 3:
+    the figures are the best of the variants that agreed)."""
+    cmd = [exe, kernel, str(threads), str(runs)] + ([str(size)] if size else [])
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode not in (0, 3):
+        raise RuntimeError("reference %s failed:\n%s%s" % (kernel, proc.stdout, proc.stderr))
+    if proc.returncode:
+        print("  REFERENCE ERROR:\n    " + proc.stderr.strip().replace("\n", "\n    "),
+              flush=True)
+    if proc.returncode and not BENCH_RE.search(proc.stdout):  # no variant agreed: no time
+        return float("nan"), float("nan"), None, False
+    median, best = parse_bench(proc.stdout)
+    variant = BEST_RE.search(proc.stdout)
+    timed = ["%s %.0f" % (name, float(us)) for name, us in VARIANT_RE.findall(proc.stdout)]
+    if timed:
+        skipped = SKIPPED_RE.findall(proc.stdout)
+        print("    reference variants (min us): %s%s" % (
+            ", ".join(timed), "; not on this CPU: " + ", ".join(skipped) if skipped else ""))
+    return median, best, variant.group(1) if variant else None, proc.returncode == 0
+
+
+def measure_triad(exe, thread_counts):
+    """STREAM-style triad GB/s for each thread count (12 bytes per element, as STREAM)."""
+    triad = {}
+    for threads in thread_counts:
+        median, best, variant, ok = run_reference(exe, "triad", threads, TRIAD_RUNS, TRIAD_N)
+        if not ok:
+            raise RuntimeError("the triad's variants disagree with its scalar reference")
+        triad[threads] = 12.0 * TRIAD_N / best * 1e-3
+        print("triad a=b+s*c 3x%d MiB, %d thread(s): %7.1f GB/s (best of %d, median %.1f GB/s;"
+              " %s)" % (TRIAD_N * 4 >> 20, threads, triad[threads], TRIAD_RUNS,
+                        12.0 * TRIAD_N / median * 1e-3, variant), flush=True)
+    return triad
 
 
 def signature(args):
@@ -235,6 +285,10 @@ def main():
                               text=True, check=True).stdout.strip()
         print("OpenBLAS core: %s (OPENBLAS_CORETYPE=%s)"
               % (core, os.environ.get("OPENBLAS_CORETYPE", "unset")))
+        print("GB/s count reads + writes, not write-allocate reads (as STREAM)")
+        wanted = [n for n in MEMORY_BOUND
+                  if not only or any(n.startswith(o) or o.startswith(n) for o in only)]
+        triad = measure_triad(ref_exe, sorted(set(thread_counts))) if wanted else {}
         for make in CASES:
             case = make()
             if only and not any(case["name"].startswith(o) for o in only):
@@ -247,28 +301,46 @@ def main():
                                                case["args"], case["defines"], threads,
                                                case["runs"], tmp)
                 err = case["check"](outs)
-                r_med, r_min = run_reference(ref_exe, case["ref"][0], threads, case["runs"],
-                                             case["ref"][1])
+                r_med, r_min, variant, ref_ok = run_reference(
+                    ref_exe, case["ref"][0], threads, case["runs"], case["ref"][1])
                 rate = lambda us: case["work"] / us * 1e-3  # noqa: E731  (work/us -> G/s)
                 row = dict(name=case["name"], threads=threads, tilec=t_min, tilec_med=t_med,
                            ref=r_min, ref_med=r_med, unit=case["unit"], rate=rate(t_min),
                            ref_rate=rate(r_min), ratio=r_min / t_min, compile_ms=compile_ms,
-                           ok=err < TOLERANCE, err=err)
+                           ok=err < TOLERANCE and ref_ok, err=err, variant=variant or "",
+                           status="ok" if ref_ok and err < TOLERANCE
+                           else "WRONG" if ref_ok else "REF-WRONG")
                 rows.append(row)
                 print("  %d thread(s): tilec %10.0f us (median %10.0f) %7.1f %-7s | ref %10.0f us"
-                      " (median %10.0f) %7.1f | ratio %.2f | %s err=%.2g"
+                      " (median %10.0f) %7.1f%s | ratio %.2f | %s err=%.2g"
                       % (threads, t_min, t_med, row["rate"], row["unit"], r_min, r_med,
-                         row["ref_rate"], row["ratio"], "ok" if row["ok"] else "WRONG", err),
-                      flush=True)
-    print()
-    print("%-22s %3s %12s %12s %9s %9s %-8s %6s %9s %s" % (
-        "kernel", "thr", "tilec us", "ref us", "tilec", "ref", "unit", "ratio", "compile", "check"))
+                         row["ref_rate"], " (%s)" % variant if variant else "", row["ratio"],
+                         row["status"], err), flush=True)
+        # The triad again after the kernels: the better of the two measurements is the
+        # denominator (one may have shared the memory bus with another tenant's burst).
+        if any(r["unit"] == "GB/s" for r in rows):
+            for threads, rate in measure_triad(ref_exe, sorted(triad)).items():
+                triad[threads] = max(triad[threads], rate)
     for r in rows:
-        print("%-22s %3d %12.0f %12.0f %9.1f %9.1f %-8s %6.2f %7.0fms %s" % (
+        bytes_rate = r["unit"] == "GB/s"
+        r["frac"] = r["rate"] / triad[r["threads"]] if bytes_rate else None
+        r["ref_frac"] = r["ref_rate"] / triad[r["threads"]] if bytes_rate else None
+    print()
+    frac = lambda f: "%6.2f" % f if f is not None else "%6s" % "-"  # noqa: E731
+    print("%-22s %3s %12s %12s %9s %9s %-8s %6s %6s %6s %-10s %9s %s" % (
+        "kernel", "thr", "tilec us", "ref us", "tilec", "ref", "unit", "ratio", "t/trd",
+        "r/trd", "ref var", "compile", "check"))
+    for r in rows:
+        print("%-22s %3d %12.0f %12.0f %9.1f %9.1f %-8s %6.2f %s %s %-10s %7.0fms %s" % (
             r["name"], r["threads"], r["tilec"], r["ref"], r["rate"], r["ref_rate"], r["unit"],
-            r["ratio"], r["compile_ms"], "ok" if r["ok"] else "WRONG"))
-    print("ratio = reference time / tilec time (ref: hand-written C++, OpenBLAS for matmul);"
-          " times are minima over the runs")
+            r["ratio"], frac(r["frac"]), frac(r["ref_frac"]), r["variant"] or "-",
+            r["compile_ms"], r["status"]))
+    print("triad (best of the measurements before and after the kernels): "
+          + ", ".join("%d thread(s) %.1f GB/s" % kv for kv in sorted(triad.items())))
+    print("ratio = reference time / tilec time (ref: the fastest reference variant that agrees"
+          " with the scalar check, OpenBLAS for matmul); t/trd, r/trd = tilec's, the"
+          " reference's GB/s / the triad's at the same thread count; times are minima over"
+          " the runs")
     print("total bench time: %.0f s" % (time.perf_counter() - start))
     return 0 if all(r["ok"] for r in rows) else 1
 

@@ -56,6 +56,9 @@ if _libdevice is None:
                                    if root) if os.path.isfile(p)), "")
 if _libdevice and os.path.isfile(_libdevice):
     config.available_features.add("libdevice")
+# bench/reference/reference.cpp (x86 intrinsics, OpenBLAS) builds with clang++-22.
+if platform.machine() == "x86_64" and shutil.which("clang++-22"):
+    config.available_features.add("bench-reference")
 if shutil.which("qemu-aarch64") and os.path.isdir("/usr/aarch64-linux-gnu"):
     config.available_features.add("qemu-aarch64")
 for lib, feature in (("libcuda.so.1", "cuda"), ("libamdhip64.so", "rocm")):
