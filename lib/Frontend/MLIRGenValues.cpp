@@ -639,7 +639,7 @@ std::optional<bool> MLIRGen::constexprTruth(const Val &v) {
     return std::nullopt;
   case Val::Kind::Int:
   case Val::Kind::Bool:
-    return v.i != 0;
+    return v.big != 0;
   case Val::Kind::Float:
     return v.f != 0;
   case Val::Kind::Str:

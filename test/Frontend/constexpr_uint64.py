@@ -22,6 +22,8 @@ def k(p, q, C: tl.constexpr):
     tl.store(q, (1 << 64) - 5)
     tl.store(q + 1, 9223372036854775808)
     tl.static_print(C, 1 << 100, -(1 << 64))
+    if 1 << 64:
+        tl.static_print("2**64 is true")
 
 
 @jit
@@ -46,6 +48,7 @@ def full(p):
     tl.store(p + tl.arange(0, 4), tl.full((4,), 2**64, tl.uint64))
 
 # CHECK: 18446744073709551615 1267650600228229401496703205376 -18446744073709551616
+# CHECK-NEXT: 2**64 is true
 # CHECK-LABEL: func.func @k(
 # CHECK: %[[C:.*]] = arith.constant -1 : i64
 # CHECK: %[[S:.*]] = tile.splat %[[C]] : i64 -> tensor<4xi64>
@@ -54,14 +57,14 @@ def full(p):
 # CHECK: arith.constant -5 : i64
 # CHECK: arith.constant -9223372036854775808 : i64
 
-# I32: constexpr_uint64.py:30:37: error: Scalar 9223372036854775808 is out of range for type int32
+# I32: constexpr_uint64.py:32:37: error: Scalar 9223372036854775808 is out of range for type int32
 # I32-NEXT: tl.store(p + tl.arange(0, 4), a + C)
 # I32-NEXT: {{^ +\^$}}
-# I64: constexpr_uint64.py:30:37: error: Scalar 9223372036854775808 is out of range for type int64
-# U32: constexpr_uint64.py:30:37: error: Scalar 2147483648 is out of range for type int32
-# BIG: constexpr_uint64.py:30:37: error: Nonrepresentable integer 18446744073709551616.
-# LOW: constexpr_uint64.py:30:37: error: Nonrepresentable integer -9223372036854775809.
-# CMP: constexpr_uint64.py:36:38: error: Scalar 9223372036854775808 is out of range for type int64
-# SCALAR: constexpr_uint64.py:41:19: error: Scalar 9223372036854775808 is out of range for type int32
-# FULL: constexpr_uint64.py:46:38: error: Nonrepresentable integer 18446744073709551616.
-# HUGE: constexpr_uint64.py:28:12: error: constexpr 'C' = 340282366920938463463374607431768211456 is beyond the integers tilec represents ([-2**127, 2**127))
+# I64: constexpr_uint64.py:32:37: error: Scalar 9223372036854775808 is out of range for type int64
+# U32: constexpr_uint64.py:32:37: error: Scalar 2147483648 is out of range for type int32
+# BIG: constexpr_uint64.py:32:37: error: Nonrepresentable integer 18446744073709551616.
+# LOW: constexpr_uint64.py:32:37: error: Nonrepresentable integer -9223372036854775809.
+# CMP: constexpr_uint64.py:38:38: error: Scalar 9223372036854775808 is out of range for type int64
+# SCALAR: constexpr_uint64.py:43:19: error: Scalar 9223372036854775808 is out of range for type int32
+# FULL: constexpr_uint64.py:48:38: error: Nonrepresentable integer 18446744073709551616.
+# HUGE: constexpr_uint64.py:30:12: error: constexpr 'C' = 340282366920938463463374607431768211456 is beyond the integers tilec represents ([-2**127, 2**127))
