@@ -10,7 +10,7 @@
 # RUN: tilec compile %s --kernel transpose --signature '*fp64:16,*fp64:16' -DBLOCK=64 --target nvptx --arch sm_90 --emit ptx -o %t.small.ptx
 # RUN: FileCheck %s --check-prefix=STATIC < %t.small.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.dynamic.ptx -o %t.cubin %}
-# CHECK: shared_memory_limit.py:[[@LINE+12]]:5: error: kernel 'transpose' needs 131072 bytes of shared memory; target nvptx allows 101376 per program (use smaller tiles)
+# CHECK: shared_memory_limit.py:[[@LINE+11]]:5: error: kernel 'transpose' needs 131072 bytes of shared memory; target nvptx allows 101376 per program (use smaller tiles)
 # DYNAMIC: .extern .shared .align 16 .b8 __tilec_smem_transpose[];
 # DYNAMIC-NOT: .shared .align 16 .b8 __tilec_smem_transpose[{{[0-9]+}}]
 # DYNAMIC: // tilec.dynamic_shared_memory transpose 131072
