@@ -109,10 +109,17 @@ static Val parseDefine(StringRef text, SMLoc l) {
     return Val::none(l);
   StringRef num = s;
   bool neg = num.consume_front("-");
-  uint64_t u;
-  // -2**63 (INT64_MIN) is an int64 too: its magnitude is one past INT64_MAX.
-  if (!num.empty() && !num.getAsInteger(0, u) && u <= uint64_t(INT64_MAX) + (neg ? 1 : 0))
-    return Val::integer(neg ? int64_t(0 - u) : int64_t(u), l);
+  llvm::APInt u;
+  // Python ints: int32/uint32/int64/uint64 by value where a tensor needs one;
+  // beyond 128 bits a clear error instead of a string.
+  if (!num.empty() && !num.getAsInteger(0, u)) {
+    if (u.getActiveBits() > 127)
+      return Val();
+    llvm::APInt w = u.zextOrTrunc(128);
+    BigInt mag =
+        BigInt(w.extractBitsAsZExtValue(64, 0)) | (BigInt(w.extractBitsAsZExtValue(64, 64)) << 64);
+    return Val::bigInteger(neg ? -mag : mag, l);
+  }
   if (!s.empty()) {
     std::string str = s.str();
     char *end = nullptr;
@@ -251,6 +258,11 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequ
     auto it = defines.find(p.name);
     if (it != defines.end()) {
       kernelVars[p.name] = parseDefine(it->second, p.loc);
+      if (!kernelVars[p.name]) {
+        error(p.loc, "constexpr '" + p.name + "' = " + it->second +
+                         " is beyond the integers tilec represents ([-2**127, 2**127))");
+        return nullptr;
+      }
     } else if (p.defaultValue) {
       Val v = exprs.genExpr(*p.defaultValue);
       if (!v)

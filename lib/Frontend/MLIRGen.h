@@ -101,8 +101,16 @@ DType integerPromote(DType a, DType b);
 /// when the types cannot be combined.
 DType computationType(DType a, bool aIsScalar, DType b, bool bIsScalar, bool divOrMod,
                       std::string &err);
-/// The dtype of a Python int/float constant (Triton's to_tensor_type).
-DType dtypeOfInt(int64_t v);
+/// A constexpr int: Python ints are unbounded, tilec keeps [-2**127, 2**127).
+using BigInt = __int128;
+constexpr BigInt kBigIntMax = BigInt(~(unsigned __int128)0 >> 1);
+constexpr BigInt kBigIntMin = -kBigIntMax - 1;
+/// The dtype of a Python int/float constant (Triton's to_tensor_type): int32,
+/// uint32, int64 or uint64 by value; invalid outside [-2**63, 2**64) (Triton's
+/// "Nonrepresentable integer").
+DType dtypeOfInt(BigInt v);
+/// A constexpr int in decimal, as Python prints it.
+std::string bigIntStr(BigInt v);
 DType dtypeOfFloat(double v);
 
 //===----------------------------------------------------------------------===//
@@ -131,7 +139,10 @@ struct Val {
   mlir::Value value;
   DType dtype;
   llvm::SmallVector<int64_t, 4> shape;
+  /// A constexpr int's or bool's low 64 bits (its value when it fits int64;
+  /// a uint64 constant's bits); `big` holds the exact value.
   int64_t i = 0;
+  BigInt big = 0;
   double f = 0;
   std::string s;
   std::vector<Val> elems;
@@ -146,6 +157,10 @@ struct Val {
 
   static Val tensor(mlir::Value v, DType dt, llvm::ArrayRef<int64_t> shape, llvm::SMLoc loc = {});
   static Val integer(int64_t v, llvm::SMLoc loc = {});
+  /// A constexpr int of any value tilec represents.
+  static Val bigInteger(BigInt v, llvm::SMLoc loc = {});
+  /// Whether a constexpr int or bool fits int64 (so `i` is its value).
+  bool fitsInt64() const { return big == BigInt(i); }
   static Val floating(double v, llvm::SMLoc loc = {});
   static Val boolean(bool v, llvm::SMLoc loc = {});
   static Val str(std::string v, llvm::SMLoc loc = {});
@@ -542,6 +557,9 @@ public:
   mlir::Type mlirType(DType dt, llvm::ArrayRef<int64_t> shape);
   /// A runtime constant of `dt` (splat to `shape` if non-empty).
   Val constant(const Val &number, DType dt, llvm::ArrayRef<int64_t> shape, llvm::SMLoc l);
+  /// Reports Triton's "Nonrepresentable integer" for a constexpr int outside
+  /// [-2**63, 2**64).
+  Val nonrepresentable(const Val &v, llvm::SMLoc l);
   /// Converts constexpr numbers to runtime scalars (Triton's to_tensor);
   /// tensors pass through; anything else is an error mentioning `what`.
   Val toTensor(const Val &v, llvm::SMLoc l, llvm::StringRef what);

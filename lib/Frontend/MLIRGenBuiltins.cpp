@@ -231,15 +231,22 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     }
     if (!x.isNumber())
       return g.error(l, "'" + name + "' only works on constexpr numbers, got " + x.typeStr());
-    double f = x.kind == Val::Kind::Float ? x.f : double(x.i);
-    if (name == "int")
-      return Val::integer(x.kind == Val::Kind::Float ? int64_t(x.f) : x.i, l);
+    double f = x.kind == Val::Kind::Float ? x.f : double(x.big);
+    if (name == "int" && x.kind != Val::Kind::Float)
+      return Val::bigInteger(x.big, l);
+    if (name == "int") {
+      if (!(std::fabs(x.f) < std::ldexp(1.0, 127)))
+        return g.error(l, std::isnan(x.f)   ? "cannot convert float NaN to integer"
+                          : std::isinf(x.f) ? "cannot convert float infinity to integer"
+                                            : "integer overflow in constant expression");
+      return Val::bigInteger(BigInt(x.f), l);
+    }
     if (name == "float")
       return Val::floating(f, l);
     if (name == "bool")
       return Val::boolean(f != 0, l);
     return x.kind == Val::Kind::Float ? Val::floating(std::fabs(x.f), l)
-                                      : Val::integer(x.i < 0 ? -x.i : x.i, l);
+                                      : Val::bigInteger(x.big < 0 ? -x.big : x.big, l);
   }
   if (name == "isinstance") {
     if (!bind({"obj", "class_or_tuple"}))

@@ -23,7 +23,7 @@ static std::string staticText(const Val &v) {
   case Val::Kind::Str:
     return v.s;
   case Val::Kind::Int:
-    return std::to_string(v.i);
+    return bigIntStr(v.big);
   case Val::Kind::Bool:
     return v.i ? "True" : "False";
   case Val::Kind::Float: {

@@ -96,8 +96,10 @@ Val ExprEmitter::genExpr(const Expr &e) {
 Val ExprEmitter::genConstant(const ConstantExpr &e) {
   switch (e.ckind) {
   case ConstantExpr::CKind::Int:
-    if (e.intOverflow || e.isUnsigned64)
+    if (e.intOverflow)
       return g.error(e.getLoc(), "integer literal does not fit in 64 bits");
+    if (e.isUnsigned64) // [2**63, 2**64): uint64 in Triton.
+      return Val::bigInteger(BigInt(uint64_t(e.intValue)), e.getLoc());
     return Val::integer(e.intValue, e.getLoc());
   case ConstantExpr::CKind::Float:
     return Val::floating(e.floatValue, e.getLoc());

@@ -180,9 +180,9 @@ std::optional<bool> MathEmitter::getPropagateNan(const Val &v) {
   if (v.isNone())
     return false;
   if (v.kind == Val::Kind::Int || v.kind == Val::Kind::Bool) {
-    if (v.i == kPropagateNanNone)
+    if (v.big == kPropagateNanNone)
       return false;
-    if (v.i == kPropagateNanAll)
+    if (v.big == kPropagateNanAll)
       return true;
   }
   g.error(v.loc, "propagate_nan must be tl.PropagateNan.NONE or "

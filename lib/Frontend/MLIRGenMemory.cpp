@@ -113,9 +113,12 @@ public:
   /// scalar; 64-bit offsets are refused as Triton does.
   Val indexScalar(const Val &v, DType to, StringRef what, SMLoc l) {
     if (v.kind == Val::Kind::Int || v.kind == Val::Kind::Bool) {
-      if (to.kind == DType::I32 && (v.i < INT32_MIN || v.i > INT32_MAX))
+      if (to.kind == DType::I32 && (v.big < INT32_MIN || v.big > INT32_MAX))
         return g.error(v.loc.isValid() ? v.loc : l,
-                       "block pointers only support 32-bit " + what + ", got " + Twine(v.i));
+                       "block pointers only support 32-bit " + what + ", got " + bigIntStr(v.big));
+      if (to.kind == DType::I64 && !v.fitsInt64())
+        return g.error(v.loc.isValid() ? v.loc : l,
+                       what + " " + bigIntStr(v.big) + " is out of int64's range");
       return g.constant(v, to, {}, v.loc.isValid() ? v.loc : l);
     }
     if (!v.isTensor() || v.isBlock() || !v.dtype.isInt())
@@ -413,9 +416,9 @@ public:
                          Twine(block->back()) + " * " + Twine(elt.bitwidth() / 8) + " = " +
                          Twine(bytes) + " bytes");
     const Val &lastStride = strideItems.back();
-    if (lastStride.isNumber() && lastStride.i != 1)
+    if (lastStride.isNumber() && lastStride.big != 1)
       return g.error(lastStride.loc.isValid() ? lastStride.loc : l,
-                     "tensor descriptor last dim must be 1 but got " + Twine(lastStride.i));
+                     "tensor descriptor last dim must be 1 but got " + bigIntStr(lastStride.big));
     std::optional<std::string> pad = paddingOption(a[4], l);
     if (!pad)
       return Val();
@@ -697,7 +700,7 @@ public:
     if (!sc)
       return Val();
     if (!a[4].isNone()) {
-      if (a[4].kind == Val::Kind::Int && a[4].i < 0)
+      if (a[4].kind == Val::Kind::Int && a[4].big < 0)
         return g.error(a[4].loc, "atomic_poll timeout_ns must be non-negative");
       // Triton measures it with the GPU's global timer, which tilec's targets
       // do not expose.

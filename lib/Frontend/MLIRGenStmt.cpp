@@ -606,6 +606,8 @@ StmtEmitter::Flow StmtEmitter::genFor(const ForStmt &s) {
       }
       wide |= v->dtype.bitwidth() == 64;
     } else if (v->kind == Val::Kind::Int || v->kind == Val::Kind::Bool) {
+      if (!g.getConstInt(*v, "a loop bound"))
+        return Flow::Error;
       wide |= v->i < INT32_MIN || v->i > INT32_MAX;
     } else {
       g.error(v->loc, "loop bounds must be integers, got " + v->typeStr());

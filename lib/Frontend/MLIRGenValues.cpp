@@ -44,13 +44,15 @@ Type MLIRGen::mlirType(DType dt, llvm::ArrayRef<int64_t> shape) {
 }
 
 Val MLIRGen::constant(const Val &number, DType dt, llvm::ArrayRef<int64_t> shape, SMLoc l) {
+  if (number.kind == Val::Kind::Int && !dtypeOfInt(number.big).isValid())
+    return nonrepresentable(number, l);
   Type elt = dt.toMLIR(&ctx);
   TypedAttr attr;
   if (dt.isFP8()) {
-    double v = number.kind == Val::Kind::Float ? number.f : double(number.i);
+    double v = number.kind == Val::Kind::Float ? number.f : double(number.big);
     attr = IntegerAttr::get(elt, FP8Emitter::encodeFP8Constant(v, dt));
   } else if (dt.isFloat()) {
-    double v = number.kind == Val::Kind::Float ? number.f : double(number.i);
+    double v = number.kind == Val::Kind::Float ? number.f : double(number.big);
     attr = FloatAttr::get(elt, v);
   } else if (dt.isInt()) {
     int64_t v = number.kind == Val::Kind::Float ? int64_t(number.f) : number.i;
@@ -68,12 +70,17 @@ Val MLIRGen::constant(const Val &number, DType dt, llvm::ArrayRef<int64_t> shape
   return Val::tensor(v, dt, shape, l);
 }
 
+Val MLIRGen::nonrepresentable(const Val &v, SMLoc l) {
+  // Triton's to_tensor_type.
+  return error(l, "Nonrepresentable integer " + bigIntStr(v.big) + ".");
+}
+
 Val MLIRGen::toTensor(const Val &v, SMLoc l, StringRef what) {
   switch (v.kind) {
   case Val::Kind::Tensor:
     return v;
   case Val::Kind::Int:
-    return constant(v, dtypeOfInt(v.i), {}, l);
+    return constant(v, dtypeOfInt(v.big), {}, l);
   case Val::Kind::Bool:
     return constant(v, DType(DType::I1), {}, l);
   case Val::Kind::Float:
@@ -230,7 +237,7 @@ static DType scalarDType(const Val &v) {
   if (v.kind == Val::Kind::Bool)
     return DType(DType::I1);
   if (v.kind == Val::Kind::Int)
-    return dtypeOfInt(v.i);
+    return dtypeOfInt(v.big);
   if (v.kind == Val::Kind::Float)
     return dtypeOfFloat(v.f);
   return v.dtype;
@@ -245,6 +252,11 @@ bool MLIRGen::binaryTypeCheck(Val &a, Val &bv, SMLoc l, StringRef opName, bool a
   }
   bool aScalar = a.isNumber(), bScalar = bv.isNumber();
   DType at = scalarDType(a), bt = scalarDType(bv);
+  for (const Val *v : {&a, &bv})
+    if (v->kind == Val::Kind::Int && !scalarDType(*v).isValid()) {
+      nonrepresentable(*v, l);
+      return false;
+    }
   auto invalid = [&] {
     error(l, "invalid operands of type " + at.str() + " and " + bt.str() + " for " + opName);
     return false;
@@ -273,7 +285,7 @@ bool MLIRGen::binaryTypeCheck(Val &a, Val &bv, SMLoc l, StringRef opName, bool a
           return false;
         continue;
       }
-      if (ret.isUnsigned() && v->kind != Val::Kind::Float && v->i < 0) {
+      if (ret.isUnsigned() && v->kind != Val::Kind::Float && v->big < 0) {
         error(l, "cannot perform " + opName +
                      " between an unsigned tensor and a negative scalar; "
                      "cast one of them explicitly");
@@ -281,11 +293,12 @@ bool MLIRGen::binaryTypeCheck(Val &a, Val &bv, SMLoc l, StringRef opName, bool a
       }
       if (ret.isInt() && !ret.isBool() && v->kind == Val::Kind::Int) {
         unsigned bw = ret.bitwidth();
-        bool fits = ret.isUnsigned() ? (bw >= 64 || uint64_t(v->i) < (uint64_t(1) << bw))
-                                     : (bw >= 64 || (v->i >= -(int64_t(1) << (bw - 1)) &&
-                                                     v->i < (int64_t(1) << (bw - 1))));
+        bool fits = ret.isUnsigned()
+                        ? v->big < (BigInt(1) << bw)
+                        : (v->big >= -(BigInt(1) << (bw - 1)) && v->big < (BigInt(1) << (bw - 1)));
         if (!fits) {
-          error(l, "scalar " + Twine(v->i) + " is out of range for type " + ret.str());
+          // Triton's wording (_cast_to_computation_type).
+          error(l, "Scalar " + bigIntStr(v->big) + " is out of range for type " + ret.str());
           return false;
         }
       }
@@ -529,11 +542,15 @@ Val MLIRGen::unary(UnaryOp op, const Val &v, SMLoc l) {
     case UnaryOp::Plus:
       return v.kind == Val::Kind::Bool ? Val::integer(v.i, l) : v;
     case UnaryOp::Minus:
-      return v.kind == Val::Kind::Float ? Val::floating(-v.f, l) : Val::integer(-v.i, l);
+      if (v.kind == Val::Kind::Float)
+        return Val::floating(-v.f, l);
+      if (v.big == kBigIntMin)
+        return error(l, "integer overflow in constant expression");
+      return Val::bigInteger(-v.big, l);
     case UnaryOp::Invert:
       if (v.kind == Val::Kind::Float)
         return error(l, "bad operand type for unary '~': constexpr float");
-      return Val::integer(~v.i, l);
+      return Val::bigInteger(~v.big, l);
     default:
       break;
     }
@@ -622,7 +639,7 @@ std::optional<bool> MLIRGen::constexprTruth(const Val &v) {
     return std::nullopt;
   case Val::Kind::Int:
   case Val::Kind::Bool:
-    return v.i != 0;
+    return v.big != 0;
   case Val::Kind::Float:
     return v.f != 0;
   case Val::Kind::Str:
@@ -653,14 +670,14 @@ Value MLIRGen::toCondition(const Val &v, SMLoc l, StringRef what) {
 // Constexpr folding (Python semantics)
 //===----------------------------------------------------------------------===//
 
-static int64_t pyFloorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
+static BigInt pyFloorDiv(BigInt a, BigInt b) {
+  BigInt q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0)))
     --q;
   return q;
 }
-static int64_t pyMod(int64_t a, int64_t b) {
-  int64_t r = a % b;
+static BigInt pyMod(BigInt a, BigInt b) {
+  BigInt r = a % b;
   if (r != 0 && ((r < 0) != (b < 0)))
     r += b;
   return r;
@@ -678,8 +695,8 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
     return error(l, "unsupported operand types for binary '" + spell(op) + "': " + a.typeStr() +
                         " and " + c.typeStr());
   if (a.kind == Val::Kind::Float || c.kind == Val::Kind::Float || op == BinaryOp::Div) {
-    double x = a.kind == Val::Kind::Float ? a.f : double(a.i);
-    double y = c.kind == Val::Kind::Float ? c.f : double(c.i);
+    double x = a.kind == Val::Kind::Float ? a.f : double(a.big);
+    double y = c.kind == Val::Kind::Float ? c.f : double(c.big);
     switch (op) {
     case BinaryOp::Add:
       return Val::floating(x + y, l);
@@ -710,7 +727,10 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
                           " and " + c.typeStr());
     }
   }
-  int64_t x = a.i, y = c.i, r = 0;
+  // Python ints are unbounded; tilec folds in 128 bits and reports results
+  // beyond them.
+  const BigInt kMin = kBigIntMin, kMax = kBigIntMax;
+  BigInt x = a.big, y = c.big, r = 0;
   bool overflow = false;
   switch (op) {
   case BinaryOp::Add:
@@ -726,7 +746,7 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
   case BinaryOp::Mod:
     if (y == 0)
       return error(l, "integer division or modulo by zero in constant expression");
-    if (x == INT64_MIN && y == -1)
+    if (x == kMin && y == -1)
       overflow = true;
     else
       r = op == BinaryOp::FloorDiv ? pyFloorDiv(x, y) : pyMod(x, y);
@@ -736,30 +756,30 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
       return error(l, "0.0 cannot be raised to a negative power");
     if (y < 0)
       return Val::floating(std::pow(double(x), double(y)), l);
-    // 0, 1 and -1 never overflow; any other base overflows int64 within 63
-    // multiplications, so the loop is short even for y = 2**63 - 1.
+    // 0, 1 and -1 never overflow; any other base overflows 128 bits within
+    // 127 multiplications, so the loop is short even for a huge y.
     if (x == 0 || x == 1)
       r = y == 0 ? 1 : x;
     else if (x == -1)
       r = y % 2 ? -1 : 1;
     else {
       r = 1;
-      for (int64_t k = 0; k < y && !overflow; ++k)
+      for (BigInt k = 0; k < y && !overflow; ++k)
         overflow = __builtin_mul_overflow(r, x, &r);
     }
     break;
   case BinaryOp::LShift:
     if (y < 0)
       return error(l, "negative shift count");
-    if (y >= 63 || (x != 0 && (x > (INT64_MAX >> y) || x < (INT64_MIN >> y))))
+    if (y >= 127 || (x != 0 && (x > (kMax >> y) || x < (kMin >> y))))
       overflow = x != 0;
     else
-      r = int64_t(uint64_t(x) << y);
+      r = BigInt((unsigned __int128)x << int(y));
     break;
   case BinaryOp::RShift:
     if (y < 0)
       return error(l, "negative shift count");
-    r = y >= 64 ? (x < 0 ? -1 : 0) : x >> y;
+    r = y >= 127 ? (x < 0 ? -1 : 0) : x >> int(y);
     break;
   case BinaryOp::BitAnd:
     r = x & y;
@@ -779,20 +799,20 @@ Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
   bool bothBool = a.kind == Val::Kind::Bool && c.kind == Val::Kind::Bool;
   if (bothBool && (op == BinaryOp::BitAnd || op == BinaryOp::BitOr || op == BinaryOp::BitXor))
     return Val::boolean(r != 0, l);
-  return Val::integer(r, l);
+  return Val::bigInteger(r, l);
 }
 
 Val MLIRGen::foldCompare(CmpOp op, const Val &a, const Val &c, SMLoc l) {
   int cmp = 0;
   if (a.isNumber() && c.isNumber()) {
     if (a.kind == Val::Kind::Float || c.kind == Val::Kind::Float) {
-      double x = a.kind == Val::Kind::Float ? a.f : double(a.i);
-      double y = c.kind == Val::Kind::Float ? c.f : double(c.i);
+      double x = a.kind == Val::Kind::Float ? a.f : double(a.big);
+      double y = c.kind == Val::Kind::Float ? c.f : double(c.big);
       if (std::isnan(x) || std::isnan(y))
         return Val::boolean(op == CmpOp::Ne, l);
       cmp = x < y ? -1 : x > y ? 1 : 0;
     } else {
-      cmp = a.i < c.i ? -1 : a.i > c.i ? 1 : 0;
+      cmp = a.big < c.big ? -1 : a.big > c.big ? 1 : 0;
     }
   } else if (a.kind == Val::Kind::Str && c.kind == Val::Kind::Str) {
     cmp = a.s.compare(c.s);
@@ -833,9 +853,9 @@ Val MLIRGen::foldCompare(CmpOp op, const Val &a, const Val &c, SMLoc l) {
 bool MLIRGen::sameVal(const Val &a, const Val &c) {
   if (a.isNumber() && c.isNumber()) {
     if (a.kind == Val::Kind::Float || c.kind == Val::Kind::Float)
-      return (a.kind == Val::Kind::Float ? a.f : double(a.i)) ==
-             (c.kind == Val::Kind::Float ? c.f : double(c.i));
-    return a.i == c.i;
+      return (a.kind == Val::Kind::Float ? a.f : double(a.big)) ==
+             (c.kind == Val::Kind::Float ? c.f : double(c.big));
+    return a.big == c.big;
   }
   if (a.kind != c.kind)
     return false;
@@ -867,6 +887,10 @@ bool MLIRGen::sameVal(const Val &a, const Val &c) {
 }
 
 std::optional<int64_t> MLIRGen::getConstInt(const Val &v, StringRef what) {
+  if ((v.kind == Val::Kind::Int || v.kind == Val::Kind::Bool) && !v.fitsInt64()) {
+    error(v.loc, what + " " + bigIntStr(v.big) + " is out of int64's range");
+    return std::nullopt;
+  }
   if (v.kind == Val::Kind::Int || v.kind == Val::Kind::Bool)
     return v.i;
   if (v)

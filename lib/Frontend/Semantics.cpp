@@ -213,12 +213,28 @@ DType tilec::frontend::computationType(DType a, bool aIsScalar, DType b,
   return integerPromote(a, b);
 }
 
-DType tilec::frontend::dtypeOfInt(int64_t v) {
+DType tilec::frontend::dtypeOfInt(BigInt v) {
   if (v >= INT32_MIN && v <= INT32_MAX)
     return DType(DType::I32);
-  if (v > INT32_MAX && v <= int64_t(UINT32_MAX))
+  if (v > INT32_MAX && v <= BigInt(UINT32_MAX))
     return DType(DType::U32);
-  return DType(DType::I64);
+  if (v >= INT64_MIN && v <= INT64_MAX)
+    return DType(DType::I64);
+  if (v > INT64_MAX && v <= BigInt(UINT64_MAX))
+    return DType(DType::U64);
+  return DType();
+}
+
+std::string tilec::frontend::bigIntStr(BigInt v) {
+  bool neg = v < 0;
+  // The magnitude as unsigned, so that -2**127 does not overflow.
+  unsigned __int128 m = neg ? 0 - (unsigned __int128)v : (unsigned __int128)v;
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), char('0' + int(m % 10)));
+    m /= 10;
+  } while (m);
+  return neg ? "-" + digits : digits;
 }
 
 DType tilec::frontend::dtypeOfFloat(double v) {
@@ -249,7 +265,13 @@ Val Val::integer(int64_t v, llvm::SMLoc loc) {
   Val r;
   r.kind = Kind::Int;
   r.i = v;
+  r.big = v;
   r.loc = loc;
+  return r;
+}
+Val Val::bigInteger(BigInt v, llvm::SMLoc loc) {
+  Val r = integer(int64_t(uint64_t((unsigned __int128)v)), loc);
+  r.big = v;
   return r;
 }
 Val Val::floating(double v, llvm::SMLoc loc) {
@@ -263,6 +285,7 @@ Val Val::boolean(bool v, llvm::SMLoc loc) {
   Val r;
   r.kind = Kind::Bool;
   r.i = v;
+  r.big = v;
   r.loc = loc;
   return r;
 }

@@ -6,6 +6,7 @@ cached per (argument types + Triton specializations, constexpr values,
 num_warps); a warm call converts the arguments in C++ (`_tilec.prepare`),
 looks up the launcher and launches.
 """
+import collections
 import inspect
 import itertools
 import json
@@ -198,14 +199,19 @@ def _global_text(value):
 _unique = itertools.count()
 
 
+_Specialization = collections.namedtuple("SpecializationProxy", ["constants", "signature"])
+
+
 class JITFunction:
     """A @jit kernel; `kernel[grid](...)` launches it."""
 
     _generation = 0
     _memory_kind = None  # set with the compiler: 0 host, 1 CUDA, 2 HIP
 
-    def __init__(self, fn, do_not_specialize=(), **unused_options):
+    def __init__(self, fn, do_not_specialize=(), repr=None, **unused_options):
         self.fn = fn
+        # Triton's `@jit(repr=f)`: f(specialization) names each compiled kernel.
+        self._repr = repr
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
         self.__module__ = fn.__module__
@@ -468,8 +474,32 @@ class JITFunction:
             if _RECORD_PATH:
                 _record_kernel(self, signature, constexprs, num_warps)
             kernel = CompiledKernel(self, kernel, num_warps)
+            if self._repr is not None:
+                kernel._name = self._repr(self._specialization(runtime_names, signature, constexprs,
+                                                               cvals, nones))
+                kernel.metadata.name = kernel._name
             self.cache[key] = kernel
             return kernel
+
+    def _specialization(self, runtime_names, signature, constexprs, cvals, nones):
+        """What Triton passes to `repr`: `signature` (each parameter's type, e.g. "i32", "*fp32",
+        "constexpr") and `constants` (constexprs, ints specialized to 1, None arguments)."""
+        types, constants = {}, {}
+        entries = dict(zip(runtime_names, signature))
+        values = dict(zip(self.constexpr_names, cvals))
+        none_names = {self.runtime_names[j] for j in nones}
+        for name in self.arg_names:
+            if name in values:
+                types[name], constants[name] = "constexpr", values[name]
+            elif name in none_names:
+                types[name], constants[name] = "constexpr", None
+            else:
+                ty, _, spec = entries[name].partition(":")
+                if spec == "1":
+                    types[name], constants[name] = "constexpr", 1
+                else:
+                    types[name] = ty
+        return _Specialization(constants, types)
 
     def warmup(self, *args, grid=None, **kwargs):
         """Compiles for these arguments without launching (grid ignored)."""
@@ -482,12 +512,13 @@ class CompiledKernel:
     `_init_handles()`, `kernel[grid](*all_args)`; `asm` is empty (tilec keeps no
     intermediate text). `param_types`, `param_names`, `cache_key`: tilec's."""
 
-    __slots__ = ("_fn", "_native", "launch", "num_warps", "metadata", "n_regs", "n_spills",
-                 "n_max_threads", "asm")
+    __slots__ = ("_fn", "_native", "_name", "launch", "num_warps", "metadata", "n_regs",
+                 "n_spills", "n_max_threads", "asm")
 
     def __init__(self, fn, native, num_warps):
         self._fn = fn
         self._native = native
+        self._name = None  # set by a `repr=` jit option
         self.launch = native.launch
         self.num_warps = num_warps
         props = _device_resources()
@@ -505,7 +536,7 @@ class CompiledKernel:
 
     @property
     def name(self):
-        return self._native.name
+        return self._native.name if self._name is None else self._name
 
     @property
     def param_types(self):

@@ -341,3 +341,25 @@ def test_ptx_image_records_dynamic_shared_memory():
                                           arch="sm_80")
     assert code == "Ok", msg
     assert b"shared_mem" not in image and b".extern .shared" not in image
+
+
+def _spec_name(specialization):
+    ones = "_".join(k for k, v in specialization.constants.items() if v == 1)
+    return "k_%s_%s_%s" % (specialization.signature["value"], ones,
+                           specialization.signature["BLOCK"])
+
+
+@tilec.jit(repr=_spec_name)
+def named_kernel(value, is_one, x_ptr, BLOCK: tl.constexpr):
+    tl.store(x_ptr + tl.arange(0, BLOCK), tl.zeros([BLOCK], tl.float32) + value + is_one)
+
+
+def test_jit_repr_names_each_specialization():
+    # As Triton's @jit(repr=f): f gets each parameter's type ("constexpr" for constexprs and
+    # ints specialized to 1) and the constants; its result is the compiled kernel's name.
+    x = np.zeros(4, np.float32)
+    for value, ty in [(7, "i32"), (2**31, "i64"), (2**63, "u64"), (2.5, "fp32")]:
+        h = named_kernel.warmup(value, 1, x, BLOCK=4, grid=(1,))
+        assert h.name == h.metadata.name == "k_%s_is_one_constexpr" % ty
+    named_kernel[(1,)](3, 1, x, BLOCK=4)
+    np.testing.assert_array_equal(x, np.full(4, 4, np.float32))
