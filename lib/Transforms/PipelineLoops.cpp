@@ -155,7 +155,7 @@ int64_t otherScratchBytes(func::FuncOp kernel, const llvm::DenseSet<Operation *>
     bool dot = isa<tile::DotOp>(op);
     for (Value operand : op->getOperands().take_front(dot ? 2 : op->getNumOperands())) {
       Operation *def = operand.getDefiningOp();
-      if (!(dot && def && pipelined.contains(def)))
+      if (!(dot && def && (pipelined.contains(def) || isa<tile::LocalLoadOp>(def))))
         opBytes = dot ? opBytes + tileBytes(operand.getType())
                       : std::max(opBytes, tileBytes(operand.getType()));
     }
@@ -170,6 +170,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
   void runOnOperation() override {
     if (numStages < 2)
       return;
+    allocatedBytes.clear();
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) {
       if (loop->getParentOfType<func::FuncOp>())
@@ -178,6 +179,9 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     for (scf::ForOp loop : loops)
       pipeline(loop);
   }
+
+  /// Bytes of the pipeline buffers allocated so far in each kernel.
+  llvm::DenseMap<Operation *, int64_t> allocatedBytes;
 
   /// The loads of `loop` that can be pipelined, or an empty plan.
   LoopPlan plan(scf::ForOp loop) {
@@ -224,12 +228,15 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     }
     // (The emulator's limit is "unlimited": UINT64_MAX.)
     int64_t limit = int64_t(std::min<uint64_t>(sharedMemoryLimit, uint64_t(INT64_MAX) / 2));
-    int64_t budget = limit - otherScratchBytes(loop->getParentOfType<func::FuncOp>(), pipelined);
+    // The buffers of the kernel's loops pipelined before this one stay too.
+    auto kernel = loop->getParentOfType<func::FuncOp>();
+    int64_t budget = limit - otherScratchBytes(kernel, pipelined) - allocatedBytes[kernel];
     int64_t stages = numStages;
     while (stages >= 2 && stages * stageBytes > budget)
       --stages;
     if (stages < 2)
       return;
+    allocatedBytes[kernel] += stages * stageBytes;
 
     // Program order of the address computation, as in the body.
     SmallVector<Operation *> addressOps(loopPlan.addressOps.begin(), loopPlan.addressOps.end());

@@ -201,7 +201,8 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
     address values that run S-1 iterations ahead; the original ones are removed when
     nothing else uses them. Copies need runs of at least 4 contiguous, aligned bytes
     (AxisInfo); loads without them, and loops whose buffers would not fit in
-    `shared-memory-limit` bytes even at 2 stages, are left alone, and stages are
+    `shared-memory-limit` bytes (with the rest of the kernel's scratch and the buffers
+    of its loops pipelined before) even at 2 stages, are left alone, and stages are
     reduced until the buffers fit. `num-stages` 1 or 0 turns the pass off.
 
     Before (`num-stages=3`):
