@@ -106,25 +106,30 @@ unsigned mfmaKWidth(Type type) {
   return type.isF32() ? 1 : type.isInteger(8) ? 8 : 4;
 }
 
+/// Warps over (M, N) chosen for a dot outside mmaWarps/mfmaWarps (chained
+/// dots), or none.
+using WarpChoice = std::optional<std::pair<unsigned, unsigned>>;
+
 /// Which dots run on tensor cores, for `target`/`arch` (null target: none).
 struct MmaPolicy {
   const TargetInfo *target = nullptr;
   std::string arch;
   unsigned numWarps = 4, warpSize = 32;
 
-  /// The accumulator layout of `dot` on tensor cores, or null for the FMA path.
-  Attribute accumulatorLayout(tile::DotOp dot) const {
+  /// The accumulator layout of `dot` on tensor cores, or null for the FMA path;
+  /// `warps` overrides the warps over (M, N) where it fits the shape.
+  Attribute accumulatorLayout(tile::DotOp dot, WarpChoice warps = std::nullopt) const {
     if (!target)
       return {};
     if (warpSize == 64)
       return mfmaAccumulatorLayout(cast<RankedTensorType>(dot.getA().getType()),
                                    cast<RankedTensorType>(dot.getB().getType()),
-                                   cast<RankedTensorType>(dot.getAcc().getType()));
+                                   cast<RankedTensorType>(dot.getAcc().getType()), warps);
     // fp32 operands run on tensor cores as tf32 only; "ieee" keeps the FMA
     // path (exact fp32 products), "tf32x3" is split into tf32 dots first.
     if (isF32Dot(dot) && inputPrecision(dot) != "tf32")
       return {};
-    return mmaSyncLayout(dot);
+    return mmaSyncLayout(dot, warps);
   }
 
   /// Whether `dot` is to run as Triton's "tf32x3": fp32 operands asking for
@@ -135,6 +140,12 @@ struct MmaPolicy {
   }
 
 private:
+  /// Whether `warps` gives each warp whole `blockM` x `blockN` blocks of an
+  /// `m` x `n` accumulator, none shared.
+  static bool fits(WarpChoice warps, int64_t m, int64_t n, int64_t blockM, int64_t blockN) {
+    return warps && m % (blockM * warps->first) == 0 && n % (blockN * warps->second) == 0;
+  }
+
   static bool isF32Dot(tile::DotOp dot) {
     return cast<RankedTensorType>(dot.getA().getType()).getElementType().isF32();
   }
@@ -145,7 +156,7 @@ private:
 
   /// The `#tile.mma` accumulator layout of `dot` on mma.sync (fp32 operands as
   /// tf32), or null where the target has none or the shape does not fit.
-  Attribute mmaSyncLayout(tile::DotOp dot) const {
+  Attribute mmaSyncLayout(tile::DotOp dot, WarpChoice warps = std::nullopt) const {
     auto aType = cast<RankedTensorType>(dot.getA().getType());
     auto bType = cast<RankedTensorType>(dot.getB().getType());
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
@@ -158,7 +169,7 @@ private:
     if (m % 16 || n % 8 || k % blockK || !llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) ||
         !llvm::isPowerOf2_64(k))
       return {};
-    auto [wm, wn] = mmaWarps(m, n, numWarps);
+    auto [wm, wn] = fits(warps, m, n, 16, 8) ? *warps : mmaWarps(m, n, numWarps);
     return tile::MmaEncodingAttr::get(dot.getContext(), 2, {wm, wn}, {16, 8});
   }
 
@@ -169,7 +180,7 @@ private:
   /// fp32 operands run on the fp32 MFMA whatever their input_precision (its
   /// products are fp32's: "tf32" and "tf32x3" get more precision than asked).
   Attribute mfmaAccumulatorLayout(RankedTensorType aType, RankedTensorType bType,
-                                  RankedTensorType cType) const {
+                                  RankedTensorType cType, WarpChoice warps) const {
     if (cType.getRank() != 2 || aType.getElementType() != bType.getElementType())
       return {};
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
@@ -180,7 +191,7 @@ private:
       if (m % nonK || n % nonK || k % (kWidth * (64 / nonK)) ||
           !target->hasMfma(arch, nonK, aType.getElementType(), cType.getElementType()))
         continue;
-      auto [wm, wn] = mfmaWarps(m, n, nonK, numWarps);
+      auto [wm, wn] = fits(warps, m, n, nonK, nonK) ? *warps : mfmaWarps(m, n, nonK, numWarps);
       return tile::MfmaEncodingAttr::get(cType.getContext(), mfmaVersion(arch), {wm, wn},
                                          {nonK, nonK});
     }
@@ -198,6 +209,7 @@ public:
     splitTF32x3Dots();
     chooseDefaultLayouts();
     chooseMmaLayouts();
+    chooseOperandLoadLayouts();
     assignBlock(kernel.getBody().front());
     removeConversions();
   }
@@ -242,6 +254,67 @@ private:
     }
   }
 
+  /// A dot of the same region whose A or B operand is computed from `dot`'s
+  /// result, or from whose result `dot`'s A or B operand is computed (through
+  /// any ops but other dots' accumulators), or null.
+  static tile::DotOp chainedDot(tile::DotOp dot) {
+    Region *region = dot->getParentRegion();
+    auto isOperand = [](tile::DotOp d, OpOperand &use) {
+      return use.getOperandNumber() < 2 && use.getOwner() == d.getOperation();
+    };
+    SmallVector<Value> work = {dot.getResult()};
+    DenseSet<Value> seen;
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      if (!seen.insert(v).second)
+        continue;
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        if (user->getParentRegion() != region)
+          continue;
+        if (auto next = dyn_cast<tile::DotOp>(user)) {
+          if (isOperand(next, use))
+            return next;
+          continue;
+        }
+        llvm::append_range(work, user->getResults());
+      }
+    }
+    work = {dot.getA(), dot.getB()};
+    seen.clear();
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      Operation *def = v.getDefiningOp();
+      if (!seen.insert(v).second || !def || def->getParentRegion() != region)
+        continue;
+      if (auto previous = dyn_cast<tile::DotOp>(def))
+        return previous;
+      llvm::append_range(work, def->getOperands());
+    }
+    return {};
+  }
+
+  /// As Triton 3.9 does for chained dots (attention's `p = softmax(q.k^T)`
+  /// then `p.v`): all warps along M where M >= N, else along N, so that row
+  /// reductions between the dots stay within a warp; a chained dot that has
+  /// its layout already lends its warps.
+  WarpChoice chainedDotWarps(tile::DotOp dot) const {
+    tile::DotOp other = chainedDot(dot);
+    if (!other)
+      return std::nullopt;
+    Attribute chosen = mmaDots.lookup(other);
+    if (auto mmaLayout = dyn_cast_or_null<tile::MmaEncodingAttr>(chosen))
+      return std::make_pair(mmaLayout.getWarpsPerCTA()[0], mmaLayout.getWarpsPerCTA()[1]);
+    if (auto mfmaLayout = dyn_cast_or_null<tile::MfmaEncodingAttr>(chosen))
+      return std::make_pair(mfmaLayout.getWarpsPerCTA()[0], mfmaLayout.getWarpsPerCTA()[1]);
+    auto cType = cast<RankedTensorType>(dot.getAcc().getType());
+    if (cType.getRank() != 2)
+      return std::nullopt;
+    if (cType.getDimSize(0) >= cType.getDimSize(1))
+      return std::make_pair(numWarps, 1u);
+    return std::make_pair(1u, numWarps);
+  }
+
   /// Picks the dots that run on tensor cores; a loop-carried accumulator is
   /// to keep the MMA layout through its loop (also one that a tf32x3 split
   /// adds to its last dot).
@@ -252,7 +325,7 @@ private:
         preferred[arg] = layout;
     };
     kernel.walk([&](tile::DotOp dot) {
-      Attribute layout = mma.accumulatorLayout(dot);
+      Attribute layout = mma.accumulatorLayout(dot, chainedDotWarps(dot));
       if (!layout)
         return;
       mmaDots[dot] = layout;
@@ -261,6 +334,62 @@ private:
     for (auto [arg, big] : splitAccumulators)
       if (Attribute layout = mmaDots.lookup(big))
         preferLayout(arg, layout);
+  }
+
+  /// Consecutive elements per thread along the last dimension for 128-bit
+  /// accesses through the tile of pointers `ptr`: bounded by its contiguity
+  /// and alignment (AxisInfo), and by the tile's elements per thread.
+  int64_t coalescedWidth(AxisInfoAnalysis &axisInfo, Value ptr) const {
+    auto type = cast<RankedTensorType>(ptr.getType());
+    Type elem = cast<tile::PointerType>(type.getElementType()).getPointeeType();
+    int64_t bytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+    AxisInfo info = axisInfo.get(ptr);
+    unsigned last = type.getRank() - 1;
+    int64_t alignment = std::max<int64_t>(1, info.divisibility[last] / bytes);
+    int64_t vec = std::min<int64_t>({16 / bytes, info.contiguity[last], alignment});
+    // Every thread keeps work: no more per thread than the tile spreads to.
+    vec = std::min<int64_t>(vec, std::max<int64_t>(1, type.getNumElements() /
+                                                          (numWarps * warpSize)));
+    return std::max<int64_t>(vec, 1);
+  }
+
+  /// Whether every use of `v` is as a dot's A or B operand, directly or
+  /// through transpositions (which also go through shared memory).
+  static bool readOnlyAsDotOperand(Value v) {
+    return llvm::all_of(v.getUses(), [](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (auto trans = dyn_cast<tile::TransOp>(user))
+        return readOnlyAsDotOperand(trans.getResult());
+      auto dot = dyn_cast<tile::DotOp>(user);
+      return dot && use.get() != dot.getAcc();
+    });
+  }
+
+  /// Loads read only as dot operands go through shared memory on their way to
+  /// the dot (staged, or copied asynchronously by tilec-pipeline-loops), so
+  /// each gets the blocked layout that coalesces its own accesses, as Triton's
+  /// coalescing gives every memory op its own: a 16-bit operand of a kernel
+  /// whose rank's default suits its 32-bit accumulator still moves 16 bytes
+  /// per access. A loop-carried pointer tile such a load reads keeps that
+  /// layout through its loop, so its increments need no conversion.
+  void chooseOperandLoadLayouts() {
+    AxisInfoAnalysis axisInfo;
+    kernel.walk([&](tile::LoadOp load) {
+      auto type = dyn_cast<RankedTensorType>(load.getPtr().getType());
+      if (!type || load.getResult().use_empty())
+        return;
+      if (!readOnlyAsDotOperand(load.getResult()))
+        return;
+      Attribute layout = tile::getDefaultBlockedEncoding(
+          kernel.getContext(), type.getShape(), coalescedWidth(axisInfo, load.getPtr()),
+          warpSize, numWarps);
+      if (layout == defaultLayout(type))
+        return;
+      operandLoads[load] = layout;
+      auto arg = dyn_cast<BlockArgument>(load.getPtr());
+      if (arg && isa<scf::ForOp>(arg.getOwner()->getParentOp()))
+        preferred.try_emplace(arg, layout);
+    });
   }
 
   /// One blocked encoding per rank, from the largest memory access of that
@@ -292,16 +421,7 @@ private:
       auto type = ptr ? dyn_cast<RankedTensorType>(ptr.getType()) : RankedTensorType();
       if (!type)
         return;
-      Type elem = cast<tile::PointerType>(type.getElementType()).getPointeeType();
-      int64_t bytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
-      AxisInfo info = axisInfo.get(ptr);
-      unsigned last = type.getRank() - 1;
-      int64_t alignment = std::max<int64_t>(1, info.divisibility[last] / bytes);
-      int64_t vec = std::min<int64_t>({16 / bytes, info.contiguity[last], alignment});
-      // Every thread keeps work: no more per thread than the tile spreads to.
-      vec = std::min<int64_t>(vec, std::max<int64_t>(1, type.getNumElements() /
-                                                            (numWarps * warpSize)));
-      vec = std::max<int64_t>(vec, 1);
+      int64_t vec = coalescedWidth(axisInfo, ptr);
       Choice &choice = choices[type.getRank()];
       if (type.getNumElements() > choice.numel ||
           (type.getNumElements() == choice.numel && unsigned(vec) > choice.vec)) {
@@ -459,6 +579,12 @@ private:
       setLayout(constant.getResult(), type.getEncoding());
       return;
     }
+    if (Attribute layout = operandLoads.lookup(op)) {
+      for (OpOperand &operand : op->getOpOperands())
+        convertOperand(operand, layout);
+      setLayout(op->getResult(0), layout);
+      return;
+    }
     if (isElementwise(op)) {
       // Prefer the layout of an operand that is expensive to recompute.
       Attribute layout;
@@ -593,6 +719,8 @@ private:
   /// Dots on tensor cores, and loop-carried accumulators that keep their layout.
   DenseMap<Operation *, Attribute> mmaDots;
   DenseMap<Value, Attribute> preferred;
+  /// Loads read only as dot operands, with the layouts that coalesce them.
+  DenseMap<Operation *, Attribute> operandLoads;
   /// Loop-carried accumulators of tf32x3 dots and the last dot of each split.
   SmallVector<std::pair<BlockArgument, tile::DotOp>> splitAccumulators;
   DenseMap<unsigned, Attribute> defaults;

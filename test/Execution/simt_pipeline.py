@@ -21,13 +21,14 @@
 # CHECK: PASS f32 s2 w8
 # CHECK: PASS i8 s4 w8
 # CHECK: PASS all
-# ctx->async_copy (ABI offset 80) copies 8 bytes (4 halves: the rank-2 layout is the fp32
-# accumulator's, 4 elements per thread), each copy's source size a select of 8 or 0; the wait at
+# ctx->async_copy (ABI offset 80) copies 16 bytes (8 halves: an operand load has its own coalesced
+# layout), each copy's source size a select of 16 or 0; the wait at
 # the top of the loop (ctx->async_wait, offset 96) leaves one group in flight, the one after the
 # loop none. With --num-stages 1 nothing is copied asynchronously.
 # IR-LABEL: define {{.*}}@__tilec_simt_entry_matmul
+# IR: %[[SIZE:.*]] = select i1 %{{.*}}, i32 16, i32 0
 # IR: getelementptr {{.*}}ptr %3, i64 80
-# IR: call void %{{.*}}(ptr {{.*}}, ptr {{.*}}, ptr {{.*}}, i32 8, i32 %{{.*}})
+# IR: call void %{{.*}}(ptr {{.*}}, ptr {{.*}}, ptr {{.*}}, i32 16, i32 %[[SIZE]])
 # IR: getelementptr {{.*}}ptr %3, i64 96
 # IR: call void %{{.*}}(ptr {{.*}}, i32 1)
 # IR: call void %{{.*}}(ptr {{.*}}, i32 0)

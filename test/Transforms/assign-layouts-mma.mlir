@@ -226,3 +226,113 @@ func.func @tf32x3(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f32>,
   tile.store %sc, %acc : tensor<32x16x!tile.ptr<f32>>
   return
 }
+
+// -----
+
+// A load read only as a dot operand gets the blocked layout that coalesces it (8 halves per
+// thread: 16-byte accesses) rather than the rank's default, on every path (tensor cores or not: the
+// operand goes through shared memory either way); the loop-carried pointer tile it reads keeps
+// that layout through the loop, so its increment needs no conversion.
+// CHECK-DAG: #[[LA:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [{{[48]}}, 1], order = [1, 0]}>
+// CHECK-DAG: #[[LB:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [{{[48]}}, 1], order = [1, 0]}>
+// CHECK-LABEL: func @operand_loads
+// CHECK: %[[AP0:.*]] = tile.addptr %{{.*}}, %{{.*}} : tensor<64x32x!tile.ptr<f16>, #[[LA]]>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[AP:.*]] = %[[AP0]]) -> (tensor<64x64xf32, #{{.*}}>, tensor<64x32x!tile.ptr<f16>, #[[LA]]>)
+// CHECK-NOT: tile.convert_layout {{.*}}!tile.ptr
+// CHECK: %[[VA:.*]] = tile.load %[[AP]] : tensor<64x32x!tile.ptr<f16>, #[[LA]]>
+// CHECK: tile.load %{{.*}} : tensor<32x64x!tile.ptr<f16>, #[[LB]]>
+// CHECK: tile.convert_layout %[[VA]] : tensor<64x32xf16, #[[LA]]> -> tensor<64x32xf16, #{{.*}}>
+// CHECK: %[[NEXT:.*]] = tile.addptr %[[AP]], %{{.*}} : tensor<64x32x!tile.ptr<f16>, #[[LA]]>
+// CHECK: scf.yield %{{.*}}, %[[NEXT]]
+// FMA-DAG: #[[FLA:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [{{8|16}}, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// FMA-DAG: #[[FLB:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [{{4|8}}, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// FMA-LABEL: func @operand_loads
+// FMA: tile.load %{{.*}} : tensor<64x32x!tile.ptr<f16>, #[[FLA]]>
+// FMA: tile.load %{{.*}} : tensor<32x64x!tile.ptr<f16>, #[[FLB]]>
+func.func @operand_loads(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                         %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                         %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = tile.make_range 0, 64 : tensor<64xi32>
+  %rk = tile.make_range 0, 32 : tensor<32xi32>
+  %r2 = tile.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %rk2 = tile.expand_dims %rk {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %c32 = arith.constant dense<32> : tensor<64x1xi32>
+  %rowa = arith.muli %r2, %c32 : tensor<64x1xi32>
+  %rowab = tile.broadcast %rowa : tensor<64x1xi32> -> tensor<64x32xi32>
+  %colab = tile.broadcast %rk2 : tensor<1x32xi32> -> tensor<64x32xi32>
+  %offa = arith.addi %rowab, %colab : tensor<64x32xi32>
+  %as = tile.splat %a : !tile.ptr<f16> -> tensor<64x32x!tile.ptr<f16>>
+  %ap0 = tile.addptr %as, %offa : tensor<64x32x!tile.ptr<f16>>, tensor<64x32xi32>
+  %rk3 = tile.expand_dims %rk {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %rn = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %c64 = arith.constant dense<64> : tensor<32x1xi32>
+  %rowb = arith.muli %rk3, %c64 : tensor<32x1xi32>
+  %rowbb = tile.broadcast %rowb : tensor<32x1xi32> -> tensor<32x64xi32>
+  %colbb = tile.broadcast %rn : tensor<1x64xi32> -> tensor<32x64xi32>
+  %offb = arith.addi %rowbb, %colbb : tensor<32x64xi32>
+  %bs = tile.splat %b : !tile.ptr<f16> -> tensor<32x64x!tile.ptr<f16>>
+  %bp = tile.addptr %bs, %offb : tensor<32x64x!tile.ptr<f16>>, tensor<32x64xi32>
+  %step = arith.constant dense<32> : tensor<64x32xi32>
+  %res:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %zero, %ap = %ap0) -> (tensor<64x64xf32>, tensor<64x32x!tile.ptr<f16>>) : i32 {
+    %va = tile.load %ap : tensor<64x32x!tile.ptr<f16>>
+    %vb = tile.load %bp : tensor<32x64x!tile.ptr<f16>>
+    %d = tile.dot %va, %vb, %acc : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+    %next = tile.addptr %ap, %step : tensor<64x32x!tile.ptr<f16>>, tensor<64x32xi32>
+    scf.yield %d, %next : tensor<64x64xf32>, tensor<64x32x!tile.ptr<f16>>
+  }
+  %c64b = arith.constant dense<64> : tensor<64x1xi32>
+  %rowc = arith.muli %r2, %c64b : tensor<64x1xi32>
+  %rowcb = tile.broadcast %rowc : tensor<64x1xi32> -> tensor<64x64xi32>
+  %colcb = tile.broadcast %rn : tensor<1x64xi32> -> tensor<64x64xi32>
+  %offc = arith.addi %rowcb, %colcb : tensor<64x64xi32>
+  %cs = tile.splat %c : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>>
+  %cp = tile.addptr %cs, %offc : tensor<64x64x!tile.ptr<f32>>, tensor<64x64xi32>
+  %out = arith.addf %res#0, %res#0 : tensor<64x64xf32>
+  tile.store %cp, %out : tensor<64x64x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// Chained dots (attention: the second dot's A operand is computed from the first dot's result)
+// put all warps along M, as Triton 3.9 does, so that the row reductions between them stay within
+// a warp; an unchained dot of the same shape keeps mmaWarps' choice ([2, 2] at 4 warps).
+// W4-DAG: #[[CHAIN:.*]] = #tile.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+// W8-DAG: #[[CHAIN:.*]] = #tile.mma<version = 2, warpsPerCTA = [8, 1], instrShape = [16, 8]>
+// W4-DAG: #[[PLAIN:.*]] = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+// CHECK-LABEL: func @chained_dots
+// CHECK: %[[QK:.*]] = tile.dot %{{.*}}, %{{.*}}, %{{.*}} : {{.*}} -> tensor<128x64xf32, #[[CHAIN]]>
+// CHECK: tile.reduce(%{{.*}}) axis = 1 : (tensor<128x64xf32, #[[CHAIN]]>)
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : {{.*}} -> tensor<128x64xf32, #[[CHAIN]]>
+// CHECK-LABEL: func @unchained_dot
+// W4: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : {{.*}} -> tensor<128x64xf32, #[[PLAIN]]>
+func.func @chained_dots(%q: tensor<128x32xf16>, %k: tensor<32x64xf16>, %v: tensor<64x64xf16>,
+                        %po: !tile.ptr<f32>, %pm: !tile.ptr<f32>) {
+  %o = tile.splat %po : !tile.ptr<f32> -> tensor<128x64x!tile.ptr<f32>>
+  %m = tile.splat %pm : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32>
+  %qk = tile.dot %q, %k, %zero : tensor<128x32xf16>, tensor<32x64xf16> -> tensor<128x64xf32>
+  %max = tile.reduce(%qk) axis = 1 : (tensor<128x64xf32>) -> tensor<128xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %r = arith.maximumf %x, %y : f32
+    tile.yield %r : f32
+  }
+  tile.store %m, %max : tensor<128x!tile.ptr<f32>>
+  %e = math.exp %qk : tensor<128x64xf32>
+  %p = arith.truncf %e : tensor<128x64xf32> to tensor<128x64xf16>
+  %o2 = tile.dot %p, %v, %zero : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+  tile.store %o, %o2 : tensor<128x64x!tile.ptr<f32>>
+  return
+}
+func.func @unchained_dot(%q: tensor<128x32xf16>, %k: tensor<32x64xf16>, %po: !tile.ptr<f32>) {
+  %o = tile.splat %po : !tile.ptr<f32> -> tensor<128x64x!tile.ptr<f32>>
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32>
+  %qk = tile.dot %q, %k, %zero : tensor<128x32xf16>, tensor<32x64xf16> -> tensor<128x64xf32>
+  %e = math.exp %qk : tensor<128x64xf32>
+  tile.store %o, %e : tensor<128x64x!tile.ptr<f32>>
+  return
+}

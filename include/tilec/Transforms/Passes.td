@@ -124,6 +124,13 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
     elementwise chains of them) are removed by recomputing the value in the wanted
     layout. An op that the SIMT lowering has no pattern for is an error at the op.
 
+    Loads read only as dot operands (directly or through `tile.trans`) go through
+    shared memory on their way to the dot, so each gets its own blocked layout, the
+    one that coalesces its accesses (as Triton's coalescing gives every memory op its
+    own): an fp16 operand in a kernel whose rank-2 default suits its fp32 accumulator
+    still moves 16 bytes per access. A loop-carried pointer tile such a load reads keeps
+    that layout through the loop.
+
     Tensor cores: when the target (`target`, `arch`) has `mma.sync.aligned.m16n8k<K>`
     for the operand and accumulator types of a 2-D `tile.dot` (TargetInfo's
     `hasMmaSync`: f16 or bf16 operands with f32 accumulators (K = 16), f32 operands
@@ -133,7 +140,11 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
     (multiples of 16, 8, K), the dot's accumulator gets a `#tile.mma` layout (warps
     over M and N as Triton 3.9 picks them) and its operands are converted to
     `#tile.dot_operand` layouts (`kWidth` 2, 1, 4: elements per 32-bit register); a
-    loop-carried accumulator keeps the MMA layout through the loop. On 64-lane waves
+    loop-carried accumulator keeps the MMA layout through the loop. Chained dots (one's
+    A or B operand computed from the other's result, as attention's `p.v` from
+    `softmax(q.k^T)`) put all warps along M where M >= N (else along N), as Triton 3.9
+    does, when that gives each warp whole 16x8 blocks, so the row reductions between
+    them stay within a warp. On 64-lane waves
     the same holds for AMD's MFMA (`hasMfma`: gfx90a, gfx940-gfx942, gfx950 and the
     emulator at warp size 64; i8 not on gfx90a): 32x32 blocks where M, N are
     multiples of 32 and K of the instruction's (f16/bf16: `v_mfma_f32_32x32x8`, f32:

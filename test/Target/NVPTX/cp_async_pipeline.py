@@ -1,5 +1,6 @@
 # num_stages on sm_80: the fp16 matmul tutorial at 64x64x32 (4 warps) copies its A and B tiles
-# with cp.async (8 bytes each: 4 halves per thread in the rank-2 layout), 12 copies per stage:
+# with cp.async.cg (16 bytes each: the operand loads get their own layout, 8 halves per thread),
+# 4 copies per stage, 12 in all as Triton 3.9:
 # two stages before the loop and one in it, each closed by a commit group; the loop waits for all
 # but the newest group (wait_group 1), the epilogue for none. The three stages take 29184 bytes of
 # shared memory (A 64x40 and B 32x72 halves per stage, rows padded by 16 bytes), ptxas accepts it
@@ -14,13 +15,14 @@
 # RUN: %if ptxas %{ %ptxas -v -arch=sm_80 %t.3.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS3 %}
 # RUN: %if ptxas %{ %ptxas -v -arch=sm_80 %t.1.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS1 %}
 # S3-LABEL: .entry matmul_kernel
-# S3-COUNT-12: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8, %r{{[0-9]+}};
+# S3-COUNT-4: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
+# S3-NOT: cp.async.ca
 # S3: cp.async.commit_group;
-# S3-COUNT-12: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 8, %r{{[0-9]+}};
+# S3-COUNT-4: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
 # S3: cp.async.commit_group;
 # S3: cp.async.wait_group 1;
 # S3-NEXT: bar.sync 0;
-# S3-COUNT-12: cp.async.ca.shared.global
+# S3-COUNT-4: cp.async.cg.shared.global
 # S3: cp.async.commit_group;
 # S3: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 # S3: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
