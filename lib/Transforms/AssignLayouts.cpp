@@ -15,7 +15,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Iterators.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <map>
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECASSIGNLAYOUTS
@@ -199,22 +202,82 @@ private:
   }
 };
 
+/// The layouts chosen for loop-carried tiles: (index of the `scf.for` in walk
+/// order, iter_arg number) -> layout.
+using LoopLayouts = std::map<std::pair<unsigned, unsigned>, Attribute>;
+
+/// How LayoutAssigner treats loop-carried tiles.
+struct LoopPolicy {
+  /// Elementwise ops take the layout of another costly operand before that of
+  /// a loop-carried tile (a trial run, to learn the layouts loops produce).
+  bool flexibleLoopArgs = false;
+  /// Layouts for loop-carried tiles (where no dot or load asks for one).
+  LoopLayouts carried;
+};
+
 class LayoutAssigner {
 public:
   LayoutAssigner(func::FuncOp kernel, unsigned numWarps, unsigned warpSize,
-                 const MmaPolicy &mma)
-      : kernel(kernel), numWarps(numWarps), warpSize(warpSize), mma(mma) {}
+                 const MmaPolicy &mma, const LoopPolicy &loops)
+      : kernel(kernel), numWarps(numWarps), warpSize(warpSize), mma(mma), loops(loops) {}
 
   void run() {
     splitTF32x3Dots();
     chooseDefaultLayouts();
     chooseMmaLayouts();
     chooseOperandLoadLayouts();
+    applyLoopLayouts();
     assignBlock(kernel.getBody().front());
     removeConversions();
   }
 
+  /// For the loops of an assigned kernel, the layouts their carried tiles are
+  /// computed in where those differ from the carried ones (a conversion feeds
+  /// the yield).
+  static LoopLayouts yieldedLayouts(func::FuncOp kernel) {
+    LoopLayouts yielded;
+    unsigned index = 0;
+    kernel.walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
+      Operation *yield = loop.getBody()->getTerminator();
+      for (auto [i, operand] : llvm::enumerate(yield->getOperands()))
+        if (auto convert = operand.getDefiningOp<tile::ConvertLayoutOp>())
+          if (convert->getParentOp() == loop.getOperation())
+            yielded[{index, unsigned(i)}] = layoutOf(convert.getSrc());
+      ++index;
+    });
+    return yielded;
+  }
+
+  /// What the layout conversions left in an assigned kernel cost: elements
+  /// moved, 8 times more per enclosing loop.
+  static double conversionCost(func::FuncOp kernel) {
+    double cost = 0;
+    kernel.walk([&](tile::ConvertLayoutOp convert) {
+      double weight = double(cast<RankedTensorType>(convert.getType()).getNumElements());
+      for (Operation *parent = convert->getParentOp(); parent != kernel.getOperation();
+           parent = parent->getParentOp())
+        if (isa<LoopLikeOpInterface>(parent))
+          weight *= 8;
+      cost += weight;
+    });
+    return cost;
+  }
+
 private:
+  /// Gives the loop-carried tiles of `loops.carried` their layouts, where no
+  /// dot or load asked for one.
+  void applyLoopLayouts() {
+    unsigned index = 0;
+    kernel.walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
+      for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+        auto it = loops.carried.find({index, unsigned(i)});
+        if (it != loops.carried.end() && isTile(arg))
+          preferred.try_emplace(arg, it->second);
+      }
+      ++index;
+    });
+  }
+
   /// Triton's "tf32x3" (its F32DotTC pass, in its order): with x = x_big +
   /// x_small, x_big = tf32(x), a dot of fp32 operands becomes
   /// (a_big.b_big + nan_to_zero(a_big.b_small + a_small.b_big)) + acc, three
@@ -521,6 +584,14 @@ private:
       return;
     }
     if (auto expand = dyn_cast<tile::ExpandDimsOp>(op)) {
+      // A slice along the expanded axis expands to its parent as it is.
+      auto slice = dyn_cast_or_null<tile::SliceEncodingAttr>(layoutOf(expand.getSrc()));
+      if (slice && slice.getDim() == unsigned(expand.getAxis()) &&
+          isa<tile::BlockedEncodingAttr, tile::MmaEncodingAttr, tile::MfmaEncodingAttr>(
+              slice.getParent())) {
+        setLayout(expand.getResult(), slice.getParent());
+        return;
+      }
       Attribute layout = defaultLayout(expand.getType());
       convertOperand(expand.getSrcMutable(),
                      tile::SliceEncodingAttr::get(op->getContext(), expand.getAxis(), layout));
@@ -586,17 +657,25 @@ private:
       return;
     }
     if (isElementwise(op)) {
-      // Prefer the layout of an operand that is expensive to recompute.
-      Attribute layout;
+      // Prefer the layout of an operand that is expensive to recompute (on
+      // a trial run to learn loops' layouts, one that is not loop-carried).
+      Attribute layout, carriedLayout;
       for (Value v : op->getOperands()) {
         if (!isTile(v))
           continue;
         bool cheap = isRematerializable(v);
+        if (!cheap && loops.flexibleLoopArgs && isLoopCarried(v)) {
+          if (!carriedLayout)
+            carriedLayout = layoutOf(v);
+          continue;
+        }
         if (!layout || !cheap)
           layout = layoutOf(v);
         if (!cheap)
           break;
       }
+      if (carriedLayout && (!layout || isRematerializableLayoutOf(op, layout)))
+        layout = carriedLayout;
       for (Value v : op->getResults())
         if (!layout && isTile(v))
           layout = defaultLayout(v.getType());
@@ -624,6 +703,20 @@ private:
     for (auto [operand, target] : llvm::zip(terminator->getOpOperands(), targets))
       if (isTile(target))
         convertOperand(operand, layoutOf(target));
+  }
+
+  /// Whether `v` is a tile carried by an `scf.for`.
+  static bool isLoopCarried(Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && isa<scf::ForOp>(arg.getOwner()->getParentOp()) && arg.getArgNumber() > 0;
+  }
+
+  /// Whether every tile operand of `op` in `layout` is cheap to recompute
+  /// (none of them is costly there).
+  static bool isRematerializableLayoutOf(Operation *op, Attribute layout) {
+    return llvm::all_of(op->getOperands(), [&](Value v) {
+      return !isTile(v) || layoutOf(v) != layout || isRematerializable(v);
+    });
   }
 
   /// Whether `v` is cheap to recompute in another layout.
@@ -656,10 +749,12 @@ private:
     if (auto it = rematerialized.find(key); it != rematerialized.end())
       return it->second;
     Operation *def = v.getDefiningOp();
-    if (!def || !isRematerializable(v))
-      return nullptr;
-    if (auto convert = dyn_cast<tile::ConvertLayoutOp>(def))
+    if (auto convert = dyn_cast_or_null<tile::ConvertLayoutOp>(def))
       return rematerialize(convert.getSrc(), layout);
+    // Broadcasts and expansions of costly values are still recomputed: the
+    // costly values they read are converted instead (convertLeaf).
+    if (!def || (!isRematerializable(v) && !isa<tile::BroadcastOp, tile::ExpandDimsOp>(def)))
+      return convertLeaf(v, layout);
     // Dot operands come from conversions: their slices and smaller tiles are
     // no layouts; splats and constants are the exceptions.
     if (isa<tile::DotOperandEncodingAttr>(layout) && !isa<tile::SplatOp, arith::ConstantOp>(def))
@@ -695,13 +790,38 @@ private:
     return clone->getResult(0);
   }
 
-  /// Replaces conversions of cheap values by recomputation, then drops the
-  /// ops left unused.
+  /// `v`, a value that is costly to recompute, converted to `layout` right
+  /// after its definition, when it is small enough for the conversion being
+  /// removed (leafElements left), else null. Dot-operand layouts come from
+  /// their own conversions.
+  Value convertLeaf(Value v, Attribute layout) {
+    auto type = dyn_cast<RankedTensorType>(v.getType());
+    if (!type || type.getNumElements() > leafElements ||
+        isa<tile::DotOperandEncodingAttr>(layout))
+      return nullptr;
+    leafElements -= type.getNumElements();
+    OpBuilder b(kernel.getContext());
+    if (Operation *def = v.getDefiningOp())
+      b.setInsertionPointAfter(def);
+    else
+      b.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
+    Value converted =
+        tile::ConvertLayoutOp::create(b, v.getLoc(), tile::withEncoding(type, layout), v);
+    rematerialized[{v, layout}] = converted;
+    return converted;
+  }
+
+  /// Replaces conversions of cheap values by recomputation, and conversions
+  /// of broadcasts (and other cheap ops) of costly values by the broadcasts of
+  /// those values converted, where they have at most a quarter of the
+  /// elements; then drops the ops left unused.
   void removeConversions() {
     SmallVector<tile::ConvertLayoutOp> converts;
     kernel.walk([&](tile::ConvertLayoutOp op) { converts.push_back(op); });
     for (tile::ConvertLayoutOp convert : converts) {
+      leafElements = cast<RankedTensorType>(convert.getType()).getNumElements() / 4;
       Value remat = rematerialize(convert.getSrc(), layoutOf(convert.getResult()));
+      leafElements = 0;
       if (!remat)
         continue;
       convert.getResult().replaceAllUsesWith(remat);
@@ -716,6 +836,7 @@ private:
   func::FuncOp kernel;
   unsigned numWarps, warpSize;
   const MmaPolicy &mma;
+  const LoopPolicy &loops;
   /// Dots on tensor cores, and loop-carried accumulators that keep their layout.
   DenseMap<Operation *, Attribute> mmaDots;
   DenseMap<Value, Attribute> preferred;
@@ -725,10 +846,46 @@ private:
   SmallVector<std::pair<BlockArgument, tile::DotOp>> splitAccumulators;
   DenseMap<unsigned, Attribute> defaults;
   DenseMap<std::pair<Value, Attribute>, Value> rematerialized;
+  /// Elements that conversions of costly values may still move while one
+  /// conversion is being removed (convertLeaf).
+  int64_t leafElements = 0;
 };
 
 struct AssignLayoutsPass : public tilec::impl::TilecAssignLayoutsBase<AssignLayoutsPass> {
   using Base::Base;
+
+  /// Assigns layouts to a copy of `kernel` under `loops`; returns what its
+  /// conversions cost, and the layouts its loops yield into `yielded`.
+  double trial(func::FuncOp kernel, const MmaPolicy &mma, const LoopPolicy &loops,
+               LoopLayouts *yielded = nullptr) {
+    func::FuncOp copy = kernel.clone();
+    LayoutAssigner(copy, numWarps, threadsPerWarp, mma, loops).run();
+    double cost = LayoutAssigner::conversionCost(copy);
+    if (yielded)
+      *yielded = LayoutAssigner::yieldedLayouts(copy);
+    copy.erase();
+    return cost;
+  }
+
+  /// Loop-carried tiles: a trial run that lets elementwise ops follow their
+  /// other operands tells in which layouts the loops compute what they carry
+  /// (attention's running maximum and sum in the slice of the dot's layout,
+  /// not the default); carrying those is kept when it leaves fewer elements
+  /// to convert than carrying the layouts of the loops' initial values.
+  LoopPolicy chooseLoopPolicy(func::FuncOp kernel, const MmaPolicy &mma) {
+    LoopPolicy plain;
+    bool hasLoop = false;
+    kernel.walk([&](scf::ForOp) { hasLoop = true; });
+    if (!hasLoop)
+      return plain;
+    LoopPolicy learn;
+    learn.flexibleLoopArgs = true;
+    LoopPolicy carried;
+    trial(kernel, mma, learn, &carried.carried);
+    if (carried.carried.empty())
+      return plain;
+    return trial(kernel, mma, carried) < trial(kernel, mma, plain) ? carried : plain;
+  }
 
   void runOnOperation() override {
     if (numWarps == 0 || (numWarps & (numWarps - 1)) || threadsPerWarp == 0 ||
@@ -756,7 +913,8 @@ struct AssignLayoutsPass : public tilec::impl::TilecAssignLayoutsBase<AssignLayo
         continue;
       if (failed(verifySIMTSupported(kernel)))
         return signalPassFailure();
-      LayoutAssigner(kernel, numWarps, threadsPerWarp, mma).run();
+      LayoutAssigner(kernel, numWarps, threadsPerWarp, mma, chooseLoopPolicy(kernel, mma))
+          .run();
       kernel->setAttr(kSIMTLoweredAttr, UnitAttr::get(kernel.getContext()));
     }
   }

@@ -63,3 +63,52 @@ func.func @row_softmax_shift(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}) 
   tile.store %ptrs, %d : tensor<4x128x!tile.ptr<f32>>
   return
 }
+
+// -----
+
+// A loop carrying a running row maximum (online softmax): the carried tile takes the layout
+// the loop computes it in (the slice of the 2-D tile it reduces, learned by a trial run), not
+// the rank's default, so nothing is converted in the loop, nor for the 1-D store after it.
+// CHECK-DAG: #[[B2:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[ROW:.*]] = #tile.slice<{dim = 1, parent = #[[B2]]}>
+// CHECK-LABEL: func @running_max
+// CHECK: %[[INIT:.*]] = arith.constant dense<0xFF800000> : tensor<64xf32, #[[ROW]]>
+// CHECK: %[[LOOP:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[M:.*]] = %[[INIT]]) -> (tensor<64xf32, #[[ROW]]>)
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[R:.*]] = tile.reduce
+// CHECK: %[[NEW:.*]] = arith.maximumf %[[M]], %[[R]] : tensor<64xf32, #[[ROW]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: scf.yield %[[NEW]] : tensor<64xf32, #[[ROW]]>
+// CHECK: tile.store %{{.*}}, %[[LOOP]] : tensor<64x!tile.ptr<f32>, #[[ROW]]>
+func.func @running_max(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                       %q: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  %ninf = arith.constant dense<0xFF800000> : tensor<64xf32>
+  %rows = tile.make_range 0, 64 : tensor<64xi32>
+  %cols = tile.make_range 0, 128 : tensor<128xi32>
+  %r2 = tile.expand_dims %rows {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %c2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<128xi32> -> tensor<1x128xi32>
+  %w = arith.constant dense<128> : tensor<64x1xi32>
+  %rw = arith.muli %r2, %w : tensor<64x1xi32>
+  %rb = tile.broadcast %rw : tensor<64x1xi32> -> tensor<64x128xi32>
+  %cb = tile.broadcast %c2 : tensor<1x128xi32> -> tensor<64x128xi32>
+  %off = arith.addi %rb, %cb : tensor<64x128xi32>
+  %ps = tile.splat %p : !tile.ptr<f32> -> tensor<64x128x!tile.ptr<f32>>
+  %ptrs = tile.addptr %ps, %off : tensor<64x128x!tile.ptr<f32>>, tensor<64x128xi32>
+  %max = scf.for %i = %c0 to %c8 step %c1 iter_args(%m = %ninf) -> (tensor<64xf32>) : i32 {
+    %x = tile.load %ptrs : tensor<64x128x!tile.ptr<f32>>
+    %r = tile.reduce(%x) axis = 1 : (tensor<64x128xf32>) -> tensor<64xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.maximumf %a, %b : f32
+      tile.yield %s : f32
+    }
+    %new = arith.maximumf %m, %r : tensor<64xf32>
+    scf.yield %new : tensor<64xf32>
+  }
+  %qs = tile.splat %q : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+  %qp = tile.addptr %qs, %rows : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+  tile.store %qp, %max : tensor<64x!tile.ptr<f32>>
+  return
+}

@@ -124,6 +124,16 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
     elementwise chains of them) are removed by recomputing the value in the wanted
     layout. An op that the SIMT lowering has no pattern for is an error at the op.
 
+    Loop-carried tiles: a trial run on a copy of the kernel, in which elementwise ops
+    follow their other costly operands before a loop-carried one, tells in which layouts
+    the loops compute what they carry (attention's running maximum and sum in the slice
+    of the dot's layout, its accumulator in the MMA layout); the kernel carries those
+    when that leaves fewer elements to convert (weighted by loop depth) than carrying
+    the layouts of the initial values. `tile.expand_dims` of a slice along its axis
+    yields the slice's parent. A conversion of a broadcast (or expansion) of a costly
+    value is replaced by the broadcast of that value converted, where it has at most a
+    quarter of the elements.
+
     Loads read only as dot operands (directly or through `tile.trans`) go through
     shared memory on their way to the dot, so each gets its own blocked layout, the
     one that coalesces its accesses (as Triton's coalescing gives every memory op its
