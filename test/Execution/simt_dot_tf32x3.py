@@ -7,7 +7,7 @@
 # ctx->mma with kind 2 (tf32) 96 times at 4 warps, three times the 32 of "tf32".
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
-# RUN: tilec compile %s --kernel mm --signature '*fp32:16,*fp32:16,*fp32:16,i32' -DM=64 -DN=64 -DK=32 -DPREC=tf32x3 --target simt --num-warps 4 --emit llvm -o %t.x3.ll
+# RUN: tilec compile %S/simt_dot_f32_i8.py --kernel mm --signature '*fp32:16,*fp32:16,*fp32:16,i32' -DM=64 -DN=64 -DK=32 -DPREC=tf32x3 --target simt --num-warps 4 --emit llvm -o %t.x3.ll
 # RUN: FileCheck %s --check-prefix=X3 < %t.x3.ll
 # CHECK: PASS 16x8x8 w4
 # CHECK: PASS 64x64x32 w4
@@ -29,22 +29,10 @@ import tempfile
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "Inputs"))
-from tilec_check import jit, tl  # noqa: E402
 
-
-@jit
-def mm(a_ptr, b_ptr, c_ptr, steps, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
-       PREC: tl.constexpr):
-    rm = tl.arange(0, M)
-    rn = tl.arange(0, N)
-    rk = tl.arange(0, K)
-    acc = tl.load(c_ptr + rm[:, None] * N + rn[None, :])
-    for s in range(0, steps):
-        a = tl.load(a_ptr + s * M * K + rm[:, None] * K + rk[None, :])
-        b = tl.load(b_ptr + s * K * N + rk[:, None] * N + rn[None, :])
-        acc = tl.dot(a, b, acc, input_precision=PREC)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+# The kernel: simt_dot_f32_i8.py's `mm` (an accumulator loaded from c, a K loop of `steps` dots
+# with input_precision=PREC, the sum stored back to c).
+KERNEL_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "simt_dot_f32_i8.py")
 
 
 def run(tilec, tmp, a, b, c, prec, warps):
@@ -56,7 +44,7 @@ def run(tilec, tmp, a, b, c, prec, warps):
         paths.append(os.path.join(tmp, name + ".npy"))
         np.save(paths[-1], arr)
     out = os.path.join(tmp, "out")
-    cmd = [tilec, "run", __file__, "--kernel", "mm", "--grid", "1", "--num-warps", str(warps),
+    cmd = [tilec, "run", KERNEL_FILE, "--kernel", "mm", "--grid", "1", "--num-warps", str(warps),
            "-DM=%d" % m, "-DN=%d" % n, "-DK=%d" % k, "-DPREC=%s" % prec, "--out-dir", out,
            "--"] + paths + [str(steps)]
     env = dict(os.environ, TILEC_DEVICE="simt", TILEC_SIMT_WARP_SIZE="32")
