@@ -24,7 +24,6 @@
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 
 import numpy as np

@@ -9,7 +9,8 @@
 // (runs shorter than 4 bytes are loaded and stored right away);
 // tile.async_wait waits for the thread's groups and then synchronizes the
 // program. A tile.local_load that a tensor-core dot reads per K step lowers to
-// nothing (planDotOperandStaging); others read each register's element.
+// nothing (planDotOperandStaging); others read each register's element with
+// SIMTLowering::loadTile, addressed in the buffer.
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
@@ -160,20 +161,13 @@ struct LocalLoadLowering : public SIMTPattern<tile::LocalLoadOp> {
     if (failed(checkRowMajor(op, src)))
       return failure();
     Location loc = op.getLoc();
-    tile::DistributedLayout layout = simt.layoutOf(op.getType());
     SmallVector<int64_t> strides = {bufferRowStride(src), 1};
-    Value linear = simt.threadLinearBase(b, loc, layout, strides);
-    Value result = LLVM::UndefOp::create(b, loc, type);
-    for (int64_t r = 0; r < layout.numRegs; ++r) {
-      Value index = arith::AddIOp::create(
-          b, loc, linear,
-          arith::ConstantIntOp::create(b, loc, SIMTLowering::linearOffset(layout, r, strides), 32));
-      Value element = simt.loadSharedScalar(
-          b, loc, type.getElementType(),
-          elementPointer(b, loc, adaptor.getSrc(), index, type.getElementType()));
-      result = vector::InsertOp::create(b, loc, element, result, r);
-    }
-    b.replaceOp(op, result);
+    Value buffer = adaptor.getSrc();
+    b.replaceOp(op, simt.loadTile(b, loc, type, simt.layoutOf(op.getType()), strides,
+                                  [&](Value index) {
+                                    return elementPointer(b, loc, buffer, index,
+                                                          type.getElementType());
+                                  }));
     return success();
   }
 };

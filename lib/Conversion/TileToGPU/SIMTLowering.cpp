@@ -262,6 +262,15 @@ Value SIMTLowering::loadTile(OpBuilder &b, Location loc, VectorType type,
                              const tile::DistributedLayout &layout,
                              ArrayRef<int64_t> coefficients, uint64_t byteBase, uint64_t limit) {
   Type elem = type.getElementType();
+  return loadTile(b, loc, type, layout, coefficients, [&](Value index) {
+    return elementAddress(b, loc, index, elem, byteBase, limit);
+  });
+}
+
+Value SIMTLowering::loadTile(OpBuilder &b, Location loc, VectorType type,
+                             const tile::DistributedLayout &layout,
+                             ArrayRef<int64_t> coefficients,
+                             function_ref<Value(Value)> address) {
   Value base = threadLinearBase(b, loc, layout, coefficients);
   Value result = LLVM::UndefOp::create(b, loc, type);
   for (int64_t r = 0; r < layout.numRegs; ++r) {
@@ -269,8 +278,7 @@ Value SIMTLowering::loadTile(OpBuilder &b, Location loc, VectorType type,
         b, loc, base,
         arith::ConstantIntOp::create(b, loc, linearOffset(layout, r, coefficients), 32));
     result = vector::InsertOp::create(
-        b, loc, loadSharedScalar(b, loc, elem, elementAddress(b, loc, index, elem, byteBase, limit)),
-        result, r);
+        b, loc, loadSharedScalar(b, loc, type.getElementType(), address(index)), result, r);
   }
   return result;
 }

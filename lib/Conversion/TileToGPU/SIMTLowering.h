@@ -101,6 +101,12 @@ public:
                        const tile::DistributedLayout &layout,
                        llvm::ArrayRef<int64_t> coefficients, uint64_t byteBase,
                        uint64_t limit);
+  /// As loadTile above, for a tile whose element `index` (an i32) is at
+  /// `address(index)` (e.g. a `tile.local_alloc` buffer).
+  mlir::Value loadTile(mlir::OpBuilder &b, mlir::Location loc, mlir::VectorType type,
+                       const tile::DistributedLayout &layout,
+                       llvm::ArrayRef<int64_t> coefficients,
+                       llvm::function_ref<mlir::Value(mlir::Value)> address);
   void barrier(mlir::OpBuilder &b, mlir::Location loc) const {
     target.barrier(b, loc, kernel);
   }
