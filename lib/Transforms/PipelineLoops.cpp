@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilec/Analysis/AxisInfo.h"
+#include "tilec/Analysis/SharedMemory.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 #include "tilec/Transforms/Passes.h"
 
@@ -28,14 +29,6 @@ using namespace mlir;
 using namespace tilec;
 
 namespace {
-
-/// Bytes of a tile of `type`'s elements (0 for pointers and booleans).
-int64_t tileBytes(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.getElementType().isIntOrFloat())
-    return 0;
-  return tensor.getNumElements() * std::max<int64_t>(1, tensor.getElementTypeBitWidth() / 8);
-}
 
 /// Whether `value` is absent or a tile of zeros (+0.0 for floats), which is
 /// what a masked-off asynchronous copy writes.
@@ -139,31 +132,6 @@ Value stageOf(OpBuilder &b, Location loc, Value buffer, Value slot) {
   return tile::MemDescIndexOp::create(b, loc, stageType, buffer, slot);
 }
 
-/// Scratch bytes the rest of the kernel may take at once: the largest tile
-/// that a layout conversion or another shared-memory exchange moves, or the
-/// operands a dot stages (not those read from pipeline buffers).
-int64_t otherScratchBytes(func::FuncOp kernel, const llvm::DenseSet<Operation *> &pipelined) {
-  int64_t bytes = 0;
-  kernel.walk([&](Operation *op) {
-    if (pipelined.contains(op))
-      return;
-    if (!isa<tile::ConvertLayoutOp, tile::TransOp, tile::ReshapeOp, tile::GatherOp, tile::ShuffleOp,
-             tile::DotOp>(op))
-      return;
-    // A dot stages its operands (both at once) unless they come from buffers.
-    int64_t opBytes = 0;
-    bool dot = isa<tile::DotOp>(op);
-    for (Value operand : op->getOperands().take_front(dot ? 2 : op->getNumOperands())) {
-      Operation *def = operand.getDefiningOp();
-      if (!(dot && def && (pipelined.contains(def) || isa<tile::LocalLoadOp>(def))))
-        opBytes = dot ? opBytes + tileBytes(operand.getType())
-                      : std::max(opBytes, tileBytes(operand.getType()));
-    }
-    bytes = std::max(bytes, opBytes);
-  });
-  return bytes;
-}
-
 struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLoopsPass> {
   using Base::Base;
 
@@ -230,7 +198,14 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     int64_t limit = int64_t(std::min<uint64_t>(sharedMemoryLimit, uint64_t(INT64_MAX) / 2));
     // The buffers of the kernel's loops pipelined before this one stay too.
     auto kernel = loop->getParentOfType<func::FuncOp>();
-    int64_t budget = limit - otherScratchBytes(kernel, pipelined) - allocatedBytes[kernel];
+    int64_t budget = limit -
+                     estimateScratchBytes(
+                         kernel, [&](Operation *op) { return pipelined.contains(op); },
+                         [&](Value operand) {
+                           Operation *def = operand.getDefiningOp();
+                           return def && (pipelined.contains(def) || isa<tile::LocalLoadOp>(def));
+                         }) -
+                     allocatedBytes[kernel];
     int64_t stages = numStages;
     while (stages >= 2 && stages * stageBytes > budget)
       --stages;

@@ -13,12 +13,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
+#include "tilec/Analysis/SharedMemory.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 #include <map>
 
@@ -164,6 +166,17 @@ Value bufferSource(const SIMTLowering &simt, Value operand) {
   return Value();
 }
 
+/// The region a dot operand is read from per K step when it is a resident
+/// loop invariant (planDotOperandStaging), else none.
+std::optional<SIMTLowering::ResidentRegion> residentSource(const SIMTLowering &simt,
+                                                           Value operand) {
+  Operation *def = operand.getDefiningOp();
+  auto it = simt.residentOperandConversions.find(def);
+  if (!def || it == simt.residentOperandConversions.end())
+    return std::nullopt;
+  return it->second;
+}
+
 /// Bytes of a staged operand of `type` whose rows are `rowStride` elements apart.
 uint64_t stagedBytes(RankedTensorType type, int64_t rowStride) {
   return llvm::alignTo(uint64_t(type.getDimSize(0)) * rowStride * type.getElementTypeBitWidth() / 8,
@@ -229,7 +242,8 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     // planned as staged), or staged here in scratch: A from byte 0, B after it.
     Value aBuffer = bufferSource(simt, op.getA()), bBuffer = bufferSource(simt, op.getB());
     Value aStaged = stagedSource(simt, op.getA()), bStaged = stagedSource(simt, op.getB());
-    bool aShared = aBuffer || aStaged, bShared = bBuffer || bStaged;
+    auto aResident = residentSource(simt, op.getA()), bResident = residentSource(simt, op.getB());
+    bool aShared = aBuffer || aStaged || aResident, bShared = bBuffer || bStaged || bResident;
     int64_t m = aType.getDimSize(0), n = bType.getDimSize(1), k = aType.getDimSize(1);
     int64_t elemBytes = operand.getIntOrFloatBitWidth() / 8, pad = 16 / elemBytes;
     bool viaLdmatrix = elemBytes == 2;
@@ -239,10 +253,12 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     };
     if (total(pad) > simt.target.getSharedMemoryLimit(simt.arch))
       pad = 0;
-    int64_t aStride = aBuffer ? bufferRowStride(cast<tile::MemDescType>(aBuffer.getType()))
-                              : k + pad;
-    int64_t bStride = bBuffer ? bufferRowStride(cast<tile::MemDescType>(bBuffer.getType()))
-                              : n + pad;
+    int64_t aStride = aBuffer     ? bufferRowStride(cast<tile::MemDescType>(aBuffer.getType()))
+                      : aResident ? aResident->rowStride
+                                  : k + pad;
+    int64_t bStride = bBuffer     ? bufferRowStride(cast<tile::MemDescType>(bBuffer.getType()))
+                      : bResident ? bResident->rowStride
+                                  : n + pad;
     uint64_t bRegion = aStaged ? stagedBytes(aType, aStride) : 0;
     uint64_t limit = total(pad);
     if (aStaged)
@@ -256,12 +272,14 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     Type elem = getTypeConverter()->convertType(aType.getElementType());
     // The first element of each operand read from shared memory.
     auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
-    Value aBase = aBuffer   ? b.getRemappedValue(aBuffer)
-                  : aStaged ? simt.sharedAddress(b, loc, c32(0), limit)
-                            : Value();
-    Value bBase = bBuffer   ? b.getRemappedValue(bBuffer)
-                  : bStaged ? simt.sharedAddress(b, loc, c32(bRegion), limit)
-                            : Value();
+    Value aBase = aBuffer     ? b.getRemappedValue(aBuffer)
+                  : aResident ? simt.allocationAddress(b, loc, aResident->offset)
+                  : aStaged   ? simt.sharedAddress(b, loc, c32(0), limit)
+                              : Value();
+    Value bBase = bBuffer     ? b.getRemappedValue(bBuffer)
+                  : bResident ? simt.allocationAddress(b, loc, bResident->offset)
+                  : bStaged   ? simt.sharedAddress(b, loc, c32(bRegion), limit)
+                              : Value();
 
     // The warp's first row of A and column of B (wrapped as the layouts wrap),
     // and the lane's row of an ldmatrix (lane & 15) and matrix pair (lane >> 4).
@@ -384,6 +402,58 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
 
 } // namespace
 
+/// The innermost loop around `op`, or null.
+static Operation *enclosingLoop(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent; parent = parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(parent))
+      return parent;
+  return nullptr;
+}
+
+/// Staged conversions of values defined outside the loop of all their dots
+/// become resident: moved before that loop, each writes its tile once to a
+/// region of its own after the buffers (rows padded by 16 bytes, as staging),
+/// where the regions fit with the kernel's scratch.
+static void planResidentOperands(SIMTLowering &simt, ArrayRef<tile::ConvertLayoutOp> candidates,
+                          uint64_t limit) {
+  SmallVector<std::pair<tile::ConvertLayoutOp, Operation *>> invariants;
+  llvm::DenseSet<Operation *> chosen;
+  for (tile::ConvertLayoutOp convert : candidates) {
+    if (!simt.stagedOperandConversions.contains(convert.getOperation()))
+      continue;
+    Operation *loop = enclosingLoop(convert);
+    Value src = convert.getSrc();
+    bool sameLoop = llvm::all_of(convert->getUsers(),
+                                 [&](Operation *user) { return enclosingLoop(user) == loop; });
+    if (!loop || !sameLoop || loop->isAncestor(src.getParentBlock()->getParentOp()))
+      continue;
+    invariants.push_back({convert, loop});
+    chosen.insert(convert.getOperation());
+  }
+  if (invariants.empty())
+    return;
+  // The staging the resident operands no longer need leaves the scratch.
+  int64_t scratch = estimateScratchBytes(
+      simt.kernel, [](Operation *) { return false; },
+      [&](Value operand) {
+        Operation *def = operand.getDefiningOp();
+        return def && (isa<tile::LocalLoadOp>(def) || chosen.contains(def));
+      });
+  for (auto [convert, loop] : invariants) {
+    auto type = cast<RankedTensorType>(convert.getType());
+    int64_t rowStride = type.getDimSize(1) + 16 * 8 / type.getElementTypeBitWidth();
+    uint64_t offset = llvm::alignTo(simt.allocatedBytes, 16);
+    uint64_t end = offset + stagedBytes(type, rowStride);
+    if (end + uint64_t(scratch) > limit)
+      continue;
+    simt.stagedOperandConversions.erase(convert.getOperation());
+    simt.residentOperandConversions[convert.getOperation()] = {offset, rowStride};
+    simt.allocatedBytes = end;
+    simt.sharedBytes = std::max(simt.sharedBytes, end);
+    convert->moveBefore(loop);
+  }
+}
+
 void planDotOperandStaging(SIMTLowering &simt) {
   bool ldmatrix = simt.target.hasLoadMatrix(simt.arch);
   uint64_t limit = simt.target.getSharedMemoryLimit(simt.arch);
@@ -450,6 +520,7 @@ void planDotOperandStaging(SIMTLowering &simt) {
   for (tile::LocalLoadOp load : loads)
     if (allUsesStaged(load))
       simt.stagedOperandLoads.insert(load.getOperation());
+  planResidentOperands(simt, candidates, limit);
 }
 
 void populateSIMTDotPatterns(SIMTLowering &simt, const TypeConverter &converter,

@@ -240,6 +240,14 @@ void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
                              const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
                              uint64_t byteBase, uint64_t limit) {
   Type elem = cast<VectorType>(values.getType()).getElementType();
+  storeTile(b, loc, values, layout, strides, [&](Value index) {
+    return elementAddress(b, loc, index, elem, byteBase, limit);
+  });
+}
+
+void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
+                             const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
+                             function_ref<Value(Value)> address) {
   // Only owners write: a thread holding copies may have computed them from
   // memory an owner has written since (e.g. a load, then a store to the same
   // address), and the buffer must hold what the program order gives.
@@ -254,7 +262,7 @@ void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
         b, loc, linear,
         arith::ConstantIntOp::create(b, loc, linearOffset(layout, r, strides), 32));
     Value element = vector::ExtractOp::create(b, loc, values, r);
-    storeSharedScalar(b, loc, element, elementAddress(b, loc, index, elem, byteBase, limit));
+    storeSharedScalar(b, loc, element, address(index));
   }
 }
 

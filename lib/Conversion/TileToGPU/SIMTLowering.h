@@ -49,6 +49,16 @@ public:
   /// tile.local_loads to a dot-operand layout whose tensor-core dots read
   /// their fragments from the buffer per K step: they lower to nothing too.
   llvm::DenseSet<mlir::Operation *> stagedOperandLoads;
+  /// A region of shared memory of its own (after the buffers, for the whole
+  /// kernel): byte offset from the base, and row stride in elements.
+  struct ResidentRegion {
+    uint64_t offset;
+    int64_t rowStride;
+  };
+  /// Conversions to a dot-operand layout of loop invariants (attention's `q`),
+  /// moved before their loop: each writes its tile once to a region of its
+  /// own, which the dots in the loop read per K step (planDotOperandStaging).
+  llvm::DenseMap<mlir::Operation *, ResidentRegion> residentOperandConversions;
 
   /// The resolved layout of a tile type (which must carry an encoding).
   tile::DistributedLayout layoutOf(mlir::Type tileType) const;
@@ -93,6 +103,11 @@ public:
   void storeTile(mlir::OpBuilder &b, mlir::Location loc, mlir::Value values,
                  const tile::DistributedLayout &layout, llvm::ArrayRef<int64_t> strides,
                  uint64_t byteBase, uint64_t limit);
+  /// As storeTile above, for a tile whose element `index` (an i32) is at
+  /// `address(index)`.
+  void storeTile(mlir::OpBuilder &b, mlir::Location loc, mlir::Value values,
+                 const tile::DistributedLayout &layout, llvm::ArrayRef<int64_t> strides,
+                 llvm::function_ref<mlir::Value(mlir::Value)> address);
   /// Reads the thread's registers (a `type` vector) of a tile in `layout` back
   /// from shared memory at byte `byteBase`: register r reads the element at
   /// index threadLinearBase(layout, coefficients) + linearOffset(layout, r,
@@ -166,8 +181,9 @@ void populateSIMTScanPatterns(SIMTLowering &simt, const mlir::TypeConverter &con
                               mlir::RewritePatternSet &patterns);
 void populateSIMTDebugPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                                mlir::RewritePatternSet &patterns);
-/// Fills `simt.stagedOperandConversions` and `simt.stagedOperandLoads`
-/// (Dot.cpp); call before the patterns run.
+/// Fills `simt.stagedOperandConversions`, `simt.stagedOperandLoads` and
+/// `simt.residentOperandConversions` (Dot.cpp), placing the resident regions
+/// after planLocalAllocations' buffers; call before the patterns run.
 void planDotOperandStaging(SIMTLowering &simt);
 /// Places the kernel's tile.local_alloc buffers at the base of shared memory
 /// (AsyncCopy.cpp); call before the patterns run.

@@ -81,6 +81,21 @@ struct ExchangePattern : public SIMTPattern<Op> {
       rewriter.replaceOp(op, adaptor.getSrc());
       return success();
     }
+    // A loop invariant for the dots of a loop: written once to its region.
+    if (auto it = simt.residentOperandConversions.find(op.getOperation());
+        it != simt.residentOperandConversions.end()) {
+      Location loc = op.getLoc();
+      Value base = simt.allocationAddress(rewriter, loc, it->second.offset);
+      Type elem = dstVec.getElementType();
+      simt.storeTile(rewriter, loc, adaptor.getSrc(), simt.layoutOf(srcType),
+                     {it->second.rowStride, 1}, [&](Value index) -> Value {
+                       return LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
+                                                  ArrayRef<LLVM::GEPArg>{index});
+                     });
+      simt.barrier(rewriter, loc);
+      rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, dstVec);
+      return success();
+    }
     // The dots that use it load its fragments from shared memory themselves.
     if (simt.stagedOperandConversions.contains(op.getOperation())) {
       rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, dstVec);
