@@ -1,5 +1,6 @@
 """tl.dot: fp32, fp16 (fp32 or fp16 out_dtype), int8 (int32 accumulation), 2-D and batched 3-D,
-with and without `acc`. fp32 references are float64: tilec's CPU dot is IEEE fp32 (rtol 1e-4
+with and without `acc`, and with a transposed B (`tl.trans`). fp32 references are float64:
+tilec's CPU dot is IEEE fp32 (rtol 1e-4
 covers reassociation only); on the simt device at warp size 32 fp32 dots that fill mma.sync run
 as tf32, Triton's NVIDIA default (fp32_dot_tol)."""
 import numpy as np
@@ -140,3 +141,45 @@ def test_tiled_matmul_ragged(dtype, m, n, k):
     ref = a.astype(np.float64) @ b.astype(np.float64)
     tol = fp32_dot_tol() if dtype == "float32" else 2e-3
     np.testing.assert_allclose(c, ref, rtol=tol, atol=tol * np.sqrt(k))
+
+
+@tilec.jit
+def dot_trans_b_kernel(a_ptr, bt_ptr, out_ptr, steps, M: tl.constexpr, N: tl.constexpr,
+                       K: tl.constexpr, OUT_DTYPE: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    acc = tl.zeros((M, N), dtype=OUT_DTYPE)
+    for s in range(0, steps):
+        a = tl.load(a_ptr + s * M * K + rm[:, None] * K + rk[None, :])
+        bt = tl.load(bt_ptr + s * N * K + rn[:, None] * K + rk[None, :])  # B^T, row-major [N, K]
+        acc = tl.dot(a, tl.trans(bt), acc, out_dtype=OUT_DTYPE)
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+@pytest.mark.parametrize("dtype,out_dtype", [("float16", "float32"), ("float32", "float32"),
+                                             ("int8", "int32")])
+@pytest.mark.parametrize("m,n,k", [(16, 8, 16), (32, 16, 32), (64, 64, 64), (128, 32, 16)])
+def test_dot_transposed_b(dtype, out_dtype, m, n, k):
+    """`tl.dot(a, tl.trans(bt))` with bt loaded row-major [N, K] (attention's q.k^T) in a K loop:
+    on tensor cores the dot stages bt as it is and reads B's fragments transposed (ldmatrix
+    without .trans for 16-bit types, elements for tf32 and s8), one or several 16x8 blocks per
+    warp, and one block (N = 8: ldmatrix .x2)."""
+    if dtype == "int8" and m * n * k > 32768:
+        pytest.skip("int8 64x64x64 compiles slowly (see DOT_CASES)")
+    rng = np.random.default_rng(m * n + k)
+    steps = 2
+    if dtype == "int8":
+        a = rng.integers(-128, 128, (steps, m, k)).astype(np.int8)
+        bt = rng.integers(-128, 128, (steps, n, k)).astype(np.int8)
+    else:
+        a = rng.standard_normal((steps, m, k)).astype(dtype)
+        bt = rng.standard_normal((steps, n, k)).astype(dtype)
+    out = np.zeros((m, n), out_dtype)
+    dot_trans_b_kernel[(1,)](a, bt, out, steps, M=m, N=n, K=k, OUT_DTYPE=TL_DTYPES[out_dtype])
+    ref = sum(a[s].astype(np.float64) @ bt[s].astype(np.float64).T for s in range(steps))
+    if dtype == "int8":
+        np.testing.assert_array_equal(out, ref.astype(np.int32))
+        return
+    tol = fp32_dot_tol() if dtype == "float32" else 1e-4
+    np.testing.assert_allclose(out, ref, rtol=tol, atol=tol * np.sqrt(k * steps))

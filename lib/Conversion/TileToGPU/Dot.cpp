@@ -166,6 +166,15 @@ Value bufferSource(const SIMTLowering &simt, Value operand) {
   return Value();
 }
 
+/// The source of a staged B operand that is a transposition the dot folds
+/// (`simt.stagedTransposes`): the [N, K] tile it transposes, else null.
+Value transposedSource(const SIMTLowering &simt, Value staged) {
+  auto trans = staged ? staged.getDefiningOp<tile::TransOp>() : tile::TransOp();
+  if (trans && simt.stagedTransposes.contains(trans.getOperation()))
+    return trans.getSrc();
+  return Value();
+}
+
 /// The region a dot operand is read from per K step when it is a resident
 /// loop invariant (planDotOperandStaging), else none.
 std::optional<SIMTLowering::ResidentRegion> residentSource(const SIMTLowering &simt,
@@ -243,22 +252,30 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     Value aBuffer = bufferSource(simt, op.getA()), bBuffer = bufferSource(simt, op.getB());
     Value aStaged = stagedSource(simt, op.getA()), bStaged = stagedSource(simt, op.getB());
     auto aResident = residentSource(simt, op.getA()), bResident = residentSource(simt, op.getB());
+    // A B operand staged as its [N, K] transposition's source: B(k, n) is at
+    // n * bStride + k, and its fragments are read transposed.
+    Value bTransposed = transposedSource(simt, bStaged);
+    if (bTransposed)
+      bStaged = bTransposed;
     bool aShared = aBuffer || aStaged || aResident, bShared = bBuffer || bStaged || bResident;
     int64_t m = aType.getDimSize(0), n = bType.getDimSize(1), k = aType.getDimSize(1);
     int64_t elemBytes = operand.getIntOrFloatBitWidth() / 8, pad = 16 / elemBytes;
     bool viaLdmatrix = elemBytes == 2;
     auto total = [&](int64_t padding) {
       return (aStaged ? stagedBytes(aType, k + padding) : 0) +
-             (bStaged ? stagedBytes(bType, n + padding) : 0);
+             (bStaged ? stagedBytes(cast<RankedTensorType>(bStaged.getType()),
+                                    (bTransposed ? k : n) + padding)
+                      : 0);
     };
     if (total(pad) > simt.target.getSharedMemoryLimit(simt.arch))
       pad = 0;
     int64_t aStride = aBuffer     ? bufferRowStride(cast<tile::MemDescType>(aBuffer.getType()))
                       : aResident ? aResident->rowStride
                                   : k + pad;
-    int64_t bStride = bBuffer     ? bufferRowStride(cast<tile::MemDescType>(bBuffer.getType()))
-                      : bResident ? bResident->rowStride
-                                  : n + pad;
+    int64_t bStride = bBuffer       ? bufferRowStride(cast<tile::MemDescType>(bBuffer.getType()))
+                      : bResident   ? bResident->rowStride
+                      : bTransposed ? k + pad
+                                    : n + pad;
     uint64_t bRegion = aStaged ? stagedBytes(aType, aStride) : 0;
     uint64_t limit = total(pad);
     if (aStaged)
@@ -299,8 +316,19 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     int64_t aBlockStride = 16 * wm, bBlockStride = 8 * wn;
     if (aShared && viaLdmatrix) // element (warpRow + (lane & 15), 8 * (lane >> 4))
       aLane = add(mul(add(warpBlock(wn, wm, 16, m), laneRow), aStride), mul(lanePair, 8));
-    if (bShared && viaLdmatrix) // element (lane & 15, warpCol + (lane >> 4) * blockStride)
+    if (bShared && viaLdmatrix && !bTransposed) // element (lane & 15, warpCol)
       bLane = add(mul(laneRow, bStride), warpBlock(1, wn, 8, n));
+    // Transposed B: lane l addresses matrix l / 8 of a pair of 16x8 blocks
+    // (block (l / 16), K half ((l / 8) % 2)), row n = warpCol + l % 8 of it.
+    if (bShared && viaLdmatrix && bTransposed) {
+      Value row = add(warpBlock(1, wn, 8, n),
+                      add(arith::AndIOp::create(b, loc, simt.laneId, c32(7)),
+                          mul(lanePair, 8 * wn)));
+      Value half = arith::AndIOp::create(b, loc,
+                                         arith::ShRUIOp::create(b, loc, simt.laneId, c32(3)),
+                                         c32(1));
+      bLane = add(mul(row, bStride), mul(half, 8));
+    }
     // Address of element `index` (an i32) of an operand in shared memory.
     auto elementAt = [&](Value base, Value index) -> Value {
       return LLVM::GEPOp::create(b, loc, base.getType(), elem, base,
@@ -313,7 +341,7 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       aAddress = elementAt(aBase, aLane);
     if (bShared && viaLdmatrix) {
       bAddress = elementAt(bBase, bLane);
-      if (nReps > 1)
+      if (nReps > 1 && !bTransposed)
         bPairAddress = elementAt(bBase, add(bLane, mul(lanePair, bBlockStride)));
     }
     auto loadMatrix = [&](Value address, int64_t elements, unsigned count, bool transpose) {
@@ -329,7 +357,9 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     if (aShared && !viaLdmatrix)
       aElement = add(mul(add(warpBlock(wn, wm, 16, m), group), aStride), mul(inGroup, w));
     if (bShared && !viaLdmatrix)
-      bElement = add(mul(inGroup, w * bStride), add(warpBlock(1, wn, 8, n), group));
+      bElement = bTransposed
+                     ? add(mul(add(warpBlock(1, wn, 8, n), group), bStride), mul(inGroup, w))
+                     : add(mul(inGroup, w * bStride), add(warpBlock(1, wn, 8, n), group));
     auto loadElements = [&](Value laneElement, Value base, ArrayRef<int64_t> offsets) {
       SmallVector<Value> values;
       for (int64_t offset : offsets)
@@ -348,8 +378,11 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     };
     auto bElements = [&](int64_t kk, int64_t nn) { // b_e at (4w (e / w) + e % w, 0)
       SmallVector<int64_t> offsets;
-      for (int64_t e = 0; e < 2 * w; ++e)
-        offsets.push_back((kk * 8 * w + 4 * w * (e / w) + e % w) * bStride + nn * bBlockStride);
+      for (int64_t e = 0; e < 2 * w; ++e) {
+        int64_t kOffset = kk * 8 * w + 4 * w * (e / w) + e % w;
+        offsets.push_back(bTransposed ? nn * bBlockStride * bStride + kOffset
+                                      : kOffset * bStride + nn * bBlockStride);
+      }
       return loadElements(bElement, bBase, offsets);
     };
 
@@ -374,8 +407,11 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
           continue;
         }
         bool pair = nn + 1 < nReps;
-        Value words = loadMatrix(pair ? bPairAddress : bAddress,
-                                 kk * 16 * bStride + nn * bBlockStride, pair ? 4 : 2, true);
+        Value words =
+            bTransposed
+                ? loadMatrix(bAddress, nn * bBlockStride * bStride + kk * 16, pair ? 4 : 2, false)
+                : loadMatrix(pair ? bPairAddress : bAddress,
+                             kk * 16 * bStride + nn * bBlockStride, pair ? 4 : 2, true);
         bFragments.push_back(registers(b, loc, words, 0, 4));
         if (pair)
           bFragments.push_back(registers(b, loc, words, 4, 4));
@@ -521,6 +557,19 @@ void planDotOperandStaging(SIMTLowering &simt) {
     if (allUsesStaged(load))
       simt.stagedOperandLoads.insert(load.getOperation());
   planResidentOperands(simt, candidates, limit);
+  // A B operand that is a transposition of a 2-D distributed tile: the dot
+  // stages the tile transposed instead.
+  for (tile::ConvertLayoutOp convert : candidates) {
+    auto encoding = cast<tile::DotOperandEncodingAttr>(tile::getEncoding(convert.getType()));
+    auto trans = convert.getSrc().getDefiningOp<tile::TransOp>();
+    if (encoding.getOpIdx() != 1 || !trans || !trans->hasOneUse() ||
+        trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
+        !simt.stagedOperandConversions.contains(convert.getOperation()) ||
+        !tile::isDistributedEncoding(tile::getEncoding(trans.getSrc().getType())) ||
+        isa<tile::DotOperandEncodingAttr>(tile::getEncoding(trans.getSrc().getType())))
+      continue;
+    simt.stagedTransposes.insert(trans.getOperation());
+  }
 }
 
 void populateSIMTDotPatterns(SIMTLowering &simt, const TypeConverter &converter,

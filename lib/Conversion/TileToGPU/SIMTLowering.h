@@ -49,6 +49,10 @@ public:
   /// tile.local_loads to a dot-operand layout whose tensor-core dots read
   /// their fragments from the buffer per K step: they lower to nothing too.
   llvm::DenseSet<mlir::Operation *> stagedOperandLoads;
+  /// Transpositions (2-D `tile.trans`) whose only use is a staged conversion
+  /// to a B operand: the dot stages their source instead, row-major, and reads
+  /// its fragments transposed; they lower to nothing.
+  llvm::DenseSet<mlir::Operation *> stagedTransposes;
   /// A region of shared memory of its own (after the buffers, for the whole
   /// kernel): byte offset from the base, and row stride in elements.
   struct ResidentRegion {

@@ -97,7 +97,8 @@ struct ExchangePattern : public SIMTPattern<Op> {
       return success();
     }
     // The dots that use it load its fragments from shared memory themselves.
-    if (simt.stagedOperandConversions.contains(op.getOperation())) {
+    if (simt.stagedOperandConversions.contains(op.getOperation()) ||
+        simt.stagedTransposes.contains(op.getOperation())) {
       rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, dstVec);
       return success();
     }

@@ -1,0 +1,34 @@
+# tl.dot(a, tl.trans(bt)) on sm_80, bt loaded row-major [N, K] (attention's q.k^T): the dot stages
+# bt as it is and reads B's fragments transposed, so the transposition costs no shared-memory
+# round trip of its own: at 64x64x64 and 4 warps, per K step 2 ldmatrix .x4 for A and 2 for B
+# (each reading two 16x8 blocks of B^T's rows, no .trans), 16 in all and no ldmatrix .trans; two
+# barriers (around the staging) where the transposition through shared memory took four; and
+# ptxas accepts it with no spills.
+# RUN: tilec compile %s --kernel dot_nt --signature '*fp16:16,*fp16:16,*fp32:16' -DM=64 -DN=64 -DK=64 --target nvptx --arch sm_80 --num-warps 4 --emit ptx -o %t.ptx
+# RUN: FileCheck %s < %t.ptx
+# RUN: %if ptxas %{ %ptxas -v -arch=sm_80 %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
+# CHECK-LABEL: .entry dot_nt
+# CHECK-NOT: ldmatrix
+# CHECK: bar.sync
+# CHECK-NOT: bar.sync
+# CHECK-COUNT-16: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+# CHECK-NOT: ldmatrix
+# CHECK: bar.sync
+# CHECK-NOT: bar.sync
+# PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "Execution", "Inputs"))
+from tilec_check import jit, tl  # noqa: E402
+
+
+@jit
+def dot_nt(a_ptr, bt_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    bt = tl.load(bt_ptr + rn[:, None] * K + rk[None, :])
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], tl.dot(a, tl.trans(bt)))
