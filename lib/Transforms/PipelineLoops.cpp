@@ -94,6 +94,18 @@ bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load) {
   if (load->use_empty())
     return false;
   for (Operation *user : load->getUsers()) {
+    // A transposition (2-D, its only use) read as a B operand: the dot reads
+    // B transposed from the buffer.
+    if (auto trans = dyn_cast<tile::TransOp>(user)) {
+      if (trans->getBlock() != loop.getBody() || !trans->hasOneUse() ||
+          trans.getOrder() != ArrayRef<int32_t>{1, 0})
+        return false;
+      user = *trans->getUsers().begin();
+      auto encoding = dyn_cast_or_null<tile::DotOperandEncodingAttr>(
+          tile::getEncoding(user->getResult(0).getType()));
+      if (!isa<tile::ConvertLayoutOp>(user) || !encoding || encoding.getOpIdx() != 1)
+        return false;
+    }
     auto convert = dyn_cast<tile::ConvertLayoutOp>(user);
     if (!convert || convert->getBlock() != loop.getBody() || convert->use_empty())
       return false;
@@ -295,6 +307,12 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       for (auto [load, buffer] : llvm::zip(loopPlan.loads, buffers)) {
         Value stage = stageOf(b, load.getLoc(), buffer, slot);
         for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
+          if (auto trans = dyn_cast<tile::TransOp>(user)) {
+            // The tile as loaded, which the dot reads transposed.
+            trans->setOperand(0, tile::LocalLoadOp::create(b, trans.getLoc(), load.getType(),
+                                                           stage));
+            continue;
+          }
           auto convert = cast<tile::ConvertLayoutOp>(user);
           Value value = tile::LocalLoadOp::create(b, convert.getLoc(), convert.getType(), stage);
           convert.replaceAllUsesWith(value);

@@ -379,3 +379,83 @@
     return
   }
 
+
+// -----
+
+// A B operand that is tl.trans of a load (attention's k, loaded row-major [N, K]) is pipelined
+// too: its buffer holds the tile as loaded (3 stages of 32x16), and each iteration reads its
+// stage back in the load's layout for the transposition, which convert-tile-to-gpu folds into
+// the dot (it reads B transposed from the buffer).
+// CHECK-LABEL: func @transposed_b
+// CHECK-COUNT-2: tile.local_alloc : <3x32x16xf16
+// CHECK: scf.for
+// CHECK: tile.local_load %{{.*}} : <32x16xf16, #{{.*}}> -> tensor<32x16xf16, #dot_a>
+// CHECK: %[[T:.*]] = tile.local_load %{{.*}} : <32x16xf16, #{{.*}}> -> tensor<32x16xf16, #blocked>
+// CHECK: %[[TT:.*]] = tile.trans %[[T]]
+// CHECK: tile.convert_layout %[[TT]]
+// CHECK-NOT: tile.load
+// CHECK: scf.yield
+#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+#dot_a = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+#dot_b = #tile.dot_operand<opIdx = 1, parent = #mma, kWidth = 2>
+#slice = #tile.slice<{dim = 1, parent = #mma}>
+#slice1 = #tile.slice<{dim = 1, parent = #blocked}>
+#slice2 = #tile.slice<{dim = 0, parent = #mma}>
+#slice3 = #tile.slice<{dim = 0, parent = #blocked}>
+  func.func @transposed_b(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32 {tile.divisibility = 16 : i32}) attributes {tilec.simt} {
+    %c32_i32 = arith.constant 32 : i32
+    %c16_i32 = arith.constant 16 : i32
+    %c512_i32 = arith.constant 512 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %0 = tile.make_range 0, 32 : tensor<32xi32, #slice>
+    %1 = tile.make_range 0, 32 : tensor<32xi32, #slice1>
+    %2 = tile.make_range 0, 32 : tensor<32xi32, #slice2>
+    %3 = tile.make_range 0, 32 : tensor<32xi32, #slice1>
+    %4 = tile.make_range 0, 16 : tensor<16xi32, #slice3>
+    %5 = scf.for %arg4 = %c0_i32 to %arg3 step %c1_i32 iter_args(%arg5 = %cst) -> (tensor<32x32xf32, #mma>)  : i32 {
+      %15 = arith.muli %arg4, %c512_i32 : i32
+      %16 = tile.addptr %arg0, %15 : !tile.ptr<f16>, i32
+      %17 = tile.expand_dims %1 {axis = 1 : i32} : tensor<32xi32, #slice1> -> tensor<32x1xi32, #blocked>
+      %18 = tile.splat %c16_i32 : i32 -> tensor<32x1xi32, #blocked>
+      %19 = arith.muli %17, %18 : tensor<32x1xi32, #blocked>
+      %20 = tile.splat %16 : !tile.ptr<f16> -> tensor<32x1x!tile.ptr<f16>, #blocked>
+      %21 = tile.addptr %20, %19 : tensor<32x1x!tile.ptr<f16>, #blocked>, tensor<32x1xi32, #blocked>
+      %22 = tile.expand_dims %4 {axis = 0 : i32} : tensor<16xi32, #slice3> -> tensor<1x16xi32, #blocked>
+      %23 = tile.broadcast %21 : tensor<32x1x!tile.ptr<f16>, #blocked> -> tensor<32x16x!tile.ptr<f16>, #blocked>
+      %24 = tile.broadcast %22 : tensor<1x16xi32, #blocked> -> tensor<32x16xi32, #blocked>
+      %25 = tile.addptr %23, %24 : tensor<32x16x!tile.ptr<f16>, #blocked>, tensor<32x16xi32, #blocked>
+      %26 = tile.load %25 : tensor<32x16x!tile.ptr<f16>, #blocked>
+      %27 = arith.muli %arg4, %c512_i32 : i32
+      %28 = tile.addptr %arg1, %27 : !tile.ptr<f16>, i32
+      %29 = tile.expand_dims %3 {axis = 1 : i32} : tensor<32xi32, #slice1> -> tensor<32x1xi32, #blocked>
+      %30 = tile.splat %c16_i32 : i32 -> tensor<32x1xi32, #blocked>
+      %31 = arith.muli %29, %30 : tensor<32x1xi32, #blocked>
+      %32 = tile.splat %28 : !tile.ptr<f16> -> tensor<32x1x!tile.ptr<f16>, #blocked>
+      %33 = tile.addptr %32, %31 : tensor<32x1x!tile.ptr<f16>, #blocked>, tensor<32x1xi32, #blocked>
+      %34 = tile.expand_dims %4 {axis = 0 : i32} : tensor<16xi32, #slice3> -> tensor<1x16xi32, #blocked>
+      %35 = tile.broadcast %33 : tensor<32x1x!tile.ptr<f16>, #blocked> -> tensor<32x16x!tile.ptr<f16>, #blocked>
+      %36 = tile.broadcast %34 : tensor<1x16xi32, #blocked> -> tensor<32x16xi32, #blocked>
+      %37 = tile.addptr %35, %36 : tensor<32x16x!tile.ptr<f16>, #blocked>, tensor<32x16xi32, #blocked>
+      %38 = tile.load %37 : tensor<32x16x!tile.ptr<f16>, #blocked>
+      %39 = tile.trans %38 {order = array<i32: 1, 0>} : tensor<32x16xf16, #blocked> -> tensor<16x32xf16, #blocked1>
+      %40 = tile.convert_layout %26 : tensor<32x16xf16, #blocked> -> tensor<32x16xf16, #dot_a>
+      %41 = tile.convert_layout %39 : tensor<16x32xf16, #blocked1> -> tensor<16x32xf16, #dot_b>
+      %42 = tile.dot %40, %41, %arg5 : tensor<32x16xf16, #dot_a>, tensor<16x32xf16, #dot_b> -> tensor<32x32xf32, #mma>
+      scf.yield %42 : tensor<32x32xf32, #mma>
+    }
+    %6 = tile.expand_dims %0 {axis = 1 : i32} : tensor<32xi32, #slice> -> tensor<32x1xi32, #mma>
+    %7 = tile.splat %c32_i32 : i32 -> tensor<32x1xi32, #mma>
+    %8 = arith.muli %6, %7 : tensor<32x1xi32, #mma>
+    %9 = tile.splat %arg2 : !tile.ptr<f32> -> tensor<32x1x!tile.ptr<f32>, #mma>
+    %10 = tile.addptr %9, %8 : tensor<32x1x!tile.ptr<f32>, #mma>, tensor<32x1xi32, #mma>
+    %11 = tile.expand_dims %2 {axis = 0 : i32} : tensor<32xi32, #slice2> -> tensor<1x32xi32, #mma>
+    %12 = tile.broadcast %10 : tensor<32x1x!tile.ptr<f32>, #mma> -> tensor<32x32x!tile.ptr<f32>, #mma>
+    %13 = tile.broadcast %11 : tensor<1x32xi32, #mma> -> tensor<32x32xi32, #mma>
+    %14 = tile.addptr %12, %13 : tensor<32x32x!tile.ptr<f32>, #mma>, tensor<32x32xi32, #mma>
+    tile.store %14, %5 : tensor<32x32x!tile.ptr<f32>, #mma>
+    return
+  }

@@ -175,6 +175,16 @@ Value transposedSource(const SIMTLowering &simt, Value staged) {
   return Value();
 }
 
+/// The buffer a B operand is read from transposed (a pipelined
+/// `tl.trans(tl.load(...))`, planDotOperandStaging), else null.
+Value transposedBufferSource(const SIMTLowering &simt, Value operand) {
+  Operation *def = operand.getDefiningOp();
+  auto it = simt.transposedBufferOperands.find(def);
+  if (!def || it == simt.transposedBufferOperands.end())
+    return Value();
+  return it->second;
+}
+
 /// The region a dot operand is read from per K step when it is a resident
 /// loop invariant (planDotOperandStaging), else none.
 std::optional<SIMTLowering::ResidentRegion> residentSource(const SIMTLowering &simt,
@@ -255,8 +265,12 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     // A B operand staged as its [N, K] transposition's source: B(k, n) is at
     // n * bStride + k, and its fragments are read transposed.
     Value bTransposed = transposedSource(simt, bStaged);
-    if (bTransposed)
+    if (Value buffer = transposedBufferSource(simt, op.getB())) {
+      bBuffer = bTransposed = buffer;
+      bStaged = Value();
+    } else if (bTransposed) {
       bStaged = bTransposed;
+    }
     bool aShared = aBuffer || aStaged || aResident, bShared = bBuffer || bStaged || bResident;
     int64_t m = aType.getDimSize(0), n = bType.getDimSize(1), k = aType.getDimSize(1);
     int64_t elemBytes = operand.getIntOrFloatBitWidth() / 8, pad = 16 / elemBytes;
@@ -438,6 +452,17 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
 
 } // namespace
 
+/// Whether a dot can read the operand of `type` that `load` gives from its
+/// buffer per K step: row-major, unswizzled, rows starting 16-byte aligned (as
+/// ldmatrix needs).
+static bool isReadableBuffer(tile::LocalLoadOp load, RankedTensorType type) {
+  tile::MemDescType buffer = load.getSrc().getType();
+  auto shared = cast<tile::SharedEncodingAttr>(buffer.getEncoding());
+  int64_t rowBytes = bufferRowStride(buffer) * type.getElementTypeBitWidth() / 8;
+  return shared.getOrder()[0] == 1 && shared.getVec() == 1 && shared.getMaxPhase() == 1 &&
+         rowBytes % 16 == 0;
+}
+
 /// The innermost loop around `op`, or null.
 static Operation *enclosingLoop(Operation *op) {
   for (Operation *parent = op->getParentOp(); parent; parent = parent->getParentOp())
@@ -498,7 +523,7 @@ void planDotOperandStaging(SIMTLowering &simt) {
   // tf32 and s8 ones, read element by element, always), and the dot's staged
   // operands fit in shared memory (unpadded, at least).
   llvm::DenseSet<std::pair<Operation *, unsigned>> accepted; // (dot, operand)
-  SmallVector<tile::ConvertLayoutOp> candidates;
+  SmallVector<tile::ConvertLayoutOp> candidates, transposedLoads;
   SmallVector<tile::LocalLoadOp> loads;
   simt.kernel.walk([&](tile::DotOp dot) {
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
@@ -517,13 +542,7 @@ void planDotOperandStaging(SIMTLowering &simt) {
           (type.getElementType().getIntOrFloatBitWidth() == 16 && !ldmatrix))
         continue;
       if (auto load = operand.getDefiningOp<tile::LocalLoadOp>()) {
-        // A row-major, unswizzled pipeline buffer whose rows start 16-byte
-        // aligned (as ldmatrix needs).
-        tile::MemDescType buffer = load.getSrc().getType();
-        auto shared = cast<tile::SharedEncodingAttr>(buffer.getEncoding());
-        int64_t rowBytes = bufferRowStride(buffer) * type.getElementTypeBitWidth() / 8;
-        if (shared.getOrder()[0] == 1 && shared.getVec() == 1 && shared.getMaxPhase() == 1 &&
-            rowBytes % 16 == 0) {
+        if (isReadableBuffer(load, type)) {
           accepted.insert({dot.getOperation(), idx});
           loads.push_back(load);
         }
@@ -532,6 +551,15 @@ void planDotOperandStaging(SIMTLowering &simt) {
       auto convert = operand.getDefiningOp<tile::ConvertLayoutOp>();
       if (!convert)
         continue;
+      if (auto trans = convert.getSrc().getDefiningOp<tile::TransOp>()) {
+        auto load = trans.getSrc().getDefiningOp<tile::LocalLoadOp>();
+        if (idx == 1 && load && load->hasOneUse() && trans->hasOneUse() &&
+            trans.getOrder() == ArrayRef<int32_t>{1, 0} && isReadableBuffer(load, type)) {
+          accepted.insert({dot.getOperation(), idx});
+          transposedLoads.push_back(convert);
+          continue;
+        }
+      }
       auto srcEncoding = tile::getEncoding(convert.getSrc().getType());
       if (!tile::isDistributedEncoding(srcEncoding) ||
           isa<tile::DotOperandEncodingAttr>(srcEncoding))
@@ -556,6 +584,16 @@ void planDotOperandStaging(SIMTLowering &simt) {
   for (tile::LocalLoadOp load : loads)
     if (allUsesStaged(load))
       simt.stagedOperandLoads.insert(load.getOperation());
+  for (tile::ConvertLayoutOp convert : transposedLoads) {
+    if (!allUsesStaged(convert))
+      continue;
+    auto trans = convert.getSrc().getDefiningOp<tile::TransOp>();
+    auto load = trans.getSrc().getDefiningOp<tile::LocalLoadOp>();
+    simt.stagedOperandConversions.insert(convert.getOperation());
+    simt.stagedTransposes.insert(trans.getOperation());
+    simt.stagedOperandLoads.insert(load.getOperation());
+    simt.transposedBufferOperands[convert.getOperation()] = load.getSrc();
+  }
   planResidentOperands(simt, candidates, limit);
   // A B operand that is a transposition of a 2-D distributed tile: the dot
   // stages the tile transposed instead.

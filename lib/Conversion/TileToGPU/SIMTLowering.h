@@ -53,6 +53,10 @@ public:
   /// to a B operand: the dot stages their source instead, row-major, and reads
   /// its fragments transposed; they lower to nothing.
   llvm::DenseSet<mlir::Operation *> stagedTransposes;
+  /// Conversions to a B operand of a `tile.trans` of a `tile.local_load`
+  /// (a pipelined `tl.trans(tl.load(...))`): the dot reads B transposed from
+  /// the buffer (this memdesc); the three ops lower to nothing.
+  llvm::DenseMap<mlir::Operation *, mlir::Value> transposedBufferOperands;
   /// A region of shared memory of its own (after the buffers, for the whole
   /// kernel): byte offset from the base, and row stride in elements.
   struct ResidentRegion {
