@@ -139,9 +139,8 @@ std::optional<LaneSequence> matchLaneSequence(OpBuilder &b, Location loc, Value 
 /// A scalar i1 that is true exactly when every lane of the mask `mask` is,
 /// computed from the ends of its lane sequences when the mask compares such
 /// sequences (`offsets < n`, and conjunctions of those): a few scalar ops
-/// instead of a vector compare and reduction per piece. Falls back to
-/// `vector.reduction <and>`.
-Value emitAllLanesTrue(OpBuilder &b, Location loc, Value mask) {
+/// instead of a vector compare and reduction per piece. Null for other masks.
+Value emitScalarAllLanesTrue(OpBuilder &b, Location loc, Value mask) {
   std::function<Value(Value)> scalarTest = [&](Value m) -> Value {
     if (auto broadcast = m.getDefiningOp<vector::BroadcastOp>())
       return isa<VectorType>(broadcast.getSourceType()) ? Value() : broadcast.getSource();
@@ -183,7 +182,12 @@ Value emitAllLanesTrue(OpBuilder &b, Location loc, Value mask) {
             b, loc, all, arith::CmpIOp::create(b, loc, noWrap, seq.first, seq.last));
     return all;
   };
-  if (Value all = scalarTest(mask))
+  return scalarTest(mask);
+}
+
+/// As emitScalarAllLanesTrue, falling back to `vector.reduction <and>`.
+Value emitAllLanesTrue(OpBuilder &b, Location loc, Value mask) {
+  if (Value all = emitScalarAllLanesTrue(b, loc, mask))
     return all;
   return vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, mask);
 }
@@ -840,6 +844,34 @@ private:
       if (auto load = dyn_cast<LLVM::MaskedLoadOp>(piece))
         map.map(op->getResult(0), unmaskFullLoad(b, load));
     }
+    if (auto select = dyn_cast<arith::SelectOp>(piece))
+      if (Value value = unmaskFullSelect(b, select))
+        map.map(op->getResult(0), value);
+  }
+
+  /// Likewise a select by a mask of lane sequences (`tl.where(cols < n, x,
+  /// 0)`) whose lanes are all true is its true value: the vector compare is
+  /// then only computed in partially enabled pieces. Returns the piece's
+  /// value, or null for other selects (a scalar condition, or a mask without
+  /// a scalar all-lanes test).
+  static Value unmaskFullSelect(OpBuilder &b, arith::SelectOp select) {
+    if (!isa<VectorType>(select.getCondition().getType()))
+      return {};
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfter(select);
+    Location loc = select.getLoc();
+    Value all = emitScalarAllLanesTrue(b, loc, select.getCondition());
+    if (!all)
+      return {};
+    Type type = select.getType();
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, all, /*withElseRegion=*/true);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(b, loc, select.getTrueValue());
+    select.getResult().replaceAllUsesWith(ifOp.getResult(0));
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    auto yield = scf::YieldOp::create(b, loc, select.getResult());
+    select->moveBefore(yield);
+    return ifOp.getResult(0);
   }
 
   /// Likewise a masked load of a piece whose lanes are all enabled is a plain
@@ -1156,6 +1188,115 @@ void narrowSlicedLoads(Block &block, int64_t minLanes) {
   }
 }
 
+/// Whether `addr` is `gep buffer[iv]` (the buffer possibly through a GEP by
+/// 0): piece `iv` of a stack buffer.
+bool isPieceAddress(Value addr, LLVM::AllocaOp buffer, Value iv) {
+  auto gep = addr.getDefiningOp<LLVM::GEPOp>();
+  return gep && getStackBuffer(gep.getBase()) == buffer &&
+         gep.getRawConstantIndices().size() == 1 &&
+         gep.getDynamicIndices().size() == 1 && gep.getDynamicIndices()[0] == iv;
+}
+
+/// The piece loop of a run (see StripMiner::rewrite) that `outer`'s body
+/// consists of, when the two loops may be interchanged so that the piece
+/// loop runs outside: `outer` carries nothing (or its initial values
+/// unchanged), its other ops are pure and region-free, it writes no program
+/// memory, and every stack buffer the piece loop writes is accessed only at
+/// piece `iv` (so the pieces are independent). Only loops updating such a
+/// buffer qualify: that buffer is what the interchange keeps in registers.
+scf::ForOp matchAccumulatorLoop(scf::ForOp outer, int64_t chunkLanes) {
+  auto yield = cast<scf::YieldOp>(outer.getBody()->getTerminator());
+  for (auto [arg, yielded] : llvm::zip(outer.getRegionIterArgs(), yield.getOperands()))
+    if (yielded != arg)
+      return {};
+  scf::ForOp inner;
+  for (Operation &op : outer.getBody()->without_terminator()) {
+    if (auto loop = dyn_cast<scf::ForOp>(op); loop && !inner) {
+      inner = loop;
+      continue;
+    }
+    if (op.getNumRegions() || !isMemoryEffectFree(&op))
+      return {};
+  }
+  if (!inner || inner.getNumRegionIterArgs() ||
+      getConstantIntValue(inner.getLowerBound()) != 0 ||
+      getConstantIntValue(inner.getStep()) != chunkLanes ||
+      !getConstantIntValue(inner.getUpperBound()))
+    return {};
+  Value iv = inner.getInductionVar();
+  llvm::MapVector<LLVM::AllocaOp, SmallVector<Operation *>> stackAccesses;
+  llvm::DenseSet<LLVM::AllocaOp> written;
+  WalkResult walk = inner.getBody()->walk([&](Operation *op) {
+    if (op->getNumRegions() || isMemoryEffectFree(op))
+      return WalkResult::advance(); // Nested ops are visited on their own.
+    int addrIndex = contiguousAddressOperand(op);
+    if (addrIndex < 0)
+      return WalkResult::interrupt();
+    LLVM::AllocaOp root = getStackRoot(op->getOperand(addrIndex));
+    if (!root)
+      return writesMemory(op) ? WalkResult::interrupt() : WalkResult::advance();
+    stackAccesses[root].push_back(op);
+    if (writesMemory(op))
+      written.insert(root);
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted() || written.empty())
+    return {};
+  for (LLVM::AllocaOp buffer : written)
+    for (Operation *access : stackAccesses[buffer]) {
+      Value value = writesMemory(access) ? access->getOperand(0) : access->getResult(0);
+      if (!isPieceAddress(access->getOperand(contiguousAddressOperand(access)), buffer, iv) ||
+          lanesOf(value.getType()) != chunkLanes)
+        return {};
+    }
+  return inner;
+}
+
+/// Interchanges a loop over blocks with the piece loop of the run that is its
+/// body (see matchAccumulatorLoop): `for k { for p { acc[p] += f(x[k + p]) } }`
+/// becomes `for p { for k { ... } }`, whose inner loop updates one piece of
+/// the accumulator, which LLVM keeps in registers (a load before the loop, a
+/// store after it) instead of loading and storing it in every iteration.
+/// Each lane still combines its blocks in the same order: results are
+/// bit-identical. The reads of program memory change order: a piece reads
+/// one slice of every block in turn (as many streams as the loop has
+/// iterations) instead of one block after the other.
+void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
+  SmallVector<scf::ForOp> loops;
+  root->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp outer : loops) {
+    scf::ForOp inner = matchAccumulatorLoop(outer, chunkLanes);
+    if (!inner)
+      continue;
+    Location loc = outer.getLoc();
+    OpBuilder b(outer);
+    Type i64 = b.getI64Type();
+    auto cst = [&](Value v) {
+      return arith::ConstantIntOp::create(b, loc, i64, *getConstantIntValue(v)).getResult();
+    };
+    auto pieces = scf::ForOp::create(b, loc, cst(inner.getLowerBound()),
+                                     cst(inner.getUpperBound()), cst(inner.getStep()));
+    b.setInsertionPoint(pieces.getBody()->getTerminator());
+    auto blocks = scf::ForOp::create(b, loc, outer.getLowerBound(), outer.getUpperBound(),
+                                     outer.getStep());
+    b.setInsertionPoint(blocks.getBody()->getTerminator());
+    IRMapping map;
+    map.map(outer.getInductionVar(), blocks.getInductionVar());
+    map.map(outer.getRegionIterArgs(), outer.getInitArgs());
+    map.map(inner.getInductionVar(), pieces.getInductionVar());
+    for (Operation &op : outer.getBody()->without_terminator()) {
+      if (&op != inner.getOperation()) {
+        b.clone(op, map);
+        continue;
+      }
+      for (Operation &nested : inner.getBody()->without_terminator())
+        b.clone(nested, map);
+    }
+    outer->replaceAllUsesWith(outer.getInitArgs());
+    outer->erase();
+  }
+}
+
 } // namespace
 
 namespace tilec {
@@ -1175,6 +1316,7 @@ void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
     forwardStackCopies(*block);
     narrowSlicedLoads(*block, chunkLanes);
   });
+  interchangeAccumulatorLoops(root, chunkLanes);
 }
 
 } // namespace tilec

@@ -263,19 +263,25 @@ func.func @store_then_load(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
   return
 }
 
-// A wide vector carried by scf.for (an accumulator) lives in a stack buffer:
-// the loop body updates it piece by piece in place, and the reduction after
-// the loop reads that buffer directly instead of a copy.
+// A wide vector carried by scf.for (an accumulator) lives in a stack buffer
+// that the loop body updates piece by piece in place, and the reduction after
+// the loop reads that buffer directly instead of a copy. The loop over blocks
+// and the piece loop are interchanged: each piece of the accumulator is
+// updated by all the blocks in turn (an inner loop LLVM keeps in registers),
+// in the same order per lane.
 // CHECK-LABEL: func.func @accumulate
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[N:.*]]: i32)
 // CHECK: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
 // CHECK-NOT: llvm.alloca
 // CHECK: llvm.store %{{.*}}, %[[ACC]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
-// CHECK: scf.for
 // CHECK: scf.for %[[I:.*]] = %{{.*}} : i64 {
+// CHECK: scf.for %[[OFF:.*]] = %{{.*}} to %[[N]] step %{{.*}} : i32 {
+// CHECK: %[[OFF64:.*]] = arith.extsi %[[OFF]] : i32 to i64
+// CHECK: %[[ROW:.*]] = llvm.getelementptr %[[X]][%[[OFF64]]]
 // CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[I]]]
 // CHECK: %[[OLD:.*]] = llvm.load %[[AA]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
-// CHECK: %[[V:.*]] = llvm.load %{{.*}} -> vector<32xf32>
+// CHECK: %[[XA:.*]] = llvm.getelementptr %[[ROW]][%[[I]]]
+// CHECK: %[[V:.*]] = llvm.load %[[XA]] {{.*}} -> vector<32xf32>
 // CHECK: %[[NEW:.*]] = arith.addf %[[OLD]], %[[V]] : vector<32xf32>
 // CHECK: llvm.store %[[NEW]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
 // CHECK: }
@@ -302,6 +308,74 @@ func.func @accumulate(%x: !tile.ptr<f32>, %n: i32) -> f32 {
     tile.yield %m : f32
   }
   return %t : f32
+}
+
+// A loop that also stores to program memory keeps its order (blocks outside,
+// pieces inside): interchanging it would reorder its stores and loads.
+// CHECK-LABEL: func.func @accumulate_and_store
+// CHECK: scf.for %{{.*}} = %{{.*}} : i32 {
+// CHECK: scf.for %{{.*}} = %{{.*}} : i64 {
+// CHECK: arith.addf
+// CHECK: llvm.store %{{.*}} {alignment = 4 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: }
+// CHECK: }
+func.func @accumulate_and_store(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %n: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %py = tile.splat %y : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %acc = scf.for %off = %c0 to %n step %c128 iter_args(%a = %zero) -> (tensor<128xf32>) : i32 {
+    %s = tile.splat %off : i32 -> tensor<128xi32>
+    %cols = arith.addi %s, %r : tensor<128xi32>
+    %q = tile.addptr %px, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    %v = tile.load %q : tensor<128x!tile.ptr<f32>>
+    %sum = arith.addf %a, %v : tensor<128xf32>
+    %qy = tile.addptr %py, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    tile.store %qy, %sum : tensor<128x!tile.ptr<f32>>
+    scf.yield %sum : tensor<128xf32>
+  }
+  %t = tile.reduce(%acc) axis = 0 : (tensor<128xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.addf %a, %b : f32
+    tile.yield %m : f32
+  }
+  return %t : f32
+}
+
+// A select by a mask of lane sequences (`tl.where(offsets < n, x, 0)`) is
+// versioned like the masked loads: a piece whose lanes are all enabled takes
+// the true value (a scalar test), and only the others compare and select.
+// CHECK-LABEL: func.func @where_in_bounds
+// CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i32)
+// CHECK: scf.for %[[LANE:.*]] = %{{.*}} : i64 {
+// CHECK: %[[MASK:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<32xi32>
+// CHECK: %[[V:.*]] = llvm.load %{{.*}} -> vector<32xf32>
+// CHECK: %[[D:.*]] = arith.mulf %[[V]], %[[V]] : vector<32xf32>
+// CHECK: %[[BELOW:.*]] = arith.cmpi slt, %{{.*}}, %[[N]] : i32
+// CHECK: %[[ALL:.*]] = arith.andi %[[BELOW]], %{{.*}} : i1
+// CHECK: %[[W:.*]] = scf.if %[[ALL]] -> (vector<32xf32>) {
+// CHECK: scf.yield %[[D]] : vector<32xf32>
+// CHECK: } else {
+// CHECK: %[[SEL:.*]] = arith.select %[[MASK]], %[[D]], %{{.*}} : vector<32xi1>, vector<32xf32>
+// CHECK: scf.yield %[[SEL]] : vector<32xf32>
+// CHECK: }
+// CHECK: llvm.store %[[W]], %{{.*}} : vector<32xf32>, !llvm.ptr
+func.func @where_in_bounds(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>, %n: i32) {
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %ns = tile.splat %n : i32 -> tensor<128xi32>
+  %mask = arith.cmpi slt, %r, %ns : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %q = tile.addptr %px, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %v = tile.load %q : tensor<128x!tile.ptr<f32>>
+  %d = arith.mulf %v, %v : tensor<128xf32>
+  %w = arith.select %mask, %d, %zero : tensor<128xi1>, tensor<128xf32>
+  %po = tile.splat %out : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qo = tile.addptr %po, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  tile.store %qo, %w : tensor<128x!tile.ptr<f32>>
+  return
 }
 
 // Tiles no wider than a piece are left alone.
