@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Iterators.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -1188,6 +1189,62 @@ void narrowSlicedLoads(Block &block, int64_t minLanes) {
   }
 }
 
+/// Moves the integer vector ops of `block` (index and mask arithmetic) that
+/// only scf.if branches of the block use into those branches, a copy in each
+/// (e.g. a piece's mask, used by the masked paths of several versioned loads,
+/// stores and selects): the fast paths of pieces whose lanes are all enabled
+/// then no longer compute it. Values that both branches of one scf.if use
+/// stay where they are.
+void sinkVectorOpsIntoBranches(Block &block) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    ops.push_back(&op);
+  for (Operation *op : llvm::reverse(ops)) {
+    if (op->getNumRegions() || op->getNumResults() != 1 || op->use_empty() ||
+        !isa<vector::BroadcastOp, arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::CmpIOp,
+             arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::ExtSIOp, arith::ExtUIOp,
+             arith::TruncIOp>(op))
+      continue;
+    auto type = dyn_cast<VectorType>(op->getResult(0).getType());
+    if (!type || !type.getElementType().isInteger())
+      continue;
+    // The branch region of an scf.if of this block holding each use.
+    llvm::MapVector<Region *, SmallVector<OpOperand *>> regions;
+    bool sinkable = true;
+    for (OpOperand &use : op->getResult(0).getUses()) {
+      Operation *user = use.getOwner();
+      Operation *ancestor = block.findAncestorOpInBlock(*user);
+      if (!ancestor || ancestor == user || !isa<scf::IfOp>(ancestor)) {
+        sinkable = false;
+        break;
+      }
+      Region *region = user->getParentRegion();
+      while (region->getParentOp() != ancestor)
+        region = region->getParentOp()->getParentRegion();
+      // Not into loops nested in the branch (the op would run once per
+      // iteration).
+      for (Operation *p = user->getParentOp(); p != ancestor; p = p->getParentOp())
+        if (isa<LoopLikeOpInterface>(p))
+          sinkable = false;
+      regions[region].push_back(&use);
+    }
+    for (auto &[region, uses] : regions)
+      if (auto ifOp = dyn_cast<scf::IfOp>(region->getParentOp());
+          ifOp.getElseRegion().getBlocks().size() && regions.count(&ifOp.getThenRegion()) &&
+          regions.count(&ifOp.getElseRegion()))
+        sinkable = false;
+    if (!sinkable)
+      continue;
+    for (auto &[region, uses] : regions) {
+      OpBuilder b(&region->front(), region->front().begin());
+      Operation *copy = b.clone(*op);
+      for (OpOperand *use : uses)
+        use->set(copy->getResult(0));
+    }
+    op->erase();
+  }
+}
+
 /// Whether `addr` is `gep buffer[iv]` (the buffer possibly through a GEP by
 /// 0): piece `iv` of a stack buffer.
 bool isPieceAddress(Value addr, LLVM::AllocaOp buffer, Value iv) {
@@ -1317,6 +1374,7 @@ void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
     narrowSlicedLoads(*block, chunkLanes);
   });
   interchangeAccumulatorLoops(root, chunkLanes);
+  root->walk([&](scf::ForOp loop) { sinkVectorOpsIntoBranches(*loop.getBody()); });
 }
 
 } // namespace tilec

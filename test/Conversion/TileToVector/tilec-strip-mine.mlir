@@ -4,9 +4,10 @@
 // A masked elementwise chain over 128 lanes (vector add) becomes one scf.for
 // over 32-lane pieces: the mask, both masked loads, the add and the store of a
 // piece run together (plain loads and store when the piece's mask is all true,
-// which for `offsets < n` is a scalar test of the piece's last offset); the
-// range constant becomes its first piece plus the lane offset, and nothing 128
-// lanes wide is left.
+// which for `offsets < n` is a scalar test of the piece's last offset; the
+// vector mask is then computed only in the masked branches); the range
+// constant becomes its first piece plus the lane offset, and nothing 128 lanes
+// wide is left.
 // CHECK-LABEL: func.func @add_chain
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[Y:.*]]: !llvm.ptr, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i32)
 // CHECK-NOT: vector<128x
@@ -16,10 +17,6 @@
 // CHECK-DAG: %[[OS:.*]] = llvm.getelementptr %[[OUT]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK: scf.for %[[LANE:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
 // CHECK: %[[L32:.*]] = arith.trunci %[[LANE]] : i64 to i32
-// CHECK: %[[LB:.*]] = vector.broadcast %[[L32]] : i32 to vector<32xi32>
-// CHECK: %[[RNG:.*]] = arith.addi %[[LB]], %[[FIRST]] : vector<32xi32>
-// CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[RNG]] : vector<32xi32>
-// CHECK: %[[MASK:.*]] = arith.cmpi slt, %[[OFF]], %{{.*}} : vector<32xi32>
 // CHECK: %[[XA:.*]] = llvm.getelementptr %[[XS]][%[[LANE]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK: %[[LAST:.*]] = arith.addi %[[L32]], %{{.*}} : i32
 // CHECK: %[[OFF0:.*]] = arith.addi %{{.*}}, %[[L32]] : i32
@@ -31,6 +28,10 @@
 // CHECK: %[[XP:.*]] = llvm.load %[[XA]] {alignment = 4 : i64} : !llvm.ptr -> vector<32xf32>
 // CHECK: scf.yield %[[XP]]
 // CHECK: } else {
+// CHECK: %[[LB:.*]] = vector.broadcast %[[L32]] : i32 to vector<32xi32>
+// CHECK: %[[RNG:.*]] = arith.addi %[[LB]], %[[FIRST]] : vector<32xi32>
+// CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[RNG]] : vector<32xi32>
+// CHECK: %[[MASK:.*]] = arith.cmpi slt, %[[OFF]], %{{.*}} : vector<32xi32>
 // CHECK: %[[XM:.*]] = llvm.intr.masked.load %[[XA]], %[[MASK]], %{{.*}} {alignment = 4 : i32} : (!llvm.ptr, vector<32xi1>, vector<32xf32>) -> vector<32xf32>
 // CHECK: scf.yield %[[XM]]
 // CHECK: }
@@ -38,14 +39,16 @@
 // CHECK: %[[YV:.*]] = scf.if %[[ALL]] -> (vector<32xf32>) {
 // CHECK: llvm.load %[[YA]]
 // CHECK: } else {
-// CHECK: llvm.intr.masked.load %[[YA]], %[[MASK]], %{{.*}} -> vector<32xf32>
+// CHECK: %[[YMASK:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<32xi32>
+// CHECK: llvm.intr.masked.load %[[YA]], %[[YMASK]], %{{.*}} -> vector<32xf32>
 // CHECK: }
 // CHECK: %[[SUM:.*]] = arith.addf %[[XV]], %[[YV]] : vector<32xf32>
 // CHECK: %[[OA:.*]] = llvm.getelementptr %[[OS]][%[[LANE]]]
 // CHECK: scf.if %[[ALL]] {
 // CHECK: llvm.store %[[SUM]], %[[OA]] {alignment = 4 : i64} : vector<32xf32>, !llvm.ptr
 // CHECK: } else {
-// CHECK: llvm.intr.masked.store %[[SUM]], %[[OA]], %[[MASK]] {alignment = 4 : i32} : vector<32xf32>, vector<32xi1> into !llvm.ptr
+// CHECK: %[[OMASK:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<32xi32>
+// CHECK: llvm.intr.masked.store %[[SUM]], %[[OA]], %[[OMASK]] {alignment = 4 : i32} : vector<32xf32>, vector<32xi1> into !llvm.ptr
 // CHECK: }
 // CHECK: }
 // CHECK-NOT: vector<128x
@@ -350,7 +353,6 @@ func.func @accumulate_and_store(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %n: i32)
 // CHECK-LABEL: func.func @where_in_bounds
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i32)
 // CHECK: scf.for %[[LANE:.*]] = %{{.*}} : i64 {
-// CHECK: %[[MASK:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<32xi32>
 // CHECK: %[[V:.*]] = llvm.load %{{.*}} -> vector<32xf32>
 // CHECK: %[[D:.*]] = arith.mulf %[[V]], %[[V]] : vector<32xf32>
 // CHECK: %[[BELOW:.*]] = arith.cmpi slt, %{{.*}}, %[[N]] : i32
@@ -358,6 +360,7 @@ func.func @accumulate_and_store(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %n: i32)
 // CHECK: %[[W:.*]] = scf.if %[[ALL]] -> (vector<32xf32>) {
 // CHECK: scf.yield %[[D]] : vector<32xf32>
 // CHECK: } else {
+// CHECK: %[[MASK:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<32xi32>
 // CHECK: %[[SEL:.*]] = arith.select %[[MASK]], %[[D]], %{{.*}} : vector<32xi1>, vector<32xf32>
 // CHECK: scf.yield %[[SEL]] : vector<32xf32>
 // CHECK: }
