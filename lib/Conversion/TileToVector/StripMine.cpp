@@ -28,6 +28,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -1261,7 +1262,11 @@ bool isPieceAddress(Value addr, LLVM::AllocaOp buffer, Value iv) {
 /// memory, and every stack buffer the piece loop writes is accessed only at
 /// piece `iv` (so the pieces are independent). Only loops updating such a
 /// buffer qualify: that buffer is what the interchange keeps in registers.
-scf::ForOp matchAccumulatorLoop(scf::ForOp outer, int64_t chunkLanes) {
+///
+/// `promotable` receives the written buffers whose accesses are all plain
+/// loads and stores directly in the piece loop's body (not in branches).
+scf::ForOp matchAccumulatorLoop(scf::ForOp outer, int64_t chunkLanes,
+                                SmallVectorImpl<LLVM::AllocaOp> &promotable) {
   auto yield = cast<scf::YieldOp>(outer.getBody()->getTerminator());
   for (auto [arg, yielded] : llvm::zip(outer.getRegionIterArgs(), yield.getOperands()))
     if (yielded != arg)
@@ -1306,7 +1311,55 @@ scf::ForOp matchAccumulatorLoop(scf::ForOp outer, int64_t chunkLanes) {
           lanesOf(value.getType()) != chunkLanes)
         return {};
     }
+  for (auto &[buffer, accesses] : stackAccesses)
+    if (written.contains(buffer) && llvm::all_of(accesses, [&](Operation *access) {
+          return isa<LLVM::LoadOp, LLVM::StoreOp>(access) &&
+                 access->getBlock() == inner.getBody() &&
+                 access->getOperand(contiguousAddressOperand(access)).getType() ==
+                     accesses.front()->getOperand(contiguousAddressOperand(accesses.front()))
+                         .getType() &&
+                 (writesMemory(access) ? access->getOperand(0) : access->getResult(0))
+                         .getType() == (writesMemory(accesses.front())
+                                            ? accesses.front()->getOperand(0)
+                                            : accesses.front()->getResult(0))
+                                           .getType();
+        }))
+      promotable.push_back(buffer);
   return inner;
+}
+
+/// The ops accessing `buffer` through any chain of GEPs.
+SmallVector<Operation *> transitiveBufferAccesses(LLVM::AllocaOp buffer) {
+  SmallVector<Operation *> accesses;
+  SmallVector<Value> worklist{buffer.getResult()};
+  while (!worklist.empty())
+    for (Operation *user : worklist.pop_back_val().getUsers()) {
+      if (auto gep = dyn_cast<LLVM::GEPOp>(user))
+        worklist.push_back(gep.getResult());
+      else
+        accesses.push_back(user);
+    }
+  return accesses;
+}
+
+/// The store that last wrote `buffer` before `op` (in `op`'s block, nothing
+/// in between accessing the buffer) when it stores a splat constant over its
+/// first `lanes` elements (an accumulator's `tl.zeros` initial value).
+LLVM::StoreOp findSplatInit(LLVM::AllocaOp buffer, Operation *op, int64_t lanes) {
+  SmallVector<Operation *> accesses = transitiveBufferAccesses(buffer);
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (llvm::none_of(accesses, [&](Operation *a) { return prev->isAncestor(a); }))
+      continue;
+    auto store = dyn_cast<LLVM::StoreOp>(prev);
+    if (!store || getStackBuffer(store.getAddr()) != buffer)
+      return {};
+    SplatElementsAttr splat;
+    if (lanesOf(store.getValue().getType()) != lanes ||
+        !matchPattern(store.getValue(), m_Constant(&splat)))
+      return {};
+    return store;
+  }
+  return {};
 }
 
 /// Interchanges a loop over blocks with the piece loop of the run that is its
@@ -1318,11 +1371,17 @@ scf::ForOp matchAccumulatorLoop(scf::ForOp outer, int64_t chunkLanes) {
 /// bit-identical. The reads of program memory change order: a piece reads
 /// one slice of every block in turn (as many streams as the loop has
 /// iterations) instead of one block after the other.
+/// The piece of an accumulator only loaded and stored directly in the body is
+/// carried by the inner loop (loaded before it, stored after it); when the
+/// buffer was last filled with a splat constant (`tl.zeros`), the piece
+/// starts from that constant and the filling store goes (the piece loop
+/// writes every piece it covered).
 void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
   SmallVector<scf::ForOp> loops;
   root->walk([&](scf::ForOp loop) { loops.push_back(loop); });
   for (scf::ForOp outer : loops) {
-    scf::ForOp inner = matchAccumulatorLoop(outer, chunkLanes);
+    SmallVector<LLVM::AllocaOp> promoted;
+    scf::ForOp inner = matchAccumulatorLoop(outer, chunkLanes, promoted);
     if (!inner)
       continue;
     Location loc = outer.getLoc();
@@ -1331,26 +1390,99 @@ void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
     auto cst = [&](Value v) {
       return arith::ConstantIntOp::create(b, loc, i64, *getConstantIntValue(v)).getResult();
     };
+    int64_t lanes = *getConstantIntValue(inner.getUpperBound());
     auto pieces = scf::ForOp::create(b, loc, cst(inner.getLowerBound()),
                                      cst(inner.getUpperBound()), cst(inner.getStep()));
+    Value piece = pieces.getInductionVar();
     b.setInsertionPoint(pieces.getBody()->getTerminator());
+    // Each promoted buffer: its piece's type, address, alignment, and the
+    // initial value of the carried piece.
+    struct Promoted {
+      Type type;
+      Value addr;
+      uint64_t align = 0;
+    };
+    llvm::DenseMap<LLVM::AllocaOp, unsigned> promotedIndex;
+    SmallVector<Promoted> slots;
+    SmallVector<Value> inits;
+    SmallVector<LLVM::StoreOp> initStores;
+    for (LLVM::AllocaOp buffer : promoted) {
+      Operation *first = nullptr;
+      for (Operation &op : *inner.getBody())
+        if (contiguousAddressOperand(&op) >= 0 &&
+            getStackRoot(op.getOperand(contiguousAddressOperand(&op))) == buffer) {
+          first = &op;
+          break;
+        }
+      Promoted slot;
+      slot.type = writesMemory(first) ? first->getOperand(0).getType() : first->getResult(0).getType();
+      auto gep = first->getOperand(contiguousAddressOperand(first)).getDefiningOp<LLVM::GEPOp>();
+      slot.addr = LLVM::GEPOp::create(b, loc, gep.getType(), gep.getElemType(), buffer.getResult(),
+                                      ValueRange{piece});
+      if (auto load = dyn_cast<LLVM::LoadOp>(first))
+        slot.align = load.getAlignment().value_or(0);
+      else
+        slot.align = cast<LLVM::StoreOp>(first).getAlignment().value_or(0);
+      Value init;
+      if (LLVM::StoreOp store = findSplatInit(buffer, outer, lanes)) {
+        SplatElementsAttr splat;
+        matchPattern(store.getValue(), m_Constant(&splat));
+        init = arith::ConstantOp::create(b, loc, slot.type,
+                                         splat.resizeSplat(cast<ShapedType>(slot.type)));
+        initStores.push_back(store);
+      } else {
+        init = LLVM::LoadOp::create(b, loc, slot.type, slot.addr, slot.align);
+      }
+      promotedIndex[buffer] = slots.size();
+      slots.push_back(slot);
+      inits.push_back(init);
+    }
     auto blocks = scf::ForOp::create(b, loc, outer.getLowerBound(), outer.getUpperBound(),
-                                     outer.getStep());
-    b.setInsertionPoint(blocks.getBody()->getTerminator());
+                                     outer.getStep(), inits);
+    if (blocks.getBody()->mightHaveTerminator())
+      b.setInsertionPoint(blocks.getBody()->getTerminator());
+    else
+      b.setInsertionPointToEnd(blocks.getBody());
     IRMapping map;
     map.map(outer.getInductionVar(), blocks.getInductionVar());
     map.map(outer.getRegionIterArgs(), outer.getInitArgs());
-    map.map(inner.getInductionVar(), pieces.getInductionVar());
+    map.map(inner.getInductionVar(), piece);
+    SmallVector<Value> current(blocks.getRegionIterArgs());
+    auto promotedSlot = [&](Operation *op) -> std::optional<unsigned> {
+      if (!isa<LLVM::LoadOp, LLVM::StoreOp>(op))
+        return std::nullopt;
+      auto it = promotedIndex.find(getStackRoot(op->getOperand(contiguousAddressOperand(op))));
+      return it == promotedIndex.end() ? std::nullopt : std::optional<unsigned>(it->second);
+    };
     for (Operation &op : outer.getBody()->without_terminator()) {
       if (&op != inner.getOperation()) {
         b.clone(op, map);
         continue;
       }
-      for (Operation &nested : inner.getBody()->without_terminator())
-        b.clone(nested, map);
+      for (Operation &nested : inner.getBody()->without_terminator()) {
+        std::optional<unsigned> slot = promotedSlot(&nested);
+        if (!slot)
+          b.clone(nested, map);
+        else if (auto load = dyn_cast<LLVM::LoadOp>(nested))
+          map.map(load.getResult(), current[*slot]);
+        else
+          current[*slot] = map.lookupOrDefault(cast<LLVM::StoreOp>(nested).getValue());
+      }
+    }
+    if (!slots.empty()) {
+      Operation *oldYield =
+          blocks.getBody()->mightHaveTerminator() ? blocks.getBody()->getTerminator() : nullptr;
+      scf::YieldOp::create(b, loc, current);
+      if (oldYield)
+        oldYield->erase();
+      b.setInsertionPointAfter(blocks);
+      for (auto [slot, result] : llvm::zip(slots, blocks.getResults()))
+        LLVM::StoreOp::create(b, loc, result, slot.addr, slot.align);
     }
     outer->replaceAllUsesWith(outer.getInitArgs());
     outer->erase();
+    for (LLVM::StoreOp store : initStores)
+      store->erase();
   }
 }
 

@@ -267,27 +267,29 @@ func.func @store_then_load(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
 }
 
 // A wide vector carried by scf.for (an accumulator) lives in a stack buffer
-// that the loop body updates piece by piece in place, and the reduction after
-// the loop reads that buffer directly instead of a copy. The loop over blocks
-// and the piece loop are interchanged: each piece of the accumulator is
-// updated by all the blocks in turn (an inner loop LLVM keeps in registers),
-// in the same order per lane.
+// that the loop body updates piece by piece, and the reduction after the loop
+// reads that buffer directly instead of a copy. The loop over blocks and the
+// piece loop are interchanged: each piece of the accumulator is updated by all
+// the blocks in turn, in the same order per lane, carried by the inner loop
+// (in registers) from the splat it was initialized with (the buffer's initial
+// 128-lane store goes) and stored once after it.
 // CHECK-LABEL: func.func @accumulate
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[N:.*]]: i32)
-// CHECK: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
+// CHECK-DAG: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
 // CHECK-NOT: llvm.alloca
-// CHECK: llvm.store %{{.*}}, %[[ACC]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
+// CHECK-NOT: vector<128xf32>
 // CHECK: scf.for %[[I:.*]] = %{{.*}} : i64 {
-// CHECK: scf.for %[[OFF:.*]] = %{{.*}} to %[[N]] step %{{.*}} : i32 {
+// CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[I]]]
+// CHECK: %[[SUM:.*]] = scf.for %[[OFF:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[OLD:.*]] = %[[ZERO]]) -> (vector<32xf32>) : i32 {
 // CHECK: %[[OFF64:.*]] = arith.extsi %[[OFF]] : i32 to i64
 // CHECK: %[[ROW:.*]] = llvm.getelementptr %[[X]][%[[OFF64]]]
-// CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[I]]]
-// CHECK: %[[OLD:.*]] = llvm.load %[[AA]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
 // CHECK: %[[XA:.*]] = llvm.getelementptr %[[ROW]][%[[I]]]
 // CHECK: %[[V:.*]] = llvm.load %[[XA]] {{.*}} -> vector<32xf32>
 // CHECK: %[[NEW:.*]] = arith.addf %[[OLD]], %[[V]] : vector<32xf32>
-// CHECK: llvm.store %[[NEW]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: scf.yield %[[NEW]] : vector<32xf32>
 // CHECK: }
+// CHECK: llvm.store %[[SUM]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
 // CHECK: }
 // CHECK: scf.for %[[K:.*]] = %{{.*}} iter_args
 // CHECK: llvm.getelementptr %[[ACC]][%[[K]]]
@@ -298,6 +300,39 @@ func.func @accumulate(%x: !tile.ptr<f32>, %n: i32) -> f32 {
   %r = tile.make_range 0, 128 : tensor<128xi32>
   %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
   %acc = scf.for %off = %c0 to %n step %c128 iter_args(%a = %zero) -> (tensor<128xf32>) : i32 {
+    %s = tile.splat %off : i32 -> tensor<128xi32>
+    %cols = arith.addi %s, %r : tensor<128xi32>
+    %q = tile.addptr %px, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    %v = tile.load %q : tensor<128x!tile.ptr<f32>>
+    %sum = arith.addf %a, %v : tensor<128xf32>
+    scf.yield %sum : tensor<128xf32>
+  }
+  %t = tile.reduce(%acc) axis = 0 : (tensor<128xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.addf %a, %b : f32
+    tile.yield %m : f32
+  }
+  return %t : f32
+}
+
+// An accumulator whose initial value is not a constant: each piece is loaded
+// from its buffer before the inner loop.
+// CHECK-LABEL: func.func @accumulate_from_loaded
+// CHECK: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK: llvm.store %{{.*}}, %[[ACC]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
+// CHECK: scf.for %[[I:.*]] = %{{.*}} : i64 {
+// CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[I]]]
+// CHECK: %[[INIT:.*]] = llvm.load %[[AA]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: %[[SUM:.*]] = scf.for %{{.*}} iter_args(%{{.*}} = %[[INIT]]) -> (vector<32xf32>) : i32 {
+// CHECK: llvm.store %[[SUM]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
+func.func @accumulate_from_loaded(%x: !tile.ptr<f32>, %n: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %p0 = tile.addptr %px, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %first = tile.load %p0 : tensor<128x!tile.ptr<f32>>
+  %acc = scf.for %off = %c128 to %n step %c128 iter_args(%a = %first) -> (tensor<128xf32>) : i32 {
     %s = tile.splat %off : i32 -> tensor<128xi32>
     %cols = arith.addi %s, %r : tensor<128xi32>
     %q = tile.addptr %px, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
