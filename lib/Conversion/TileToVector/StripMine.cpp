@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -1311,20 +1312,19 @@ scf::ForOp matchAccumulatorLoop(scf::ForOp outer, int64_t chunkLanes,
           lanesOf(value.getType()) != chunkLanes)
         return {};
     }
-  for (auto &[buffer, accesses] : stackAccesses)
-    if (written.contains(buffer) && llvm::all_of(accesses, [&](Operation *access) {
-          return isa<LLVM::LoadOp, LLVM::StoreOp>(access) &&
-                 access->getBlock() == inner.getBody() &&
-                 access->getOperand(contiguousAddressOperand(access)).getType() ==
-                     accesses.front()->getOperand(contiguousAddressOperand(accesses.front()))
-                         .getType() &&
-                 (writesMemory(access) ? access->getOperand(0) : access->getResult(0))
-                         .getType() == (writesMemory(accesses.front())
-                                            ? accesses.front()->getOperand(0)
-                                            : accesses.front()->getResult(0))
-                                           .getType();
-        }))
-      promotable.push_back(buffer);
+  for (auto &entry : stackAccesses) {
+    ArrayRef<Operation *> accesses = entry.second;
+    auto valueType = [](Operation *access) {
+      return writesMemory(access) ? access->getOperand(0).getType()
+                                  : access->getResult(0).getType();
+    };
+    bool direct = llvm::all_of(accesses, [&](Operation *access) {
+      return isa<LLVM::LoadOp, LLVM::StoreOp>(access) && access->getBlock() == inner.getBody() &&
+             valueType(access) == valueType(accesses.front());
+    });
+    if (written.contains(entry.first) && direct)
+      promotable.push_back(entry.first);
+  }
   return inner;
 }
 
@@ -1362,6 +1362,74 @@ LLVM::StoreOp findSplatInit(LLVM::AllocaOp buffer, Operation *op, int64_t lanes)
   return {};
 }
 
+/// Absorbs into `pieces` (a piece loop without results, see
+/// interchangeAccumulatorLoops) the reduction fold that follows it (see Fold):
+/// an `scf.for` over the same pieces whose body reads piece `iv` of stack
+/// buffers that `pieces` stores at its own `iv`, and otherwise only computes
+/// (pure ops between the two loops move before `pieces`). The fold then
+/// combines each piece as soon as it is final, in the same order; the
+/// buffer's stores and loads go when nothing else reads it. Returns the fold
+/// loop it erased, if any.
+Operation *fuseFollowingFold(scf::ForOp pieces) {
+  SmallVector<Operation *> between;
+  Operation *next = pieces->getNextNode();
+  for (; next && !isa<scf::ForOp>(next); next = next->getNextNode()) {
+    if (next->getNumRegions() || !isMemoryEffectFree(next))
+      return nullptr;
+    between.push_back(next);
+  }
+  auto fold = dyn_cast_or_null<scf::ForOp>(next);
+  if (!fold || !fold.getNumRegionIterArgs() ||
+      getConstantIntValue(fold.getLowerBound()) != 0 ||
+      getConstantIntValue(fold.getStep()) != getConstantIntValue(pieces.getStep()) ||
+      getConstantIntValue(fold.getUpperBound()) != getConstantIntValue(pieces.getUpperBound()))
+    return nullptr;
+  // The piece each buffer gets in an iteration of `pieces`.
+  llvm::DenseMap<LLVM::AllocaOp, LLVM::StoreOp> stored;
+  for (Operation &op : *pieces.getBody())
+    if (auto store = dyn_cast<LLVM::StoreOp>(op))
+      if (LLVM::AllocaOp root = getStackRoot(store.getAddr());
+          root && isPieceAddress(store.getAddr(), root, pieces.getInductionVar()))
+        stored[root] = store;
+  for (Operation &op : fold.getBody()->without_terminator()) {
+    if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
+      LLVM::AllocaOp root = getStackRoot(load.getAddr());
+      auto it = root ? stored.find(root) : stored.end();
+      if (it == stored.end() || !isPieceAddress(load.getAddr(), root, fold.getInductionVar()) ||
+          it->second.getValue().getType() != load.getType())
+        return nullptr;
+      continue;
+    }
+    if (!isMemoryEffectFree(&op))
+      return nullptr;
+  }
+  for (Operation *op : between)
+    op->moveBefore(pieces);
+  IRRewriter rewriter(pieces.getContext());
+  FailureOr<LoopLikeOpInterface> fused = pieces.replaceWithAdditionalYields(
+      rewriter, fold.getInitArgs(), /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &b, Location, ArrayRef<BlockArgument> acc) -> SmallVector<Value> {
+        IRMapping map;
+        map.map(fold.getInductionVar(), b.getInsertionBlock()->getArgument(0));
+        for (auto [arg, value] : llvm::zip(fold.getRegionIterArgs(), acc))
+          map.map(arg, value);
+        for (Operation &op : fold.getBody()->without_terminator()) {
+          if (auto load = dyn_cast<LLVM::LoadOp>(op))
+            map.map(load.getResult(), stored[getStackRoot(load.getAddr())].getValue());
+          else
+            b.clone(op, map);
+        }
+        return llvm::map_to_vector(fold.getBody()->getTerminator()->getOperands(),
+                                   [&](Value v) { return map.lookupOrDefault(v); });
+      });
+  if (failed(fused))
+    return nullptr;
+  fold->replaceAllUsesWith((*fused)->getResults());
+  Operation *erased = fold.getOperation();
+  fold->erase();
+  return erased;
+}
+
 /// Interchanges a loop over blocks with the piece loop of the run that is its
 /// body (see matchAccumulatorLoop): `for k { for p { acc[p] += f(x[k + p]) } }`
 /// becomes `for p { for k { ... } }`, whose inner loop updates one piece of
@@ -1379,7 +1447,10 @@ LLVM::StoreOp findSplatInit(LLVM::AllocaOp buffer, Operation *op, int64_t lanes)
 void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
   SmallVector<scf::ForOp> loops;
   root->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  llvm::DenseSet<Operation *> erased;
   for (scf::ForOp outer : loops) {
+    if (erased.contains(outer.getOperation()))
+      continue;
     SmallVector<LLVM::AllocaOp> promoted;
     scf::ForOp inner = matchAccumulatorLoop(outer, chunkLanes, promoted);
     if (!inner)
@@ -1483,6 +1554,8 @@ void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
     outer->erase();
     for (LLVM::StoreOp store : initStores)
       store->erase();
+    if (Operation *fold = fuseFollowingFold(pieces))
+      erased.insert(fold);
   }
 }
 
@@ -1506,6 +1579,12 @@ void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
     narrowSlicedLoads(*block, chunkLanes);
   });
   interchangeAccumulatorLoops(root, chunkLanes);
+  // The accesses the interchange replaced left their address arithmetic.
+  root->walk<WalkOrder::PostOrder, ReverseIterator>([&](Operation *op) {
+    if (op != root && isOpTriviallyDead(op))
+      op->erase();
+  });
+  eraseWriteOnlyBuffers(root);
   root->walk([&](scf::ForOp loop) { sinkVectorOpsIntoBranches(*loop.getBody()); });
 }
 

@@ -267,20 +267,18 @@ func.func @store_then_load(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
 }
 
 // A wide vector carried by scf.for (an accumulator) lives in a stack buffer
-// that the loop body updates piece by piece, and the reduction after the loop
-// reads that buffer directly instead of a copy. The loop over blocks and the
+// that the loop body updates piece by piece. The loop over blocks and the
 // piece loop are interchanged: each piece of the accumulator is updated by all
 // the blocks in turn, in the same order per lane, carried by the inner loop
-// (in registers) from the splat it was initialized with (the buffer's initial
-// 128-lane store goes) and stored once after it.
+// (in registers) from the splat it was initialized with, and the reduction's
+// fold after the loop joins the piece loop, combining each piece once it is
+// final (same order: bit-identical sums). No stack buffer is left.
 // CHECK-LABEL: func.func @accumulate
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[N:.*]]: i32)
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
-// CHECK-DAG: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
 // CHECK-NOT: llvm.alloca
 // CHECK-NOT: vector<128xf32>
-// CHECK: scf.for %[[I:.*]] = %{{.*}} : i64 {
-// CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[I]]]
+// CHECK: %[[FOLD:.*]] = scf.for %[[I:.*]] = %{{.*}} iter_args(%[[R:.*]] = %[[ZERO]]) -> (vector<32xf32>) : i64 {
 // CHECK: %[[SUM:.*]] = scf.for %[[OFF:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[OLD:.*]] = %[[ZERO]]) -> (vector<32xf32>) : i32 {
 // CHECK: %[[OFF64:.*]] = arith.extsi %[[OFF]] : i32 to i64
 // CHECK: %[[ROW:.*]] = llvm.getelementptr %[[X]][%[[OFF64]]]
@@ -289,10 +287,13 @@ func.func @store_then_load(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
 // CHECK: %[[NEW:.*]] = arith.addf %[[OLD]], %[[V]] : vector<32xf32>
 // CHECK: scf.yield %[[NEW]] : vector<32xf32>
 // CHECK: }
-// CHECK: llvm.store %[[SUM]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: %[[ADDED:.*]] = arith.addf %[[R]], %[[SUM]] : vector<32xf32>
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[I]], %{{.*}} : i64
+// CHECK: %[[NEXT:.*]] = arith.select %[[FIRST]], %[[SUM]], %[[ADDED]] : vector<32xf32>
+// CHECK: scf.yield %[[NEXT]] : vector<32xf32>
 // CHECK: }
-// CHECK: scf.for %[[K:.*]] = %{{.*}} iter_args
-// CHECK: llvm.getelementptr %[[ACC]][%[[K]]]
+// CHECK-NOT: llvm.load
+// CHECK: vector.shuffle %[[FOLD]], %[[FOLD]]
 func.func @accumulate(%x: !tile.ptr<f32>, %n: i32) -> f32 {
   %c0 = arith.constant 0 : i32
   %c128 = arith.constant 128 : i32
@@ -316,15 +317,15 @@ func.func @accumulate(%x: !tile.ptr<f32>, %n: i32) -> f32 {
 }
 
 // An accumulator whose initial value is not a constant: each piece is loaded
-// from its buffer before the inner loop.
+// from its buffer before the inner loop (and the fold still joins the loop).
 // CHECK-LABEL: func.func @accumulate_from_loaded
 // CHECK: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
 // CHECK: llvm.store %{{.*}}, %[[ACC]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
-// CHECK: scf.for %[[I:.*]] = %{{.*}} : i64 {
+// CHECK: scf.for %[[I:.*]] = %{{.*}} iter_args(%{{.*}}) -> (vector<32xf32>) : i64 {
 // CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[I]]]
 // CHECK: %[[INIT:.*]] = llvm.load %[[AA]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
 // CHECK: %[[SUM:.*]] = scf.for %{{.*}} iter_args(%{{.*}} = %[[INIT]]) -> (vector<32xf32>) : i32 {
-// CHECK: llvm.store %[[SUM]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: arith.addf %{{.*}}, %[[SUM]] : vector<32xf32>
 func.func @accumulate_from_loaded(%x: !tile.ptr<f32>, %n: i32) -> f32 {
   %c0 = arith.constant 0 : i32
   %c128 = arith.constant 128 : i32
