@@ -267,17 +267,23 @@ func.func @store_then_load(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
 }
 
 // A wide vector carried by scf.for (an accumulator) lives in a stack buffer
-// that the loop body updates piece by piece. The loop over blocks and the
-// piece loop are interchanged: each piece of the accumulator is updated by all
-// the blocks in turn, in the same order per lane, carried by the inner loop
-// (in registers) from the splat it was initialized with, and the reduction's
-// fold after the loop joins the piece loop, combining each piece once it is
-// final (same order: bit-identical sums). No stack buffer is left.
+// that the loop body updates piece by piece. When the loop has at most 16
+// blocks (n <= 16 * 128), it is interchanged with the piece loop: each piece
+// of the accumulator is updated by all the blocks in turn, in the same order
+// per lane, carried by the inner loop (in registers) from the splat it was
+// initialized with, and the reduction's fold joins the piece loop, combining
+// each piece once it is final (same order: bit-identical sums). Longer loops
+// keep their order (one stream at a time): the initial store, the piecewise
+// update in place, then the fold reading the buffer.
 // CHECK-LABEL: func.func @accumulate
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[N:.*]]: i32)
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
-// CHECK-NOT: llvm.alloca
-// CHECK-NOT: vector<128xf32>
+// CHECK-DAG: %[[LIMIT:.*]] = arith.constant 2048 : i64
+// CHECK-DAG: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK: %[[N64:.*]] = arith.extsi %[[N]] : i32 to i64
+// CHECK: %[[FEW:.*]] = arith.cmpi sle, %[[N64]], %[[LIMIT]] : i64
+// CHECK: %[[RES:.*]] = scf.if %[[FEW]] -> (vector<32xf32>) {
+// CHECK-NOT: %[[ACC]]
 // CHECK: %[[FOLD:.*]] = scf.for %[[I:.*]] = %{{.*}} iter_args(%[[R:.*]] = %[[ZERO]]) -> (vector<32xf32>) : i64 {
 // CHECK: %[[SUM:.*]] = scf.for %[[OFF:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[OLD:.*]] = %[[ZERO]]) -> (vector<32xf32>) : i32 {
 // CHECK: %[[OFF64:.*]] = arith.extsi %[[OFF]] : i32 to i64
@@ -292,8 +298,22 @@ func.func @store_then_load(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
 // CHECK: %[[NEXT:.*]] = arith.select %[[FIRST]], %[[SUM]], %[[ADDED]] : vector<32xf32>
 // CHECK: scf.yield %[[NEXT]] : vector<32xf32>
 // CHECK: }
-// CHECK-NOT: llvm.load
-// CHECK: vector.shuffle %[[FOLD]], %[[FOLD]]
+// CHECK: scf.yield %[[FOLD]] : vector<32xf32>
+// CHECK: } else {
+// CHECK: llvm.store %{{.*}}, %[[ACC]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} : i32 {
+// CHECK: scf.for %[[J:.*]] = %{{.*}} : i64 {
+// CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[J]]]
+// CHECK: %[[AOLD:.*]] = llvm.load %[[AA]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: %[[ANEW:.*]] = arith.addf %[[AOLD]], %{{.*}} : vector<32xf32>
+// CHECK: llvm.store %[[ANEW]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: }
+// CHECK: }
+// CHECK: %[[SLOW:.*]] = scf.for %[[K:.*]] = %{{.*}} iter_args
+// CHECK: llvm.getelementptr %[[ACC]][%[[K]]]
+// CHECK: scf.yield %[[SLOW]] : vector<32xf32>
+// CHECK: }
+// CHECK: vector.shuffle %[[RES]], %[[RES]]
 func.func @accumulate(%x: !tile.ptr<f32>, %n: i32) -> f32 {
   %c0 = arith.constant 0 : i32
   %c128 = arith.constant 128 : i32
@@ -321,6 +341,7 @@ func.func @accumulate(%x: !tile.ptr<f32>, %n: i32) -> f32 {
 // CHECK-LABEL: func.func @accumulate_from_loaded
 // CHECK: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
 // CHECK: llvm.store %{{.*}}, %[[ACC]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
+// CHECK: scf.if
 // CHECK: scf.for %[[I:.*]] = %{{.*}} iter_args(%{{.*}}) -> (vector<32xf32>) : i64 {
 // CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[I]]]
 // CHECK: %[[INIT:.*]] = llvm.load %[[AA]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
