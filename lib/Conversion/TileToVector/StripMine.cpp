@@ -1252,8 +1252,8 @@ void sinkVectorOpsIntoBranches(Block &block) {
 bool isPieceAddress(Value addr, LLVM::AllocaOp buffer, Value iv) {
   auto gep = addr.getDefiningOp<LLVM::GEPOp>();
   return gep && getStackBuffer(gep.getBase()) == buffer &&
-         gep.getRawConstantIndices().size() == 1 &&
-         gep.getDynamicIndices().size() == 1 && gep.getDynamicIndices()[0] == iv;
+         gep.getRawConstantIndices().size() == 1 && gep.getDynamicIndices().size() == 1 &&
+         gep.getDynamicIndices()[0] == iv;
 }
 
 /// The piece loop of a run (see StripMiner::rewrite) that `outer`'s body
@@ -1281,8 +1281,7 @@ scf::ForOp matchAccumulatorLoop(scf::ForOp outer, int64_t chunkLanes,
     if (op.getNumRegions() || !isMemoryEffectFree(&op))
       return {};
   }
-  if (!inner || inner.getNumRegionIterArgs() ||
-      getConstantIntValue(inner.getLowerBound()) != 0 ||
+  if (!inner || inner.getNumRegionIterArgs() || getConstantIntValue(inner.getLowerBound()) != 0 ||
       getConstantIntValue(inner.getStep()) != chunkLanes ||
       !getConstantIntValue(inner.getUpperBound()))
     return {};
@@ -1366,8 +1365,7 @@ LLVM::StoreOp findSplatInit(LLVM::AllocaOp buffer, Operation *op, int64_t lanes)
 /// in between, returned in `between`) that reads, at its induction variable,
 /// only pieces of the `promoted` buffers, over the pieces of `inner`: once
 /// `outer` and `inner` are interchanged, the piece loop can run the fold too.
-scf::ForOp findFollowingFold(scf::ForOp outer, scf::ForOp inner,
-                             ArrayRef<LLVM::AllocaOp> promoted,
+scf::ForOp findFollowingFold(scf::ForOp outer, scf::ForOp inner, ArrayRef<LLVM::AllocaOp> promoted,
                              SmallVectorImpl<Operation *> &between) {
   Operation *next = outer->getNextNode();
   for (; next && !isa<scf::ForOp>(next); next = next->getNextNode()) {
@@ -1446,9 +1444,10 @@ void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
         return arith::ExtSIOp::create(b, loc, i64, v);
       return v;
     };
-    Value span = arith::SubIOp::create(b, loc, toI64(outer.getUpperBound()),
-                                       toI64(outer.getLowerBound()));
-    Value limit = arith::MulIOp::create(b, loc, toI64(outer.getStep()), cst(kMaxInterchangedBlocks));
+    Value span =
+        arith::SubIOp::create(b, loc, toI64(outer.getUpperBound()), toI64(outer.getLowerBound()));
+    Value limit =
+        arith::MulIOp::create(b, loc, toI64(outer.getStep()), cst(kMaxInterchangedBlocks));
     Value few = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, span, limit);
     TypeRange resultTypes = fold ? TypeRange(fold.getResultTypes()) : TypeRange{};
     auto ifOp = scf::IfOp::create(b, loc, resultTypes, few, /*withElseRegion=*/true);
@@ -1550,10 +1549,10 @@ void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
     b.setInsertionPointAfter(blocks);
     // The final pieces, stored unless only the fold reads them.
     for (auto [buffer, slot] : llvm::zip(promoted, slots)) {
-      bool onlyFolded = fold && llvm::all_of(transitiveBufferAccesses(buffer), [&](Operation *a) {
-                          return outer->isAncestor(a) || fold->isAncestor(a) ||
-                                 llvm::is_contained(initStores, a);
-                        });
+      bool onlyFolded =
+          fold && llvm::all_of(transitiveBufferAccesses(buffer), [&](Operation *a) {
+            return outer->isAncestor(a) || fold->isAncestor(a) || llvm::is_contained(initStores, a);
+          });
       if (!onlyFolded)
         LLVM::StoreOp::create(b, loc, blocks.getResult(promotedIndex[buffer]), slot.addr,
                               slot.align);
@@ -1569,9 +1568,10 @@ void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
         else
           b.clone(op, foldMap);
       }
-      scf::YieldOp::create(b, loc,
-                           llvm::map_to_vector(fold.getBody()->getTerminator()->getOperands(),
-                                               [&](Value v) { return foldMap.lookupOrDefault(v); }));
+      scf::YieldOp::create(
+          b, loc, llvm::map_to_vector(fold.getBody()->getTerminator()->getOperands(), [&](Value v) {
+            return foldMap.lookupOrDefault(v);
+          }));
       b.setInsertionPointAfter(pieces);
       scf::YieldOp::create(b, loc, pieces.getResults());
     }
