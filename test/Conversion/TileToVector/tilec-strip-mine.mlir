@@ -4,9 +4,10 @@
 // A masked elementwise chain over 128 lanes (vector add) becomes one scf.for
 // over 32-lane pieces: the mask, both masked loads, the add and the store of a
 // piece run together (plain loads and store when the piece's mask is all true,
-// which for `offsets < n` is a scalar test of the piece's last offset); the
-// range constant becomes its first piece plus the lane offset, and nothing 128
-// lanes wide is left.
+// which for `offsets < n` is a scalar test of the piece's last offset; the
+// vector mask is then computed only in the masked branches); the range
+// constant becomes its first piece plus the lane offset, and nothing 128 lanes
+// wide is left.
 // CHECK-LABEL: func.func @add_chain
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[Y:.*]]: !llvm.ptr, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i32)
 // CHECK-NOT: vector<128x
@@ -16,10 +17,6 @@
 // CHECK-DAG: %[[OS:.*]] = llvm.getelementptr %[[OUT]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK: scf.for %[[LANE:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
 // CHECK: %[[L32:.*]] = arith.trunci %[[LANE]] : i64 to i32
-// CHECK: %[[LB:.*]] = vector.broadcast %[[L32]] : i32 to vector<32xi32>
-// CHECK: %[[RNG:.*]] = arith.addi %[[LB]], %[[FIRST]] : vector<32xi32>
-// CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[RNG]] : vector<32xi32>
-// CHECK: %[[MASK:.*]] = arith.cmpi slt, %[[OFF]], %{{.*}} : vector<32xi32>
 // CHECK: %[[XA:.*]] = llvm.getelementptr %[[XS]][%[[LANE]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK: %[[LAST:.*]] = arith.addi %[[L32]], %{{.*}} : i32
 // CHECK: %[[OFF0:.*]] = arith.addi %{{.*}}, %[[L32]] : i32
@@ -31,6 +28,10 @@
 // CHECK: %[[XP:.*]] = llvm.load %[[XA]] {alignment = 4 : i64} : !llvm.ptr -> vector<32xf32>
 // CHECK: scf.yield %[[XP]]
 // CHECK: } else {
+// CHECK: %[[LB:.*]] = vector.broadcast %[[L32]] : i32 to vector<32xi32>
+// CHECK: %[[RNG:.*]] = arith.addi %[[LB]], %[[FIRST]] : vector<32xi32>
+// CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[RNG]] : vector<32xi32>
+// CHECK: %[[MASK:.*]] = arith.cmpi slt, %[[OFF]], %{{.*}} : vector<32xi32>
 // CHECK: %[[XM:.*]] = llvm.intr.masked.load %[[XA]], %[[MASK]], %{{.*}} {alignment = 4 : i32} : (!llvm.ptr, vector<32xi1>, vector<32xf32>) -> vector<32xf32>
 // CHECK: scf.yield %[[XM]]
 // CHECK: }
@@ -38,14 +39,16 @@
 // CHECK: %[[YV:.*]] = scf.if %[[ALL]] -> (vector<32xf32>) {
 // CHECK: llvm.load %[[YA]]
 // CHECK: } else {
-// CHECK: llvm.intr.masked.load %[[YA]], %[[MASK]], %{{.*}} -> vector<32xf32>
+// CHECK: %[[YMASK:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<32xi32>
+// CHECK: llvm.intr.masked.load %[[YA]], %[[YMASK]], %{{.*}} -> vector<32xf32>
 // CHECK: }
 // CHECK: %[[SUM:.*]] = arith.addf %[[XV]], %[[YV]] : vector<32xf32>
 // CHECK: %[[OA:.*]] = llvm.getelementptr %[[OS]][%[[LANE]]]
 // CHECK: scf.if %[[ALL]] {
 // CHECK: llvm.store %[[SUM]], %[[OA]] {alignment = 4 : i64} : vector<32xf32>, !llvm.ptr
 // CHECK: } else {
-// CHECK: llvm.intr.masked.store %[[SUM]], %[[OA]], %[[MASK]] {alignment = 4 : i32} : vector<32xf32>, vector<32xi1> into !llvm.ptr
+// CHECK: %[[OMASK:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<32xi32>
+// CHECK: llvm.intr.masked.store %[[SUM]], %[[OA]], %[[OMASK]] {alignment = 4 : i32} : vector<32xf32>, vector<32xi1> into !llvm.ptr
 // CHECK: }
 // CHECK: }
 // CHECK-NOT: vector<128x
@@ -263,25 +266,54 @@ func.func @store_then_load(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
   return
 }
 
-// A wide vector carried by scf.for (an accumulator) lives in a stack buffer:
-// the loop body updates it piece by piece in place, and the reduction after
-// the loop reads that buffer directly instead of a copy.
+// A wide vector carried by scf.for (an accumulator) lives in a stack buffer
+// that the loop body updates piece by piece. When the loop has at most 16
+// blocks (n <= 16 * 128), it is interchanged with the piece loop: each piece
+// of the accumulator is updated by all the blocks in turn, in the same order
+// per lane, carried by the inner loop (in registers) from the splat it was
+// initialized with, and the reduction's fold joins the piece loop, combining
+// each piece once it is final (same order: bit-identical sums). Longer loops
+// keep their order (one stream at a time): the initial store, the piecewise
+// update in place, then the fold reading the buffer.
 // CHECK-LABEL: func.func @accumulate
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[N:.*]]: i32)
-// CHECK: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
-// CHECK-NOT: llvm.alloca
-// CHECK: llvm.store %{{.*}}, %[[ACC]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
-// CHECK: scf.for
-// CHECK: scf.for %[[I:.*]] = %{{.*}} : i64 {
-// CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[I]]]
-// CHECK: %[[OLD:.*]] = llvm.load %[[AA]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
-// CHECK: %[[V:.*]] = llvm.load %{{.*}} -> vector<32xf32>
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
+// CHECK-DAG: %[[LIMIT:.*]] = arith.constant 2048 : i64
+// CHECK-DAG: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK: %[[N64:.*]] = arith.extsi %[[N]] : i32 to i64
+// CHECK: %[[FEW:.*]] = arith.cmpi sle, %[[N64]], %[[LIMIT]] : i64
+// CHECK: %[[RES:.*]] = scf.if %[[FEW]] -> (vector<32xf32>) {
+// CHECK-NOT: %[[ACC]]
+// CHECK: %[[FOLD:.*]] = scf.for %[[I:.*]] = %{{.*}} iter_args(%[[R:.*]] = %[[ZERO]]) -> (vector<32xf32>) : i64 {
+// CHECK: %[[SUM:.*]] = scf.for %[[OFF:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[OLD:.*]] = %[[ZERO]]) -> (vector<32xf32>) : i32 {
+// CHECK: %[[OFF64:.*]] = arith.extsi %[[OFF]] : i32 to i64
+// CHECK: %[[ROW:.*]] = llvm.getelementptr %[[X]][%[[OFF64]]]
+// CHECK: %[[XA:.*]] = llvm.getelementptr %[[ROW]][%[[I]]]
+// CHECK: %[[V:.*]] = llvm.load %[[XA]] {{.*}} -> vector<32xf32>
 // CHECK: %[[NEW:.*]] = arith.addf %[[OLD]], %[[V]] : vector<32xf32>
-// CHECK: llvm.store %[[NEW]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: scf.yield %[[NEW]] : vector<32xf32>
+// CHECK: }
+// CHECK: %[[ADDED:.*]] = arith.addf %[[R]], %[[SUM]] : vector<32xf32>
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[I]], %{{.*}} : i64
+// CHECK: %[[NEXT:.*]] = arith.select %[[FIRST]], %[[SUM]], %[[ADDED]] : vector<32xf32>
+// CHECK: scf.yield %[[NEXT]] : vector<32xf32>
+// CHECK: }
+// CHECK: scf.yield %[[FOLD]] : vector<32xf32>
+// CHECK: } else {
+// CHECK: llvm.store %{{.*}}, %[[ACC]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} : i32 {
+// CHECK: scf.for %[[J:.*]] = %{{.*}} : i64 {
+// CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[J]]]
+// CHECK: %[[AOLD:.*]] = llvm.load %[[AA]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: %[[ANEW:.*]] = arith.addf %[[AOLD]], %{{.*}} : vector<32xf32>
+// CHECK: llvm.store %[[ANEW]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
 // CHECK: }
 // CHECK: }
-// CHECK: scf.for %[[K:.*]] = %{{.*}} iter_args
+// CHECK: %[[SLOW:.*]] = scf.for %[[K:.*]] = %{{.*}} iter_args
 // CHECK: llvm.getelementptr %[[ACC]][%[[K]]]
+// CHECK: scf.yield %[[SLOW]] : vector<32xf32>
+// CHECK: }
+// CHECK: vector.shuffle %[[RES]], %[[RES]]
 func.func @accumulate(%x: !tile.ptr<f32>, %n: i32) -> f32 {
   %c0 = arith.constant 0 : i32
   %c128 = arith.constant 128 : i32
@@ -302,6 +334,108 @@ func.func @accumulate(%x: !tile.ptr<f32>, %n: i32) -> f32 {
     tile.yield %m : f32
   }
   return %t : f32
+}
+
+// An accumulator whose initial value is not a constant: each piece is loaded
+// from its buffer before the inner loop (and the fold still joins the loop).
+// CHECK-LABEL: func.func @accumulate_from_loaded
+// CHECK: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK: llvm.store %{{.*}}, %[[ACC]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
+// CHECK: scf.if
+// CHECK: scf.for %[[I:.*]] = %{{.*}} iter_args(%{{.*}}) -> (vector<32xf32>) : i64 {
+// CHECK: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[I]]]
+// CHECK: %[[INIT:.*]] = llvm.load %[[AA]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
+// CHECK: %[[SUM:.*]] = scf.for %{{.*}} iter_args(%{{.*}} = %[[INIT]]) -> (vector<32xf32>) : i32 {
+// CHECK: arith.addf %{{.*}}, %[[SUM]] : vector<32xf32>
+func.func @accumulate_from_loaded(%x: !tile.ptr<f32>, %n: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %p0 = tile.addptr %px, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %first = tile.load %p0 : tensor<128x!tile.ptr<f32>>
+  %acc = scf.for %off = %c128 to %n step %c128 iter_args(%a = %first) -> (tensor<128xf32>) : i32 {
+    %s = tile.splat %off : i32 -> tensor<128xi32>
+    %cols = arith.addi %s, %r : tensor<128xi32>
+    %q = tile.addptr %px, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    %v = tile.load %q : tensor<128x!tile.ptr<f32>>
+    %sum = arith.addf %a, %v : tensor<128xf32>
+    scf.yield %sum : tensor<128xf32>
+  }
+  %t = tile.reduce(%acc) axis = 0 : (tensor<128xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.addf %a, %b : f32
+    tile.yield %m : f32
+  }
+  return %t : f32
+}
+
+// A loop that also stores to program memory keeps its order (blocks outside,
+// pieces inside): interchanging it would reorder its stores and loads.
+// CHECK-LABEL: func.func @accumulate_and_store
+// CHECK: scf.for %{{.*}} = %{{.*}} : i32 {
+// CHECK: scf.for %{{.*}} = %{{.*}} : i64 {
+// CHECK: arith.addf
+// CHECK: llvm.store %{{.*}} {alignment = 4 : i64} : vector<32xf32>, !llvm.ptr
+// CHECK: }
+// CHECK: }
+func.func @accumulate_and_store(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %n: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %py = tile.splat %y : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %acc = scf.for %off = %c0 to %n step %c128 iter_args(%a = %zero) -> (tensor<128xf32>) : i32 {
+    %s = tile.splat %off : i32 -> tensor<128xi32>
+    %cols = arith.addi %s, %r : tensor<128xi32>
+    %q = tile.addptr %px, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    %v = tile.load %q : tensor<128x!tile.ptr<f32>>
+    %sum = arith.addf %a, %v : tensor<128xf32>
+    %qy = tile.addptr %py, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    tile.store %qy, %sum : tensor<128x!tile.ptr<f32>>
+    scf.yield %sum : tensor<128xf32>
+  }
+  %t = tile.reduce(%acc) axis = 0 : (tensor<128xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.addf %a, %b : f32
+    tile.yield %m : f32
+  }
+  return %t : f32
+}
+
+// A select by a mask of lane sequences (`tl.where(offsets < n, x, 0)`) is
+// versioned like the masked loads: a piece whose lanes are all enabled takes
+// the true value (a scalar test), and only the others compare and select.
+// CHECK-LABEL: func.func @where_in_bounds
+// CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i32)
+// CHECK: scf.for %[[LANE:.*]] = %{{.*}} : i64 {
+// CHECK: %[[V:.*]] = llvm.load %{{.*}} -> vector<32xf32>
+// CHECK: %[[D:.*]] = arith.mulf %[[V]], %[[V]] : vector<32xf32>
+// CHECK: %[[BELOW:.*]] = arith.cmpi slt, %{{.*}}, %[[N]] : i32
+// CHECK: %[[ALL:.*]] = arith.andi %[[BELOW]], %{{.*}} : i1
+// CHECK: %[[W:.*]] = scf.if %[[ALL]] -> (vector<32xf32>) {
+// CHECK: scf.yield %[[D]] : vector<32xf32>
+// CHECK: } else {
+// CHECK: %[[MASK:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<32xi32>
+// CHECK: %[[SEL:.*]] = arith.select %[[MASK]], %[[D]], %{{.*}} : vector<32xi1>, vector<32xf32>
+// CHECK: scf.yield %[[SEL]] : vector<32xf32>
+// CHECK: }
+// CHECK: llvm.store %[[W]], %{{.*}} : vector<32xf32>, !llvm.ptr
+func.func @where_in_bounds(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>, %n: i32) {
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %ns = tile.splat %n : i32 -> tensor<128xi32>
+  %mask = arith.cmpi slt, %r, %ns : tensor<128xi32>
+  %px = tile.splat %x : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %q = tile.addptr %px, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %v = tile.load %q : tensor<128x!tile.ptr<f32>>
+  %d = arith.mulf %v, %v : tensor<128xf32>
+  %w = arith.select %mask, %d, %zero : tensor<128xi1>, tensor<128xf32>
+  %po = tile.splat %out : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %qo = tile.addptr %po, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  tile.store %qo, %w : tensor<128x!tile.ptr<f32>>
+  return
 }
 
 // Tiles no wider than a piece are left alone.
