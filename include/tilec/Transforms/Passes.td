@@ -203,7 +203,10 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
   let description = [{
     Software pipelining, as Triton's `num_stages`: in an `scf.for` with a positive
     constant step, each `tile.load` whose only users convert it to a `dot_operand`
-    layout of a tensor-core (`#tile.mma`) `tile.dot` in the same loop, whose `other` is
+    layout of a tensor-core (`#tile.mma`) `tile.dot` in the same loop (or transpose it,
+    a 2-D `tile.trans` converted to a B operand: the buffer then holds the tile as
+    loaded, read back for the transposition, which the lowering folds into the dot's
+    reads), whose `other` is
     absent or zero and whose address and mask depend only on the induction variable,
     loop invariants and loop-carried values updated by pure ops (pointer increments),
     is turned into asynchronous copies into a `tile.local_alloc` buffer of
