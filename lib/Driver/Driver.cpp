@@ -167,7 +167,7 @@ static constexpr unsigned kCompileStackSize = 64u << 20;
 
 /// compileKernelSource on the calling thread.
 static bool compileOnThisThread(const CompileRequest &request, std::string &artifact,
-                                std::string &diagnostics) {
+                                std::string &diagnostics, std::vector<KernelInfo> *described) {
   llvm::raw_string_ostream diagOS(diagnostics);
   PipelineOptions options = request.pipeline;
   std::string error;
@@ -218,7 +218,7 @@ static bool compileOnThisThread(const CompileRequest &request, std::string &arti
   }
   // Lowering diagnostics (e.g. an op a target cannot compile) reach the user.
 
-  if (failed(compileModule(*module, options, request.emit, {info}, artifact, error))) {
+  if (failed(compileModule(*module, options, request.emit, {info}, artifact, error, described))) {
     diagOS << "error: " << error << "\n";
     return false;
   }
@@ -226,10 +226,10 @@ static bool compileOnThisThread(const CompileRequest &request, std::string &arti
 }
 
 bool compileKernelSource(const CompileRequest &request, std::string &artifact,
-                         std::string &diagnostics) {
+                         std::string &diagnostics, std::vector<KernelInfo> *described) {
   bool ok = false;
   llvm::thread worker(std::optional<unsigned>(kCompileStackSize), [&] {
-    ok = compileOnThisThread(request, artifact, diagnostics);
+    ok = compileOnThisThread(request, artifact, diagnostics, described);
   });
   worker.join();
   return ok;
@@ -267,20 +267,20 @@ bool compileLoadableModule(const CompileRequest &request, std::string &image,
   CompileRequest loadable = request;
   loadable.emit = loadableEmitKind(request.pipeline.target);
   std::string artifact;
-  if (!compileKernelSource(loadable, artifact, diagnostics))
+  std::vector<KernelInfo> described;
+  if (!compileKernelSource(loadable, artifact, diagnostics, &described))
     return false;
   if (loadable.emit != EmitKind::Ptx) {
     image = std::move(artifact);
     return true;
   }
-  // So and Hsaco artifacts already are images; PTX is text.
+  // So and Hsaco artifacts already are images; PTX is text, wrapped with the
+  // kernels as code generation described them (stored parameters, dynamic
+  // shared memory).
   PipelineOptions options = loadable.pipeline;
   std::string error;
-  KernelInfo info;
-  info.name = request.kernel.kernelName;
   if (failed(resolvePipelineOptions(options, error)) ||
-      !describeSignature(request.kernel.signature, info, error) ||
-      failed(buildModuleImage(artifact, options, {info}, image, error))) {
+      failed(buildModuleImage(artifact, options, described, image, error))) {
     diagnostics += "error: " + error + "\n";
     return false;
   }

@@ -389,7 +389,7 @@ std::string invalidEmitKindMessage(EmitKind kind, llvm::StringRef target,
 
 LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, EmitKind kind,
                            ArrayRef<KernelInfo> kernels, std::string &output,
-                           std::string &error) {
+                           std::string &error, std::vector<KernelInfo> *describedOut) {
   std::unique_ptr<TargetInfo> info = createTargetInfo(options.target);
   if (!info) {
     error = "unknown target '" + options.target + "'";
@@ -463,6 +463,8 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
           detail::storedParams(*fn, unsigned(kernel.paramTypes.size()));
     kernel.sharedMemBytes = dynamicShared.lookup(kernel.name);
   }
+  if (describedOut)
+    *describedOut = described;
   if (options.boundsChecks && info->supportsBoundsChecks()) {
     std::vector<std::pair<std::string, unsigned>> checked;
     for (const KernelInfo &kernel : kernels)

@@ -173,7 +173,7 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
 
 LogicalResult compileModule(ModuleOp module, const PipelineOptions &options, EmitKind kind,
                             ArrayRef<KernelInfo> kernels, std::string &output,
-                            std::string &error) {
+                            std::string &error, std::vector<KernelInfo> *described) {
   if (kind == EmitKind::Tile) {
     llvm::raw_string_ostream os(output);
     OpPrintingFlags flags;
@@ -188,7 +188,7 @@ LogicalResult compileModule(ModuleOp module, const PipelineOptions &options, Emi
     error = "lowering to the LLVM dialect failed";
     return failure();
   }
-  return emitArtifact(module, options, kind, kernels, output, error);
+  return emitArtifact(module, options, kind, kernels, output, error, described);
 }
 
 } // namespace tilec

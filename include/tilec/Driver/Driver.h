@@ -44,7 +44,8 @@ bool writeFileAtomically(llvm::StringRef path, llvm::StringRef data, std::string
 /// `file:line:col: error: message` plus the source line and a caret.
 /// Thread-safe: each call uses its own MLIR context.
 bool compileKernelSource(const CompileRequest &request, std::string &artifact,
-                         std::string &diagnostics);
+                         std::string &diagnostics,
+                         std::vector<KernelInfo> *described = nullptr);
 
 /// The target for a runtime device: "cuda" -> nvptx for its sm arch, "hip" ->
 /// amdgpu for its gfx arch, anything else -> the host CPU ("native").

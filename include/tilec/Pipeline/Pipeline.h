@@ -87,13 +87,20 @@ struct KernelInfo {
 /// Lowers an LLVM-dialect module (the output of buildTilecPipeline) to `kind`
 /// (LLVM, Asm, Ptx, Obj, Hsaco or So). `So` and `Hsaco`/`Ptx` outputs for the
 /// runtime are wrapped into a tilec module image carrying `kernels`.
-/// On failure returns failure and sets `error`.
+/// On failure returns failure and sets `error`. `described`, when given, gets
+/// `kernels` as code generation completes them (`paramsStored`,
+/// `sharedMemBytes`), for images built from the output later
+/// (buildModuleImage).
 llvm::LogicalResult emitArtifact(mlir::ModuleOp module, const PipelineOptions &options,
                                  EmitKind kind, llvm::ArrayRef<KernelInfo> kernels,
-                                 std::string &output, std::string &error);
+                                 std::string &output, std::string &error,
+                                 std::vector<KernelInfo> *described = nullptr);
 
 /// Wraps a raw PTX payload (EmitKind::Ptx) into a module image the runtime
-/// loads; `So`/`Hsaco` artifacts already are images.
+/// loads; `So`/`Hsaco` artifacts already are images. `kernels` should be
+/// emitArtifact's `described` (stored parameters, dynamic shared memory);
+/// the dynamic shared memory is also read from the payload's comment lines,
+/// for PTX that tilec wrote earlier.
 llvm::LogicalResult buildModuleImage(const std::string &payload, const PipelineOptions &options,
                                      llvm::ArrayRef<KernelInfo> kernels, std::string &image,
                                      std::string &error);
@@ -101,7 +108,8 @@ llvm::LogicalResult buildModuleImage(const std::string &payload, const PipelineO
 /// Runs the pipeline and emitArtifact; `module` is lowered in place.
 llvm::LogicalResult compileModule(mlir::ModuleOp module, const PipelineOptions &options,
                                   EmitKind kind, llvm::ArrayRef<KernelInfo> kernels,
-                                  std::string &output, std::string &error);
+                                  std::string &output, std::string &error,
+                                  std::vector<KernelInfo> *described = nullptr);
 
 } // namespace tilec
 

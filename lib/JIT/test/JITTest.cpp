@@ -104,6 +104,26 @@ static bool runAdd(const Kernel &kernel, int n, int block) {
   return true;
 }
 
+/// A PTX module image (built without a GPU) records what code generation
+/// found: the pointer the kernel stores through ("+stored", so that callers
+/// can refuse read-only arrays there), and none of the others.
+static void checkPtxImageMetadata() {
+  tilec::CompileRequest request;
+  request.sourcePath = "vector_add.py";
+  request.source = kSource;
+  request.kernel.kernelName = "add_kernel";
+  request.kernel.signature = {"*fp32", "*fp32", "*fp32", "i32"};
+  request.kernel.defines = {{"BLOCK", "256"}};
+  request.pipeline.target = "nvptx";
+  request.pipeline.arch = "sm_80";
+  std::string image, diagnostics;
+  CHECK(tilec::compileLoadableModule(request, image, diagnostics), "%s", diagnostics.c_str());
+  CHECK(image.find("payload ptx\n") != std::string::npos);
+  CHECK(image.find("param *fp32 out_ptr +stored\n") != std::string::npos);
+  CHECK(image.find("param *fp32 x_ptr\n") != std::string::npos);
+  CHECK(image.find("param *fp32 y_ptr\n") != std::string::npos);
+}
+
 /// Checked mode (PipelineOptions::boundsChecks + tilec_launch_bounded): the
 /// arrays lie at the end of a page followed by an inaccessible guard page,
 /// with canaries before them; launched over more elements than they hold,
@@ -344,6 +364,7 @@ int main() {
   }
 
   checkBoundedLaunch();
+  checkPtxImageMetadata();
 
   for (const std::string &f : cacheFiles(dir))
     unlink(f.c_str());
