@@ -449,6 +449,16 @@ storedParamsImpl(Function &fn, unsigned numParams,
       }
       // A call of a kernel-language helper: what it stores through.
       auto *call = dyn_cast<CallBase>(&inst);
+      // Targets write predicated stores as inline assembly: one that returns
+      // nothing and takes pointers is taken to store through them (a load
+      // returns what it reads).
+      if (call && call->isInlineAsm()) {
+        if (call->getType()->isVoidTy())
+          for (Value *arg : call->args())
+            if (arg->getType()->isPtrOrPtrVectorTy())
+              addOrigins(arg);
+        continue;
+      }
       Function *callee = call ? call->getCalledFunction() : nullptr;
       if (!callee || callee->isIntrinsic() || callee->isDeclaration())
         continue;
