@@ -111,6 +111,8 @@ constexpr BigInt kBigIntMin = -kBigIntMax - 1;
 DType dtypeOfInt(BigInt v);
 /// A constexpr int in decimal, as Python prints it.
 std::string bigIntStr(BigInt v);
+/// A constexpr float as Python's repr prints it ("2.5", "1e+300", "inf").
+std::string floatStr(double v);
 DType dtypeOfFloat(double v);
 
 //===----------------------------------------------------------------------===//
@@ -288,7 +290,10 @@ public:
   /// Generates the statements of `cont` and of all continuations after it.
   Flow genContinuation(const Continuation *cont);
   Flow genStmt(const Stmt &s);
-  Flow genAssign(const Expr &target, Val value, llvm::SMLoc l);
+  /// Binds `target` to `value`. A number assigned to a name becomes a tensor
+  /// in Triton (unless annotated tl.constexpr), so an int no tensor holds is
+  /// Triton's "Nonrepresentable integer" at `l`.
+  Flow genAssign(const Expr &target, Val value, llvm::SMLoc l, bool constexprAnnotated = false);
   Flow genIf(const IfStmt &s, const Continuation *cont = nullptr);
   /// A runtime `if` with a `return` in a branch: each branch is followed by
   /// `cont`, and the values returned on both paths are merged.

@@ -94,7 +94,7 @@ StmtEmitter::Flow StmtEmitter::genStmt(const Stmt &s) {
                                      v.typeStr() + ")");
       return Flow::Error;
     }
-    return genAssign(*a.target, v, l);
+    return genAssign(*a.target, v, l, isConstexprAnnotation(a.annotation.get()));
   }
   case Stmt::Kind::AugAssign: {
     auto &a = llvm::cast<AugAssignStmt>(s);
@@ -186,8 +186,24 @@ StmtEmitter::Flow StmtEmitter::genStmt(const Stmt &s) {
   return Flow::Error;
 }
 
-StmtEmitter::Flow StmtEmitter::genAssign(const Expr &target, Val value, SMLoc l) {
+/// The first int in `v` (or its tuples) that no tensor dtype holds.
+static const Val *nonrepresentableInt(const Val &v) {
+  if (v.kind == Val::Kind::Int && !dtypeOfInt(v.big).isValid())
+    return &v;
+  if (v.kind == Val::Kind::Tuple)
+    for (const Val &e : v.elems)
+      if (const Val *bad = nonrepresentableInt(e))
+        return bad;
+  return nullptr;
+}
+
+StmtEmitter::Flow StmtEmitter::genAssign(const Expr &target, Val value, SMLoc l,
+                                         bool constexprAnnotated) {
   if (auto *name = llvm::dyn_cast<NameExpr>(&target)) {
+    if (const Val *bad = constexprAnnotated ? nullptr : nonrepresentableInt(value)) {
+      g.nonrepresentable(*bad, l);
+      return Flow::Error;
+    }
     value.loc = name->getLoc();
     (*g.vars)[name->name] = std::move(value);
     return Flow::Normal;
@@ -204,7 +220,7 @@ StmtEmitter::Flow StmtEmitter::genAssign(const Expr &target, Val value, SMLoc l)
       return Flow::Error;
     }
     for (size_t i = 0; i < tuple->elts.size(); ++i)
-      if (genAssign(*tuple->elts[i], value.elems[i], l) == Flow::Error)
+      if (genAssign(*tuple->elts[i], value.elems[i], l, constexprAnnotated) == Flow::Error)
         return Flow::Error;
     return Flow::Normal;
   }
