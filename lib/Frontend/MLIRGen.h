@@ -25,6 +25,11 @@ namespace tilec::frontend {
 /// Larger shapes are a located error rather than a compile that exhausts
 /// memory.
 constexpr int64_t kMaxTileElements = int64_t(1) << 20;
+/// tl.histogram counts with one (input x bins) comparison tile up to this many
+/// elements (the CPU path's largest tile value), and beyond, up to
+/// kHistogramBinsByBin bins, one bin at a time.
+constexpr int64_t kHistogramTileElements = int64_t(1) << 15;
+constexpr int64_t kHistogramBinsByBin = 256;
 
 /// The deepest nesting of control-flow regions a kernel may reach, counted
 /// across inlined @jit calls (the parser bounds each function's own nesting).
@@ -111,6 +116,8 @@ constexpr BigInt kBigIntMin = -kBigIntMax - 1;
 DType dtypeOfInt(BigInt v);
 /// A constexpr int in decimal, as Python prints it.
 std::string bigIntStr(BigInt v);
+/// A constexpr float as Python's repr prints it ("2.5", "1e+300", "inf").
+std::string floatStr(double v);
 DType dtypeOfFloat(double v);
 
 //===----------------------------------------------------------------------===//
@@ -288,7 +295,10 @@ public:
   /// Generates the statements of `cont` and of all continuations after it.
   Flow genContinuation(const Continuation *cont);
   Flow genStmt(const Stmt &s);
-  Flow genAssign(const Expr &target, Val value, llvm::SMLoc l);
+  /// Binds `target` to `value`. A number assigned to a name becomes a tensor
+  /// in Triton (unless annotated tl.constexpr), so an int no tensor holds is
+  /// Triton's "Nonrepresentable integer" at `l`.
+  Flow genAssign(const Expr &target, Val value, llvm::SMLoc l, bool constexprAnnotated = false);
   Flow genIf(const IfStmt &s, const Continuation *cont = nullptr);
   /// A runtime `if` with a `return` in a branch: each branch is followed by
   /// `cont`, and the values returned on both paths are merged.

@@ -351,8 +351,27 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     if (!dt)
       return Val();
     Val value = isZeros ? Val::integer(0, l) : a[1];
-    if (value.isNumber())
+    if (value.isNumber()) {
+      // Triton's scalar_constant: an integer dtype takes an int in its range
+      // (the interpreter's numpy error; compiled Triton wraps signed values
+      // and refuses unsigned ones) and no float but 0.0 (compiled Triton's
+      // argument error). Floats into float dtypes round, overflowing to inf.
+      if (dt->isInt() && !dt->isBool()) {
+        if (value.kind == Val::Kind::Float && value.f != 0)
+          return g.error(l, "tl.full value " + floatStr(value.f) + " is a float; " + dt->str() +
+                                " tensors take an int value (or 0.0)");
+        if (value.kind == Val::Kind::Int && dtypeOfInt(value.big).isValid()) {
+          unsigned bw = dt->bitwidth();
+          bool fits = dt->isUnsigned() ? value.big >= 0 && value.big < (BigInt(1) << bw)
+                                       : value.big >= -(BigInt(1) << (bw - 1)) &&
+                                             value.big < (BigInt(1) << (bw - 1));
+          if (!fits) // the interpreter's (numpy's) wording
+            return g.error(l, "Python integer " + bigIntStr(value.big) + " out of bounds for " +
+                                  dt->str());
+        }
+      }
       return g.constant(value, *dt, *shape, l);
+    }
     if (!value.isTensor() || value.isBlock())
       return g.error(value.loc, "tl.full value must be a scalar, got " + value.typeStr());
     Val c = g.cast(value, *dt, l);

@@ -26,18 +26,8 @@ static std::string staticText(const Val &v) {
     return bigIntStr(v.big);
   case Val::Kind::Bool:
     return v.i ? "True" : "False";
-  case Val::Kind::Float: {
-    // The shortest form that reads back as the same double, as Python's repr.
-    std::string s;
-    for (int digits = 1; digits <= 17; ++digits) {
-      s = llvm::formatv("{0}", llvm::format("%.*g", digits, v.f)).str();
-      if (std::strtod(s.c_str(), nullptr) == v.f)
-        break;
-    }
-    if (s.find_first_of(".eEni") == std::string::npos)
-      s += ".0";
-    return s;
-  }
+  case Val::Kind::Float:
+    return floatStr(v.f);
   case Val::Kind::None:
     return "None";
   case Val::Kind::DTypeObj:

@@ -97,9 +97,13 @@ Val ExprEmitter::genConstant(const ConstantExpr &e) {
   switch (e.ckind) {
   case ConstantExpr::CKind::Int:
     if (e.intOverflow)
-      return g.error(e.getLoc(), "integer literal does not fit in 64 bits");
-    if (e.isUnsigned64) // [2**63, 2**64): uint64 in Triton.
-      return Val::bigInteger(BigInt(uint64_t(e.intValue)), e.getLoc());
+      return g.error(e.getLoc(), "integer literal is beyond the integers tilec represents "
+                                 "([-2**127, 2**127))");
+    // [2**63, 2**64) is uint64 in Triton; larger literals are constexprs that
+    // are an error only where they become tensors ("Nonrepresentable integer").
+    if (e.isUnsigned64 || e.intHigh)
+      return Val::bigInteger((BigInt(e.intHigh) << 64) | BigInt(uint64_t(e.intValue)),
+                             e.getLoc());
     return Val::integer(e.intValue, e.getLoc());
   case ConstantExpr::CKind::Float:
     return Val::floating(e.floatValue, e.getLoc());
@@ -217,6 +221,11 @@ Val ExprEmitter::attributeOf(const Val &base, StringRef attr, SMLoc l) {
       DType dt = DType::fromTritonName(attr);
       if (dt.isValid())
         return Val::dtypeObj(dt, l);
+      // Triton 3.9's other fp8 formats: fp8e4b15 on NVIDIA only (through
+      // target-specific conversions), fp8e4b8/fp8e5b16 on AMD only.
+      if (attr == "float8e4b15" || attr == "float8e4b8" || attr == "float8e5b16")
+        return g.error(l, "tl." + attr + " is not supported by tilec (its fp8 types are "
+                              "tl.float8e5 and tl.float8e4nv)");
     }
     StringRef canonical = attr == "cdiv" && base.s != "tl" ? "cdiv" : attr;
     if (BuiltinEmitter::isTritonBuiltin(canonical) &&

@@ -699,16 +699,26 @@ public:
     std::optional<tile::MemSyncScope> sc = scope(a[3], l);
     if (!sc)
       return Val();
+    bool probeOnce = false;
     if (!a[4].isNone()) {
       if (a[4].kind == Val::Kind::Int && a[4].big < 0)
         return g.error(a[4].loc, "atomic_poll timeout_ns must be non-negative");
-      // Triton measures it with the GPU's global timer, which tilec's targets
-      // do not expose.
-      return g.error(a[4].loc, "tl.atomic_poll's timeout_ns is not supported by tilec");
+      // A timeout of 0 reads each element once (Triton: "each element is
+      // loaded at least once, even with a zero timeout"). Others are measured
+      // with the GPU's global timer, which tilec's targets do not expose.
+      if (a[4].kind != Val::Kind::Int || a[4].big != 0)
+        return g.error(a[4].loc, "tl.atomic_poll's timeout_ns is not supported by tilec "
+                                 "(only a constant 0: read each element once)");
+      probeOnce = true;
     }
     Val expected = atomicOperand(a[1], ptr, "expected_value", l);
     if (!expected)
       return expected;
+    if (probeOnce) {
+      Value old = tile::AtomicCASOp::create(g.b, g.loc(l), expected.value.getType(), *sem, *sc,
+                                            ptr.value, expected.value, expected.value);
+      return g.compare(CmpOp::Eq, Val::tensor(old, elt, ptr.shape, l), expected, l);
+    }
 
     // while any(pending): old = cas(ptr, expected, expected);
     //                     pending &= old != expected

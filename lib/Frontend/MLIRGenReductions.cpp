@@ -1063,44 +1063,85 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
       return Val();
     if (*bins <= 0 || !llvm::isPowerOf2_64(*bins))
       return g.error(a[1].loc, "tl.histogram's num_bins must be a power of 2, got " + Twine(*bins));
-    // The counts are sums over an (input x num_bins) tile of comparisons,
-    // which must itself be a legal tile.
-    if (*bins > kMaxTileElements || x.shape[0] * *bins > kMaxTileElements)
-      return g.error(l, "tl.histogram of " + Twine(x.shape[0]) + " elements into " + Twine(*bins) +
-                            " bins needs a comparison tile of " + Twine(x.shape[0] * *bins) +
-                            " elements, over the maximum tile size (" + Twine(kMaxTileElements) +
-                            " elements)");
-    // counts[j] = number of i with mask[i] and x[i] == j: values outside
-    // [0, num_bins) match no bin and are dropped, as Triton's GPU lowering
-    // does.
-    Val column = g.expandDims(x, 1, l);
-    Value range = tile::MakeRangeOp::create(b, g.loc(l), g.mlirType(DType(DType::I32), {*bins}),
-                                            uint32_t(0), uint32_t(*bins));
-    Val binIds = Val::tensor(range, DType(DType::I32), {*bins}, l);
-    Val row = g.expandDims(binIds, 0, l);
-    Val hits = column && row ? g.compare(CmpOp::Eq, column, row, l) : Val();
-    if (!hits)
-      return hits;
+    if (*bins > kMaxTileElements)
+      return g.error(a[1].loc, "tl.histogram's num_bins (" + Twine(*bins) +
+                                   ") exceeds the maximum tile size (" + Twine(kMaxTileElements) +
+                                   " elements, as in Triton)");
+    int64_t n = x.shape[0], numBins = *bins;
+    Val mask;
     if (!a[2].isNone()) {
-      Val mask = g.toTensor(a[2], a[2].loc, "mask");
+      mask = g.toTensor(a[2], a[2].loc, "mask");
       if (!mask || !(mask = g.broadcastTo(mask, x.shape, a[2].loc, "mask")))
         return Val();
       if (!mask.dtype.isBool())
         return g.error(a[2].loc, "Mask must have boolean scalar type, got " + mask.typeStr());
-      Val maskColumn = g.expandDims(mask, 1, l);
-      if (!maskColumn || !(hits = g.logical(true, hits, maskColumn, l)))
-        return Val();
     }
-    Val counts = g.cast(hits, DType(DType::I32), l);
-    if (!counts)
-      return counts;
-    auto body = [&](llvm::ArrayRef<Val> lhs,
-                    llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
-      Val r = g.binary(BinaryOp::Add, lhs[0], rhs[0], l);
-      return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
+    auto sumAxis0 = [&](const Val &counts) -> Val {
+      auto body = [&](llvm::ArrayRef<Val> lhs,
+                      llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
+        Val r = g.binary(BinaryOp::Add, lhs[0], rhs[0], l);
+        return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
+      };
+      return single(combineAlongAxis(false, {counts}, Val::integer(0, l), false, false, body,
+                                     name, "tl.histogram's counter", l));
     };
-    return single(combineAlongAxis(false, {counts}, Val::integer(0, l), false, false, body, name,
-                                   "tl.histogram's counter", l));
+    auto rangeFrom = [&](int64_t first, int64_t size) -> Val {
+      Value range = tile::MakeRangeOp::create(b, g.loc(l), g.mlirType(DType(DType::I32), {size}),
+                                              uint32_t(0), uint32_t(size));
+      Val ids = Val::tensor(range, DType(DType::I32), {size}, l);
+      return first ? g.binary(BinaryOp::Add, ids, Val::integer(first, l), l) : ids;
+    };
+    // counts[j] = number of i with mask[i] and x[i] == j for j in [first,
+    // first + size): values outside [0, num_bins) match no bin and are
+    // dropped, as Triton's GPU lowering does. Sums over an (input x size)
+    // tile of comparisons, or for size 1 over the input's comparisons.
+    auto countBins = [&](int64_t first, int64_t size) -> Val {
+      Val hits;
+      if (size == 1) {
+        hits = g.compare(CmpOp::Eq, x, Val::integer(first, l), l);
+        if (hits && mask)
+          hits = g.logical(true, hits, mask, l);
+      } else {
+        Val column = g.expandDims(x, 1, l);
+        Val ids = rangeFrom(first, size);
+        Val row = ids ? g.expandDims(ids, 0, l) : ids;
+        hits = column && row ? g.compare(CmpOp::Eq, column, row, l) : Val();
+        if (hits && mask) {
+          Val maskColumn = g.expandDims(mask, 1, l);
+          hits = maskColumn ? g.logical(true, hits, maskColumn, l) : maskColumn;
+        }
+      }
+      Val counts = hits ? g.cast(hits, DType(DType::I32), l) : hits;
+      return counts ? sumAxis0(counts) : counts;
+    };
+    // One comparison tile while it stays within kHistogramTileElements (the
+    // CPU path's largest tile value). Beyond, up to kHistogramBinsByBin bins
+    // are counted one bin at a time (a sum over the input's comparisons with
+    // the bin, which every path handles for inputs of any legal size), each
+    // count placed with a select; more bins take one comparison tile, which
+    // must be a legal tile (and on the CPU path fit its largest tile value).
+    if (n * numBins <= kHistogramTileElements ||
+        (numBins > kHistogramBinsByBin && n * numBins <= kMaxTileElements))
+      return countBins(0, numBins);
+    if (numBins > kHistogramBinsByBin)
+      return g.error(l, "tl.histogram of " + Twine(n) + " elements into " + Twine(numBins) +
+                            " bins needs a comparison tile of " + Twine(n * numBins) +
+                            " elements, over the maximum tile size (" + Twine(kMaxTileElements) +
+                            " elements); tilec counts up to " + Twine(kHistogramBinsByBin) +
+                            " bins of a larger input one bin at a time");
+    Val result = g.constant(Val::integer(0, l), DType(DType::I32), {numBins}, l);
+    Val binIds = rangeFrom(0, numBins);
+    if (!result || !binIds)
+      return Val();
+    for (int64_t j = 0; j < numBins; ++j) {
+      Val count = countBins(j, 1);
+      Val here = g.compare(CmpOp::Eq, binIds, Val::integer(j, l), l);
+      if (!count || !here || !(count = g.broadcastTo(count, {numBins}, l, "count")))
+        return Val();
+      Value picked = arith::SelectOp::create(b, g.loc(l), here.value, count.value, result.value);
+      result = Val::tensor(picked, DType(DType::I32), {numBins}, l);
+    }
+    return result;
   }
   if (name == "dot_scaled") {
     if (!bind({"lhs", "lhs_scale", "lhs_format", "rhs", "rhs_scale", "rhs_format", "acc?",

@@ -94,7 +94,7 @@ StmtEmitter::Flow StmtEmitter::genStmt(const Stmt &s) {
                                      v.typeStr() + ")");
       return Flow::Error;
     }
-    return genAssign(*a.target, v, l);
+    return genAssign(*a.target, v, l, isConstexprAnnotation(a.annotation.get()));
   }
   case Stmt::Kind::AugAssign: {
     auto &a = llvm::cast<AugAssignStmt>(s);
@@ -186,8 +186,24 @@ StmtEmitter::Flow StmtEmitter::genStmt(const Stmt &s) {
   return Flow::Error;
 }
 
-StmtEmitter::Flow StmtEmitter::genAssign(const Expr &target, Val value, SMLoc l) {
+/// The first int in `v` (or its tuples) that no tensor dtype holds.
+static const Val *nonrepresentableInt(const Val &v) {
+  if (v.kind == Val::Kind::Int && !dtypeOfInt(v.big).isValid())
+    return &v;
+  if (v.kind == Val::Kind::Tuple)
+    for (const Val &e : v.elems)
+      if (const Val *bad = nonrepresentableInt(e))
+        return bad;
+  return nullptr;
+}
+
+StmtEmitter::Flow StmtEmitter::genAssign(const Expr &target, Val value, SMLoc l,
+                                         bool constexprAnnotated) {
   if (auto *name = llvm::dyn_cast<NameExpr>(&target)) {
+    if (const Val *bad = constexprAnnotated ? nullptr : nonrepresentableInt(value)) {
+      g.nonrepresentable(*bad, l);
+      return Flow::Error;
+    }
     value.loc = name->getLoc();
     (*g.vars)[name->name] = std::move(value);
     return Flow::Normal;
@@ -204,7 +220,7 @@ StmtEmitter::Flow StmtEmitter::genAssign(const Expr &target, Val value, SMLoc l)
       return Flow::Error;
     }
     for (size_t i = 0; i < tuple->elts.size(); ++i)
-      if (genAssign(*tuple->elts[i], value.elems[i], l) == Flow::Error)
+      if (genAssign(*tuple->elts[i], value.elems[i], l, constexprAnnotated) == Flow::Error)
         return Flow::Error;
     return Flow::Normal;
   }
@@ -669,6 +685,44 @@ StmtEmitter::Flow StmtEmitter::genFor(const ForStmt &s) {
     bounds[0] = arith::XOrIOp::create(b, L, bounds[0], mask);
     bounds[1] = arith::XOrIOp::create(b, L, bounds[1], mask);
   }
+  // An i64 counter stepping by more than 1 can pass INT64_MAX after its last
+  // iteration (range(5, 2**63 - 1, 2**63 - 2)), wrap and run again or forever.
+  // Unless constant bounds show it cannot, the loop runs over the trip count
+  // k in [0, ceil((hi - lo) / step)) (unsigned: hi - lo and a step of 2**63
+  // fit) and the counter is lo + k * step, which never passes hi. The count
+  // is kept below 2**63 (only a step of 1 reaches more).
+  Value tripLo, tripStep;
+  if (counterType.bitwidth() == 64 && ivType.bitwidth() == 64 &&
+      (step.isTensor() || stepUp.i != 1)) {
+    bool safe = false;
+    if (!runtimeBounds) {
+      __int128 lo = descending ? ~start.i : start.i, hi = descending ? ~end.i : end.i;
+      safe = lo >= hi || lo + (hi - 1 - lo) / stepUp.i * stepUp.i + stepUp.i <= INT64_MAX;
+    }
+    if (!safe) {
+      Type i64 = b.getI64Type();
+      auto c64 = [&](int64_t v) { return arith::ConstantOp::create(b, L, b.getIntegerAttr(i64, v)); };
+      Value zero = c64(0), one = c64(1);
+      Value nonEmpty = arith::CmpIOp::create(b, L, arith::CmpIPredicate::slt, bounds[0], bounds[1]);
+      Value diff = arith::SubIOp::create(b, L, bounds[1], bounds[0]);
+      // A runtime step of 0 already made the range empty; divide by 1 then.
+      Value stepIsZero = arith::CmpIOp::create(b, L, arith::CmpIPredicate::eq, bounds[2], zero);
+      Value divisor = arith::SelectOp::create(b, L, stepIsZero, one, bounds[2]);
+      Value quot = arith::DivUIOp::create(b, L, diff, divisor);
+      Value rem = arith::RemUIOp::create(b, L, diff, divisor);
+      Value partial = arith::ExtUIOp::create(
+          b, L, i64, arith::CmpIOp::create(b, L, arith::CmpIPredicate::ne, rem, zero));
+      Value trips = arith::AddIOp::create(b, L, quot, partial);
+      Value tooMany = arith::CmpIOp::create(b, L, arith::CmpIPredicate::slt, trips, zero);
+      trips = arith::SelectOp::create(b, L, tooMany, c64(INT64_MAX), trips);
+      trips = arith::SelectOp::create(b, L, nonEmpty, trips, zero);
+      tripLo = bounds[0];
+      tripStep = bounds[2];
+      bounds[0] = zero;
+      bounds[1] = trips;
+      bounds[2] = one;
+    }
+  }
   std::vector<std::string> carried;
   llvm::SmallVector<Val> inits;
   if (!prepareCarried(g, s.body, target->name, l, carried, inits))
@@ -688,6 +742,8 @@ StmtEmitter::Flow StmtEmitter::genFor(const ForStmt &s) {
     else
       b.setInsertionPointToEnd(body);
     Value iv = forOp.getInductionVar();
+    if (tripLo)
+      iv = arith::AddIOp::create(b, L, tripLo, arith::MulIOp::create(b, L, iv, tripStep));
     if (mask)
       iv = arith::XOrIOp::create(b, L, iv, mask);
     if (counterType.bitwidth() != ivType.bitwidth())

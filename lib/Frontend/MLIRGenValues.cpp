@@ -12,6 +12,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APSInt.h"
 #include <cmath>
 
 using namespace tilec::frontend;
@@ -54,10 +56,20 @@ Val MLIRGen::constant(const Val &number, DType dt, llvm::ArrayRef<int64_t> shape
   } else if (dt.isFloat()) {
     double v = number.kind == Val::Kind::Float ? number.f : double(number.big);
     attr = FloatAttr::get(elt, v);
-  } else if (dt.isInt()) {
-    int64_t v = number.kind == Val::Kind::Float ? int64_t(number.f) : number.i;
+  } else if (dt.isInt() && number.kind == Val::Kind::Float) {
+    // As Triton's cast of the fp constant: `!= 0` (NaN is true) to bool, else
+    // toward zero, saturating (NaN is 0) as the GPUs' conversions do.
+    llvm::APSInt r(dt.bitwidth(), dt.isUnsigned());
+    bool exact = false;
     if (dt.isBool())
-      v = v != 0;
+      r = llvm::APSInt(llvm::APInt(1, number.f != 0), /*isUnsigned=*/true);
+    else
+      (void)llvm::APFloat(number.f).convertToInteger(r, llvm::APFloat::rmTowardZero, &exact);
+    attr = IntegerAttr::get(elt, static_cast<const llvm::APInt &>(r));
+  } else if (dt.isInt()) {
+    int64_t v = number.i;
+    if (dt.isBool())
+      v = number.big != 0;
     llvm::APInt ap(64, uint64_t(v));
     attr = IntegerAttr::get(elt, dt.bitwidth() < 64 ? ap.trunc(dt.bitwidth()) : ap);
   } else {

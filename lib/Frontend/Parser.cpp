@@ -1435,8 +1435,11 @@ ExprPtr Parser::parseNumber() {
   }
   auto e = std::make_unique<ConstantExpr>(loc, ConstantExpr::CKind::Int);
   // One pass over the digits (linear in the literal's length): the value is
-  // accumulated until it no longer fits in 64 bits, then only checked.
-  uint64_t value = 0;
+  // accumulated until it no longer fits in 127 bits (tilec's constexpr ints),
+  // then only checked.
+  using U128 = unsigned __int128;
+  const U128 kMax = ~U128(0) >> 1;
+  U128 value = 0;
   bool overflow = false;
   for (char c : digits) {
     unsigned digit = llvm::hexDigitValue(c);
@@ -1446,7 +1449,7 @@ ExprPtr Parser::parseNumber() {
     }
     if (overflow)
       continue;
-    if (value > (UINT64_MAX - digit) / radix)
+    if (value > (kMax - digit) / radix)
       overflow = true;
     else
       value = value * radix + digit;
@@ -1458,8 +1461,9 @@ ExprPtr Parser::parseNumber() {
   if (overflow) {
     e->intOverflow = true;
   } else {
-    e->intValue = static_cast<int64_t>(value);
-    e->isUnsigned64 = value > uint64_t(INT64_MAX);
+    e->intValue = static_cast<int64_t>(uint64_t(value));
+    e->intHigh = uint64_t(value >> 64);
+    e->isUnsigned64 = e->intHigh == 0 && uint64_t(value) > uint64_t(INT64_MAX);
   }
   return e;
 }

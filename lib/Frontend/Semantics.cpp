@@ -4,7 +4,10 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include <cmath>
+#include <cstdlib>
 
 using namespace tilec::frontend;
 using llvm::StringRef;
@@ -235,6 +238,19 @@ std::string tilec::frontend::bigIntStr(BigInt v) {
     m /= 10;
   } while (m);
   return neg ? "-" + digits : digits;
+}
+
+std::string tilec::frontend::floatStr(double v) {
+  // The shortest form that reads back as the same double, as Python's repr.
+  std::string s;
+  for (int digits = 1; digits <= 17; ++digits) {
+    s = llvm::formatv("{0}", llvm::format("%.*g", digits, v)).str();
+    if (std::strtod(s.c_str(), nullptr) == v)
+      break;
+  }
+  if (s.find_first_of(".eEni") == std::string::npos)
+    s += ".0";
+  return s;
 }
 
 DType tilec::frontend::dtypeOfFloat(double v) {

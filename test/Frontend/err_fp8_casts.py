@@ -1,10 +1,11 @@
 # Type errors of casts and fp8: arithmetic on fp8 values, bitcasts between sizes, misused
-# fp_downcast_rounding.
+# fp_downcast_rounding, and tl.float8e4b15 (Triton 3.9 supports it on NVIDIA only).
 # RUN: not tilec compile %s --kernel fp8add --signature '*fp8e5' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=ADD
 # RUN: not tilec compile %s --kernel fp8exp --signature '*fp8e4nv' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=EXP
 # RUN: not tilec compile %s --kernel bitsize --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=BITCAST
 # RUN: not tilec compile %s --kernel widen --signature '*fp16' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=WIDEN
 # RUN: not tilec compile %s --kernel badmode --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=MODE
+# RUN: not tilec compile %s --kernel e4b15 --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=E4B15
 import triton.language as tl
 from triton import jit
 
@@ -13,7 +14,7 @@ from triton import jit
 def fp8add(p):
     x = tl.load(p)
     tl.store(p, x + x)
-# ADD: {{.*}}err_fp8_casts.py:15:19: error: binary '+' on fp8e5 values is not supported: fp8 types are storage only in tilec; convert with .to(tl.float16) or .to(tl.float32) first
+# ADD: {{.*}}err_fp8_casts.py:16:19: error: binary '+' on fp8e5 values is not supported: fp8 types are storage only in tilec; convert with .to(tl.float16) or .to(tl.float32) first
 
 
 @jit
@@ -41,3 +42,10 @@ def badmode(p):
     x = tl.load(p)
     tl.store(p, x.to(tl.float16, fp_downcast_rounding="up"))
 # MODE: {{.*}}error: fp_downcast_rounding must be "rtne" or "rtz", got constexpr str
+
+
+@jit
+def e4b15(p):
+    x = tl.load(p)
+    tl.store(p, x.to(tl.float8e4b15).to(tl.float32))
+# E4B15: err_fp8_casts.py:[[@LINE-1]]:25: error: tl.float8e4b15 is not supported by tilec (its fp8 types are tl.float8e5 and tl.float8e4nv)

@@ -73,7 +73,7 @@ def poll_sem(p):
 @jit
 def poll_timeout(p):
     tl.atomic_poll(p, 1, timeout_ns=1000)
-# PTIME: error: tl.atomic_poll's timeout_ns is not supported by tilec
+# PTIME: error: tl.atomic_poll's timeout_ns is not supported by tilec (only a constant 0: read each element once)
 
 
 @jit

@@ -69,10 +69,11 @@ public:
   ConstantExpr(llvm::SMLoc loc, CKind ckind)
       : Expr(Kind::Constant, loc), ckind(ckind) {}
   CKind ckind;
-  /// Integer value; `intOverflow` is set when it does not fit in 64 bits
-  /// (unsigned values up to 2**64-1 are kept in `intValue` with
-  /// `isUnsigned64`).
+  /// Integer value: its low 64 bits in `intValue` and the next 64 in
+  /// `intHigh` (`isUnsigned64` for values in [2**63, 2**64)); `intOverflow`
+  /// is set at 2**127 and beyond, which tilec does not represent.
   int64_t intValue = 0;
+  uint64_t intHigh = 0;
   bool isUnsigned64 = false;
   bool intOverflow = false;
   double floatValue = 0;

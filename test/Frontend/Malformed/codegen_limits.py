@@ -1,12 +1,13 @@
-# Tiles Triton accepts but the CPU lowering cannot compile are located errors naming the limit, never an LLVM ERROR or a hang: a 256x256 tl.dot and swizzle2d (65536-element vectors) and a histogram whose comparison tile is over 2^20 elements; a 256x256 int32 row sum compiles.
+# Tiles Triton accepts but the CPU lowering cannot compile are located errors naming the limit, never an LLVM ERROR or a hang: a 256x256 tl.dot and swizzle2d (65536-element vectors) and a histogram of more than 256 bins whose comparison tile is over 2^20 elements; a 256x256 int32 row sum and a 65536-element histogram into 256 bins (counted bin by bin) compile.
 # RUN: not tilec compile %s --kernel dot256 --signature '*fp32,*fp32' --emit so -o %t.so 2>&1 | FileCheck %s --check-prefix=DOT
 # RUN: not tilec compile %s --kernel swz --signature '*i32' --emit so -o %t.so 2>&1 | FileCheck %s --check-prefix=SWZ
-# RUN: not tilec compile %s --kernel hist --signature '*i32,*i32' --emit so -o %t.so 2>&1 | FileCheck %s --check-prefix=HIST
+# RUN: not tilec compile %s --kernel hist --signature '*i32,*i32' -D BINS=512 --emit so -o %t.so 2>&1 | FileCheck %s --check-prefix=HIST
+# RUN: tilec compile %s --kernel hist --signature '*i32,*i32' -D BINS=256 --emit so -o %t.so
 # RUN: tilec compile %s --kernel rowsum --signature '*i32,*i32' --emit so -o %t.so
-# DOT: codegen_limits.py:15:5: error: kernel 'dot256': a tile of 65536 elements is too large for code generation (at most 32768 elements per tile value on this path)
+# DOT: codegen_limits.py:16:5: error: kernel 'dot256': a tile of 65536 elements is too large for code generation (at most 32768 elements per tile value on this path)
 # DOT: error: code generation for {{.*}} failed
-# SWZ: codegen_limits.py:30:5: error: kernel 'swz': a tile of 65536 elements is too large for code generation
-# HIST: codegen_limits.py:41:12: error: tl.histogram of 65536 elements into 256 bins needs a comparison tile of 16777216 elements, over the maximum tile size (1048576 elements)
+# SWZ: codegen_limits.py:31:5: error: kernel 'swz': a tile of 65536 elements is too large for code generation
+# HIST: codegen_limits.py:42:12: error: tl.histogram of 65536 elements into 512 bins needs a comparison tile of 33554432 elements, over the maximum tile size (1048576 elements); tilec counts up to 256 bins of a larger input one bin at a time
 import triton
 import triton.language as tl
 
@@ -35,8 +36,8 @@ def swz(c_ptr):
 
 
 @triton.jit
-def hist(a_ptr, c_ptr):
+def hist(a_ptr, c_ptr, BINS: tl.constexpr):
     r = tl.arange(0, 65536)
     x = tl.load(a_ptr + r)
-    h = tl.histogram(x, 256)
-    tl.store(c_ptr + tl.arange(0, 256), h)
+    h = tl.histogram(x, BINS)
+    tl.store(c_ptr + tl.arange(0, BINS), h)
