@@ -104,16 +104,22 @@ static bool runAdd(const Kernel &kernel, int n, int block) {
   return true;
 }
 
-/// A PTX module image (built without a GPU) records what code generation
-/// found: the pointer the kernel stores through ("+stored", so that callers
-/// can refuse read-only arrays there), and none of the others.
-static void checkPtxImageMetadata() {
+/// A compile request for kSource's add_kernel with BLOCK = `block`.
+static tilec::CompileRequest addRequest(const char *block) {
   tilec::CompileRequest request;
   request.sourcePath = "vector_add.py";
   request.source = kSource;
   request.kernel.kernelName = "add_kernel";
   request.kernel.signature = {"*fp32", "*fp32", "*fp32", "i32"};
-  request.kernel.defines = {{"BLOCK", "256"}};
+  request.kernel.defines = {{"BLOCK", block}};
+  return request;
+}
+
+/// A PTX module image (built without a GPU) records what code generation
+/// found: the pointer the kernel stores through ("+stored", so that callers
+/// can refuse read-only arrays there), and none of the others.
+static void checkPtxImageMetadata() {
+  tilec::CompileRequest request = addRequest("256");
   request.pipeline.target = "nvptx";
   request.pipeline.arch = "sm_80";
   std::string image, diagnostics;
@@ -130,12 +136,7 @@ static void checkPtxImageMetadata() {
 /// the kernel fails with OUT_OF_BOUNDS naming the argument, writes nothing
 /// outside (no fault, canaries intact) and computes the elements inside.
 static void checkBoundedLaunch() {
-  tilec::CompileRequest request;
-  request.sourcePath = "vector_add.py";
-  request.source = kSource;
-  request.kernel.kernelName = "add_kernel";
-  request.kernel.signature = {"*fp32", "*fp32", "*fp32", "i32"};
-  request.kernel.defines = {{"BLOCK", "64"}};
+  tilec::CompileRequest request = addRequest("64");
   request.pipeline.boundsChecks = true;
   std::string image, diagnostics;
   CHECK(tilec::compileLoadableModule(request, image, diagnostics), "%s", diagnostics.c_str());
