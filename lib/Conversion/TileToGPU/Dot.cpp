@@ -175,23 +175,14 @@ Value transposedSource(const SIMTLowering &simt, Value staged) {
   return Value();
 }
 
-/// The buffer a B operand is read from transposed (a pipelined
-/// `tl.trans(tl.load(...))`, planDotOperandStaging), else null.
-Value transposedBufferSource(const SIMTLowering &simt, Value operand) {
-  Operation *def = operand.getDefiningOp();
-  auto it = simt.transposedBufferOperands.find(def);
-  if (!def || it == simt.transposedBufferOperands.end())
-    return Value();
-  return it->second;
-}
-
-/// The region a dot operand is read from per K step when it is a resident
-/// loop invariant (planDotOperandStaging), else none.
-std::optional<SIMTLowering::ResidentRegion> residentSource(const SIMTLowering &simt,
-                                                           Value operand) {
-  Operation *def = operand.getDefiningOp();
-  auto it = simt.residentOperandConversions.find(def);
-  if (!def || it == simt.residentOperandConversions.end())
+/// What `plan` (one of planDotOperandStaging's maps) records for the op that
+/// defines `operand`, if anything: the buffer a B operand is read from
+/// transposed (`transposedBufferOperands`), or the region of a resident loop
+/// invariant (`residentOperandConversions`).
+template <typename Plan>
+std::optional<typename Plan::mapped_type> plannedFor(const Plan &plan, Value operand) {
+  auto it = plan.find(operand.getDefiningOp());
+  if (it == plan.end())
     return std::nullopt;
   return it->second;
 }
@@ -261,12 +252,13 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     // planned as staged), or staged here in scratch: A from byte 0, B after it.
     Value aBuffer = bufferSource(simt, op.getA()), bBuffer = bufferSource(simt, op.getB());
     Value aStaged = stagedSource(simt, op.getA()), bStaged = stagedSource(simt, op.getB());
-    auto aResident = residentSource(simt, op.getA()), bResident = residentSource(simt, op.getB());
+    auto aResident = plannedFor(simt.residentOperandConversions, op.getA());
+    auto bResident = plannedFor(simt.residentOperandConversions, op.getB());
     // A B operand staged as its [N, K] transposition's source: B(k, n) is at
     // n * bStride + k, and its fragments are read transposed.
     Value bTransposed = transposedSource(simt, bStaged);
-    if (Value buffer = transposedBufferSource(simt, op.getB())) {
-      bBuffer = bTransposed = buffer;
+    if (auto buffer = plannedFor(simt.transposedBufferOperands, op.getB())) {
+      bBuffer = bTransposed = *buffer;
       bStaged = Value();
     } else if (bTransposed) {
       bStaged = bTransposed;
@@ -489,24 +481,25 @@ static void planResidentOperands(SIMTLowering &simt, ArrayRef<tile::ConvertLayou
     if (!loop || !sameLoop || loop->isAncestor(src.getParentBlock()->getParentOp()))
       continue;
     invariants.push_back({convert, loop});
-    chosen.insert(convert.getOperation());
   }
-  if (invariants.empty())
-    return;
-  // The staging the resident operands no longer need leaves the scratch.
-  int64_t scratch = estimateScratchBytes(
-      simt.kernel, [](Operation *) { return false; },
-      [&](Value operand) {
-        Operation *def = operand.getDefiningOp();
-        return def && (isa<tile::LocalLoadOp>(def) || chosen.contains(def));
-      });
   for (auto [convert, loop] : invariants) {
+    // The scratch left with this one and those before it resident (their
+    // dots no longer stage them).
+    chosen.insert(convert.getOperation());
+    int64_t scratch = estimateScratchBytes(
+        simt.kernel, [](Operation *) { return false; },
+        [&](Value operand) {
+          Operation *def = operand.getDefiningOp();
+          return def && (isa<tile::LocalLoadOp>(def) || chosen.contains(def));
+        });
     auto type = cast<RankedTensorType>(convert.getType());
     int64_t rowStride = type.getDimSize(1) + 16 * 8 / type.getElementTypeBitWidth();
     uint64_t offset = llvm::alignTo(simt.allocatedBytes, 16);
     uint64_t end = offset + stagedBytes(type, rowStride);
-    if (end + uint64_t(scratch) > limit)
+    if (end + uint64_t(scratch) > limit) {
+      chosen.erase(convert.getOperation());
       continue;
+    }
     simt.stagedOperandConversions.erase(convert.getOperation());
     simt.residentOperandConversions[convert.getOperation()] = {offset, rowStride};
     simt.allocatedBytes = end;

@@ -1,4 +1,5 @@
 //===- NonTemporalStores.cpp - Streaming stores for streaming tile.stores -===//
+#include "Utils.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Conversion/TileToVector.h"
 #include "tilec/Dialect/Tile/TileOps.h"
@@ -31,13 +32,7 @@ int64_t streamingAlignment(int64_t bytes) {
 Value tripCount(OpBuilder &b, scf::ForOp loop) {
   Location loc = loop.getLoc();
   Type i64 = b.getI64Type();
-  auto toI64 = [&](Value v) -> Value {
-    if (v.getType().isIndex())
-      return arith::IndexCastOp::create(b, loc, i64, v);
-    if (v.getType().getIntOrFloatBitWidth() < 64)
-      return arith::ExtSIOp::create(b, loc, i64, v);
-    return v;
-  };
+  auto toI64 = [&](Value v) { return tilec::detail::castToI64(b, loc, v); };
   Value span = arith::SubIOp::create(b, loc, toI64(loop.getUpperBound()),
                                      toI64(loop.getLowerBound()));
   Value trips = arith::CeilDivSIOp::create(b, loc, span, toI64(loop.getStep()));

@@ -1437,13 +1437,7 @@ void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
     auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
     // Few enough blocks: ub - lb <= kMaxInterchangedBlocks * step, in i64
     // (if that wraps, either branch computes the same).
-    auto toI64 = [&](Value v) -> Value {
-      if (v.getType().isIndex())
-        return arith::IndexCastOp::create(b, loc, i64, v);
-      if (v.getType().getIntOrFloatBitWidth() < 64)
-        return arith::ExtSIOp::create(b, loc, i64, v);
-      return v;
-    };
+    auto toI64 = [&](Value v) { return castToI64(b, loc, v); };
     Value span =
         arith::SubIOp::create(b, loc, toI64(outer.getUpperBound()), toI64(outer.getLowerBound()));
     Value limit =

@@ -70,6 +70,15 @@ Value createSplatConstant(OpBuilder &b, Location loc, Type type, TypedAttr value
   return arith::ConstantOp::create(b, loc, type, value);
 }
 
+Value castToI64(OpBuilder &b, Location loc, Value v) {
+  Type i64 = b.getI64Type();
+  if (v.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, i64, v);
+  if (v.getType().getIntOrFloatBitWidth() < 64)
+    return arith::ExtSIOp::create(b, loc, i64, v);
+  return v;
+}
+
 Value createZero(OpBuilder &b, Location loc, Type type) {
   Type elem = getElementTypeOrSelf(type);
   if (isa<FloatType>(elem))

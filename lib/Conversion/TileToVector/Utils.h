@@ -46,6 +46,9 @@ mlir::Value concatVectors(mlir::OpBuilder &b, mlir::Location loc,
 /// A zero of `type` (integer, float, pointer, or a vector of them).
 mlir::Value createZero(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type);
 
+/// A loop bound or step `v` (index or integer) as a signed i64.
+mlir::Value castToI64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
+
 /// `arith.constant` of `type` (a scalar or a vector of integers/floats) holding
 /// `value` in every element; `value` is a scalar integer or float attribute.
 mlir::Value createSplatConstant(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
