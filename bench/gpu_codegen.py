@@ -81,6 +81,12 @@ KERNELS = {
                             "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,"
                             "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
                             {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64}),
+    # Triton's tutorial-03 indexing: `% M`/`% N` wrap, max_contiguous/multiple_of hints.
+    "gmatmul16-128x128x64": ("bench/kernels/matmul_grouped.py", "matmul_grouped",
+                             "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,"
+                             "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
+                             {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64,
+                              "GROUP_SIZE_M": 8}),
     "attention-64x64x64": ("bench/kernels/attention.py", "attn_fwd",
                            "*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,fp32",
                            {"HEAD_DIM": 64, "BLOCK_M": 64, "BLOCK_N": 64}),

@@ -193,6 +193,35 @@ def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure, SameOperandsAndResul
   let hasFolder = 1;
 }
 
+def Tile_HintOp : Tile_Op<"hint", [Pure, AllTypesMatch<["src", "result"]>]> {
+  let summary = "Promises alignment, contiguity or constancy of integers or pointers";
+  let description = [{
+    Returns `src` unchanged, with the programmer's promise (Triton's `tl.multiple_of`,
+    `tl.max_contiguous` and `tl.max_constancy`) of what holds along each dimension
+    (one entry per dimension; one for a scalar): every run of `contiguity` elements
+    increases by one, the first element of each run is a multiple of `divisibility`,
+    and every run of `constancy` elements is equal. The axis analysis
+    (lib/Analysis/AxisInfo.cpp) takes a given property as it is, in place of what it
+    would derive; a wrong promise gives wrong code, as in Triton. Lowering drops the op.
+
+    Example:
+
+    ```mlir
+    %h = tile.hint %offs divisibility [128] contiguity [128] : tensor<128xi32>
+    %k = tile.hint %n divisibility [16] : i32
+    ```
+  }];
+  let arguments = (ins AnyType:$src, OptionalAttr<DenseI64ArrayAttr>:$divisibility,
+                       OptionalAttr<DenseI64ArrayAttr>:$contiguity,
+                       OptionalAttr<DenseI64ArrayAttr>:$constancy);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $src (`divisibility` $divisibility^)? (`contiguity` $contiguity^)?
+    (`constancy` $constancy^)? attr-dict `:` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Pointers and memory
 //===----------------------------------------------------------------------===//

@@ -169,9 +169,17 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
       .Case([&](tile::ExpandDimsOp expand) {
         AxisInfo info = operand(expand.getSrc());
         unsigned axis = expand.getAxis();
+        // Along the new dimension each element is one of the source's: only
+        // what divides every source element holds (a run [2^n, 2^n + 1, ...]
+        // contributes 1, not 2^n).
+        int64_t div = kMaxDivisibility;
+        if (info.constant)
+          div = powerOfTwoDividing(*info.constant);
+        else
+          for (unsigned d = 0; d < info.getRank(); ++d)
+            div = gcd(div, info.contiguity[d] > 1 ? 1 : info.divisibility[d]);
         info.contiguity.insert(info.contiguity.begin() + axis, 1);
         info.constancy.insert(info.constancy.begin() + axis, 1);
-        int64_t div = info.divisibility.empty() ? 1 : info.divisibility.front();
         info.divisibility.insert(info.divisibility.begin() + axis, div);
         return info;
       })
@@ -228,6 +236,14 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
                                                           d, lhs.divisibility.size() - 1)];
           int64_t rd = rhs.divisibility.empty() ? 1 : rhs.divisibility[std::min<unsigned>(
                                                           d, rhs.divisibility.size() - 1)];
+          // Each element of a product is divisible only by what divides the
+          // elements of both factors: a run [2^n, 2^n + 1, ...] contributes 1
+          // unless the other factor is 1.
+          if (lhs.getRank() && lhs.contiguity[d] > 1 && !(rhs.constant && *rhs.constant == 1))
+            ld = 1;
+          if (!isShift && rhs.getRank() && rhs.contiguity[d] > 1 &&
+              !(lhs.constant && *lhs.constant == 1))
+            rd = 1;
           if (isShift)
             rhsFactor = rhs.constant && *rhs.constant >= 0 && *rhs.constant < 30
                             ? int64_t(1) << *rhs.constant
@@ -247,6 +263,70 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
         }
         if (lhs.constant && rhs.constant && !isShift)
           info.constant = *lhs.constant * *rhs.constant;
+        return info;
+      })
+      .Case<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>([&](Operation *div) {
+        // Triton's rules for `//` and `%` (lib/Analysis/AxisInfo.cpp there).
+        AxisInfo lhs = operand(div->getOperand(0));
+        AxisInfo rhs = operand(div->getOperand(1));
+        bool isRem = isa<arith::RemSIOp, arith::RemUIOp>(div);
+        AxisInfo info = pessimistic;
+        bool isUnsigned = isa<arith::DivUIOp, arith::RemUIOp>(div);
+        if (lhs.constant && rhs.constant && *rhs.constant != 0 &&
+            !(*lhs.constant == INT64_MIN && *rhs.constant == -1) &&
+            !(isUnsigned && (*lhs.constant < 0 || *rhs.constant < 0)))
+          info.constant = isRem ? *lhs.constant % *rhs.constant : *lhs.constant / *rhs.constant;
+        else if (isRem && rhs.constant && *rhs.constant == 1)
+          info.constant = 0;
+        bool rhsIsOne = rhs.constant && *rhs.constant == 1;
+        for (unsigned d = 0; d < std::max<unsigned>(1, shape.size()); ++d) {
+          bool tile = !shape.empty();
+          int64_t size = tile ? shape[d] : 1;
+          int64_t lc = lhs.getRank() ? lhs.contiguity[d] : 1;
+          int64_t lk = lhs.getRank() ? lhs.constancy[d] : size;
+          int64_t rk = rhs.getRank() ? rhs.constancy[d] : size;
+          int64_t ld = lhs.getRank() ? lhs.divisibility[d] : scalarDivisibility(lhs);
+          int64_t rd = rhs.getRank() ? rhs.divisibility[d] : scalarDivisibility(rhs);
+          // A run of x contiguous from a multiple of gcd(ld, rd), against a
+          // divisor constant along d, wraps (x % y) or steps (x / y) only at
+          // multiples of gcd(ld, rd).
+          bool contiguousOverConstant = tile && lc == size && rk == size;
+          int64_t aligned = gcd(lc, gcd(ld, rd));
+          if (isRem) {
+            if (tile) {
+              info.contiguity[d] = contiguousOverConstant ? aligned : 1;
+              info.constancy[d] = rhsIsOne ? size : gcd(lk, rk);
+            }
+            info.divisibility[d] = rk > 1 ? gcd(ld, rd) : 1;
+            continue;
+          }
+          if (tile) {
+            info.contiguity[d] = rhsIsOne ? lc : 1;
+            int64_t constancy = gcd(lk, rk);
+            info.constancy[d] = contiguousOverConstant ? std::max(constancy, aligned) : constancy;
+          }
+          if ((lhs.constant && *lhs.constant == 0) || rhsIsOne)
+            info.divisibility[d] = ld;
+          else if (rhs.constant && *rhs.constant > 0 && llvm::isPowerOf2_64(*rhs.constant) &&
+                   lc == 1)
+            info.divisibility[d] = std::max<int64_t>(1, ld / *rhs.constant);
+          else
+            info.divisibility[d] = 1;
+        }
+        return info;
+      })
+      .Case([&](tile::HintOp hint) {
+        // The programmer's promise replaces what the analysis derives.
+        AxisInfo info = operand(hint.getSrc());
+        if (info.divisibility.empty())
+          info.divisibility.push_back(1);
+        if (auto v = hint.getDivisibility())
+          for (auto [d, value] : llvm::enumerate(*v))
+            info.divisibility[d] = powerOfTwoDividing(value);
+        if (auto v = hint.getContiguity(); v && info.getRank())
+          info.contiguity.assign(v->begin(), v->end());
+        if (auto v = hint.getConstancy(); v && info.getRank())
+          info.constancy.assign(v->begin(), v->end());
         return info;
       })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp>(

@@ -311,9 +311,40 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     return Val::none(l);
   }
   if (name == "multiple_of" || name == "max_contiguous" || name == "max_constancy") {
+    // Triton's hints: one constexpr int per dimension (a bare int for one),
+    // kept as a tile.hint for the axis analysis of the GPU lowering.
     if (!bind({"input", "values"}))
       return Val();
-    return a[0]; // Hints only.
+    std::vector<Val> given = a[1].kind == Val::Kind::Tuple ? a[1].elems : std::vector<Val>{a[1]};
+    llvm::SmallVector<int64_t, 4> values;
+    for (auto [i, v] : llvm::enumerate(given)) {
+      llvm::SMLoc at = v.loc.isValid() ? v.loc : a[1].loc;
+      if (v.isTensor())
+        return g.error(at, "values element " + Twine(i) + " must have type `constexpr`");
+      if (v.kind != Val::Kind::Int)
+        return g.error(at, "values element " + Twine(i) +
+                               " must have type `constexpr[int]`, got " + v.typeStr());
+      if (v.i < 1 || v.i > INT32_MAX)
+        return g.error(at, "tl." + name + ": values element " + Twine(i) +
+                           " must be between 1 and 2**31-1, got " + Twine(v.i));
+      values.push_back(v.i);
+    }
+    if (!a[0].isTensor())
+      return a[0]; // A constexpr: its value says more than any hint.
+    Type elem = getElementTypeOrSelf(a[0].value.getType());
+    if (!isa<IntegerType, tile::PointerType>(elem))
+      return g.error(a[0].loc, "tl." + name + " expects integers or pointers, got " +
+                                   a[0].typeStr());
+    if (values.size() != std::max<size_t>(1, a[0].shape.size()))
+      return g.error(a[1].loc, "Shape of input to " + name +
+                                   " does not match the length of values (" +
+                                   Twine(values.size()) + " values for " + a[0].typeStr() + ")");
+    auto attr = b.getDenseI64ArrayAttr(values);
+    Val r = a[0];
+    r.value = tile::HintOp::create(b, L, a[0].value, name == "multiple_of" ? attr : nullptr,
+                                   name == "max_contiguous" ? attr : nullptr,
+                                   name == "max_constancy" ? attr : nullptr);
+    return r;
   }
 
   //===--- Creation ---===//

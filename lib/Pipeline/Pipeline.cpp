@@ -123,6 +123,9 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   ConvertTileToVectorOptions vectorOptions;
   vectorOptions.stackAddressSpace = info ? info->getStackAddressSpace() : 0;
   if (isCPU) {
+    // The CPU lowering has its own access analysis: hints only hide the
+    // address arithmetic it matches.
+    pm.addPass(createTilecDropHints());
     // Wide tiles run as loops over register-sized pieces (see StripMine.cpp),
     // with the next iteration's rows prefetched.
     vectorOptions.chunkLanes = kCPUChunkLanes;

@@ -42,7 +42,8 @@ LogicalResult verifySIMTSupported(func::FuncOp kernel) {
     if (isa<scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp>(op))
       return WalkResult::advance();
     if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::MakeRangeOp, tile::SplatOp,
-            tile::BroadcastOp, tile::ExpandDimsOp, tile::ConvertLayoutOp, tile::AddPtrOp,
+            tile::BroadcastOp, tile::ExpandDimsOp, tile::ConvertLayoutOp, tile::HintOp,
+            tile::AddPtrOp,
             tile::LoadOp, tile::StoreOp, tile::ReduceOp, tile::YieldOp, tile::TransOp,
             tile::ReshapeOp, tile::DotOp, tile::ScanOp, tile::GatherOp, tile::ShuffleOp,
             tile::AtomicRMWOp, tile::AtomicCASOp, tile::PrintOp, tile::AssertOp>(op))
@@ -62,7 +63,7 @@ bool isElementwise(Operation *op) {
     return false;
   if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()))
     return true;
-  return isa<tile::AddPtrOp, tile::LoadOp, tile::StoreOp, tile::AtomicRMWOp,
+  return isa<tile::AddPtrOp, tile::HintOp, tile::LoadOp, tile::StoreOp, tile::AtomicRMWOp,
              tile::AtomicCASOp>(op);
 }
 
@@ -229,6 +230,8 @@ public:
     applyLoopLayouts();
     assignBlock(kernel.getBody().front());
     removeConversions();
+    coalesceAccumulatorStores();
+    eraseDeadOps();
   }
 
   /// For the loops of an assigned kernel, the layouts their carried tiles are
@@ -732,7 +735,7 @@ private:
       return isa<SplatElementsAttr>(constant.getValue());
     bool elementwise = isa_and_nonnull<arith::ArithDialect, math::MathDialect>(def->getDialect()) ||
                        isa<tile::AddPtrOp, tile::ExpandDimsOp, tile::BroadcastOp,
-                           tile::ConvertLayoutOp>(def);
+                           tile::ConvertLayoutOp, tile::HintOp>(def);
     if (!elementwise)
       return false;
     return llvm::all_of(def->getOperands(), [&](Value operand) {
@@ -827,6 +830,39 @@ private:
       convert.getResult().replaceAllUsesWith(remat);
       convert.erase();
     }
+  }
+
+  /// A tensor-core accumulator (`#tile.mma`, `#tile.mfma`) holds 1 or 2
+  /// consecutive elements of a row per thread, so a store in its layout moves
+  /// 2 to 8 bytes per access where the memory allows 16. As Triton's
+  /// coalescing does, such a store takes the blocked layout that coalesces
+  /// its pointers: the value goes through shared memory (one conversion,
+  /// after the dot loop), the pointers and mask are recomputed in the layout.
+  void coalesceAccumulatorStores() {
+    AxisInfoAnalysis axisInfo;
+    kernel.walk([&](tile::StoreOp store) {
+      auto type = dyn_cast<RankedTensorType>(store.getValue().getType());
+      if (!type || !isa_and_nonnull<tile::MmaEncodingAttr, tile::MfmaEncodingAttr>(
+                       type.getEncoding()))
+        return;
+      int64_t vec = coalescedWidth(axisInfo, store.getPtr());
+      if (Value mask = store.getMask(); mask && isTile(mask))
+        vec = std::min<int64_t>(vec, axisInfo.get(mask).constancy[type.getRank() - 1]);
+      if (vec <= getAccessVectorWidth(axisInfo, store.getPtr(), store.getMask()))
+        return;
+      Attribute layout = tile::getDefaultBlockedEncoding(kernel.getContext(), type.getShape(),
+                                                         vec, warpSize, numWarps);
+      for (OpOperand &operand : store->getOpOperands()) {
+        if (!isTile(operand.get()))
+          continue;
+        Value remat = operand.get() == store.getValue() ? Value()
+                                                        : rematerialize(operand.get(), layout);
+        operand.set(remat ? remat : convertTo(operand.get(), layout, store));
+      }
+    });
+  }
+
+  void eraseDeadOps() {
     kernel.walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
       if (op->getNumResults() && isOpTriviallyDead(op))
         op->erase();

@@ -209,10 +209,24 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     // (The emulator's limit is "unlimited": UINT64_MAX.)
     int64_t limit = int64_t(std::min<uint64_t>(sharedMemoryLimit, uint64_t(INT64_MAX) / 2));
     // The buffers of the kernel's loops pipelined before this one stay too.
+    // Scratch used after the kernel's last dot reuses the buffers (the
+    // lowering's planScratchReuse), so it does not count.
     auto kernel = loop->getParentOfType<func::FuncOp>();
+    Block &body = kernel.getBody().front();
+    Operation *lastDot = nullptr;
+    kernel.walk([&](tile::DotOp dot) {
+      Operation *ancestor = body.findAncestorOpInBlock(*dot);
+      if (!lastDot || lastDot->isBeforeInBlock(ancestor))
+        lastDot = ancestor;
+    });
+    auto afterLastDot = [&](Operation *op) {
+      Operation *ancestor = body.findAncestorOpInBlock(*op);
+      return lastDot && ancestor && ancestor != lastDot && lastDot->isBeforeInBlock(ancestor);
+    };
     int64_t budget = limit -
                      estimateScratchBytes(
-                         kernel, [&](Operation *op) { return pipelined.contains(op); },
+                         kernel,
+                         [&](Operation *op) { return pipelined.contains(op) || afterLastDot(op); },
                          [&](Value operand) {
                            Operation *def = operand.getDefiningOp();
                            return def && (pipelined.contains(def) || isa<tile::LocalLoadOp>(def));

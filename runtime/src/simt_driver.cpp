@@ -722,6 +722,14 @@ void asyncCopyCallback(tilec_simt_thread *ctx, void *dst, const void *src, uint3
                             (offset % bytes != 0 ? ", misaligned" : ""));
     abandon(t);
   }
+  if (srcBytes && reinterpret_cast<uintptr_t>(src) % bytes != 0) {
+    char address[32];
+    std::snprintf(address, sizeof(address), "%p", src);
+    t->program->fail(t, "cp.async of " + std::to_string(bytes) + " bytes from global address " +
+                            address + ", which is not " + std::to_string(bytes) +
+                            "-byte aligned (a GPU faults on it)");
+    abandon(t);
+  }
   SimtThread::PendingCopy copy{to, bytes, t->groupsCommitted, {}};
   std::memcpy(copy.data, src, srcBytes);
   t->pendingCopies.push_back(copy);
@@ -749,13 +757,21 @@ void asyncWaitCallback(tilec_simt_thread *ctx, uint32_t pending) {
 
 void failCallback(tilec_simt_thread *ctx, uint32_t code, uint64_t detail) {
   SimtThread *t = self(ctx);
-  if (code == TILEC_SIMT_FAIL_SHARED_OOB)
+  if (code == TILEC_SIMT_FAIL_SHARED_OOB) {
     t->program->fail(t, "shared memory access out of bounds at offset " +
                             std::to_string(int64_t(detail)) + " (size " +
                             std::to_string(ctx->shared_size) + ")");
-  else
+  } else if (code == TILEC_SIMT_FAIL_MISALIGNED_GLOBAL) {
+    char address[32];
+    std::snprintf(address, sizeof(address), "0x%llx",
+                  static_cast<unsigned long long>(detail & ((uint64_t(1) << 56) - 1)));
+    t->program->fail(t, std::to_string(detail >> 56) + "-byte global memory access at " +
+                            address + ", which is not " + std::to_string(detail >> 56) +
+                            "-byte aligned (a GPU faults on it)");
+  } else {
     t->program->fail(t, "failure " + std::to_string(code) + " (detail " +
                             std::to_string(detail) + ")");
+  }
   abandon(t);
 }
 

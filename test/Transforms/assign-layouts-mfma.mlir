@@ -23,7 +23,10 @@
 // CHECK-DAG: %[[CB:.*]] = tile.convert_layout %[[B]] : tensor<64x128xf16, #{{.*}}> -> tensor<64x128xf16, #[[DB]]>
 // CHECK: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[ACC]] : tensor<128x64xf16, #[[DA]]>, tensor<64x128xf16, #[[DB]]> -> tensor<128x128xf32, #[[MFMA]]>
 // CHECK: scf.yield %[[D]] : tensor<128x128xf32, #[[MFMA]]>
-// CHECK: tile.store %{{.*}}, %[[LOOP]] : tensor<128x128x!tile.ptr<f32>, #[[MFMA]]>
+// The accumulator (one element of a row per lane) converts to a blocked layout for the store,
+// which then moves 16 bytes per access.
+// CHECK: %[[OUT:.*]] = tile.convert_layout %[[LOOP]] : tensor<128x128xf32, #[[MFMA]]> -> tensor<128x128xf32, #[[STORE:blocked[0-9]*]]>
+// CHECK: tile.store %{{.*}}, %[[OUT]] : tensor<128x128x!tile.ptr<f32>, #[[STORE]]>
 // FMA-NOT: #tile.mfma
 // FMA-LABEL: func @matmul
 // FMA: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x64xf16, #blocked{{[0-9]*}}>, tensor<64x128xf16, #blocked{{[0-9]*}}> -> tensor<128x128xf32, #blocked{{[0-9]*}}>

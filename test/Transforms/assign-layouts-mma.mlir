@@ -22,7 +22,10 @@
 // CHECK-DAG: %[[CB:.*]] = tile.convert_layout %[[B]] : tensor<64x128xf16, #{{.*}}> -> tensor<64x128xf16, #[[DB]]>
 // CHECK: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[ACC]] : tensor<128x64xf16, #[[DA]]>, tensor<64x128xf16, #[[DB]]> -> tensor<128x128xf32, #[[MMA]]>
 // CHECK: scf.yield %[[D]] : tensor<128x128xf32, #[[MMA]]>
-// CHECK: tile.store %{{.*}}, %[[LOOP]] : tensor<128x128x!tile.ptr<f32>, #[[MMA]]>
+// The store moves 16 bytes per access in a blocked layout, as Triton's coalescing gives it: the
+// accumulator converts to it (through shared memory, after the loop).
+// CHECK: %[[OUT:.*]] = tile.convert_layout %[[LOOP]] : tensor<128x128xf32, #[[MMA]]> -> tensor<128x128xf32, #[[STORE:blocked[0-9]*]]>
+// CHECK: tile.store %{{.*}}, %[[OUT]] : tensor<128x128x!tile.ptr<f32>, #[[STORE]]>
 // FMA-NOT: #tile.mma
 // FMA-LABEL: func @matmul
 // FMA: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x64xf16, #blocked{{[0-9]*}}>, tensor<64x128xf16, #blocked{{[0-9]*}}> -> tensor<128x128xf32, #blocked{{[0-9]*}}>

@@ -187,6 +187,12 @@ public:
   virtual mlir::Value maskedLoadGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
                                        mlir::Value ptr, mlir::Value enabled, mlir::Value fallback,
                                        unsigned alignment) const;
+  /// Checks, where the target can, that a global access of `bytes` bytes at
+  /// `ptr` (made where the i1 `enabled` holds; always when it is null) is
+  /// aligned to `bytes`, as GPUs require of vector accesses (a misaligned one
+  /// faults there). Nothing by default; the SIMT emulator fails the launch.
+  virtual void checkGlobalAccess(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+                                 unsigned bytes, mlir::Value enabled) const {}
   /// Stores `value` to global memory at `ptr` when the i1 `enabled` holds. The
   /// default branches around the store.
   virtual void maskedStoreGlobal(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,

@@ -51,6 +51,29 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
   ];
 }
 
+def TilecDropHints : Pass<"tilec-drop-hints", "mlir::ModuleOp"> {
+  let summary = "Removes tile.hint ops, where nothing reads the promises they carry";
+  let description = [{
+    `tile.hint` (`tl.multiple_of`, `tl.max_contiguous`, `tl.max_constancy`) feeds the axis
+    analysis of the GPU lowering, which drops the op itself after reading it. The CPU
+    lowering has its own access analysis, so its pipeline drops the hints first, leaving
+    the address arithmetic it pattern-matches as the frontend wrote it.
+
+    Before:
+
+    ```mlir
+    %h = tile.hint %offs divisibility [128] contiguity [128] : tensor<128xi32>
+    %p = tile.addptr %base, %h : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    ```
+
+    After:
+
+    ```mlir
+    %p = tile.addptr %base, %offs : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    ```
+  }];
+}
+
 def TilecGuardIntDivision : Pass<"tilec-guard-int-division", "mlir::ModuleOp"> {
   let summary = "Makes integer division and remainder by zero (or INT_MIN / -1) harmless";
   let description = [{

@@ -78,6 +78,8 @@ Value loadRun(OpBuilder &b, Location loc, const TargetInfo &target, Type type, V
               int64_t count, Value enabled, Value fallback) {
   Type stored = runTypeOf(memoryType(type), count);
   unsigned alignment = byteSize(memoryType(type)) * count;
+  if (count > 1)
+    target.checkGlobalAccess(b, loc, ptr, alignment, enabled);
   Value run = enabled ? target.maskedLoadGlobal(b, loc, stored, ptr, enabled,
                                                 toMemory(b, loc, fallback), alignment)
                       : Value(LLVM::LoadOp::create(b, loc, stored, ptr, alignment));
@@ -174,6 +176,9 @@ struct StoreLowering : public SIMTPattern<tile::StoreOp> {
                             : adaptor.getValue();
       value = toMemory(rewriter, loc, value);
       unsigned alignment = byteSize(getElementTypeOrSelf(value.getType())) * width;
+      if (width > 1)
+        simt.target.checkGlobalAccess(rewriter, loc, ptr, alignment,
+                                      matchPattern(enabled, m_One()) ? Value() : enabled);
       if (matchPattern(enabled, m_One()))
         LLVM::StoreOp::create(rewriter, loc, value, ptr, alignment);
       else

@@ -200,12 +200,60 @@ Value SIMTLowering::allocationAddress(OpBuilder &b, Location loc, uint64_t offse
                              ArrayRef<LLVM::GEPArg>{int32_t(offset)});
 }
 
+void planScratchReuse(SIMTLowering &simt) {
+  if (!simt.allocatedBytes)
+    return;
+  // Buffers and resident dot operands are dead after the last op of the
+  // kernel's body that touches a buffer or runs a dot.
+  Block &body = simt.kernel.getBody().front();
+  simt.kernel.walk([&](Operation *op) {
+    if (!isa<tile::LocalAllocOp, tile::MemDescIndexOp, tile::AsyncCopyOp,
+             tile::AsyncCommitGroupOp, tile::AsyncWaitOp, tile::LocalLoadOp, tile::DotOp>(op))
+      return;
+    Operation *ancestor = body.findAncestorOpInBlock(*op);
+    if (ancestor && (!simt.lastBufferUser || simt.lastBufferUser->isBeforeInBlock(ancestor)))
+      simt.lastBufferUser = ancestor;
+  });
+  if (!simt.lastBufferUser)
+    return;
+  // Scratch uses end with a barrier, buffer reads (ldmatrix) do not: the
+  // first scratch write after them waits for every thread's last read.
+  bool scratchAfter = false;
+  for (Operation *op = simt.lastBufferUser->getNextNode(); op && !scratchAfter;
+       op = op->getNextNode())
+    op->walk([&](Operation *nested) {
+      if (isa<tile::ConvertLayoutOp, tile::TransOp, tile::ReshapeOp, tile::GatherOp,
+              tile::ShuffleOp, tile::ReduceOp, tile::ScanOp, tile::AtomicRMWOp,
+              tile::AtomicCASOp, tile::PrintOp, tile::AssertOp>(nested))
+        scratchAfter = true;
+    });
+  if (!scratchAfter)
+    return;
+  OpBuilder b(simt.kernel.getContext());
+  b.setInsertionPointAfter(simt.lastBufferUser);
+  simt.barrier(b, simt.lastBufferUser->getLoc());
+}
+
+/// Whether the op `b` inserts before (or the op whose region it inserts at
+/// the end of) lies in `body` after `last`.
+static bool insertsAfter(OpBuilder &b, Block &body, Operation *last) {
+  Block *block = b.getInsertionBlock();
+  if (!block || !last)
+    return false;
+  Operation *at = b.getInsertionPoint() != block->end() ? &*b.getInsertionPoint()
+                                                        : block->getParentOp();
+  Operation *ancestor = at ? body.findAncestorOpInBlock(*at) : nullptr;
+  return ancestor && ancestor != last && last->isBeforeInBlock(ancestor);
+}
+
 Value SIMTLowering::sharedAddress(OpBuilder &b, Location loc, Value byteOffset, uint64_t limit) {
-  sharedBytes = std::max(sharedBytes, allocatedBytes + limit);
+  uint64_t scratchBase =
+      insertsAfter(b, kernel.getBody().front(), lastBufferUser) ? 0 : allocatedBytes;
+  sharedBytes = std::max(sharedBytes, scratchBase + limit);
   Value base = target.getSharedMemoryBase(b, loc, kernel);
-  if (allocatedBytes)
+  if (scratchBase)
     byteOffset = arith::AddIOp::create(
-        b, loc, byteOffset, arith::ConstantIntOp::create(b, loc, int64_t(allocatedBytes), 32));
+        b, loc, byteOffset, arith::ConstantIntOp::create(b, loc, int64_t(scratchBase), 32));
   return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
                              ArrayRef<LLVM::GEPArg>{byteOffset});
 }
@@ -236,18 +284,69 @@ Value SIMTLowering::loadSharedScalar(OpBuilder &b, Location loc, Type type, Valu
   return value;
 }
 
-void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
-                             const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
-                             uint64_t byteBase, uint64_t limit) {
-  Type elem = cast<VectorType>(values.getType()).getElementType();
-  storeTile(b, loc, values, layout, strides, [&](Value index) {
-    return elementAddress(b, loc, index, elem, byteBase, limit);
-  });
+/// The largest power of two (up to 2^30) dividing `v` (2^30 for 0).
+static int64_t powerOfTwoFactor(int64_t v) {
+  constexpr int64_t kMax = int64_t(1) << 30;
+  return v == 0 ? kMax : std::min<int64_t>(kMax, v & -v);
+}
+
+SmallVector<std::pair<int64_t, int64_t>>
+SIMTLowering::sharedAccessRuns(const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
+                               Type elem, uint64_t alignment) {
+  SmallVector<std::pair<int64_t, int64_t>> runs;
+  int64_t elemBytes = sharedElementBytes(elem);
+  bool keptAsIs = sharedType(elem) == elem && elem.getIntOrFloatBitWidth() == 8 * elemBytes;
+  // Every thread's linear base is a multiple of `baseMultiple` elements: along
+  // dimension d it is (lane_d * laneStep + warp_d * warpStep) mod size.
+  int64_t baseMultiple = int64_t(1) << 30;
+  for (unsigned d = 0; d < strides.size(); ++d) {
+    const tile::DimDistribution &root = layout.rootDims[layout.tileDims[d]];
+    if (root.size == 1 || strides[d] == 0)
+      continue;
+    int64_t step = int64_t(1) << 30;
+    if (root.tpw > 1)
+      step = std::min(step, powerOfTwoFactor(root.laneStep));
+    if (root.wpc > 1)
+      step = std::min(step, powerOfTwoFactor(root.warpStep));
+    if (root.coverage() > root.size)
+      step = std::min(step, powerOfTwoFactor(root.size));
+    baseMultiple = std::min(baseMultiple, powerOfTwoFactor(step * strides[d]));
+  }
+  int64_t alignElems = std::min<int64_t>(powerOfTwoFactor(int64_t(alignment)) / elemBytes,
+                                         baseMultiple);
+  int64_t maxRun = keptAsIs ? std::max<int64_t>(1, std::min<int64_t>(16 / elemBytes, alignElems))
+                            : 1;
+  for (int64_t r = 0; r < layout.numRegs;) {
+    int64_t first = linearOffset(layout, r, strides);
+    int64_t count = maxRun;
+    for (; count > 1; count /= 2) {
+      if (r + count > layout.numRegs || powerOfTwoFactor(first) < count)
+        continue;
+      bool consecutive = true;
+      for (int64_t i = 1; i < count && consecutive; ++i)
+        consecutive = linearOffset(layout, r + i, strides) == first + i;
+      if (consecutive)
+        break;
+    }
+    runs.emplace_back(r, count);
+    r += count;
+  }
+  return runs;
 }
 
 void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
                              const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
-                             function_ref<Value(Value)> address) {
+                             uint64_t byteBase, uint64_t limit) {
+  Type elem = cast<VectorType>(values.getType()).getElementType();
+  storeTile(
+      b, loc, values, layout, strides,
+      [&](Value index) { return elementAddress(b, loc, index, elem, byteBase, limit); },
+      byteBase ? byteBase : 16);
+}
+
+void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
+                             const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
+                             function_ref<Value(Value)> address, uint64_t alignment) {
   // Only owners write: a thread holding copies may have computed them from
   // memory an owner has written since (e.g. a load, then a store to the same
   // address), and the buffer must hold what the program order gives.
@@ -256,13 +355,20 @@ void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
     auto owner = scf::IfOp::create(b, loc, isOwner(b, loc, layout), /*withElse=*/false);
     b.setInsertionPointToStart(owner.thenBlock());
   }
+  Type elem = cast<VectorType>(values.getType()).getElementType();
   Value linear = threadLinearBase(b, loc, layout, strides);
-  for (int64_t r = 0; r < layout.numRegs; ++r) {
+  for (auto [r, count] : sharedAccessRuns(layout, strides, elem, alignment)) {
     Value index = arith::AddIOp::create(
         b, loc, linear,
         arith::ConstantIntOp::create(b, loc, linearOffset(layout, r, strides), 32));
-    Value element = vector::ExtractOp::create(b, loc, values, r);
-    storeSharedScalar(b, loc, element, address(index));
+    if (count == 1) {
+      storeSharedScalar(b, loc, vector::ExtractOp::create(b, loc, values, r), address(index));
+      continue;
+    }
+    Value run = vector::ExtractStridedSliceOp::create(b, loc, values, ArrayRef<int64_t>{r},
+                                                      ArrayRef<int64_t>{count},
+                                                      ArrayRef<int64_t>{1});
+    target.storeShared(b, loc, kernel, run, address(index));
   }
 }
 
@@ -270,23 +376,31 @@ Value SIMTLowering::loadTile(OpBuilder &b, Location loc, VectorType type,
                              const tile::DistributedLayout &layout,
                              ArrayRef<int64_t> coefficients, uint64_t byteBase, uint64_t limit) {
   Type elem = type.getElementType();
-  return loadTile(b, loc, type, layout, coefficients, [&](Value index) {
-    return elementAddress(b, loc, index, elem, byteBase, limit);
-  });
+  return loadTile(
+      b, loc, type, layout, coefficients,
+      [&](Value index) { return elementAddress(b, loc, index, elem, byteBase, limit); },
+      byteBase ? byteBase : 16);
 }
 
 Value SIMTLowering::loadTile(OpBuilder &b, Location loc, VectorType type,
                              const tile::DistributedLayout &layout,
-                             ArrayRef<int64_t> coefficients,
-                             function_ref<Value(Value)> address) {
+                             ArrayRef<int64_t> coefficients, function_ref<Value(Value)> address,
+                             uint64_t alignment) {
+  Type elem = type.getElementType();
   Value base = threadLinearBase(b, loc, layout, coefficients);
   Value result = LLVM::UndefOp::create(b, loc, type);
-  for (int64_t r = 0; r < layout.numRegs; ++r) {
+  for (auto [r, count] : sharedAccessRuns(layout, coefficients, elem, alignment)) {
     Value index = arith::AddIOp::create(
         b, loc, base,
         arith::ConstantIntOp::create(b, loc, linearOffset(layout, r, coefficients), 32));
-    result = vector::InsertOp::create(
-        b, loc, loadSharedScalar(b, loc, type.getElementType(), address(index)), result, r);
+    if (count == 1) {
+      result = vector::InsertOp::create(b, loc, loadSharedScalar(b, loc, elem, address(index)),
+                                        result, r);
+      continue;
+    }
+    Value run = target.loadShared(b, loc, kernel, VectorType::get({count}, elem), address(index));
+    result = vector::InsertStridedSliceOp::create(b, loc, run, result, ArrayRef<int64_t>{r},
+                                                  ArrayRef<int64_t>{1});
   }
   return result;
 }

@@ -34,11 +34,15 @@ public:
   mlir::Value threadId, laneId, warpId;
 
   /// Bytes of shared memory the lowered ops use: the tile.local_alloc
-  /// buffers, which live for the whole kernel, from the base
-  /// (planLocalAllocations), then the scratch that every other use takes
-  /// from `allocatedBytes` on, each use enclosed in barriers.
+  /// buffers (and resident dot operands), which live until the kernel's last
+  /// dot, from the base (planLocalAllocations), then the scratch that every
+  /// other use takes from `allocatedBytes` on, each use enclosed in barriers.
+  /// Scratch used after `lastBufferUser` (an op of the kernel's body) starts
+  /// at the base instead: the buffers are dead there (an epilogue's layout
+  /// conversion reuses the pipeline's buffers, as Triton's allocator does).
   uint64_t sharedBytes = 0;
   uint64_t allocatedBytes = 0;
+  mlir::Operation *lastBufferUser = nullptr;
   /// Byte offset of each tile.local_alloc's buffer from the base.
   llvm::DenseMap<mlir::Operation *, uint64_t> allocationOffsets;
 
@@ -112,10 +116,12 @@ public:
                  const tile::DistributedLayout &layout, llvm::ArrayRef<int64_t> strides,
                  uint64_t byteBase, uint64_t limit);
   /// As storeTile above, for a tile whose element `index` (an i32) is at
-  /// `address(index)`.
+  /// `address(index)`; `alignment` is what the byte address of element 0 is
+  /// known to be a multiple of (registers whose elements are consecutive and
+  /// aligned then move together, up to 16 bytes per access).
   void storeTile(mlir::OpBuilder &b, mlir::Location loc, mlir::Value values,
                  const tile::DistributedLayout &layout, llvm::ArrayRef<int64_t> strides,
-                 llvm::function_ref<mlir::Value(mlir::Value)> address);
+                 llvm::function_ref<mlir::Value(mlir::Value)> address, uint64_t alignment = 1);
   /// Reads the thread's registers (a `type` vector) of a tile in `layout` back
   /// from shared memory at byte `byteBase`: register r reads the element at
   /// index threadLinearBase(layout, coefficients) + linearOffset(layout, r,
@@ -125,11 +131,21 @@ public:
                        llvm::ArrayRef<int64_t> coefficients, uint64_t byteBase,
                        uint64_t limit);
   /// As loadTile above, for a tile whose element `index` (an i32) is at
-  /// `address(index)` (e.g. a `tile.local_alloc` buffer).
+  /// `address(index)` (e.g. a `tile.local_alloc` buffer), element 0 at a
+  /// multiple of `alignment` bytes (as storeTile).
   mlir::Value loadTile(mlir::OpBuilder &b, mlir::Location loc, mlir::VectorType type,
                        const tile::DistributedLayout &layout,
                        llvm::ArrayRef<int64_t> coefficients,
-                       llvm::function_ref<mlir::Value(mlir::Value)> address);
+                       llvm::function_ref<mlir::Value(mlir::Value)> address,
+                       uint64_t alignment = 1);
+  /// The registers of a thread that one shared-memory access may move
+  /// together, as (first register, count) in order: consecutive elements
+  /// (in the row-major index space of `strides`) of a type kept as it is,
+  /// whose first byte address is a multiple of the access size (from the
+  /// layout's thread bases and `alignment`, element 0's), at most 16 bytes.
+  static llvm::SmallVector<std::pair<int64_t, int64_t>>
+  sharedAccessRuns(const tile::DistributedLayout &layout, llvm::ArrayRef<int64_t> strides,
+                   mlir::Type elem, uint64_t alignment);
   void barrier(mlir::OpBuilder &b, mlir::Location loc) const {
     target.barrier(b, loc, kernel);
   }
@@ -196,6 +212,9 @@ void planDotOperandStaging(SIMTLowering &simt);
 /// Places the kernel's tile.local_alloc buffers at the base of shared memory
 /// (AsyncCopy.cpp); call before the patterns run.
 void planLocalAllocations(SIMTLowering &simt);
+/// Sets `lastBufferUser` once the buffers and resident operands are placed,
+/// with a barrier after it when scratch is used later (SIMTLowering.cpp).
+void planScratchReuse(SIMTLowering &simt);
 /// tile.local_alloc, memdesc_index, async_copy, async_commit_group,
 /// async_wait and local_load (AsyncCopy.cpp).
 void populateSIMTAsyncCopyPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,

@@ -61,6 +61,8 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
     for (func::FuncOp kernel : kernels) {
       prepareKernelOnce(*info, kernel);
       annotateVectorWidths(kernel);
+      // The hints have been read (vector widths); the lowering uses their operands.
+      tile::dropHints(kernel);
       SIMTLowering simt(*info, kernel, archName, warpSize);
       SIMTTypeConverter typeConverter(ctx, info->getGlobalAddressSpace(),
                                       info->getSharedAddressSpace());
@@ -76,6 +78,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       planLocalAllocations(simt);
       populateSIMTAsyncCopyPatterns(simt, typeConverter, patterns);
       planDotOperandStaging(simt);
+      planScratchReuse(simt);
       populateSIMTDotPatterns(simt, typeConverter, patterns);
       populateSIMTMfmaDotPatterns(simt, typeConverter, patterns);
       populateSIMTAtomicPatterns(simt, typeConverter, patterns);

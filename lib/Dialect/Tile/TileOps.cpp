@@ -150,6 +150,38 @@ LogicalResult TransOp::verify() {
 // AddPtrOp
 //===----------------------------------------------------------------------===//
 
+void tilec::tile::dropHints(Operation *root) {
+  root->walk([](HintOp hint) {
+    hint.getResult().replaceAllUsesWith(hint.getSrc());
+    hint.erase();
+  });
+}
+
+LogicalResult HintOp::verify() {
+  Type type = getSrc().getType();
+  Type elem = getElementTypeOrSelf(type);
+  if (!isa<IntegerType, PointerType>(elem))
+    return emitOpError("expects integers or pointers (a scalar or a tile), got ") << type;
+  auto tile = dyn_cast<RankedTensorType>(type);
+  size_t entries = tile ? std::max<int64_t>(1, tile.getRank()) : 1;
+  std::pair<StringRef, std::optional<ArrayRef<int64_t>>> hints[] = {
+      {"divisibility", getDivisibility()},
+      {"contiguity", getContiguity()},
+      {"constancy", getConstancy()}};
+  if (!llvm::any_of(hints, [](auto &hint) { return hint.second.has_value(); }))
+    return emitOpError("expects at least one of divisibility, contiguity and constancy");
+  for (auto &[name, values] : hints) {
+    if (!values)
+      continue;
+    if (values->size() != entries)
+      return emitOpError() << name << " has " << values->size() << " entries; " << type
+                           << " needs " << entries;
+    if (llvm::any_of(*values, [](int64_t v) { return v < 1; }))
+      return emitOpError() << name << " entries must be at least 1";
+  }
+  return success();
+}
+
 LogicalResult AddPtrOp::verify() {
   Type ptrType = getPtr().getType();
   Type offType = getOffset().getType();

@@ -320,6 +320,32 @@ private:
   }
   /// Calls ctx->fail(ctx, SHARED_OOB, offset) unless a `type` access at `ptr`
   /// lies within [ctx->shared, ctx->shared + ctx->shared_size).
+  /// Fails the launch on a misaligned vector access (TILEC_SIMT_FAIL_MISALIGNED_GLOBAL).
+  void checkGlobalAccess(OpBuilder &b, Location loc, Value ptr, unsigned bytes,
+                         Value enabled) const override {
+    if (bytes <= 1)
+      return;
+    Operation *parent = b.getInsertionBlock()->getParentOp();
+    auto kernel = isa<func::FuncOp>(parent) ? cast<func::FuncOp>(parent)
+                                            : parent->getParentOfType<func::FuncOp>();
+    Type i64 = b.getI64Type();
+    Value address = LLVM::PtrToIntOp::create(b, loc, i64, ptr);
+    Value low = arith::AndIOp::create(b, loc, address,
+                                      arith::ConstantIntOp::create(b, loc, bytes - 1, 64));
+    Value misaligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, low,
+                                             arith::ConstantIntOp::create(b, loc, 0, 64));
+    if (enabled)
+      misaligned = arith::AndIOp::create(b, loc, misaligned, enabled);
+    auto ifMisaligned = scf::IfOp::create(b, loc, misaligned, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifMisaligned.thenBlock());
+    Value detail = arith::OrIOp::create(
+        b, loc, address, arith::ConstantIntOp::create(b, loc, int64_t(bytes) << 56, 64));
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, fail), Type(),
+              {arith::ConstantIntOp::create(b, loc, TILEC_SIMT_FAIL_MISALIGNED_GLOBAL, 32),
+               detail});
+  }
+
   static void checkShared(OpBuilder &b, Location loc, func::FuncOp kernel, Type type, Value ptr) {
     Type i64 = b.getI64Type();
     uint64_t bytes = DataLayout::closest(kernel).getTypeSize(type);

@@ -34,7 +34,11 @@ typedef struct tilec_simt_thread tilec_simt_thread;
 enum {
   /** A shared-memory access outside [shared, shared + shared_size);
    *  `detail` is the offset of the access from `shared`. */
-  TILEC_SIMT_FAIL_SHARED_OOB = 1
+  TILEC_SIMT_FAIL_SHARED_OOB = 1,
+  /** A vector access to global memory at an address not aligned to its
+   *  size, which a GPU faults on; `detail` is the address, with the size in
+   *  bytes in its top 8 bits. */
+  TILEC_SIMT_FAIL_MISALIGNED_GLOBAL = 2
 };
 
 /** Kinds of tilec_simt_thread.shuffle. */

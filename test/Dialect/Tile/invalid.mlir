@@ -686,3 +686,39 @@ func.func @local_load_type(%i: i32) -> tensor<64x32xf32> {
   %v = tile.local_load %s : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf32>
   return %v : tensor<64x32xf32>
 }
+
+// -----
+
+// A hint has one entry per dimension.
+func.func @hint_rank(%x: tensor<4x8xi32>) -> tensor<4x8xi32> {
+  // expected-error @+1 {{divisibility has 1 entries; 'tensor<4x8xi32>' needs 2}}
+  %0 = tile.hint %x divisibility [16] : tensor<4x8xi32>
+  return %0 : tensor<4x8xi32>
+}
+
+// -----
+
+// Hints promise properties of integers and pointers only.
+func.func @hint_float(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{expects integers or pointers (a scalar or a tile), got 'tensor<8xf32>'}}
+  %0 = tile.hint %x contiguity [8] : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+// A hint promises something.
+func.func @hint_empty(%x: i32) -> i32 {
+  // expected-error @+1 {{expects at least one of divisibility, contiguity and constancy}}
+  %0 = tile.hint %x : i32
+  return %0 : i32
+}
+
+// -----
+
+// Hint entries are positive.
+func.func @hint_zero(%x: tensor<8xi32>) -> tensor<8xi32> {
+  // expected-error @+1 {{contiguity entries must be at least 1}}
+  %0 = tile.hint %x contiguity [0] : tensor<8xi32>
+  return %0 : tensor<8xi32>
+}

@@ -158,3 +158,16 @@ func.func @debug(%x: tensor<4xi32>, %y: f32, %ok: tensor<4xi1>) {
   tile.assert %ok, "x is small" : tensor<4xi1>
   return
 }
+
+// Axis hints round-trip on tiles of integers and pointers and on scalars.
+// CHECK-LABEL: func @hints
+// CHECK: %[[H:.*]] = tile.hint %{{.*}} divisibility [128] contiguity [128] : tensor<128xi32>
+// CHECK: tile.hint %{{.*}} constancy [1, 16] : tensor<4x16x!tile.ptr<f16>>
+// CHECK: tile.hint %{{.*}} divisibility [16] : i32
+// CHECK: return %[[H]]
+func.func @hints(%offs: tensor<128xi32>, %p: tensor<4x16x!tile.ptr<f16>>, %n: i32) -> tensor<128xi32> {
+  %0 = tile.hint %offs divisibility [128] contiguity [128] : tensor<128xi32>
+  %1 = tile.hint %p constancy [1, 16] : tensor<4x16x!tile.ptr<f16>>
+  %2 = tile.hint %n divisibility [16] : i32
+  return %0 : tensor<128xi32>
+}

@@ -2,8 +2,9 @@
 # bt as it is and reads B's fragments transposed, so the transposition costs no shared-memory
 # round trip of its own: at 64x64x64 and 4 warps, per K step 2 ldmatrix .x4 for A and 2 for B
 # (each reading two 16x8 blocks of B^T's rows, no .trans), 16 in all and no ldmatrix .trans; two
-# barriers (around the staging) where the transposition through shared memory took four; and
-# ptxas accepts it with no spills. In a K loop (kernel dot_nt_loop, num_stages 3) bt is pipelined
+# barriers (around the staging) where the transposition through shared memory took four; the
+# result then goes through shared memory once more (two barriers) to be stored 16 bytes at a
+# time; and ptxas accepts it with no spills. In a K loop (kernel dot_nt_loop, num_stages 3) bt is pipelined
 # like a plain operand: 16-byte cp.async into a buffer of bt's own shape, from which the dot reads
 # B transposed, still without ldmatrix .trans.
 # RUN: tilec compile %s --kernel dot_nt --signature '*fp16:16,*fp16:16,*fp32:16' -DM=64 -DN=64 -DK=64 --target nvptx --arch sm_80 --num-warps 4 --emit ptx -o %t.ptx
@@ -16,6 +17,10 @@
 # CHECK-COUNT-16: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 # CHECK-NOT: ldmatrix
 # CHECK: bar.sync
+# CHECK: st.shared.v2.b32
+# CHECK: bar.sync
+# CHECK: bar.sync
+# CHECK-COUNT-8: st.global.v4.b32
 # CHECK-NOT: bar.sync
 # PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 # RUN: tilec compile %s --kernel dot_nt_loop --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=64 -DN=64 -DK=32 --target nvptx --arch sm_80 --num-warps 4 --num-stages 3 --emit ptx -o %t.loop.ptx

@@ -26,6 +26,10 @@ namespace tilec::tile {
 /// `stream_min_programs`.
 inline constexpr const char kStreamTripCountAttr[] = "tile.stream_trip_count";
 
+/// Replaces every `tile.hint` under `root` by its operand (once nothing reads
+/// the promises: the CPU pipeline, or the GPU lowering after its axis analysis).
+void dropHints(mlir::Operation *root);
+
 } // namespace tilec::tile
 
 #endif // TILEC_DIALECT_TILE_TILEOPS_H
