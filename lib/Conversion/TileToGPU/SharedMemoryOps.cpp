@@ -87,11 +87,14 @@ struct ExchangePattern : public SIMTPattern<Op> {
       Location loc = op.getLoc();
       Value base = simt.allocationAddress(rewriter, loc, it->second.offset);
       Type elem = dstVec.getElementType();
-      simt.storeTile(rewriter, loc, adaptor.getSrc(), simt.layoutOf(srcType),
-                     {it->second.rowStride, 1}, [&](Value index) -> Value {
-                       return LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
-                                                  ArrayRef<LLVM::GEPArg>{index});
-                     });
+      // (Regions start at multiples of 16 bytes: planResidentOperands.)
+      simt.storeTile(
+          rewriter, loc, adaptor.getSrc(), simt.layoutOf(srcType), {it->second.rowStride, 1},
+          [&](Value index) -> Value {
+            return LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
+                                       ArrayRef<LLVM::GEPArg>{index});
+          },
+          /*alignment=*/16);
       simt.barrier(rewriter, loc);
       rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, dstVec);
       return success();

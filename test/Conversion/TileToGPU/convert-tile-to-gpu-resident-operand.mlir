@@ -8,10 +8,11 @@
 // CHECK: llvm.mlir.global internal @__tilec_smem_resident() {{.*}} : !llvm.array<5120 x i8>
 // CHECK-LABEL: func @resident
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @__tilec_smem_resident : !llvm.ptr<3>
-// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} : f16, !llvm.ptr<3>
+// Each thread writes its 8 halves of a row with one 16-byte store, in both places.
+// CHECK: llvm.store %{{.*}}, %{{.*}} : vector<8xf16>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: scf.for
-// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} : f16, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} : vector<8xf16>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: %[[B:.*]] = llvm.getelementptr %[[SMEM]][2560] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: %[[AROW:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16

@@ -19,9 +19,17 @@
 // AMD: scf.if %{{.*}} {
 // AMD-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
 
+// The emulator checks the alignment of each access the lanes make (failing with code 2, the
+// size in the top byte of the detail) before it.
 // SIMT-LABEL: func @copy
+// SIMT: %[[ADDR:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr to i64
+// SIMT: %[[LOW:.*]] = arith.andi %[[ADDR]], %c15_i64 : i64
+// SIMT: scf.if %{{.*}} {
+// SIMT-NEXT: %[[DETAIL:.*]] = arith.ori %[[ADDR]], %c1152921504606846976_i64 : i64
+// SIMT: llvm.call %{{.*}}(%{{.*}}, %c2_i32, %[[DETAIL]])
 // SIMT: scf.if %[[MASK:.*]] -> (vector<4xf32>) {
 // SIMT-NEXT: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
+// SIMT: llvm.call %{{.*}}(%{{.*}}, %c2_i32, %{{.*}})
 // SIMT: scf.if %{{.*}} {
 // SIMT-NEXT: llvm.store
 func.func @copy(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
