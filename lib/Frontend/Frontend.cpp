@@ -100,9 +100,50 @@ static StringRef dtypeKindName(DType dt) {
   return dt.isPtr() ? "a pointer" : dt.isInt() ? "an integer" : "a float";
 }
 
-/// Parses a -D value: int, float, True/False/None, a dtype, else a string.
+/// Splits the inside of a tuple's brackets at its top-level commas (not those
+/// of nested brackets or quoted strings); a trailing comma ("1,") is dropped.
+static llvm::SmallVector<StringRef> splitTupleItems(StringRef inner) {
+  llvm::SmallVector<StringRef> items;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < inner.size(); ++i) {
+    char c = inner[i];
+    if (quote) {
+      if (c == '\\')
+        ++i;
+      else if (c == quote)
+        quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '(' || c == '[') {
+      ++depth;
+    } else if ((c == ')' || c == ']') && depth > 0) {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      items.push_back(inner.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (!inner.drop_front(start).trim().empty())
+    items.push_back(inner.drop_front(start));
+  return items;
+}
+
+/// Parses a -D value: int, float, True/False/None, a dtype, a tuple of
+/// those ("(2, 4)", "[2, 4]": Triton's tuple constexprs), else a string.
 static Val parseDefine(StringRef text, SMLoc l) {
   StringRef s = text.trim();
+  if (s.size() >= 2 && ((s.front() == '(' && s.back() == ')') ||
+                        (s.front() == '[' && s.back() == ']'))) {
+    std::vector<Val> items;
+    for (StringRef item : splitTupleItems(s.drop_front().drop_back())) {
+      items.push_back(parseDefine(item, l));
+      if (!items.back())
+        return Val();
+    }
+    return Val::tuple(std::move(items), l);
+  }
   if (s == "True" || s == "False")
     return Val::boolean(s == "True", l);
   if (s == "None")

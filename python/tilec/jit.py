@@ -135,8 +135,13 @@ def _constexpr_text(name, value):
     if isinstance(value, str):
         # Quoted, so that "nan", "inf", "1" or "True" stay strings (the frontend drops the quotes).
         return '"%s"' % value
+    if isinstance(value, (tuple, list)):
+        # Triton's tuple constexprs (`shape=(8, 16)`): "(8, 16)", "(8,)".
+        items = [_constexpr_text(name, item) for item in value]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     raise TypeError("constexpr '%s': unsupported value %r of type %s (expected int, float, "
-                    "bool, None, str or a tl dtype)" % (name, value, type(value).__name__))
+                    "bool, None, str, a tl dtype or a tuple of them)"
+                    % (name, value, type(value).__name__))
 
 
 # Launch and backend options (Triton's, of every backend): accepted by a launch unless
