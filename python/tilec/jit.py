@@ -135,7 +135,7 @@ def _constexpr_text(name, value):
     if isinstance(value, str):
         # Quoted, so that "nan", "inf", "1" or "True" stay strings (the frontend drops the quotes).
         return '"%s"' % value
-    if isinstance(value, (tuple, list)):
+    if isinstance(value, tuple):
         # Triton's tuple constexprs (`shape=(8, 16)`): "(8, 16)", "(8,)".
         items = [_constexpr_text(name, item) for item in value]
         return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
