@@ -159,3 +159,29 @@ def test_bad_descriptors_are_refused():
     d.block_shape = [4]
     with pytest.raises(TypeError, match="argument 'desc': .*same length"):
         load_kernel[(1,)](d, out)
+
+
+@tilec.jit
+def pick_kernel(a_desc, b_desc, out_ptr, flag):
+    if flag > 0:
+        d = a_desc
+    else:
+        d = b_desc
+    acc = tl.zeros([16], tl.float32)
+    for i in range(0, 3):
+        acc += d.load([i * 16])
+        d = a_desc if i == 0 else d
+    tl.store(out_ptr + tl.arange(0, 16), acc)
+
+
+def test_descriptors_through_runtime_control_flow():
+    """Descriptors chosen by runtime `if`s and conditional expressions, carried by a loop (a
+    conditional expression of descriptors used to crash the compiler)."""
+    a = _aligned((48,), np.float32)
+    a[...] = np.arange(48)
+    b = _aligned((48,), np.float32)
+    b[...] = -np.arange(48)
+    out = _aligned((16,), np.float32)
+    for flag, want in ((1, 3 * np.arange(16) + 48), (0, np.arange(16) + 48)):
+        pick_kernel[(1,)](_desc(a, [16]), _desc(b, [16]), out, flag)
+        np.testing.assert_array_equal(out, want)
