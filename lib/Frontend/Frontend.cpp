@@ -134,8 +134,8 @@ static llvm::SmallVector<StringRef> splitTupleItems(StringRef inner) {
 /// those ("(2, 4)", "[2, 4]": Triton's tuple constexprs), else a string.
 static Val parseDefine(StringRef text, SMLoc l) {
   StringRef s = text.trim();
-  if (s.size() >= 2 && ((s.front() == '(' && s.back() == ')') ||
-                        (s.front() == '[' && s.back() == ']'))) {
+  if (s.size() >= 2 &&
+      ((s.front() == '(' && s.back() == ')') || (s.front() == '[' && s.back() == ']'))) {
     std::vector<Val> items;
     for (StringRef item : splitTupleItems(s.drop_front().drop_back())) {
       items.push_back(parseDefine(item, l));
@@ -413,9 +413,9 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequ
     }
     size_t rank = param.desc->blockShape.size();
     llvm::ArrayRef<Val> parts = llvm::ArrayRef<Val>(args).slice(i, 1 + 2 * rank);
-    Val desc = memory.hostTensorDescriptor(parts.front(), parts.slice(1, rank),
-                                           parts.slice(1 + rank), param.desc->blockShape,
-                                           param.desc->padding, param.loc);
+    Val desc =
+        memory.hostTensorDescriptor(parts.front(), parts.slice(1, rank), parts.slice(1 + rank),
+                                    param.desc->blockShape, param.desc->padding, param.loc);
     if (!desc)
       return nullptr;
     kernelVars[param.name] = desc;

@@ -409,14 +409,12 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg,
 bool isTensorDescriptor(PyObject *obj) {
   nb::handle h(obj);
   std::string name = typeName(obj);
-  return name == "TensorDescriptor" &&
-         nb::hasattr(h, "base") && nb::hasattr(h, "shape") && nb::hasattr(h, "strides") &&
-         nb::hasattr(h, "block_shape");
+  return name == "TensorDescriptor" && nb::hasattr(h, "base") && nb::hasattr(h, "shape") &&
+         nb::hasattr(h, "strides") && nb::hasattr(h, "block_shape");
 }
 
 /// The ints of a descriptor's list field (`shape`, `strides`, `block_shape`).
-std::vector<int64_t> descriptorInts(nb::handle desc, const char *field, PyObject *names,
-                                    size_t i) {
+std::vector<int64_t> descriptorInts(nb::handle desc, const char *field, PyObject *names, size_t i) {
   std::vector<int64_t> values;
   nb::object list = desc.attr(field);
   PyObject *seq = PySequence_Fast(list.ptr(), "");
