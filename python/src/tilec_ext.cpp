@@ -482,18 +482,12 @@ void convertTensorDescriptor(PyObject *obj, PyObject *names, size_t i, int devic
     packed.readOnlyTypes.push_back(typeName(baseObj.ptr()));
   }
   packed.args.push_back(base);
-  for (int64_t v : shape) {
-    tilec_arg a{};
-    a.type = TILEC_TYPE_I64;
-    a.i = v;
-    packed.args.push_back(a);
-  }
-  for (int64_t v : strides) {
-    tilec_arg a{};
-    a.type = TILEC_TYPE_I64;
-    a.i = v;
-    packed.args.push_back(a);
-  }
+  for (const std::vector<int64_t> *list : {&shape, &strides})
+    for (int64_t v : *list) {
+      tilec_arg &a = packed.args.emplace_back();
+      a.type = TILEC_TYPE_I64;
+      a.i = v;
+    }
   key += "tensordesc<";
   key += fp8 ? std::string(fp8) : std::string(tilec_type_name(base.type)).substr(1);
   key += '[';
