@@ -42,7 +42,16 @@ static std::string runtimeTypeName(llvm::StringRef entry) {
 /// does not know or whose specialization the frontend refuses.
 static bool describeSignature(const std::vector<std::string> &signature, KernelInfo &info,
                               std::string &error) {
-  for (auto [i, entry] : llvm::enumerate(signature)) {
+  std::vector<std::string> entries;
+  for (const std::string &entry : signature) {
+    if (frontend::isTensorDescEntry(entry) && !frontend::parseTensorDescEntry(entry, error)) {
+      error = "invalid tensor descriptor '" + entry + "' in --signature: " + error;
+      return false;
+    }
+    for (frontend::ExpandedParam &param : frontend::expandSignatureEntry(entry))
+      entries.push_back(std::move(param.entry));
+  }
+  for (auto [i, entry] : llvm::enumerate(entries)) {
     std::string type = runtimeTypeName(entry);
     if (tilec_type_parse(type.c_str()) == TILEC_TYPE_INVALID) {
       error = "invalid type '" + entryType(entry).str() +
@@ -207,14 +216,26 @@ static bool compileOnThisThread(const CompileRequest &request, std::string &arti
 
   // Parameter names are a nicety for runtime errors: other @jit functions of
   // the file that do not parse must not produce diagnostics here.
+  // A tensor descriptor's parameters are named after it ("desc", "desc_shape0", ...).
   {
     mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) { return mlir::success(); });
     if (auto functions = frontend::listJitFunctions(context, sourceMgr))
       for (const frontend::JitFunctionInfo &fn : *functions)
-        if (fn.name == info.name)
-          for (const frontend::JitParamInfo &param : fn.params)
-            if (!param.isConstexpr)
-              info.paramNames.push_back(param.name);
+        if (fn.name == info.name) {
+          size_t entry = 0;
+          for (const frontend::JitParamInfo &param : fn.params) {
+            // Runtime parameters given as None (-D NAME=None) left the signature.
+            bool isNone = llvm::any_of(request.kernel.defines,
+                                       [&](const auto &d) { return d.first == param.name; });
+            if (param.isConstexpr || isNone)
+              continue;
+            if (entry >= request.kernel.signature.size())
+              break;
+            for (const frontend::ExpandedParam &part :
+                 frontend::expandSignatureEntry(request.kernel.signature[entry++]))
+              info.paramNames.push_back(param.name + part.nameSuffix);
+          }
+        }
   }
   // Lowering diagnostics (e.g. an op a target cannot compile) reach the user.
 

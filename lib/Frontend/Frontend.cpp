@@ -100,9 +100,50 @@ static StringRef dtypeKindName(DType dt) {
   return dt.isPtr() ? "a pointer" : dt.isInt() ? "an integer" : "a float";
 }
 
-/// Parses a -D value: int, float, True/False/None, a dtype, else a string.
+/// Splits the inside of a tuple's brackets at its top-level commas (not those
+/// of nested brackets or quoted strings); a trailing comma ("1,") is dropped.
+static llvm::SmallVector<StringRef> splitTupleItems(StringRef inner) {
+  llvm::SmallVector<StringRef> items;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < inner.size(); ++i) {
+    char c = inner[i];
+    if (quote) {
+      if (c == '\\')
+        ++i;
+      else if (c == quote)
+        quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '(' || c == '[') {
+      ++depth;
+    } else if ((c == ')' || c == ']') && depth > 0) {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      items.push_back(inner.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (!inner.drop_front(start).trim().empty())
+    items.push_back(inner.drop_front(start));
+  return items;
+}
+
+/// Parses a -D value: int, float, True/False/None, a dtype, a tuple of
+/// those ("(2, 4)", "[2, 4]": Triton's tuple constexprs), else a string.
 static Val parseDefine(StringRef text, SMLoc l) {
   StringRef s = text.trim();
+  if (s.size() >= 2 &&
+      ((s.front() == '(' && s.back() == ')') || (s.front() == '[' && s.back() == ']'))) {
+    std::vector<Val> items;
+    for (StringRef item : splitTupleItems(s.drop_front().drop_back())) {
+      items.push_back(parseDefine(item, l));
+      if (!items.back())
+        return Val();
+    }
+    return Val::tuple(std::move(items), l);
+  }
   if (s == "True" || s == "False")
     return Val::boolean(s == "True", l);
   if (s == "None")
@@ -171,6 +212,64 @@ std::optional<SignatureEntry> tilec::frontend::parseSignatureEntry(StringRef ent
   return parsed;
 }
 
+bool tilec::frontend::isTensorDescEntry(StringRef entry) {
+  return entry.trim().starts_with("tensordesc<");
+}
+
+std::optional<TensorDescEntry> tilec::frontend::parseTensorDescEntry(StringRef entry,
+                                                                     std::string &error) {
+  auto fail = [&](const Twine &why) {
+    error = why.str();
+    return std::nullopt;
+  };
+  StringRef s = entry.trim();
+  if (!s.consume_front("tensordesc<") || !s.consume_back(">") || !s.contains('[') ||
+      !s.contains(']'))
+    return fail("expected tensordesc<TYPE[BLOCK, ...]>, optionally with ',nan' before the '>'");
+  auto [type, rest] = s.split('[');
+  auto [dims, tail] = rest.split(']');
+  TensorDescEntry parsed;
+  parsed.elementType = type.trim().str();
+  DType dt = DType::fromSignature(parsed.elementType);
+  if (!dt.isValid() || dt.isPtr())
+    return fail("unknown tensor descriptor element type '" + parsed.elementType + "'");
+  llvm::SmallVector<StringRef> items;
+  dims.split(items, ',');
+  for (StringRef item : items) {
+    int64_t d = 0;
+    if (item.trim().getAsInteger(10, d) || d <= 0)
+      return fail("tensor descriptor block sizes must be positive integers, got '" + item.trim() +
+                  "'");
+    parsed.blockShape.push_back(d);
+  }
+  if (parsed.blockShape.size() > 5)
+    return fail("a tensor descriptor has 1 to 5 dimensions, got " +
+                Twine(parsed.blockShape.size()));
+  tail = tail.trim();
+  if (!tail.empty()) {
+    StringRef pad = tail;
+    if (!pad.consume_front(",") || (pad.trim() != "nan" && pad.trim() != "zero"))
+      return fail("unexpected '" + tail + "' after the block shape (expected ',nan' or ',zero')");
+    parsed.padding = pad.trim().str();
+  }
+  return parsed;
+}
+
+std::vector<ExpandedParam> tilec::frontend::expandSignatureEntry(StringRef entry) {
+  std::string error;
+  std::optional<TensorDescEntry> desc =
+      isTensorDescEntry(entry) ? parseTensorDescEntry(entry, error) : std::nullopt;
+  if (!desc)
+    return {{entry.trim().str(), ""}};
+  size_t rank = desc->blockShape.size();
+  std::vector<ExpandedParam> params{{"*" + desc->elementType + ":16", ""}};
+  for (size_t i = 0; i < rank; ++i)
+    params.push_back({"i64", "_shape" + std::to_string(i)});
+  for (size_t i = 0; i < rank; ++i)
+    params.push_back({i + 1 == rank ? "i64:1" : "i64", "_stride" + std::to_string(i)});
+  return params;
+}
+
 OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequest &request) {
   SMLoc defLoc = fn.nameLoc;
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc(fn.getLoc()));
@@ -217,10 +316,14 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequ
   vars = &kernelVars;
   frames.push_back(Frame{&fn, Val::none(defLoc), 0, SMLoc()});
   llvm::SmallVector<Type> argTypes;
+  // One per function argument; a tensor descriptor parameter has several
+  // (expandSignatureEntry), the first of which carries its `desc`.
   struct RuntimeParam {
     std::string name;
     DType dtype;
     ArgSpecialization specialization;
+    std::optional<TensorDescEntry> desc;
+    SMLoc loc;
   };
   llvm::SmallVector<RuntimeParam> runtimeParams;
   llvm::SmallVector<Location> argLocs;
@@ -233,26 +336,36 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequ
     if (!isConstexprAnnotation(p.annotation.get())) {
       StringRef entry = request.signature[sigIdx++];
       std::string reason;
-      std::optional<SignatureEntry> parsed = parseSignatureEntry(entry, reason);
-      if (!parsed) {
+      std::optional<TensorDescEntry> desc;
+      if (isTensorDescEntry(entry) && !(desc = parseTensorDescEntry(entry, reason))) {
         error(p.loc,
               "invalid signature entry '" + entry + "' for parameter '" + p.name + "': " + reason);
         return nullptr;
       }
-      DType dt = DType::fromSignature(parsed->type);
-      // A parameter annotated with a dtype takes arguments of that kind only:
-      // `inf` or 2.5 (fp32) for `n: tl.int32` is refused, not reinterpreted.
-      DType annotated = annotatedDType(p.annotation.get());
-      if (annotated.isValid() && dt.isValid() &&
-          (annotated.isPtr() != dt.isPtr() || annotated.isInt() != dt.isInt())) {
-        error(p.loc, "parameter '" + p.name + "' is annotated " + annotated.str() + " (" +
-                         dtypeKindName(annotated) + ") but its argument's type is '" +
-                         parsed->type + "' (" + dtypeKindName(dt) + ")");
-        return nullptr;
+      for (const ExpandedParam &part : expandSignatureEntry(entry)) {
+        std::optional<SignatureEntry> parsed = parseSignatureEntry(part.entry, reason);
+        if (!parsed) {
+          error(p.loc, "invalid signature entry '" + entry + "' for parameter '" + p.name +
+                           "': " + reason);
+          return nullptr;
+        }
+        DType dt = DType::fromSignature(parsed->type);
+        // A parameter annotated with a dtype takes arguments of that kind only:
+        // `inf` or 2.5 (fp32) for `n: tl.int32` is refused, not reinterpreted.
+        DType annotated = annotatedDType(p.annotation.get());
+        if (annotated.isValid() && dt.isValid() &&
+            (desc || annotated.isPtr() != dt.isPtr() || annotated.isInt() != dt.isInt())) {
+          error(p.loc, "parameter '" + p.name + "' is annotated " + annotated.str() + " (" +
+                           dtypeKindName(annotated) + ") but its argument's type is '" +
+                           (desc ? entry.str() : parsed->type) + "' (" +
+                           (desc ? StringRef("a tensor descriptor") : dtypeKindName(dt)) + ")");
+          return nullptr;
+        }
+        argTypes.push_back(dt.toMLIR(&ctx));
+        argLocs.push_back(loc(p.loc));
+        runtimeParams.push_back({p.name, dt, parsed->specialization, desc, p.loc});
+        desc.reset();
       }
-      argTypes.push_back(dt.toMLIR(&ctx));
-      argLocs.push_back(loc(p.loc));
-      runtimeParams.push_back({p.name, dt, parsed->specialization});
       continue;
     }
     auto it = defines.find(p.name);
@@ -282,13 +395,31 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequ
   // Triton's specializations: a parameter known to be 1 is that constant
   // (of its type, so the kernel computes exactly what it computes unspecialized);
   // a known divisibility is recorded on the argument.
+  std::vector<Val> args;
   for (auto [i, param] : llvm::enumerate(runtimeParams)) {
     Value value = entry->getArgument(i);
     if (param.specialization == ArgSpecialization::One)
       value = arith::ConstantOp::create(b, value.getLoc(), b.getIntegerAttr(value.getType(), 1));
     else if (param.specialization == ArgSpecialization::DivisibleBy16)
       func.setArgAttr(i, "tile.divisibility", b.getI32IntegerAttr(16));
-    kernelVars[param.name] = Val::tensor(value, param.dtype, {});
+    args.push_back(Val::tensor(value, param.dtype, {}, param.loc));
+  }
+  // Bind each parameter to its argument, or to the descriptor its arguments make.
+  for (size_t i = 0; i < runtimeParams.size();) {
+    const RuntimeParam &param = runtimeParams[i];
+    if (!param.desc) {
+      kernelVars[param.name] = args[i++];
+      continue;
+    }
+    size_t rank = param.desc->blockShape.size();
+    llvm::ArrayRef<Val> parts = llvm::ArrayRef<Val>(args).slice(i, 1 + 2 * rank);
+    Val desc =
+        memory.hostTensorDescriptor(parts.front(), parts.slice(1, rank), parts.slice(1 + rank),
+                                    param.desc->blockShape, param.desc->padding, param.loc);
+    if (!desc)
+      return nullptr;
+    kernelVars[param.name] = desc;
+    i += parts.size();
   }
 
   StmtEmitter::Flow f = stmts.genBlock(fn.body);

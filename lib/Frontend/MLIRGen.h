@@ -509,6 +509,13 @@ public:
   /// (nullopt).
   std::optional<StoreCacheHint> storeCacheHint(const Val &cacheModifier, const Val &evictionPolicy,
                                                llvm::SMLoc l);
+  /// The tensor descriptor a host `TensorDescriptor` kernel argument stands
+  /// for, from its parameters (base, sizes, strides) and its signature's block
+  /// shape and padding; checked as tl.make_tensor_descriptor's arguments are,
+  /// with errors at `l` (the parameter).
+  Val hostTensorDescriptor(const Val &base, llvm::ArrayRef<Val> shape, llvm::ArrayRef<Val> strides,
+                           llvm::ArrayRef<int64_t> blockShape, llvm::StringRef padding,
+                           llvm::SMLoc l);
   /// `bp.attr` of a block pointer or tensor descriptor.
   Val memoryAttribute(const Val &self, llvm::StringRef attr, llvm::SMLoc l);
   /// `desc.load(...)`/`desc.store(...)` of a tensor descriptor.

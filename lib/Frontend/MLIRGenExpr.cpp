@@ -456,12 +456,18 @@ Val ExprEmitter::genIfExp(const IfExpExpr &e) {
         return vals[k];
     }
   }
-  if (vals[0].dtype != vals[1].dtype || vals[0].shape != vals[1].shape)
+  if (!MemoryEmitter::sameRuntimeType(vals[0], vals[1]))
     return g.error(e.getLoc(), "conditional expression with a runtime condition has "
                                "inconsistent types " +
                                    vals[0].typeStr() + " and " + vals[1].typeStr());
-  Operation *newIf = g.stmts.finishIf(ifOp, {vals[0].value}, {vals[1].value}, L);
-  return Val::tensor(newIf->getResult(0), vals[0].dtype, vals[0].shape, e.getLoc());
+  // Block pointers and tensor descriptors are merged component by component.
+  llvm::SmallVector<Value> flat[2];
+  for (int k = 0; k < 2; ++k)
+    MemoryEmitter::flattenRuntime(vals[k], flat[k]);
+  Operation *newIf = g.stmts.finishIf(ifOp, flat[0], flat[1], L);
+  llvm::SmallVector<Value> results(newIf->getResults());
+  llvm::ArrayRef<Value> rest = results;
+  return MemoryEmitter::rebuildRuntime(vals[0], rest, e.getLoc());
 }
 
 Val ExprEmitter::genCall(const CallExpr &e) {

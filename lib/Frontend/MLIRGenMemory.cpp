@@ -962,6 +962,18 @@ tile::StoreOp tilec::frontend::createStore(OpBuilder &b, Location loc, Value ptr
                                hint == StoreCacheHint::KeepCached);
 }
 
+Val MemoryEmitter::hostTensorDescriptor(const Val &base, llvm::ArrayRef<Val> shape,
+                                        llvm::ArrayRef<Val> strides,
+                                        llvm::ArrayRef<int64_t> blockShape, StringRef padding,
+                                        SMLoc l) {
+  std::vector<Val> block;
+  for (int64_t d : blockShape)
+    block.push_back(Val::integer(d, l));
+  Val args[] = {base, Val::tuple(shape.vec(), l), Val::tuple(strides.vec(), l),
+                Val::tuple(std::move(block), l), Val::str(padding.str(), l)};
+  return MemoryGen(g).makeTensorDescriptor(args, l);
+}
+
 Val MemoryEmitter::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {
   BlockPtrView view{self};
   auto listOf = [&](size_t first) {

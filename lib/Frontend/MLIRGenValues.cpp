@@ -695,12 +695,29 @@ static BigInt pyMod(BigInt a, BigInt b) {
   return r;
 }
 
+/// The most elements `tuple * n` may make (a bound on the compiler's memory).
+static constexpr size_t kMaxTupleRepeat = 1 << 16;
+
 Val MLIRGen::foldBinary(BinaryOp op, const Val &a, const Val &c, SMLoc l) {
   if (op == BinaryOp::Add && a.kind == Val::Kind::Str && c.kind == Val::Kind::Str)
     return Val::str(a.s + c.s, l);
   if (op == BinaryOp::Add && a.kind == Val::Kind::Tuple && c.kind == Val::Kind::Tuple) {
     std::vector<Val> elems = a.elems;
     elems.insert(elems.end(), c.elems.begin(), c.elems.end());
+    return Val::tuple(std::move(elems), l);
+  }
+  // `[0] * rank`: a tuple repeated a constexpr number of times (Triton's
+  // tl.tuple.__mul__; a count below 1 gives the empty tuple, as in Python).
+  if (op == BinaryOp::Mul && a.kind == Val::Kind::Tuple && c.kind == Val::Kind::Int) {
+    if (c.big > BigInt(kMaxTupleRepeat))
+      return error(l, "tuple repeated " + bigIntStr(c.big) + " times: at most " +
+                          Twine(kMaxTupleRepeat) + " elements are supported");
+    std::vector<Val> elems;
+    for (BigInt n = 0; n < c.big; ++n)
+      elems.insert(elems.end(), a.elems.begin(), a.elems.end());
+    if (elems.size() > kMaxTupleRepeat)
+      return error(l, "tuple of " + Twine(elems.size()) + " elements: at most " +
+                          Twine(kMaxTupleRepeat) + " are supported");
     return Val::tuple(std::move(elems), l);
   }
   if (!a.isNumber() || !c.isNumber())

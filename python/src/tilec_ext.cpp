@@ -404,6 +404,98 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg,
   return false;
 }
 
+/// Whether `obj` is a host tensor descriptor (`triton.tools.tensor_descriptor.TensorDescriptor`
+/// or an object of that name with its fields).
+bool isTensorDescriptor(PyObject *obj) {
+  nb::handle h(obj);
+  std::string name = typeName(obj);
+  return name == "TensorDescriptor" && nb::hasattr(h, "base") && nb::hasattr(h, "shape") &&
+         nb::hasattr(h, "strides") && nb::hasattr(h, "block_shape");
+}
+
+/// The ints of a descriptor's list field (`shape`, `strides`, `block_shape`).
+std::vector<int64_t> descriptorInts(nb::handle desc, const char *field, PyObject *names, size_t i) {
+  std::vector<int64_t> values;
+  nb::object list = desc.attr(field);
+  PyObject *seq = PySequence_Fast(list.ptr(), "");
+  if (!seq) {
+    PyErr_Clear();
+    argError(names, i, std::string("tensor descriptor ") + field + " must be a list of ints");
+  }
+  for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(seq); ++k) {
+    PyObject *item = PySequence_Fast_GET_ITEM(seq, k);
+    int overflow = 0;
+    long long v = PyLong_Check(item) && !PyBool_Check(item)
+                      ? PyLong_AsLongLongAndOverflow(item, &overflow)
+                      : 0;
+    if (!PyLong_Check(item) || PyBool_Check(item) || overflow) {
+      Py_DECREF(seq);
+      argError(names, i,
+               std::string("tensor descriptor ") + field + " must be a list of 64-bit ints, got " +
+                   strOf(list));
+    }
+    values.push_back(v);
+  }
+  Py_DECREF(seq);
+  return values;
+}
+
+/// Appends a host tensor descriptor argument to `packed` as the kernel's
+/// parameters for it (frontend::expandSignatureEntry: base pointer, sizes,
+/// strides) and its signature entry to `key`: `tensordesc<fp32[16,32]>`, with
+/// ",nan" for NaN padding. Checks what Triton's TensorDescriptor asserts and
+/// what the kernel relies on (a 16-byte aligned base, a last stride of 1).
+void convertTensorDescriptor(PyObject *obj, PyObject *names, size_t i, int device, Packed &packed,
+                             std::string &key) {
+  nb::handle desc(obj);
+  std::vector<int64_t> shape = descriptorInts(desc, "shape", names, i);
+  std::vector<int64_t> strides = descriptorInts(desc, "strides", names, i);
+  std::vector<int64_t> block = descriptorInts(desc, "block_shape", names, i);
+  size_t rank = shape.size();
+  if (rank < 1 || rank > 5 || strides.size() != rank || block.size() != rank)
+    argError(names, i,
+             "tensor descriptor shape, strides and block_shape need the same length, 1 to 5; got " +
+                 std::to_string(rank) + ", " + std::to_string(strides.size()) + " and " +
+                 std::to_string(block.size()));
+  if (strides.back() != 1)
+    argError(names, i,
+             "tensor descriptor: the last dimension must be contiguous (stride 1), got stride " +
+                 std::to_string(strides.back()));
+  std::string padding = nb::hasattr(desc, "padding") ? strOf(desc.attr("padding")) : "zero";
+  if (padding != "zero" && padding != "nan")
+    argError(names, i, "tensor descriptor padding must be 'zero' or 'nan', got '" + padding + "'");
+  if (nb::hasattr(desc, "round_f32_to_tf32") &&
+      PyObject_IsTrue(desc.attr("round_f32_to_tf32").ptr()) == 1)
+    argError(names, i, "tensor descriptor round_f32_to_tf32=True is not supported by tilec");
+  tilec_arg base{};
+  bool readOnly = false;
+  const char *fp8 = nullptr;
+  nb::object baseObj = desc.attr("base");
+  if (!convertPointer(baseObj.ptr(), names, i, base, device, readOnly, fp8))
+    argError(names, i,
+             "tensor descriptor base must be a tensor or array, got '" + typeName(baseObj.ptr()) +
+                 "'");
+  if (reinterpret_cast<uintptr_t>(base.ptr) % 16 != 0)
+    argError(names, i, "tensor descriptor base must be 16-byte aligned");
+  if (readOnly) {
+    packed.readOnly.push_back(packed.args.size());
+    packed.readOnlyTypes.push_back(typeName(baseObj.ptr()));
+  }
+  packed.args.push_back(base);
+  for (const std::vector<int64_t> *list : {&shape, &strides})
+    for (int64_t v : *list) {
+      tilec_arg &a = packed.args.emplace_back();
+      a.type = TILEC_TYPE_I64;
+      a.i = v;
+    }
+  key += "tensordesc<";
+  key += fp8 ? std::string(fp8) : std::string(tilec_type_name(base.type)).substr(1);
+  key += '[';
+  for (size_t d = 0; d < rank; ++d)
+    key += (d ? "," : "") + std::to_string(block[d]);
+  key += padding == "nan" ? "],nan>" : "]>";
+}
+
 /// prepare(args, names, nospec_mask) -> (key, Packed). The key has one
 /// signature entry per argument: its type, plus for ints/pointers (unless the
 /// argument's bit is set in nospec_mask) Triton's specialization, spelled as
@@ -417,7 +509,8 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
   std::pair<std::string, Packed> result;
   std::string &key = result.first;
   key.reserve(n * 8);
-  result.second.args.resize(n);
+  Packed &packed = result.second;
+  packed.args.reserve(n);
   for (size_t i = 0; i < n; ++i) {
     PyObject *obj = PyTuple_GET_ITEM(args, i);
     // A numpy scalar or 0-d array is its value (`.item()`: a Python int,
@@ -431,10 +524,14 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
       }
       obj = item.ptr();
     }
-    tilec_arg &arg = result.second.args[i];
     bool specialize = i >= 64 || !((nospec >> i) & 1);
     if (i)
       key += ',';
+    if (isTensorDescriptor(obj)) {
+      convertTensorDescriptor(obj, names, i, device, packed, key);
+      continue;
+    }
+    tilec_arg &arg = packed.args.emplace_back();
     bool readOnly = false;
     const char *fp8 = nullptr;
     if (PyBool_Check(obj)) {
@@ -470,8 +567,8 @@ std::pair<std::string, Packed> prepare(nb::handle argsObj, nb::handle namesObj, 
       key += "fp32";
     } else if (convertPointer(obj, names, i, arg, device, readOnly, fp8)) {
       if (readOnly) {
-        result.second.readOnly.push_back(i);
-        result.second.readOnlyTypes.push_back(typeName(obj));
+        packed.readOnly.push_back(packed.args.size() - 1);
+        packed.readOnlyTypes.push_back(typeName(obj));
       }
       key += fp8 ? std::string("*") + fp8 : std::string(tilec_type_name(arg.type));
       if (specialize)

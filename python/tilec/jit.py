@@ -135,8 +135,13 @@ def _constexpr_text(name, value):
     if isinstance(value, str):
         # Quoted, so that "nan", "inf", "1" or "True" stay strings (the frontend drops the quotes).
         return '"%s"' % value
+    if isinstance(value, tuple):
+        # Triton's tuple constexprs (`shape=(8, 16)`): "(8, 16)", "(8,)".
+        items = [_constexpr_text(name, item) for item in value]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     raise TypeError("constexpr '%s': unsupported value %r of type %s (expected int, float, "
-                    "bool, None, str or a tl dtype)" % (name, value, type(value).__name__))
+                    "bool, None, str, a tl dtype or a tuple of them)"
+                    % (name, value, type(value).__name__))
 
 
 # Launch and backend options (Triton's, of every backend): accepted by a launch unless
@@ -197,6 +202,15 @@ def _global_text(value):
 
 
 _unique = itertools.count()
+
+# One signature entry: a tensor descriptor ("tensordesc<fp32[16,32]>", whose block shape has
+# commas) or anything up to the next comma.
+_SIGNATURE_ENTRY = re.compile(r"tensordesc<[^>]*>|[^,]+")
+
+
+def _split_signature(sigkey):
+    """The entries of a specialization key (one per runtime argument)."""
+    return _SIGNATURE_ENTRY.findall(sigkey)
 
 
 _Specialization = collections.namedtuple("SpecializationProxy", ["constants", "signature"])
@@ -442,10 +456,10 @@ class JITFunction:
             annotated = {k: self.annotated[j] for k, j in enumerate(keep) if j in self.annotated}
             # The key's entries are signature entries with Triton's
             # specializations ("i32:1", "*fp32:16"), which the compiler applies.
-            signature = sigkey.split(",") if sigkey else []
+            signature = _split_signature(sigkey)
             for j, want in annotated.items():
                 got, _, spec = signature[j].partition(":")
-                if want.startswith("*") or got.startswith("*"):
+                if want.startswith("*") or got.startswith(("*", "tensordesc")):
                     if want != got:
                         raise TypeError("%s(): argument '%s' must be %s, got %s" % (
                             self.__name__, runtime_names[j], want, got))

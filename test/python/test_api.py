@@ -216,6 +216,8 @@ def test_dtype_constexpr():
     # Strings stay strings, also those that read as numbers (padding_option="nan").
     assert _constexpr_text("P", "nan") == '"nan"'
     assert _constexpr_text("P", "") == '""'
+    # Tuples (Triton's tuple constexprs), nested and of one element; lists stay refused.
+    assert _constexpr_text("S", (2, (4, "a"), (8,))) == '(2, (4, "a"), (8,))'
     with pytest.raises(TypeError, match="constexpr 'X'"):
         _constexpr_text("X", [1])
 

@@ -28,7 +28,8 @@ int fail(const llvm::Twine &message);
 bool parseDefines(const std::vector<std::string> &raw,
                   std::vector<std::pair<std::string, std::string>> &defines);
 
-/// Splits a comma-separated list, keeping empty items so they can be reported.
+/// Splits a comma-separated list, keeping empty items so they can be reported;
+/// commas inside `<...>` or `[...]` (`tensordesc<fp32[16, 32]>`) do not split.
 std::vector<std::string> splitList(llvm::StringRef list);
 
 /// Writes `data` to `path` ("-" is stdout); false (after reporting) on failure.

@@ -19,11 +19,20 @@ int fail(const Twine &message) {
 }
 
 std::vector<std::string> splitList(StringRef list) {
-  SmallVector<StringRef> parts;
-  list.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
   std::vector<std::string> result;
-  for (StringRef part : parts)
-    result.push_back(part.trim().str());
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= list.size(); ++i) {
+    char c = i < list.size() ? list[i] : ',';
+    if (c == '<' || c == '[')
+      ++depth;
+    else if ((c == '>' || c == ']') && depth > 0)
+      --depth;
+    else if (c == ',' && (depth == 0 || i == list.size())) {
+      result.push_back(list.slice(start, i).trim().str());
+      start = i + 1;
+    }
+  }
   return result;
 }
 

@@ -40,6 +40,40 @@ struct SignatureEntry {
 std::optional<SignatureEntry> parseSignatureEntry(llvm::StringRef entry,
                                                   std::string &error);
 
+/// A host tensor descriptor parameter (`triton.tools.tensor_descriptor.TensorDescriptor`),
+/// spelled in a signature as Triton's specialization does: `tensordesc<fp32[16, 32]>`, with
+/// `,nan` before the `>` for NaN padding.
+struct TensorDescEntry {
+  /// The element type's signature name ("fp32").
+  std::string elementType;
+  std::vector<int64_t> blockShape;
+  /// "zero" or "nan".
+  std::string padding = "zero";
+};
+
+/// True if `entry` is a tensor descriptor entry (starts with "tensordesc<").
+bool isTensorDescEntry(llvm::StringRef entry);
+
+/// Parses a `tensordesc<...>` entry; returns nullopt and sets `error` for a
+/// malformed one (unknown element type, no block shape, 0 or more than 5
+/// dimensions, non-positive sizes, an unknown padding).
+std::optional<TensorDescEntry> parseTensorDescEntry(llvm::StringRef entry, std::string &error);
+
+/// One runtime parameter of a compiled kernel that a signature entry stands for.
+struct ExpandedParam {
+  /// Its signature entry ("*fp32:16", "i64").
+  std::string entry;
+  /// What follows the Python parameter's name in its name ("", "_shape0"): runtime
+  /// parameter names are identifiers.
+  std::string nameSuffix;
+};
+
+/// The runtime parameters a (valid) signature entry stands for: the entry
+/// itself, or for a tensor descriptor of rank r its base pointer (16-byte
+/// aligned, as Triton requires: "*fp32:16"), its r sizes and r strides (i64;
+/// the last stride is 1: "i64:1"), which is how launchers pass it.
+std::vector<ExpandedParam> expandSignatureEntry(llvm::StringRef entry);
+
 /// What to compile: a @jit function of the main SourceMgr buffer, specialized.
 struct KernelRequest {
   /// Name of the @jit function to compile; also the func.func's name.
@@ -47,6 +81,9 @@ struct KernelRequest {
   /// One type per non-constexpr parameter, in order: "*fp32" (pointer),
   /// "i1", "i8", "i16", "i32", "i64", "u8".."u64", "fp16", "bf16", "fp32",
   /// "fp64" (also accepted: "f16"/"f32"/"f64", "int32", "float32", ...),
+  /// or a host tensor descriptor ("tensordesc<fp32[16, 32]>", see
+  /// TensorDescEntry; it stands for several parameters of the compiled
+  /// function, expandSignatureEntry),
   /// each optionally specialized (parseSignatureEntry): a ":1" parameter
   /// is the constant 1 in the kernel (it stays a parameter of the compiled
   /// function, whose callers must pass 1), a ":16" one carries

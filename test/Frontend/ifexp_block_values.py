@@ -1,0 +1,30 @@
+# Conditional expressions with a runtime condition over block pointers and tensor descriptors merge them component by component (this used to crash the compiler), and values of different block shapes are an error.
+# RUN: tilec compile %s --kernel k --signature '*fp32,*fp32,i32' --emit tile -o - | FileCheck %s
+# RUN: not tilec compile %s --kernel mismatch --signature '*fp32,i32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=MISMATCH
+from tilec import jit
+import tilec.language as tl
+
+
+@jit
+def k(a, b, n):
+    bp = tl.make_block_ptr(a, (n, ), (1, ), (0, ), (16, ), (0, )) if n > 8 else tl.make_block_ptr(
+        b, (n, ), (1, ), (4, ), (16, ), (0, ))
+    x = tl.load(bp, boundary_check=(0, ))
+    da = tl.make_tensor_descriptor(a, [n], [1], [16])
+    db = tl.make_tensor_descriptor(b, [n], [1], [16])
+    d = da if n > 4 else db
+    d.store([0], x)
+
+# CHECK-LABEL: func.func @k(
+# The block pointer: base, size, stride and offset come out of one scf.if.
+# CHECK: %{{.*}}:4 = scf.if %{{.*}} -> (!tile.ptr<f32>, i64, i64, i32)
+# The descriptor: base, size and stride.
+# CHECK: %{{.*}}:3 = scf.if %{{.*}} -> (!tile.ptr<f32>, i64, i64)
+# CHECK: tile.store
+
+
+@jit
+def mismatch(a, n):
+    d = tl.make_tensor_descriptor(a, [n], [1], [16]) if n > 4 else tl.make_tensor_descriptor(
+        a, [n], [1], [32])
+# MISMATCH: ifexp_block_values.py:28:54: error: conditional expression with a runtime condition has inconsistent types tensor descriptor of fp32[16] and tensor descriptor of fp32[32]
