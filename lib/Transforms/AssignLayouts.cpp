@@ -41,7 +41,7 @@ LogicalResult verifySIMTSupported(func::FuncOp kernel) {
       return WalkResult::advance();
     if (isa<scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp>(op))
       return WalkResult::advance();
-    if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::MakeRangeOp, tile::SplatOp,
+    if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::GlobalTimerOp, tile::MakeRangeOp, tile::SplatOp,
             tile::BroadcastOp, tile::ExpandDimsOp, tile::ConvertLayoutOp, tile::AddPtrOp,
             tile::LoadOp, tile::StoreOp, tile::ReduceOp, tile::YieldOp, tile::TransOp,
             tile::ReshapeOp, tile::DotOp, tile::ScanOp, tile::GatherOp, tile::ShuffleOp,

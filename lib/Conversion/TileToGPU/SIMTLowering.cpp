@@ -236,6 +236,24 @@ Value SIMTLowering::loadSharedScalar(OpBuilder &b, Location loc, Type type, Valu
   return value;
 }
 
+Value SIMTLowering::shareFromThread0(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  uint64_t bytes = sharedElementBytes(type);
+  auto write = scf::IfOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadId, zero),
+      /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(write.thenBlock());
+    storeSharedScalar(b, loc, value, sharedAddress(b, loc, zero, bytes));
+  }
+  barrier(b, loc);
+  Value shared = loadSharedScalar(b, loc, type, sharedAddress(b, loc, zero, bytes));
+  barrier(b, loc);
+  return shared;
+}
+
 void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
                              const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
                              uint64_t byteBase, uint64_t limit) {
