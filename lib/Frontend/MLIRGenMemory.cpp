@@ -724,10 +724,10 @@ public:
     if (!expected)
       return expected;
     Location L = g.loc(l);
-    // One read of every element: whether it equalled (`equal`) or differed.
+    // One read of every element, compared (`cmp`) with the expected value.
     auto probe = [&](CmpOp cmp) {
-      Value old = tile::AtomicCASOp::create(g.b, L, expected.value.getType(), *sem, *sc,
-                                            ptr.value, expected.value, expected.value);
+      Value old = tile::AtomicCASOp::create(g.b, L, expected.value.getType(), *sem, *sc, ptr.value,
+                                            expected.value, expected.value);
       return g.compare(cmp, Val::tensor(old, elt, ptr.shape, l), expected, l);
     };
     if (probeOnce)
@@ -753,10 +753,9 @@ public:
       Block *before = g.b.createBlock(&whileOp.getBefore(), {}, {pendingType}, {L});
       Val any = Val::tensor(before->getArgument(0), DType(DType::I1), ptr.shape, l);
       if (timeout) {
-        // Timed out where the timer says so; a GPU block continues while any
-        // thread's timer allows it (the reduction below makes that uniform).
-        Value elapsed =
-            arith::SubIOp::create(g.b, L, tile::GlobalTimerOp::create(g.b, L), start);
+        // On GPUs every thread gets thread 0's timer reading
+        // (convert-tile-to-gpu), so a program's threads stop together.
+        Value elapsed = arith::SubIOp::create(g.b, L, tile::GlobalTimerOp::create(g.b, L), start);
         Value inTime =
             arith::CmpIOp::create(g.b, L, arith::CmpIPredicate::ult, elapsed, timeout.value);
         any = g.binary(BinaryOp::BitAnd, any, Val::tensor(inTime, DType(DType::I1), {}, l), l);

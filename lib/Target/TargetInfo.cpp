@@ -96,14 +96,12 @@ Value TargetInfo::getGlobalTimer(OpBuilder &b, Location loc, func::FuncOp) const
   // save/restore), so that a polling loop does not grow the stack.
   Value stack = LLVM::StackSaveOp::create(b, loc, ptrTy);
   Value one = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(1));
-  Value timespec =
-      LLVM::AllocaOp::create(b, loc, ptrTy, LLVM::LLVMArrayType::get(i64, 2), one, 8);
+  Value timespec = LLVM::AllocaOp::create(b, loc, ptrTy, LLVM::LLVMArrayType::get(i64, 2), one, 8);
   const int32_t clockMonotonic = 1; // CLOCK_MONOTONIC on Linux.
   Value clockId = LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(clockMonotonic));
   LLVM::CallOp::create(b, loc, *clockFn, ValueRange{clockId, timespec});
   Value seconds = LLVM::LoadOp::create(b, loc, i64, timespec);
-  Value nsField =
-      LLVM::GEPOp::create(b, loc, ptrTy, i64, timespec, ArrayRef<LLVM::GEPArg>{1});
+  Value nsField = LLVM::GEPOp::create(b, loc, ptrTy, i64, timespec, ArrayRef<LLVM::GEPArg>{1});
   Value nanoseconds = LLVM::LoadOp::create(b, loc, i64, nsField);
   LLVM::StackRestoreOp::create(b, loc, stack);
   Value perSecond = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(1000000000));

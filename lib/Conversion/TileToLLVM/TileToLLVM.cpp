@@ -51,8 +51,7 @@ struct ConvertTileToLLVMPass
         else if (isa<tilec::tile::GlobalTimerOp>(op)) {
           replacement = info->getGlobalTimer(b, op->getLoc(), kernel);
           failedAny |= !replacement;
-        }
-        else if (isa<tilec::tile::PrintOp, tilec::tile::AssertOp>(op)) {
+        } else if (isa<tilec::tile::PrintOp, tilec::tile::AssertOp>(op)) {
           failedAny |= failed(tilec::lowerDebugOp(op, kernel, *info));
           return;
         } else if (isa<tilec::tile::TileDialect>(op->getDialect())) {

@@ -67,9 +67,8 @@ public:
     // The 100 MHz real-time counter: s_memrealtime, or s_sendmsg_rtn_b64 REALTIME
     // from gfx11 on (LLVM's llvm.readsteadycounter picks one), in 10 ns ticks.
     Type i64 = b.getI64Type();
-    Value ticks = LLVM::CallIntrinsicOp::create(b, loc, i64,
-                                                b.getStringAttr("llvm.readsteadycounter"),
-                                                ValueRange{})
+    Value ticks = LLVM::CallIntrinsicOp::create(
+                      b, loc, i64, b.getStringAttr("llvm.readsteadycounter"), ValueRange{})
                       .getResult(0);
     Value nsPerTick = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(10));
     return LLVM::MulOp::create(b, loc, ticks, nsPerTick);
