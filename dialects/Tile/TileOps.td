@@ -54,6 +54,31 @@ def Tile_NumProgramsOp : Tile_GridQueryOp<"num_programs", "count"> {
   }];
 }
 
+// Read and write effects keep each read where it is: never hoisted out of a
+// loop nor merged with another read.
+def Tile_GlobalTimerOp : Tile_Op<"global_timer", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "A device-wide timer in nanoseconds";
+  let description = [{
+    Returns a monotonic timestamp in nanoseconds, comparable between the
+    programs of a launch: the GPU's global timer (NVPTX `%globaltimer`,
+    AMDGPU's 100 MHz real-time counter scaled to nanoseconds) or the host's
+    monotonic clock (CPU, SIMT emulator). Measures `tl.atomic_poll`'s
+    `timeout_ns`.
+
+    Example:
+
+    ```mlir
+    %t = tile.global_timer : i64
+    ```
+  }];
+  let results = (outs I64:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let builders = [
+    OpBuilder<(ins), [{
+      build($_builder, $_state, $_builder.getI64Type());
+    }]>];
+}
+
 //===----------------------------------------------------------------------===//
 // Creation and shape
 //===----------------------------------------------------------------------===//

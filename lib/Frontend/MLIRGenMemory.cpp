@@ -682,9 +682,11 @@ public:
 
   /// tl.atomic_poll(pointer, expected_value, sem, scope, timeout_ns): spins
   /// until every element of `*pointer` has been seen equal to its expected
-  /// value (each element at least once), then returns true for each. The
-  /// reads are compare-and-swaps of the expected value with itself (memory is
-  /// never changed), with `sem` (acquire or relaxed) and `scope`.
+  /// value (each element at least once), or until `timeout_ns` nanoseconds of
+  /// tile.global_timer have passed since the first read; returns, per element,
+  /// whether its value was seen. The reads are compare-and-swaps of the
+  /// expected value with itself (memory is never changed), with `sem` (acquire
+  /// or relaxed) and `scope`.
   Val atomicPoll(llvm::ArrayRef<Val> a, SMLoc l) {
     Val ptr = wideAtomicPointer(a[0], "atomic_poll", /*intsOnly=*/true, l);
     if (!ptr)
@@ -699,31 +701,49 @@ public:
     std::optional<tile::MemSyncScope> sc = scope(a[3], l);
     if (!sc)
       return Val();
+    // A constant 0 reads each element once (Triton: "each element is loaded
+    // at least once, even with a zero timeout"); other timeouts are uint64s.
     bool probeOnce = false;
+    Val timeout;
     if (!a[4].isNone()) {
       if (a[4].kind == Val::Kind::Int && a[4].big < 0)
         return g.error(a[4].loc, "atomic_poll timeout_ns must be non-negative");
-      // A timeout of 0 reads each element once (Triton: "each element is
-      // loaded at least once, even with a zero timeout"). Others are measured
-      // with the GPU's global timer, which tilec's targets do not expose.
-      if (a[4].kind != Val::Kind::Int || a[4].big != 0)
-        return g.error(a[4].loc, "tl.atomic_poll's timeout_ns is not supported by tilec "
-                                 "(only a constant 0: read each element once)");
-      probeOnce = true;
+      probeOnce = a[4].kind == Val::Kind::Int && a[4].big == 0;
+      if (!probeOnce) {
+        timeout = g.toTensor(a[4], a[4].loc, "atomic_poll timeout_ns");
+        if (!timeout)
+          return timeout;
+        if (timeout.isBlock() || !timeout.dtype.isInt())
+          return g.error(a[4].loc, "atomic_poll timeout_ns must be a scalar integer");
+        timeout = g.cast(timeout, DType(DType::U64), a[4].loc);
+        if (!timeout)
+          return timeout;
+      }
     }
     Val expected = atomicOperand(a[1], ptr, "expected_value", l);
     if (!expected)
       return expected;
-    if (probeOnce) {
-      Value old = tile::AtomicCASOp::create(g.b, g.loc(l), expected.value.getType(), *sem, *sc,
-                                            ptr.value, expected.value, expected.value);
-      return g.compare(CmpOp::Eq, Val::tensor(old, elt, ptr.shape, l), expected, l);
-    }
-
-    // while any(pending): old = cas(ptr, expected, expected);
-    //                     pending &= old != expected
     Location L = g.loc(l);
-    Val pending = g.constant(Val::boolean(true, l), DType(DType::I1), ptr.shape, l);
+    // One read of every element, compared (`cmp`) with the expected value.
+    auto probe = [&](CmpOp cmp) {
+      Value old = tile::AtomicCASOp::create(g.b, L, expected.value.getType(), *sem, *sc, ptr.value,
+                                            expected.value, expected.value);
+      return g.compare(cmp, Val::tensor(old, elt, ptr.shape, l), expected, l);
+    };
+    if (probeOnce)
+      return probe(CmpOp::Eq);
+
+    // [start = timer; pending = cas(ptr, expected, expected) != expected]
+    // while any(pending [& timer - start < timeout]):
+    //   old = cas(ptr, expected, expected); pending &= old != expected
+    Value start;
+    Val pending;
+    if (timeout) {
+      start = tile::GlobalTimerOp::create(g.b, L);
+      pending = probe(CmpOp::Ne);
+    } else {
+      pending = g.constant(Val::boolean(true, l), DType(DType::I1), ptr.shape, l);
+    }
     if (!pending)
       return pending;
     Type pendingType = pending.value.getType();
@@ -732,7 +752,15 @@ public:
       OpBuilder::InsertionGuard guard(g.b);
       Block *before = g.b.createBlock(&whileOp.getBefore(), {}, {pendingType}, {L});
       Val any = Val::tensor(before->getArgument(0), DType(DType::I1), ptr.shape, l);
-      if (ptr.isBlock()) {
+      if (timeout) {
+        // On GPUs every thread gets thread 0's timer reading
+        // (convert-tile-to-gpu), so a program's threads stop together.
+        Value elapsed = arith::SubIOp::create(g.b, L, tile::GlobalTimerOp::create(g.b, L), start);
+        Value inTime =
+            arith::CmpIOp::create(g.b, L, arith::CmpIPredicate::ult, elapsed, timeout.value);
+        any = g.binary(BinaryOp::BitAnd, any, Val::tensor(inTime, DType(DType::I1), {}, l), l);
+      }
+      if (any && ptr.isBlock()) {
         any = g.cast(any, DType(DType::I32), l);
         int64_t n = 1;
         for (int64_t d : ptr.shape)
@@ -747,9 +775,7 @@ public:
 
       Block *after = g.b.createBlock(&whileOp.getAfter(), {}, {pendingType}, {L});
       Val stillPending = Val::tensor(after->getArgument(0), DType(DType::I1), ptr.shape, l);
-      Value old = tile::AtomicCASOp::create(g.b, L, expected.value.getType(), *sem, *sc, ptr.value,
-                                            expected.value, expected.value);
-      Val differs = g.compare(CmpOp::Ne, Val::tensor(old, elt, ptr.shape, l), expected, l);
+      Val differs = probe(CmpOp::Ne);
       Val next = differs ? g.binary(BinaryOp::BitAnd, stillPending, differs, l) : differs;
       if (!next)
         return next;

@@ -81,6 +81,34 @@ LogicalResult TargetInfo::emitPrintf(OpBuilder &b, Location loc, Value format,
   return success();
 }
 
+Value TargetInfo::getGlobalTimer(OpBuilder &b, Location loc, func::FuncOp) const {
+  ModuleOp module = enclosingModule(b);
+  Type ptrTy = LLVM::LLVMPointerType::get(b.getContext());
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  FailureOr<LLVM::LLVMFuncOp> clockFn =
+      LLVM::lookupOrCreateFn(b, module, "clock_gettime", {i32, ptrTy}, i32);
+  if (failed(clockFn)) {
+    emitError(loc, "a function 'clock_gettime' with another signature exists");
+    return Value();
+  }
+  // struct timespec { time_t tv_sec; long tv_nsec; }: two i64s on the 64-bit
+  // Linux hosts that run host kernels. Its slot is freed right away (stack
+  // save/restore), so that a polling loop does not grow the stack.
+  Value stack = LLVM::StackSaveOp::create(b, loc, ptrTy);
+  Value one = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(1));
+  Value timespec = LLVM::AllocaOp::create(b, loc, ptrTy, LLVM::LLVMArrayType::get(i64, 2), one, 8);
+  const int32_t clockMonotonic = 1; // CLOCK_MONOTONIC on Linux.
+  Value clockId = LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(clockMonotonic));
+  LLVM::CallOp::create(b, loc, *clockFn, ValueRange{clockId, timespec});
+  Value seconds = LLVM::LoadOp::create(b, loc, i64, timespec);
+  Value nsField = LLVM::GEPOp::create(b, loc, ptrTy, i64, timespec, ArrayRef<LLVM::GEPArg>{1});
+  Value nanoseconds = LLVM::LoadOp::create(b, loc, i64, nsField);
+  LLVM::StackRestoreOp::create(b, loc, stack);
+  Value perSecond = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(1000000000));
+  Value scaled = LLVM::MulOp::create(b, loc, seconds, perSecond);
+  return LLVM::AddOp::create(b, loc, scaled, nanoseconds);
+}
+
 LogicalResult TargetInfo::emitAssertFailure(OpBuilder &b, Location loc, func::FuncOp kernel,
                                             StringRef message, StringRef file,
                                             unsigned line) const {

@@ -41,12 +41,12 @@ LogicalResult verifySIMTSupported(func::FuncOp kernel) {
       return WalkResult::advance();
     if (isa<scf::ForOp, scf::IfOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp>(op))
       return WalkResult::advance();
-    if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::MakeRangeOp, tile::SplatOp,
-            tile::BroadcastOp, tile::ExpandDimsOp, tile::ConvertLayoutOp, tile::HintOp,
-            tile::AddPtrOp,
-            tile::LoadOp, tile::StoreOp, tile::ReduceOp, tile::YieldOp, tile::TransOp,
-            tile::ReshapeOp, tile::DotOp, tile::ScanOp, tile::GatherOp, tile::ShuffleOp,
-            tile::AtomicRMWOp, tile::AtomicCASOp, tile::PrintOp, tile::AssertOp>(op))
+    if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::GlobalTimerOp, tile::MakeRangeOp,
+            tile::SplatOp, tile::BroadcastOp, tile::ExpandDimsOp, tile::ConvertLayoutOp,
+            tile::HintOp, tile::AddPtrOp, tile::LoadOp, tile::StoreOp, tile::ReduceOp,
+            tile::YieldOp, tile::TransOp, tile::ReshapeOp, tile::DotOp, tile::ScanOp,
+            tile::GatherOp, tile::ShuffleOp, tile::AtomicRMWOp, tile::AtomicCASOp, tile::PrintOp,
+            tile::AssertOp>(op))
       return WalkResult::advance();
     op->emitError() << "'" << op->getName() << "' has no GPU (SIMT) lowering in tilec";
     return WalkResult::interrupt();

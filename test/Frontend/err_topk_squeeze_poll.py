@@ -10,6 +10,7 @@
 # RUN: not tilec compile %s --kernel poll_float --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=PFLOAT
 # RUN: not tilec compile %s --kernel poll_sem --signature '*i32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=PSEM
 # RUN: not tilec compile %s --kernel poll_timeout --signature '*i32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=PTIME
+# RUN: not tilec compile %s --kernel poll_timeout_float --signature '*i32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=PTFLOAT
 # RUN: not tilec compile %s --kernel poll_negative --signature '*i32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=PNEG
 import triton.language as tl
 from triton import jit
@@ -72,8 +73,14 @@ def poll_sem(p):
 
 @jit
 def poll_timeout(p):
-    tl.atomic_poll(p, 1, timeout_ns=1000)
-# PTIME: error: tl.atomic_poll's timeout_ns is not supported by tilec (only a constant 0: read each element once)
+    tl.atomic_poll(p, 1, timeout_ns=tl.arange(0, 4))
+# PTIME: :[[@LINE-1]]:40: error: atomic_poll timeout_ns must be a scalar integer
+
+
+@jit
+def poll_timeout_float(p):
+    tl.atomic_poll(p, 1, timeout_ns=1.5)
+# PTFLOAT: :[[@LINE-1]]:37: error: atomic_poll timeout_ns must be a scalar integer
 
 
 @jit

@@ -111,6 +111,12 @@ public:
   /// Grid size along `axis`, as an i32.
   virtual mlir::Value getNumPrograms(mlir::OpBuilder &b, mlir::Location loc,
                                      mlir::func::FuncOp kernel, int axis) const = 0;
+  /// A monotonic i64 timestamp in nanoseconds, comparable between the programs
+  /// of a launch (tile.global_timer). The default reads the host's
+  /// CLOCK_MONOTONIC through the C library's clock_gettime (host targets);
+  /// reports an error at `loc` and returns null where that is impossible.
+  virtual mlir::Value getGlobalTimer(mlir::OpBuilder &b, mlir::Location loc,
+                                     mlir::func::FuncOp kernel) const;
   /// Adds whatever the runtime needs to call `kernel` (the CPU's entry point).
   virtual void finalizeKernel(mlir::ModuleOp module, mlir::func::FuncOp kernel) const = 0;
   /// Marks the translated LLVM function of a kernel as a kernel entry (GPU

@@ -1,9 +1,10 @@
-//===- Atomics.cpp - tile.atomic_rmw/atomic_cas in SIMT -------------------===//
+//===- Atomics.cpp - tile.atomic_rmw/atomic_cas/global_timer in SIMT ------===//
 //
 // Each element's atomic runs once: in the thread that owns it (threads holding
 // copies skip it; a scalar atomic runs in thread 0), under its mask. When the
 // old values are used and other threads hold copies of them, the owners pass
-// them on through shared memory.
+// them on through shared memory. tile.global_timer (tl.atomic_poll's clock)
+// is thread 0's reading, passed on the same way.
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
@@ -85,23 +86,8 @@ struct AtomicLowering : public SIMTPattern<Op> {
   Value shareFromOwners(OpBuilder &b, Location loc, Op op, Value result,
                         const std::optional<tile::DistributedLayout> &layout) const {
     Type type = result.getType();
-    if (!layout) {
-      Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
-      uint64_t bytes = sharedElementBytes(type);
-      auto write = scf::IfOp::create(
-          b, loc,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, simt.threadId, zero),
-          /*withElse=*/false);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(write.thenBlock());
-        simt.storeSharedScalar(b, loc, result, simt.sharedAddress(b, loc, zero, bytes));
-      }
-      simt.barrier(b, loc);
-      Value shared = simt.loadSharedScalar(b, loc, type, simt.sharedAddress(b, loc, zero, bytes));
-      simt.barrier(b, loc);
-      return shared;
-    }
+    if (!layout)
+      return simt.shareFromThread0(b, loc, result);
     auto tileType = cast<RankedTensorType>(op.getResult().getType());
     auto vecType = cast<VectorType>(type);
     Type elem = vecType.getElementType();
@@ -142,11 +128,26 @@ struct AtomicCASLowering : public AtomicLowering<tile::AtomicCASOp> {
   Value maskOf(tile::AtomicCASOp::Adaptor) const override { return Value(); }
 };
 
+/// tile.global_timer: thread 0's reading, for every thread, so that loops on
+/// it (tl.atomic_poll's timeout) stop in all threads of a program together.
+struct GlobalTimerLowering : public SIMTPattern<tile::GlobalTimerOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::GlobalTimerOp op, OpAdaptor,
+                                ConversionPatternRewriter &b) const override {
+    Value now = simt.target.getGlobalTimer(b, op.getLoc(), simt.kernel);
+    if (!now)
+      return failure();
+    b.replaceOp(op, simt.shareFromThread0(b, op.getLoc(), now));
+    return success();
+  }
+};
+
 } // namespace
 
 void populateSIMTAtomicPatterns(SIMTLowering &simt, const TypeConverter &converter,
                                 RewritePatternSet &patterns) {
-  patterns.add<AtomicRMWLowering, AtomicCASLowering>(simt, converter, patterns.getContext());
+  patterns.add<AtomicRMWLowering, AtomicCASLowering, GlobalTimerLowering>(simt, converter,
+                                                                          patterns.getContext());
 }
 
 } // namespace tilec

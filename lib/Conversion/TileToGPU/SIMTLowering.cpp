@@ -224,7 +224,7 @@ void planScratchReuse(SIMTLowering &simt) {
     op->walk([&](Operation *nested) {
       if (isa<tile::ConvertLayoutOp, tile::TransOp, tile::ReshapeOp, tile::GatherOp,
               tile::ShuffleOp, tile::ReduceOp, tile::ScanOp, tile::AtomicRMWOp,
-              tile::AtomicCASOp, tile::PrintOp, tile::AssertOp>(nested))
+              tile::AtomicCASOp, tile::GlobalTimerOp, tile::PrintOp, tile::AssertOp>(nested))
         scratchAfter = true;
     });
   if (!scratchAfter)
@@ -282,6 +282,24 @@ Value SIMTLowering::loadSharedScalar(OpBuilder &b, Location loc, Type type, Valu
   if (isa<LLVM::LLVMPointerType>(type))
     return LLVM::IntToPtrOp::create(b, loc, type, value);
   return value;
+}
+
+Value SIMTLowering::shareFromThread0(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  uint64_t bytes = sharedElementBytes(type);
+  auto write = scf::IfOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadId, zero),
+      /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(write.thenBlock());
+    storeSharedScalar(b, loc, value, sharedAddress(b, loc, zero, bytes));
+  }
+  barrier(b, loc);
+  Value shared = loadSharedScalar(b, loc, type, sharedAddress(b, loc, zero, bytes));
+  barrier(b, loc);
+  return shared;
 }
 
 /// The largest power of two (up to 2^30) dividing `v` (2^30 for 0).

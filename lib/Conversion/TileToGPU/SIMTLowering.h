@@ -110,6 +110,9 @@ public:
                          mlir::Value address);
   mlir::Value loadSharedScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
                                mlir::Value address);
+  /// The scalar `value` of thread 0, in every thread (through shared memory,
+  /// between barriers).
+  mlir::Value shareFromThread0(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value);
   /// Writes a thread's registers `values` of a tile (layout `layout`, row-major
   /// index space with `strides`) to shared memory at byte `byteBase`.
   void storeTile(mlir::OpBuilder &b, mlir::Location loc, mlir::Value values,

@@ -68,6 +68,8 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
                                       info->getSharedAddressSpace());
       ConversionTarget conversionTarget(*ctx);
       configureTileToVectorTarget(conversionTarget, typeConverter);
+      // One timer reading per program, shared by its threads (Atomics.cpp).
+      conversionTarget.addIllegalOp<tile::GlobalTimerOp>();
       RewritePatternSet patterns(ctx);
       populateTileStructuralToVectorPatterns(typeConverter, patterns, conversionTarget);
       populateTileElementwiseToVectorPatterns(typeConverter, patterns);

@@ -48,7 +48,10 @@ struct ConvertTileToLLVMPass
           replacement = info->getProgramId(b, op->getLoc(), kernel, pid.getAxis());
         else if (auto np = dyn_cast<tilec::tile::NumProgramsOp>(op))
           replacement = info->getNumPrograms(b, op->getLoc(), kernel, np.getAxis());
-        else if (isa<tilec::tile::PrintOp, tilec::tile::AssertOp>(op)) {
+        else if (isa<tilec::tile::GlobalTimerOp>(op)) {
+          replacement = info->getGlobalTimer(b, op->getLoc(), kernel);
+          failedAny |= !replacement;
+        } else if (isa<tilec::tile::PrintOp, tilec::tile::AssertOp>(op)) {
           failedAny |= failed(tilec::lowerDebugOp(op, kernel, *info));
           return;
         } else if (isa<tilec::tile::TileDialect>(op->getDialect())) {

@@ -31,7 +31,7 @@ void configureTileToVectorTarget(ConversionTarget &target, const TypeConverter &
            typeConverter.isLegal(&op.getBody());
   });
   target.addIllegalDialect<tile::TileDialect>();
-  target.addLegalOp<tile::ProgramIdOp, tile::NumProgramsOp>();
+  target.addLegalOp<tile::ProgramIdOp, tile::NumProgramsOp, tile::GlobalTimerOp>();
   // Combiner terminators disappear with their tile.reduce.
   target.addLegalOp<tile::YieldOp>();
 }

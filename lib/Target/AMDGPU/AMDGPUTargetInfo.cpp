@@ -63,6 +63,16 @@ public:
         b, loc, i32, field(kWorkgroupSizeXOffset + 2 * axis, i16));
     return arith::DivUIOp::create(b, loc, gridItems, groupItems);
   }
+  Value getGlobalTimer(OpBuilder &b, Location loc, func::FuncOp) const override {
+    // The 100 MHz real-time counter: s_memrealtime, or s_sendmsg_rtn_b64 REALTIME
+    // from gfx11 on (LLVM's llvm.readsteadycounter picks one), in 10 ns ticks.
+    Type i64 = b.getI64Type();
+    Value ticks = LLVM::CallIntrinsicOp::create(
+                      b, loc, i64, b.getStringAttr("llvm.readsteadycounter"), ValueRange{})
+                      .getResult(0);
+    Value nsPerTick = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(10));
+    return LLVM::MulOp::create(b, loc, ticks, nsPerTick);
+  }
   void finalizeKernel(ModuleOp, func::FuncOp) const override {}
   void markLLVMKernel(llvm::Function *fn, unsigned threadsPerBlock) const override {
     if (!fn)

@@ -95,6 +95,10 @@ public:
     return detail::createPerAxis<NVVM::GridDimXOp, NVVM::GridDimYOp, NVVM::GridDimZOp>(b, loc,
                                                                                       axis);
   }
+  Value getGlobalTimer(OpBuilder &b, Location loc, func::FuncOp) const override {
+    // %globaltimer counts nanoseconds.
+    return NVVM::GlobalTimerOp::create(b, loc, b.getI64Type());
+  }
   void finalizeKernel(ModuleOp, func::FuncOp) const override {}
   void markLLVMKernel(llvm::Function *fn, unsigned threadsPerBlock) const override {
     if (!fn)

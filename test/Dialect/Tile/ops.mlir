@@ -11,6 +11,16 @@ func.func @grid() -> (i32, i32) {
   return %0, %1 : i32, i32
 }
 
+// The global timer prints and parses its i64 result.
+// CHECK-LABEL: func @timer
+// CHECK: tile.global_timer : i64
+// CHECK: tile.global_timer : i64
+func.func @timer() -> (i64, i64) {
+  %0 = tile.global_timer : i64
+  %1 = tile.global_timer : i64
+  return %0, %1 : i64, i64
+}
+
 // Ranges, splats and shape ops round-trip with their types.
 // CHECK-LABEL: func @shapes
 // CHECK: %[[R:.*]] = tile.make_range 0, 16 : tensor<16xi32>
