@@ -24,13 +24,9 @@ from tilec_check import jit, tl  # noqa: E402
 
 
 @jit
-def matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, BM: tl.constexpr,
-           BN: tl.constexpr, BK: tl.constexpr):
-    offs_m = tl.program_id(0) * BM + tl.arange(0, BM)
-    offs_n = tl.program_id(1) * BN + tl.arange(0, BN)
+def k_loop(a_ptrs, b_ptrs, K, stride_bk, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # A (BM x BK) and B (BK x BN) tiles along K, the ragged end masked, summed in fp32.
     offs_k = tl.arange(0, BK)
-    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :]
-    b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :]
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k in range(0, tl.cdiv(K, BK)):
         a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BK, other=0.0)
@@ -38,6 +34,18 @@ def matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, BM: tl
         acc = tl.dot(a, b, acc)
         a_ptrs += BK
         b_ptrs += BK * stride_bk
+    return acc
+
+
+@jit
+def matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, BM: tl.constexpr,
+           BN: tl.constexpr, BK: tl.constexpr):
+    offs_m = tl.program_id(0) * BM + tl.arange(0, BM)
+    offs_n = tl.program_id(1) * BN + tl.arange(0, BN)
+    offs_k = tl.arange(0, BK)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :]
+    b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :]
+    acc = k_loop(a_ptrs, b_ptrs, K, stride_bk, BM, BN, BK)
     mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     tl.store(c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :], acc.to(tl.float16), mask=mask)
 
@@ -59,13 +67,7 @@ def grouped(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, BM: t
     offs_k = tl.arange(0, BK)
     a_ptrs = a_ptr + offs_am[:, None] * stride_am + offs_k[None, :]
     b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_bn[None, :]
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BK)):
-        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BK, other=0.0)
-        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BK, other=0.0)
-        acc = tl.dot(a, b, acc)
-        a_ptrs += BK
-        b_ptrs += BK * stride_bk
+    acc = k_loop(a_ptrs, b_ptrs, K, stride_bk, BM, BN, BK)
     offs_cm = pid_m * BM + tl.arange(0, BM)
     offs_cn = pid_n * BN + tl.arange(0, BN)
     mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
