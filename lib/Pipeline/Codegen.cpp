@@ -472,8 +472,8 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     detail::insertBoundsChecks(*llvmModule, checked);
   }
   for (const KernelInfo &kernel : kernels)
-    info->markLLVMKernel(llvmModule->getFunction(kernel.name),
-                        options.numWarps * info->getWarpSize(options.arch));
+    info->markLLVMKernel(llvmModule->getFunction(kernel.name), options.arch,
+                         options.numWarps * info->getWarpSize(options.arch));
   llvmModule->setTargetTriple(triple);
   llvmModule->setDataLayout(tm->createDataLayout());
   if (info->usesLibdevice() && !options.libdevicePath.empty() &&
@@ -504,6 +504,9 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     for (llvm::Function &fn : *llvmModule)
       if (!fn.isDeclaration())
         detail::narrowLoopCarriedVectors(fn);
+  if (options.optLevel > 0 && info->scalarizesBeforeCodegen() &&
+      (!runLLVM([&] { detail::prepareForGPUCodegen(*llvmModule, *tm); }) || backendErrors.failed()))
+    return backendFailed();
   if (info->runsOnHost())
     detail::defineSoftFloatHelpers(*llvmModule);
   {

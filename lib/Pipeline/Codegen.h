@@ -7,6 +7,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
+namespace llvm {
+class TargetMachine;
+} // namespace llvm
+
 #include <string>
 
 namespace tilec {
@@ -55,6 +59,11 @@ std::vector<unsigned> storedParams(llvm::Function &fn, unsigned numParams);
 /// constant-index extracts to the lanes read (NarrowLoopVectors.cpp). Returns
 /// how many it narrowed.
 unsigned narrowLoopCarriedVectors(llvm::Function &fn);
+
+/// Splits the vector arithmetic of `module`'s functions into scalars (loads
+/// and stores stay vectors) and computes each address just before its first
+/// use, for GPU back ends (ScalarizeForGPU.cpp).
+void prepareForGPUCodegen(llvm::Module &module, llvm::TargetMachine &tm);
 
 /// Defines, hidden in `module`, the compiler-rt fp64 -> fp16/bf16 truncation
 /// calls that LLVM emits for x86 CPUs (tilec's shared objects import nothing).

@@ -120,9 +120,10 @@ public:
   /// Adds whatever the runtime needs to call `kernel` (the CPU's entry point).
   virtual void finalizeKernel(mlir::ModuleOp module, mlir::func::FuncOp kernel) const = 0;
   /// Marks the translated LLVM function of a kernel as a kernel entry (GPU
-  /// calling conventions) that runs `threadsPerBlock` threads per program;
-  /// `fn` is null when the kernel has no function.
-  virtual void markLLVMKernel(llvm::Function *fn, unsigned threadsPerBlock) const = 0;
+  /// calling conventions) for `arch` that runs `threadsPerBlock` threads per
+  /// program; `fn` is null when the kernel has no function.
+  virtual void markLLVMKernel(llvm::Function *fn, llvm::StringRef arch,
+                              unsigned threadsPerBlock) const = 0;
 
   //===--------------------------------------------------------------------===//
   // SIMT hooks, used by convert-tile-to-gpu. `kernel` is the function being
@@ -132,6 +133,11 @@ public:
   /// Whether the LLVM back end lowers f32 exp, exp2, log, log2 and log10 to
   /// instructions by itself, so tilec-expand-math keeps them (AMDGPU).
   virtual bool lowersExpLogNatively() const { return false; }
+  /// Whether code generation splits vector arithmetic into scalars after
+  /// LLVM's optimizations (GPUs: a thread's vector is a group of registers,
+  /// and scalar chains let the instruction scheduler finish one element's
+  /// work before starting the next). Vector loads and stores stay whole.
+  virtual bool scalarizesBeforeCodegen() const { return false; }
   /// Prints from the calling thread: C `printf(format, args...)`, with
   /// `format` an `!llvm.ptr` to a constant C string and `args` already
   /// promoted as C varargs promote them (i32, i64, f64, pointers). The default

@@ -74,17 +74,31 @@ public:
     return LLVM::MulOp::create(b, loc, ticks, nsPerTick);
   }
   void finalizeKernel(ModuleOp, func::FuncOp) const override {}
-  void markLLVMKernel(llvm::Function *fn, unsigned threadsPerBlock) const override {
+  void markLLVMKernel(llvm::Function *fn, llvm::StringRef arch,
+                      unsigned threadsPerBlock) const override {
     if (!fn)
       return;
     fn->setCallingConv(llvm::CallingConv::AMDGPU_KERNEL);
     std::string size = std::to_string(threadsPerBlock);
     fn->addFnAttr("amdgpu-flat-work-group-size", size + "," + size);
+    // gfx94x and gfx950 can preload kernel arguments into SGPRs before the
+    // first instruction (`inreg` asks for it; the back end preloads what fits
+    // in the user SGPRs and loads the rest, and it emits the prologue that
+    // firmware without preloading runs instead), as Triton does there. The
+    // arguments are then ready with no s_load, which also frees the
+    // scheduler from waiting on them: vadd's 8-warp kernel needs 6 VGPRs, not 10.
+    if (arch.starts_with("gfx94") || arch == "gfx950")
+      for (llvm::Argument &arg : fn->args())
+        arg.addAttr(llvm::Attribute::InReg);
   }
 
   /// v_exp_f32 and v_log_f32 with the back end's range scaling, as ocml's
   /// exp/log compile to.
   bool lowersExpLogNatively() const override { return true; }
+  /// Scalar arithmetic: a vector fdiv of 8 lanes, split by the back end in one
+  /// DAG, runs its 8 divisions interleaved (softmax-4096 at 8 warps: 53 VGPRs,
+  /// 24 when split before codegen; Triton's IR is scalar: 22).
+  bool scalarizesBeforeCodegen() const override { return true; }
   /// gfx10 and gfx11 run wave32, as Triton compiles for them; CDNA runs wave64.
   unsigned getWarpSize(llvm::StringRef arch) const override {
     return arch.starts_with("gfx10") || arch.starts_with("gfx11") || arch.starts_with("gfx12")

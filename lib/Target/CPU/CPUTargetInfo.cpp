@@ -105,7 +105,7 @@ public:
     func::ReturnOp::create(b, loc);
   }
 
-  void markLLVMKernel(llvm::Function *, unsigned) const override {
+  void markLLVMKernel(llvm::Function *, llvm::StringRef, unsigned) const override {
     // The exported entry point is an ordinary C function.
   }
 
