@@ -108,10 +108,11 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
     layouts.target = options.target;
     layouts.arch = options.arch;
     pm.addPass(createTilecAssignLayouts(layouts));
-    if (options.numStages > 1 && info && info->hasAsyncCopy(options.arch)) {
+    if (options.numStages > 1 && info) {
       TilecPipelineLoopsOptions pipelining;
       pipelining.numStages = options.numStages;
       pipelining.sharedMemoryLimit = info->getSharedMemoryLimit(options.arch);
+      pipelining.asyncCopies = info->hasAsyncCopy(options.arch);
       pm.addPass(createTilecPipelineLoops(pipelining));
     }
     ConvertTileToGPUOptions simt;

@@ -3,7 +3,10 @@
 // Software pipelining with `num_stages` (see Passes.td): the loads that feed
 // tensor-core dots in a loop become asynchronous copies into a ring of S
 // shared-memory tiles, started S-1 iterations ahead from copies of the
-// loop-carried address values that run ahead by as much.
+// loop-carried address values that run ahead by as much. Targets without
+// asynchronous copies (AMD) prefetch instead: each iteration loads the next
+// one's tiles into registers before its dots run (Triton's AMD stream
+// pipeliner, with the shared-memory staging left to the dot).
 //
 //===----------------------------------------------------------------------===//
 #include "tilec/Analysis/AxisInfo.h"
@@ -89,8 +92,9 @@ bool collectAddressSlice(scf::ForOp loop, Value value, llvm::SetVector<Operation
 }
 
 /// Whether `load` feeds only dot operands of tensor-core dots of `loop`,
-/// through conversions to their operand layouts.
-bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load) {
+/// through conversions to their operand layouts: mma.sync dots, and MFMA
+/// ones too when `withMfma`.
+bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load, bool withMfma) {
   if (load->use_empty())
     return false;
   for (Operation *user : load->getUsers()) {
@@ -111,7 +115,8 @@ bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load) {
       return false;
     auto encoding =
         dyn_cast_or_null<tile::DotOperandEncodingAttr>(tile::getEncoding(convert.getType()));
-    if (!encoding || !isa<tile::MmaEncodingAttr>(encoding.getParent()))
+    if (!encoding || !(isa<tile::MmaEncodingAttr>(encoding.getParent()) ||
+                       (withMfma && isa<tile::MfmaEncodingAttr>(encoding.getParent()))))
       return false;
     for (OpOperand &use : convert->getUses()) {
       auto dot = dyn_cast<tile::DotOp>(use.getOwner());
@@ -175,16 +180,20 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       if (!type || type.getRank() != 2 || !type.getElementType().isIntOrFloat() ||
           type.getElementTypeBitWidth() < 8 || !isa<RankedTensorType>(load.getPtr().getType()) ||
           (load.getMask() && !isa<RankedTensorType>(load.getMask().getType())) ||
-          !isZeroOrAbsent(load.getOther()) || !feedsTensorCoreDots(loop, load))
+          !isZeroOrAbsent(load.getOther()) || !feedsTensorCoreDots(loop, load, !asyncCopies))
         continue;
+      // Asynchronous copies move runs of 4, 8 or 16 aligned bytes.
       int64_t elemBytes = type.getElementTypeBitWidth() / 8;
-      if (getAccessVectorWidth(axisInfo, load.getPtr(), load.getMask()) * elemBytes < 4 ||
-          (type.getShape().back() * elemBytes) % 16 != 0)
+      if (asyncCopies &&
+          (getAccessVectorWidth(axisInfo, load.getPtr(), load.getMask()) * elemBytes < 4 ||
+           (type.getShape().back() * elemBytes) % 16 != 0))
         continue;
       llvm::SetVector<Operation *> ops = plan.addressOps;
       llvm::SetVector<unsigned> args = plan.addressArgs;
       if (!collectAddressSlice(loop, load.getPtr(), ops, args) ||
-          (load.getMask() && !collectAddressSlice(loop, load.getMask(), ops, args)))
+          (load.getMask() && !collectAddressSlice(loop, load.getMask(), ops, args)) ||
+          (!asyncCopies && load.getOther() &&
+           !collectAddressSlice(loop, load.getOther(), ops, args)))
         continue;
       plan.addressOps = std::move(ops);
       plan.addressArgs = std::move(args);
@@ -197,6 +206,8 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     LoopPlan loopPlan = plan(loop);
     if (loopPlan.loads.empty())
       return;
+    if (!asyncCopies)
+      return prefetch(loop, loopPlan);
     // Stages: as many as asked that fit with the rest of the kernel's scratch.
     int64_t stageBytes = 0;
     llvm::DenseSet<Operation *> pipelined;
@@ -365,6 +376,92 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     tile::AsyncWaitOp::create(b, loc, 0);
     dropDeadAddressArgs(newLoop, addressArgs, numOld);
     // What computed only the old loads' addresses and masks.
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*newLoop.getBody())))
+      if (isOpTriviallyDead(&op))
+        op.erase();
+  }
+
+  /// Register prefetching (no asynchronous copies): the planned loads of
+  /// iteration 0 run before the loop, and each iteration i loads the tiles of
+  /// iteration i + 1 (masked off past the loop's end) before its own dots,
+  /// which read the tiles loaded one iteration earlier from loop-carried
+  /// values.
+  void prefetch(scf::ForOp loop, const LoopPlan &loopPlan) {
+    SmallVector<Operation *> addressOps(loopPlan.addressOps.begin(), loopPlan.addressOps.end());
+    llvm::sort(addressOps, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+    SmallVector<unsigned> addressArgs(loopPlan.addressArgs.begin(), loopPlan.addressArgs.end());
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    Value ub = loop.getUpperBound();
+    arith::CmpIPredicate below =
+        loop.getUnsignedCmp() ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+
+    // Clones the address computation for iteration `iv` with the address
+    // values `state` and loads its tiles into `loaded`; returns the address
+    // values of the next iteration.
+    auto issue = [&](Value iv, ArrayRef<Value> state, SmallVectorImpl<Value> &loaded) {
+      IRMapping map;
+      map.map(loop.getInductionVar(), iv);
+      for (auto [index, value] : llvm::zip(addressArgs, state))
+        map.map(loop.getRegionIterArg(index), value);
+      for (Operation *op : addressOps)
+        b.clone(*op, map);
+      Value inRange = arith::CmpIOp::create(b, loc, below, iv, ub);
+      for (tile::LoadOp load : loopPlan.loads) {
+        auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
+        auto maskType =
+            RankedTensorType::get(ptrType.getShape(), b.getI1Type(), ptrType.getEncoding());
+        Value mask = tile::SplatOp::create(b, load.getLoc(), maskType, inRange);
+        if (Value own = load.getMask())
+          mask = arith::AndIOp::create(b, load.getLoc(), mask, map.lookupOrDefault(own));
+        Value other = load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
+        auto copy = tile::LoadOp::create(b, load.getLoc(), map.lookupOrDefault(load.getPtr()),
+                                         mask, other);
+        copy->setDiscardableAttrs(load->getDiscardableAttrDictionary());
+        loaded.push_back(copy);
+      }
+      SmallVector<Value> next;
+      Operation *yield = loop.getBody()->getTerminator();
+      for (unsigned index : addressArgs)
+        next.push_back(map.lookupOrDefault(yield->getOperand(index)));
+      return next;
+    };
+
+    // Prologue: iteration 0's tiles.
+    SmallVector<Value> state, tiles;
+    for (unsigned index : addressArgs)
+      state.push_back(loop.getInitArgs()[index]);
+    SmallVector<Value> newInits = issue(loop.getLowerBound(), state, tiles);
+    unsigned numAhead = newInits.size();
+    llvm::append_range(newInits, tiles);
+    unsigned numOld = loop.getNumRegionIterArgs();
+    IRRewriter rewriter(b);
+    // Called before the old body moves into the new loop: the code goes into
+    // the old body, and refers to the new loop's look-ahead and tile arguments.
+    auto yieldFn = [&](OpBuilder &, Location, ArrayRef<BlockArgument> newArgs) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      // This iteration's tiles are the ones loaded one iteration earlier.
+      for (auto [load, tile] : llvm::zip(loopPlan.loads, newArgs.drop_front(numAhead)))
+        load->getResult(0).replaceAllUsesWith(Value(tile));
+      Value next = arith::AddIOp::create(b, loc, loop.getInductionVar(), loop.getStep());
+      SmallVector<Value> ahead(newArgs.take_front(numAhead).begin(),
+                               newArgs.take_front(numAhead).end());
+      SmallVector<Value> nextTiles;
+      SmallVector<Value> yields = issue(next, ahead, nextTiles);
+      llvm::append_range(yields, nextTiles);
+      return yields;
+    };
+    FailureOr<LoopLikeOpInterface> replaced =
+        cast<LoopLikeOpInterface>(loop.getOperation())
+            .replaceWithAdditionalYields(rewriter, newInits,
+                                         /*replaceInitOperandUsesInLoop=*/false, yieldFn);
+    if (failed(replaced))
+      return signalPassFailure();
+    auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+    for (tile::LoadOp load : loopPlan.loads)
+      load.erase();
+    dropDeadAddressArgs(newLoop, addressArgs, numOld);
     for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*newLoop.getBody())))
       if (isOpTriviallyDead(&op))
         op.erase();

@@ -3,13 +3,18 @@
 # increments, masks on M, N and a ragged K, other=0) with fp16, fp32 (tf32) and int8 operands,
 # num_stages 1 to 4, K loops of 0 to 7 iterations (fewer than the stages too), at 4 and 8 warps,
 # against numpy; and the compiled code starts its copies through ctx->async_copy (16-byte copies,
-# masked by source size) and waits with ctx->async_wait for all but the newest group.
+# masked by source size) and waits with ctx->async_wait for all but the newest group. At warp size
+# 64 (arch warp64: MFMA, and no cp.async, as on AMD) the loads are prefetched into registers one
+# iteration ahead instead: fp16, fp32 (IEEE, as AMD's default) and int8 at 4 and 8 warps, same K
+# loops, and the compiled loop has no ctx->async_copy.
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
 # RUN: tilec compile %s --kernel matmul --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16' -DBM=64 -DBN=64 -DBK=32 --target simt --num-warps 4 --num-stages 3 --emit llvm -o %t.ll
 # RUN: FileCheck %s --check-prefix=IR < %t.ll
 # RUN: tilec compile %s --kernel matmul --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16' -DBM=64 -DBN=64 -DBK=32 --target simt --num-warps 4 --num-stages 1 --emit llvm -o %t1.ll
 # RUN: FileCheck %s --check-prefix=OFF < %t1.ll
+# RUN: tilec compile %s --kernel matmul --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16' -DBM=64 -DBN=64 -DBK=32 --target simt --arch warp64 --num-warps 4 --num-stages 3 --emit llvm -o %t64.ll
+# RUN: FileCheck %s --check-prefix=W64 < %t64.ll
 # CHECK-NOT: FAIL
 # CHECK: PASS f16 s1 w4
 # CHECK: PASS f16 s2 w4
@@ -20,6 +25,10 @@
 # CHECK: PASS f16 s3 w8
 # CHECK: PASS f32 s2 w8
 # CHECK: PASS i8 s4 w8
+# CHECK: PASS f16 s3 w4 warp64
+# CHECK: PASS f32 s3 w4 warp64
+# CHECK: PASS i8 s2 w8 warp64
+# CHECK: PASS f16 s2 w8 warp64
 # CHECK: PASS all
 # ctx->async_copy (ABI offset 80) copies 16 bytes (8 halves: an operand load has its own coalesced
 # layout), each copy's source size a select of 16 or 0; the wait at
@@ -34,6 +43,9 @@
 # IR: call void %{{.*}}(ptr {{.*}}, i32 0)
 # OFF-LABEL: define {{.*}}@__tilec_simt_entry_matmul
 # OFF-NOT: ptr %3, i64 80
+# W64-LABEL: define {{.*}}@__tilec_simt_entry_matmul
+# W64-NOT: ptr %3, i64 80
+# W64-NOT: ptr %3, i64 96
 import os
 import sys
 
@@ -72,7 +84,7 @@ def tf32(x):
     return ((bits + 0x1000) & 0xFFFFE000).astype(np.uint32).view(np.float32)
 
 
-def run_case(dtype, stages, warps, m, n, k):
+def run_case(dtype, stages, warps, m, n, k, warp_size=32):
     rng = np.random.default_rng(stages * 100 + warps + k)
     # Rows padded to multiples of 16 elements, as the :16 specializations promise.
     lda, ldb, ldc = -(-k // 16) * 16 or 16, -(-n // 16) * 16 or 16, -(-n // 16) * 16 or 16
@@ -88,18 +100,19 @@ def run_case(dtype, stages, warps, m, n, k):
         b = rng.uniform(-2, 2, (max(k, 1), ldb)).astype(np_type)
         c = np.zeros((m, ldc), np.float32)
         ra, rb = a[:, :k].astype(np.float32), b[:k, :n].astype(np.float32)
-        if dtype == "f32":
+        if dtype == "f32" and warp_size == 32:
             ra, rb = tf32(ra), tf32(rb)
         ref = ra.astype(np.float64) @ rb.astype(np.float64)
         tol = 1e-3 * max(1, k)
     bm, bn, bk = 64, 64, (64 if dtype == "i8" else 32)
     grid = (-(-m // bm), -(-n // bn))
+    os.environ["TILEC_SIMT_WARP_SIZE"] = str(warp_size)
     out = tc.run(__file__, "matmul", grid, [a, b, c, m, n, k, lda, ldb, ldc],
                  {"BM": bm, "BN": bn, "BK": bk},
                  flags=["--num-warps", str(warps), "--num-stages", str(stages)])
     got = out[2][:, :n].astype(np.float64)
     err = float(np.max(np.abs(got - ref))) if got.size else 0.0
-    name = "%s s%d w%d" % (dtype, stages, warps)
+    name = "%s s%d w%d%s" % (dtype, stages, warps, "" if warp_size == 32 else " warp64")
     ok = err <= tol
     print("%s %s %dx%dx%d (max err %.3g)" % ("PASS" if ok else "FAIL", name, m, n, k, err))
     return ok
@@ -107,12 +120,13 @@ def run_case(dtype, stages, warps, m, n, k):
 
 if __name__ == "__main__":
     os.environ["TILEC_DEVICE"] = "simt"
-    cases = [("f16", s, 4) for s in (1, 2, 3, 4)] + [("f32", 3, 4), ("i8", 3, 4), ("f16", 3, 8),
-                                                      ("f32", 2, 8), ("i8", 4, 8)]
+    cases = [("f16", s, 4, 32) for s in (1, 2, 3, 4)] + [
+        ("f32", 3, 4, 32), ("i8", 3, 4, 32), ("f16", 3, 8, 32), ("f32", 2, 8, 32), ("i8", 4, 8, 32),
+        ("f16", 3, 4, 64), ("f32", 3, 4, 64), ("i8", 2, 8, 64), ("f16", 2, 8, 64)]
     ok = True
-    for dtype, stages, warps in cases:
+    for dtype, stages, warps, warp_size in cases:
         step = 64 if dtype == "i8" else 32
         # K loops of 0, 1, 2 and 7 iterations, the last one ragged.
         for k in (0, step // 2, 2 * step, 7 * step - 5):
-            ok &= run_case(dtype, stages, warps, 80, 72, k)
+            ok &= run_case(dtype, stages, warps, 80, 72, k, warp_size)
     print("PASS all" if ok else "FAIL some")

@@ -2,6 +2,7 @@
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=3 shared-memory-limit=6000" --canonicalize | FileCheck %s --check-prefix=SMALL
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops=num-stages=1 | FileCheck %s --check-prefix=OFF
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=3 shared-memory-limit=8000" | FileCheck %s --check-prefix=TWO
+// RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=3 async-copies=false" --canonicalize | FileCheck %s --check-prefix=REG
 
 // A 32x32x16 fp16 matmul loop (tilec-assign-layouts' output for sm_80, 4 warps): both loads
 // feed the tensor-core dot through dot-operand conversions, B's with a mask and other = 0. With
@@ -48,6 +49,31 @@
 // OFF-LABEL: func @pipelined
 // OFF-NOT: tile.local_alloc
 // OFF: tile.load
+// Without asynchronous copies (AMD), the loads are prefetched into registers one iteration
+// ahead, whatever num-stages: iteration 0's tiles are loaded before the loop (masked by 0 < n,
+// B's with its own K mask and other too), each iteration first loads iteration i + 1's from the
+// pointers the loop now carries one step ahead (masked by i + 1 < n, B's mask computed for
+// i + 1), then converts the tiles the previous iteration loaded for its dot, and carries the
+// new ones; no shared-memory buffer.
+// REG-LABEL: func @pipelined
+// REG-NOT: tile.local_alloc
+// REG: %[[OTHER0:.*]] = tile.splat %cst : f16 -> tensor<16x32xf16, #blocked>
+// REG: %[[IN0:.*]] = arith.cmpi sgt, %[[N:.*]], %c0_i32 : i32
+// REG: %[[MA0:.*]] = tile.splat %[[IN0]] : i1 -> tensor<32x16xi1, #blocked>
+// REG-NEXT: %[[A0:.*]] = tile.load %{{.*}}, %[[MA0]] : tensor<32x16x!tile.ptr<f16>, #blocked>
+// REG: %[[B0:.*]] = tile.load %{{.*}}, %{{.*}}, %[[OTHER0]] : tensor<16x32x!tile.ptr<f16>, #blocked>
+// REG: scf.for %[[IV:.*]] = %c0_i32 to %[[N]] step %c1_i32 iter_args(%[[ACC:.*]] = %{{.*}}, %[[PA:.*]] = %{{.*}}, %[[PB:.*]] = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]])
+// REG-NEXT: %[[NEXT:.*]] = arith.addi %[[IV]], %c1_i32 : i32
+// REG-NEXT: %[[LEFT:.*]] = arith.subi %[[N]], %[[NEXT]] : i32
+// REG: %[[PAN:.*]] = tile.addptr %[[PA]],
+// REG: %[[PBN:.*]] = tile.addptr %[[PB]],
+// REG: %[[IN:.*]] = arith.cmpi slt, %[[NEXT]], %[[N]] : i32
+// REG: %[[AN:.*]] = tile.load %[[PA]], %{{.*}} : tensor<32x16x!tile.ptr<f16>, #blocked>
+// REG: %[[BN:.*]] = tile.load %[[PB]], %{{.*}}, %{{.*}} : tensor<16x32x!tile.ptr<f16>, #blocked>
+// REG-NEXT: %[[AD:.*]] = tile.convert_layout %[[A]] : tensor<32x16xf16, #blocked> -> tensor<32x16xf16, #dot_a>
+// REG-NEXT: %[[BD:.*]] = tile.convert_layout %[[B]] : tensor<16x32xf16, #blocked> -> tensor<16x32xf16, #dot_b>
+// REG-NEXT: %[[D:.*]] = tile.dot %[[AD]], %[[BD]], %[[ACC]]
+// REG-NEXT: scf.yield %[[D]], %[[PAN]], %[[PBN]], %[[AN]], %[[BN]]
 #blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
 #dot_a = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>

@@ -244,6 +244,27 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
       step with `ldmatrix`);
     - after the loop, `tile.async_wait pending = 0`.
 
+    With `async-copies=false` (targets without asynchronous copies: AMD, as Triton's
+    AMD stream pipeliner), the same loads, of mma or MFMA dots, with any alignment,
+    are prefetched into registers instead, whatever `num-stages` > 1 is: iteration 0's
+    tiles are loaded before the loop, and each iteration first loads the tiles of
+    the next one (masked off past the loop's end) from the look-ahead address values
+    and carries them to it, then runs its dots on the tiles loaded one iteration
+    earlier, so that the global loads' latency overlaps the dots. The dots stage
+    their operands in shared memory as before.
+
+    ```mlir
+    %a0 = tile.load %pa0, %m0, %zero : ...      // iteration 0
+    %r:4 = scf.for %k = %c0 to %n step %c1
+        iter_args(%acc = %z, %pa = %a0p, %ahead = %a1, %a = %a0) -> (...) : i32 {
+      %an = tile.load %ahead, %mn, %zero : ...   // iteration %k + 1, masked past %n
+      %ad = tile.convert_layout %a : ... -> tensor<64x32xf16, #dot_a>
+      %d = tile.dot %ad, %bd, %acc : ...
+      ...
+      scf.yield %d, %pa, %aheadn, %an : ...
+    }
+    ```
+
     The addresses of iteration i + S-1 are computed from copies of the loop-carried
     address values that run S-1 iterations ahead; the original ones are removed when
     nothing else uses them. Copies need runs of at least 4 contiguous, aligned bytes
@@ -289,7 +310,10 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
            "Tiles buffered per pipelined load (Triton's num_stages); 0 or 1: off">,
     Option<"sharedMemoryLimit", "shared-memory-limit", "uint64_t", /*default=*/"49152",
-           "Bytes of shared memory a program may use: the buffers of a loop must fit">
+           "Bytes of shared memory a program may use: the buffers of a loop must fit">,
+    Option<"asyncCopies", "async-copies", "bool", /*default=*/"true",
+           "Whether the target has asynchronous copies to shared memory (cp.async); "
+           "without them, loads are prefetched one iteration ahead into registers">
   ];
 }
 

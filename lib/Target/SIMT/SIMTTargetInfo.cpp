@@ -225,9 +225,11 @@ public:
     return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
   }
 
-  /// The emulator models cp.async (per thread, at either warp size): a copy
-  /// lands in shared memory only when a wait completes its group.
-  bool hasAsyncCopy(llvm::StringRef) const override { return true; }
+  /// The emulator models cp.async (per thread): a copy lands in shared memory
+  /// only when a wait completes its group. At warp size 32, as NVIDIA from
+  /// sm_80; at 64 (arch warp64, which models AMD's MFMA) there is none, as on
+  /// AMD, so that dot loops are prefetched into registers there.
+  bool hasAsyncCopy(llvm::StringRef arch) const override { return getWarpSize(arch) == 32; }
   /// ctx->async_copy(dst, src, bytes, enabled ? bytes : 0).
   void asyncCopy(OpBuilder &b, Location loc, func::FuncOp kernel, Value dst, Value src,
                  unsigned bytes, Value enabled) const override {
