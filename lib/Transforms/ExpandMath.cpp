@@ -408,25 +408,6 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
   }
 };
 
-/// f64 erf on GPUs without libdevice: neither LLVM nor the targets have one,
-/// and MLIR's polynomial is f32-only, so the argument is rounded to f32, erf
-/// evaluated there and the result widened back (relative error ~1e-7 instead
-/// of libdevice's ~1 ulp of f64; documented in docs/language.md).
-struct ErfF64ViaF32 : public OpRewritePattern<math::ErfOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(math::ErfOp op, PatternRewriter &rewriter) const override {
-    Type type = op.getType();
-    if (!getElementTypeOrSelf(type).isF64())
-      return failure();
-    Location loc = op.getLoc();
-    Type narrow = ShapedConstants{rewriter, loc, type}.withElement(rewriter.getF32Type());
-    Value x = arith::TruncFOp::create(rewriter, loc, narrow, op.getOperand());
-    Value erf = math::ErfOp::create(rewriter, loc, x);
-    rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, type, erf);
-    return success();
-  }
-};
-
 /// The functions that become libdevice calls when libdevice is linked: every
 /// floating-point function that is not one NVPTX instruction (sqrt, fma,
 /// abs, rounding and copysign stay instructions; rsqrt stays an exact
@@ -534,9 +515,10 @@ struct TilecExpandMathPass
     // f16/bf16 math is widened to f32 beforehand by math-extend-to-supported-types.
     RewritePatternSet patterns(ctx);
     // Kept as they are: sqrt, fma, abs, floor and ceil are instructions everywhere.
-    patterns.add<RsqrtToDivSqrt, SinCosRangeReduction<math::SinOp>,
-                 SinCosRangeReduction<math::CosOp>, TanF32, SinhCoshF32<math::SinhOp>,
-                 SinhCoshF32<math::CoshOp>, PowF32, ErfF64ViaF32>(ctx, /*benefit=*/10);
+    patterns
+        .add<RsqrtToDivSqrt, SinCosRangeReduction<math::SinOp>, SinCosRangeReduction<math::CosOp>,
+             TanF32, SinhCoshF32<math::SinhOp>, SinhCoshF32<math::CoshOp>, PowF32>(ctx,
+                                                                                   /*benefit=*/10);
     if (!nativeExpLog)
       patterns.add<ExpF32, LogOfDenormals<math::LogOp>, LogOfDenormals<math::Log2Op>,
                    Log10F32>(ctx, /*benefit=*/10);

@@ -7,7 +7,7 @@
 namespace tilec {
 /// Adds the patterns that expand fp64 math ops (exp, exp2, expm1, log, log2,
 /// log10, log1p, sin, cos, tan, sinh, cosh, tanh, atan, atan2, asin, acos,
-/// acosh, atanh, cbrt, pow) into arith/math arithmetic (fused multiply-adds,
+/// acosh, atanh, cbrt, pow, erf, erfc) into arith/math arithmetic (fused multiply-adds,
 /// bit operations, sqrt and division): for targets without a library for
 /// them (AMD GPUs, NVPTX without libdevice). Scalars and vectors.
 void populateExpandMathF64Patterns(mlir::RewritePatternSet &patterns, mlir::PatternBenefit benefit);
