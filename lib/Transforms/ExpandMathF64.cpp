@@ -76,8 +76,13 @@ Value orI(const ShapedConstants &c, Value a, Value b) {
 Value notI(const ShapedConstants &c, Value a) {
   return arith::XOrIOp::create(c.rewriter, c.loc, a, c.boolean(true));
 }
+/// |magnitude| with sign's sign bit, by bit operations (AMDGPU's instruction
+/// selection crashed on selects of llvm.copysign on <1 x double>).
 Value copySign(const ShapedConstants &c, Value magnitude, Value sign) {
-  return math::CopySignOp::create(c.rewriter, c.loc, magnitude, sign);
+  Bits b{c};
+  Value signBit = b.bitAnd(b.of(sign), std::numeric_limits<int64_t>::min());
+  Value absBits = b.bitAnd(b.of(magnitude), std::numeric_limits<int64_t>::max());
+  return b.toFloat(arith::OrIOp::create(c.rewriter, c.loc, absBits, signBit));
 }
 Value sqrt(const ShapedConstants &c, Value v) { return math::SqrtOp::create(c.rewriter, c.loc, v); }
 
@@ -476,9 +481,7 @@ Value cbrtF64(const ShapedConstants &c, ValueRange args) {
   y = c.sub(y, c.div(residual, c.mul(c.fp(3.0), square)));
   y = c.select(denormal, c.mul(y, c.fp(0x1p-18)), y);
   Value special = orI(c, c.cmp(P::OEQ, a, c.fp(0.0)), notI(c, c.cmp(P::OLT, a, c.fp(kInf))));
-  // (A select of copysign crashed AMDGPU's instruction selection on <1 x double>.)
-  Value root = c.select(c.cmp(P::OLT, x, c.fp(0.0)), c.neg(y), y);
-  return c.select(special, x, root);
+  return c.select(special, x, copySign(c, y, x));
 }
 
 /// pow(x, y) = 2^(y log2|x|) with C's special cases (as tilec's f32 pow).
