@@ -325,7 +325,6 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     using P = arith::CmpFPredicate;
     Value x = op.getLhs(), y = op.getRhs();
     Value a = c.abs(x);
-    const double kInf = std::numeric_limits<double>::infinity();
 
     // e and m of |x| (denormals scaled by 2^24 first); meaningless for 0, inf, NaN.
     Value denormal = c.cmp(P::OLT, a, c.f32(0x1p-126));
@@ -360,50 +359,9 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     Value lnLow = c.add(c.sub(c.mul(c.f32(2.0), sHi), lnHi), lnLowPart);
     const double kLog2e = 1.4426950408889634, kLog2eHi = float(kLog2e),
                  kLog2eLo = kLog2e - kLog2eHi;
-    Value lhLow;
-    Value lh = c.twoProduct(lnHi, c.f32(kLog2eHi), lhLow);
-    lhLow = c.add(lhLow, c.add(c.mul(lnHi, c.f32(kLog2eLo)), c.mul(lnLow, c.f32(kLog2eHi))));
-
-    // t + tLow = y * e + y * log2(m) (y * e and y * lh split exactly), tLow
-    // dropped where t is out of range.
-    Value yeLow, ylLow, sumLow;
-    Value ye = c.twoProduct(y, e, yeLow);
-    Value yl = c.twoProduct(y, lh, ylLow);
-    Value t = c.twoSum(ye, yl, sumLow);
-    Value tLow = c.add(sumLow, c.add(yeLow, c.add(ylLow, c.mul(y, lhLow))));
-    // Plain y * log2|x| where x is 0, inf or NaN (log2 is -inf, inf, NaN) or
-    // y is inf or NaN.
-    Value yAbs = c.abs(y);
-    Value yFinite = c.cmp(P::OLT, yAbs, c.f32(kInf));
-    Value xRegular = c.bitAnd(c.cmp(P::OGT, a, c.f32(0.0)), c.cmp(P::OLT, a, c.f32(kInf)));
-    Value log2Special = c.select(c.cmp(P::OEQ, a, c.f32(0.0)), c.f32(-kInf), a);
-    Value log2x = c.select(xRegular, c.add(e, lh), log2Special);
-    t = c.select(c.bitAnd(xRegular, yFinite), t, c.mul(y, log2x));
-    Value inRange = c.cmp(P::OLT, c.abs(t), c.f32(256.0));
-    tLow = c.select(inRange, tLow, c.f32(0.0));
-    Value magnitude = exp2OfPair(c, t, tLow);
-
-    // Integer and odd exponents (every float of magnitude >= 2^24 is even).
-    Value yInteger = c.bitAnd(yFinite, c.cmp(P::OEQ, math::TruncOp::create(rewriter, loc, y), y));
-    Value ySmall = c.cmp(P::OLT, yAbs, c.f32(16777216.0));
-    Value yInt = arith::FPToSIOp::create(rewriter, loc, intType, c.select(ySmall, y, c.f32(0.0)));
-    Value yOdd = c.bitAnd(yInteger, arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
-                                                          c.bitAnd(yInt, c.i32(1)), c.i32(0)));
-    Value xBits = arith::BitcastOp::create(rewriter, loc, intType, x);
-    Value xNegative =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, xBits, c.i32(0));
-    Value result = c.select(c.bitAnd(yOdd, xNegative), c.neg(magnitude), magnitude);
-    Value xFinite = c.cmp(P::OLT, a, c.f32(kInf));
-    Value nan = c.bitAnd(
-        c.bitAnd(c.cmp(P::OLT, x, c.f32(0.0)), xFinite),
-        c.bitAnd(yFinite, arith::XOrIOp::create(rewriter, loc, yInteger, c.boolean(true))));
-    result = c.select(nan, c.f32(std::numeric_limits<double>::quiet_NaN()), result);
-    Value one = arith::OrIOp::create(
-        rewriter, loc,
-        arith::OrIOp::create(rewriter, loc, c.cmp(P::OEQ, y, c.f32(0.0)),
-                             c.cmp(P::OEQ, x, c.f32(1.0))),
-        c.bitAnd(c.cmp(P::OEQ, x, c.f32(-1.0)), c.cmp(P::OEQ, yAbs, c.f32(kInf))));
-    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, one, c.f32(1.0), result);
+    rewriter.replaceOp(op, tilec::powFromLogOfMantissa(
+                               c, x, y, e, lnHi, lnLow, kLog2eHi, kLog2eLo, /*range=*/256.0,
+                               [&](Value t, Value tLow) { return exp2OfPair(c, t, tLow); }));
     return success();
   }
 };

@@ -484,23 +484,13 @@ Value cbrtF64(const ShapedConstants &c, ValueRange args) {
   return c.select(special, x, copySign(c, y, x));
 }
 
-/// pow(x, y) = 2^(y log2|x|) with C's special cases (as tilec's f32 pow).
-///
-/// |x| = 2^e m (m in [sqrt(1/2), sqrt(2))), log2|x| = e + log2(m) with
-/// log2(m) as a pair of doubles (~2^-60 absolute): s = f / (2 + f) and the
-/// leading 2s of ln(m) = 2s + 2s^3/3 + ... as pairs, the tail in double.
-/// y * log2|x| as a rounded value and its error (exact products and sums)
-/// goes to exp2OfPair, so large exponents keep their accuracy.
-///
-/// Special cases: pow(x, +-0) = 1 and pow(1, y) = 1 (even for NaN); a
-/// negative finite x with a finite non-integer y gives NaN; an odd integer y
-/// keeps x's sign (also for -0 and -inf); pow(-1, +-inf) = 1; zeros,
-/// infinities and the rest follow from 2^(y log2|x|) with log2(0) = -inf
-/// and log2(inf) = inf.
+/// pow(x, y) = 2^(y log2|x|) with C's special cases (powFromLogOfMantissa,
+/// shared with tilec's f32 pow): |x| = 2^e m (m in [sqrt(1/2), sqrt(2))),
+/// ln(m) as a pair of doubles (~2^-68): s = f / (2 + f) and the first two
+/// terms 2s and 2s^3/3 of ln(m) = 2 atanh(s) as pairs, the rest in double.
 Value powF64(const ShapedConstants &c, ValueRange args) {
   Value x = args[0], y = args[1];
   Value a = c.abs(x);
-  Bits b{c};
   Value e;
   Value m = splitExponent(c, a, e);
 
@@ -528,40 +518,8 @@ Value powF64(const ShapedConstants &c, ValueRange args) {
   Value low = c.add(leadLow, c.add(c.add(sLow, sLow), c.add(cubicLow, rest)));
   Value lnHi = c.add(lead, low);
   Value lnLow = c.sub(low, c.sub(lnHi, lead));
-  Value lhLow;
-  Value lh = c.twoProduct(lnHi, c.fp(kLog2eHi), lhLow);
-  lhLow = c.add(lhLow, c.add(c.mul(lnHi, c.fp(kLog2eLo)), c.mul(lnLow, c.fp(kLog2eHi))));
-
-  // t + tLow = y e + y log2(m); tLow dropped where t is out of range.
-  Value yeLow, ylLow, sumLow;
-  Value ye = c.twoProduct(y, e, yeLow);
-  Value yl = c.twoProduct(y, lh, ylLow);
-  Value t = c.twoSum(ye, yl, sumLow);
-  Value tLow = c.add(sumLow, c.add(yeLow, c.add(ylLow, c.mul(y, lhLow))));
-  Value yAbs = c.abs(y);
-  Value yFinite = c.cmp(P::OLT, yAbs, c.fp(kInf));
-  Value xRegular = c.bitAnd(c.cmp(P::OGT, a, c.fp(0.0)), c.cmp(P::OLT, a, c.fp(kInf)));
-  Value log2Special = c.select(c.cmp(P::OEQ, a, c.fp(0.0)), c.fp(-kInf), a);
-  Value log2x = c.select(xRegular, c.add(e, lh), log2Special);
-  t = c.select(c.bitAnd(xRegular, yFinite), t, c.mul(y, log2x));
-  tLow = c.select(c.cmp(P::OLT, c.abs(t), c.fp(2048.0)), tLow, c.fp(0.0));
-  Value magnitude = exp2OfPair(c, t, tLow);
-
-  // Integer and odd exponents (every double of magnitude >= 2^53 is even).
-  Value yInteger = c.bitAnd(yFinite, c.cmp(P::OEQ, math::TruncOp::create(c.rewriter, c.loc, y), y));
-  Value ySmall = c.cmp(P::OLT, yAbs, c.fp(0x1p53));
-  Value yInt =
-      arith::FPToSIOp::create(c.rewriter, c.loc, b.intType(), c.select(ySmall, y, c.fp(0.0)));
-  Value yOdd = c.bitAnd(yInteger, arith::CmpIOp::create(c.rewriter, c.loc, arith::CmpIPredicate::ne,
-                                                        b.bitAnd(yInt, 1), c.i64(0)));
-  Value result = c.select(c.bitAnd(yOdd, b.signBit(x)), c.neg(magnitude), magnitude);
-  Value xFinite = c.cmp(P::OLT, a, c.fp(kInf));
-  Value nan = c.bitAnd(c.bitAnd(c.cmp(P::OLT, x, c.fp(0.0)), xFinite),
-                       c.bitAnd(yFinite, notI(c, yInteger)));
-  result = c.select(nan, c.fp(kNaN), result);
-  Value one = orI(c, orI(c, c.cmp(P::OEQ, y, c.fp(0.0)), c.cmp(P::OEQ, x, c.fp(1.0))),
-                  c.bitAnd(c.cmp(P::OEQ, x, c.fp(-1.0)), c.cmp(P::OEQ, yAbs, c.fp(kInf))));
-  return c.select(one, c.fp(1.0), result);
+  return tilec::powFromLogOfMantissa(c, x, y, e, lnHi, lnLow, kLog2eHi, kLog2eLo, /*range=*/2048.0,
+                                     [&](Value t, Value tLow) { return exp2OfPair(c, t, tLow); });
 }
 
 /// erf x = x P(x^2) for |x| < 1: its Taylor series, (2/sqrt(pi)) *

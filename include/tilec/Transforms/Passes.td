@@ -52,7 +52,7 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
     Option<"f64Expansions", "f64-expansions", "bool", /*default=*/"false",
            "tilec's own f64 expansions (lib/Transforms/ExpandMathF64.cpp) of exp, exp2, "
            "expm1, log, log2, log10, log1p, sin, cos, tan, sinh, cosh, tanh, atan, atan2, "
-           "asin, acos, acosh, atanh, cbrt and pow, applied before the libm and libdevice "
+           "asin, acos, acosh, atanh, cbrt, pow, erf and erfc, applied before the libm and libdevice "
            "calls: the pipeline sets it for targets with neither (AMD GPUs, NVPTX without "
            "libdevice), and `--expand-f64-math` on the CPU to test them">
   ];
