@@ -29,7 +29,8 @@ enum class LibdeviceKind {
   IsInf,
   IsFinite,
   SignBit,
-  Asinh, // sign(x) * log1p(|x| + x^2 / (1 + sqrt(1 + x^2))): no cancellation
+  Asinh, // sign(x) * log1p(|x| + x^2 / (1 + sqrt(1 + x^2))): no cancellation; for large
+         // |x|, sign(x) * (ln|x| + ln2)
 };
 struct LibdeviceFn {
   LibdeviceKind kind;
@@ -164,6 +165,14 @@ Val MathEmitter::callLibdevice(StringRef name, std::vector<Val> args,
     Value root = math::SqrtOp::create(b, L, arith::AddFOp::create(b, L, one, sq));
     Value frac = arith::DivFOp::create(b, L, sq, arith::AddFOp::create(b, L, one, root));
     Value mag = math::Log1pOp::create(b, L, arith::AddFOp::create(b, L, a, frac));
+    // Where a * a would overflow (and 1/(4a^2) is below the precision):
+    // asinh(a) = ln(a) + ln(2), also for a = inf.
+    double large = x.dtype.kind == DType::F64 ? 0x1p28 : 0x1p12;
+    Value threshold = g.constant(Val::floating(large, l), x.dtype, x.shape, l).value;
+    Value ln2 = g.constant(Val::floating(0.6931471805599453, l), x.dtype, x.shape, l).value;
+    Value far = arith::AddFOp::create(b, L, math::LogOp::create(b, L, a), ln2);
+    Value isLarge = arith::CmpFOp::create(b, L, arith::CmpFPredicate::OGT, a, threshold);
+    mag = arith::SelectOp::create(b, L, isLarge, far, mag);
     return Val::tensor(math::CopySignOp::create(b, L, mag, x.value), x.dtype, x.shape, l);
   }
   case LibdeviceKind::SignBit: {

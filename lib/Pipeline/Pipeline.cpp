@@ -156,6 +156,9 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   mathOptions.libdevice = info && info->usesLibdevice() && !options.libdevicePath.empty();
   mathOptions.nativeExpLog = info && info->lowersExpLogNatively();
   mathOptions.libm = !info || info->runsOnHost();
+  // tilec's own f64 functions where the target has no library for them.
+  mathOptions.f64Expansions =
+      options.expandF64Math || (!mathOptions.libm && !mathOptions.libdevice);
   pm.addPass(createTilecExpandMath(mathOptions));
   pm.addPass(createTilecGuardIntDivision());
   pm.addPass(createCanonicalizerPass());

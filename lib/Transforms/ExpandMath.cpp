@@ -1,6 +1,9 @@
 //===- ExpandMath.cpp - Transcendental math: expansions or libdevice calls --===//
 #include "tilec/Transforms/Passes.h"
 
+#include "ExpandMathF64.h"
+#include "ShapedConstants.h"
+
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
@@ -19,61 +22,9 @@ namespace tilec {
 } // namespace tilec
 
 using namespace mlir;
+using tilec::ShapedConstants;
 
 namespace {
-/// Builds constants of the shape of a value (splats for vectors), and the
-/// arithmetic on them, for the expansions below.
-struct ShapedConstants {
-  PatternRewriter &rewriter;
-  Location loc;
-  Type type;
-
-  /// `type` with its element type replaced by `element`.
-  Type withElement(Type element) const {
-    if (auto shaped = dyn_cast<ShapedType>(type))
-      return shaped.clone(element);
-    return element;
-  }
-  Value get(Type element, Attribute scalar) const {
-    Type t = withElement(element);
-    Attribute a = scalar;
-    if (auto shaped = dyn_cast<ShapedType>(t))
-      a = SplatElementsAttr::get(shaped, scalar);
-    return arith::ConstantOp::create(rewriter, loc, t, cast<TypedAttr>(a));
-  }
-  Value f32(double v) const {
-    return get(rewriter.getF32Type(), rewriter.getF32FloatAttr(float(v)));
-  }
-  Value i32(int v) const { return get(rewriter.getI32Type(), rewriter.getI32IntegerAttr(v)); }
-  Value boolean(bool v) const { return get(rewriter.getI1Type(), rewriter.getBoolAttr(v)); }
-
-  Value add(Value a, Value b) const { return arith::AddFOp::create(rewriter, loc, a, b); }
-  Value sub(Value a, Value b) const { return arith::SubFOp::create(rewriter, loc, a, b); }
-  Value mul(Value a, Value b) const { return arith::MulFOp::create(rewriter, loc, a, b); }
-  Value div(Value a, Value b) const { return arith::DivFOp::create(rewriter, loc, a, b); }
-  Value neg(Value a) const { return arith::NegFOp::create(rewriter, loc, a); }
-  Value abs(Value a) const { return math::AbsFOp::create(rewriter, loc, a); }
-  Value bitAnd(Value a, Value b) const { return arith::AndIOp::create(rewriter, loc, a, b); }
-  Value select(Value condition, Value a, Value b) const {
-    return arith::SelectOp::create(rewriter, loc, condition, a, b);
-  }
-  Value fma(Value a, Value b, Value addend) const {
-    return math::FmaOp::create(rewriter, loc, a, b, addend);
-  }
-  Value cmp(arith::CmpFPredicate predicate, Value a, Value b) const {
-    return arith::CmpFOp::create(rewriter, loc, predicate, a, b);
-  }
-  /// max(v, bound) and min(v, bound) that keep a NaN v: one compare and select.
-  Value max(Value v, Value bound) const {
-    return arith::SelectOp::create(rewriter, loc, cmp(arith::CmpFPredicate::UGE, v, bound), v,
-                                   bound);
-  }
-  Value min(Value v, Value bound) const {
-    return arith::SelectOp::create(rewriter, loc, cmp(arith::CmpFPredicate::ULE, v, bound), v,
-                                   bound);
-  }
-};
-
 /// rsqrt(x) -> 1 / sqrt(x): exact, and the upstream rsqrt rewrites need the
 /// x86vector dialect (AVX2 only) and crash without it.
 struct RsqrtToDivSqrt : public OpRewritePattern<math::RsqrtOp> {
@@ -96,10 +47,7 @@ struct RsqrtToDivSqrt : public OpRewritePattern<math::RsqrtOp> {
 Value expPolynomial(const ShapedConstants &c, Value r) {
   const double kCoefficients[] = {1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3,
                                   4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1, 1.0, 1.0};
-  Value p = c.f32(kCoefficients[0]);
-  for (double coefficient : llvm::ArrayRef(kCoefficients).drop_front())
-    p = c.fma(p, r, c.f32(coefficient));
-  return p;
+  return c.horner(r, kCoefficients);
 }
 
 /// 1.5 * 2^23 + 127: a float t = v + kExpMagic (|v| < 2^22) holds the integer
@@ -377,7 +325,6 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     using P = arith::CmpFPredicate;
     Value x = op.getLhs(), y = op.getRhs();
     Value a = c.abs(x);
-    const double kInf = std::numeric_limits<double>::infinity();
 
     // e and m of |x| (denormals scaled by 2^24 first); meaningless for 0, inf, NaN.
     Value denormal = c.cmp(P::OLT, a, c.f32(0x1p-126));
@@ -397,17 +344,6 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     // log2(m) as a float pair lh + ll (~2^-40 relative): with f = m - 1
     // (exact) and s = f / (2 + f), ln m = 2s + 2s^3/3 + 2s^5/5 + ... where s
     // and the leading 2s are kept as pairs and the tail in float.
-    auto twoSum = [&](Value p, Value q, Value &low) {
-      Value sum = c.add(p, q);
-      Value qPart = c.sub(sum, p);
-      low = c.add(c.sub(p, c.sub(sum, qPart)), c.sub(q, qPart));
-      return sum;
-    };
-    auto twoProduct = [&](Value p, Value q, Value &low) {
-      Value product = c.mul(p, q);
-      low = c.fma(p, q, c.neg(product));
-      return product;
-    };
     Value f = c.sub(m, c.f32(1.0));
     Value d = c.add(c.f32(2.0), f);
     Value dLow = c.add(c.sub(c.f32(2.0), d), f);
@@ -423,69 +359,9 @@ struct PowF32 : public OpRewritePattern<math::PowFOp> {
     Value lnLow = c.add(c.sub(c.mul(c.f32(2.0), sHi), lnHi), lnLowPart);
     const double kLog2e = 1.4426950408889634, kLog2eHi = float(kLog2e),
                  kLog2eLo = kLog2e - kLog2eHi;
-    Value lhLow;
-    Value lh = twoProduct(lnHi, c.f32(kLog2eHi), lhLow);
-    lhLow = c.add(lhLow, c.add(c.mul(lnHi, c.f32(kLog2eLo)), c.mul(lnLow, c.f32(kLog2eHi))));
-
-    // t + tLow = y * e + y * log2(m) (y * e and y * lh split exactly), tLow
-    // dropped where t is out of range.
-    Value yeLow, ylLow, sumLow;
-    Value ye = twoProduct(y, e, yeLow);
-    Value yl = twoProduct(y, lh, ylLow);
-    Value t = twoSum(ye, yl, sumLow);
-    Value tLow = c.add(sumLow, c.add(yeLow, c.add(ylLow, c.mul(y, lhLow))));
-    // Plain y * log2|x| where x is 0, inf or NaN (log2 is -inf, inf, NaN) or
-    // y is inf or NaN.
-    Value yAbs = c.abs(y);
-    Value yFinite = c.cmp(P::OLT, yAbs, c.f32(kInf));
-    Value xRegular = c.bitAnd(c.cmp(P::OGT, a, c.f32(0.0)), c.cmp(P::OLT, a, c.f32(kInf)));
-    Value log2Special = c.select(c.cmp(P::OEQ, a, c.f32(0.0)), c.f32(-kInf), a);
-    Value log2x = c.select(xRegular, c.add(e, lh), log2Special);
-    t = c.select(c.bitAnd(xRegular, yFinite), t, c.mul(y, log2x));
-    Value inRange = c.cmp(P::OLT, c.abs(t), c.f32(256.0));
-    tLow = c.select(inRange, tLow, c.f32(0.0));
-    Value magnitude = exp2OfPair(c, t, tLow);
-
-    // Integer and odd exponents (every float of magnitude >= 2^24 is even).
-    Value yInteger = c.bitAnd(yFinite, c.cmp(P::OEQ, math::TruncOp::create(rewriter, loc, y), y));
-    Value ySmall = c.cmp(P::OLT, yAbs, c.f32(16777216.0));
-    Value yInt = arith::FPToSIOp::create(rewriter, loc, intType, c.select(ySmall, y, c.f32(0.0)));
-    Value yOdd = c.bitAnd(yInteger, arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
-                                                          c.bitAnd(yInt, c.i32(1)), c.i32(0)));
-    Value xBits = arith::BitcastOp::create(rewriter, loc, intType, x);
-    Value xNegative =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, xBits, c.i32(0));
-    Value result = c.select(c.bitAnd(yOdd, xNegative), c.neg(magnitude), magnitude);
-    Value xFinite = c.cmp(P::OLT, a, c.f32(kInf));
-    Value nan = c.bitAnd(
-        c.bitAnd(c.cmp(P::OLT, x, c.f32(0.0)), xFinite),
-        c.bitAnd(yFinite, arith::XOrIOp::create(rewriter, loc, yInteger, c.boolean(true))));
-    result = c.select(nan, c.f32(std::numeric_limits<double>::quiet_NaN()), result);
-    Value one = arith::OrIOp::create(
-        rewriter, loc,
-        arith::OrIOp::create(rewriter, loc, c.cmp(P::OEQ, y, c.f32(0.0)),
-                             c.cmp(P::OEQ, x, c.f32(1.0))),
-        c.bitAnd(c.cmp(P::OEQ, x, c.f32(-1.0)), c.cmp(P::OEQ, yAbs, c.f32(kInf))));
-    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, one, c.f32(1.0), result);
-    return success();
-  }
-};
-
-/// f64 erf on GPUs without libdevice: neither LLVM nor the targets have one,
-/// and MLIR's polynomial is f32-only, so the argument is rounded to f32, erf
-/// evaluated there and the result widened back (relative error ~1e-7 instead
-/// of libdevice's ~1 ulp of f64; documented in docs/language.md).
-struct ErfF64ViaF32 : public OpRewritePattern<math::ErfOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(math::ErfOp op, PatternRewriter &rewriter) const override {
-    Type type = op.getType();
-    if (!getElementTypeOrSelf(type).isF64())
-      return failure();
-    Location loc = op.getLoc();
-    Type narrow = ShapedConstants{rewriter, loc, type}.withElement(rewriter.getF32Type());
-    Value x = arith::TruncFOp::create(rewriter, loc, narrow, op.getOperand());
-    Value erf = math::ErfOp::create(rewriter, loc, x);
-    rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, type, erf);
+    rewriter.replaceOp(op, tilec::powFromLogOfMantissa(
+                               c, x, y, e, lnHi, lnLow, kLog2eHi, kLog2eLo, /*range=*/256.0,
+                               [&](Value t, Value tLow) { return exp2OfPair(c, t, tLow); }));
     return success();
   }
 };
@@ -580,6 +456,12 @@ struct TilecExpandMathPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    if (f64Expansions) {
+      RewritePatternSet f64Patterns(ctx);
+      tilec::populateExpandMathF64Patterns(f64Patterns, /*benefit=*/10);
+      if (failed(applyPatternsGreedily(module, std::move(f64Patterns))))
+        return signalPassFailure();
+    }
     if (libdevice && failed(callLibdevice(module)))
       return signalPassFailure();
     if (libm && failed(callLibm(module)))
@@ -591,9 +473,10 @@ struct TilecExpandMathPass
     // f16/bf16 math is widened to f32 beforehand by math-extend-to-supported-types.
     RewritePatternSet patterns(ctx);
     // Kept as they are: sqrt, fma, abs, floor and ceil are instructions everywhere.
-    patterns.add<RsqrtToDivSqrt, SinCosRangeReduction<math::SinOp>,
-                 SinCosRangeReduction<math::CosOp>, TanF32, SinhCoshF32<math::SinhOp>,
-                 SinhCoshF32<math::CoshOp>, PowF32, ErfF64ViaF32>(ctx, /*benefit=*/10);
+    patterns
+        .add<RsqrtToDivSqrt, SinCosRangeReduction<math::SinOp>, SinCosRangeReduction<math::CosOp>,
+             TanF32, SinhCoshF32<math::SinhOp>, SinhCoshF32<math::CoshOp>, PowF32>(ctx,
+                                                                                   /*benefit=*/10);
     if (!nativeExpLog)
       patterns.add<ExpF32, LogOfDenormals<math::LogOp>, LogOfDenormals<math::Log2Op>,
                    Log10F32>(ctx, /*benefit=*/10);

@@ -1,6 +1,6 @@
 # tl.erf on fp64 (failed with "translation to LLVM IR failed"): on CPUs a libm call, so it matches
 # math.erf to 1e-15, including the tails (erf(+-6) = +-1), zero and NaN. (On GPUs without
-# libdevice it is evaluated in f32 and widened: ~1e-7 absolute, test/Target/gpu_fp64_math_refused.py.)
+# libdevice it is tilec's own f64 expansion, test/Execution/math_fp64_expansions.py.)
 # REQUIRES: cpu-jit
 # RUN: %python %s | FileCheck %s
 import math

@@ -45,6 +45,10 @@ cl::opt<std::string> outputFile("o", cl::desc("Output file ('-' for stdout)"),
                                 cl::sub(compileCommand), cl::cat(category));
 cl::opt<unsigned> numWarps("num-warps", cl::desc("Warps per program on GPUs"), cl::init(4),
                            cl::sub(compileCommand), cl::cat(category));
+cl::opt<bool> expandF64Math("expand-f64-math",
+                            cl::desc("Use tilec's own fp64 exp, log, sin, pow, ... (the code AMD "
+                                     "GPUs run) instead of libm or libdevice"),
+                            cl::init(false), cl::sub(compileCommand), cl::cat(category));
 cl::opt<unsigned> numStages("num-stages",
                             cl::desc("Tiles in flight per pipelined load of a dot loop, on "
                                      "GPUs with asynchronous copies (default 3; 1: off)"),
@@ -88,6 +92,7 @@ int runCompile() {
   request.pipeline.numStages = numStages;
   request.pipeline.optLevel = optLevel;
   request.pipeline.printDebugInfo = printDebugInfo;
+  request.pipeline.expandF64Math = expandF64Math;
   request.emit = *kind;
   if ((*kind == EmitKind::Obj || *kind == EmitKind::So || *kind == EmitKind::Hsaco) &&
       outputFile == "-")

@@ -43,6 +43,10 @@ cl::opt<std::string> deviceName("device",
                                 cl::init(""), cl::sub(runCommand), cl::cat(category));
 cl::opt<unsigned> numWarps("num-warps", cl::desc("Warps per program on GPUs"), cl::init(4),
                            cl::sub(runCommand), cl::cat(category));
+cl::opt<bool> expandF64Math("expand-f64-math",
+                            cl::desc("Use tilec's own fp64 exp, log, sin, pow, ... (the code AMD "
+                                     "GPUs run) instead of libm or libdevice"),
+                            cl::init(false), cl::sub(runCommand), cl::cat(category));
 cl::opt<unsigned> numStages("num-stages",
                             cl::desc("Tiles in flight per pipelined load of a dot loop, on "
                                      "GPUs with asynchronous copies (default 3; 1: off)"),
@@ -83,7 +87,7 @@ int runRun() {
   std::vector<std::string> specs(kernelArgs.begin(), kernelArgs.end());
   int bench = benchRuns;
   unsigned warps = numWarps, stages = numStages;
-  bool checked = !unchecked;
+  bool checked = !unchecked, ownF64Math = expandF64Math;
 
   CompileRequest request;
   request.sourcePath = source;
@@ -118,6 +122,7 @@ int runRun() {
 
   request.pipeline.numWarps = warps;
   request.pipeline.numStages = stages;
+  request.pipeline.expandF64Math = ownF64Math;
   selectTargetForDevice(tilec_device_driver_name(handles.device), info.arch, request.pipeline);
   // Checked mode (every access guarded against its array's extent) is
   // implemented for the CPU device; other devices run unchecked.

@@ -52,6 +52,10 @@ struct PipelineOptions {
   /// NVPTX: libdevice's bitcode, linked for the math functions (found by
   /// resolvePipelineOptions, see findLibdevice); empty: tilec's own expansions.
   std::string libdevicePath;
+  /// tilec's own f64 math expansions (tilec-expand-math's `f64-expansions`)
+  /// also where libm or libdevice would be called: tests the code AMD GPUs run
+  /// on the CPU (`tilec run/compile --expand-f64-math`).
+  bool expandF64Math = false;
 };
 
 /// The libdevice bitcode NVPTX math is linked with: $TILEC_LIBDEVICE when set

@@ -15,7 +15,8 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
     (`math-extend-to-supported-types`). With `libdevice`, NVPTX's transcendental functions
     become `__nv_*` calls instead, on f32 and f64 (lib/Pipeline/Codegen.cpp links libdevice).
     On CPUs, f64 `erf`, `erfc`, `cbrt`, `expm1` and `log1p` become libm calls (LLVM has no
-    intrinsic for the first three and lowers the others imprecisely).
+    intrinsic for the first three and lowers the others imprecisely). With `f64-expansions`
+    (GPUs without a math library), f64 functions get tilec's own expansions instead.
 
     Before:
 
@@ -47,7 +48,13 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
            "instead of expansions">,
     Option<"nativeExpLog", "native-exp-log", "bool", /*default=*/"false",
            "The back end lowers f32 exp, exp2, log, log2 and log10 itself, without a "
-           "library (AMDGPU: v_exp_f32/v_log_f32 with range scaling): they stay math ops">
+           "library (AMDGPU: v_exp_f32/v_log_f32 with range scaling): they stay math ops">,
+    Option<"f64Expansions", "f64-expansions", "bool", /*default=*/"false",
+           "tilec's own f64 expansions (lib/Transforms/ExpandMathF64.cpp) of exp, exp2, "
+           "expm1, log, log2, log10, log1p, sin, cos, tan, sinh, cosh, tanh, atan, atan2, "
+           "asin, acos, acosh, atanh, cbrt, pow, erf and erfc, applied before the libm and libdevice "
+           "calls: the pipeline sets it for targets with neither (AMD GPUs, NVPTX without "
+           "libdevice), and `--expand-f64-math` on the CPU to test them">
   ];
 }
 
