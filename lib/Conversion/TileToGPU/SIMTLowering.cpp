@@ -224,7 +224,8 @@ void planScratchReuse(SIMTLowering &simt) {
     op->walk([&](Operation *nested) {
       if (isa<tile::ConvertLayoutOp, tile::TransOp, tile::ReshapeOp, tile::GatherOp,
               tile::ShuffleOp, tile::ReduceOp, tile::ScanOp, tile::AtomicRMWOp,
-              tile::AtomicCASOp, tile::GlobalTimerOp, tile::PrintOp, tile::AssertOp>(nested))
+              tile::AtomicCASOp, tile::GlobalTimerOp, tile::HistogramOp, tile::PrintOp,
+              tile::AssertOp>(nested))
         scratchAfter = true;
     });
   if (!scratchAfter)
