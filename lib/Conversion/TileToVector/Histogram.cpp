@@ -1,9 +1,10 @@
 //===- Histogram.cpp - tile.histogram -> a counting loop over a stack buffer ===//
 //
-// The input (and mask) are spilled to the stack, a num_bins i32 buffer is
-// zeroed, and an scf.for over the input's lanes adds one to the bin of each
-// enabled lane whose value lies in [0, num_bins): O(N + num_bins) work, where
-// a compare against every bin would take O(N * num_bins).
+// The input (and mask) are spilled to the stack (a plain contiguous load is
+// read where it was loaded from instead), a num_bins i32 buffer is zeroed,
+// and an scf.for over the input's lanes adds one to the bin of each enabled
+// lane whose value lies in [0, num_bins): O(N + num_bins) work, where a
+// compare against every bin would take O(N * num_bins).
 //
 //===----------------------------------------------------------------------===//
 #include "Utils.h"
@@ -13,12 +14,34 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace tilec;
 using namespace tilec::detail;
 
 namespace {
+
+/// The address of element 0 of `input` when it is a plain contiguous load
+/// (`llvm.load` of a vector from a scalar pointer) in `op`'s block that no op
+/// before `op` may write over: the loop can read the input there instead of
+/// from a stack copy (which, for inputs wider than the CPU path's largest
+/// tile value, would keep a wide load and store that nothing strip-mines).
+Value loadedFrom(Value input, Operation *op) {
+  auto load = input.getDefiningOp<LLVM::LoadOp>();
+  if (!load || load.getVolatile_() || load->getBlock() != op->getBlock() ||
+      !isa<LLVM::LLVMPointerType>(load.getAddr().getType()))
+    return Value();
+  for (Operation *it = load->getNextNode(); it && it != op; it = it->getNextNode()) {
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        getEffectsRecursively(it);
+    if (!effects || llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &effect) {
+          return isa<MemoryEffects::Write>(effect.getEffect());
+        }))
+      return Value();
+  }
+  return load.getAddr();
+}
 
 struct HistogramLowering : public OpConversionPattern<tile::HistogramOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -37,7 +60,9 @@ struct HistogramLowering : public OpConversionPattern<tile::HistogramOp> {
       return arith::ConstantIntOp::create(b, loc, type, v).getResult();
     };
 
-    Value inputBuf = spillToStack(rewriter, op, adaptor.getInput());
+    Value inputBuf = loadedFrom(adaptor.getInput(), op);
+    if (!inputBuf)
+      inputBuf = spillToStack(rewriter, op, adaptor.getInput());
     Value maskBuf = adaptor.getMask() ? spillToStack(rewriter, op, adaptor.getMask()) : Value();
     Value bins = createEntryAlloca(rewriter, op, i32, numBins);
     LLVM::MemsetOp::create(rewriter, loc, bins, cst(rewriter, rewriter.getI8Type(), 0),
