@@ -1082,8 +1082,8 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
     // to i32 first (other values with the top bit set are out of range
     // either way).
     unsigned bits = x.dtype.bitwidth();
-    if ((x.dtype.isBool() || (x.dtype.isUnsigned() && bits < 32 &&
-                              numBins > (int64_t(1) << (bits - 1)))) &&
+    if ((x.dtype.isBool() ||
+         (x.dtype.isUnsigned() && bits < 32 && numBins > (int64_t(1) << (bits - 1)))) &&
         !(x = g.cast(x, DType(DType::I32), l)))
       return x;
     Value h = tile::HistogramOp::create(b, g.loc(l), g.mlirType(DType(DType::I32), {numBins}),

@@ -44,14 +44,13 @@ struct HistogramLowering : public SIMTPattern<tile::HistogramOp> {
     auto zeroType = VectorType::get({width}, i32);
     Value zero = arith::ConstantOp::create(b, loc, DenseElementsAttr::get(zeroType, 0));
     Value first = arith::MulIOp::create(b, loc, simt.threadId, cst(b, i32, width));
-    auto clear = scf::ForOp::create(b, loc, first, cst(b, i32, numBins),
-                                    cst(b, i32, threads * width));
+    auto clear =
+        scf::ForOp::create(b, loc, first, cst(b, i32, numBins), cst(b, i32, threads * width));
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(clear.getBody());
-      simt.target.storeShared(
-          b, loc, simt.kernel, zero,
-          simt.elementAddress(b, loc, clear.getInductionVar(), i32, 0, limit));
+      simt.target.storeShared(b, loc, simt.kernel, zero,
+                              simt.elementAddress(b, loc, clear.getInductionVar(), i32, 0, limit));
     }
     simt.barrier(b, loc);
 

@@ -33,8 +33,7 @@ Value loadedFrom(Value input, Operation *op) {
       !isa<LLVM::LLVMPointerType>(load.getAddr().getType()))
     return Value();
   for (Operation *it = load->getNextNode(); it && it != op; it = it->getNextNode()) {
-    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-        getEffectsRecursively(it);
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects = getEffectsRecursively(it);
     if (!effects || llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &effect) {
           return isa<MemoryEffects::Write>(effect.getEffect());
         }))
@@ -47,13 +46,12 @@ struct HistogramLowering : public OpConversionPattern<tile::HistogramOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(tile::HistogramOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    auto resultType =
-        dyn_cast_or_null<VectorType>(getTypeConverter()->convertType(op.getResult().getType()));
     auto inputType = dyn_cast<VectorType>(adaptor.getInput().getType());
-    if (!resultType || !inputType)
-      return rewriter.notifyMatchFailure(op, "cannot convert the input or result type");
+    auto countsType = dyn_cast_or_null<VectorType>(getTypeConverter()->convertType(op.getType()));
+    if (!inputType || !countsType)
+      return rewriter.notifyMatchFailure(op, "input or counts are not tiles");
     Location loc = op.getLoc();
-    int64_t numBins = resultType.getNumElements(), n = inputType.getNumElements();
+    int64_t numBins = countsType.getNumElements(), n = inputType.getNumElements();
     Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
     Type elem = inputType.getElementType();
     auto cst = [&](OpBuilder &b, Type type, int64_t v) {
@@ -74,9 +72,9 @@ struct HistogramLowering : public OpConversionPattern<tile::HistogramOp> {
       OpBuilder &b = rewriter;
       b.setInsertionPointToStart(loop.getBody());
       Value lane = loop.getInductionVar();
-      Value x = LLVM::LoadOp::create(b, loc, elem,
-                                     getBufferElementAddress(b, loc, inputBuf, elem, lane),
-                                     getElementByteSize(elem));
+      Value x =
+          LLVM::LoadOp::create(b, loc, elem, getBufferElementAddress(b, loc, inputBuf, elem, lane),
+                               getElementByteSize(elem));
       // Signed values: negative ones compare as huge unsigned ones, so one
       // unsigned compare keeps [0, num_bins).
       if (elem != i64)
@@ -96,14 +94,16 @@ struct HistogramLowering : public OpConversionPattern<tile::HistogramOp> {
       count = arith::AddIOp::create(b, loc, count, arith::ExtUIOp::create(b, loc, i32, enabled));
       LLVM::StoreOp::create(b, loc, count, address, 4);
     }
-    rewriter.replaceOp(op, LLVM::LoadOp::create(rewriter, loc, resultType, bins, 64));
+    // All counts at once, as the result tile.
+    Value counts = LLVM::LoadOp::create(rewriter, loc, countsType, bins, 64);
+    rewriter.replaceOp(op, counts);
     return success();
   }
 };
 
 } // namespace
 
-void tilec::populateTileHistogramToVectorPatterns(const TypeConverter &typeConverter,
+void tilec::populateTileHistogramToVectorPatterns(const TypeConverter &converter,
                                                   RewritePatternSet &patterns) {
-  patterns.add<HistogramLowering>(typeConverter, patterns.getContext());
+  patterns.add<HistogramLowering>(converter, patterns.getContext());
 }

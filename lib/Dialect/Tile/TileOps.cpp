@@ -434,12 +434,12 @@ LogicalResult HistogramOp::verify() {
   if (Value mask = getMask()) {
     auto maskType = cast<RankedTensorType>(mask.getType());
     if (maskType.getShape() != input.getShape())
-      return emitOpError("mask shape ") << shapeString(maskType.getShape())
-                                        << " differs from the input's "
-                                        << shapeString(input.getShape());
+      return emitOpError("mask shape ")
+             << shapeString(maskType.getShape()) << " differs from the input's "
+             << shapeString(input.getShape());
     if (maskType.getEncoding() != input.getEncoding())
-      return emitOpError("mask layout differs from the input's (") << maskType << " and "
-                                                                    << input << ")";
+      return emitOpError("mask layout differs from the input's (")
+             << maskType << " and " << input << ")";
   }
   if (result.getRank() != 1)
     return emitOpError("result must be a 1-D tile of bins, got ") << result;
