@@ -474,7 +474,7 @@ def Tile_ShuffleOp : Tile_Op<"shuffle", [Pure,
 }
 
 //===----------------------------------------------------------------------===//
-// Atomics and gathers
+// Atomics, gathers and histograms
 //===----------------------------------------------------------------------===//
 
 def Tile_AtomicRMWKind : I32EnumAttr<"AtomicRMWKind",
@@ -584,6 +584,33 @@ def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
   let results = (outs Tile_AnyTile:$result);
   let assemblyFormat = [{
     $src `[` $index `]` attr-dict `:` type($src) `,` type($index) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_HistogramOp : Tile_Op<"histogram", [Pure]> {
+  let summary = "Counts the elements of a 1-D integer tile equal to each bin index";
+  let description = [{
+    `result[j]` is the number of positions `i` where `input[i] == j` and `mask[i]`
+    (when given) holds, for `j` in `[0, num_bins)`, `num_bins` being the result's
+    size (a power of two). Input values are signed; values outside `[0, num_bins)`,
+    negative ones included, are counted in no bin. Mirrors `tl.histogram` (Triton
+    3.9's interpreter and NVIDIA lowering drop such values too). The mask has the
+    input's shape and layout; the result's layout is free. CPUs count with a loop
+    over the elements into a zeroed buffer, GPUs with shared-memory atomics: O(N +
+    num_bins) work either way.
+
+    Example:
+
+    ```mlir
+    %h = tile.histogram %x : tensor<1024xi32> -> tensor<256xi32>
+    %m = tile.histogram %y, %mask : tensor<128xi8>, tensor<128xi1> -> tensor<16xi32>
+    ```
+  }];
+  let arguments = (ins Tile_TileOf<[I8, I16, I32, I64]>:$input, Optional<Tile_BoolTile>:$mask);
+  let results = (outs Tile_TileOf<[I32]>:$result);
+  let assemblyFormat = [{
+    $input (`,` $mask^)? attr-dict `:` type($input) (`,` type($mask)^)? `->` type($result)
   }];
   let hasVerifier = 1;
 }

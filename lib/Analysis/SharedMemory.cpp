@@ -20,8 +20,13 @@ int64_t tilec::estimateScratchBytes(func::FuncOp kernel, function_ref<bool(Opera
   int64_t bytes = 0;
   kernel.walk([&](Operation *op) {
     if (skip(op) || !isa<tile::ConvertLayoutOp, tile::TransOp, tile::ReshapeOp, tile::GatherOp,
-                         tile::ShuffleOp, tile::DotOp>(op))
+                         tile::ShuffleOp, tile::DotOp, tile::HistogramOp>(op))
       return;
+    // A histogram counts into an array of its bins.
+    if (isa<tile::HistogramOp>(op)) {
+      bytes = std::max(bytes, tileBytes(op->getResult(0).getType()));
+      return;
+    }
     // A dot stages its operands (both at once) unless they come from buffers.
     int64_t opBytes = 0;
     bool dot = isa<tile::DotOp>(op);

@@ -25,11 +25,6 @@ namespace tilec::frontend {
 /// Larger shapes are a located error rather than a compile that exhausts
 /// memory.
 constexpr int64_t kMaxTileElements = int64_t(1) << 20;
-/// tl.histogram counts with one (input x bins) comparison tile up to this many
-/// elements (the CPU path's largest tile value), and beyond, up to
-/// kHistogramBinsByBin bins, one bin at a time.
-constexpr int64_t kHistogramTileElements = int64_t(1) << 15;
-constexpr int64_t kHistogramBinsByBin = 256;
 
 /// The deepest nesting of control-flow regions a kernel may reach, counted
 /// across inlined @jit calls (the parser bounds each function's own nesting).

@@ -4,8 +4,9 @@
 // combiner region of tile.reduce / tile.scan, the standard reductions and scans
 // built on them (sum, max/min with indices, argmax/argmin, xor_sum, cumsum,
 // cumprod), the bitonic tl.sort, reshape and trans, and the shape ops expressed
-// as tile.shuffle (join, split, cat, interleave, flip), plus ravel, histogram,
-// swizzle2d and dot_scaled (microscaled operands upcast, then tl.dot).
+// as tile.shuffle (join, split, cat, interleave, flip), plus ravel, histogram
+// (tile.histogram), swizzle2d and dot_scaled (microscaled operands upcast,
+// then tl.dot).
 //
 //===----------------------------------------------------------------------===//
 #include "Binder.h"
@@ -1067,7 +1068,7 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
       return g.error(a[1].loc, "tl.histogram's num_bins (" + Twine(*bins) +
                                    ") exceeds the maximum tile size (" + Twine(kMaxTileElements) +
                                    " elements, as in Triton)");
-    int64_t n = x.shape[0], numBins = *bins;
+    int64_t numBins = *bins;
     Val mask;
     if (!a[2].isNone()) {
       mask = g.toTensor(a[2], a[2].loc, "mask");
@@ -1076,72 +1077,18 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
       if (!mask.dtype.isBool())
         return g.error(a[2].loc, "Mask must have boolean scalar type, got " + mask.typeStr());
     }
-    auto sumAxis0 = [&](const Val &counts) -> Val {
-      auto body = [&](llvm::ArrayRef<Val> lhs,
-                      llvm::ArrayRef<Val> rhs) -> std::optional<std::vector<Val>> {
-        Val r = g.binary(BinaryOp::Add, lhs[0], rhs[0], l);
-        return r ? std::optional(std::vector<Val>{r}) : std::nullopt;
-      };
-      return single(combineAlongAxis(false, {counts}, Val::integer(0, l), false, false, body,
-                                     name, "tl.histogram's counter", l));
-    };
-    auto rangeFrom = [&](int64_t first, int64_t size) -> Val {
-      Value range = tile::MakeRangeOp::create(b, g.loc(l), g.mlirType(DType(DType::I32), {size}),
-                                              uint32_t(0), uint32_t(size));
-      Val ids = Val::tensor(range, DType(DType::I32), {size}, l);
-      return first ? g.binary(BinaryOp::Add, ids, Val::integer(first, l), l) : ids;
-    };
-    // counts[j] = number of i with mask[i] and x[i] == j for j in [first,
-    // first + size): values outside [0, num_bins) match no bin and are
-    // dropped, as Triton's GPU lowering does. Sums over an (input x size)
-    // tile of comparisons, or for size 1 over the input's comparisons.
-    auto countBins = [&](int64_t first, int64_t size) -> Val {
-      Val hits;
-      if (size == 1) {
-        hits = g.compare(CmpOp::Eq, x, Val::integer(first, l), l);
-        if (hits && mask)
-          hits = g.logical(true, hits, mask, l);
-      } else {
-        Val column = g.expandDims(x, 1, l);
-        Val ids = rangeFrom(first, size);
-        Val row = ids ? g.expandDims(ids, 0, l) : ids;
-        hits = column && row ? g.compare(CmpOp::Eq, column, row, l) : Val();
-        if (hits && mask) {
-          Val maskColumn = g.expandDims(mask, 1, l);
-          hits = maskColumn ? g.logical(true, hits, maskColumn, l) : maskColumn;
-        }
-      }
-      Val counts = hits ? g.cast(hits, DType(DType::I32), l) : hits;
-      return counts ? sumAxis0(counts) : counts;
-    };
-    // One comparison tile while it stays within kHistogramTileElements (the
-    // CPU path's largest tile value). Beyond, up to kHistogramBinsByBin bins
-    // are counted one bin at a time (a sum over the input's comparisons with
-    // the bin, which every path handles for inputs of any legal size), each
-    // count placed with a select; more bins take one comparison tile, which
-    // must be a legal tile (and on the CPU path fit its largest tile value).
-    if (n * numBins <= kHistogramTileElements ||
-        (numBins > kHistogramBinsByBin && n * numBins <= kMaxTileElements))
-      return countBins(0, numBins);
-    if (numBins > kHistogramBinsByBin)
-      return g.error(l, "tl.histogram of " + Twine(n) + " elements into " + Twine(numBins) +
-                            " bins needs a comparison tile of " + Twine(n * numBins) +
-                            " elements, over the maximum tile size (" + Twine(kMaxTileElements) +
-                            " elements); tilec counts up to " + Twine(kHistogramBinsByBin) +
-                            " bins of a larger input one bin at a time");
-    Val result = g.constant(Val::integer(0, l), DType(DType::I32), {numBins}, l);
-    Val binIds = rangeFrom(0, numBins);
-    if (!result || !binIds)
-      return Val();
-    for (int64_t j = 0; j < numBins; ++j) {
-      Val count = countBins(j, 1);
-      Val here = g.compare(CmpOp::Eq, binIds, Val::integer(j, l), l);
-      if (!count || !here || !(count = g.broadcastTo(count, {numBins}, l, "count")))
-        return Val();
-      Value picked = arith::SelectOp::create(b, g.loc(l), here.value, count.value, result.value);
-      result = Val::tensor(picked, DType(DType::I32), {numBins}, l);
-    }
-    return result;
+    // tile.histogram reads its input as signed: bools and narrow unsigned
+    // values whose top bit may fall within [0, num_bins) are zero-extended
+    // to i32 first (other values with the top bit set are out of range
+    // either way).
+    unsigned bits = x.dtype.bitwidth();
+    if ((x.dtype.isBool() ||
+         (x.dtype.isUnsigned() && bits < 32 && numBins > (int64_t(1) << (bits - 1)))) &&
+        !(x = g.cast(x, DType(DType::I32), l)))
+      return x;
+    Value h = tile::HistogramOp::create(b, g.loc(l), g.mlirType(DType(DType::I32), {numBins}),
+                                        x.value, mask ? mask.value : Value());
+    return Val::tensor(h, DType(DType::I32), {numBins}, l);
   }
   if (name == "dot_scaled") {
     if (!bind({"lhs", "lhs_scale", "lhs_format", "rhs", "rhs_scale", "rhs_format", "acc?",

@@ -23,6 +23,12 @@ void TargetInfo::storeShared(OpBuilder &b, Location loc, func::FuncOp, Value val
   LLVM::StoreOp::create(b, loc, value, ptr);
 }
 
+void TargetInfo::atomicAddShared(OpBuilder &b, Location loc, func::FuncOp, Value value,
+                                 Value ptr) const {
+  LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::add, ptr, value,
+                            LLVM::AtomicOrdering::monotonic);
+}
+
 Value TargetInfo::getSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp kernel) const {
   return detail::getGlobalSharedMemoryBase(b, loc, kernel, getSharedAddressSpace());
 }

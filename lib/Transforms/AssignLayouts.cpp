@@ -45,8 +45,8 @@ LogicalResult verifySIMTSupported(func::FuncOp kernel) {
             tile::SplatOp, tile::BroadcastOp, tile::ExpandDimsOp, tile::ConvertLayoutOp,
             tile::HintOp, tile::AddPtrOp, tile::LoadOp, tile::StoreOp, tile::ReduceOp,
             tile::YieldOp, tile::TransOp, tile::ReshapeOp, tile::DotOp, tile::ScanOp,
-            tile::GatherOp, tile::ShuffleOp, tile::AtomicRMWOp, tile::AtomicCASOp, tile::PrintOp,
-            tile::AssertOp>(op))
+            tile::GatherOp, tile::ShuffleOp, tile::AtomicRMWOp, tile::AtomicCASOp,
+            tile::HistogramOp, tile::PrintOp, tile::AssertOp>(op))
       return WalkResult::advance();
     op->emitError() << "'" << op->getName() << "' has no GPU (SIMT) lowering in tilec";
     return WalkResult::interrupt();
@@ -624,6 +624,14 @@ private:
     if (auto gather = dyn_cast<tile::GatherOp>(op)) {
       // Each thread reads the source elements its index registers name.
       setLayout(gather.getResult(), layoutOf(gather.getIndex()));
+      return;
+    }
+    if (auto histogram = dyn_cast<tile::HistogramOp>(op)) {
+      // The mask in the input's layout; the bins, read back from shared
+      // memory, in the default layout of rank 1.
+      if (histogram.getMask())
+        convertOperand(histogram.getMaskMutable()[0], layoutOf(histogram.getInput()));
+      setLayout(histogram.getResult(), defaultLayout(histogram.getType()));
       return;
     }
     if (auto scan = dyn_cast<tile::ScanOp>(op)) {

@@ -112,3 +112,49 @@ func.func @running_max(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32},
   tile.store %qp, %max : tensor<64x!tile.ptr<f32>>
   return
 }
+
+// -----
+
+// A histogram's mask takes its input's layout (here a row sum's slice layout; the mask, loaded,
+// is converted), and its bins the default 1-D layout, which the store of the bins keeps.
+// CHECK-DAG: #[[B2:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[ROWS:.*]] = #tile.slice<{dim = 1, parent = #[[B2]]}>
+// CHECK-DAG: #[[B1:.*]] = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: func @histogram
+// CHECK: %[[S:.*]] = tile.reduce
+// CHECK: %[[M:.*]] = arith.cmpi ne, %{{.*}}, %{{.*}} : tensor<64xi8, #[[B1]]>
+// CHECK: %[[MC:.*]] = tile.convert_layout %[[M]] : tensor<64xi1, #[[B1]]> -> tensor<64xi1, #[[ROWS]]>
+// CHECK: %[[H:.*]] = tile.histogram %[[S]], %[[MC]] : tensor<64xi32, #[[ROWS]]>, tensor<64xi1, #[[ROWS]]> -> tensor<256xi32, #[[B1]]>
+// CHECK: tile.store %{{.*}}, %[[H]] : tensor<256x!tile.ptr<i32>, #[[B1]]>
+func.func @histogram(%x: !tile.ptr<i32> {tile.divisibility = 16 : i32},
+                     %mp: !tile.ptr<i8> {tile.divisibility = 16 : i32},
+                     %o: !tile.ptr<i32> {tile.divisibility = 16 : i32}) {
+  %r = tile.make_range 0, 64 : tensor<64xi32>
+  %c = tile.make_range 0, 16 : tensor<16xi32>
+  %re = tile.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  %c16 = arith.constant dense<16> : tensor<64x1xi32>
+  %rm = arith.muli %re, %c16 : tensor<64x1xi32>
+  %rb = tile.broadcast %rm : tensor<64x1xi32> -> tensor<64x16xi32>
+  %cb = tile.broadcast %ce : tensor<1x16xi32> -> tensor<64x16xi32>
+  %offs = arith.addi %rb, %cb : tensor<64x16xi32>
+  %xs = tile.splat %x : !tile.ptr<i32> -> tensor<64x16x!tile.ptr<i32>>
+  %xp = tile.addptr %xs, %offs : tensor<64x16x!tile.ptr<i32>>, tensor<64x16xi32>
+  %v = tile.load %xp : tensor<64x16x!tile.ptr<i32>>
+  %s = tile.reduce(%v) axis = 1 : (tensor<64x16xi32>) -> tensor<64xi32> {
+  ^bb0(%a: i32, %b: i32):
+    %t = arith.addi %a, %b : i32
+    tile.yield %t : i32
+  }
+  %ms = tile.splat %mp : !tile.ptr<i8> -> tensor<64x!tile.ptr<i8>>
+  %mpp = tile.addptr %ms, %r : tensor<64x!tile.ptr<i8>>, tensor<64xi32>
+  %mv = tile.load %mpp : tensor<64x!tile.ptr<i8>>
+  %zero = arith.constant dense<0> : tensor<64xi8>
+  %m = arith.cmpi ne, %mv, %zero : tensor<64xi8>
+  %h = tile.histogram %s, %m : tensor<64xi32>, tensor<64xi1> -> tensor<256xi32>
+  %b = tile.make_range 0, 256 : tensor<256xi32>
+  %os = tile.splat %o : !tile.ptr<i32> -> tensor<256x!tile.ptr<i32>>
+  %op = tile.addptr %os, %b : tensor<256x!tile.ptr<i32>>, tensor<256xi32>
+  tile.store %op, %h : tensor<256x!tile.ptr<i32>>
+  return
+}

@@ -125,6 +125,11 @@ mlir::Value emitAtomicCAS(mlir::OpBuilder &b, mlir::Location loc,
 void populateTileGatherToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                         mlir::RewritePatternSet &patterns);
 
+/// tile.histogram -> a loop over the spilled input adding into a zeroed
+/// stack buffer of bins.
+void populateTileHistogramToVectorPatterns(const mlir::TypeConverter &typeConverter,
+                                           mlir::RewritePatternSet &patterns);
+
 /// tile.print / tile.assert on vectors (legal for the later, target-specific
 /// lowering in convert-tile-to-llvm).
 void populateTileDebugToVectorPatterns(const mlir::TypeConverter &typeConverter,

@@ -216,6 +216,11 @@ public:
   /// Stores `value` to shared memory at `ptr` (the emulator checks bounds).
   virtual void storeShared(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
                            mlir::Value value, mlir::Value ptr) const;
+  /// Atomically adds the integer `value` to the one of its type at `ptr` in
+  /// shared memory, relaxed (tile.histogram's counts); the emulator checks
+  /// bounds. The default is an `llvm.atomicrmw add`.
+  virtual void atomicAddShared(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                               mlir::Value value, mlir::Value ptr) const;
 
   //===--------------------------------------------------------------------===//
   // Tensor cores, used by tilec-assign-layouts and convert-tile-to-gpu.

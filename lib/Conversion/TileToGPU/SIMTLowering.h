@@ -204,6 +204,9 @@ void populateSIMTSharedMemoryPatterns(SIMTLowering &simt,
                                       mlir::RewritePatternSet &patterns);
 void populateSIMTAtomicPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);
+/// tile.histogram through shared-memory atomics (Histogram.cpp).
+void populateSIMTHistogramPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns);
 void populateSIMTScanPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                               mlir::RewritePatternSet &patterns);
 void populateSIMTDebugPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,

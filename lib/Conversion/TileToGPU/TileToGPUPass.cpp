@@ -85,6 +85,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       populateSIMTMfmaDotPatterns(simt, typeConverter, patterns);
       populateSIMTAtomicPatterns(simt, typeConverter, patterns);
       populateSIMTScanPatterns(simt, typeConverter, patterns);
+      populateSIMTHistogramPatterns(simt, typeConverter, patterns);
       populateSIMTDebugPatterns(simt, typeConverter, patterns);
       // The lowered tile.print/tile.assert (on vectors) stay for convert-tile-to-llvm.
       conversionTarget.addDynamicallyLegalOp<tile::PrintOp, tile::AssertOp>(

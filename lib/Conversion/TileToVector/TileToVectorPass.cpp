@@ -41,6 +41,7 @@ struct ConvertTileToVectorPass
     tilec::populateTileScanToVectorPatterns(typeConverter, patterns);
     tilec::populateTileAtomicsToVectorPatterns(typeConverter, patterns);
     tilec::populateTileGatherToVectorPatterns(typeConverter, patterns);
+    tilec::populateTileHistogramToVectorPatterns(typeConverter, patterns);
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();

@@ -422,6 +422,36 @@ LogicalResult GatherOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// HistogramOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult HistogramOp::verify() {
+  auto input = cast<RankedTensorType>(getInput().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (input.getRank() != 1)
+    return emitOpError("input must be a 1-D tile, got ") << input;
+  if (Value mask = getMask()) {
+    auto maskType = cast<RankedTensorType>(mask.getType());
+    if (maskType.getShape() != input.getShape())
+      return emitOpError("mask shape ")
+             << shapeString(maskType.getShape()) << " differs from the input's "
+             << shapeString(input.getShape());
+    if (maskType.getEncoding() != input.getEncoding())
+      return emitOpError("mask layout differs from the input's (")
+             << maskType << " and " << input << ")";
+  }
+  if (result.getRank() != 1)
+    return emitOpError("result must be a 1-D tile of bins, got ") << result;
+  if (!llvm::isPowerOf2_64(result.getDimSize(0)))
+    return emitOpError("number of bins ") << result.getDimSize(0) << " must be a power of two";
+  for (Attribute encoding : {input.getEncoding(), result.getEncoding()})
+    if (encoding && !isDistributedEncoding(encoding))
+      return emitOpError("expects distributed (blocked, slice, mma, dot_operand) encodings, got ")
+             << encoding;
+  return success();
+}
+
 #include "Tile/TileEnums.cpp.inc"
 
 //===----------------------------------------------------------------------===//

@@ -134,6 +134,11 @@ public:
     checkShared(b, loc, kernel, value.getType(), ptr);
     LLVM::StoreOp::create(b, loc, value, ptr);
   }
+  void atomicAddShared(OpBuilder &b, Location loc, func::FuncOp kernel, Value value,
+                       Value ptr) const override {
+    checkShared(b, loc, kernel, value.getType(), ptr);
+    TargetInfo::atomicAddShared(b, loc, kernel, value, ptr);
+  }
 
   /// As the GPUs they emulate: tf32 at warp size 32 (NVIDIA), ieee at 64 (AMD).
   llvm::StringRef getDefaultDotInputPrecision(llvm::StringRef arch) const override {

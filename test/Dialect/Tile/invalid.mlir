@@ -722,3 +722,87 @@ func.func @hint_zero(%x: tensor<8xi32>) -> tensor<8xi32> {
   %0 = tile.hint %x contiguity [0] : tensor<8xi32>
   return %0 : tensor<8xi32>
 }
+
+// -----
+
+// A histogram counts a 1-D input.
+func.func @histogram_rank(%x: tensor<4x8xi32>) {
+  // expected-error @+1 {{input must be a 1-D tile, got 'tensor<4x8xi32>'}}
+  %0 = tile.histogram %x : tensor<4x8xi32> -> tensor<8xi32>
+  return
+}
+
+// -----
+
+// A histogram counts integers (i8 to i64), not floats.
+func.func @histogram_float(%x: tensor<8xf32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values}}
+  %0 = tile.histogram %x : tensor<8xf32> -> tensor<8xi32>
+  return
+}
+
+// -----
+
+// Booleans are not counted directly (the frontend widens them to i32).
+func.func @histogram_bool(%x: tensor<8xi1>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 8-bit signless integer}}
+  %0 = tile.histogram %x : tensor<8xi1> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+// The mask has the input's shape.
+func.func @histogram_mask_shape(%x: tensor<8xi32>, %m: tensor<16xi1>) {
+  // expected-error @+1 {{mask shape [16] differs from the input's [8]}}
+  %0 = tile.histogram %x, %m : tensor<8xi32>, tensor<16xi1> -> tensor<8xi32>
+  return
+}
+
+// -----
+
+#flat = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#wide = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// The mask has the input's layout.
+func.func @histogram_mask_layout(%x: tensor<128xi32, #flat>, %m: tensor<128xi1, #wide>) {
+  // expected-error @+1 {{mask layout differs from the input's}}
+  %0 = tile.histogram %x, %m : tensor<128xi32, #flat>, tensor<128xi1, #wide> -> tensor<8xi32, #flat>
+  return
+}
+
+// -----
+
+// The counts are a 1-D tile, one element per bin.
+func.func @histogram_result_rank(%x: tensor<8xi32>) {
+  // expected-error @+1 {{result must be a 1-D tile of bins, got 'tensor<2x4xi32>'}}
+  %0 = tile.histogram %x : tensor<8xi32> -> tensor<2x4xi32>
+  return
+}
+
+// -----
+
+// The number of bins is a power of two.
+func.func @histogram_bins(%x: tensor<8xi32>) {
+  // expected-error @+1 {{number of bins 12 must be a power of two}}
+  %0 = tile.histogram %x : tensor<8xi32> -> tensor<12xi32>
+  return
+}
+
+// -----
+
+// The counts are i32.
+func.func @histogram_counts(%x: tensor<8xi32>) {
+  // expected-error @+1 {{result #0 must be ranked tensor of 32-bit signless integer values}}
+  %0 = tile.histogram %x : tensor<8xi32> -> tensor<8xi64>
+  return
+}
+
+// -----
+
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+// Tiles have distributed layouts (shared layouts are for buffers).
+func.func @histogram_shared(%x: tensor<8xi32, #shared>) {
+  // expected-error @+1 {{expects distributed (blocked, slice, mma, dot_operand) encodings}}
+  %0 = tile.histogram %x : tensor<8xi32, #shared> -> tensor<8xi32>
+  return
+}

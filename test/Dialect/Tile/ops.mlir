@@ -157,6 +157,20 @@ func.func @gather(%src: tensor<4x8xf32>, %idx: tensor<4x16xi32>) -> tensor<4x16x
   return %0 : tensor<4x16xf32>
 }
 
+// Histograms round-trip with and without a mask, on narrow and wide inputs.
+// CHECK-LABEL: func @histogram
+// CHECK-SAME: (%[[X:.*]]: tensor<128xi32>, %[[Y:.*]]: tensor<64xi8>, %[[M:.*]]: tensor<64xi1>, %[[Z:.*]]: tensor<8xi64>)
+// CHECK: tile.histogram %[[X]] : tensor<128xi32> -> tensor<256xi32>
+// CHECK: tile.histogram %[[Y]], %[[M]] : tensor<64xi8>, tensor<64xi1> -> tensor<16xi32>
+// CHECK: tile.histogram %[[Z]] : tensor<8xi64> -> tensor<1xi32>
+func.func @histogram(%x: tensor<128xi32>, %y: tensor<64xi8>, %m: tensor<64xi1>, %z: tensor<8xi64>)
+    -> (tensor<256xi32>, tensor<16xi32>, tensor<1xi32>) {
+  %0 = tile.histogram %x : tensor<128xi32> -> tensor<256xi32>
+  %1 = tile.histogram %y, %m : tensor<64xi8>, tensor<64xi1> -> tensor<16xi32>
+  %2 = tile.histogram %z : tensor<8xi64> -> tensor<1xi32>
+  return %0, %1, %2 : tensor<256xi32>, tensor<16xi32>, tensor<1xi32>
+}
+
 // Debugging ops round-trip: prints with and without values, an assertion on a tile.
 // CHECK-LABEL: func @debug
 // CHECK: tile.print " x: " %{{.*}}, %{{.*}} : tensor<4xi32>, f32 {hex = false, is_signed = array<i1: true, false>}
