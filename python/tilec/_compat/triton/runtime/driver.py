@@ -49,6 +49,7 @@ class ActiveDriver:
         import torch
         if self._driver_name() in ("cuda", "hip"):
             return torch.device("cuda", torch.cuda.current_device())
+        _add_cpu_set_stream(torch)
         return torch.device("cpu")
 
     def get_current_device(self):
@@ -78,6 +79,17 @@ class ActiveDriver:
 
     def synchronize(self):
         tilec.synchronize()
+
+
+def _add_cpu_set_stream(torch):
+    """Gives torch.cpu the `set_stream` that torch.cuda has, as a no-op, where torch lacks it.
+
+    Triton scripts select a stream with `getattr(torch, DEVICE.type).set_stream(stream)` on the
+    active torch device (tutorial 02's benchmark does). torch's CPU backend has `torch.cpu.Stream`
+    and `torch.cpu.stream` but no `set_stream`; tilec's CPU launches run in order on the calling
+    thread, so there is no stream to select."""
+    if not hasattr(torch.cpu, "set_stream"):
+        torch.cpu.set_stream = lambda stream: None
 
 
 class DriverConfig:
