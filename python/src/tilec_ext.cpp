@@ -336,7 +336,14 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg,
     // fp8 elements are bytes to the runtime (the compiler maps *fp8e5 to *u8).
     if ((fp8 = fp8SignatureName(dtype)))
       arg.type = TILEC_TYPE_PTR_U8;
-    if (arg.type == TILEC_TYPE_INVALID)
+    bool fnuz = dtype.find("e4b8") != std::string::npos ||
+                dtype.find("e5b16") != std::string::npos || dtype.find("fnuz") != std::string::npos;
+    if (arg.type == TILEC_TYPE_INVALID && fnuz)
+      argError(names, i,
+               "unsupported tensor dtype '" + dtype +
+                   "': tilec does not implement the AMD fnuz fp8 formats (fp8e4b8, fp8e5b16) "
+                   "yet; its fp8 types are fp8e5, fp8e4nv and fp8e4b15");
+    else if (arg.type == TILEC_TYPE_INVALID)
       argError(names, i,
                "unsupported tensor dtype '" + dtype +
                    "' (of torch's fp8 types tilec has float8_e5m2 and float8_e4m3fn; pass others "
