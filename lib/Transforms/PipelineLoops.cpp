@@ -61,6 +61,58 @@ struct LoopPlan {
   llvm::SetVector<unsigned> addressArgs;
 };
 
+/// A plan's address computation in program order, cloned for the
+/// iterations that run ahead.
+struct AddressSlice {
+  mutable scf::ForOp loop; // (its accessors are not const)
+  SmallVector<Operation *> ops;
+  SmallVector<unsigned> args;
+
+  AddressSlice(scf::ForOp loop, const LoopPlan &plan)
+      : loop(loop), ops(plan.addressOps.begin(), plan.addressOps.end()),
+        args(plan.addressArgs.begin(), plan.addressArgs.end()) {
+    llvm::sort(ops, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  }
+  /// The address values the loop starts with.
+  SmallVector<Value> initial() const {
+    SmallVector<Value> values;
+    for (unsigned index : args)
+      values.push_back(loop.getInitArgs()[index]);
+    return values;
+  }
+  /// Clones the computation for iteration `iv` with the address values
+  /// `state`; the mapping gives the clones.
+  IRMapping clone(OpBuilder &b, Value iv, ArrayRef<Value> state) const {
+    IRMapping map;
+    map.map(loop.getInductionVar(), iv);
+    for (auto [index, value] : llvm::zip(args, state))
+      map.map(loop.getRegionIterArg(index), value);
+    for (Operation *op : ops)
+      b.clone(*op, map);
+    return map;
+  }
+  /// The address values of the iteration after the one `map` cloned.
+  SmallVector<Value> next(const IRMapping &map) const {
+    SmallVector<Value> values;
+    Operation *yield = loop.getBody()->getTerminator();
+    for (unsigned index : args)
+      values.push_back(map.lookupOrDefault(yield->getOperand(index)));
+    return values;
+  }
+};
+
+/// The mask of `load`'s copy for an iteration (`map` from
+/// AddressSlice::clone): its own mask, if any, and `inRange` (whether the
+/// iteration is before the loop's end).
+Value issueMask(OpBuilder &b, tile::LoadOp load, Value inRange, const IRMapping &map) {
+  auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
+  auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(), ptrType.getEncoding());
+  Value mask = tile::SplatOp::create(b, load.getLoc(), maskType, inRange);
+  if (Value own = load.getMask())
+    mask = arith::AndIOp::create(b, load.getLoc(), mask, map.lookupOrDefault(own));
+  return mask;
+}
+
 /// Collects into `plan` what computes `value` in `loop`'s body; false if
 /// that involves anything but pure ops of the body itself, the induction
 /// variable, loop-carried values updated that way, and values from outside.
@@ -250,10 +302,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       return;
     allocatedBytes[kernel] += stages * stageBytes;
 
-    // Program order of the address computation, as in the body.
-    SmallVector<Operation *> addressOps(loopPlan.addressOps.begin(), loopPlan.addressOps.end());
-    llvm::sort(addressOps, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-    SmallVector<unsigned> addressArgs(loopPlan.addressArgs.begin(), loopPlan.addressArgs.end());
+    AddressSlice slice(loop, loopPlan);
 
     Location loc = loop.getLoc();
     OpBuilder b(loop);
@@ -278,36 +327,20 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     // the loop's end) and commits them; returns the address values of the
     // next iteration.
     auto issue = [&](Value iv, ArrayRef<Value> state, Value slot) {
-      IRMapping map;
-      map.map(loop.getInductionVar(), iv);
-      for (auto [index, value] : llvm::zip(addressArgs, state))
-        map.map(loop.getRegionIterArg(index), value);
-      for (Operation *op : addressOps)
-        b.clone(*op, map);
+      IRMapping map = slice.clone(b, iv, state);
       Value inRange = arith::CmpIOp::create(b, loc, below, iv, ub);
       for (auto [load, buffer] : llvm::zip(loopPlan.loads, buffers)) {
-        auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
-        auto maskType =
-            RankedTensorType::get(ptrType.getShape(), b.getI1Type(), ptrType.getEncoding());
-        Value mask = tile::SplatOp::create(b, load.getLoc(), maskType, inRange);
-        if (Value own = load.getMask())
-          mask = arith::AndIOp::create(b, load.getLoc(), mask, map.lookupOrDefault(own));
+        Value mask = issueMask(b, load, inRange, map);
         Value stage = stageOf(b, load.getLoc(), buffer, slot);
         tile::AsyncCopyOp::create(b, load.getLoc(), map.lookupOrDefault(load.getPtr()), stage,
                                   mask);
       }
       tile::AsyncCommitGroupOp::create(b, loc);
-      SmallVector<Value> next;
-      Operation *yield = loop.getBody()->getTerminator();
-      for (unsigned index : addressArgs)
-        next.push_back(map.lookupOrDefault(yield->getOperand(index)));
-      return next;
+      return slice.next(map);
     };
 
     // Prologue: iterations 0 .. stages-2.
-    SmallVector<Value> state;
-    for (unsigned index : addressArgs)
-      state.push_back(loop.getInitArgs()[index]);
+    SmallVector<Value> state = slice.initial();
     for (int64_t j = 0; j + 1 < stages; ++j) {
       Value iv = j ? Value(arith::AddIOp::create(
                          b, loc, lb, arith::MulIOp::create(b, loc, step, ivConstant(j))))
@@ -317,8 +350,6 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
 
     SmallVector<Value> newInits(state);
     newInits.push_back(i32(0));
-    unsigned numOld = loop.getNumRegionIterArgs();
-    IRRewriter rewriter(b);
     // Called before the old body moves into the new loop: the code goes into
     // the old body, and refers to the new loop's look-ahead and slot arguments.
     auto yieldFn = [&](OpBuilder &, Location, ArrayRef<BlockArgument> newArgs) {
@@ -362,23 +393,38 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       yields.push_back(arith::SelectOp::create(b, loc, last, i32(0), nextSlot));
       return yields;
     };
+    scf::ForOp newLoop = extendLoop(loop, loopPlan, slice, newInits, yieldFn);
+    if (!newLoop)
+      return;
+    b.setInsertionPointAfter(newLoop);
+    tile::AsyncWaitOp::create(b, loc, 0);
+  }
+
+  /// Rebuilds `loop` with the values `newInits` carried too (`yieldFn` adds
+  /// the code to the old body and gives their next values), then erases the
+  /// planned loads (moved with the old body; their conversions are gone) and
+  /// what only computed their addresses and masks. Null on failure.
+  scf::ForOp extendLoop(scf::ForOp loop, const LoopPlan &loopPlan, const AddressSlice &slice,
+                        ValueRange newInits, const NewYieldValuesFn &yieldFn) {
+    unsigned numOld = loop.getNumRegionIterArgs();
+    IRRewriter rewriter(loop.getContext());
+    rewriter.setInsertionPoint(loop);
     FailureOr<LoopLikeOpInterface> replaced =
         cast<LoopLikeOpInterface>(loop.getOperation())
             .replaceWithAdditionalYields(rewriter, newInits,
                                          /*replaceInitOperandUsesInLoop=*/false, yieldFn);
-    if (failed(replaced))
-      return signalPassFailure();
+    if (failed(replaced)) {
+      signalPassFailure();
+      return scf::ForOp();
+    }
     auto newLoop = cast<scf::ForOp>(replaced->getOperation());
-    // The loads moved with the old body; their conversions are gone.
     for (tile::LoadOp load : loopPlan.loads)
       load.erase();
-    b.setInsertionPointAfter(newLoop);
-    tile::AsyncWaitOp::create(b, loc, 0);
-    dropDeadAddressArgs(newLoop, addressArgs, numOld);
-    // What computed only the old loads' addresses and masks.
+    dropDeadAddressArgs(newLoop, slice.args, numOld);
     for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*newLoop.getBody())))
       if (isOpTriviallyDead(&op))
         op.erase();
+    return newLoop;
   }
 
   /// Register prefetching (no asynchronous copies): the planned loads of
@@ -387,9 +433,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
   /// which read the tiles loaded one iteration earlier from loop-carried
   /// values.
   void prefetch(scf::ForOp loop, const LoopPlan &loopPlan) {
-    SmallVector<Operation *> addressOps(loopPlan.addressOps.begin(), loopPlan.addressOps.end());
-    llvm::sort(addressOps, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-    SmallVector<unsigned> addressArgs(loopPlan.addressArgs.begin(), loopPlan.addressArgs.end());
+    AddressSlice slice(loop, loopPlan);
     Location loc = loop.getLoc();
     OpBuilder b(loop);
     Value ub = loop.getUpperBound();
@@ -400,42 +444,24 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     // values `state` and loads its tiles into `loaded`; returns the address
     // values of the next iteration.
     auto issue = [&](Value iv, ArrayRef<Value> state, SmallVectorImpl<Value> &loaded) {
-      IRMapping map;
-      map.map(loop.getInductionVar(), iv);
-      for (auto [index, value] : llvm::zip(addressArgs, state))
-        map.map(loop.getRegionIterArg(index), value);
-      for (Operation *op : addressOps)
-        b.clone(*op, map);
+      IRMapping map = slice.clone(b, iv, state);
       Value inRange = arith::CmpIOp::create(b, loc, below, iv, ub);
       for (tile::LoadOp load : loopPlan.loads) {
-        auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
-        auto maskType =
-            RankedTensorType::get(ptrType.getShape(), b.getI1Type(), ptrType.getEncoding());
-        Value mask = tile::SplatOp::create(b, load.getLoc(), maskType, inRange);
-        if (Value own = load.getMask())
-          mask = arith::AndIOp::create(b, load.getLoc(), mask, map.lookupOrDefault(own));
+        Value mask = issueMask(b, load, inRange, map);
         Value other = load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
         auto copy = tile::LoadOp::create(b, load.getLoc(), map.lookupOrDefault(load.getPtr()),
                                          mask, other);
         copy->setDiscardableAttrs(load->getDiscardableAttrDictionary());
         loaded.push_back(copy);
       }
-      SmallVector<Value> next;
-      Operation *yield = loop.getBody()->getTerminator();
-      for (unsigned index : addressArgs)
-        next.push_back(map.lookupOrDefault(yield->getOperand(index)));
-      return next;
+      return slice.next(map);
     };
 
     // Prologue: iteration 0's tiles.
-    SmallVector<Value> state, tiles;
-    for (unsigned index : addressArgs)
-      state.push_back(loop.getInitArgs()[index]);
-    SmallVector<Value> newInits = issue(loop.getLowerBound(), state, tiles);
+    SmallVector<Value> tiles;
+    SmallVector<Value> newInits = issue(loop.getLowerBound(), slice.initial(), tiles);
     unsigned numAhead = newInits.size();
     llvm::append_range(newInits, tiles);
-    unsigned numOld = loop.getNumRegionIterArgs();
-    IRRewriter rewriter(b);
     // Called before the old body moves into the new loop: the code goes into
     // the old body, and refers to the new loop's look-ahead and tile arguments.
     auto yieldFn = [&](OpBuilder &, Location, ArrayRef<BlockArgument> newArgs) {
@@ -452,19 +478,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       llvm::append_range(yields, nextTiles);
       return yields;
     };
-    FailureOr<LoopLikeOpInterface> replaced =
-        cast<LoopLikeOpInterface>(loop.getOperation())
-            .replaceWithAdditionalYields(rewriter, newInits,
-                                         /*replaceInitOperandUsesInLoop=*/false, yieldFn);
-    if (failed(replaced))
-      return signalPassFailure();
-    auto newLoop = cast<scf::ForOp>(replaced->getOperation());
-    for (tile::LoadOp load : loopPlan.loads)
-      load.erase();
-    dropDeadAddressArgs(newLoop, addressArgs, numOld);
-    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*newLoop.getBody())))
-      if (isOpTriviallyDead(&op))
-        op.erase();
+    extendLoop(loop, loopPlan, slice, newInits, yieldFn);
   }
 
   /// Original address values that now only compute their own next value

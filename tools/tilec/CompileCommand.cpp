@@ -51,7 +51,8 @@ cl::opt<bool> expandF64Math("expand-f64-math",
                             cl::init(false), cl::sub(compileCommand), cl::cat(category));
 cl::opt<unsigned> numStages("num-stages",
                             cl::desc("Tiles in flight per pipelined load of a dot loop, on "
-                                     "GPUs with asynchronous copies (default 3; 1: off)"),
+                                     "GPUs with asynchronous copies; elsewhere, >1 prefetches "
+                                     "one iteration ahead (default 3; 1: off)"),
                             cl::init(3), cl::sub(compileCommand), cl::cat(category));
 cl::opt<std::string> defaultDotInputPrecision(
     "default-dot-input-precision",

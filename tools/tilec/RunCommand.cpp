@@ -49,7 +49,8 @@ cl::opt<bool> expandF64Math("expand-f64-math",
                             cl::init(false), cl::sub(runCommand), cl::cat(category));
 cl::opt<unsigned> numStages("num-stages",
                             cl::desc("Tiles in flight per pipelined load of a dot loop, on "
-                                     "GPUs with asynchronous copies (default 3; 1: off)"),
+                                     "GPUs with asynchronous copies; elsewhere, >1 prefetches "
+                                     "one iteration ahead (default 3; 1: off)"),
                             cl::init(3), cl::sub(runCommand), cl::cat(category));
 cl::opt<bool> unchecked("unchecked",
                         cl::desc("Skip the bounds checks of every memory access (faster; an "
