@@ -46,8 +46,9 @@ struct DType {
     U16,
     U32,
     U64,
-    F8E5,   // float8e5: e5m2, storage type i8
-    F8E4NV, // float8e4nv: e4m3fn, storage type i8
+    F8E5,    // float8e5: e5m2, storage type i8
+    F8E4NV,  // float8e4nv: e4m3fn, storage type i8
+    F8E4B15, // float8e4b15: e4m3 with bias 15, no NaN or inf, storage type i8
     F16,
     BF16,
     F32,
@@ -73,7 +74,7 @@ struct DType {
   bool isFloat() const { return kind >= F8E5 && kind <= F64; }
   /// fp8 types are 8-bit storage: their values are i8 in the IR and are
   /// converted with integer arithmetic (MLIRGenFP8.cpp).
-  bool isFP8() const { return kind == F8E5 || kind == F8E4NV; }
+  bool isFP8() const { return kind == F8E5 || kind == F8E4NV || kind == F8E4B15; }
   bool isPtr() const { return kind == Ptr; }
   DType element() const { return DType(pointee); }
   unsigned bitwidth() const;

@@ -49,7 +49,7 @@ static std::optional<bool> extraDTypePredicate(DType dt, StringRef name, bool is
       .Case("is_fp8", dt.isFP8())
       .Case("is_fp8e4nv", dt.kind == DType::F8E4NV)
       .Case("is_fp8e4b8", false)
-      .Case("is_fp8e4b15", false)
+      .Case("is_fp8e4b15", dt.kind == DType::F8E4B15)
       .Case("is_fp8e5", dt.kind == DType::F8E5)
       .Case("is_fp8e5b16", false)
       .Default(std::nullopt);

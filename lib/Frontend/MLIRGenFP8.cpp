@@ -1,10 +1,14 @@
 //===- MLIRGenFP8.cpp - FP8Emitter: fp8 storage types, rounding-mode casts ===//
 //
-// tl.float8e5 (e5m2) and tl.float8e4nv (e4m3fn) are 8-bit storage types:
-// their values are i8 in the IR, loaded and stored as bytes, and converted to
-// and from fp32 with integer arithmetic, because LLVM has no fp8 arithmetic.
-// Conversions to fp8 round to nearest even and saturate to the largest finite
-// value, NaN stays NaN (as Triton's cvt.rn.satfinite on sm_89+).
+// tl.float8e5 (e5m2), tl.float8e4nv (e4m3fn) and tl.float8e4b15 are 8-bit
+// storage types: their values are i8 in the IR, loaded and stored as bytes,
+// and converted to and from fp32 with integer arithmetic, because LLVM has no
+// fp8 arithmetic. Conversions to e5m2/e4m3fn round to nearest even and
+// saturate to the largest finite value, NaN stays NaN (as Triton's
+// cvt.rn.satfinite on sm_89+). e4b15 has no NaN or infinity (exponent 15 is
+// an ordinary binade, up to 1.875); conversions to it round to nearest with
+// ties away from zero and saturate NaN, infinities and all magnitudes from
+// 1.75 up to 1.75, as Triton's NVIDIA conversion (convert_custom_float8).
 //
 //===----------------------------------------------------------------------===//
 #include "MLIRGen.h"
@@ -28,13 +32,22 @@ struct FP8Format {
   /// e5m2 has IEEE infinities and NaNs (exponent all ones); e4m3fn has no
   /// infinity and one NaN per sign (all exponent and mantissa bits set).
   bool ieeeSpecials;
+  /// e4b15 has neither: every byte is a number, NaN saturates to `maxCode`,
+  /// and conversions to it round ties away from zero (not to even).
+  bool noSpecials = false;
 
   static FP8Format of(DType dt) {
-    return dt.kind == DType::F8E5 ? FP8Format{2, 15, 0x7B, true} : FP8Format{3, 7, 0x7E, false};
+    if (dt.kind == DType::F8E5)
+      return FP8Format{2, 15, 0x7B, true};
+    if (dt.kind == DType::F8E4B15)
+      return FP8Format{3, 15, 0x7E, false, true};
+    return FP8Format{3, 7, 0x7E, false};
   }
   unsigned exponentBits() const { return 7 - mantissa; }
-  /// The byte of a positive NaN.
-  static constexpr uint32_t kNaNCode = 0x7F;
+  /// The byte a positive NaN converts to.
+  uint32_t nanCode() const { return noSpecials ? maxCode : 0x7F; }
+  /// Whether conversions to this format round ties away from zero.
+  bool tiesAway() const { return noSpecials; }
 };
 
 /// Elementwise i32/f32 arithmetic on values of one shape.
@@ -91,6 +104,8 @@ static Value decodeFP8(BitOps &o, Value byte, const FP8Format &fmt) {
       o.b, o.L, arith::UIToFPOp::create(o.b, o.L, o.type(o.b.getF32Type()), mant),
       o.f32(std::ldexp(1.0, 1 - fmt.bias - int(m)))));
   Value magnitude = o.select(o.cmp(arith::CmpIPredicate::eq, exp, 0), sub, normal);
+  if (fmt.noSpecials)
+    return o.toFloat(o.orI(sign, magnitude));
   Value special;
   Value specialBits;
   if (fmt.ieeeSpecials) {
@@ -114,7 +129,9 @@ static Value encodeFP8(BitOps &o, Value f, const FP8Format &fmt, bool towardZero
   // Normal range: round the f32 mantissa to m bits in the integer domain (a
   // carry moves to the exponent), then rebias.
   Value rounded = mag;
-  if (!towardZero) {
+  if (!towardZero && fmt.tiesAway()) {
+    rounded = o.add(mag, o.i32(1 << (drop - 1)));
+  } else if (!towardZero) {
     Value lsb = o.andI(o.shr(mag, drop), 1);
     rounded = o.add(o.add(mag, o.i32((1 << (drop - 1)) - 1)), lsb);
   }
@@ -122,13 +139,16 @@ static Value encodeFP8(BitOps &o, Value f, const FP8Format &fmt, bool towardZero
   // Subnormal range: count units of the smallest subnormal, rounded.
   Value scaled = arith::MulFOp::create(o.b, o.L, o.toFloat(mag),
                                        o.f32(std::ldexp(1.0, fmt.bias - 1 + int(m))));
-  Value units = towardZero ? scaled : Value(math::RoundEvenOp::create(o.b, o.L, scaled));
+  Value units = scaled;
+  if (!towardZero && fmt.tiesAway())
+    units = math::RoundOp::create(o.b, o.L, scaled);
+  else if (!towardZero)
+    units = math::RoundEvenOp::create(o.b, o.L, scaled);
   Value sub = arith::FPToUIOp::create(o.b, o.L, o.type(o.b.getI32Type()), units);
   uint32_t minNormalBits = uint32_t(127 + 1 - fmt.bias) << 23;
   Value code = o.select(o.cmp(arith::CmpIPredicate::uge, mag, minNormalBits), normal, sub);
   code = o.select(o.cmp(arith::CmpIPredicate::ugt, code, fmt.maxCode), o.i32(fmt.maxCode), code);
-  code =
-      o.select(o.cmp(arith::CmpIPredicate::ugt, mag, 0x7F800000), o.i32(FP8Format::kNaNCode), code);
+  code = o.select(o.cmp(arith::CmpIPredicate::ugt, mag, 0x7F800000), o.i32(fmt.nanCode()), code);
   return arith::TruncIOp::create(o.b, o.L, o.type(o.b.getI8Type()), o.orI(sign, code));
 }
 
@@ -176,8 +196,9 @@ uint8_t FP8Emitter::encodeFP8Constant(double value, DType dt) {
   float f = float(value);
   uint8_t sign = std::signbit(f) ? 0x80 : 0;
   if (std::isnan(f))
-    return sign | FP8Format::kNaNCode;
-  // The nearest of the finite codes (ties to the even code), saturating.
+    return sign | uint8_t(fmt.nanCode());
+  // The nearest of the finite codes (ties to the even code, or away from zero
+  // for e4b15: the larger code), saturating.
   double a = std::fabs(double(f));
   uint32_t best = 0;
   double bestErr = INFINITY;
@@ -187,7 +208,7 @@ uint8_t FP8Emitter::encodeFP8Constant(double value, DType dt) {
                               : std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)),
                                            int(exp) - fmt.bias);
     double err = std::fabs(decoded - a);
-    if (err < bestErr || (err == bestErr && (code & 1) == 0)) {
+    if (err < bestErr || (err == bestErr && (fmt.tiesAway() || (code & 1) == 0))) {
       best = code;
       bestErr = err;
     }

@@ -206,8 +206,13 @@ Val MathEmitter::mathUnary(StringRef name, const Val &xin, SMLoc l) {
     return x;
   Location L = g.loc(l);
   if (name == "abs") {
-    if (!g.fp8.rejectFP8Arithmetic(x.dtype, l, "tl.abs"))
-      return Val();
+    // As Triton: an fp8 value's magnitude is its byte without the sign bit.
+    if (x.dtype.isFP8()) {
+      Val mask = g.constant(Val::integer(0x7F), DType(DType::I8), x.shape, l);
+      return mask ? Val::tensor(arith::AndIOp::create(b, L, x.value, mask.value), x.dtype, x.shape,
+                                l)
+                  : mask;
+    }
     if (x.dtype.isFloat())
       return Val::tensor(math::AbsFOp::create(b, L, x.value), x.dtype, x.shape, l);
     if (x.dtype.isUnsigned() || x.dtype.isBool())

@@ -20,6 +20,7 @@ unsigned DType::bitwidth() const {
   case U8:
   case F8E5:
   case F8E4NV:
+  case F8E4B15:
     return 8;
   case I16:
   case U16:
@@ -45,6 +46,7 @@ unsigned DType::mantissaWidth() const {
   case F8E5:
     return 2;
   case F8E4NV:
+  case F8E4B15:
     return 3;
   case F16:
     return 10;
@@ -83,6 +85,8 @@ static StringRef kindName(DType::Kind k) {
     return "fp8e5";
   case DType::F8E4NV:
     return "fp8e4nv";
+  case DType::F8E4B15:
+    return "fp8e4b15";
   case DType::F16:
     return "fp16";
   case DType::BF16:
@@ -139,6 +143,7 @@ DType DType::fromSignature(StringRef s) {
                .Cases({"u64", "uint64"}, U64)
                .Cases({"fp8e5", "float8e5"}, F8E5)
                .Cases({"fp8e4nv", "float8e4nv"}, F8E4NV)
+               .Cases({"fp8e4b15", "float8e4b15"}, F8E4B15)
                .Cases({"fp16", "f16", "float16"}, F16)
                .Cases({"bf16", "bfloat16"}, BF16)
                .Cases({"fp32", "f32", "float32"}, F32)
@@ -160,6 +165,7 @@ DType DType::fromTritonName(StringRef s) {
                .Case("uint64", U64)
                .Case("float8e5", F8E5)
                .Case("float8e4nv", F8E4NV)
+               .Case("float8e4b15", F8E4B15)
                .Case("float16", F16)
                .Case("bfloat16", BF16)
                .Case("float32", F32)

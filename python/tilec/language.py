@@ -108,6 +108,11 @@ class dtype:
                 "fp16": 10, "bf16": 7, "fp32": 23, "fp64": 52}[self.name]
 
     @property
+    def exponent_bias(self):
+        return {"fp8e4b15": 15, "fp8e4nv": 7, "fp8e4b8": 8, "fp8e5": 15, "fp8e5b16": 16,
+                "fp16": 15, "bf16": 127, "fp32": 127, "fp64": 1023}[self.name]
+
+    @property
     def scalar(self):
         return self
 

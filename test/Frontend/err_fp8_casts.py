@@ -1,11 +1,13 @@
 # Type errors of casts and fp8: arithmetic on fp8 values, bitcasts between sizes, misused
-# fp_downcast_rounding, and tl.float8e4b15 (Triton 3.9 supports it on NVIDIA only).
+# fp_downcast_rounding, and the AMD fnuz formats tl.float8e4b8/tl.float8e5b16 (not implemented).
 # RUN: not tilec compile %s --kernel fp8add --signature '*fp8e5' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=ADD
 # RUN: not tilec compile %s --kernel fp8exp --signature '*fp8e4nv' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=EXP
 # RUN: not tilec compile %s --kernel bitsize --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=BITCAST
 # RUN: not tilec compile %s --kernel widen --signature '*fp16' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=WIDEN
 # RUN: not tilec compile %s --kernel badmode --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=MODE
-# RUN: not tilec compile %s --kernel e4b15 --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=E4B15
+# RUN: not tilec compile %s --kernel e4b8 --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=E4B8
+# RUN: not tilec compile %s --kernel e5b16 --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=E5B16
+# RUN: not tilec compile %s --kernel absadd --signature '*fp8e4b15' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=ABSADD
 import triton.language as tl
 from triton import jit
 
@@ -14,7 +16,7 @@ from triton import jit
 def fp8add(p):
     x = tl.load(p)
     tl.store(p, x + x)
-# ADD: {{.*}}err_fp8_casts.py:16:19: error: binary '+' on fp8e5 values is not supported: fp8 types are storage only in tilec; convert with .to(tl.float16) or .to(tl.float32) first
+# ADD: {{.*}}err_fp8_casts.py:[[@LINE-1]]:19: error: binary '+' on fp8e5 values is not supported: fp8 types are storage only in tilec; convert with .to(tl.float16) or .to(tl.float32) first
 
 
 @jit
@@ -45,7 +47,20 @@ def badmode(p):
 
 
 @jit
-def e4b15(p):
+def e4b8(p):
     x = tl.load(p)
-    tl.store(p, x.to(tl.float8e4b15).to(tl.float32))
-# E4B15: err_fp8_casts.py:[[@LINE-1]]:25: error: tl.float8e4b15 is not supported by tilec (its fp8 types are tl.float8e5 and tl.float8e4nv)
+    tl.store(p, x.to(tl.float8e4b8).to(tl.float32))
+# E4B8: err_fp8_casts.py:[[@LINE-1]]:25: error: tl.float8e4b8 is not supported by tilec: it does not implement the AMD fnuz fp8 formats yet (its fp8 types are tl.float8e5, tl.float8e4nv and tl.float8e4b15)
+
+
+@jit
+def e5b16(p):
+    tl.store(p, tl.load(p).to(tl.float8e5b16, bitcast=True))
+# E5B16: err_fp8_casts.py:[[@LINE-1]]:34: error: tl.float8e5b16 is not supported by tilec: it does not implement the AMD fnuz fp8 formats yet
+
+
+@jit
+def absadd(p):
+    x = tl.abs(tl.load(p))
+    tl.store(p, x * x)
+# ABSADD: err_fp8_casts.py:[[@LINE-1]]:19: error: binary '*' on fp8e4b15 values is not supported: fp8 types are storage only in tilec

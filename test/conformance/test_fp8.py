@@ -1,6 +1,7 @@
-"""fp8 storage types float8e5 (e5m2) and float8e4nv (e4m3fn): all 256 codes decoded to
-fp32/fp16/bf16, fp32/fp16/bf16/fp64 values encoded with round-to-nearest-even and saturation
-(Triton's satfinite conversions), fp8 -> fp8, stores through fp8 data, promotion with fp32, and
+"""fp8 storage types float8e5 (e5m2), float8e4nv (e4m3fn) and float8e4b15: all 256 codes decoded
+to fp32/fp16/bf16, fp32/fp16/bf16/fp64 values encoded with round-to-nearest-even and saturation
+(Triton's satfinite conversions; for e4b15 ties away from zero, saturating at 1.75, as Triton's
+NVIDIA conversion), fp8 -> fp8, stores through fp8 data, promotion with fp32, tl.abs, and
 tl.dot of fp8 operands (decoded exactly, accumulated in fp32).
 The reference decodes the codes from the format definitions and searches the nearest code."""
 import numpy as np
@@ -10,7 +11,10 @@ import tilec
 import tilec.language as tl
 from common import BF16, bf16_bits, bf16_to_f32
 
-FORMATS = {"float8e5": (tl.float8e5, 2, 15), "float8e4nv": (tl.float8e4nv, 3, 7)}
+FORMATS = {"float8e5": (tl.float8e5, 2, 15), "float8e4nv": (tl.float8e4nv, 3, 7),
+           "float8e4b15": (tl.float8e4b15, 3, 15)}
+# e4b15 has no NaN or inf: 0x7F is 1.875, but Triton's conversions to it saturate at 0x7E (1.75).
+E4B15_MAX_CODE = 0x7E
 
 
 def decode_table(name):
@@ -34,16 +38,18 @@ def decode_table(name):
 
 
 def encode(name, values):
-    """Nearest code (ties to the even code), finite overflow and inf saturating, NaN -> 0x7F."""
+    """Nearest code (ties to the even code; for e4b15 away from zero), finite overflow and inf
+    saturating, NaN -> 0x7F (e4b15: the saturated 0x7E)."""
     table = decode_table(name)
-    positive = table[:128]
+    e4b15 = name == "float8e4b15"
+    positive = table[:E4B15_MAX_CODE + 1] if e4b15 else table[:128]
     finite_codes = np.nonzero(np.isfinite(positive))[0]
     finite_values = positive[finite_codes]
     out = np.zeros(len(values), np.uint8)
     for i, v in enumerate(np.asarray(values, np.float64)):
         sign = 0x80 if np.signbit(v) else 0
         if np.isnan(v):
-            out[i] = 0x7F | sign
+            out[i] = (E4B15_MAX_CODE if e4b15 else 0x7F) | sign
             continue
         mag = min(abs(v), finite_values[-1])
         j = np.searchsorted(finite_values, mag)
@@ -55,8 +61,10 @@ def encode(name, values):
                 code = finite_codes[j - 1]
             elif mag - below > above - mag:
                 code = finite_codes[j]
+            elif e4b15 or finite_codes[j - 1] % 2 == 1:
+                code = finite_codes[j]
             else:
-                code = finite_codes[j - 1] if finite_codes[j - 1] % 2 == 0 else finite_codes[j]
+                code = finite_codes[j - 1]
         out[i] = code | sign
     return out
 
@@ -137,7 +145,32 @@ def fp8_convert_kernel(src_ptr, dst_ptr, SRC: tl.constexpr, DST: tl.constexpr):
     tl.store(dst_ptr + offs, x.to(DST).to(tl.uint8, bitcast=True))
 
 
-@pytest.mark.parametrize("src,dst", [("float8e4nv", "float8e5"), ("float8e5", "float8e4nv")])
+def triton_nvidia_e4b15(f16):
+    """Triton 3.9's fp16 -> e4b15 conversion (convert_float16_to_fp8e4b15's PTX, sm_80), on the
+    bits: |x| capped at 0x3F00 (1.75; min() of a NaN gives the cap), doubled plus 0x80, high
+    byte, with the sign bit of x."""
+    bits = np.asarray(f16, np.float16).view(np.uint16).astype(np.uint32)
+    mag = bits & 0x7FFF
+    mag = np.where((mag > 0x3F00) | (mag > 0x7C00), 0x3F00, mag)
+    return ((((mag * 2 + 0x80) >> 8) & 0x7F) | ((bits >> 8) & 0x80)).astype(np.uint8)
+
+
+def test_e4b15_reference_is_tritons():
+    """The reference encoder above agrees with Triton's own e4b15 conversion on every fp16."""
+    every = np.arange(65536, dtype=np.uint32).astype(np.uint16).view(np.float16)
+    np.testing.assert_array_equal(encode("float8e4b15", every.astype(np.float64)),
+                                  triton_nvidia_e4b15(every))
+
+
+def test_e4b15_encode_every_fp16():
+    every = np.arange(65536, dtype=np.uint32).astype(np.uint16).view(np.float16)
+    out = np.zeros(65536, np.uint8)
+    encode_kernel[(256,)](every, out, 65536, DT=tl.float8e4b15, BLOCK=256)
+    np.testing.assert_array_equal(out, triton_nvidia_e4b15(every))
+
+
+@pytest.mark.parametrize("src,dst", [("float8e4nv", "float8e5"), ("float8e5", "float8e4nv"),
+                                     ("float8e4b15", "float8e4nv"), ("float8e5", "float8e4b15")])
 def test_fp8_to_fp8(src, dst):
     out = np.zeros(256, np.uint8)
     fp8_convert_kernel[(1,)](np.arange(256, dtype=np.uint8), out, SRC=FORMATS[src][0],
@@ -180,6 +213,37 @@ def fp8_add_kernel(a_ptr, BLOCK: tl.constexpr):
     tl.store(a_ptr + offs, (a + a).to(tl.uint8, bitcast=True))
 
 
+@tilec.jit
+def fp8_abs_kernel(src_ptr, dst_ptr, DT: tl.constexpr):
+    offs = tl.arange(0, 256)
+    x = tl.load(src_ptr + offs).to(DT, bitcast=True)
+    tl.store(dst_ptr + offs, tl.abs(x).to(tl.uint8, bitcast=True))
+
+
+@pytest.mark.parametrize("name", list(FORMATS))
+def test_fp8_abs(name):
+    """tl.abs of fp8 values clears the sign bit (as Triton): |x| for numbers, NaN stays NaN."""
+    out = np.zeros(256, np.uint8)
+    fp8_abs_kernel[(1,)](np.arange(256, dtype=np.uint8), out, DT=FORMATS[name][0])
+    table = decode_table(name)
+    np.testing.assert_array_equal(table[out], np.abs(table))
+
+
+@tilec.jit
+def e4b15_constant_kernel(dst_ptr):
+    offs = tl.arange(0, 4)
+    x = tl.full((4,), 1.8125, tl.float8e4b15)
+    y = tl.where(offs < 2, x, tl.full((4,), -1.0625, tl.float8e4b15))
+    tl.store(dst_ptr + offs, y.to(tl.uint8, bitcast=True))
+
+
+def test_e4b15_constants():
+    """Constants of e4b15 round as its casts: ties away from zero, saturating at 1.75."""
+    out = np.zeros(4, np.uint8)
+    e4b15_constant_kernel[(1,)](out)
+    np.testing.assert_array_equal(out, [0x7E, 0x7E, 0xF9, 0xF9])
+
+
 def test_fp8_arithmetic_refused():
     with pytest.raises(tilec.CompilationError, match="fp8e5"):
         fp8_add_kernel[(1,)](np.zeros(16, np.uint8), BLOCK=16)
@@ -198,15 +262,17 @@ def fp8_dot_kernel(a_ptr, b_ptr, acc_ptr, out_ptr, M: tl.constexpr, N: tl.conste
 
 
 @pytest.mark.parametrize("a_name,b_name", [("float8e5", "float8e5"), ("float8e4nv", "float8e4nv"),
-                                           ("float8e4nv", "float8e5")])
+                                           ("float8e4nv", "float8e5"),
+                                           ("float8e4b15", "float8e4b15"),
+                                           ("float8e4b15", "float8e5")])
 def test_fp8_dot(a_name, b_name):
     """tl.dot of fp8 tiles (any two fp8 formats, as Triton): the exact decoded values multiplied
     and summed in fp32 onto the accumulator."""
     rng = np.random.default_rng(7)
     m, n, k = 16, 32, 64
-    # Finite codes only (|x| <= 8): the sums stay well inside fp32.
-    a_vals = rng.uniform(-8, 8, (m, k))
-    b_vals = rng.uniform(-8, 8, (k, n))
+    # Finite codes only (|x| <= 8, e4b15: <= 1.875): the sums stay well inside fp32.
+    a_vals = rng.uniform(-8, 8, (m, k)) / (4 if a_name == "float8e4b15" else 1)
+    b_vals = rng.uniform(-8, 8, (k, n)) / (4 if b_name == "float8e4b15" else 1)
     a = encode(a_name, a_vals.reshape(-1)).reshape(m, k)
     b = encode(b_name, b_vals.reshape(-1)).reshape(k, n)
     acc = rng.standard_normal((m, n)).astype(np.float32)

@@ -37,6 +37,8 @@ NAMESPACE_TEST = textwrap.dedent('''
         assert issubclass(InterpreterError, triton.TritonError)
         assert tl.dtype.SINT_TYPES == ["int8", "int16", "int32", "int64"]
         assert "fp8e4b15" in tl.dtype.FP_TYPES and tl.float8e4b15.name == "fp8e4b15"
+        assert (tl.float8e4b15.exponent_bias, tl.float8e4nv.exponent_bias, tl.float32.exponent_bias) \
+            == (15, 7, 127)
         assert tl.int32.name == "int32" and str(tl.int32) == "i32" and tl.dtype("int32") == tl.int32
         assert str_to_triton_dtype("uint16") == tl.uint16
         assert triton.runtime.driver.active.get_current_target().backend == "cpu"
