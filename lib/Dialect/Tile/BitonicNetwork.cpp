@@ -17,6 +17,8 @@ Value buildBitonicMerge(OpBuilder &b, Location loc, Value x, unsigned stage,
   int64_t total = type.getNumElements();
   auto maskType = RankedTensorType::get(type.getShape(), b.getI1Type(), type.getEncoding());
   bool isFloat = isa<FloatType>(type.getElementType());
+  arith::CmpIPredicate intGreater =
+      isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
   Value cur = x;
   for (unsigned i = 0; i < stage; ++i) {
     unsigned bit = stage - 1 - i;
@@ -30,13 +32,11 @@ Value buildBitonicMerge(OpBuilder &b, Location loc, Value x, unsigned stage,
       flipLane.push_back(down != isRight);
     }
     Value other = ShuffleOp::create(b, loc, type, cur, cur, partner);
-    Value greater =
-        isFloat ? arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, cur, other).getResult()
-                : arith::CmpIOp::create(b, loc,
-                                        isUnsigned ? arith::CmpIPredicate::ugt
-                                                   : arith::CmpIPredicate::sgt,
-                                        cur, other)
-                      .getResult();
+    Value greater;
+    if (isFloat)
+      greater = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, cur, other);
+    else
+      greater = arith::CmpIOp::create(b, loc, intGreater, cur, other);
     Value flip =
         arith::ConstantOp::create(b, loc, maskType, DenseElementsAttr::get(maskType, flipLane));
     // Ascending lanes on the left of their pair (flip = 0) take the partner

@@ -17,14 +17,14 @@ namespace tilec::tile {
 /// `descending` or, when that is nullopt, bit `stage` of the lane index (the
 /// alternating runs of the inner stages). NaNs never compare greater, so, as in
 /// Triton, they do not sort cleanly.
-mlir::Value buildBitonicMerge(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
-                              unsigned stage, std::optional<bool> descending, bool isUnsigned);
+mlir::Value buildBitonicMerge(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x, unsigned stage,
+                              std::optional<bool> descending, bool isUnsigned);
 
 /// Builds the whole network that sorts `x` along its last dimension (a power of
 /// two): merges of 1, 2, ..., log2(n) steps, the inner ones alternating up and
 /// down, the last in the requested order. A last dimension of 1 returns `x`.
-mlir::Value buildBitonicSort(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
-                             bool descending, bool isUnsigned);
+mlir::Value buildBitonicSort(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x, bool descending,
+                             bool isUnsigned);
 
 } // namespace tilec::tile
 
