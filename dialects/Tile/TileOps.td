@@ -473,6 +473,32 @@ def Tile_ShuffleOp : Tile_Op<"shuffle", [Pure,
   let hasVerifier = 1;
 }
 
+def Tile_SortOp : Tile_Op<"sort", [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "Sorts a tile along its last dimension";
+  let description = [{
+    Sorts every row of `input` along the last dimension, whose size must be a power
+    of two, in ascending order or, with `descending = true`, in descending order.
+    Integers compare as signed values, or as unsigned ones with `unsigned`; floats
+    with ordered comparisons. Mirrors `tl.sort` (Triton sorts only the last
+    dimension, with a bitonic network): `tilec-expand-sort` expands the op into that
+    network of `tile.shuffle` compare-exchange steps, so ties and NaNs come out as in
+    Triton (a NaN never compares greater, so rows holding NaNs are not fully sorted).
+
+    Example:
+
+    ```mlir
+    %s = tile.sort %x descending = false : tensor<4x128xf32>
+    %u = tile.sort %y descending = true unsigned : tensor<64xi32>
+    ```
+  }];
+  let arguments = (ins Tile_MatrixTile:$input, BoolAttr:$descending, UnitAttr:$is_unsigned);
+  let results = (outs Tile_MatrixTile:$result);
+  let assemblyFormat = [{
+    $input `descending` `=` $descending (`unsigned` $is_unsigned^)? attr-dict `:` type($input)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Atomics, gathers and histograms
 //===----------------------------------------------------------------------===//

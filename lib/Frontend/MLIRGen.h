@@ -474,11 +474,12 @@ public:
   Val join(const Val &a, const Val &b, llvm::SMLoc l);
   std::optional<std::pair<Val, Val>> split(const Val &a, llvm::SMLoc l);
   /// One merge stage of Triton's bitonic network along the last (power-of-two)
-  /// dim: runs of 2^stage lanes, down where `descending` says or, when it is
-  /// nullopt, alternately (down where bit `stage` of the lane is set).
+  /// dim (tile::buildBitonicMerge): runs of 2^stage lanes, down where
+  /// `descending` says or, when it is nullopt, alternately (down where bit
+  /// `stage` of the lane is set).
   Val bitonicMerge(const Val &x, unsigned stage, std::optional<bool> descending, llvm::SMLoc l);
-  /// Triton's bitonic top-k (tl.topk; tl.sort is k = the last dim): the `k`
-  /// (a power of two) largest or smallest along the last dim, in order.
+  /// Triton's bitonic top-k (tl.topk): the `k` (a power of two) largest or
+  /// smallest along the last dim, in order.
   Val bitonicTopK(const Val &x, int64_t k, bool descending, llvm::SMLoc l);
 };
 

@@ -3,14 +3,15 @@
 // tl.reduce / tl.associative_scan with @jit combine functions inlined into the
 // combiner region of tile.reduce / tile.scan, the standard reductions and scans
 // built on them (sum, max/min with indices, argmax/argmin, xor_sum, cumsum,
-// cumprod), the bitonic tl.sort, reshape and trans, and the shape ops expressed
-// as tile.shuffle (join, split, cat, interleave, flip), plus ravel, histogram
-// (tile.histogram), swizzle2d and dot_scaled (microscaled operands upcast,
-// then tl.dot).
+// cumprod), tl.sort (tile.sort) and the bitonic tl.topk, reshape and trans,
+// and the shape ops expressed as tile.shuffle (join, split, cat, interleave,
+// flip), plus ravel, histogram (tile.histogram), swizzle2d and dot_scaled
+// (microscaled operands upcast, then tl.dot).
 //
 //===----------------------------------------------------------------------===//
 #include "Binder.h"
 #include "MLIRGen.h"
+#include "tilec/Dialect/Tile/BitonicNetwork.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -497,44 +498,14 @@ static llvm::SmallVector<int64_t> flippedIndices(llvm::ArrayRef<int64_t> shape, 
   return indices;
 }
 
-/// One bitonic merge of Triton's network along the last dimension (a power of
-/// two): `stage` compare-exchange steps over bits stage-1..0 of the lane index.
-/// A step over bit j pairs each lane with the lane whose index differs in bit j
-/// and keeps `partner` where (x > partner) != (down ^ is_right_lane), `down`
-/// being `descending` or, when that is nullopt, bit `stage` of the lane (the
-/// alternating runs of the inner stages). NaNs never compare greater, so, as
-/// in Triton, they do not sort cleanly.
+/// One bitonic merge of Triton's network (tl.topk, tl.bitonic_merge), built by
+/// the tile dialect's network builder that tilec-expand-sort shares.
 Val ReductionEmitter::bitonicMerge(const Val &x, unsigned stage, std::optional<bool> descending,
                                    SMLoc l) {
-  int64_t n = x.shape.back();
-  int64_t total = numElements(x.shape);
-  Location L = g.loc(l);
-  auto maskType = RankedTensorType::get(x.shape, b.getI1Type());
-  Val cur = x;
-  for (unsigned i = 0; i < stage; ++i) {
-    unsigned bit = stage - 1 - i;
-    llvm::SmallVector<int64_t> partner;
-    llvm::SmallVector<bool> flipLane;
-    for (int64_t flat = 0; flat < total; ++flat) {
-      int64_t pos = flat % n;
-      partner.push_back(flat ^ (int64_t(1) << bit));
-      bool isRight = (pos >> bit) & 1;
-      bool down = descending ? *descending : ((pos >> stage) & 1);
-      flipLane.push_back(down != isRight);
-    }
-    Val other = shuffle(cur, cur, partner, x.shape, l);
-    Val greater = g.compare(CmpOp::Gt, cur, other, l);
-    if (!greater)
-      return Val();
-    Value flip =
-        arith::ConstantOp::create(b, L, maskType, DenseElementsAttr::get(maskType, flipLane));
-    // Ascending lanes on the left of their pair (flip = 0) take the partner
-    // when greater; the flip mask inverts that for the other lanes.
-    Value takeOther = arith::XOrIOp::create(b, L, greater.value, flip);
-    Value r = arith::SelectOp::create(b, L, takeOther, other.value, cur.value);
-    cur = Val::tensor(r, x.dtype, x.shape, l);
-  }
-  return cur;
+  if (!g.fp8.rejectFP8Arithmetic(x.dtype, l, "comparison '>'"))
+    return Val();
+  Value r = tile::buildBitonicMerge(b, g.loc(l), x.value, stage, descending, x.dtype.isUnsigned());
+  return Val::tensor(r, x.dtype, x.shape, l);
 }
 
 /// Triton's sort_impl: with n = 2^logN lanes and k = 2^logK, the first logK
@@ -884,7 +855,11 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
     if (!isSort)
       return shuffle(x, x, flippedIndices(x.shape, dim), x.shape, l);
     std::optional<bool> desc = constBool(g, a[2], false, "descending");
-    return desc ? bitonicTopK(x, x.shape[dim], *desc, l) : Val();
+    // The network compares with '>', which fp8 (storage only) does not have.
+    if (!desc || !g.fp8.rejectFP8Arithmetic(x.dtype, l, "comparison '>'"))
+      return Val();
+    Value r = tile::SortOp::create(b, g.loc(l), x.value, *desc, x.dtype.isUnsigned());
+    return Val::tensor(r, x.dtype, x.shape, l);
   }
 
   if (name == "topk" || name == "bitonic_merge") {

@@ -97,6 +97,9 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   bool isCPU = kind == TargetKind::CPU;
   // Tile level.
   pm.addPass(createInlinerPass());
+  // Every target sorts with Triton's bitonic network of tile ops for now
+  // (canonicalization and CSE then share the network's constant masks).
+  pm.addPass(createTilecExpandSort());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // GPUs: tiles get layouts and become per-thread SIMT code (kernels with ops

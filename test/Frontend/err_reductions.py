@@ -2,6 +2,8 @@
 # expected and what was found.
 # RUN: not tilec compile %s --kernel split_dim --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=SPLIT
 # RUN: not tilec compile %s --kernel sort_dim --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=SORT
+# RUN: not tilec compile %s --kernel sort_fp8 --signature '*fp8e5' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=SORTFP8
+# RUN: not tilec compile %s --kernel topk_fp8 --signature '*fp8e4nv' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=TOPKFP8
 # RUN: not tilec compile %s --kernel count --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=COUNT
 # RUN: not tilec compile %s --kernel rtype --signature '*i32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=RTYPE
 # RUN: not tilec compile %s --kernel flow --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=FLOW
@@ -32,6 +34,20 @@ def sort_dim(p):
     x = tl.load(p + tl.arange(0, 8)[:, None] * 4 + tl.arange(0, 4)[None, :])
     y = tl.sort(x, dim=0)
 # SORT: {{.*}}err_reductions.py:[[@LINE-1]]:24: error: tl.sort only supports the last dimension (dim 1 of [8, 4]), got dim 0
+
+
+# fp8 is storage only: the sorting network's '>' refuses it, for tl.sort (one tile.sort op) as for
+# tl.topk (built in the frontend).
+@jit
+def sort_fp8(p):
+    y = tl.sort(tl.load(p + tl.arange(0, 8)))
+# SORTFP8: {{.*}}err_reductions.py:[[@LINE-1]]:12: error: comparison '>' on fp8e5 values is not supported: fp8 types are storage only in tilec; convert with .to(tl.float16) or .to(tl.float32) first
+
+
+@jit
+def topk_fp8(p):
+    y = tl.topk(tl.load(p + tl.arange(0, 8)), 2)
+# TOPKFP8: {{.*}}err_reductions.py:[[@LINE-1]]:12: error: comparison '>' on fp8e4nv values is not supported
 
 
 @jit

@@ -1,6 +1,7 @@
 # Scans, sorting and shape ops in tile IR: tl.cumsum of int8 widens to int32 and becomes
 # tile.scan, a reverse associative_scan carries `reverse`, tl.flip/tl.join/tl.split/tl.cat are
-# single tile.shuffle ops, tl.sort is a bitonic network of shuffle + compare + select steps.
+# single tile.shuffle ops, tl.sort is one tile.sort op (unsigned on unsigned integers), which
+# tilec-expand-sort expands later (test/Transforms/expand-sort.mlir).
 # RUN: tilec compile %s --kernel scans --signature '*i8,*fp32' --emit tile -o - | FileCheck %s
 import triton.language as tl
 from triton import jit
@@ -23,6 +24,7 @@ def scans(q_ptr, x_ptr):
     lo, hi = tl.split(j)
     k = tl.cat(lo, hi, can_reorder=True)
     s = tl.sort(q, descending=True)
+    u = x.to(tl.uint32, bitcast=True).sort()
 
 # int8 cumsum widens to int32, then scans with the sum combiner.
 # CHECK-LABEL: func.func @scans(
@@ -45,17 +47,9 @@ def scans(q_ptr, x_ptr):
 # CHECK: %[[LO:.*]] = tile.shuffle %[[J]], %[[J]] [0, 2, 4, 6] : tensor<4x2xi8>, tensor<4x2xi8> -> tensor<4xi8>
 # CHECK: %[[HI:.*]] = tile.shuffle %[[J]], %[[J]] [1, 3, 5, 7] : tensor<4x2xi8>, tensor<4x2xi8> -> tensor<4xi8>
 # CHECK: tile.shuffle %[[LO]], %[[HI]] [0, 1, 2, 3, 4, 5, 6, 7] : tensor<4xi8>, tensor<4xi8> -> tensor<8xi8>
-# sort of 4 elements, descending: 3 compare-exchange steps (stage 1: bit 0; stage 2: bits 1, 0).
-# Each takes the partner where (x > partner) differs from the lane's flip bit.
-# CHECK: %[[P1:.*]] = tile.shuffle %[[Q]], %[[Q]] [1, 0, 3, 2] : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
-# CHECK: %[[G1:.*]] = arith.cmpi sgt, %[[Q]], %[[P1]] : tensor<4xi8>
-# CHECK: %[[F1:.*]] = arith.constant dense<[false, true, true, false]> : tensor<4xi1>
-# CHECK: %[[T1:.*]] = arith.xori %[[G1]], %[[F1]] : tensor<4xi1>
-# CHECK: %[[S1:.*]] = arith.select %[[T1]], %[[P1]], %[[Q]] : tensor<4xi1>, tensor<4xi8>
-# CHECK: %[[P2:.*]] = tile.shuffle %[[S1]], %[[S1]] [2, 3, 0, 1] : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
-# CHECK: arith.constant dense<[true, true, false, false]> : tensor<4xi1>
-# CHECK: %[[S2:.*]] = arith.select %{{.*}}, %[[P2]], %[[S1]] : tensor<4xi1>, tensor<4xi8>
-# CHECK: tile.shuffle %[[S2]], %[[S2]] [1, 0, 3, 2] : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
-# CHECK: arith.constant dense<[true, false, true, false]> : tensor<4xi1>
-# CHECK: arith.select
+# tl.sort stays one op; x.sort() of unsigned values sorts them as unsigned along the last dim.
+# CHECK: %[[SQ:.*]] = tile.sort %[[Q]] descending = true : tensor<4xi8>
+# CHECK-NOT: tile.shuffle %[[SQ]]
+# CHECK: %[[XU:.*]] = arith.bitcast %[[X]] : tensor<4x2xf32> to tensor<4x2xi32>
+# CHECK: tile.sort %[[XU]] descending = false unsigned : tensor<4x2xi32>
 # CHECK-NEXT: return

@@ -58,6 +58,38 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
   ];
 }
 
+def TilecExpandSort : Pass<"tilec-expand-sort", "mlir::ModuleOp"> {
+  let summary = "Expands tile.sort into Triton's bitonic network of tile ops";
+  let description = [{
+    Every target sorts with the network Triton's `tl.sort` uses: for a last dimension of
+    n = 2^k, merges of 1, 2, ..., k compare-exchange steps, the inner merges alternating
+    up and down runs, the last one in the requested order. A step over bit j is a
+    `tile.shuffle` pairing each lane with the lane whose index differs in bit j, a
+    greater-than comparison (`ugt` with `unsigned`, ordered `ogt` on floats), a constant
+    mask of the lanes whose choice is inverted and a select: k(k+1)/2 steps in all. Ties
+    and NaNs (never greater) come out exactly as in Triton. The pipeline runs it right
+    after the inliner, before layouts on GPUs; a target with a better sort could lower
+    `tile.sort` itself instead.
+
+    Before:
+
+    ```mlir
+    %s = tile.sort %x descending = false : tensor<2xi32>
+    ```
+
+    After:
+
+    ```mlir
+    %p = tile.shuffle %x, %x [1, 0] : tensor<2xi32>, tensor<2xi32> -> tensor<2xi32>
+    %g = arith.cmpi sgt, %x, %p : tensor<2xi32>
+    %f = arith.constant dense<[false, true]> : tensor<2xi1>
+    %t = arith.xori %g, %f : tensor<2xi1>
+    %s = arith.select %t, %p, %x : tensor<2xi1>, tensor<2xi32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TilecDropHints : Pass<"tilec-drop-hints", "mlir::ModuleOp"> {
   let summary = "Removes tile.hint ops, where nothing reads the promises they carry";
   let description = [{

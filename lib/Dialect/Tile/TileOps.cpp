@@ -452,6 +452,23 @@ LogicalResult HistogramOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// SortOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SortOp::verify() {
+  auto type = cast<RankedTensorType>(getInput().getType());
+  if (type.getRank() == 0)
+    return emitOpError("input must have at least one dimension, got ") << type;
+  int64_t size = type.getShape().back();
+  if (ShapedType::isDynamic(size) || !llvm::isPowerOf2_64(size))
+    return emitOpError("sorted (last) dimension must be a power of two, got ")
+           << shapeString(type.getShape());
+  if (getIsUnsigned() && !isa<IntegerType>(type.getElementType()))
+    return emitOpError("'unsigned' needs integer elements, got ") << type.getElementType();
+  return success();
+}
+
 #include "Tile/TileEnums.cpp.inc"
 
 //===----------------------------------------------------------------------===//

@@ -806,3 +806,57 @@ func.func @histogram_shared(%x: tensor<8xi32, #shared>) {
   %0 = tile.histogram %x : tensor<8xi32, #shared> -> tensor<8xi32>
   return
 }
+
+// -----
+
+// A sort needs a dimension to sort.
+func.func @sort_rank0(%x: tensor<f32>) {
+  // expected-error @+1 {{input must have at least one dimension, got 'tensor<f32>'}}
+  %0 = tile.sort %x descending = false : tensor<f32>
+  return
+}
+
+// -----
+
+// The sorted (last) dimension is a power of two, as Triton's bitonic network needs.
+func.func @sort_not_pow2(%x: tensor<4x6xi32>) {
+  // expected-error @+1 {{sorted (last) dimension must be a power of two, got [4, 6]}}
+  %0 = tile.sort %x descending = true : tensor<4x6xi32>
+  return
+}
+
+// -----
+
+// Only integers compare as unsigned.
+func.func @sort_unsigned_float(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'unsigned' needs integer elements, got 'f32'}}
+  %0 = tile.sort %x descending = false unsigned : tensor<8xf32>
+  return
+}
+
+// -----
+
+// The result has the input's type.
+func.func @sort_result_type(%x: tensor<8xf32>) {
+  // expected-error @+1 {{all of {input, result} have same type}}
+  %0 = "tile.sort"(%x) {descending = false} : (tensor<8xf32>) -> tensor<8xf16>
+  return
+}
+
+// -----
+
+// Pointers have no order to sort by.
+func.func @sort_pointers(%x: tensor<8x!tile.ptr<f32>>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  %0 = tile.sort %x descending = false : tensor<8x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// descending is a bool.
+func.func @sort_descending_attr(%x: tensor<8xf32>) {
+  // expected-error @+1 {{attribute 'descending' failed to satisfy constraint: bool attribute}}
+  %0 = "tile.sort"(%x) {descending = 1 : i32} : (tensor<8xf32>) -> tensor<8xf32>
+  return
+}

@@ -171,6 +171,20 @@ func.func @histogram(%x: tensor<128xi32>, %y: tensor<64xi8>, %m: tensor<64xi1>, 
   return %0, %1, %2 : tensor<256xi32>, tensor<16xi32>, tensor<1xi32>
 }
 
+// Sorts round-trip ascending, descending and unsigned, on rows and on a single lane.
+// CHECK-LABEL: func @sort
+// CHECK-SAME: (%[[X:.*]]: tensor<4x128xf32>, %[[Y:.*]]: tensor<64xi32>, %[[Z:.*]]: tensor<1xf16>)
+// CHECK: tile.sort %[[X]] descending = false : tensor<4x128xf32>
+// CHECK: tile.sort %[[Y]] descending = true unsigned : tensor<64xi32>
+// CHECK: tile.sort %[[Z]] descending = true : tensor<1xf16>
+func.func @sort(%x: tensor<4x128xf32>, %y: tensor<64xi32>, %z: tensor<1xf16>)
+    -> (tensor<4x128xf32>, tensor<64xi32>, tensor<1xf16>) {
+  %0 = tile.sort %x descending = false : tensor<4x128xf32>
+  %1 = tile.sort %y descending = true unsigned : tensor<64xi32>
+  %2 = tile.sort %z descending = true : tensor<1xf16>
+  return %0, %1, %2 : tensor<4x128xf32>, tensor<64xi32>, tensor<1xf16>
+}
+
 // Debugging ops round-trip: prints with and without values, an assertion on a tile.
 // CHECK-LABEL: func @debug
 // CHECK: tile.print " x: " %{{.*}}, %{{.*}} : tensor<4xi32>, f32 {hex = false, is_signed = array<i1: true, false>}
