@@ -1,0 +1,35 @@
+# Compiles the bench kernels into CUDA module images (PTX + tilec metadata) with tilec's JIT, on a machine without a GPU.
+"""Usage: PYTHONPATH=build/python python3 bench/gpu_aot/make_images.py OUT_DIR [--arch sm_90]
+
+Writes OUT_DIR/<case>.tcm for each case below and copies build/bin/tilec-runner next to them, so
+that OUT_DIR runs on a GPU machine that has only a CUDA driver (no LLVM, no tilec build):
+`python3 OUT_DIR/run.py` there (bench/gpu_aot/run.py, copied too). See docs/gpu.md, "On a GPU".
+"""
+import argparse, os, shutil, sys
+import tilec
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+parser = argparse.ArgumentParser()
+parser.add_argument("out_dir")
+parser.add_argument("--arch", default="sm_90")
+args = parser.parse_args()
+OUT = args.out_dir
+os.makedirs(OUT, exist_ok=True)
+c = tilec.Compiler(no_device=True, disk_cache=False)
+cases = {
+  "vadd": ("examples/vector_add.py", "add_kernel", "*fp32:16,*fp32:16,*fp32:16,i32:16", {"BLOCK_SIZE": "1024"}, 4),
+  "softmax": ("examples/softmax.py", "softmax_kernel", "*fp32:16,*fp32:16,i32:16,i32:16,i32:16,i32:16", {"BLOCK_SIZE": "4096"}, 8),
+  "layernorm": ("examples/layer_norm.py", "_layer_norm_fwd_fused", "*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,i32:16,fp32", {"BLOCK_SIZE": "4096"}, 8),
+  "mm16_w4": ("bench/kernels/matmul_grouped.py", "matmul_grouped", "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "64", "GROUP_SIZE_M": "8"}, 4),
+  "mm16_w8": ("bench/kernels/matmul_grouped.py", "matmul_grouped", "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "64", "GROUP_SIZE_M": "8"}, 8),
+  "mm32_w8": ("bench/kernels/matmul_grouped.py", "matmul_grouped", "*fp32:16,*fp32:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "32", "GROUP_SIZE_M": "8"}, 8),
+  "attn": ("bench/kernels/attention.py", "attn_fwd", "*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,fp32", {"HEAD_DIM": "64", "BLOCK_M": "64", "BLOCK_N": "64"}, 4),
+}
+for name, (src, kernel, sig, cx, nw) in cases.items():
+    text = open(os.path.join(ROOT, src)).read()
+    img, code, diag = c.compile_image(text, os.path.join(ROOT, src), kernel, sig.split(","), list(cx.items()), nw, 3, "nvptx", args.arch)
+    if img is None:
+        print(name, "FAILED", code, diag[:500]); continue
+    open(os.path.join(OUT, name + ".tcm"), "wb").write(img)
+    print(name, len(img), "bytes")
+shutil.copy(os.path.join(ROOT, "build", "bin", "tilec-runner"), OUT)
+shutil.copy(os.path.join(ROOT, "bench", "gpu_aot", "run.py"), OUT)

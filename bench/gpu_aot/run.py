@@ -1,0 +1,108 @@
+# Runs tilec's AOT-compiled CUDA module images (made by make_images.py, without a GPU) with tilec-runner: results vs numpy/torch, times vs torch (cuBLAS).
+"""Usage, on the GPU machine, in the folder make_images.py filled: python3 run.py
+Needs numpy and torch (for the cuBLAS and reference figures) there, and a CUDA driver; each
+kernel's time is tilec-runner --bench's minimum over 20 launches after a warm-up."""
+import os, re, subprocess, sys, time
+import numpy as np
+HERE = os.path.dirname(os.path.abspath(__file__))
+W = "/tmp/tw"; os.makedirs(W, exist_ok=True)
+RUNNER = os.path.join(HERE, "tilec-runner")
+os.environ["TILEC_DEVICE"] = "cuda"
+
+def run(img, grid, args, bench=20):
+    files = []
+    argv = [RUNNER, os.path.join(HERE, img), "--grid", grid, "--out-dir", W + "/out", "--bench", str(bench), "--device", "cuda", "--"]
+    for i, a in enumerate(args):
+        if isinstance(a, np.ndarray):
+            p = "%s/a%d.npy" % (W, i); np.save(p, a); argv.append(p); files.append(p)
+        else:
+            argv.append(repr(a) if isinstance(a, float) else str(a))
+    os.makedirs(W + "/out", exist_ok=True)
+    t0 = time.time()
+    r = subprocess.run(argv, capture_output=True, text=True, timeout=240)
+    if r.returncode != 0:
+        print("  runner FAILED rc=%d: %s" % (r.returncode, (r.stderr + r.stdout)[-800:]))
+        return None, None
+    m = re.search(r"median ([0-9.]+) us, min ([0-9.]+) us", r.stdout + r.stderr)
+    outs = [np.load("%s/out/a%d.npy" % (W, i)) if isinstance(a, np.ndarray) else None for i, a in enumerate(args)]
+    return outs, (float(m.group(1)), float(m.group(2))) if m else None
+
+def report(name, ok, err, t, extra=""):
+    print("%-12s %s  max err %.3g  median %s us  min %s us  %s" % (name, "PASS" if ok else "FAIL", err, t[0] if t else "-", t[1] if t else "-", extra), flush=True)
+
+subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,clocks.max.sm", "--format=csv,noheader"])
+print(subprocess.run([RUNNER, "--list", os.path.join(HERE, "mm16_w8.tcm")], capture_output=True, text=True).stdout.strip())
+rng = np.random.default_rng(0)
+
+# vector add, 2^26 fp32
+n = 1 << 26
+x = rng.random(n, dtype=np.float32); y = rng.random(n, dtype=np.float32)
+o, t = run("vadd.tcm", str(n // 1024), [x, y, np.zeros(n, np.float32), n])
+if o: e = float(np.max(np.abs(o[2] - (x + y)))); report("vadd 2^26", e == 0, e, t, "%.0f GB/s" % (12 * n / (t[1] * 1e3)) if t else "")
+
+# softmax 4096x4096
+M = N = 4096
+a = rng.standard_normal((M, N), dtype=np.float32)
+o, t = run("softmax.tcm", str(M), [np.zeros_like(a), a, N, N, M, N])
+if o:
+    ref = np.exp(a - a.max(1, keepdims=True)); ref /= ref.sum(1, keepdims=True)
+    e = float(np.max(np.abs(o[0] - ref))); report("softmax 4096^2", e < 1e-6, e, t, "%.0f GB/s" % (8 * M * N / (t[1] * 1e3)) if t else "")
+
+# layer norm 4096x4096
+w = rng.random(N, dtype=np.float32); b = rng.random(N, dtype=np.float32)
+o, t = run("layernorm.tcm", str(M), [a, np.zeros_like(a), w, b, np.zeros(M, np.float32), np.zeros(M, np.float32), N, N, 1e-5])
+if o:
+    mu = a.mean(1, keepdims=True); var = ((a - mu) ** 2).mean(1, keepdims=True)
+    ref = (a - mu) / np.sqrt(var + 1e-5) * w + b
+    e = float(np.max(np.abs(o[1] - ref))); report("layernorm 4096^2", e < 1e-4, e, t, "%.0f GB/s" % (8 * M * N / (t[1] * 1e3)) if t else "")
+
+import torch
+def torch_ms(fn, reps=20):
+    for _ in range(3): fn()
+    torch.cuda.synchronize(); s = torch.cuda.Event(enable_timing=True); e = torch.cuda.Event(enable_timing=True)
+    best = 1e9
+    for _ in range(reps):
+        s.record(); fn(); e.record(); torch.cuda.synchronize(); best = min(best, s.elapsed_time(e))
+    return best
+
+# matmul fp16 4096^3 (fp32 accumulation, fp16 out) vs cuBLAS
+S = 4096
+A = (rng.standard_normal((S, S)) * 0.1).astype(np.float16); B = (rng.standard_normal((S, S)) * 0.1).astype(np.float16)
+At, Bt = torch.from_numpy(A).cuda(), torch.from_numpy(B).cuda()
+ref = (At.float() @ Bt.float()).cpu().numpy()
+cub = torch_ms(lambda: At @ Bt)
+print("cuBLAS fp16 4096^3: %.3f ms = %.0f TFLOP/s" % (cub, 2 * S ** 3 / (cub * 1e9)), flush=True)
+for img in ("mm16_w4.tcm", "mm16_w8.tcm"):
+    o, t = run(img, str((S // 128) ** 2), [A, B, np.zeros((S, S), np.float16), S, S, S, S, 1, S, 1, S, 1])
+    if o:
+        e = float(np.max(np.abs(o[2].astype(np.float32) - ref)) / np.max(np.abs(ref)))
+        tf = 2 * S ** 3 / (t[1] * 1e6) if t else 0
+        report(img[:-4] + " fp16", e < 1e-2, e, t, "%.0f TFLOP/s = %.2fx cuBLAS" % (tf, tf / (2 * S ** 3 / (cub * 1e9))))
+
+# matmul fp32 (tf32) 4096^3 vs cuBLAS tf32
+A32 = rng.standard_normal((S, S), dtype=np.float32); B32 = rng.standard_normal((S, S), dtype=np.float32)
+A32t, B32t = torch.from_numpy(A32).cuda(), torch.from_numpy(B32).cuda()
+torch.backends.cuda.matmul.allow_tf32 = True
+cub32 = torch_ms(lambda: A32t @ B32t)
+torch.backends.cuda.matmul.allow_tf32 = False
+ref32 = (A32t.double() @ B32t.double()).cpu().numpy()
+print("cuBLAS tf32 4096^3: %.3f ms = %.0f TFLOP/s" % (cub32, 2 * S ** 3 / (cub32 * 1e9)), flush=True)
+o, t = run("mm32_w8.tcm", str((S // 128) ** 2), [A32, B32, np.zeros((S, S), np.float32), S, S, S, S, 1, S, 1, S, 1])
+if o:
+    e = float(np.max(np.abs(o[2] - ref32)) / np.max(np.abs(ref32)))
+    tf = 2 * S ** 3 / (t[1] * 1e6) if t else 0
+    report("mm32_w8 tf32", e < 1e-2, e, t, "%.0f TFLOP/s = %.2fx cuBLAS tf32" % (tf, tf / (2 * S ** 3 / (cub32 * 1e9))))
+
+# attention fp32 (tf32 dots): 16 heads x 4096 x 64
+BH, L, D = 16, 4096, 64
+q = rng.standard_normal((BH, L, D), dtype=np.float32); k = rng.standard_normal((BH, L, D), dtype=np.float32); v = rng.standard_normal((BH, L, D), dtype=np.float32)
+o, t = run("attn.tcm", "%d,%d" % (L // 64, BH), [q, k, v, np.zeros_like(q), L, 0.125])
+if o:
+    qt, kt, vt = (torch.from_numpy(z).cuda().double() for z in (q, k, v))
+    ref = torch.softmax(qt @ kt.transpose(1, 2) * 0.125, -1) @ vt
+    e = float(np.max(np.abs(o[3] - ref.cpu().numpy())))
+    fl = 4 * BH * L * L * D
+    q32, k32, v32 = (torch.from_numpy(z).cuda() for z in (q, k, v))
+    sd = torch_ms(lambda: torch.nn.functional.scaled_dot_product_attention(q32, k32, v32, scale=0.125), 5)
+    report("attention", e < 5e-2, e, t, "%.1f TFLOP/s; torch SDPA fp32 %.3f ms = %.1f TFLOP/s" % (fl / (t[1] * 1e6) if t else 0, sd, fl / (sd * 1e9)))
+print("done")
