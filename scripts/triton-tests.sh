@@ -23,6 +23,7 @@ if ! "$PY" -c "import torch, xdist, pytest_timeout" 2>/dev/null; then
   exit 77
 fi
 TESTS="$(cd "$TESTS" && pwd)"
+BUILD="$(cd "$BUILD" && pwd)"   # absolute: the runs below change directory
 export PYTHONPATH="$BUILD/python:$ROOT/test/triton${PYTHONPATH:+:$PYTHONPATH}"
 export TILEC_DEVICE="${TILEC_DEVICE:-cpu}"
 export TILEC_BENCH_MAX_POINTS="${TILEC_BENCH_MAX_POINTS:-1}"   # tutorials: one point per benchmark
