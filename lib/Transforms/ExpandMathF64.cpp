@@ -624,29 +624,24 @@ template <typename OpT> struct F64Expansion : public OpRewritePattern<OpT> {
 };
 } // namespace
 
+/// Adds one F64Expansion per op of `Ops`, each with the expansion at its
+/// position in `expansions`.
+template <typename... Ops>
+void addF64Expansions(RewritePatternSet &patterns, PatternBenefit benefit,
+                      std::initializer_list<Value (*)(const ShapedConstants &, ValueRange)>
+                          expansions) {
+  auto expansion = expansions.begin();
+  (patterns.add<F64Expansion<Ops>>(patterns.getContext(), *expansion++, benefit), ...);
+}
+
 void tilec::populateExpandMathF64Patterns(RewritePatternSet &patterns, PatternBenefit benefit) {
-  MLIRContext *ctx = patterns.getContext();
-  patterns.add<F64Expansion<math::ExpOp>>(ctx, expF64, benefit);
-  patterns.add<F64Expansion<math::Exp2Op>>(ctx, exp2F64, benefit);
-  patterns.add<F64Expansion<math::ExpM1Op>>(ctx, expm1F64, benefit);
-  patterns.add<F64Expansion<math::LogOp>>(ctx, logF64, benefit);
-  patterns.add<F64Expansion<math::Log2Op>>(ctx, log2F64, benefit);
-  patterns.add<F64Expansion<math::Log10Op>>(ctx, log10F64, benefit);
-  patterns.add<F64Expansion<math::Log1pOp>>(ctx, log1pOp, benefit);
-  patterns.add<F64Expansion<math::SinOp>>(ctx, sinCosF64<false>, benefit);
-  patterns.add<F64Expansion<math::CosOp>>(ctx, sinCosF64<true>, benefit);
-  patterns.add<F64Expansion<math::TanOp>>(ctx, tanF64, benefit);
-  patterns.add<F64Expansion<math::SinhOp>>(ctx, sinhCoshF64<false>, benefit);
-  patterns.add<F64Expansion<math::CoshOp>>(ctx, sinhCoshF64<true>, benefit);
-  patterns.add<F64Expansion<math::TanhOp>>(ctx, tanhF64, benefit);
-  patterns.add<F64Expansion<math::AtanOp>>(ctx, atanF64, benefit);
-  patterns.add<F64Expansion<math::Atan2Op>>(ctx, atan2F64, benefit);
-  patterns.add<F64Expansion<math::AsinOp>>(ctx, asinF64, benefit);
-  patterns.add<F64Expansion<math::AcosOp>>(ctx, acosF64, benefit);
-  patterns.add<F64Expansion<math::AcoshOp>>(ctx, acoshF64, benefit);
-  patterns.add<F64Expansion<math::AtanhOp>>(ctx, atanhF64, benefit);
-  patterns.add<F64Expansion<math::CbrtOp>>(ctx, cbrtF64, benefit);
-  patterns.add<F64Expansion<math::PowFOp>>(ctx, powF64, benefit);
-  patterns.add<F64Expansion<math::ErfOp>>(ctx, erfF64, benefit);
-  patterns.add<F64Expansion<math::ErfcOp>>(ctx, erfcF64, benefit);
+  addF64Expansions<math::ExpOp, math::Exp2Op, math::ExpM1Op, math::LogOp, math::Log2Op,
+                   math::Log10Op, math::Log1pOp, math::SinOp, math::CosOp, math::TanOp,
+                   math::SinhOp, math::CoshOp, math::TanhOp, math::AtanOp, math::Atan2Op,
+                   math::AsinOp, math::AcosOp, math::AcoshOp, math::AtanhOp, math::CbrtOp,
+                   math::PowFOp, math::ErfOp, math::ErfcOp>(
+      patterns, benefit,
+      {expF64, exp2F64, expm1F64, logF64, log2F64, log10F64, log1pOp, sinCosF64<false>,
+       sinCosF64<true>, tanF64, sinhCoshF64<false>, sinhCoshF64<true>, tanhF64, atanF64,
+       atan2F64, asinF64, acosF64, acoshF64, atanhF64, cbrtF64, powF64, erfF64, erfcF64});
 }
