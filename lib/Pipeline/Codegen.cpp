@@ -89,6 +89,22 @@ VectorRegisters getCPUVectorRegisters(const PipelineOptions &options) {
   return regs;
 }
 
+void runModulePasses(llvm::Module &module, llvm::TargetMachine &tm,
+                     const llvm::PipelineTuningOptions &tuning,
+                     llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder &)> build) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(&tm, tuning);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  build(pb).run(module, mam);
+}
+
 } // namespace detail
 
 namespace {
@@ -97,24 +113,16 @@ namespace {
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &tm, unsigned optLevel) {
   if (optLevel == 0)
     return;
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
   llvm::PipelineTuningOptions tuning;
   tuning.LoopUnrolling = true;
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
-  llvm::PassBuilder pb(&tm, tuning);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
   llvm::OptimizationLevel level = optLevel == 1   ? llvm::OptimizationLevel::O1
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2
                                                   : llvm::OptimizationLevel::O3;
-  pb.buildPerModuleDefaultPipeline(level).run(module, mam);
+  detail::runModulePasses(module, tm, tuning, [&](llvm::PassBuilder &pb) {
+    return pb.buildPerModuleDefaultPipeline(level);
+  });
 }
 
 /// libdevice's `__nvvm_reflect("__CUDA_FTZ")`: 1 selects its flush-to-zero

@@ -5,6 +5,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 
 namespace llvm {
@@ -59,6 +60,12 @@ std::vector<unsigned> storedParams(llvm::Function &fn, unsigned numParams);
 /// constant-index extracts to the lanes read (NarrowLoopVectors.cpp). Returns
 /// how many it narrowed.
 unsigned narrowLoopCarriedVectors(llvm::Function &fn);
+
+/// Runs the module pipeline `build` makes on `module`, with `tm`'s cost model
+/// and fresh analysis managers.
+void runModulePasses(llvm::Module &module, llvm::TargetMachine &tm,
+                     const llvm::PipelineTuningOptions &tuning,
+                     llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder &)> build);
 
 /// Splits the vector arithmetic of `module`'s functions into scalars (loads
 /// and stores stay vectors) and computes each address just before its first

@@ -21,7 +21,6 @@
 #include "Codegen.h"
 
 #include "llvm/IR/Instructions.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/Scalarizer.h"
@@ -37,12 +36,12 @@ static unsigned sinkAddressesToUses(llvm::Function &fn) {
     // Bottom up, so that an address computed from another moves first and
     // makes room for it.
     for (llvm::Instruction &inst : llvm::make_early_inc_range(llvm::reverse(block))) {
-      if (!isa<llvm::GetElementPtrInst, llvm::AddrSpaceCastInst>(inst) || inst.use_empty())
+      if (!llvm::isa<llvm::GetElementPtrInst, llvm::AddrSpaceCastInst>(inst) || inst.use_empty())
         continue;
       llvm::Instruction *first = nullptr;
       bool local = llvm::all_of(inst.users(), [&](llvm::User *user) {
-        auto *use = dyn_cast<llvm::Instruction>(user);
-        if (!use || use->getParent() != &block || isa<llvm::PHINode>(use))
+        auto *use = llvm::dyn_cast<llvm::Instruction>(user);
+        if (!use || use->getParent() != &block || llvm::isa<llvm::PHINode>(use))
           return false;
         if (!first || use->comesBefore(first))
           first = use;
@@ -58,22 +57,14 @@ static unsigned sinkAddressesToUses(llvm::Function &fn) {
 }
 
 void prepareForGPUCodegen(llvm::Module &module, llvm::TargetMachine &tm) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(&tm);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::FunctionPassManager fpm;
-  fpm.addPass(llvm::ScalarizerPass());
-  fpm.addPass(llvm::EarlyCSEPass());
-  llvm::ModulePassManager mpm;
-  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
-  mpm.run(module, mam);
+  runModulePasses(module, tm, llvm::PipelineTuningOptions(), [](llvm::PassBuilder &) {
+    llvm::FunctionPassManager fpm;
+    fpm.addPass(llvm::ScalarizerPass());
+    fpm.addPass(llvm::EarlyCSEPass());
+    llvm::ModulePassManager mpm;
+    mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+    return mpm;
+  });
   for (llvm::Function &fn : module)
     if (!fn.isDeclaration())
       sinkAddressesToUses(fn);

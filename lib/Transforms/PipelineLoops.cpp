@@ -64,7 +64,7 @@ struct LoopPlan {
 /// A plan's address computation in program order, cloned for the
 /// iterations that run ahead.
 struct AddressSlice {
-  mutable scf::ForOp loop; // (its accessors are not const)
+  scf::ForOp loop;
   SmallVector<Operation *> ops;
   SmallVector<unsigned> args;
 
@@ -74,7 +74,7 @@ struct AddressSlice {
     llvm::sort(ops, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   }
   /// The address values the loop starts with.
-  SmallVector<Value> initial() const {
+  SmallVector<Value> initial() {
     SmallVector<Value> values;
     for (unsigned index : args)
       values.push_back(loop.getInitArgs()[index]);
@@ -82,7 +82,7 @@ struct AddressSlice {
   }
   /// Clones the computation for iteration `iv` with the address values
   /// `state`; the mapping gives the clones.
-  IRMapping clone(OpBuilder &b, Value iv, ArrayRef<Value> state) const {
+  IRMapping clone(OpBuilder &b, Value iv, ArrayRef<Value> state) {
     IRMapping map;
     map.map(loop.getInductionVar(), iv);
     for (auto [index, value] : llvm::zip(args, state))
@@ -92,7 +92,7 @@ struct AddressSlice {
     return map;
   }
   /// The address values of the iteration after the one `map` cloned.
-  SmallVector<Value> next(const IRMapping &map) const {
+  SmallVector<Value> next(const IRMapping &map) {
     SmallVector<Value> values;
     Operation *yield = loop.getBody()->getTerminator();
     for (unsigned index : args)
@@ -404,7 +404,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
   /// the code to the old body and gives their next values), then erases the
   /// planned loads (moved with the old body; their conversions are gone) and
   /// what only computed their addresses and masks. Null on failure.
-  scf::ForOp extendLoop(scf::ForOp loop, const LoopPlan &loopPlan, const AddressSlice &slice,
+  scf::ForOp extendLoop(scf::ForOp loop, const LoopPlan &loopPlan, AddressSlice &slice,
                         ValueRange newInits, const NewYieldValuesFn &yieldFn) {
     unsigned numOld = loop.getNumRegionIterArgs();
     IRRewriter rewriter(loop.getContext());

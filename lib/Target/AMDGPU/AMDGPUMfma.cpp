@@ -18,13 +18,16 @@ using namespace mlir;
 
 namespace tilec::amdgpu {
 
+bool isCDNA3(llvm::StringRef arch) {
+  return arch == "gfx940" || arch == "gfx941" || arch == "gfx942" || arch == "gfx950";
+}
+
 bool hasMfma(llvm::StringRef arch, unsigned nonK, Type operand, Type acc) {
   // CDNA2 (gfx90a) and CDNA3 (gfx940-gfx942, gfx950) have the f16, bf16_1k
   // and f32 forms; the i8 forms with 8 elements per lane are CDNA3's (gfx90a
   // has 32x32x8i8 instead, left to the FMA path). gfx908 lacks the _1k bf16
   // forms and is left to the FMA path.
-  bool cdna3 = arch == "gfx940" || arch == "gfx941" || arch == "gfx942" || arch == "gfx950";
-  if (!cdna3 && (arch != "gfx90a" || operand.isInteger(8)))
+  if (!isCDNA3(arch) && (arch != "gfx90a" || operand.isInteger(8)))
     return false;
   return detail::isMfmaType(nonK, operand, acc);
 }

@@ -7,6 +7,9 @@
 
 namespace tilec::amdgpu {
 
+/// Whether `arch` is CDNA3 (gfx940-gfx942, gfx950): i8 MFMAs with 8 elements
+/// per lane, and kernel arguments preloaded into SGPRs.
+bool isCDNA3(llvm::StringRef arch);
 /// Whether `arch` has the MFMA with `nonK` x `nonK` blocks for `operand` and
 /// `acc` (TargetInfo::hasMfma): f16, bf16 and f32 on gfx90a, gfx940-gfx942
 /// and gfx950; i8 on gfx940-gfx942 and gfx950.

@@ -81,13 +81,13 @@ public:
     fn->setCallingConv(llvm::CallingConv::AMDGPU_KERNEL);
     std::string size = std::to_string(threadsPerBlock);
     fn->addFnAttr("amdgpu-flat-work-group-size", size + "," + size);
-    // gfx94x and gfx950 can preload kernel arguments into SGPRs before the
+    // CDNA3 (gfx94x, gfx950) can preload kernel arguments into SGPRs before the
     // first instruction (`inreg` asks for it; the back end preloads what fits
     // in the user SGPRs and loads the rest, and it emits the prologue that
     // firmware without preloading runs instead), as Triton does there. The
     // arguments are then ready with no s_load, which also frees the
     // scheduler from waiting on them: vadd's 8-warp kernel needs 6 VGPRs, not 10.
-    if (arch.starts_with("gfx94") || arch == "gfx950")
+    if (amdgpu::isCDNA3(arch))
       for (llvm::Argument &arg : fn->args())
         arg.addAttr(llvm::Attribute::InReg);
   }
