@@ -100,7 +100,7 @@ def Tile_SharedEncodingAttr : Tile_Attr<"SharedEncoding", "shared"> {
 
 def Tile_MmaEncodingAttr : Tile_Attr<"MmaEncoding", "mma",
     [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
-  let summary = "The accumulator layout of NVIDIA mma.sync (MMA version 2)";
+  let summary = "The accumulator layout of NVIDIA mma.sync (version 2) and wgmma (version 3)";
   let description = [{
     The distributed layout of the result of a `tile.dot` computed by warp-wide
     `mma.sync.aligned.m16n8k16` instructions (Triton's `#nvidia_mma` with
@@ -114,9 +114,18 @@ def Tile_MmaEncodingAttr : Tile_Attr<"MmaEncoding", "mma",
     threads beyond it hold copies, and registers beyond a dimension smaller than a
     block (e.g. the 128x1 source of a broadcast) are left out.
 
+    Version 3 is the accumulator of sm_90's warpgroup MMA (`wgmma.mma_async
+    .m64nNk16`, Triton's `versionMajor = 3`), which places each warp's 16 x 8
+    blocks exactly as version 2 does: the four warps of a warpgroup hold 64
+    consecutive rows, so version 3 needs `warpsPerCTA = [4k, 1]`, and one
+    instruction covers a warpgroup's 64 rows and N columns (registers
+    `4 * (m * nReps + n) + i` for the instruction's `n`s are its d registers
+    in order). Its operands are read from shared memory, not registers.
+
     Example:
 
     ```mlir
+    #wgmma = #tile.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [16, 8]>
     #mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
     tensor<64x64xf32, #mma>
     ```

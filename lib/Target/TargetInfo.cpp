@@ -199,6 +199,45 @@ Value TargetInfo::loadMatrix(OpBuilder &, Location, func::FuncOp, Value, int64_t
   llvm_unreachable("ldmatrix requested from a target without it (check hasLoadMatrix)");
 }
 
+bool TargetInfo::hasWarpgroupMma(llvm::StringRef, Type, Type) const { return false; }
+
+void TargetInfo::warpgroupMmaFence(OpBuilder &, Location, func::FuncOp) const {
+  llvm_unreachable("wgmma requested from a target without it (check hasWarpgroupMma)");
+}
+
+Value TargetInfo::warpgroupMma(OpBuilder &, Location, func::FuncOp, Type,
+                               const WarpgroupMmaOperand &, const WarpgroupMmaOperand &, Value,
+                               unsigned) const {
+  llvm_unreachable("wgmma requested from a target without it (check hasWarpgroupMma)");
+}
+
+void TargetInfo::warpgroupMmaWait(OpBuilder &, Location, func::FuncOp) const {
+  llvm_unreachable("wgmma requested from a target without it (check hasWarpgroupMma)");
+}
+
+Value detail::matrixDescriptor(OpBuilder &b, Location loc, Value address,
+                               const WarpgroupMmaOperand &operand) {
+  auto constant = [&](uint64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, int64_t(v), 64);
+  };
+  // Bits 0-13: address / 16 (18 address bits); 16-29: leading byte offset /
+  // 16; 32-45: stride byte offset / 16; 62-63: 1 = 128-byte, 2 = 64-byte, 3 =
+  // 32-byte swizzle, 0 = none.
+  uint64_t mode = operand.swizzleBytes == 128  ? 1
+                  : operand.swizzleBytes == 64 ? 2
+                  : operand.swizzleBytes == 32 ? 3
+                                               : 0;
+  uint64_t fields = ((operand.leadingBytes >> 4) & 0x3fff) << 16 |
+                    ((operand.strideBytes >> 4) & 0x3fff) << 32 | mode << 62;
+  Value start = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, address, constant(4)), constant(0x3fff));
+  return arith::OrIOp::create(b, loc, start, constant(fields));
+}
+
+bool detail::isWarpgroupMmaType(Type operand, Type acc) {
+  return (operand.isF16() || operand.isBF16()) && acc.isF32();
+}
+
 bool detail::isMfmaType(unsigned nonK, Type operand, Type acc) {
   if (nonK != 32 && nonK != 16)
     return false;
@@ -278,7 +317,7 @@ Value detail::getGlobalSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp
     auto type = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), 0);
     global = LLVM::GlobalOp::create(mb, loc, type, /*isConstant=*/false,
                                     LLVM::Linkage::Internal, name, Attribute(),
-                                    /*alignment=*/16, addressSpace);
+                                    /*alignment=*/1024, addressSpace);
   }
   return LLVM::AddressOfOp::create(b, loc, LLVM::LLVMPointerType::get(ctx, addressSpace),
                                    name);

@@ -173,6 +173,13 @@ private:
     if (m % 16 || n % 8 || k % blockK || !llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) ||
         !llvm::isPowerOf2_64(k))
       return {};
+    // wgmma where the target has it: each warpgroup's 64 rows per
+    // instruction, warps along M only (B is then read by every warpgroup),
+    // and at least 16 columns and K elements (32-byte swizzled rows).
+    if (target->hasWarpgroupMma(arch, operand, cType.getElementType()) && numWarps % 4 == 0 &&
+        m % (16 * numWarps) == 0 && n >= 16 && k >= 16 &&
+        (!warps || (warps->first == numWarps && warps->second == 1)))
+      return tile::MmaEncodingAttr::get(dot.getContext(), 3, {numWarps, 1}, {16, 8});
     auto [wm, wn] = fits(warps, m, n, 16, 8) ? *warps : mmaWarps(m, n, numWarps);
     return tile::MmaEncodingAttr::get(dot.getContext(), 2, {wm, wn}, {16, 8});
   }

@@ -167,7 +167,10 @@ bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load, bool withMfma) {
       return false;
     auto encoding =
         dyn_cast_or_null<tile::DotOperandEncodingAttr>(tile::getEncoding(convert.getType()));
-    if (!encoding || !(isa<tile::MmaEncodingAttr>(encoding.getParent()) ||
+    // wgmma dots (MMA version 3) stage their operands in swizzled shared
+    // memory themselves; the padded buffers here are not a layout wgmma reads.
+    auto mma = dyn_cast<tile::MmaEncodingAttr>(encoding ? encoding.getParent() : Attribute());
+    if (!encoding || !((mma && mma.getVersion() == 2) ||
                        (withMfma && isa<tile::MfmaEncodingAttr>(encoding.getParent()))))
       return false;
     for (OpOperand &use : convert->getUses()) {

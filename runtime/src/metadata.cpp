@@ -83,7 +83,7 @@ struct Parser {
       return "'target' must come before the kernels";
     if (t.size() < 3)
       return "expected 'target cpu ARCH [FEATURES]', 'target cuda sm_NN', "
-             "'target hip gfxNNN' or 'target simt warp32|warp64 [FEATURES]'";
+             "'target hip gfxNNN' or 'target simt warp32|warp32-wgmma|warp64 [FEATURES]'";
     const std::string &kind = t[1], &arch = t[2];
     if (kind == "cpu") {
       if (t.size() > 4)
@@ -93,9 +93,9 @@ struct Parser {
       md.features = t.size() == 4 ? t[3] : "";
     } else if (kind == "simt") {
       if (t.size() > 4)
-        return "too many tokens in 'target simt warp32|warp64 [FEATURES]'";
-      if (arch != "warp32" && arch != "warp64")
-        return "expected 'target simt warp32' or 'target simt warp64', got '" +
+        return "too many tokens in 'target simt warp32|warp32-wgmma|warp64 [FEATURES]'";
+      if (arch != "warp32" && arch != "warp32-wgmma" && arch != "warp64")
+        return "expected 'target simt warp32', 'warp32-wgmma' or 'warp64', got '" +
                arch + "'";
       md.features = t.size() == 4 ? t[3] : "";
     } else if (kind == "cuda") {

@@ -39,6 +39,9 @@ using namespace tilec;
 
 namespace {
 
+/// Threads of a warpgroup (four warps of 32 lanes), which run a wgmma together.
+constexpr uint32_t kWarpgroupThreads = 128;
+
 //===----------------------------------------------------------------------===//
 // Fiber contexts: a hand-written switch on x86-64 (no signal-mask system
 // call), ucontext elsewhere.
@@ -177,7 +180,7 @@ struct Launch {
   }
 };
 
-enum class State : uint8_t { Ready, AtBarrier, InShuffle, InMma, InLdmatrix, Done };
+enum class State : uint8_t { Ready, AtBarrier, InShuffle, InMma, InLdmatrix, InWgmma, Done };
 
 struct Program;
 
@@ -200,6 +203,11 @@ struct SimtThread {
   uint32_t *ldOut;
   /// The current MFMA's registers of this lane (its kind is in mmaKind).
   tilec_simt_mfma_fragments *mfmaFragments;
+  /// The current wgmma (kind in mmaKind): its descriptors, shape and this
+  /// thread's accumulators.
+  uint64_t wgmmaDescA, wgmmaDescB;
+  uint32_t wgmmaShape;
+  float *wgmmaD;
   /// cp.async copies that have not landed: the data read at issue, where it
   /// goes, and the group it belongs to (groupsCommitted when not committed).
   struct PendingCopy {
@@ -219,8 +227,9 @@ struct Program {
   int32_t pid[3] = {0, 0, 0};
   std::vector<SimtThread> threads;
   /// Lanes of each warp waiting in a shuffle, and in an mma.sync or ldmatrix
-  /// (one count for both, so lanes that diverge between them are caught).
-  std::vector<uint32_t> warpArrived, mmaArrived;
+  /// (one count for both, so lanes that diverge between them are caught);
+  /// threads of each warpgroup waiting in a wgmma.
+  std::vector<uint32_t> warpArrived, mmaArrived, groupArrived;
   uint32_t atBarrier = 0, done = 0;
   bool failed = false;
   Context scheduler;
@@ -295,6 +304,7 @@ std::string Program::prepare(Launch &l) {
   threads.resize(l.numThreads);
   warpArrived.assign(l.numThreads / l.warpSize, 0);
   mmaArrived.assign(l.numThreads / l.warpSize, 0);
+  groupArrived.assign((l.numThreads + kWarpgroupThreads - 1) / kWarpgroupThreads, 0);
   return "";
 }
 
@@ -504,36 +514,45 @@ void computeMma(SimtThread *lanes, uint32_t kind) {
   }
 }
 
-/// One warp-collective instruction (mma.sync, ldmatrix, MFMA) at `site` for
-/// lane `t`, which has stored its operands: every lane but the last to arrive
-/// waits in `waiting`; the last checks that all lanes are at the same
+/// One collective instruction of a warp (mma.sync, ldmatrix, MFMA) or, with
+/// `lanes` = kWarpgroupThreads, of a warpgroup (wgmma) at `site` for thread
+/// `t`, which has stored its operands: every thread but the last to arrive
+/// waits in `waiting`; the last checks that all threads are at the same
 /// instruction (`sameInstruction(lane)`, else the launch fails naming
 /// `other`, the instructions a lane may be in instead), runs
-/// `compute(lanes)` for the warp and wakes the others.
+/// `compute(lanes)` for the group and wakes the others.
 template <typename SameInstruction, typename Compute>
-void runWarpCollective(SimtThread *t, void *site, State waiting, const char *name,
-                       const char *other, SameInstruction sameInstruction, Compute compute) {
+void runCollective(SimtThread *t, uint32_t lanes, void *site, State waiting, const char *name,
+                   const char *other, SameInstruction sameInstruction, Compute compute) {
   Program &p = *t->program;
-  uint32_t warpSize = p.launch->warpSize;
-  uint32_t warp = t->ctx.thread_id / warpSize;
+  uint32_t group = t->ctx.thread_id / lanes;
+  std::vector<uint32_t> &arrived =
+      lanes == p.launch->warpSize ? p.mmaArrived : p.groupArrived;
   t->site = site;
-  if (++p.mmaArrived[warp] < warpSize) {
+  if (++arrived[group] < lanes) {
     t->state = waiting;
     yield(t);
     return;
   }
-  p.mmaArrived[warp] = 0;
-  SimtThread *lanes = &p.threads[size_t(warp) * warpSize];
-  for (uint32_t i = 0; i < warpSize; ++i)
-    if (lanes[i].site != site || !sameInstruction(lanes[i])) {
-      p.fail(&lanes[i], std::string(name) + " with an inactive lane (thread " +
-                            std::to_string(t->ctx.thread_id) + " is in another " + other + ")");
+  arrived[group] = 0;
+  SimtThread *members = &p.threads[size_t(group) * lanes];
+  for (uint32_t i = 0; i < lanes; ++i)
+    if (members[i].site != site || !sameInstruction(members[i])) {
+      p.fail(&members[i], std::string(name) + " with an inactive lane (thread " +
+                              std::to_string(t->ctx.thread_id) + " is in another " + other + ")");
       abandon(t);
     }
-  compute(lanes);
-  for (uint32_t i = 0; i < warpSize; ++i)
-    if (&lanes[i] != t)
-      lanes[i].state = State::Ready;
+  compute(members);
+  for (uint32_t i = 0; i < lanes; ++i)
+    if (&members[i] != t)
+      members[i].state = State::Ready;
+}
+
+template <typename SameInstruction, typename Compute>
+void runWarpCollective(SimtThread *t, void *site, State waiting, const char *name,
+                       const char *other, SameInstruction sameInstruction, Compute compute) {
+  runCollective(t, t->program->launch->warpSize, site, waiting, name, other, sameInstruction,
+                compute);
 }
 
 /// Fails the launch at `t` unless its warps have `lanes` lanes and `known`
@@ -705,6 +724,132 @@ void mfmaCallback(tilec_simt_thread *ctx, uint32_t kind,
       [&](SimtThread *lanes) { computeMfma(lanes, kind); });
 }
 
+/// The shared-memory offset of element (mn, k) of a wgmma operand that
+/// descriptor `desc` describes (`mnMajor`: contiguous along M or N, else
+/// along K), after the descriptor's swizzle: the PTX ISA's canonical layouts,
+/// in 16-byte units T, with S the swizzle width in bytes:
+///   K-major, no swizzle:  (mn%8)*16 + (mn/8)*SBO + (k%T)*e + (k/T)*LBO
+///   K-major, swizzled:    (mn%8)*S  + (mn/8)*SBO + k*e
+///   MN-major, no swizzle: (mn%T)*e  + (mn/T)*SBO + (k%8)*16 + (k/8)*LBO
+///   MN-major, swizzled:   (mn%W)*e  + (mn/W)*LBO + (k%8)*S  + (k/8)*SBO
+/// (e element bytes, W = S/e), added to the start address; a swizzle of S
+/// bytes then XORs address bits [4, 4+b) with bits [7, 7+b), b = log2(S/16).
+uint64_t wgmmaOperandOffset(uint64_t desc, bool mnMajor, uint32_t mn, uint32_t k,
+                            uint32_t elemBytes) {
+  uint64_t start = (desc & 0x3fff) << 4, lbo = ((desc >> 16) & 0x3fff) << 4;
+  uint64_t sbo = ((desc >> 32) & 0x3fff) << 4;
+  uint32_t mode = uint32_t(desc >> 62);
+  uint64_t swizzle = mode == 1 ? 128 : mode == 2 ? 64 : mode == 3 ? 32 : 0;
+  uint64_t perChunk = 16 / elemBytes, offset;
+  if (!swizzle)
+    offset = mnMajor ? (mn % perChunk) * elemBytes + (mn / perChunk) * sbo + (k % 8) * 16 +
+                           (k / 8) * lbo
+                     : (mn % 8) * 16 + (mn / 8) * sbo + (k % perChunk) * elemBytes +
+                           (k / perChunk) * lbo;
+  else if (mnMajor)
+    offset = (mn % (swizzle / elemBytes)) * elemBytes + (mn / (swizzle / elemBytes)) * lbo +
+             (k % 8) * swizzle + (k / 8) * sbo;
+  else
+    offset = (mn % 8) * swizzle + (mn / 8) * sbo + uint64_t(k) * elemBytes;
+  uint64_t address = start + offset;
+  if (swizzle) {
+    uint64_t bits = swizzle == 128 ? 7 : swizzle == 64 ? 3 : 1;
+    address ^= ((address >> 7) & bits) << 4;
+  }
+  return address;
+}
+
+/// D = A * B + D of one wgmma m64nNk16 for the warpgroup `threads`, reading
+/// A and B from shared memory through their descriptors; an error message if
+/// an element lies outside shared memory or a descriptor uses the base
+/// offset (bits 49-51), which the emulator does not model.
+std::string computeWgmma(const Program &p, SimtThread *threads) {
+  const SimtThread &first = threads[0];
+  uint32_t n = first.wgmmaShape & 0xffff;
+  bool transA = first.wgmmaShape & TILEC_SIMT_WGMMA_TRANS_A;
+  bool transB = first.wgmmaShape & TILEC_SIMT_WGMMA_TRANS_B;
+  bool bf16 = first.mmaKind == TILEC_SIMT_WGMMA_F32_BF16;
+  for (uint64_t desc : {first.wgmmaDescA, first.wgmmaDescB})
+    if ((desc >> 49) & 7)
+      return "wgmma descriptor with a matrix base offset (not modelled)";
+  uint64_t size = p.launch->sharedBytes;
+  std::string error;
+  auto read = [&](uint64_t desc, bool mnMajor, uint32_t mn, uint32_t k) -> double {
+    uint64_t offset = wgmmaOperandOffset(desc, mnMajor, mn, k, 2);
+    if (offset + 2 > size) {
+      if (error.empty())
+        error = "wgmma operand at shared offset " + std::to_string(offset) +
+                " is outside shared memory (size " + std::to_string(size) + ")";
+      return 0;
+    }
+    uint16_t bits;
+    std::memcpy(&bits, p.shared + offset, sizeof(bits));
+    return bf16 ? bf16ToFloat(bits) : halfToFloat(bits);
+  };
+  // A is 64 x 16 (row m, column k), B is 16 x N (row k, column n).
+  std::vector<double> a(64 * 16), b(16 * size_t(n));
+  for (uint32_t m = 0; m < 64; ++m)
+    for (uint32_t k = 0; k < 16; ++k)
+      a[m * 16 + k] = read(first.wgmmaDescA, transA, m, k);
+  for (uint32_t k = 0; k < 16; ++k)
+    for (uint32_t col = 0; col < n; ++col)
+      b[k * n + col] = read(first.wgmmaDescB, transB, col, k);
+  if (!error.empty())
+    return error;
+  for (uint32_t t = 0; t < kWarpgroupThreads; ++t) {
+    uint32_t warp = t / 32, lane = t % 32;
+    float *d = threads[t].wgmmaD;
+    for (uint32_t r = 0; r < n / 2; ++r) {
+      uint32_t j = r / 4, i = r % 4;
+      uint32_t row = 16 * warp + lane / 4 + 8 * (i / 2), col = 8 * j + 2 * (lane % 4) + i % 2;
+      float sum = d[r];
+      // 16-bit products are exact in f32; the sum rounds per step.
+      for (uint32_t k = 0; k < 16; ++k)
+        sum = std::fma(float(a[row * 16 + k]), float(b[k * n + col]), sum);
+      d[r] = sum;
+    }
+  }
+  return "";
+}
+
+void wgmmaCallback(tilec_simt_thread *ctx, uint32_t kind, uint64_t descA, uint64_t descB,
+                   uint32_t shape, float *d) {
+  SimtThread *t = self(ctx);
+  Program &p = *t->program;
+  uint32_t n = shape & 0xffff;
+  requireWarpInstruction(t, "wgmma", 32,
+                         (kind == TILEC_SIMT_WGMMA_F32_F16 || kind == TILEC_SIMT_WGMMA_F32_BF16) &&
+                             n >= 8 && n <= 256 && n % 8 == 0 &&
+                             (shape & ~uint32_t(0x3ffff)) == 0,
+                         "kind or shape", kind == TILEC_SIMT_WGMMA_F32_F16 ||
+                                                  kind == TILEC_SIMT_WGMMA_F32_BF16
+                                              ? shape
+                                              : kind);
+  if (p.launch->numThreads % kWarpgroupThreads) {
+    p.fail(t, "wgmma needs warpgroups of 4 warps, the launch has " +
+                  std::to_string(p.launch->numThreads / 32) + " warps");
+    abandon(t);
+  }
+  t->mmaKind = kind;
+  t->wgmmaDescA = descA;
+  t->wgmmaDescB = descB;
+  t->wgmmaShape = shape;
+  t->wgmmaD = d;
+  runCollective(
+      t, kWarpgroupThreads, __builtin_return_address(0), State::InWgmma, "wgmma", "wgmma",
+      [&](const SimtThread &other) {
+        return other.mmaKind == kind && other.wgmmaShape == shape &&
+               other.wgmmaDescA == descA && other.wgmmaDescB == descB;
+      },
+      [&](SimtThread *threads) {
+        std::string error = computeWgmma(p, threads);
+        if (!error.empty()) {
+          p.fail(t, error);
+          abandon(t);
+        }
+      });
+}
+
 void asyncCopyCallback(tilec_simt_thread *ctx, void *dst, const void *src, uint32_t bytes,
                        uint32_t srcBytes) {
   SimtThread *t = self(ctx);
@@ -790,24 +935,29 @@ std::string Program::stuckMessage(const SimtThread *&about) const {
       return t.mmaKind >= TILEC_SIMT_MFMA_32X32X8_F32_F16 ? "is in an MFMA" : "is in an mma.sync";
     case State::InLdmatrix:
       return "is in an ldmatrix";
+    case State::InWgmma:
+      return "is in a wgmma";
     default:
       return "waits at a barrier";
     }
   };
-  // mma.sync and ldmatrix need the whole warp.
+  // mma.sync and ldmatrix need the whole warp, wgmma the whole warpgroup.
   for (const SimtThread &t : threads) {
-    if (t.state != State::InMma && t.state != State::InLdmatrix)
+    if (t.state != State::InMma && t.state != State::InLdmatrix && t.state != State::InWgmma)
       continue;
-    uint32_t base = t.ctx.thread_id / warpSize * warpSize;
-    for (uint32_t i = 0; i < warpSize; ++i) {
+    uint32_t lanes = t.state == State::InWgmma ? kWarpgroupThreads : warpSize;
+    uint32_t base = t.ctx.thread_id / lanes * lanes;
+    for (uint32_t i = 0; i < lanes && base + i < threads.size(); ++i) {
       const SimtThread &other = threads[base + i];
       if (other.state != t.state) {
         about = &t;
         return std::string(t.state == State::InLdmatrix                  ? "ldmatrix"
+                           : t.state == State::InWgmma                    ? "wgmma"
                            : t.mmaKind >= TILEC_SIMT_MFMA_32X32X8_F32_F16 ? "MFMA"
                                                                           : "mma.sync") +
-               " with an inactive lane (thread " +
-               std::to_string(other.ctx.thread_id) + " of its warp " + absence(other) + ")";
+               " with an inactive lane (thread " + std::to_string(other.ctx.thread_id) +
+               (t.state == State::InWgmma ? " of its warpgroup " : " of its warp ") +
+               absence(other) + ")";
       }
     }
   }
@@ -854,6 +1004,7 @@ void Program::run(Launch &l, const int32_t programId[3]) {
   failed = false;
   std::fill(warpArrived.begin(), warpArrived.end(), 0);
   std::fill(mmaArrived.begin(), mmaArrived.end(), 0);
+  std::fill(groupArrived.begin(), groupArrived.end(), 0);
   for (uint32_t i = 0; i < l.numThreads; ++i) {
     SimtThread &t = threads[i];
     t.ctx = {i,
@@ -869,7 +1020,8 @@ void Program::run(Launch &l, const int32_t programId[3]) {
              mfmaCallback,
              asyncCopyCallback,
              asyncCommitCallback,
-             asyncWaitCallback};
+             asyncWaitCallback,
+             wgmmaCallback};
     t.program = this;
     t.pendingCopies.clear();
     t.groupsCommitted = 0;
@@ -1015,8 +1167,13 @@ tilec_status simtInfo(int ordinal, tilec_device_info *info) {
   hostDeviceInfo("simt", info);
   std::string name = "SIMT emulator on " + hostCpu().name;
   copyString(info->name, sizeof(info->name), name.c_str());
+  // TILEC_SIMT_WGMMA=1 models sm_90's warpgroup MMA at warp size 32.
+  const char *wgmma = std::getenv("TILEC_SIMT_WGMMA");
+  bool sm90 = wgmma && std::strcmp(wgmma, "1") == 0;
   copyString(info->arch, sizeof(info->arch),
-             deviceWarpSize() == 64 ? "warp64" : "warp32");
+             deviceWarpSize() == 64 ? "warp64"
+             : sm90                 ? "warp32-wgmma"
+                                    : "warp32");
   return nullptr;
 }
 

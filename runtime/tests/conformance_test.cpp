@@ -367,7 +367,7 @@ struct Suite {
       CHECK_FAILS(loadRaw("garbage", "simt warp32", "so"), CORRUPT_MODULE,
                   "module '<memory>': cannot load its shared object");
       CHECK_FAILS(loadRaw("x", "simt warp16", "so"), CORRUPT_MODULE,
-                  "expected 'target simt warp32' or 'target simt warp64', "
+                  "expected 'target simt warp32', 'warp32-wgmma' or 'warp64', "
                   "got 'warp16'");
       return;
     }

@@ -51,6 +51,18 @@ struct LLVMProcessor {
   std::string features;
 };
 
+/// A wgmma operand in shared memory, in the terms of the PTX ISA's matrix
+/// descriptor: `start` is the shared pointer of its first element; it is
+/// K-major (rows of M or N, K contiguous) unless `mnMajor`; `swizzleBytes`
+/// (0 for none, 32, 64 or 128) is its swizzle mode, and `leadingBytes` and
+/// `strideBytes` are the descriptor's leading and stride byte offsets.
+struct WarpgroupMmaOperand {
+  mlir::Value start;
+  bool mnMajor = false;
+  unsigned swizzleBytes = 0;
+  uint64_t leadingBytes = 0, strideBytes = 0;
+};
+
 class TargetInfo {
 public:
   virtual ~TargetInfo();
@@ -263,6 +275,32 @@ public:
                                  mlir::func::FuncOp kernel, mlir::Value rowBase,
                                  int64_t byteOffset, mlir::Type elem, unsigned count,
                                  bool transpose) const;
+  /// Whether `arch` has warpgroup MMA, `wgmma.mma_async.sync.aligned.m64nNk16`
+  /// with both operands in shared memory, for `operand` elements and `acc`
+  /// accumulators (none by default): f16 or bf16 with f32.
+  virtual bool hasWarpgroupMma(llvm::StringRef arch, mlir::Type operand, mlir::Type acc) const;
+  /// Before a warpgroup's wgmmas: makes the program's earlier shared-memory
+  /// writes visible to them (`fence.proxy.async`) and orders the accumulator
+  /// registers (`wgmma.fence`). Called only where hasWarpgroupMma holds.
+  virtual void warpgroupMmaFence(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::func::FuncOp kernel) const;
+  /// One `wgmma.mma_async.sync.aligned.m64nNk16.f32.<T>.<T>` (N = `n`, 8 to 256
+  /// in steps of 8; T the `operand` type) with A (64 x 16) and B (16 x N) in
+  /// shared memory as `a` and `bOperand` describe them, and `acc`
+  /// (`vector<N/2 x f32>`) the calling thread's accumulators (with warp w and
+  /// lane l of the warpgroup, register 4j + i is D[16w + l/4 + 8(i/2)][8j +
+  /// 2(l%4) + i%2]); returns D = A * B + acc. Every thread of the warpgroup
+  /// must execute it, between warpgroupMmaFence and warpgroupMmaWait.
+  virtual mlir::Value warpgroupMma(mlir::OpBuilder &b, mlir::Location loc,
+                                   mlir::func::FuncOp kernel, mlir::Type operand,
+                                   const WarpgroupMmaOperand &a,
+                                   const WarpgroupMmaOperand &bOperand, mlir::Value acc,
+                                   unsigned n) const;
+  /// After a warpgroup's wgmmas: commits them as one group and waits until it
+  /// completes, so that their results may be read and their operands
+  /// overwritten.
+  virtual void warpgroupMmaWait(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::func::FuncOp kernel) const;
   /// Whether `arch` has the wave-wide (64 lanes) AMD matrix instruction with
   /// `nonK` x `nonK` accumulator blocks for `operand` elements (A and B) and
   /// `acc` accumulators (none by default): with f32 accumulators

@@ -148,14 +148,6 @@ Value registers(OpBuilder &b, Location loc, Value vec, int64_t offset, int64_t c
                                                ArrayRef<int64_t>{count}, ArrayRef<int64_t>{1});
 }
 
-/// The source of a dot operand that the dot stages in shared memory itself
-/// (planDotOperandStaging chose its conversion), else null.
-Value stagedSource(const SIMTLowering &simt, Value operand) {
-  auto convert = operand.getDefiningOp<tile::ConvertLayoutOp>();
-  if (convert && simt.stagedOperandConversions.contains(convert.getOperation()))
-    return convert.getSrc();
-  return Value();
-}
 
 /// The shared-memory tile (a `!tile.memdesc`) a dot operand is read from per
 /// K step, when planDotOperandStaging chose its tile.local_load, else null.
@@ -166,14 +158,6 @@ Value bufferSource(const SIMTLowering &simt, Value operand) {
   return Value();
 }
 
-/// The source of a staged B operand that is a transposition the dot folds
-/// (`simt.stagedTransposes`): the [N, K] tile it transposes, else null.
-Value transposedSource(const SIMTLowering &simt, Value staged) {
-  auto trans = staged ? staged.getDefiningOp<tile::TransOp>() : tile::TransOp();
-  if (trans && simt.stagedTransposes.contains(trans.getOperation()))
-    return trans.getSrc();
-  return Value();
-}
 
 /// What `plan` (one of planDotOperandStaging's maps) records for the op that
 /// defines `operand`, if anything: the buffer a B operand is read from
@@ -217,8 +201,8 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
                                 ConversionPatternRewriter &b) const override {
     auto cType = cast<RankedTensorType>(op.getAcc().getType());
     auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
-    if (!mma)
-      return failure();
+    if (!mma || mma.getVersion() != 2)
+      return failure(); // version 3: WgmmaDotLowering (WgmmaDot.cpp)
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
@@ -444,6 +428,20 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
 
 } // namespace
 
+Value stagedSource(const SIMTLowering &simt, Value operand) {
+  auto convert = operand.getDefiningOp<tile::ConvertLayoutOp>();
+  if (convert && simt.stagedOperandConversions.contains(convert.getOperation()))
+    return convert.getSrc();
+  return Value();
+}
+
+Value transposedSource(const SIMTLowering &simt, Value staged) {
+  auto trans = staged ? staged.getDefiningOp<tile::TransOp>() : tile::TransOp();
+  if (trans && simt.stagedTransposes.contains(trans.getOperation()))
+    return trans.getSrc();
+  return Value();
+}
+
 /// Whether a dot can read the operand of `type` that `load` gives from its
 /// buffer per K step: row-major, unswizzled, rows starting 16-byte aligned (as
 /// ldmatrix needs).
@@ -478,6 +476,14 @@ static void planResidentOperands(SIMTLowering &simt, ArrayRef<tile::ConvertLayou
     Value src = convert.getSrc();
     bool sameLoop = llvm::all_of(convert->getUsers(),
                                  [&](Operation *user) { return enclosingLoop(user) == loop; });
+    // wgmma dots stage their operands in their own swizzled layout.
+    bool wgmmaUser = llvm::any_of(convert->getUsers(), [](Operation *user) {
+      auto encoding = tile::getEncoding(cast<tile::DotOp>(user).getAcc().getType());
+      auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(encoding);
+      return mma && mma.getVersion() == 3;
+    });
+    if (wgmmaUser)
+      continue;
     if (!loop || !sameLoop || loop->isAncestor(src.getParentBlock()->getParentOp()))
       continue;
     invariants.push_back({convert, loop});
@@ -521,8 +527,12 @@ void planDotOperandStaging(SIMTLowering &simt) {
   simt.kernel.walk([&](tile::DotOp dot) {
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
     auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
-    if (!mma || !simt.target.hasMmaSync(simt.arch, dot.getA().getType().getElementType(),
-                                        cType.getElementType()))
+    Type operandType = dot.getA().getType().getElementType();
+    // wgmma (version 3) reads both operands from shared memory, staged by the
+    // dot in its swizzled layout (no pipeline buffers or resident regions).
+    bool wgmma = mma && mma.getVersion() == 3;
+    if (!mma || (wgmma ? !simt.target.hasWarpgroupMma(simt.arch, operandType, cType.getElementType())
+                       : !simt.target.hasMmaSync(simt.arch, operandType, cType.getElementType())))
       return;
     uint64_t bytes = 0;
     SmallVector<unsigned> operands;
@@ -532,7 +542,9 @@ void planDotOperandStaging(SIMTLowering &simt) {
       auto encoding = dyn_cast_or_null<tile::DotOperandEncodingAttr>(type.getEncoding());
       if (!encoding || encoding.getOpIdx() != idx || encoding.getParent() != mma ||
           type.getRank() != 2 ||
-          (type.getElementType().getIntOrFloatBitWidth() == 16 && !ldmatrix))
+          (!wgmma && type.getElementType().getIntOrFloatBitWidth() == 16 && !ldmatrix))
+        continue;
+      if (wgmma && operand.getDefiningOp<tile::LocalLoadOp>())
         continue;
       if (auto load = operand.getDefiningOp<tile::LocalLoadOp>()) {
         if (isReadableBuffer(load, type)) {
@@ -546,7 +558,7 @@ void planDotOperandStaging(SIMTLowering &simt) {
         continue;
       if (auto trans = convert.getSrc().getDefiningOp<tile::TransOp>()) {
         auto load = trans.getSrc().getDefiningOp<tile::LocalLoadOp>();
-        if (idx == 1 && load && load->hasOneUse() && trans->hasOneUse() &&
+        if (idx == 1 && !wgmma && load && load->hasOneUse() && trans->hasOneUse() &&
             trans.getOrder() == ArrayRef<int32_t>{1, 0} && isReadableBuffer(load, type)) {
           accepted.insert({dot.getOperation(), idx});
           transposedLoads.push_back(convert);

@@ -246,9 +246,13 @@ static bool insertsAfter(OpBuilder &b, Block &body, Operation *last) {
   return ancestor && ancestor != last && last->isBeforeInBlock(ancestor);
 }
 
+uint64_t SIMTLowering::scratchBase(OpBuilder &b) const {
+  func::FuncOp body = kernel;
+  return insertsAfter(b, body.getBody().front(), lastBufferUser) ? 0 : allocatedBytes;
+}
+
 Value SIMTLowering::sharedAddress(OpBuilder &b, Location loc, Value byteOffset, uint64_t limit) {
-  uint64_t scratchBase =
-      insertsAfter(b, kernel.getBody().front(), lastBufferUser) ? 0 : allocatedBytes;
+  uint64_t scratchBase = this->scratchBase(b);
   sharedBytes = std::max(sharedBytes, scratchBase + limit);
   Value base = target.getSharedMemoryBase(b, loc, kernel);
   if (scratchBase)

@@ -100,6 +100,9 @@ public:
   /// the kernel's scratch to `limit` bytes.
   mlir::Value sharedAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value byteOffset,
                             uint64_t limit);
+  /// Byte offset from the base of shared memory of the scratch area that
+  /// sharedAddress addresses at `b`'s insertion point.
+  uint64_t scratchBase(mlir::OpBuilder &b) const;
   /// Address of element `index` (an i32) of an array of `elem` scalars kept in
   /// shared memory from byte `byteBase`; grows shared memory to `limit` bytes.
   mlir::Value elementAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index,
@@ -230,6 +233,15 @@ void populateSIMTAsyncCopyPatterns(SIMTLowering &simt, const mlir::TypeConverter
 int64_t bufferRowStride(tile::MemDescType type);
 void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                              mlir::RewritePatternSet &patterns);
+/// tile.dot with a version-3 `#tile.mma` accumulator on wgmma (WgmmaDot.cpp).
+void populateSIMTWgmmaDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+/// The source of a dot operand that the dot stages in shared memory itself
+/// (planDotOperandStaging chose its conversion), else null (Dot.cpp).
+mlir::Value stagedSource(const SIMTLowering &simt, mlir::Value operand);
+/// The source of a staged B operand that is a transposition the dot folds
+/// (`simt.stagedTransposes`): the [N, K] tile it transposes, else null.
+mlir::Value transposedSource(const SIMTLowering &simt, mlir::Value staged);
 /// tile.dot with a `#tile.mfma` accumulator on AMD matrix cores (MfmaDot.cpp).
 void populateSIMTMfmaDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);

@@ -83,6 +83,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       planScratchReuse(simt);
       populateSIMTDotPatterns(simt, typeConverter, patterns);
       populateSIMTMfmaDotPatterns(simt, typeConverter, patterns);
+      populateSIMTWgmmaDotPatterns(simt, typeConverter, patterns);
       populateSIMTAtomicPatterns(simt, typeConverter, patterns);
       populateSIMTScanPatterns(simt, typeConverter, patterns);
       populateSIMTHistogramPatterns(simt, typeConverter, patterns);

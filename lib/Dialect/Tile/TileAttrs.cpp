@@ -74,8 +74,9 @@ static int64_t mmaBlockK(unsigned kWidth) { return 8 * kWidth; }
 LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                       unsigned version, ArrayRef<unsigned> warpsPerCTA,
                                       ArrayRef<unsigned> instrShape) {
-  if (version != 2)
-    return emitError() << "mma encoding supports version 2 (mma.sync), got " << version;
+  if (version != 2 && version != 3)
+    return emitError() << "mma encoding supports versions 2 (mma.sync) and 3 (wgmma), got "
+                       << version;
   if (warpsPerCTA.size() != 2)
     return emitError() << "mma encoding needs 2 warpsPerCTA entries (M, N), got "
                        << warpsPerCTA.size();
@@ -83,7 +84,11 @@ LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitErr
     if (v == 0 || !llvm::isPowerOf2_32(v))
       return emitError() << "mma warpsPerCTA must be powers of two, got " << v;
   if (instrShape.size() != 2 || instrShape[0] != kMmaM || instrShape[1] != kMmaN)
-    return emitError() << "mma version 2 needs instrShape = [16, 8]";
+    return emitError() << "mma version " << version << " needs instrShape = [16, 8]";
+  // A warpgroup's four warps hold 64 consecutive rows of one wgmma.
+  if (version == 3 && (warpsPerCTA[0] % 4 || warpsPerCTA[1] != 1))
+    return emitError() << "mma version 3 needs warpsPerCTA = [4k, 1] (warpgroups along M), got ["
+                       << warpsPerCTA[0] << ", " << warpsPerCTA[1] << "]";
   return success();
 }
 

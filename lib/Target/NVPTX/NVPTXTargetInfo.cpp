@@ -73,11 +73,12 @@ public:
     return !rest.getAsInteger(10, version) && version >= 50;
   }
 
-  /// PTX ISA 8.0 (CUDA 12.0) up to sm_90a; sm_100 and later need 8.6.
+  /// PTX ISA 8.0 (CUDA 12.0) up to sm_90a; sm_100 and later need 8.6. sm_90
+  /// compiles for sm_90a, as Triton does for compute capability 9.0: wgmma
+  /// exists only there (the PTX then runs on sm_90 devices only).
   LLVMProcessor getLLVMProcessor(llvm::StringRef arch) const override {
-    unsigned sm = 0;
-    arch.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm);
-    return {arch.str(), sm >= 100 ? "+ptx86" : "+ptx80"};
+    unsigned sm = smVersion(arch);
+    return {sm == 90 ? "sm_90a" : arch.str(), sm >= 100 ? "+ptx86" : "+ptx80"};
   }
   llvm::StringRef getRuntimeDriver() const override { return "cuda"; }
   ModulePayload getModulePayload() const override { return ModulePayload::PTX; }
@@ -361,6 +362,55 @@ public:
                                                     ArrayRef<int64_t>{1});
     }
     return result;
+  }
+
+  /// wgmma: sm_90 (compiled as sm_90a).
+  bool hasWarpgroupMma(llvm::StringRef arch, Type operand, Type acc) const override {
+    return smVersion(arch) == 90 && detail::isWarpgroupMmaType(operand, acc);
+  }
+  void warpgroupMmaFence(OpBuilder &b, Location loc, func::FuncOp) const override {
+    inlineAsm(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
+    inlineAsm(b, loc, Type(), {}, "wgmma.fence.sync.aligned;", "");
+  }
+  /// Inline PTX: the accumulators are tied in-out operands, scale-d is true.
+  Value warpgroupMma(OpBuilder &b, Location loc, func::FuncOp, Type operand,
+                     const WarpgroupMmaOperand &a, const WarpgroupMmaOperand &bOperand, Value acc,
+                     unsigned n) const override {
+    unsigned regs = n / 2;
+    std::string code = "{\n.reg .pred p;\nmov.pred p, -1;\nwgmma.mma_async.sync.aligned.m64n" +
+                       std::to_string(n) + "k16.f32." +
+                       (operand.isBF16() ? "bf16.bf16" : "f16.f16") + " {";
+    std::string constraints;
+    for (unsigned r = 0; r < regs; ++r) {
+      code += (r ? ", $" : "$") + std::to_string(r);
+      constraints += "=f,";
+    }
+    code += "}, $" + std::to_string(regs) + ", $" + std::to_string(regs + 1) + ", p, 1, 1, " +
+            (a.mnMajor ? "1" : "0") + ", " + (bOperand.mnMajor ? "1" : "0") + ";\n}";
+    constraints += "l,l";
+    // Descriptors hold the 32-bit shared-window address.
+    auto descriptor = [&](const WarpgroupMmaOperand &operand) {
+      Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), operand.start);
+      return detail::matrixDescriptor(
+          b, loc, arith::ExtUIOp::create(b, loc, b.getI64Type(), address), operand);
+    };
+    SmallVector<Value> operands = {descriptor(a), descriptor(bOperand)};
+    for (unsigned r = 0; r < regs; ++r) {
+      constraints += "," + std::to_string(r);
+      operands.push_back(vector::ExtractOp::create(b, loc, acc, r));
+    }
+    auto resultType =
+        LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(regs, b.getF32Type()));
+    Value d = inlineAsm(b, loc, resultType, operands, code, constraints);
+    Value result = LLVM::UndefOp::create(b, loc, acc.getType());
+    for (unsigned r = 0; r < regs; ++r)
+      result = vector::InsertOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, d, r),
+                                        result, r);
+    return result;
+  }
+  void warpgroupMmaWait(OpBuilder &b, Location loc, func::FuncOp) const override {
+    inlineAsm(b, loc, Type(), {}, "wgmma.commit_group.sync.aligned;", "");
+    inlineAsm(b, loc, Type(), {}, "wgmma.wait_group.sync.aligned 0;", "");
   }
 
   bool hasAsyncCopy(llvm::StringRef arch) const override { return smVersion(arch) >= 80; }

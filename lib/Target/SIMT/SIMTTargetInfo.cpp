@@ -36,9 +36,11 @@ public:
   TargetKind getKind() const override { return TargetKind::SIMT; }
   std::string getTriple(llvm::StringRef) const override { return llvm::sys::getProcessTriple(); }
   std::string getDefaultArch() const override { return "warp32"; }
-  std::string getArchSyntax() const override { return "warp32 or warp64"; }
+  std::string getArchSyntax() const override { return "warp32, warp32-wgmma or warp64"; }
+  /// warp32 models NVIDIA sm_80 (mma.sync, ldmatrix, cp.async), warp32-wgmma
+  /// sm_90 (also wgmma), warp64 AMD CDNA3 (MFMA).
   bool isValidArch(llvm::StringRef arch) const override {
-    return arch == "warp32" || arch == "warp64";
+    return arch == "warp32" || arch == "warp32-wgmma" || arch == "warp64";
   }
 
   /// The emulator runs on this host: its arch names the warp size, not a CPU.
@@ -179,6 +181,39 @@ public:
     return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
   }
 
+  /// The emulator models wgmma on arch warp32-wgmma.
+  bool hasWarpgroupMma(llvm::StringRef arch, Type operand, Type acc) const override {
+    return arch == "warp32-wgmma" && detail::isWarpgroupMmaType(operand, acc);
+  }
+  /// The emulator completes each wgmma at once: nothing to fence or wait for.
+  void warpgroupMmaFence(OpBuilder &, Location, func::FuncOp) const override {}
+  void warpgroupMmaWait(OpBuilder &, Location, func::FuncOp) const override {}
+  /// Stores the accumulators on the thread's stack, calls ctx->wgmma with
+  /// descriptors whose addresses are offsets in the program's shared memory,
+  /// and reads D back.
+  Value warpgroupMma(OpBuilder &b, Location loc, func::FuncOp kernel, Type operand,
+                     const WarpgroupMmaOperand &a, const WarpgroupMmaOperand &bOperand, Value acc,
+                     unsigned n) const override {
+    Value buffer = stackBuffer(b, loc, kernel, kWgmmaBufferAttr, 128 * sizeof(float));
+    LLVM::StoreOp::create(b, loc, acc, buffer, /*alignment=*/16);
+    Type i64 = b.getI64Type();
+    Value shared = LLVM::PtrToIntOp::create(
+        b, loc, i64,
+        loadField(b, loc, kernel, LLVM::LLVMPointerType::get(b.getContext()),
+                  offsetof(tilec_simt_thread, shared)));
+    auto descriptor = [&](const WarpgroupMmaOperand &op) {
+      Value address = LLVM::PtrToIntOp::create(b, loc, i64, op.start);
+      return detail::matrixDescriptor(b, loc, arith::SubIOp::create(b, loc, address, shared), op);
+    };
+    uint32_t kind = operand.isBF16() ? TILEC_SIMT_WGMMA_F32_BF16 : TILEC_SIMT_WGMMA_F32_F16;
+    uint32_t shape = n | (a.mnMajor ? TILEC_SIMT_WGMMA_TRANS_A : 0) |
+                     (bOperand.mnMajor ? TILEC_SIMT_WGMMA_TRANS_B : 0);
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, wgmma), Type(),
+              {arith::ConstantIntOp::create(b, loc, kind, 32), descriptor(a),
+               descriptor(bOperand), arith::ConstantIntOp::create(b, loc, shape, 32), buffer});
+    return LLVM::LoadOp::create(b, loc, acc.getType(), buffer, /*alignment=*/16);
+  }
+
   /// The emulator models ldmatrix at warp size 32, as mma.sync.
   bool hasLoadMatrix(llvm::StringRef arch) const override { return getWarpSize(arch) == 32; }
   /// Calls ctx->ldmatrix with the lane's row address and a 16-byte buffer on
@@ -257,6 +292,7 @@ private:
   static constexpr llvm::StringLiteral kMmaBufferAttr = "tilec.simt_mma_fragments";
   static constexpr llvm::StringLiteral kLdmatrixBufferAttr = "tilec.simt_ldmatrix_words";
   static constexpr llvm::StringLiteral kMfmaBufferAttr = "tilec.simt_mfma_fragments";
+  static constexpr llvm::StringLiteral kWgmmaBufferAttr = "tilec.simt_wgmma_accumulators";
   /// The kernel's `tilec_simt_mma_fragments` buffer: one alloca in the entry
   /// block, shared by all mma.sync of the kernel.
   static Value fragmentBuffer(OpBuilder &b, Location loc, func::FuncOp kernel) {

@@ -85,6 +85,14 @@ typedef struct tilec_simt_mma_fragments {
   };
 } tilec_simt_mma_fragments;
 
+/** Kinds of tilec_simt_thread.wgmma: wgmma.mma_async.sync.aligned.m64nNk16
+ *  with f32 accumulators and f16 or bf16 operands. */
+enum { TILEC_SIMT_WGMMA_F32_F16 = 32, TILEC_SIMT_WGMMA_F32_BF16 = 33 };
+/** Flags of tilec_simt_thread.wgmma's `shape`, or'ed with N (8 .. 256, a
+ *  multiple of 8): A, or B, is MN-major in shared memory (imm-trans-a and
+ *  imm-trans-b of the PTX instruction). */
+enum { TILEC_SIMT_WGMMA_TRANS_A = 0x10000, TILEC_SIMT_WGMMA_TRANS_B = 0x20000 };
+
 /** Flag of tilec_simt_thread.ldmatrix's `shape`, or'ed with the count of
  *  8x8 matrices (1, 2 or 4): ldmatrix ... .trans. */
 enum { TILEC_SIMT_LDMATRIX_TRANS = 0x100 };
@@ -187,6 +195,20 @@ struct tilec_simt_thread {
    *  until at most `pending` committed groups remain (copies not yet
    *  committed stay pending). */
   void (*async_wait)(tilec_simt_thread *self, uint32_t pending);
+  /** Warpgroup-synchronous matrix multiply-accumulate D = A * B + D of one
+   *  `wgmma.mma_async.sync.aligned.m64nNk16` (`kind` is TILEC_SIMT_WGMMA_*,
+   *  `shape` N | TILEC_SIMT_WGMMA_TRANS_*): the 128 threads of a warpgroup
+   *  (4 consecutive warps of 32 lanes) call it with the same shared-memory
+   *  matrix descriptors of A (64 x 16) and B (16 x N), as the PTX ISA defines
+   *  them (start address, leading and stride byte offsets, swizzle mode;
+   *  addresses are offsets in `shared`), and each thread's `d` holds its N/2
+   *  accumulators: with warp w and lane l of the warpgroup, d[4j + i] is
+   *  D[16w + l/4 + 8(i/2)][8j + 2(l%4) + i%2]. Products are exact and summed
+   *  in f32 in k order. The emulator completes it at once (as if
+   *  wgmma.wait_group followed); an operand outside shared memory, or
+   *  threads of the warpgroup in different instructions, fail the launch. */
+  void (*wgmma)(tilec_simt_thread *self, uint32_t kind, uint64_t desc_a,
+                uint64_t desc_b, uint32_t shape, float *d);
 };
 
 #ifdef __cplusplus
@@ -214,6 +236,7 @@ TILEC_SIMT_STATIC_ASSERT(sizeof(tilec_simt_mfma_fragments) == 80, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, async_copy) == 80, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, async_commit) == 88, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, async_wait) == 96, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, wgmma) == 104, "ABI");
 #undef TILEC_SIMT_STATIC_ASSERT
 
 #ifdef __cplusplus

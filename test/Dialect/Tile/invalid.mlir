@@ -502,9 +502,17 @@ func.func @slice_dim(%x: tensor<64xf32, #tile.slice<{dim = 2, parent = #b2}>>) {
 
 // -----
 
-// The MMA accumulator layout describes mma.sync, MMA version 2.
-// expected-error @+1 {{mma encoding supports version 2 (mma.sync), got 3}}
-func.func @mma_version(%x: tensor<16x16xf32, #tile.mma<version = 3, warpsPerCTA = [2, 2], instrShape = [16, 8]>>) {
+// The MMA accumulator layout describes mma.sync (version 2) and wgmma (version 3).
+// expected-error @+1 {{mma encoding supports versions 2 (mma.sync) and 3 (wgmma), got 1}}
+func.func @mma_version(%x: tensor<16x16xf32, #tile.mma<version = 1, warpsPerCTA = [2, 2], instrShape = [16, 8]>>) {
+  return
+}
+
+// -----
+
+// A wgmma accumulator puts the four warps of each warpgroup along M.
+// expected-error @+1 {{mma version 3 needs warpsPerCTA = [4k, 1] (warpgroups along M), got [2, 2]}}
+func.func @mma_v3_warps(%x: tensor<64x64xf32, #tile.mma<version = 3, warpsPerCTA = [2, 2], instrShape = [16, 8]>>) {
   return
 }
 

@@ -1,0 +1,186 @@
+//===- WgmmaDot.cpp - tile.dot on sm_90 warpgroup MMA (wgmma) in SIMT -----===//
+//
+// A dot whose accumulator has a version-3 `#tile.mma` layout (warps along M,
+// four per warpgroup) runs on `wgmma.mma_async.m64nNk16`, which reads both
+// operands from shared memory through matrix descriptors. The dot writes each
+// operand there itself, in the layout the descriptors describe:
+//
+//   an R x C operand (A: M x K; B: K x N, or N x K when it is a transposition
+//   the dot folds) is stored as column blocks of W = min(C, 64) elements (S =
+//   2W bytes per row: the 32-, 64- or 128-byte swizzle), block after block,
+//   rows of each block S bytes apart; within each 1024-byte-aligned region,
+//   the 16-byte chunk bits [4, 4 + b) of each byte offset are XORed with bits
+//   [7, 7 + b), b = log2(S / 16): the hardware's swizzle of that width.
+//
+// A (and a folded B) are then K-major: rows of M (N) with K contiguous, 8-row
+// groups S * 8 bytes apart (the descriptor's stride byte offset), and a K
+// step of 16 elements starts 32 bytes further in its row. B as loaded (K x N,
+// N contiguous) is MN-major: 8-row groups along K S * 8 bytes apart (stride
+// byte offset) and column blocks R * S apart (leading byte offset), read
+// with the instruction's transpose flag. Each warpgroup runs, per K step and
+// 64-row repetition, one wgmma per (at most) 256 columns; the accumulator
+// registers of that repetition and those columns are the instruction's d
+// registers in order (TileAttrs.td). The shapes and descriptor fields are
+// those of Triton's sm_90 matmul (128x128x64 fp16: A's stride byte offset
+// 1024, B's leading byte offset 8192 with the 128-byte swizzle).
+//
+//===----------------------------------------------------------------------===//
+#include "SIMTLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace tilec {
+namespace {
+
+/// How an operand of R x C 16-bit elements is laid out in shared memory.
+struct SwizzledOperand {
+  int64_t rows, cols;
+  /// Elements per row of a column block, and its bytes (the swizzle width).
+  int64_t width() const { return std::min<int64_t>(cols, 64); }
+  int64_t rowBytes() const { return 2 * width(); }
+  /// Byte offset of element (row, col) before the swizzle.
+  int64_t linearOffset(int64_t row, int64_t col) const {
+    return (col / width()) * rows * rowBytes() + row * rowBytes() + (col % width()) * 2;
+  }
+  int64_t bytes() const { return rows * cols * 2; }
+};
+
+struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
+  using SIMTPattern::SIMTPattern;
+
+  LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    auto cType = cast<RankedTensorType>(op.getAcc().getType());
+    auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
+    if (!mma || mma.getVersion() != 3)
+      return failure();
+    Location loc = op.getLoc();
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    if (failed(verifyTensorCoreOperands(op, mma, "mma")))
+      return failure();
+    Type operand = aType.getElementType();
+    if (!simt.target.hasWarpgroupMma(simt.arch, operand, cType.getElementType()))
+      return op.emitOpError("target has no wgmma for ")
+             << operand << " operands and " << cType.getElementType() << " accumulators";
+    int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
+    unsigned warpsM = mma.getWarpsPerCTA()[0];
+    if (m % (16 * warpsM) || n % 16 || k % 16 || !llvm::isPowerOf2_64(n) ||
+        !llvm::isPowerOf2_64(k))
+      return op.emitOpError("shape ")
+             << m << "x" << n << "x" << k << " does not fit wgmma at " << warpsM << " warps";
+
+    // The operands as the thread holds them: the tiles whose conversions the
+    // dot stages, else the dot-operand registers.
+    Value aSource = stagedSource(simt, op.getA()), bSource = stagedSource(simt, op.getB());
+    Value bTransposed = transposedSource(simt, bSource);
+    if (bTransposed)
+      bSource = bTransposed;
+    Value aTile = aSource ? b.getRemappedValue(aSource) : adaptor.getA();
+    Value bTile = bSource ? b.getRemappedValue(bSource) : adaptor.getB();
+    tile::DistributedLayout aLayout = simt.layoutOf(aSource ? aSource.getType() : aType);
+    tile::DistributedLayout bLayout = simt.layoutOf(bSource ? bSource.getType() : bType);
+    SwizzledOperand aShared{m, k};
+    SwizzledOperand bShared = bTransposed ? SwizzledOperand{n, k} : SwizzledOperand{k, n};
+
+    // Each operand in a region of scratch at a 1024-byte-aligned address (the
+    // swizzle reads address bits 4-9).
+    uint64_t scratch = simt.scratchBase(b);
+    uint64_t aRegion = llvm::alignTo(scratch, 1024) - scratch;
+    uint64_t bRegion = llvm::alignTo(scratch + aRegion + aShared.bytes(), 1024) - scratch;
+    uint64_t limit = bRegion + bShared.bytes();
+    auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
+    auto store = [&](Value tile, const tile::DistributedLayout &layout,
+                     const SwizzledOperand &shape, uint64_t region) {
+      unsigned colBits = llvm::Log2_64(shape.cols), widthBits = llvm::Log2_64(shape.width());
+      int64_t swizzleMask = shape.rowBytes() / 16 - 1;
+      simt.storeTile(
+          b, loc, tile, layout, {shape.cols, 1},
+          [&](Value index) {
+            Value row = arith::ShRUIOp::create(b, loc, index, c32(colBits));
+            Value col = arith::AndIOp::create(b, loc, index, c32(shape.cols - 1));
+            Value block = arith::ShRUIOp::create(b, loc, col, c32(widthBits));
+            Value inBlock = arith::AndIOp::create(b, loc, col, c32(shape.width() - 1));
+            Value byte = arith::AddIOp::create(
+                b, loc,
+                arith::AddIOp::create(
+                    b, loc, arith::MulIOp::create(b, loc, block, c32(shape.rows * shape.rowBytes())),
+                    arith::MulIOp::create(b, loc, row, c32(shape.rowBytes()))),
+                arith::ShLIOp::create(b, loc, inBlock, c32(1)));
+            Value phase = arith::AndIOp::create(
+                b, loc, arith::ShRUIOp::create(b, loc, byte, c32(7)), c32(swizzleMask));
+            byte = arith::XOrIOp::create(b, loc, byte,
+                                         arith::ShLIOp::create(b, loc, phase, c32(4)));
+            return simt.sharedAddress(
+                b, loc, arith::AddIOp::create(b, loc, byte, c32(int64_t(region))), limit);
+          },
+          16);
+    };
+    store(aTile, aLayout, aShared, aRegion);
+    store(bTile, bLayout, bShared, bRegion);
+    simt.barrier(b, loc);
+
+    // The warpgroup's first row in each repetition.
+    Value warpgroup = arith::ShRUIOp::create(b, loc, simt.warpId, c32(2));
+    Value aBase = simt.sharedAddress(
+        b, loc,
+        arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, warpgroup,
+                                                            c32(64 * aShared.rowBytes())),
+                              c32(int64_t(aRegion))),
+        limit);
+    Value bBase = simt.sharedAddress(b, loc, c32(int64_t(bRegion)), limit);
+    auto at = [&](Value base, int64_t bytes) -> Value {
+      return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                                 ArrayRef<LLVM::GEPArg>{int32_t(bytes)});
+    };
+    int64_t mReps = m / (16 * warpsM), nInstr = std::min<int64_t>(n, 256);
+    int64_t nReps = n / 8;
+    simt.target.warpgroupMmaFence(b, loc, simt.kernel);
+    Value acc = adaptor.getAcc();
+    for (int64_t mm = 0; mm < mReps; ++mm)
+      for (int64_t nb = 0; nb < n / nInstr; ++nb) {
+        int64_t first = 4 * (mm * nReps + nb * nInstr / 8), count = nInstr / 2;
+        Value d = vector::ExtractStridedSliceOp::create(b, loc, acc, ArrayRef<int64_t>{first},
+                                                        ArrayRef<int64_t>{count},
+                                                        ArrayRef<int64_t>{1});
+        for (int64_t kk = 0; kk < k / 16; ++kk) {
+          WarpgroupMmaOperand aDesc;
+          aDesc.start = at(aBase, aShared.linearOffset(mm * 16 * warpsM, 16 * kk));
+          aDesc.swizzleBytes = unsigned(aShared.rowBytes());
+          aDesc.strideBytes = uint64_t(8 * aShared.rowBytes());
+          WarpgroupMmaOperand bDesc;
+          bDesc.swizzleBytes = unsigned(bShared.rowBytes());
+          bDesc.strideBytes = uint64_t(8 * bShared.rowBytes());
+          if (bTransposed) {
+            bDesc.start = at(bBase, bShared.linearOffset(nb * nInstr, 16 * kk));
+          } else {
+            bDesc.mnMajor = true;
+            bDesc.start = at(bBase, bShared.linearOffset(16 * kk, nb * nInstr));
+            bDesc.leadingBytes = uint64_t(bShared.rows * bShared.rowBytes());
+          }
+          d = simt.target.warpgroupMma(b, loc, simt.kernel, operand, aDesc, bDesc, d,
+                                       unsigned(nInstr));
+        }
+        acc = vector::InsertStridedSliceOp::create(b, loc, d, acc, ArrayRef<int64_t>{first},
+                                                   ArrayRef<int64_t>{1});
+      }
+    simt.target.warpgroupMmaWait(b, loc, simt.kernel);
+    // Scratch may be reused once every warpgroup's wgmmas have read it.
+    simt.barrier(b, loc);
+    b.replaceOp(op, acc);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateSIMTWgmmaDotPatterns(SIMTLowering &simt, const TypeConverter &converter,
+                                  RewritePatternSet &patterns) {
+  patterns.add<WgmmaDotLowering>(simt, converter, patterns.getContext(), /*benefit=*/2);
+}
+
+} // namespace tilec

@@ -1,0 +1,104 @@
+# tl.dot on sm_90's warpgroup MMA in the SIMT emulator (arch warp32-wgmma: each
+# wgmma.mma_async.m64nNk16 through ctx->wgmma, which reads A and B from shared memory through
+# their matrix descriptors, per the PTX ISA's canonical layouts and swizzles): fp16 and bf16
+# operands with fp32 accumulation in a K loop, at 4 and 8 warps (one and two warpgroups),
+# with A's rows of 32, 64 and 128 bytes and B's of 32 to 512 (32-, 64- and 128-byte swizzles,
+# B in one to eight column blocks, N above 256 in two instructions), and B given transposed
+# (tl.trans of an N x K tile: K-major B), against float64 numpy; the compiled code calls
+# ctx->wgmma once per K step and 64-row block of a warpgroup (8 for 128x128x64 at 4 warps).
+# REQUIRES: cpu-jit, simt
+# RUN: %python %s | FileCheck %s
+# RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=128 -DN=128 -DK=64 -DBF16=0 -DTRANS_B=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.ll
+# RUN: FileCheck %s --check-prefix=IR < %t.ll
+# CHECK: PASS f16 64x64x32 w4
+# CHECK: PASS f16 128x128x64 w4
+# CHECK: PASS bf16 128x64x32 w4
+# CHECK: PASS f16 64x16x16 w4
+# CHECK: PASS f16 64x512x16 w4
+# CHECK: PASS f16 64x128x128 w4 transB
+# CHECK: PASS f16 128x128x64 w8
+# CHECK: PASS bf16 256x32x64 w8
+# CHECK: PASS f16 128x64x32 w8 transB
+# CHECK-NOT: FAIL
+# IR-LABEL: define {{.*}}@__tilec_simt_entry_mm
+# IR-COUNT-8: call void %{{.*}}(ptr {{.*}}, i32 32, i64 %{{.*}}, i64 %{{.*}}, i32 131200, ptr {{.*}})
+# IR-NOT: call void %{{.*}}(ptr {{.*}}, i32 32, i64
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "Inputs"))
+from tilec_check import jit, tl  # noqa: E402
+
+
+@jit
+def mm(a_ptr, b_ptr, c_ptr, steps, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
+       BF16: tl.constexpr, TRANS_B: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    acc = tl.zeros((M, N), dtype=tl.float32)
+    for s in range(0, steps):
+        a = tl.load(a_ptr + s * M * K + rm[:, None] * K + rk[None, :])
+        if TRANS_B:  # B stored N x K
+            b = tl.trans(tl.load(b_ptr + s * K * N + rn[:, None] * K + rk[None, :]))
+        else:
+            b = tl.load(b_ptr + s * K * N + rk[:, None] * N + rn[None, :])
+        if BF16:  # numpy has no bf16: the arrays hold its bit patterns as uint16
+            a = a.to(tl.bfloat16, bitcast=True)
+            b = b.to(tl.bfloat16, bitcast=True)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+def bf16_bits(x):
+    b = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    return ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def run_case(tilec, tmp, dtype, m, n, k, warps, trans_b=False, steps=2):
+    rng = np.random.default_rng(m * n + k + warps)
+    a = rng.uniform(-2, 2, (steps, m, k)).astype(np.float32)
+    b = rng.uniform(-2, 2, (steps, k, n)).astype(np.float32)
+    if dtype == "f16":
+        a, b = a.astype(np.float16), b.astype(np.float16)
+        a_arg, b_arg = a, b
+        a_ref, b_ref = a.astype(np.float64), b.astype(np.float64)
+    else:
+        a_arg, b_arg = bf16_bits(a), bf16_bits(b)
+        a_ref = (a_arg.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+        b_ref = (b_arg.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    if trans_b:
+        b_arg = np.ascontiguousarray(np.transpose(b_arg, (0, 2, 1)))
+    paths = []
+    for name, arr in (("a", a_arg), ("b", b_arg), ("c", np.zeros((m, n), np.float32))):
+        paths.append(os.path.join(tmp, name + ".npy"))
+        np.save(paths[-1], arr)
+    out = os.path.join(tmp, "out")
+    cmd = [tilec, "run", __file__, "--kernel", "mm", "--grid", "1", "--num-warps", str(warps),
+           "-DM=%d" % m, "-DN=%d" % n, "-DK=%d" % k, "-DBF16=%d" % (dtype == "bf16"),
+           "-DTRANS_B=%d" % trans_b, "--out-dir", out, "--"] + paths + [str(steps)]
+    env = dict(os.environ, TILEC_DEVICE="simt", TILEC_SIMT_WGMMA="1")
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    name = "%s %dx%dx%d w%d%s" % (dtype, m, n, k, warps, " transB" if trans_b else "")
+    if proc.returncode != 0:
+        print("FAIL %s: %s" % (name, proc.stderr.strip()))
+        return
+    got = np.load(os.path.join(out, "c.npy"))
+    ref = sum(a_ref[s] @ b_ref[s] for s in range(steps))
+    err = float(np.max(np.abs(got - ref)))
+    print("%s %s (max err %.2g)" % ("PASS" if err <= 1e-4 else "FAIL", name, err))
+
+
+if __name__ == "__main__":
+    tilec = os.environ.get("TILEC") or shutil.which("tilec")
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in (("f16", 64, 64, 32, 4), ("f16", 128, 128, 64, 4), ("bf16", 128, 64, 32, 4),
+                     ("f16", 64, 16, 16, 4), ("f16", 64, 512, 16, 4),
+                     ("f16", 64, 128, 128, 4, True), ("f16", 128, 128, 64, 8),
+                     ("bf16", 256, 32, 64, 8), ("f16", 128, 64, 32, 8, True)):
+            run_case(tilec, tmp, *case)
