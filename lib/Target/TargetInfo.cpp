@@ -315,6 +315,8 @@ Value detail::getGlobalSharedMemoryBase(OpBuilder &b, Location loc, func::FuncOp
     OpBuilder mb(module.getBodyRegion());
     mb.setInsertionPointToStart(module.getBody());
     auto type = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), 0);
+    // 1024-byte aligned: wgmma's swizzled operands XOR address bits 4-6 with
+    // bits 7-9 of the shared-memory address itself.
     global = LLVM::GlobalOp::create(mb, loc, type, /*isConstant=*/false,
                                     LLVM::Linkage::Internal, name, Attribute(),
                                     /*alignment=*/1024, addressSpace);

@@ -263,7 +263,12 @@ int smNumber(const char *arch) {
 std::string archMismatch(const char *moduleArch, const char *kind,
                          const char *deviceArch) {
   int m = smNumber(moduleArch), d = smNumber(deviceArch);
-  bool ok = std::strcmp(kind, "ptx") == 0 ? d >= m : d / 10 == m / 10 && d >= m;
+  // Architecture-specific code (sm_90a) runs on that architecture only.
+  size_t length = std::strlen(moduleArch);
+  bool specific = length > 0 && moduleArch[length - 1] == 'a';
+  bool ok = specific                          ? d == m
+            : std::strcmp(kind, "ptx") == 0 ? d >= m
+                                              : d / 10 == m / 10 && d >= m;
   if (ok)
     return "";
   return std::string("the ") + kind + " is for " + moduleArch +

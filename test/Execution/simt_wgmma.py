@@ -21,7 +21,7 @@
 # CHECK: PASS f16 128x64x32 w8 transB
 # CHECK-NOT: FAIL
 # IR-LABEL: define {{.*}}@__tilec_simt_entry_mm
-# IR-COUNT-8: call void %{{.*}}(ptr {{.*}}, i32 32, i64 %{{.*}}, i64 %{{.*}}, i32 131200, ptr {{.*}})
+# IR-COUNT-8: call void %{{.*}}(ptr {{.*}}, i32 32, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 131200, ptr {{.*}})
 # IR-NOT: call void %{{.*}}(ptr {{.*}}, i32 32, i64
 import os
 import shutil

@@ -336,7 +336,7 @@ def test_ptx_image_records_dynamic_shared_memory():
                                           constexprs, num_warps=4, num_stages=3, target="nvptx",
                                           arch="sm_80")
     assert code == "Ok", msg
-    assert b".extern .shared .align 16 .b8 __tilec_smem_matmul_kernel[];" in image
+    assert b".extern .shared .align 1024 .b8 __tilec_smem_matmul_kernel[];" in image
     assert int(re.search(rb"shared_mem (\d+)", image).group(1)) == 3 * (128 * 72 + 64 * 136) * 2
     image, code, msg = comp.compile_image(open(path).read(), path, "matmul_kernel", signature,
                                           constexprs, num_warps=4, num_stages=1, target="nvptx",

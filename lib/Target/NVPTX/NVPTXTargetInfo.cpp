@@ -73,12 +73,15 @@ public:
     return !rest.getAsInteger(10, version) && version >= 50;
   }
 
-  /// PTX ISA 8.0 (CUDA 12.0) up to sm_90a; sm_100 and later need 8.6. sm_90
-  /// compiles for sm_90a, as Triton does for compute capability 9.0: wgmma
-  /// exists only there (the PTX then runs on sm_90 devices only).
+  /// PTX ISA 8.0 (CUDA 12.0) up to sm_90a; sm_100 and later need 8.6.
   LLVMProcessor getLLVMProcessor(llvm::StringRef arch) const override {
     unsigned sm = smVersion(arch);
-    return {sm == 90 ? "sm_90a" : arch.str(), sm >= 100 ? "+ptx86" : "+ptx80"};
+    return {arch.str(), sm >= 100 ? "+ptx86" : "+ptx80"};
+  }
+  /// A compute capability 9.0 device gets sm_90a, as Triton compiles for it:
+  /// wgmma exists only there (such PTX runs on sm_90 devices only).
+  std::string getArchForDevice(llvm::StringRef deviceArch) const override {
+    return deviceArch == "sm_90" ? "sm_90a" : deviceArch.str();
   }
   llvm::StringRef getRuntimeDriver() const override { return "cuda"; }
   ModulePayload getModulePayload() const override { return ModulePayload::PTX; }
@@ -364,9 +367,10 @@ public:
     return result;
   }
 
-  /// wgmma: sm_90 (compiled as sm_90a).
+  /// wgmma: sm_90a, the architecture-specific target (plain sm_90 PTX runs
+  /// on later GPUs too, and has no wgmma).
   bool hasWarpgroupMma(llvm::StringRef arch, Type operand, Type acc) const override {
-    return smVersion(arch) == 90 && detail::isWarpgroupMmaType(operand, acc);
+    return arch == "sm_90a" && detail::isWarpgroupMmaType(operand, acc);
   }
   void warpgroupMmaFence(OpBuilder &b, Location loc, func::FuncOp) const override {
     inlineAsm(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");

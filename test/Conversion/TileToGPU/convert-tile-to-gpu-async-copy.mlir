@@ -9,7 +9,7 @@
 // wait is cp.async.wait_group then a barrier; the local_load reads the thread's 8 halves back
 // from the same places. The column sum after it takes its 256 bytes of scratch from the base:
 // the buffer is dead after the local_load (a barrier follows it), so 5120 bytes in all.
-// CHECK: llvm.mlir.global internal @__tilec_smem_copy() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<5120 x i8>
+// CHECK: llvm.mlir.global internal @__tilec_smem_copy() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<5120 x i8>
 // CHECK-LABEL: func @copy
 // CHECK: llvm.mlir.addressof @__tilec_smem_copy : !llvm.ptr<3>
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = {{ *}}cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32

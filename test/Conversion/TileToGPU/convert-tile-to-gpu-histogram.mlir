@@ -7,7 +7,7 @@
 // compare), a barrier, it reads its 8 result registers (bins tid + 128 r), and a barrier.
 #b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #flat = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-// CHECK: llvm.mlir.global internal @__tilec_smem_bins1024() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
+// CHECK: llvm.mlir.global internal @__tilec_smem_bins1024() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<4096 x i8>
 // CHECK-LABEL: func @bins1024
 // CHECK-SAME: (%[[X:.*]]: vector<8xi32>) -> vector<8xi32>
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0> : vector<4xi32>

@@ -60,7 +60,7 @@ func.func @row_max(%x: tensor<4x128xf32, #b2>) -> tensor<4xf32, #row> attributes
 // A column sum crosses the 4 warps: partials go through shared memory between barriers.
 #b3 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #col = #tile.slice<{dim = 0, parent = #b3}>
-// CHECK: llvm.mlir.global internal @__tilec_smem_col_sum() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<2048 x i8>
+// CHECK: llvm.mlir.global internal @__tilec_smem_col_sum() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<2048 x i8>
 // CHECK-LABEL: func @col_sum
 // CHECK-NOT: nvvm.shfl.sync
 // CHECK: llvm.store {{.*}} : f32, !llvm.ptr<3>

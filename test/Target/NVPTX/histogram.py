@@ -18,7 +18,7 @@ def hist(x_ptr, out_ptr, n, N: tl.constexpr, BINS: tl.constexpr):
 
 # CHECK-LABEL: .entry hist(
 # CHECK: .reqntid 128
-# CHECK: .shared .align 16 .b8 __tilec_smem_hist[4096];
+# CHECK: .shared .align 1024 .b8 __tilec_smem_hist[4096];
 # CHECK: st.shared.v4.b32
 # CHECK: bar.sync 0;
 # CHECK-COUNT-8: atom.shared.add.u32

@@ -11,10 +11,10 @@
 # RUN: FileCheck %s --check-prefix=STATIC < %t.small.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.dynamic.ptx -o %t.cubin %}
 # CHECK: shared_memory_limit.py:[[@LINE+11]]:5: error: kernel 'transpose' needs 131072 bytes of shared memory; target nvptx allows 101376 per program (use smaller tiles)
-# DYNAMIC: .extern .shared .align 16 .b8 __tilec_smem_transpose[];
-# DYNAMIC-NOT: .shared .align 16 .b8 __tilec_smem_transpose[{{[0-9]+}}]
+# DYNAMIC: .extern .shared .align 1024 .b8 __tilec_smem_transpose[];
+# DYNAMIC-NOT: .shared .align 1024 .b8 __tilec_smem_transpose[{{[0-9]+}}]
 # DYNAMIC: // tilec.dynamic_shared_memory transpose 131072
-# STATIC: .shared .align 16 .b8 __tilec_smem_transpose[32768];
+# STATIC: .shared .align 1024 .b8 __tilec_smem_transpose[32768];
 # STATIC-NOT: tilec.dynamic_shared_memory
 import triton.language as tl
 from triton import jit

@@ -5,7 +5,7 @@
 # RUN: FileCheck %s < %t.ptx
 # RUN: %if ptxas %{ %ptxas -v -arch=sm_80 %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
 # CHECK: .reqntid 128
-# CHECK: .shared .align 16 .b8 __tilec_smem_softmax_kernel[{{[0-9]+}}];
+# CHECK: .shared .align 1024 .b8 __tilec_smem_softmax_kernel[{{[0-9]+}}];
 # CHECK-COUNT-5: shfl.sync.bfly.b32
 # CHECK: bar.sync 0;
 # CHECK-COUNT-5: shfl.sync.bfly.b32

@@ -18,5 +18,5 @@
 # CHECK: store float
 # LIST: target simt warp64
 # LIST: kernel add_kernel(*fp32 x_ptr, *fp32 y_ptr, *fp32 output_ptr, i32 n_elements)
-# ARCH: error: invalid --arch 'sm_80' for target simt (expected warp32 or warp64)
+# ARCH: error: invalid --arch 'sm_80' for target simt (expected warp32, warp32-wgmma or warp64)
 # EMIT: error: --emit ptx is not available for --target simt (simt: tile, llvm, asm, obj, so)
