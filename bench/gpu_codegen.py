@@ -92,6 +92,9 @@ KERNELS = {
                            {"HEAD_DIM": 64, "BLOCK_M": 64, "BLOCK_N": 64}),
 }
 TARGETS = {"sm_80": "nvptx", "sm_90": "nvptx", "gfx942": "amdgpu"}
+# The arch tilec compiles for, as for a device of that kind (`tilec run`, the JIT): a compute
+# capability 9.0 GPU gets sm_90a (wgmma), as Triton compiles for it.
+TILEC_ARCH = {"sm_90": "sm_90a"}
 
 # A 16-byte cp.async (global to shared, Triton's pipelined loads) counts as a 128-bit load.
 PTX_LD128 = re.compile(r"\bld\.global\S*?\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b"
@@ -100,7 +103,7 @@ PTX_ST128 = re.compile(r"\bst\.global\S*?\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b")
 # 128-bit loads/stores through generic addresses (no state space): global memory, not known so.
 PTX_GENERIC128 = re.compile(r"\b(?:ld|st)\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b")
 PTX_SHFL = re.compile(r"\bshfl\.sync\b")
-PTX_MMA = re.compile(r"\bmma\.sync\.aligned\b")
+PTX_MMA = re.compile(r"\b(?:wgmma\.mma_async\.sync|mma\.sync)\.aligned\b")  # mma.sync, wgmma
 PTX_CP_ASYNC = re.compile(r"\bcp\.async\.c[ag]\.shared\.global\b")
 AMD_MFMA = re.compile(r"\bv_mfma_")
 AMD_LD128 = re.compile(r"\b(?:global|buffer)_load_dwordx4\b")
@@ -289,7 +292,7 @@ def compile_tilec(config, arch, num_warps, work_dir, tools):
     target = TARGETS[arch]
     out_path = os.path.join(work_dir, "tilec." + ("ptx" if target == "nvptx" else "hsaco"))
     cmd = [tools.tilec, "compile", os.path.join(ROOT, source), "--kernel", kernel,
-           "--signature", signature, "--target", target, "--arch", arch,
+           "--signature", signature, "--target", target, "--arch", TILEC_ARCH.get(arch, arch),
            "--num-warps", str(num_warps), "--num-stages", str(tools.num_stages),
            "--emit", "ptx" if target == "nvptx" else "hsaco", "-o", out_path]
     for name, value in constexprs.items():
