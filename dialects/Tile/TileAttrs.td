@@ -82,20 +82,33 @@ def Tile_SharedEncodingAttr : Tile_Attr<"SharedEncoding", "shared"> {
     that `tilec-pipeline-loops` fills with `tile.async_copy` and tensor-core dots
     read with `ldmatrix` (`pad` is 0, and not printed, by default).
 
+    `swizzleBytes` = S (32, 64 or 128; 0, not printed, for none) is NVIDIA's
+    swizzled layout that `wgmma` reads through matrix descriptors (and TMA
+    writes): a row-major R x C tile is stored in column blocks of S bytes per
+    row, block after block, each block's rows S bytes apart, and bits
+    [4, 4 + b) of each byte's offset in the tile are XORed with bits
+    [7, 7 + b), b = log2(S / 16). S is the tile's row bytes, capped at 128;
+    `vec`, `perPhase` and `maxPhase` are then 1 and `pad` 0, and each tile
+    starts 1024-byte aligned.
+
     Example:
 
     ```mlir
     #tile.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
     #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], pad = 8}>
+    #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 128, order = [1, 0]}>
     ```
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase, "unsigned":$maxPhase,
                         ArrayRefParameter<"unsigned">:$order,
-                        DefaultValuedParameter<"unsigned", "0">:$pad);
+                        DefaultValuedParameter<"unsigned", "0">:$pad,
+                        DefaultValuedParameter<"unsigned", "0">:$swizzleBytes);
   let assemblyFormat = [{
     `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=` $maxPhase `,`
+            (`swizzleBytes` `=` $swizzleBytes^ `,`)?
             `order` `=` `[` $order `]` (`,` `pad` `=` $pad^)? `}` `>`
   }];
+  let genVerifyDecl = 1;
 }
 
 def Tile_MmaEncodingAttr : Tile_Attr<"MmaEncoding", "mma",

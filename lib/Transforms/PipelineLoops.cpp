@@ -167,10 +167,7 @@ bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load, bool withMfma) {
       return false;
     auto encoding =
         dyn_cast_or_null<tile::DotOperandEncodingAttr>(tile::getEncoding(convert.getType()));
-    // wgmma dots (MMA version 3) stage their operands in swizzled shared
-    // memory themselves; the padded buffers here are not a layout wgmma reads.
-    auto mma = dyn_cast<tile::MmaEncodingAttr>(encoding ? encoding.getParent() : Attribute());
-    if (!encoding || !((mma && mma.getVersion() == 2) ||
+    if (!encoding || !(isa<tile::MmaEncodingAttr>(encoding.getParent()) ||
                        (withMfma && isa<tile::MfmaEncodingAttr>(encoding.getParent()))))
       return false;
     for (OpOperand &use : convert->getUses()) {
@@ -183,14 +180,32 @@ bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load, bool withMfma) {
   return true;
 }
 
+/// Whether the dots `load` feeds run on wgmma (a version-3 `#tile.mma`
+/// accumulator), which reads its operands from swizzled shared memory.
+bool feedsWarpgroupDots(tile::LoadOp load) {
+  return llvm::any_of(load->getUsers(), [](Operation *user) {
+    if (isa<tile::TransOp>(user))
+      user = *user->getUsers().begin();
+    auto encoding = dyn_cast_or_null<tile::DotOperandEncodingAttr>(
+        tile::getEncoding(user->getResult(0).getType()));
+    auto mma = encoding ? dyn_cast<tile::MmaEncodingAttr>(encoding.getParent()) : nullptr;
+    return mma && mma.getVersion() == 3;
+  });
+}
+
 /// Row padding (elements) of a pipeline buffer of `elem`: 16 bytes, so that
 /// the eight rows of an ldmatrix fall in distinct banks.
 int64_t rowPadding(Type elem) { return 16 / (elem.getIntOrFloatBitWidth() / 8); }
 
-tile::MemDescType bufferType(RankedTensorType tileType, int64_t stages) {
+/// The buffer of `stages` tiles of `tileType`: rows padded for ldmatrix, or
+/// for wgmma (`swizzled`) NVIDIA's swizzle of the row's bytes (at most 128).
+tile::MemDescType bufferType(RankedTensorType tileType, int64_t stages, bool swizzled) {
   MLIRContext *ctx = tileType.getContext();
   Type elem = tileType.getElementType();
-  auto shared = tile::SharedEncodingAttr::get(ctx, 1, 1, 1, {1, 0}, rowPadding(elem));
+  int64_t rowBytes = tileType.getShape().back() * elem.getIntOrFloatBitWidth() / 8;
+  auto shared = swizzled ? tile::SharedEncodingAttr::get(ctx, 1, 1, 1, {1, 0}, 0,
+                                                         std::min<int64_t>(rowBytes, 128))
+                         : tile::SharedEncodingAttr::get(ctx, 1, 1, 1, {1, 0}, rowPadding(elem), 0);
   SmallVector<int64_t> shape = {stages};
   llvm::append_range(shape, tileType.getShape());
   return tile::MemDescType::get(ctx, shape, elem, shared);
@@ -268,7 +283,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     llvm::DenseSet<Operation *> pipelined;
     for (tile::LoadOp load : loopPlan.loads) {
       auto type = cast<RankedTensorType>(load.getType());
-      stageBytes += bufferType(type, 1).getBytes();
+      stageBytes += bufferType(type, 1, feedsWarpgroupDots(load)).getBytes();
       for (Operation *user : load->getUsers())
         pipelined.insert(user);
     }
@@ -323,7 +338,8 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     SmallVector<Value> buffers;
     for (tile::LoadOp load : loopPlan.loads)
       buffers.push_back(tile::LocalAllocOp::create(
-          b, load.getLoc(), bufferType(cast<RankedTensorType>(load.getType()), stages)));
+          b, load.getLoc(),
+          bufferType(cast<RankedTensorType>(load.getType()), stages, feedsWarpgroupDots(load))));
 
     // Clones the address computation for iteration `iv` with the address
     // values `state`, starts its copies into stage `slot` (masked off past

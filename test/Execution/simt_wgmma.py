@@ -4,12 +4,17 @@
 # operands with fp32 accumulation in a K loop, at 4 and 8 warps (one and two warpgroups),
 # with A's rows of 32, 64 and 128 bytes and B's of 32 to 512 (32-, 64- and 128-byte swizzles,
 # B in one to eight column blocks, N above 256 in two instructions), and B given transposed
-# (tl.trans of an N x K tile: K-major B), against float64 numpy; the compiled code calls
-# ctx->wgmma once per K step and 64-row block of a warpgroup (8 for 128x128x64 at 4 warps).
+# (tl.trans of an N x K tile: K-major B), against float64 numpy. The fp16 loads are pipelined
+# (num_stages 3): cp.async copies into swizzled buffers that the wgmmas read in place, so a
+# wrong swizzle on either side, or a missing wait, gives wrong sums; the bf16 ones (bitcast
+# after the load) are staged by the dot. The compiled 128x128x64 kernel calls ctx->wgmma once
+# per K step and 64-row block of a warpgroup (8 at 4 warps) and copies each stage's A and B in
+# 16-byte cp.async pieces (48 calls: 16 per stage, 3 stages).
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
 # RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=128 -DN=128 -DK=64 -DBF16=0 -DTRANS_B=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.ll
 # RUN: FileCheck %s --check-prefix=IR < %t.ll
+# RUN: FileCheck %s --check-prefix=CPA < %t.ll
 # CHECK: PASS f16 64x64x32 w4
 # CHECK: PASS f16 128x128x64 w4
 # CHECK: PASS bf16 128x64x32 w4
@@ -23,6 +28,9 @@
 # IR-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # IR-COUNT-8: call void %{{.*}}(ptr {{.*}}, i32 32, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 131200, ptr {{.*}})
 # IR-NOT: call void %{{.*}}(ptr {{.*}}, i32 32, i64
+# CPA-LABEL: define {{.*}}@__tilec_simt_entry_mm
+# CPA-COUNT-48: call void %{{.*}}(ptr {{.*}}, ptr {{.*}}, ptr {{.*}}, i32 16, i32 %{{.*}})
+# CPA-NOT: call void %{{.*}}(ptr {{.*}}, ptr {{.*}}, ptr {{.*}}, i32 16, i32 %{{.*}})
 import os
 import shutil
 import subprocess

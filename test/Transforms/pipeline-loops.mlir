@@ -146,6 +146,88 @@
 
 // -----
 
+// The same loop with a wgmma dot (MMA version 3, sm_90a): its operand buffers are swizzled as
+// wgmma reads them, no row padding: A's 32-byte rows (32x16 f16) with the 32-byte swizzle, B's
+// 64-byte rows (16x32) with the 64-byte one.
+// CHECK-DAG: #[[SW32:.*]] = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 32, order = [1, 0]}>
+// CHECK-DAG: #[[SW64:.*]] = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 64, order = [1, 0]}>
+// CHECK-LABEL: func @wgmma_swizzled
+// CHECK-DAG: tile.local_alloc : <3x32x16xf16, #[[SW32]]>
+// CHECK-DAG: tile.local_alloc : <3x16x32xf16, #[[SW64]]>
+// CHECK: scf.for
+// CHECK: tile.dot
+#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#dot_a = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+#dot_b = #tile.dot_operand<opIdx = 1, parent = #mma, kWidth = 2>
+#slice = #tile.slice<{dim = 0, parent = #blocked}>
+#slice1 = #tile.slice<{dim = 0, parent = #mma}>
+#slice2 = #tile.slice<{dim = 1, parent = #blocked}>
+#slice3 = #tile.slice<{dim = 1, parent = #mma}>
+  func.func @wgmma_swizzled(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32 {tile.divisibility = 16 : i32}) attributes {tilec.simt} {
+    %c512_i32 = arith.constant 512 : i32
+    %cst = arith.constant 0.000000e+00 : f16
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst_0 = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %c32_i32 = arith.constant 32 : i32
+    %c16_i32 = arith.constant 16 : i32
+    %0 = tile.make_range 0, 32 : tensor<32xi32, #slice>
+    %1 = tile.make_range 0, 32 : tensor<32xi32, #slice1>
+    %2 = tile.make_range 0, 32 : tensor<32xi32, #slice2>
+    %3 = tile.make_range 0, 32 : tensor<32xi32, #slice3>
+    %4 = tile.make_range 0, 16 : tensor<16xi32, #slice2>
+    %5 = tile.make_range 0, 16 : tensor<16xi32, #slice>
+    %6 = tile.expand_dims %2 {axis = 1 : i32} : tensor<32xi32, #slice2> -> tensor<32x1xi32, #blocked>
+    %7 = tile.splat %c16_i32 : i32 -> tensor<32x1xi32, #blocked>
+    %8 = arith.muli %6, %7 : tensor<32x1xi32, #blocked>
+    %9 = tile.splat %arg0 : !tile.ptr<f16> -> tensor<32x1x!tile.ptr<f16>, #blocked>
+    %10 = tile.addptr %9, %8 : tensor<32x1x!tile.ptr<f16>, #blocked>, tensor<32x1xi32, #blocked>
+    %11 = tile.expand_dims %5 {axis = 0 : i32} : tensor<16xi32, #slice> -> tensor<1x16xi32, #blocked>
+    %12 = tile.broadcast %10 : tensor<32x1x!tile.ptr<f16>, #blocked> -> tensor<32x16x!tile.ptr<f16>, #blocked>
+    %13 = tile.broadcast %11 : tensor<1x16xi32, #blocked> -> tensor<32x16xi32, #blocked>
+    %14 = tile.addptr %12, %13 : tensor<32x16x!tile.ptr<f16>, #blocked>, tensor<32x16xi32, #blocked>
+    %15 = tile.expand_dims %4 {axis = 1 : i32} : tensor<16xi32, #slice2> -> tensor<16x1xi32, #blocked>
+    %16 = tile.splat %c32_i32 : i32 -> tensor<16x1xi32, #blocked>
+    %17 = arith.muli %15, %16 : tensor<16x1xi32, #blocked>
+    %18 = tile.splat %arg1 : !tile.ptr<f16> -> tensor<16x1x!tile.ptr<f16>, #blocked>
+    %19 = tile.addptr %18, %17 : tensor<16x1x!tile.ptr<f16>, #blocked>, tensor<16x1xi32, #blocked>
+    %20 = tile.expand_dims %0 {axis = 0 : i32} : tensor<32xi32, #slice> -> tensor<1x32xi32, #blocked>
+    %21 = tile.broadcast %19 : tensor<16x1x!tile.ptr<f16>, #blocked> -> tensor<16x32x!tile.ptr<f16>, #blocked>
+    %22 = tile.broadcast %20 : tensor<1x32xi32, #blocked> -> tensor<16x32xi32, #blocked>
+    %23 = tile.addptr %21, %22 : tensor<16x32x!tile.ptr<f16>, #blocked>, tensor<16x32xi32, #blocked>
+    %24:3 = scf.for %arg4 = %c0_i32 to %arg3 step %c1_i32 iter_args(%arg5 = %cst_0, %arg6 = %14, %arg7 = %23) -> (tensor<32x32xf32, #mma>, tensor<32x16x!tile.ptr<f16>, #blocked>, tensor<16x32x!tile.ptr<f16>, #blocked>)  : i32 {
+      %34 = tile.load %arg6 : tensor<32x16x!tile.ptr<f16>, #blocked>
+      %35 = arith.subi %arg3, %arg4 : i32
+      %36 = tile.splat %35 : i32 -> tensor<16x1xi32, #blocked>
+      %37 = arith.cmpi slt, %15, %36 : tensor<16x1xi32, #blocked>
+      %38 = tile.broadcast %37 : tensor<16x1xi1, #blocked> -> tensor<16x32xi1, #blocked>
+      %39 = tile.splat %cst : f16 -> tensor<16x32xf16, #blocked>
+      %40 = tile.load %arg7, %38, %39 : tensor<16x32x!tile.ptr<f16>, #blocked>
+      %41 = tile.convert_layout %34 : tensor<32x16xf16, #blocked> -> tensor<32x16xf16, #dot_a>
+      %42 = tile.convert_layout %40 : tensor<16x32xf16, #blocked> -> tensor<16x32xf16, #dot_b>
+      %43 = tile.dot %41, %42, %arg5 : tensor<32x16xf16, #dot_a>, tensor<16x32xf16, #dot_b> -> tensor<32x32xf32, #mma>
+      %44 = tile.splat %c512_i32 : i32 -> tensor<32x16xi32, #blocked>
+      %45 = tile.addptr %arg6, %44 : tensor<32x16x!tile.ptr<f16>, #blocked>, tensor<32x16xi32, #blocked>
+      %46 = tile.splat %c512_i32 : i32 -> tensor<16x32xi32, #blocked>
+      %47 = tile.addptr %arg7, %46 : tensor<16x32x!tile.ptr<f16>, #blocked>, tensor<16x32xi32, #blocked>
+      scf.yield %43, %45, %47 : tensor<32x32xf32, #mma>, tensor<32x16x!tile.ptr<f16>, #blocked>, tensor<16x32x!tile.ptr<f16>, #blocked>
+    }
+    %25 = tile.expand_dims %3 {axis = 1 : i32} : tensor<32xi32, #slice3> -> tensor<32x1xi32, #mma>
+    %26 = tile.splat %c32_i32 : i32 -> tensor<32x1xi32, #mma>
+    %27 = arith.muli %25, %26 : tensor<32x1xi32, #mma>
+    %28 = tile.splat %arg2 : !tile.ptr<f32> -> tensor<32x1x!tile.ptr<f32>, #mma>
+    %29 = tile.addptr %28, %27 : tensor<32x1x!tile.ptr<f32>, #mma>, tensor<32x1xi32, #mma>
+    %30 = tile.expand_dims %1 {axis = 0 : i32} : tensor<32xi32, #slice1> -> tensor<1x32xi32, #mma>
+    %31 = tile.broadcast %29 : tensor<32x1x!tile.ptr<f32>, #mma> -> tensor<32x32x!tile.ptr<f32>, #mma>
+    %32 = tile.broadcast %30 : tensor<1x32xi32, #mma> -> tensor<32x32xi32, #mma>
+    %33 = tile.addptr %31, %32 : tensor<32x32x!tile.ptr<f32>, #mma>, tensor<32x32xi32, #mma>
+    tile.store %33, %24#0 : tensor<32x32x!tile.ptr<f32>, #mma>
+    return
+  }
+
+// -----
+
 // A load whose `other` is not zero (B's) stays: a masked-off copy writes zeros. A is still
 // pipelined.
 // CHECK-LABEL: func @nonzero_other

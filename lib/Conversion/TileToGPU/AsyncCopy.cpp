@@ -33,11 +33,13 @@ int64_t bufferRowStride(tile::MemDescType type) {
 
 namespace {
 
-/// Buffers are laid out row-major: the only order the lowering reads.
-LogicalResult checkRowMajor(Operation *op, tile::MemDescType type) {
+/// Buffers are laid out row-major, unswizzled or with NVIDIA's swizzle
+/// (`swizzled`: for allocation and asynchronous copies, and the wgmma dots
+/// that read them): the layouts the lowering addresses.
+LogicalResult checkRowMajor(Operation *op, tile::MemDescType type, bool swizzled = false) {
   auto shared = cast<tile::SharedEncodingAttr>(type.getEncoding());
   if (shared.getOrder()[0] != 1 || shared.getVec() != 1 || shared.getPerPhase() != 1 ||
-      shared.getMaxPhase() != 1)
+      shared.getMaxPhase() != 1 || (!swizzled && shared.getSwizzleBytes()))
     return op->emitOpError("supports row-major (order [1, 0]), unswizzled buffers only, got ")
            << shared;
   return success();
@@ -59,7 +61,7 @@ struct LocalAllocLowering : public SIMTPattern<tile::LocalAllocOp> {
   using SIMTPattern::SIMTPattern;
   LogicalResult matchAndRewrite(tile::LocalAllocOp op, OpAdaptor,
                                 ConversionPatternRewriter &b) const override {
-    if (failed(checkRowMajor(op, op.getType())))
+    if (failed(checkRowMajor(op, op.getType(), /*swizzled=*/true)))
       return failure();
     b.replaceOp(op, simt.allocationAddress(b, op.getLoc(),
                                            simt.allocationOffsets.lookup(op.getOperation())));
@@ -88,8 +90,9 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
     if (failed(requireAsyncCopy(simt, op)))
       return failure();
     tile::MemDescType dst = op.getDst().getType();
-    if (failed(checkRowMajor(op, dst)))
+    if (failed(checkRowMajor(op, dst, /*swizzled=*/true)))
       return failure();
+    int64_t swizzleBytes = cast<tile::SharedEncodingAttr>(dst.getEncoding()).getSwizzleBytes();
     auto widthAttr = op->getAttrOfType<IntegerAttr>(SIMTLowering::kVectorWidthAttr);
     int64_t width = widthAttr ? widthAttr.getInt() : 1;
     Type elem = dst.getElementType();
@@ -107,7 +110,15 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
       Value index = arith::AddIOp::create(
           b, loc, linear,
           arith::ConstantIntOp::create(b, loc, SIMTLowering::linearOffset(layout, r, strides), 32));
-      Value to = elementPointer(b, loc, adaptor.getDst(), index, elem);
+      // A swizzled buffer: copies of at most 16 aligned bytes stay within one
+      // 16-byte chunk, which the swizzle moves whole.
+      Value to = swizzleBytes
+                     ? elementPointer(b, loc, adaptor.getDst(),
+                                      swizzledByteOffset(b, loc, index, dst.getShape()[0],
+                                                         dst.getShape()[1], elemBytes,
+                                                         swizzleBytes),
+                                      b.getI8Type())
+                     : elementPointer(b, loc, adaptor.getDst(), index, elem);
       Value from = vector::ExtractOp::create(b, loc, adaptor.getPtr(), r);
       Value enabled = adaptor.getMask()
                           ? Value(vector::ExtractOp::create(b, loc, adaptor.getMask(), r))
@@ -176,7 +187,9 @@ struct LocalLoadLowering : public SIMTPattern<tile::LocalLoadOp> {
 
 void planLocalAllocations(SIMTLowering &simt) {
   simt.kernel.walk([&](tile::LocalAllocOp op) {
-    uint64_t offset = llvm::alignTo(simt.allocatedBytes, 16);
+    bool swizzled =
+        cast<tile::SharedEncodingAttr>(op.getType().getEncoding()).getSwizzleBytes() != 0;
+    uint64_t offset = llvm::alignTo(simt.allocatedBytes, swizzled ? 1024 : 16);
     simt.allocationOffsets[op.getOperation()] = offset;
     simt.allocatedBytes = offset + uint64_t(op.getType().getBytes());
   });

@@ -149,14 +149,6 @@ Value registers(OpBuilder &b, Location loc, Value vec, int64_t offset, int64_t c
 }
 
 
-/// The shared-memory tile (a `!tile.memdesc`) a dot operand is read from per
-/// K step, when planDotOperandStaging chose its tile.local_load, else null.
-Value bufferSource(const SIMTLowering &simt, Value operand) {
-  auto load = operand.getDefiningOp<tile::LocalLoadOp>();
-  if (load && simt.stagedOperandLoads.contains(load.getOperation()))
-    return load.getSrc();
-  return Value();
-}
 
 
 /// What `plan` (one of planDotOperandStaging's maps) records for the op that
@@ -428,6 +420,13 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
 
 } // namespace
 
+Value bufferSource(const SIMTLowering &simt, Value operand) {
+  auto load = operand.getDefiningOp<tile::LocalLoadOp>();
+  if (load && simt.stagedOperandLoads.contains(load.getOperation()))
+    return load.getSrc();
+  return Value();
+}
+
 Value stagedSource(const SIMTLowering &simt, Value operand) {
   auto convert = operand.getDefiningOp<tile::ConvertLayoutOp>();
   if (convert && simt.stagedOperandConversions.contains(convert.getOperation()))
@@ -445,9 +444,13 @@ Value transposedSource(const SIMTLowering &simt, Value staged) {
 /// Whether a dot can read the operand of `type` that `load` gives from its
 /// buffer per K step: row-major, unswizzled, rows starting 16-byte aligned (as
 /// ldmatrix needs).
-static bool isReadableBuffer(tile::LocalLoadOp load, RankedTensorType type) {
+static bool isReadableBuffer(tile::LocalLoadOp load, RankedTensorType type, bool wgmma) {
   tile::MemDescType buffer = load.getSrc().getType();
   auto shared = cast<tile::SharedEncodingAttr>(buffer.getEncoding());
+  // wgmma reads swizzled buffers (WgmmaDot.cpp checks the width), mma.sync
+  // padded ones.
+  if ((shared.getSwizzleBytes() != 0) != wgmma)
+    return false;
   int64_t rowBytes = bufferRowStride(buffer) * type.getElementTypeBitWidth() / 8;
   return shared.getOrder()[0] == 1 && shared.getVec() == 1 && shared.getMaxPhase() == 1 &&
          rowBytes % 16 == 0;
@@ -544,10 +547,8 @@ void planDotOperandStaging(SIMTLowering &simt) {
           type.getRank() != 2 ||
           (!wgmma && type.getElementType().getIntOrFloatBitWidth() == 16 && !ldmatrix))
         continue;
-      if (wgmma && operand.getDefiningOp<tile::LocalLoadOp>())
-        continue;
       if (auto load = operand.getDefiningOp<tile::LocalLoadOp>()) {
-        if (isReadableBuffer(load, type)) {
+        if (isReadableBuffer(load, type, wgmma)) {
           accepted.insert({dot.getOperation(), idx});
           loads.push_back(load);
         }
@@ -558,8 +559,8 @@ void planDotOperandStaging(SIMTLowering &simt) {
         continue;
       if (auto trans = convert.getSrc().getDefiningOp<tile::TransOp>()) {
         auto load = trans.getSrc().getDefiningOp<tile::LocalLoadOp>();
-        if (idx == 1 && !wgmma && load && load->hasOneUse() && trans->hasOneUse() &&
-            trans.getOrder() == ArrayRef<int32_t>{1, 0} && isReadableBuffer(load, type)) {
+        if (idx == 1 && load && load->hasOneUse() && trans->hasOneUse() &&
+            trans.getOrder() == ArrayRef<int32_t>{1, 0} && isReadableBuffer(load, type, wgmma)) {
           accepted.insert({dot.getOperation(), idx});
           transposedLoads.push_back(convert);
           continue;

@@ -246,6 +246,24 @@ static bool insertsAfter(OpBuilder &b, Block &body, Operation *last) {
   return ancestor && ancestor != last && last->isBeforeInBlock(ancestor);
 }
 
+Value swizzledByteOffset(OpBuilder &b, Location loc, Value index, int64_t rows, int64_t cols,
+                         int64_t elemBytes, int64_t swizzleBytes) {
+  auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
+  int64_t width = swizzleBytes / elemBytes; // elements per row of a column block
+  Value row = arith::ShRUIOp::create(b, loc, index, c32(llvm::Log2_64(cols)));
+  Value col = arith::AndIOp::create(b, loc, index, c32(cols - 1));
+  Value block = arith::ShRUIOp::create(b, loc, col, c32(llvm::Log2_64(width)));
+  Value inBlock = arith::AndIOp::create(b, loc, col, c32(width - 1));
+  Value byte = arith::AddIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, block, c32(rows * swizzleBytes)),
+                            arith::MulIOp::create(b, loc, row, c32(swizzleBytes))),
+      arith::MulIOp::create(b, loc, inBlock, c32(elemBytes)));
+  Value phase = arith::AndIOp::create(b, loc, arith::ShRUIOp::create(b, loc, byte, c32(7)),
+                                      c32(swizzleBytes / 16 - 1));
+  return arith::XOrIOp::create(b, loc, byte, arith::ShLIOp::create(b, loc, phase, c32(4)));
+}
+
 uint64_t SIMTLowering::scratchBase(OpBuilder &b) const {
   func::FuncOp body = kernel;
   return insertsAfter(b, body.getBody().front(), lastBufferUser) ? 0 : allocatedBytes;

@@ -233,9 +233,21 @@ void populateSIMTAsyncCopyPatterns(SIMTLowering &simt, const mlir::TypeConverter
 int64_t bufferRowStride(tile::MemDescType type);
 void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                              mlir::RewritePatternSet &patterns);
+/// The i32 byte offset, in a tile of `rows` x `cols` elements of `elemBytes`
+/// bytes laid out with NVIDIA's `swizzleBytes`-byte swizzle (`#tile.shared`'s
+/// swizzleBytes: column blocks of that many bytes per row, 16-byte chunks
+/// XORed with the row phase), of the element at the i32 row-major `index`.
+/// The tile must start 1024-byte aligned.
+mlir::Value swizzledByteOffset(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index,
+                               int64_t rows, int64_t cols, int64_t elemBytes,
+                               int64_t swizzleBytes);
 /// tile.dot with a version-3 `#tile.mma` accumulator on wgmma (WgmmaDot.cpp).
 void populateSIMTWgmmaDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
+/// The shared-memory tile (a `!tile.memdesc`) a dot operand is read from per
+/// K step, when planDotOperandStaging chose its tile.local_load, else null
+/// (Dot.cpp).
+mlir::Value bufferSource(const SIMTLowering &simt, mlir::Value operand);
 /// The source of a dot operand that the dot stages in shared memory itself
 /// (planDotOperandStaging chose its conversion), else null (Dot.cpp).
 mlir::Value stagedSource(const SIMTLowering &simt, mlir::Value operand);

@@ -74,69 +74,75 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
       return op.emitOpError("shape ")
              << m << "x" << n << "x" << k << " does not fit wgmma at " << warpsM << " warps";
 
-    // The operands as the thread holds them: the tiles whose conversions the
-    // dot stages, else the dot-operand registers.
-    Value aSource = stagedSource(simt, op.getA()), bSource = stagedSource(simt, op.getB());
-    Value bTransposed = transposedSource(simt, bSource);
-    if (bTransposed)
-      bSource = bTransposed;
-    Value aTile = aSource ? b.getRemappedValue(aSource) : adaptor.getA();
-    Value bTile = bSource ? b.getRemappedValue(bSource) : adaptor.getB();
-    tile::DistributedLayout aLayout = simt.layoutOf(aSource ? aSource.getType() : aType);
-    tile::DistributedLayout bLayout = simt.layoutOf(bSource ? bSource.getType() : bType);
+    // The operands: read from their pipeline buffers (tile.local_load planned
+    // as staged, swizzled by tilec-pipeline-loops; B possibly transposed),
+    // else staged here from the thread's registers: the tiles whose
+    // conversions the dot stages, else the dot-operand registers.
+    Value aBuffer = bufferSource(simt, op.getA()), bBuffer = bufferSource(simt, op.getB());
+    bool bTransposed = false;
+    if (Operation *def = op.getB().getDefiningOp();
+        def && simt.transposedBufferOperands.count(def)) {
+      bBuffer = simt.transposedBufferOperands.lookup(def);
+      bTransposed = true;
+    }
+    Value aSource = aBuffer ? Value() : stagedSource(simt, op.getA());
+    Value bSource = bBuffer ? Value() : stagedSource(simt, op.getB());
+    if (Value source = transposedSource(simt, bSource)) {
+      bSource = source;
+      bTransposed = true;
+    }
     SwizzledOperand aShared{m, k};
     SwizzledOperand bShared = bTransposed ? SwizzledOperand{n, k} : SwizzledOperand{k, n};
+    for (auto [buffer, shape] : {std::make_pair(aBuffer, aShared), std::make_pair(bBuffer, bShared)})
+      if (buffer && cast<tile::SharedEncodingAttr>(
+                        cast<tile::MemDescType>(buffer.getType()).getEncoding())
+                            .getSwizzleBytes() != shape.rowBytes())
+        return op.emitOpError("operand buffer ")
+               << buffer.getType() << " is not swizzled by " << shape.rowBytes()
+               << " bytes, as wgmma reads it";
 
-    // Each operand in a region of scratch at a 1024-byte-aligned address (the
-    // swizzle reads address bits 4-9).
+    // Staged operands each take a region of scratch at a 1024-byte-aligned
+    // address (the swizzle reads address bits 4-9).
     uint64_t scratch = simt.scratchBase(b);
     uint64_t aRegion = llvm::alignTo(scratch, 1024) - scratch;
-    uint64_t bRegion = llvm::alignTo(scratch + aRegion + aShared.bytes(), 1024) - scratch;
-    uint64_t limit = bRegion + bShared.bytes();
+    uint64_t bRegion = aRegion + (aBuffer ? 0 : aShared.bytes());
+    bRegion = llvm::alignTo(scratch + bRegion, 1024) - scratch;
+    uint64_t limit = bRegion + (bBuffer ? 0 : bShared.bytes());
     auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
-    auto store = [&](Value tile, const tile::DistributedLayout &layout,
-                     const SwizzledOperand &shape, uint64_t region) {
-      unsigned colBits = llvm::Log2_64(shape.cols), widthBits = llvm::Log2_64(shape.width());
-      int64_t swizzleMask = shape.rowBytes() / 16 - 1;
+    auto stage = [&](Value tile, Type tileType, const SwizzledOperand &shape, uint64_t region) {
       simt.storeTile(
-          b, loc, tile, layout, {shape.cols, 1},
+          b, loc, tile, simt.layoutOf(tileType), {shape.cols, 1},
           [&](Value index) {
-            Value row = arith::ShRUIOp::create(b, loc, index, c32(colBits));
-            Value col = arith::AndIOp::create(b, loc, index, c32(shape.cols - 1));
-            Value block = arith::ShRUIOp::create(b, loc, col, c32(widthBits));
-            Value inBlock = arith::AndIOp::create(b, loc, col, c32(shape.width() - 1));
-            Value byte = arith::AddIOp::create(
-                b, loc,
-                arith::AddIOp::create(
-                    b, loc, arith::MulIOp::create(b, loc, block, c32(shape.rows * shape.rowBytes())),
-                    arith::MulIOp::create(b, loc, row, c32(shape.rowBytes()))),
-                arith::ShLIOp::create(b, loc, inBlock, c32(1)));
-            Value phase = arith::AndIOp::create(
-                b, loc, arith::ShRUIOp::create(b, loc, byte, c32(7)), c32(swizzleMask));
-            byte = arith::XOrIOp::create(b, loc, byte,
-                                         arith::ShLIOp::create(b, loc, phase, c32(4)));
+            Value byte =
+                swizzledByteOffset(b, loc, index, shape.rows, shape.cols, 2, shape.rowBytes());
             return simt.sharedAddress(
                 b, loc, arith::AddIOp::create(b, loc, byte, c32(int64_t(region))), limit);
           },
           16);
     };
-    store(aTile, aLayout, aShared, aRegion);
-    store(bTile, bLayout, bShared, bRegion);
-    simt.barrier(b, loc);
+    bool staged = !aBuffer || !bBuffer;
+    if (!aBuffer)
+      stage(aSource ? b.getRemappedValue(aSource) : adaptor.getA(),
+            aSource ? aSource.getType() : aType, aShared, aRegion);
+    if (!bBuffer)
+      stage(bSource ? b.getRemappedValue(bSource) : adaptor.getB(),
+            bSource ? bSource.getType() : bType, bShared, bRegion);
+    if (staged)
+      simt.barrier(b, loc);
 
-    // The warpgroup's first row in each repetition.
-    Value warpgroup = arith::ShRUIOp::create(b, loc, simt.warpId, c32(2));
-    Value aBase = simt.sharedAddress(
-        b, loc,
-        arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, warpgroup,
-                                                            c32(64 * aShared.rowBytes())),
-                              c32(int64_t(aRegion))),
-        limit);
-    Value bBase = simt.sharedAddress(b, loc, c32(int64_t(bRegion)), limit);
-    auto at = [&](Value base, int64_t bytes) -> Value {
+    // Each operand's first byte; A's for the warpgroup's first row.
+    auto at = [&](Value base, Value bytes) -> Value {
       return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
-                                 ArrayRef<LLVM::GEPArg>{int32_t(bytes)});
+                                 ArrayRef<LLVM::GEPArg>{bytes});
     };
+    Value warpgroup = arith::ShRUIOp::create(b, loc, simt.warpId, c32(2));
+    Value aRows = arith::MulIOp::create(b, loc, warpgroup, c32(64 * aShared.rowBytes()));
+    Value aBase = aBuffer ? at(b.getRemappedValue(aBuffer), aRows)
+                          : simt.sharedAddress(
+                                b, loc, arith::AddIOp::create(b, loc, aRows, c32(int64_t(aRegion))),
+                                limit);
+    Value bBase = bBuffer ? b.getRemappedValue(bBuffer)
+                          : simt.sharedAddress(b, loc, c32(int64_t(bRegion)), limit);
     int64_t mReps = m / (16 * warpsM), nInstr = std::min<int64_t>(n, 256);
     int64_t nReps = n / 8;
     simt.target.warpgroupMmaFence(b, loc, simt.kernel);
@@ -149,17 +155,17 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
                                                         ArrayRef<int64_t>{1});
         for (int64_t kk = 0; kk < k / 16; ++kk) {
           WarpgroupMmaOperand aDesc;
-          aDesc.start = at(aBase, aShared.linearOffset(mm * 16 * warpsM, 16 * kk));
+          aDesc.start = at(aBase, c32(aShared.linearOffset(mm * 16 * warpsM, 16 * kk)));
           aDesc.swizzleBytes = unsigned(aShared.rowBytes());
           aDesc.strideBytes = uint64_t(8 * aShared.rowBytes());
           WarpgroupMmaOperand bDesc;
           bDesc.swizzleBytes = unsigned(bShared.rowBytes());
           bDesc.strideBytes = uint64_t(8 * bShared.rowBytes());
           if (bTransposed) {
-            bDesc.start = at(bBase, bShared.linearOffset(nb * nInstr, 16 * kk));
+            bDesc.start = at(bBase, c32(bShared.linearOffset(nb * nInstr, 16 * kk)));
           } else {
             bDesc.mnMajor = true;
-            bDesc.start = at(bBase, bShared.linearOffset(16 * kk, nb * nInstr));
+            bDesc.start = at(bBase, c32(bShared.linearOffset(16 * kk, nb * nInstr)));
             bDesc.leadingBytes = uint64_t(bShared.rows * bShared.rowBytes());
           }
           d = simt.target.warpgroupMma(b, loc, simt.kernel, operand, aDesc, bDesc, d,
@@ -169,8 +175,11 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
                                                    ArrayRef<int64_t>{1});
       }
     simt.target.warpgroupMmaWait(b, loc, simt.kernel);
-    // Scratch may be reused once every warpgroup's wgmmas have read it.
-    simt.barrier(b, loc);
+    // Scratch may be reused once every warpgroup's wgmmas have read it;
+    // pipeline buffers are guarded by the tile.async_wait before their next
+    // fill.
+    if (staged)
+      simt.barrier(b, loc);
     b.replaceOp(op, acc);
     return success();
   }

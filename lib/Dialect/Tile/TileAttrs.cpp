@@ -71,6 +71,21 @@ LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitE
 static constexpr int64_t kMmaM = 16, kMmaN = 8;
 static int64_t mmaBlockK(unsigned kWidth) { return 8 * kWidth; }
 
+LogicalResult SharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                         unsigned vec, unsigned perPhase, unsigned maxPhase,
+                                         ArrayRef<unsigned> order, unsigned pad,
+                                         unsigned swizzleBytes) {
+  if (swizzleBytes == 0)
+    return success();
+  if (swizzleBytes != 32 && swizzleBytes != 64 && swizzleBytes != 128)
+    return emitError() << "shared swizzleBytes must be 32, 64 or 128, got " << swizzleBytes;
+  if (vec != 1 || perPhase != 1 || maxPhase != 1 || pad != 0 ||
+      order != ArrayRef<unsigned>{1, 0})
+    return emitError() << "shared swizzleBytes needs vec = perPhase = maxPhase = 1, no pad and "
+                          "order [1, 0]";
+  return success();
+}
+
 LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                       unsigned version, ArrayRef<unsigned> warpsPerCTA,
                                       ArrayRef<unsigned> instrShape) {

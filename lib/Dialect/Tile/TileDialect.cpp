@@ -109,8 +109,11 @@ int64_t MemDescType::getPaddedTileElements() const {
 }
 
 int64_t MemDescType::getTileBytes() const {
+  // Swizzled tiles each start 1024-byte aligned (the swizzle reads address
+  // bits 4-9).
+  bool swizzled = cast<SharedEncodingAttr>(getEncoding()).getSwizzleBytes() != 0;
   return llvm::alignTo(getPaddedTileElements() * getElementType().getIntOrFloatBitWidth() / 8,
-                       16);
+                       swizzled ? 1024 : 16);
 }
 
 int64_t MemDescType::getBytes() const {

@@ -622,6 +622,26 @@ func.func @alloc_rank() {
 
 // -----
 
+// NVIDIA's swizzles are 32, 64 or 128 bytes wide.
+func.func @shared_swizzle_width() {
+  // expected-error @+2 {{shared swizzleBytes must be 32, 64 or 128, got 16}}
+  // expected-error @+1 {{failed to parse Tile_MemDescType parameter 'encoding'}}
+  %b = tile.local_alloc : !tile.memdesc<2x64x32xf16, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 16, order = [1, 0]}>>
+  return
+}
+
+// -----
+
+// A swizzled buffer is row-major, without padding or the vec/phase swizzle.
+func.func @shared_swizzle_pad() {
+  // expected-error @+2 {{shared swizzleBytes needs vec = perPhase = maxPhase = 1, no pad and order [1, 0]}}
+  // expected-error @+1 {{failed to parse Tile_MemDescType parameter 'encoding'}}
+  %b = tile.local_alloc : !tile.memdesc<2x64x32xf16, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 64, order = [1, 0], pad = 8}>>
+  return
+}
+
+// -----
+
 // Buffers need a #tile.shared encoding.
 #blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
 func.func @memdesc_encoding() {

@@ -1,6 +1,8 @@
-# fp16 tl.dot on sm_90a's warpgroup MMA: the matmul tutorial at 128x128x64 and 4 warps runs 8
-# wgmma.mma_async.m64n128k16 per K loop iteration (two 64-row repetitions x four K steps of 16),
-# after fence.proxy.async and wgmma.fence, committed and waited for as one group; A's descriptor
+# fp16 tl.dot on sm_90a's warpgroup MMA: the matmul tutorial at 128x128x64 and 4 warps copies
+# its tiles with cp.async into three stages of swizzled buffers (96 KiB of dynamic shared memory,
+# 1024-byte aligned, as Triton's) and runs 8 wgmma.mma_async.m64n128k16 per K loop iteration (two
+# 64-row repetitions x four K steps of 16) on the stage in place, after fence.proxy.async and
+# wgmma.fence, committed and waited for as one group; A's descriptor
 # has Triton's fields for this tile (128-byte swizzle, stride byte offset 1024: 0x4000004000000000)
 # and B's, MN-major, adds the leading byte offset 8192 (0x4000004002000000). At 8 warps the two
 # warpgroups each run 4 (one 64-row block each). Plain sm_90 (PTX that later GPUs also run) keeps
@@ -15,9 +17,10 @@
 # RUN: %if ptxas %{ %ptxas -v -arch=sm_90a %t.4.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
 # RUN: %if ptxas %{ %ptxas -v -arch=sm_90a %t.8.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
 # W4: .target sm_90a
+# W4: .extern .shared .align 1024 .b8 __tilec_smem_matmul_kernel[];
 # W4-LABEL: .entry matmul_kernel
 # W4: .reqntid 128
-# W4: .align 1024 .b8 __tilec_smem_matmul_kernel
+# W4-COUNT-16: cp.async.cg.shared.global
 # W4: fence.proxy.async.shared::cta;
 # W4: wgmma.fence.sync.aligned;
 # W4-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
