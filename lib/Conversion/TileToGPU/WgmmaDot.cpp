@@ -2,8 +2,10 @@
 //
 // A dot whose accumulator has a version-3 `#tile.mma` layout (warps along M,
 // four per warpgroup) runs on `wgmma.mma_async.m64nNk16`, which reads both
-// operands from shared memory through matrix descriptors. The dot writes each
-// operand there itself, in the layout the descriptors describe:
+// operands from shared memory through matrix descriptors: from its pipeline
+// buffers (tilec-pipeline-loops' `swizzleBytes` buffers, filled by cp.async),
+// or else the dot writes each operand there itself. Either way the layout is
+// the one the descriptors describe (`#tile.shared` swizzleBytes):
 //
 //   an R x C operand (A: M x K; B: K x N, or N x K when it is a transposition
 //   the dot folds) is stored as column blocks of W = min(C, 64) elements (S =
