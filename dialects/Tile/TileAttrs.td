@@ -89,7 +89,9 @@ def Tile_SharedEncodingAttr : Tile_Attr<"SharedEncoding", "shared"> {
     [4, 4 + b) of each byte's offset in the tile are XORed with bits
     [7, 7 + b), b = log2(S / 16). S is the tile's row bytes, capped at 128;
     `vec`, `perPhase` and `maxPhase` are then 1 and `pad` 0, and each tile
-    starts 1024-byte aligned.
+    starts 1024-byte aligned. With `order = [0, 1]` the tile is stored
+    transposed: element (r, c) where element (c, r) of the C x R tile so laid
+    out is (a K x N operand stored K-major, as tf32 wgmma reads B).
 
     Example:
 

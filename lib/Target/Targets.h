@@ -58,8 +58,8 @@ bool isMmaSyncType(mlir::Type operand, mlir::Type acc);
 /// exists for `operand` (A, B) elements and `acc` accumulators: f16, bf16 or
 /// f32 operands with f32 accumulators, i8 operands with i32 accumulators.
 bool isMfmaType(unsigned nonK, mlir::Type operand, mlir::Type acc);
-/// The operand and accumulator types of wgmma that tilec uses: f16 or bf16
-/// operands with f32 accumulators.
+/// The operand and accumulator types of wgmma that tilec uses: f16, bf16 or
+/// f32 (as tf32) operands with f32 accumulators.
 bool isWarpgroupMmaType(mlir::Type operand, mlir::Type acc);
 /// The i64 wgmma matrix descriptor of `operand` (PTX ISA encoding), whose
 /// first element is at the i64 shared-memory `address` (in the target's

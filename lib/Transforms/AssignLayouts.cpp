@@ -175,9 +175,10 @@ private:
       return {};
     // wgmma where the target has it: each warpgroup's 64 rows per
     // instruction, warps along M only (B is then read by every warpgroup),
-    // and at least 16 columns and K elements (32-byte swizzled rows).
+    // at least 16 columns and one instruction's K (32 bytes: the narrowest
+    // swizzled rows).
     if (target->hasWarpgroupMma(arch, operand, cType.getElementType()) && numWarps % 4 == 0 &&
-        m % (16 * numWarps) == 0 && n >= 16 && k >= 16 &&
+        m % (16 * numWarps) == 0 && n >= 16 && k * operand.getIntOrFloatBitWidth() >= 256 &&
         (!warps || (warps->first == numWarps && warps->second == 1)))
       return tile::MmaEncodingAttr::get(dot.getContext(), 3, {numWarps, 1}, {16, 8});
     auto [wm, wn] = fits(warps, m, n, 16, 8) ? *warps : mmaWarps(m, n, numWarps);

@@ -180,17 +180,27 @@ bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load, bool withMfma) {
   return true;
 }
 
-/// Whether the dots `load` feeds run on wgmma (a version-3 `#tile.mma`
-/// accumulator), which reads its operands from swizzled shared memory.
-bool feedsWarpgroupDots(tile::LoadOp load) {
-  return llvm::any_of(load->getUsers(), [](Operation *user) {
-    if (isa<tile::TransOp>(user))
+/// How the wgmma dots (a version-3 `#tile.mma` accumulator) that `load`
+/// feeds read it from swizzled shared memory: not at all (wgmma dots read
+/// none of it), as loaded, or transposed (a K x N B operand of f32 elements
+/// as tf32, which wgmma reads K-major only).
+enum class WgmmaUse { None, AsLoaded, Transposed };
+WgmmaUse wgmmaUse(tile::LoadOp load) {
+  WgmmaUse use = WgmmaUse::None;
+  for (Operation *user : load->getUsers()) {
+    bool throughTrans = isa<tile::TransOp>(user);
+    if (throughTrans)
       user = *user->getUsers().begin();
     auto encoding = dyn_cast_or_null<tile::DotOperandEncodingAttr>(
         tile::getEncoding(user->getResult(0).getType()));
     auto mma = encoding ? dyn_cast<tile::MmaEncodingAttr>(encoding.getParent()) : nullptr;
-    return mma && mma.getVersion() == 3;
-  });
+    if (!mma || mma.getVersion() != 3)
+      continue;
+    bool kMajorB = encoding.getOpIdx() == 1 && !throughTrans &&
+                   getElementTypeOrSelf(load.getType()).isF32();
+    use = kMajorB ? WgmmaUse::Transposed : WgmmaUse::AsLoaded;
+  }
+  return use;
 }
 
 /// Row padding (elements) of a pipeline buffer of `elem`: 16 bytes, so that
@@ -198,14 +208,20 @@ bool feedsWarpgroupDots(tile::LoadOp load) {
 int64_t rowPadding(Type elem) { return 16 / (elem.getIntOrFloatBitWidth() / 8); }
 
 /// The buffer of `stages` tiles of `tileType`: rows padded for ldmatrix, or
-/// for wgmma (`swizzled`) NVIDIA's swizzle of the row's bytes (at most 128).
-tile::MemDescType bufferType(RankedTensorType tileType, int64_t stages, bool swizzled) {
+/// for wgmma NVIDIA's swizzle of the stored rows' bytes (at most 128), the
+/// tile stored transposed (order [0, 1]) where wgmma reads it so.
+tile::MemDescType bufferType(RankedTensorType tileType, int64_t stages, WgmmaUse wgmma) {
   MLIRContext *ctx = tileType.getContext();
   Type elem = tileType.getElementType();
-  int64_t rowBytes = tileType.getShape().back() * elem.getIntOrFloatBitWidth() / 8;
-  auto shared = swizzled ? tile::SharedEncodingAttr::get(ctx, 1, 1, 1, {1, 0}, 0,
-                                                         std::min<int64_t>(rowBytes, 128))
-                         : tile::SharedEncodingAttr::get(ctx, 1, 1, 1, {1, 0}, rowPadding(elem), 0);
+  bool transposed = wgmma == WgmmaUse::Transposed;
+  int64_t rowBytes = tileType.getShape()[transposed ? 0 : 1] * elem.getIntOrFloatBitWidth() / 8;
+  auto shared =
+      wgmma != WgmmaUse::None
+          ? tile::SharedEncodingAttr::get(ctx, 1, 1, 1,
+                                          transposed ? ArrayRef<unsigned>{0, 1}
+                                                     : ArrayRef<unsigned>{1, 0},
+                                          0, std::min<int64_t>(rowBytes, 128))
+          : tile::SharedEncodingAttr::get(ctx, 1, 1, 1, {1, 0}, rowPadding(elem), 0);
   SmallVector<int64_t> shape = {stages};
   llvm::append_range(shape, tileType.getShape());
   return tile::MemDescType::get(ctx, shape, elem, shared);
@@ -283,7 +299,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     llvm::DenseSet<Operation *> pipelined;
     for (tile::LoadOp load : loopPlan.loads) {
       auto type = cast<RankedTensorType>(load.getType());
-      stageBytes += bufferType(type, 1, feedsWarpgroupDots(load)).getBytes();
+      stageBytes += bufferType(type, 1, wgmmaUse(load)).getBytes();
       for (Operation *user : load->getUsers())
         pipelined.insert(user);
     }
@@ -339,7 +355,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     for (tile::LoadOp load : loopPlan.loads)
       buffers.push_back(tile::LocalAllocOp::create(
           b, load.getLoc(),
-          bufferType(cast<RankedTensorType>(load.getType()), stages, feedsWarpgroupDots(load))));
+          bufferType(cast<RankedTensorType>(load.getType()), stages, wgmmaUse(load))));
 
     // Clones the address computation for iteration `iv` with the address
     // values `state`, starts its copies into stage `slot` (masked off past

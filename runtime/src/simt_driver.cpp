@@ -759,7 +759,7 @@ uint64_t wgmmaOperandOffset(uint64_t desc, bool mnMajor, uint32_t mn, uint32_t k
   return address;
 }
 
-/// D = A * B + D of one wgmma m64nNk16 for the warpgroup `threads`, reading
+/// D = A * B + D of one wgmma m64nNk16 (m64nNk8 for tf32) for the warpgroup `threads`, reading
 /// A and B from shared memory through their descriptors; an error message if
 /// an element lies outside shared memory or a descriptor uses the base
 /// offset (bits 49-51), which the emulator does not model.
@@ -769,31 +769,40 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
   bool transA = first.wgmmaShape & TILEC_SIMT_WGMMA_TRANS_A;
   bool transB = first.wgmmaShape & TILEC_SIMT_WGMMA_TRANS_B;
   bool bf16 = first.mmaKind == TILEC_SIMT_WGMMA_F32_BF16;
+  bool tf32 = first.mmaKind == TILEC_SIMT_WGMMA_F32_TF32;
+  const uint32_t k = tf32 ? 8 : 16, elemBytes = tf32 ? 4 : 2;
+  if (tf32 && (transA || transB))
+    return "tf32 wgmma with an MN-major operand (tf32 operands are K-major only)";
   for (uint64_t desc : {first.wgmmaDescA, first.wgmmaDescB})
     if ((desc >> 49) & 7)
       return "wgmma descriptor with a matrix base offset (not modelled)";
   uint64_t size = p.launch->sharedBytes;
   std::string error;
   auto read = [&](uint64_t desc, bool mnMajor, uint32_t mn, uint32_t k) -> double {
-    uint64_t offset = wgmmaOperandOffset(desc, mnMajor, mn, k, 2);
-    if (offset + 2 > size) {
+    uint64_t offset = wgmmaOperandOffset(desc, mnMajor, mn, k, elemBytes);
+    if (offset + elemBytes > size) {
       if (error.empty())
         error = "wgmma operand at shared offset " + std::to_string(offset) +
                 " is outside shared memory (size " + std::to_string(size) + ")";
       return 0;
     }
+    if (tf32) {
+      float value;
+      std::memcpy(&value, p.shared + offset, sizeof(value));
+      return tf32Operand(value);
+    }
     uint16_t bits;
     std::memcpy(&bits, p.shared + offset, sizeof(bits));
     return bf16 ? bf16ToFloat(bits) : halfToFloat(bits);
   };
-  // A is 64 x 16 (row m, column k), B is 16 x N (row k, column n).
-  std::vector<double> a(64 * 16), b(16 * size_t(n));
+  // A is 64 x k (row m, column kk), B is k x N (row kk, column n).
+  std::vector<double> a(64 * k), b(k * size_t(n));
   for (uint32_t m = 0; m < 64; ++m)
-    for (uint32_t k = 0; k < 16; ++k)
-      a[m * 16 + k] = read(first.wgmmaDescA, transA, m, k);
-  for (uint32_t k = 0; k < 16; ++k)
+    for (uint32_t kk = 0; kk < k; ++kk)
+      a[m * k + kk] = read(first.wgmmaDescA, transA, m, kk);
+  for (uint32_t kk = 0; kk < k; ++kk)
     for (uint32_t col = 0; col < n; ++col)
-      b[k * n + col] = read(first.wgmmaDescB, transB, col, k);
+      b[kk * n + col] = read(first.wgmmaDescB, transB, col, kk);
   if (!error.empty())
     return error;
   for (uint32_t t = 0; t < kWarpgroupThreads; ++t) {
@@ -803,9 +812,9 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
       uint32_t j = r / 4, i = r % 4;
       uint32_t row = 16 * warp + lane / 4 + 8 * (i / 2), col = 8 * j + 2 * (lane % 4) + i % 2;
       float sum = d[r];
-      // 16-bit products are exact in f32; the sum rounds per step.
-      for (uint32_t k = 0; k < 16; ++k)
-        sum = std::fma(float(a[row * 16 + k]), float(b[k * n + col]), sum);
+      // 16-bit and tf32 products are exact in f32; the sum rounds per step.
+      for (uint32_t kk = 0; kk < k; ++kk)
+        sum = std::fma(float(a[row * k + kk]), float(b[kk * n + col]), sum);
       d[r] = sum;
     }
   }
@@ -818,13 +827,13 @@ void wgmmaCallback(tilec_simt_thread *ctx, uint32_t kind, uint64_t descA, uint64
   Program &p = *t->program;
   uint32_t n = shape & 0xffff;
   requireWarpInstruction(t, "wgmma", 32,
-                         (kind == TILEC_SIMT_WGMMA_F32_F16 || kind == TILEC_SIMT_WGMMA_F32_BF16) &&
+                         kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_F32_TF32 &&
                              n >= 8 && n <= 256 && n % 8 == 0 &&
                              (shape & ~uint32_t(0x3ffff)) == 0,
-                         "kind or shape", kind == TILEC_SIMT_WGMMA_F32_F16 ||
-                                                  kind == TILEC_SIMT_WGMMA_F32_BF16
-                                              ? shape
-                                              : kind);
+                         "kind or shape",
+                         kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_F32_TF32
+                             ? shape
+                             : kind);
   if (p.launch->numThreads % kWarpgroupThreads) {
     p.fail(t, "wgmma needs warpgroups of 4 warps, the launch has " +
                   std::to_string(p.launch->numThreads / 32) + " warps");

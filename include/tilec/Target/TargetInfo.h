@@ -277,15 +277,16 @@ public:
                                  bool transpose) const;
   /// Whether `arch` has warpgroup MMA, `wgmma.mma_async.sync.aligned.m64nNk16`
   /// with both operands in shared memory, for `operand` elements and `acc`
-  /// accumulators (none by default): f16 or bf16 with f32.
+  /// accumulators (none by default): f16, bf16 or f32 (read as tf32) with f32.
   virtual bool hasWarpgroupMma(llvm::StringRef arch, mlir::Type operand, mlir::Type acc) const;
   /// Before a warpgroup's wgmmas: makes the program's earlier shared-memory
   /// writes visible to them (`fence.proxy.async`) and orders the accumulator
   /// registers (`wgmma.fence`). Called only where hasWarpgroupMma holds.
   virtual void warpgroupMmaFence(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::func::FuncOp kernel) const;
-  /// One `wgmma.mma_async.sync.aligned.m64nNk16.f32.<T>.<T>` (N = `n`, 8 to 256
-  /// in steps of 8; T the `operand` type) with A (64 x 16) and B (16 x N) in
+  /// One `wgmma.mma_async.sync.aligned.m64nNkK.f32.<T>.<T>` (N = `n`, 8 to 256
+  /// in steps of 8; T the `operand` type, K = 16, or 8 for f32 read as tf32:
+  /// the top 19 bits, both operands K-major) with A (64 x K) and B (K x N) in
   /// shared memory as `a` and `bOperand` describe them, and `acc`
   /// (`vector<N/2 x f32>`) the calling thread's accumulators (with warp w and
   /// lane l of the warpgroup, register 4j + i is D[16w + l/4 + 8(i/2)][8j +

@@ -38,8 +38,9 @@ namespace {
 /// that read them): the layouts the lowering addresses.
 LogicalResult checkRowMajor(Operation *op, tile::MemDescType type, bool swizzled = false) {
   auto shared = cast<tile::SharedEncodingAttr>(type.getEncoding());
-  if (shared.getOrder()[0] != 1 || shared.getVec() != 1 || shared.getPerPhase() != 1 ||
-      shared.getMaxPhase() != 1 || (!swizzled && shared.getSwizzleBytes()))
+  bool swizzledBuffer = shared.getSwizzleBytes() != 0;
+  if ((shared.getOrder()[0] != 1 && !(swizzled && swizzledBuffer)) || shared.getVec() != 1 ||
+      shared.getPerPhase() != 1 || shared.getMaxPhase() != 1 || (!swizzled && swizzledBuffer))
     return op->emitOpError("supports row-major (order [1, 0]), unswizzled buffers only, got ")
            << shared;
   return success();
@@ -92,9 +93,12 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
     tile::MemDescType dst = op.getDst().getType();
     if (failed(checkRowMajor(op, dst, /*swizzled=*/true)))
       return failure();
-    int64_t swizzleBytes = cast<tile::SharedEncodingAttr>(dst.getEncoding()).getSwizzleBytes();
+    auto dstShared = cast<tile::SharedEncodingAttr>(dst.getEncoding());
+    int64_t swizzleBytes = dstShared.getSwizzleBytes();
+    // A transposed buffer (order [0, 1]) takes each element on its own.
+    bool transposed = dstShared.getOrder()[0] == 0;
     auto widthAttr = op->getAttrOfType<IntegerAttr>(SIMTLowering::kVectorWidthAttr);
-    int64_t width = widthAttr ? widthAttr.getInt() : 1;
+    int64_t width = widthAttr && !transposed ? widthAttr.getInt() : 1;
     Type elem = dst.getElementType();
     int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
     // Asynchronous copies move 4, 8 or 16 bytes; shorter runs are copied
@@ -103,7 +107,11 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
     if (synchronous)
       width = 1;
     tile::DistributedLayout layout = simt.layoutOf(op.getPtr().getType());
-    SmallVector<int64_t> strides = {bufferRowStride(dst), 1};
+    // Element (r, c) is at index r * C + c of the stored rows, or c * R + r
+    // stored transposed.
+    int64_t rows = dst.getShape()[0], cols = dst.getShape()[1];
+    SmallVector<int64_t> strides =
+        transposed ? SmallVector<int64_t>{1, rows} : SmallVector<int64_t>{bufferRowStride(dst), 1};
     Value linear = simt.threadLinearBase(b, loc, layout, strides);
     Value enabledAll = arith::ConstantIntOp::create(b, loc, 1, 1);
     for (int64_t r = 0; r < layout.numRegs; r += width) {
@@ -114,8 +122,8 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
       // 16-byte chunk, which the swizzle moves whole.
       Value to = swizzleBytes
                      ? elementPointer(b, loc, adaptor.getDst(),
-                                      swizzledByteOffset(b, loc, index, dst.getShape()[0],
-                                                         dst.getShape()[1], elemBytes,
+                                      swizzledByteOffset(b, loc, index, transposed ? cols : rows,
+                                                         transposed ? rows : cols, elemBytes,
                                                          swizzleBytes),
                                       b.getI8Type())
                      : elementPointer(b, loc, adaptor.getDst(), index, elem);

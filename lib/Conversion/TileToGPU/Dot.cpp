@@ -451,6 +451,8 @@ static bool isReadableBuffer(tile::LocalLoadOp load, RankedTensorType type, bool
   // padded ones.
   if ((shared.getSwizzleBytes() != 0) != wgmma)
     return false;
+  if (wgmma)
+    return true;
   int64_t rowBytes = bufferRowStride(buffer) * type.getElementTypeBitWidth() / 8;
   return shared.getOrder()[0] == 1 && shared.getVec() == 1 && shared.getMaxPhase() == 1 &&
          rowBytes % 16 == 0;

@@ -38,17 +38,18 @@ using namespace mlir;
 namespace tilec {
 namespace {
 
-/// How an operand of R x C 16-bit elements is laid out in shared memory.
+/// How an operand of R x C elements of `elemBytes` bytes is laid out in
+/// shared memory.
 struct SwizzledOperand {
-  int64_t rows, cols;
+  int64_t rows, cols, elemBytes;
   /// Elements per row of a column block, and its bytes (the swizzle width).
-  int64_t width() const { return std::min<int64_t>(cols, 64); }
-  int64_t rowBytes() const { return 2 * width(); }
+  int64_t width() const { return std::min<int64_t>(cols, 128 / elemBytes); }
+  int64_t rowBytes() const { return elemBytes * width(); }
   /// Byte offset of element (row, col) before the swizzle.
   int64_t linearOffset(int64_t row, int64_t col) const {
-    return (col / width()) * rows * rowBytes() + row * rowBytes() + (col % width()) * 2;
+    return (col / width()) * rows * rowBytes() + row * rowBytes() + (col % width()) * elemBytes;
   }
-  int64_t bytes() const { return rows * cols * 2; }
+  int64_t bytes() const { return rows * cols * elemBytes; }
 };
 
 struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
@@ -71,7 +72,11 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
              << operand << " operands and " << cType.getElementType() << " accumulators";
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
     unsigned warpsM = mma.getWarpsPerCTA()[0];
-    if (m % (16 * warpsM) || n % 16 || k % 16 || !llvm::isPowerOf2_64(n) ||
+    // 32 bytes of K per instruction: 16 16-bit elements, 8 tf32 ones; tf32
+    // reads both operands K-major.
+    int64_t elemBytes = operand.getIntOrFloatBitWidth() / 8, instrK = 32 / elemBytes;
+    bool tf32 = operand.isF32();
+    if (m % (16 * warpsM) || n % 16 || k % instrK || !llvm::isPowerOf2_64(n) ||
         !llvm::isPowerOf2_64(k))
       return op.emitOpError("shape ")
              << m << "x" << n << "x" << k << " does not fit wgmma at " << warpsM << " warps";
@@ -81,24 +86,35 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     // else staged here from the thread's registers: the tiles whose
     // conversions the dot stages, else the dot-operand registers.
     Value aBuffer = bufferSource(simt, op.getA()), bBuffer = bufferSource(simt, op.getB());
+    // B is K-major (stored N x K) when it is a transposition the dot folds,
+    // its buffer holds it transposed, or the dot stages it transposed (tf32).
     bool bTransposed = false;
     if (Operation *def = op.getB().getDefiningOp();
         def && simt.transposedBufferOperands.count(def)) {
       bBuffer = simt.transposedBufferOperands.lookup(def);
       bTransposed = true;
     }
+    auto sharedEncoding = [](Value buffer) {
+      return cast<tile::SharedEncodingAttr>(cast<tile::MemDescType>(buffer.getType()).getEncoding());
+    };
+    if (bBuffer && sharedEncoding(bBuffer).getOrder()[0] == 0)
+      bTransposed = true;
     Value aSource = aBuffer ? Value() : stagedSource(simt, op.getA());
     Value bSource = bBuffer ? Value() : stagedSource(simt, op.getB());
+    bool bFolded = false;
     if (Value source = transposedSource(simt, bSource)) {
       bSource = source;
-      bTransposed = true;
+      bTransposed = bFolded = true;
     }
-    SwizzledOperand aShared{m, k};
-    SwizzledOperand bShared = bTransposed ? SwizzledOperand{n, k} : SwizzledOperand{k, n};
+    bool bStagedTransposed = !bBuffer && tf32 && !bFolded;
+    bTransposed |= bStagedTransposed;
+    if (tf32 && !bTransposed)
+      return op.emitOpError("tf32 wgmma reads B K-major, but its buffer is not transposed");
+    SwizzledOperand aShared{m, k, elemBytes};
+    SwizzledOperand bShared =
+        bTransposed ? SwizzledOperand{n, k, elemBytes} : SwizzledOperand{k, n, elemBytes};
     for (auto [buffer, shape] : {std::make_pair(aBuffer, aShared), std::make_pair(bBuffer, bShared)})
-      if (buffer && cast<tile::SharedEncodingAttr>(
-                        cast<tile::MemDescType>(buffer.getType()).getEncoding())
-                            .getSwizzleBytes() != shape.rowBytes())
+      if (buffer && sharedEncoding(buffer).getSwizzleBytes() != shape.rowBytes())
         return op.emitOpError("operand buffer ")
                << buffer.getType() << " is not swizzled by " << shape.rowBytes()
                << " bytes, as wgmma reads it";
@@ -111,12 +127,17 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     bRegion = llvm::alignTo(scratch + bRegion, 1024) - scratch;
     uint64_t limit = bRegion + (bBuffer ? 0 : bShared.bytes());
     auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
-    auto stage = [&](Value tile, Type tileType, const SwizzledOperand &shape, uint64_t region) {
+    // A tile staged as it is, or transposed (its element (r, c) stored as
+    // (c, r) of `shape`).
+    auto stage = [&](Value tile, Type tileType, const SwizzledOperand &shape, uint64_t region,
+                     bool transpose) {
+      SmallVector<int64_t> strides =
+          transpose ? SmallVector<int64_t>{1, shape.cols} : SmallVector<int64_t>{shape.cols, 1};
       simt.storeTile(
-          b, loc, tile, simt.layoutOf(tileType), {shape.cols, 1},
+          b, loc, tile, simt.layoutOf(tileType), strides,
           [&](Value index) {
-            Value byte =
-                swizzledByteOffset(b, loc, index, shape.rows, shape.cols, 2, shape.rowBytes());
+            Value byte = swizzledByteOffset(b, loc, index, shape.rows, shape.cols, elemBytes,
+                                            shape.rowBytes());
             return simt.sharedAddress(
                 b, loc, arith::AddIOp::create(b, loc, byte, c32(int64_t(region))), limit);
           },
@@ -125,10 +146,10 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     bool staged = !aBuffer || !bBuffer;
     if (!aBuffer)
       stage(aSource ? b.getRemappedValue(aSource) : adaptor.getA(),
-            aSource ? aSource.getType() : aType, aShared, aRegion);
+            aSource ? aSource.getType() : aType, aShared, aRegion, false);
     if (!bBuffer)
       stage(bSource ? b.getRemappedValue(bSource) : adaptor.getB(),
-            bSource ? bSource.getType() : bType, bShared, bRegion);
+            bSource ? bSource.getType() : bType, bShared, bRegion, bStagedTransposed);
     if (staged)
       simt.barrier(b, loc);
 
@@ -155,19 +176,19 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
         Value d = vector::ExtractStridedSliceOp::create(b, loc, acc, ArrayRef<int64_t>{first},
                                                         ArrayRef<int64_t>{count},
                                                         ArrayRef<int64_t>{1});
-        for (int64_t kk = 0; kk < k / 16; ++kk) {
+        for (int64_t kk = 0; kk < k / instrK; ++kk) {
           WarpgroupMmaOperand aDesc;
-          aDesc.start = at(aBase, c32(aShared.linearOffset(mm * 16 * warpsM, 16 * kk)));
+          aDesc.start = at(aBase, c32(aShared.linearOffset(mm * 16 * warpsM, instrK * kk)));
           aDesc.swizzleBytes = unsigned(aShared.rowBytes());
           aDesc.strideBytes = uint64_t(8 * aShared.rowBytes());
           WarpgroupMmaOperand bDesc;
           bDesc.swizzleBytes = unsigned(bShared.rowBytes());
           bDesc.strideBytes = uint64_t(8 * bShared.rowBytes());
           if (bTransposed) {
-            bDesc.start = at(bBase, c32(bShared.linearOffset(nb * nInstr, 16 * kk)));
+            bDesc.start = at(bBase, c32(bShared.linearOffset(nb * nInstr, instrK * kk)));
           } else {
             bDesc.mnMajor = true;
-            bDesc.start = at(bBase, c32(bShared.linearOffset(16 * kk, nb * nInstr)));
+            bDesc.start = at(bBase, c32(bShared.linearOffset(instrK * kk, nb * nInstr)));
             bDesc.leadingBytes = uint64_t(bShared.rows * bShared.rowBytes());
           }
           d = simt.target.warpgroupMma(b, loc, simt.kernel, operand, aDesc, bDesc, d,

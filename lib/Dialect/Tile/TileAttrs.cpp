@@ -79,10 +79,9 @@ LogicalResult SharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emit
     return success();
   if (swizzleBytes != 32 && swizzleBytes != 64 && swizzleBytes != 128)
     return emitError() << "shared swizzleBytes must be 32, 64 or 128, got " << swizzleBytes;
-  if (vec != 1 || perPhase != 1 || maxPhase != 1 || pad != 0 ||
-      order != ArrayRef<unsigned>{1, 0})
+  if (vec != 1 || perPhase != 1 || maxPhase != 1 || pad != 0 || order.size() != 2)
     return emitError() << "shared swizzleBytes needs vec = perPhase = maxPhase = 1, no pad and "
-                          "order [1, 0]";
+                          "a 2-D order";
   return success();
 }
 

@@ -381,16 +381,21 @@ public:
                      const WarpgroupMmaOperand &a, const WarpgroupMmaOperand &bOperand, Value acc,
                      unsigned n) const override {
     unsigned regs = n / 2;
+    bool tf32 = operand.isF32();
     std::string code = "{\n.reg .pred p;\nmov.pred p, -1;\nwgmma.mma_async.sync.aligned.m64n" +
-                       std::to_string(n) + "k16.f32." +
-                       (operand.isBF16() ? "bf16.bf16" : "f16.f16") + " {";
+                       std::to_string(n) + (tf32 ? "k8.f32.tf32.tf32" : "k16.f32.") +
+                       (tf32 ? "" : operand.isBF16() ? "bf16.bf16" : "f16.f16") + " {";
     std::string constraints;
     for (unsigned r = 0; r < regs; ++r) {
       code += (r ? ", $" : "$") + std::to_string(r);
       constraints += "=f,";
     }
-    code += "}, $" + std::to_string(regs) + ", $" + std::to_string(regs + 1) + ", p, 1, 1, " +
-            (a.mnMajor ? "1" : "0") + ", " + (bOperand.mnMajor ? "1" : "0") + ";\n}";
+    // tf32 has no transpose operands: both K-major.
+    code += "}, $" + std::to_string(regs) + ", $" + std::to_string(regs + 1) + ", p, 1, 1" +
+            (tf32 ? std::string()
+                  : std::string(", ") + (a.mnMajor ? "1" : "0") + ", " +
+                        (bOperand.mnMajor ? "1" : "0")) +
+            ";\n}";
     constraints += "l,l";
     // Descriptors hold the 32-bit shared-window address.
     auto descriptor = [&](const WarpgroupMmaOperand &operand) {

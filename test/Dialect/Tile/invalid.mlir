@@ -634,7 +634,7 @@ func.func @shared_swizzle_width() {
 
 // A swizzled buffer is row-major, without padding or the vec/phase swizzle.
 func.func @shared_swizzle_pad() {
-  // expected-error @+2 {{shared swizzleBytes needs vec = perPhase = maxPhase = 1, no pad and order [1, 0]}}
+  // expected-error @+2 {{shared swizzleBytes needs vec = perPhase = maxPhase = 1, no pad and a 2-D order}}
   // expected-error @+1 {{failed to parse Tile_MemDescType parameter 'encoding'}}
   %b = tile.local_alloc : !tile.memdesc<2x64x32xf16, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 64, order = [1, 0], pad = 8}>>
   return
