@@ -271,7 +271,7 @@ def case_matmul_lowp(n, dtype):
     bm, bn = MATMUL_BLOCKS["BLOCK_SIZE_M"], MATMUL_BLOCKS["BLOCK_SIZE_N"]
     return dict(name="matmul %s %d" % (dtype, n),
                 source=os.path.join(HERE, "kernels", "matmul_lowp.py"),
-                kernel="matmul_%s_kernel" % dtype, defines=MATMUL_BLOCKS,
+                kernel="matmul_lowp_kernel", defines=dict(MATMUL_BLOCKS, INT8=int(dtype == "int8")),
                 grid=((n + bm - 1) // bm, (n + bn - 1) // bn),
                 args=[a, b, out, n, n, n, n, 1, n, 1, n, 1], check=check, ref=("sgemm", n),
                 work=2.0 * n ** 3, unit="GFLOP/s" if dtype == "bf16" else "GOP/s",

@@ -18,35 +18,24 @@ from tilec_check import check, finish, jit, tl  # noqa: E402
 
 
 @jit
-def matmul_bf16(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
-                BK: tl.constexpr):
+def matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+           INT8: tl.constexpr):
     rm = tl.program_id(0) * BM + tl.arange(0, BM)
     rn = tl.program_id(1) * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    if INT8:
+        acc = tl.zeros((BM, BN), dtype=tl.int32)
+    else:
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
     for k0 in range(0, K, BK):
         ks = k0 + rk
         a = tl.load(a_ptr + rm[:, None] * K + ks[None, :],
                     mask=(rm[:, None] < M) & (ks[None, :] < K), other=0)
         b = tl.load(b_ptr + ks[:, None] * N + rn[None, :],
                     mask=(ks[:, None] < K) & (rn[None, :] < N), other=0)
-        acc = tl.dot(a.to(tl.bfloat16, bitcast=True), b.to(tl.bfloat16, bitcast=True), acc)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-@jit
-def matmul_int8(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
-                BK: tl.constexpr):
-    rm = tl.program_id(0) * BM + tl.arange(0, BM)
-    rn = tl.program_id(1) * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    acc = tl.zeros((BM, BN), dtype=tl.int32)
-    for k0 in range(0, K, BK):
-        ks = k0 + rk
-        a = tl.load(a_ptr + rm[:, None] * K + ks[None, :],
-                    mask=(rm[:, None] < M) & (ks[None, :] < K), other=0)
-        b = tl.load(b_ptr + ks[:, None] * N + rn[None, :],
-                    mask=(ks[:, None] < K) & (rn[None, :] < N), other=0)
+        if not INT8:  # bf16 arrives as uint16 bit patterns
+            a = a.to(tl.bfloat16, bitcast=True)
+            b = b.to(tl.bfloat16, bitcast=True)
         acc = tl.dot(a, b, acc)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
@@ -72,7 +61,7 @@ def tool(name):
 def run_arch(arch, kernel, sig, grid, args, defines):
     """Compiles `kernel` for `arch` (tilec compile --emit so) and runs it with tilec-runner;
     returns the arrays after the launch."""
-    so = os.path.join(_tmp, "%s-%s.so" % (kernel, arch))
+    so = os.path.join(_tmp, "%s-%s-%d.so" % (kernel, arch, defines["INT8"]))
     cmd = [tool("tilec"), "compile", __file__, "--kernel", kernel, "--signature", sig,
            "--target", "cpu", "--arch", arch, "--emit", "so", "-o", so]
     cmd += ["-D%s=%s" % kv for kv in defines.items()]
@@ -121,10 +110,10 @@ def main():
     ref = dot64(bf16_value(a), bf16_value(b))
     for arch in ARCHES:
         for bn in (32, 8, 4):
-            got = run_arch(arch, "matmul_bf16", "*u16,*u16,*fp32,i32,i32,i32",
+            got = run_arch(arch, "matmul", "*u16,*u16,*fp32,i32,i32,i32",
                            ((m + 31) // 32, (n + bn - 1) // bn),
                            [a, b, np.zeros((m, n), np.float32), m, n, k],
-                           {"BM": 32, "BN": bn, "BK": 32})
+                           {"BM": 32, "BN": bn, "BK": 32, "INT8": 0})
             check("bf16 %s BN=%d" % (arch, bn), got[2], ref, atol=1e-4, rtol=1e-5)
 
     a = rng.integers(-128, 128, (m, k)).astype(np.int8)
@@ -133,10 +122,10 @@ def main():
     ref = a.astype(np.int64) @ b.astype(np.int64)
     for arch in ARCHES:
         for bn in (32, 8, 4):
-            got = run_arch(arch, "matmul_int8", "*i8,*i8,*i32,i32,i32,i32",
+            got = run_arch(arch, "matmul", "*i8,*i8,*i32,i32,i32,i32",
                            ((m + 31) // 32, (n + bn - 1) // bn),
                            [a, b, np.zeros((m, n), np.int32), m, n, k],
-                           {"BM": 32, "BN": bn, "BK": 32})
+                           {"BM": 32, "BN": bn, "BK": 32, "INT8": 1})
             check("int8 %s BN=%d" % (arch, bn), got[2], ref)
 
     # Sums past 2^31 wrap: all -128 x -128 (K * 2^14 = 2^31 + 96 * 2^14), and -128/127 mixed.
@@ -150,9 +139,9 @@ def main():
     ref = ((ref + (1 << 31)) % (1 << 32) - (1 << 31)).astype(np.int32)
     assert np.any(ref != a.astype(np.int64) @ b.astype(np.int64))
     for arch in ARCHES:
-        got = run_arch(arch, "matmul_int8", "*i8,*i8,*i32,i32,i32,i32", (1, 1),
+        got = run_arch(arch, "matmul", "*i8,*i8,*i32,i32,i32,i32", (1, 1),
                        [a, b, np.zeros((m, n), np.int32), m, n, k],
-                       {"BM": 32, "BN": 32, "BK": 64})
+                       {"BM": 32, "BN": 32, "BK": 64, "INT8": 1})
         check("int8 wrap %s" % arch, got[2], ref)
     shutil.rmtree(_tmp, ignore_errors=True)
     finish()

@@ -108,6 +108,37 @@ MicroTile chooseMicroTile(int64_t m, int64_t n, Type elem, int64_t vectorBits,
   return tile;
 }
 
+/// The loops over the MR x NR blocks of C, opened at the builder's insertion
+/// point; the builder is left in the column loop's body.
+struct CBlockLoops {
+  /// The block's first column (an i64 induction variable).
+  Value j0;
+  /// Element offsets of C[i0 + r, j0] and A[i0 + r, 0] for each row r.
+  SmallVector<Value> cRows, aRows;
+};
+
+CBlockLoops emitCBlockLoops(OpBuilder &b, Location loc, int64_t m, int64_t n, int64_t k,
+                            int64_t aOff, int64_t cOff, MicroTile tile) {
+  Type i64 = b.getI64Type();
+  auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
+  auto addIdx = [&](Value base, int64_t v) {
+    return v ? arith::AddIOp::create(b, loc, base, cst(v)).getResult() : base;
+  };
+  auto rowLoop = scf::ForOp::create(b, loc, cst(0), cst(m), cst(tile.mr));
+  b.setInsertionPointToStart(rowLoop.getBody());
+  Value i0 = rowLoop.getInductionVar();
+  auto colLoop = scf::ForOp::create(b, loc, cst(0), cst(n), cst(tile.nrVectors * tile.vl));
+  b.setInsertionPointToStart(colLoop.getBody());
+  CBlockLoops loops{colLoop.getInductionVar(), {}, {}};
+  for (int64_t r = 0; r < tile.mr; ++r) {
+    Value row = addIdx(i0, r);
+    loops.cRows.push_back(arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, row, cst(n)),
+                                                addIdx(loops.j0, cOff)));
+    loops.aRows.push_back(addIdx(arith::MulIOp::create(b, loc, row, cst(k)), aOff));
+  }
+  return loops;
+}
+
 /// Emits the microkernel for one C[M,N] += A[M,K] * B[K,N] whose operands live
 /// in the stack buffers `a`, `b` and `c` (row-major, element type `elem`,
 /// offsets `aOff`, `bOff`, `cOff` elements).
@@ -126,22 +157,10 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
   auto addIdx = [&](Value base, int64_t v) {
     return v ? arith::AddIOp::create(b, loc, base, cst(v)).getResult() : base;
   };
-  int64_t nr = tile.nrVectors * vl;
-  auto rowLoop = scf::ForOp::create(b, loc, cst(0), cst(m), cst(tile.mr));
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(rowLoop.getBody());
-  Value i0 = rowLoop.getInductionVar();
-  auto colLoop = scf::ForOp::create(b, loc, cst(0), cst(n), cst(nr));
-  b.setInsertionPointToStart(colLoop.getBody());
-  Value j0 = colLoop.getInductionVar();
-  // Element offsets of C[i0+r, j0] and A[i0+r, 0].
-  SmallVector<Value> cRows, aRows;
-  for (int64_t r = 0; r < tile.mr; ++r) {
-    Value row = addIdx(i0, r);
-    cRows.push_back(arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, row, cst(n)), addIdx(j0, cOff)));
-    aRows.push_back(addIdx(arith::MulIOp::create(b, loc, row, cst(k)), aOff));
-  }
+  CBlockLoops block = emitCBlockLoops(b, loc, m, n, k, aOff, cOff, tile);
+  Value j0 = block.j0;
+  ArrayRef<Value> cRows = block.cRows, aRows = block.aRows;
   SmallVector<Value> accs;
   for (int64_t r = 0; r < tile.mr; ++r)
     for (int64_t v = 0; v < tile.nrVectors; ++v)
@@ -203,8 +222,7 @@ Value emitGroupedDot(OpBuilder &b, Location loc, const GroupedDot &dot, Value ac
                      Value bv) {
   auto type = cast<VectorType>(acc.getType());
   std::string name = (dot.intrinsic + "." + Twine(type.getNumElements() * 32)).str();
-  return LLVM::CallIntrinsicOp::create(b, loc, type, b.getStringAttr(name),
-                                       ValueRange{acc, a, bv})
+  return LLVM::CallIntrinsicOp::create(b, loc, type, b.getStringAttr(name), ValueRange{acc, a, bv})
       .getResult(0);
 }
 
@@ -215,8 +233,7 @@ Value zipUnits(OpBuilder &b, Location loc, Value x, Value y, int64_t unit) {
   int64_t n = type.getNumElements() / unit;
   Type unitType = b.getIntegerType(type.getElementTypeBitWidth() * unit);
   auto asUnits = [&](Value v) -> Value {
-    return unit == 1 ? v
-                     : vector::BitCastOp::create(b, loc, VectorType::get({n}, unitType), v);
+    return unit == 1 ? v : vector::BitCastOp::create(b, loc, VectorType::get({n}, unitType), v);
   };
   SmallVector<int64_t> mask;
   for (int64_t i = 0; i < n; ++i)
@@ -245,9 +262,9 @@ Value interleaveRows(OpBuilder &b, Location loc, ArrayRef<Value> rows) {
 /// offsets `aOff`, `bOff`, `cOff` elements; `packed` holds ceil(K / g) * g *
 /// N operand elements and `colSums` N i32 (biased instructions only).
 void emitGroupedMicroKernel(OpBuilder &b, Location loc, const GroupedDot &dot, Type operand,
-                           Type accElem, Value aBuf, Value bBuf, Value cBuf, Value packed,
-                           Value colSums, int64_t aOff, int64_t bOff, int64_t cOff, int64_t m,
-                           int64_t n, int64_t k, MicroTile tile) {
+                            Type accElem, Value aBuf, Value bBuf, Value cBuf, Value packed,
+                            Value colSums, int64_t aOff, int64_t bOff, int64_t cOff, int64_t m,
+                            int64_t n, int64_t k, MicroTile tile) {
   Type i64 = b.getI64Type(), i32 = b.getI32Type();
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   int64_t vl = tile.vl, g = dot.group, kFull = k - k % g;
@@ -260,9 +277,13 @@ void emitGroupedMicroKernel(OpBuilder &b, Location loc, const GroupedDot &dot, T
   auto addr = [&](Value buf, Type elem, Value index) {
     return LLVM::GEPOp::create(b, loc, ptrType, elem, buf, ValueRange{index}).getResult();
   };
-  auto add = [&](Value base, Value v) { return arith::AddIOp::create(b, loc, base, v).getResult(); };
+  auto add = [&](Value base, Value v) {
+    return arith::AddIOp::create(b, loc, base, v).getResult();
+  };
   auto addIdx = [&](Value base, int64_t v) { return v ? add(base, cst(v)) : base; };
-  auto mul = [&](Value x, int64_t v) { return arith::MulIOp::create(b, loc, x, cst(v)).getResult(); };
+  auto mul = [&](Value x, int64_t v) {
+    return arith::MulIOp::create(b, loc, x, cst(v)).getResult();
+  };
   OpBuilder::InsertionGuard guard(b);
 
   // Packing: group q of column j goes to packed[(q * N + j) * g ...]; the
@@ -277,16 +298,15 @@ void emitGroupedMicroKernel(OpBuilder &b, Location loc, const GroupedDot &dot, T
     auto packGroup = [&](Value k0, int64_t rows, Value sum) {
       SmallVector<Value> parts;
       for (int64_t t = 0; t < g; ++t)
-        parts.push_back(t < rows ? LLVM::LoadOp::create(
-                                       b, loc, rowType,
-                                       addr(bBuf, operand,
-                                            addIdx(add(mul(addIdx(k0, t), n), j), bOff)),
-                                       bytes)
-                                       .getResult()
-                                 : createZero(b, loc, rowType));
+        parts.push_back(
+            t < rows ? LLVM::LoadOp::create(
+                           b, loc, rowType,
+                           addr(bBuf, operand, addIdx(add(mul(addIdx(k0, t), n), j), bOff)), bytes)
+                           .getResult()
+                     : createZero(b, loc, rowType));
       Value group = interleaveRows(b, loc, parts);
-      LLVM::StoreOp::create(b, loc, group,
-                            addr(packed, operand, add(mul(k0, n), mul(j, g))), bytes);
+      LLVM::StoreOp::create(b, loc, group, addr(packed, operand, add(mul(k0, n), mul(j, g))),
+                            bytes);
       return dot.biased ? emitGroupedDot(b, loc, dot, sum, bias, group) : sum;
     };
     Value sum = dot.biased ? createZero(b, loc, sumType) : Value();
@@ -309,19 +329,9 @@ void emitGroupedMicroKernel(OpBuilder &b, Location loc, const GroupedDot &dot, T
     b.setInsertionPointAfter(colLoop);
   }
 
-  int64_t nr = tile.nrVectors * vl;
-  auto rowLoop = scf::ForOp::create(b, loc, cst(0), cst(m), cst(tile.mr));
-  b.setInsertionPointToStart(rowLoop.getBody());
-  Value i0 = rowLoop.getInductionVar();
-  auto colLoop = scf::ForOp::create(b, loc, cst(0), cst(n), cst(nr));
-  b.setInsertionPointToStart(colLoop.getBody());
-  Value j0 = colLoop.getInductionVar();
-  SmallVector<Value> cRows, aRows;
-  for (int64_t r = 0; r < tile.mr; ++r) {
-    Value row = addIdx(i0, r);
-    cRows.push_back(add(mul(row, n), addIdx(j0, cOff)));
-    aRows.push_back(addIdx(mul(row, k), aOff));
-  }
+  CBlockLoops block = emitCBlockLoops(b, loc, m, n, k, aOff, cOff, tile);
+  Value j0 = block.j0;
+  ArrayRef<Value> cRows = block.cRows, aRows = block.aRows;
   SmallVector<Value> accs;
   for (int64_t r = 0; r < tile.mr; ++r)
     for (int64_t v = 0; v < tile.nrVectors; ++v) {
@@ -345,8 +355,7 @@ void emitGroupedMicroKernel(OpBuilder &b, Location loc, const GroupedDot &dot, T
       Value splat = vector::BitCastOp::create(
           b, loc, groupsType, vector::BroadcastOp::create(b, loc, sumType, aGroup(r)));
       for (int64_t v = 0; v < tile.nrVectors; ++v)
-        out.push_back(
-            emitGroupedDot(b, loc, dot, in[r * tile.nrVectors + v], splat, bVecs[v]));
+        out.push_back(emitGroupedDot(b, loc, dot, in[r * tile.nrVectors + v], splat, bVecs[v]));
     }
     return out;
   };
@@ -356,8 +365,9 @@ void emitGroupedMicroKernel(OpBuilder &b, Location loc, const GroupedDot &dot, T
     b.setInsertionPointToStart(kLoop.getBody());
     Value kk = kLoop.getInductionVar();
     scf::YieldOp::create(b, loc, step(kk, kLoop.getRegionIterArgs(), [&](int64_t r) -> Value {
-      return LLVM::LoadOp::create(b, loc, i32, addr(aBuf, operand, add(aRows[r], kk)), bytes);
-    }));
+                           return LLVM::LoadOp::create(
+                               b, loc, i32, addr(aBuf, operand, add(aRows[r], kk)), bytes);
+                         }));
   }
   SmallVector<Value> results(kLoop.getResults());
   if (kFull < k) {
@@ -368,8 +378,8 @@ void emitGroupedMicroKernel(OpBuilder &b, Location loc, const GroupedDot &dot, T
       for (int64_t t = 0; t < k - kFull; ++t)
         part = vector::InsertOp::create(
             b, loc,
-            LLVM::LoadOp::create(b, loc, operand,
-                                 addr(aBuf, operand, addIdx(aRows[r], kFull + t)), bytes),
+            LLVM::LoadOp::create(b, loc, operand, addr(aBuf, operand, addIdx(aRows[r], kFull + t)),
+                                 bytes),
             part, t);
       Value word = vector::BitCastOp::create(b, loc, VectorType::get({1}, i32), part);
       return vector::ExtractOp::create(b, loc, word, 0);
@@ -398,9 +408,8 @@ Value lowerWithGroupedMicroKernel(OpBuilder &b, Operation *op, const GroupedDot 
   Value packed = createEntryAlloca(b, op, operand, groups * dot.group * n);
   Value colSums = dot.biased ? createEntryAlloca(b, op, b.getI32Type(), n) : Value();
   for (int64_t batch = 0; batch < batches; ++batch)
-    emitGroupedMicroKernel(b, loc, dot, operand, cType.getElementType(), aBuf, bBuf, cBuf,
-                           packed, colSums, batch * m * k, batch * k * n, batch * m * n, m, n,
-                           k, tile);
+    emitGroupedMicroKernel(b, loc, dot, operand, cType.getElementType(), aBuf, bBuf, cBuf, packed,
+                           colSums, batch * m * k, batch * k * n, batch * m * n, m, n, k, tile);
   return LLVM::LoadOp::create(b, loc, cType, cBuf, /*alignment=*/64);
 }
 
@@ -441,9 +450,9 @@ struct DotLowering : public PolicyConversionPattern<tile::DotOp> {
     // The instructions come in 128-, 256- and 512-bit forms.
     if (looped && grouped.group && tile.vl >= 4 &&
         aType.getElementType() == cast<RankedTensorType>(op.getB().getType()).getElementType()) {
-      rewriter.replaceOp(op, lowerWithGroupedMicroKernel(rewriter, op, grouped, adaptor.getA(),
-                                                         adaptor.getB(), c, batches, m, n, k,
-                                                         tile));
+      rewriter.replaceOp(op,
+                         lowerWithGroupedMicroKernel(rewriter, op, grouped, adaptor.getA(),
+                                                     adaptor.getB(), c, batches, m, n, k, tile));
       return success();
     }
     Value a = castElements(rewriter, loc, adaptor.getA(), accElem);
