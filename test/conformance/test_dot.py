@@ -107,14 +107,21 @@ def test_dot_tensor_core_shapes(dtype, m, n, k):
     np.testing.assert_allclose(out, ref, rtol=1e-5, atol=1e-4)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16", "int8"])
 @pytest.mark.parametrize("b,m,n,k", [(2, 16, 16, 16), (4, 16, 32, 16)])
-def test_dot_batched_3d(b, m, n, k):
+def test_dot_batched_3d(b, m, n, k, dtype):
     rng = np.random.default_rng(b)
-    x = rng.standard_normal((b, m, k)).astype(np.float32)
-    y = rng.standard_normal((b, k, n)).astype(np.float32)
-    out = np.zeros((b, m, n), np.float32)
-    batched_dot_kernel[(1,)](x, y, out, B=b, M=m, N=n, K=k)
-    np.testing.assert_allclose(out, np.matmul(x.astype(np.float64), y), rtol=1e-4, atol=1e-4)
+    x, _ = _inputs(dtype, b * m, 1, k, rng)
+    _, y = _inputs(dtype, 1, b * n, k, rng)
+    x = x.reshape(b, m, k)
+    y = y.reshape(k, b, n).transpose(1, 0, 2).copy()
+    out = np.zeros((b, m, n), np.int32 if dtype == "int8" else np.float32)
+    batched_dot_kernel[(1,)](to_arg(x, dtype), to_arg(y, dtype), out, B=b, M=m, N=n, K=k)
+    ref = np.matmul(x.astype(np.float64), y.astype(np.float64))
+    if dtype == "int8":
+        np.testing.assert_array_equal(out, ref.astype(np.int32))
+    else:
+        np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4)
 
 
 @tilec.jit
