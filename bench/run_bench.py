@@ -2,6 +2,7 @@
 """tilec CPU benchmarks: tilec kernels against hand-written C++ and OpenBLAS, one core and all cores.
 
 Usage: TILEC=/path/to/tilec python3 bench/run_bench.py [--only NAME[,NAME]] [--threads 1|all|1,all]
+       [--runs N]
 
 For each kernel it measures the cold compile time (`tilec compile --emit so`, a fresh
 process) and then, on one thread (TILEC_NUM_THREADS=1, reference THREADS=1) and on all
@@ -309,6 +310,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="comma-separated name prefixes to run")
     parser.add_argument("--threads", default="1,all", help="thread counts: 1, all or both")
+    parser.add_argument("--runs", type=int, default=0,
+                        help="timed runs per kernel and thread count (default: each case's own)")
     args = parser.parse_args()
     only = [s for s in args.only.split(",") if s]
     ncpu = os.cpu_count() or 1
@@ -331,6 +334,8 @@ def main():
         triad = measure_triad(ref_exe, sorted(set(thread_counts))) if wanted else {}
         for make in CASES:
             case = make()
+            if args.runs > 0:
+                case["runs"] = args.runs
             if only and not any(case["name"].startswith(o) for o in only):
                 continue
             compile_ms = compile_cold(case["source"], case["kernel"], case["args"],
