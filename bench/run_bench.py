@@ -2,6 +2,7 @@
 """tilec CPU benchmarks: tilec kernels against hand-written C++ and OpenBLAS, one core and all cores.
 
 Usage: TILEC=/path/to/tilec python3 bench/run_bench.py [--only NAME[,NAME]] [--threads 1|all|1,all]
+       [--runs N]
 
 For each kernel it measures the cold compile time (`tilec compile --emit so`, a fresh
 process) and then, on one thread (TILEC_NUM_THREADS=1, reference THREADS=1) and on all
@@ -106,13 +107,16 @@ def measure_triad(exe, thread_counts):
     return triad
 
 
+POINTER_TYPES = {"float32": "fp32", "uint16": "u16", "int8": "i8", "int32": "i32"}
+
+
 def signature(args):
     """The signature `tilec run` compiles for these arguments: specialized as Triton's JIT
     does (arrays and integers divisible by 16 get ':16', integers equal to 1 get ':1')."""
     sig = []
     for arg in args:
         if isinstance(arg, np.ndarray):
-            sig.append("*fp32:16")
+            sig.append("*%s:16" % POINTER_TYPES[arg.dtype.name])
         elif isinstance(arg, float):
             sig.append("fp32")
         else:
@@ -240,6 +244,41 @@ def case_matmul(n):
                 runs=10 if n <= 1024 else 3)
 
 
+def bf16_bits(x):
+    """float32 values rounded to bf16 (to nearest even): the bit patterns, as uint16."""
+    b = x.view(np.uint32).astype(np.uint64)
+    return ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def case_matmul_lowp(n, dtype):
+    """The tutorial matmul on bf16 (fp32 accumulator) or int8 (int32) inputs, same blocks as
+    fp32; the reference column is OpenBLAS's fp32 sgemm, and the summary compares the
+    rate with tilec's fp32 matmul of the same size."""
+    rng = np.random.default_rng(3)
+    if dtype == "bf16":
+        a, b = (bf16_bits(rng.standard_normal((n, n), dtype=np.float32)) for _ in range(2))
+        a64, b64 = ((x.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+                    for x in (a, b))
+        out = np.zeros((n, n), np.float32)
+    else:
+        a, b = (rng.integers(-128, 128, (n, n)).astype(np.int8) for _ in range(2))
+        a64, b64 = a.astype(np.float64), b.astype(np.float64)  # sums < 2^53: exact
+        out = np.zeros((n, n), np.int32)
+
+    def check(outs):
+        ref = a64 @ b64
+        return float(np.max(np.abs(outs[2] - ref)) / (max(1.0, np.sqrt(n)) if dtype == "bf16"
+                                                      else 1.0))
+    bm, bn = MATMUL_BLOCKS["BLOCK_SIZE_M"], MATMUL_BLOCKS["BLOCK_SIZE_N"]
+    return dict(name="matmul %s %d" % (dtype, n),
+                source=os.path.join(HERE, "kernels", "matmul_lowp.py"),
+                kernel="matmul_lowp_kernel", defines=dict(MATMUL_BLOCKS, INT8=int(dtype == "int8")),
+                grid=((n + bm - 1) // bm, (n + bn - 1) // bn),
+                args=[a, b, out, n, n, n, n, 1, n, 1, n, 1], check=check, ref=("sgemm", n),
+                work=2.0 * n ** 3, unit="GFLOP/s" if dtype == "bf16" else "GOP/s",
+                runs=3, versus="matmul %d" % n)
+
+
 ATTN_BLOCKS = {"HEAD_DIM": 64, "BLOCK_M": 64, "BLOCK_N": 64}
 
 
@@ -261,7 +300,9 @@ def case_attention():
 
 
 CASES = [case_vector_add, case_vector_add_streaming, case_softmax, case_layer_norm, lambda: case_matmul(512),
-         lambda: case_matmul(1024), lambda: case_matmul(2048), case_attention]
+         lambda: case_matmul(1024), lambda: case_matmul(2048),
+         lambda: case_matmul_lowp(2048, "bf16"), lambda: case_matmul_lowp(2048, "int8"),
+         case_attention]
 TOLERANCE = 1e-3
 
 
@@ -269,6 +310,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="comma-separated name prefixes to run")
     parser.add_argument("--threads", default="1,all", help="thread counts: 1, all or both")
+    parser.add_argument("--runs", type=int, default=0,
+                        help="timed runs per kernel and thread count (default: each case's own)")
     args = parser.parse_args()
     only = [s for s in args.only.split(",") if s]
     ncpu = os.cpu_count() or 1
@@ -291,6 +334,8 @@ def main():
         triad = measure_triad(ref_exe, sorted(set(thread_counts))) if wanted else {}
         for make in CASES:
             case = make()
+            if args.runs > 0:
+                case["runs"] = args.runs
             if only and not any(case["name"].startswith(o) for o in only):
                 continue
             compile_ms = compile_cold(case["source"], case["kernel"], case["args"],
@@ -308,6 +353,7 @@ def main():
                            ref=r_min, ref_med=r_med, unit=case["unit"], rate=rate(t_min),
                            ref_rate=rate(r_min), ratio=r_min / t_min, compile_ms=compile_ms,
                            ok=err < TOLERANCE and ref_ok, err=err, variant=variant or "",
+                           versus=case.get("versus"),
                            status="ok" if ref_ok and err < TOLERANCE
                            else "WRONG" if ref_ok else "REF-WRONG")
                 rows.append(row)
@@ -335,6 +381,14 @@ def main():
             r["name"], r["threads"], r["tilec"], r["ref"], r["rate"], r["ref_rate"], r["unit"],
             r["ratio"], frac(r["frac"]), frac(r["ref_frac"]), r["variant"] or "-",
             r["compile_ms"], r["status"]))
+    # Low-precision dots against tilec's own fp32 matmul of the same size (issue 15: bf16 at
+    # >= 1.5x fp32).
+    for r in rows:
+        base = [f for f in rows if f["name"] == r["versus"] and f["threads"] == r["threads"]]
+        if r["versus"] and base:
+            print("%s, %d thread(s): %.2fx tilec's %s (%.1f vs %.1f G/s)" % (
+                r["name"], r["threads"], r["rate"] / base[0]["rate"], r["versus"], r["rate"],
+                base[0]["rate"]))
     print("triad (best of the measurements before and after the kernels): "
           + ", ".join("%d thread(s) %.1f GB/s" % kv for kv in sorted(triad.items())))
     print("ratio = reference time / tilec time (ref: the fastest reference variant that agrees"

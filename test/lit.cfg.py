@@ -37,6 +37,9 @@ def has_module(name):
 
 if platform.machine() in ("x86_64", "aarch64") and has_module("numpy"):
     config.available_features.add("cpu-jit")
+# x86 execution tests that also run code compiled for older x86 CPUs (--arch x86-64-v3).
+if platform.machine() == "x86_64":
+    config.available_features.add("x86_64-host")
 # The SIMT emulator (target and device simt) runs wherever the host CPU target does.
 if platform.machine() in ("x86_64", "aarch64"):
     config.available_features.add("simt")

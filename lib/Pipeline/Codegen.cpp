@@ -78,10 +78,14 @@ VectorRegisters getCPUVectorRegisters(const PipelineOptions &options) {
     return regs;
   sti.reset(target->createMCSubtargetInfo(triple, processor.cpu, processor.features));
   if (triple.isX86()) {
+    // The 128- and 256-bit forms of the dot instructions (narrow microkernel
+    // blocks) need AVX512-VL; AVX-VNNI has them without AVX-512.
+    bool vl = sti->checkFeatures("+avx512vl");
     if (sti->checkFeatures("+avx512f"))
-      return {512, 32};
+      return {512, 32, vl && sti->checkFeatures("+avx512bf16"),
+              vl && sti->checkFeatures("+avx512vnni")};
     if (sti->checkFeatures("+avx"))
-      return {256, 16};
+      return {256, 16, false, sti->checkFeatures("+avxvnni")};
     return {128, 16};
   }
   if (triple.isAArch64())

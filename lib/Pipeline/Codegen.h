@@ -24,10 +24,16 @@ namespace tilec::detail {
 struct VectorRegisters {
   unsigned bits = 128;
   unsigned count = 16;
+  /// x86 dot-product instructions the tl.dot microkernel may use on them:
+  /// `vdpbf16ps` (bf16 pairs into f32) and `vpdpbusd` (u8 x s8 quads into i32).
+  bool dotVdpbf16ps = false;
+  bool dotVpdpbusd = false;
 };
 
 /// The vector registers of `options`' CPU (the host's for arch "native"):
-/// 512 x 32 with AVX-512, 256 x 16 with AVX, 128 x 32 on AArch64 (NEON).
+/// 512 x 32 with AVX-512, 256 x 16 with AVX, 128 x 32 on AArch64 (NEON); with
+/// AVX512-VL, `vdpbf16ps` where it has AVX512-BF16 and `vpdpbusd` where it
+/// has AVX512-VNNI (or, at 256 bits, AVX-VNNI).
 VectorRegisters getCPUVectorRegisters(const PipelineOptions &options);
 
 /// Links one relocatable ELF object into a shared object (CPU .so or AMDGPU

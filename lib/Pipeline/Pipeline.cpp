@@ -137,6 +137,8 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
     detail::VectorRegisters regs = detail::getCPUVectorRegisters(options);
     vectorOptions.vectorBits = regs.bits;
     vectorOptions.vectorRegisters = regs.count;
+    vectorOptions.dotVdpbf16ps = regs.dotVdpbf16ps;
+    vectorOptions.dotVpdpbusd = regs.dotVpdpbusd;
     // Launches whose output exceeds the last-level cache stream their stores;
     // loops carry scalar offsets, not whole tiles of pointers.
     pm.addPass(createTilecStreamingStores());

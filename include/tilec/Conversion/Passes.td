@@ -19,8 +19,9 @@ def ConvertTileToVector : Pass<"convert-tile-to-vector", "mlir::ModuleOp"> {
     and the CPUs' whole tiles. The CPU choices are options: `chunk-lanes` runs row-wise
     accesses of many rows as loops over the rows and folds wide 1-D reductions and
     transposes in register-sized pieces, `prefetch` adds software prefetch of the rows
-    the next loop iteration loads, and `vector-bits`/`vector-registers` size the tl.dot
-    microkernel. The CPU pipeline runs `tilec-carry-pointer-offsets` before this pass
+    the next loop iteration loads, `vector-bits`/`vector-registers` size the tl.dot
+    microkernel, and `dot-vdpbf16ps`/`dot-vpdpbusd` let it use x86's bf16 and int8
+    dot-product instructions. The CPU pipeline runs `tilec-carry-pointer-offsets` before this pass
     and `tilec-strip-mine` after it; every pipeline runs `tilec-lower-nontemporal-stores`
     after it to consume the streaming-store marks it leaves.
 
@@ -57,6 +58,12 @@ def ConvertTileToVector : Pass<"convert-tile-to-vector", "mlir::ModuleOp"> {
            "Width of the target's vector registers (sizes the tl.dot microkernel)">,
     Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"32",
            "Number of the target's vector registers (sizes the tl.dot microkernel)">,
+    Option<"dotVdpbf16ps", "dot-vdpbf16ps", "bool", /*default=*/"false",
+           "bf16 x bf16 -> f32 tl.dot microkernels multiply K pairs with x86's vdpbf16ps "
+           "(the CPU has AVX512-BF16 and AVX512-VL)">,
+    Option<"dotVpdpbusd", "dot-vpdpbusd", "bool", /*default=*/"false",
+           "i8 x i8 -> i32 tl.dot microkernels multiply K quads with x86's vpdpbusd "
+           "(the CPU has AVX512-VNNI and AVX512-VL, or AVX-VNNI with 256-bit vectors)">,
   ];
   let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",

@@ -31,6 +31,12 @@ struct TileToVectorPolicy {
   /// register-blocked tl.dot microkernel.
   int64_t vectorBits = 512;
   int64_t vectorRegisters = 32;
+  /// The microkernel of bf16 x bf16 -> f32 dots multiplies K pairs with x86's
+  /// `vdpbf16ps` (AVX512-BF16 with AVX512-VL).
+  bool dotVdpbf16ps = false;
+  /// The microkernel of i8 x i8 -> i32 dots multiplies K quads with x86's
+  /// `vpdpbusd` (AVX512-VNNI with AVX512-VL, or AVX-VNNI at 256 bits).
+  bool dotVpdpbusd = false;
 };
 
 /// Type converter of convert-tile-to-vector: scalars stay, `!tile.ptr<T>`

@@ -15,6 +15,15 @@
 //   acc[r][c] = fma(broadcast(A[i0+r,k]), B[k, j0+c*VL : +VL], acc[r][c])
 //   (muli + addi for integers).
 //   The code size is independent of M, N and K, so compile time stays flat.
+// - Large bf16 -> f32 and i8 -> i32 dots on CPUs with x86's dot-product
+//   instructions (policy.dotVdpbf16ps, dotVpdpbusd): the same blocking, but
+//   each instruction multiplies a group of g adjacent K elements per lane
+//   (g = 2 bf16 for vdpbf16ps, 4 bytes for vpdpbusd). A stays in its buffer
+//   (the g elements A[i, k..k+g) are one 32-bit broadcast); B is packed first
+//   so that each vector holds, for VL consecutive columns, their g elements
+//   of one K group side by side. vpdpbusd multiplies unsigned by signed bytes:
+//   A is biased by 128 (a ^ 0x80) and 128 * the column sums of B, computed
+//   while packing, are subtracted from C: exact in wrapping i32 arithmetic.
 //
 //===----------------------------------------------------------------------===//
 #include "Utils.h"
@@ -99,6 +108,37 @@ MicroTile chooseMicroTile(int64_t m, int64_t n, Type elem, int64_t vectorBits,
   return tile;
 }
 
+/// The loops over the MR x NR blocks of C, opened at the builder's insertion
+/// point; the builder is left in the column loop's body.
+struct CBlockLoops {
+  /// The block's first column (an i64 induction variable).
+  Value j0;
+  /// Element offsets of C[i0 + r, j0] and A[i0 + r, 0] for each row r.
+  SmallVector<Value> cRows, aRows;
+};
+
+CBlockLoops emitCBlockLoops(OpBuilder &b, Location loc, int64_t m, int64_t n, int64_t k,
+                            int64_t aOff, int64_t cOff, MicroTile tile) {
+  Type i64 = b.getI64Type();
+  auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
+  auto addIdx = [&](Value base, int64_t v) {
+    return v ? arith::AddIOp::create(b, loc, base, cst(v)).getResult() : base;
+  };
+  auto rowLoop = scf::ForOp::create(b, loc, cst(0), cst(m), cst(tile.mr));
+  b.setInsertionPointToStart(rowLoop.getBody());
+  Value i0 = rowLoop.getInductionVar();
+  auto colLoop = scf::ForOp::create(b, loc, cst(0), cst(n), cst(tile.nrVectors * tile.vl));
+  b.setInsertionPointToStart(colLoop.getBody());
+  CBlockLoops loops{colLoop.getInductionVar(), {}, {}};
+  for (int64_t r = 0; r < tile.mr; ++r) {
+    Value row = addIdx(i0, r);
+    loops.cRows.push_back(arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, row, cst(n)),
+                                                addIdx(loops.j0, cOff)));
+    loops.aRows.push_back(addIdx(arith::MulIOp::create(b, loc, row, cst(k)), aOff));
+  }
+  return loops;
+}
+
 /// Emits the microkernel for one C[M,N] += A[M,K] * B[K,N] whose operands live
 /// in the stack buffers `a`, `b` and `c` (row-major, element type `elem`,
 /// offsets `aOff`, `bOff`, `cOff` elements).
@@ -117,22 +157,10 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
   auto addIdx = [&](Value base, int64_t v) {
     return v ? arith::AddIOp::create(b, loc, base, cst(v)).getResult() : base;
   };
-  int64_t nr = tile.nrVectors * vl;
-  auto rowLoop = scf::ForOp::create(b, loc, cst(0), cst(m), cst(tile.mr));
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(rowLoop.getBody());
-  Value i0 = rowLoop.getInductionVar();
-  auto colLoop = scf::ForOp::create(b, loc, cst(0), cst(n), cst(nr));
-  b.setInsertionPointToStart(colLoop.getBody());
-  Value j0 = colLoop.getInductionVar();
-  // Element offsets of C[i0+r, j0] and A[i0+r, 0].
-  SmallVector<Value> cRows, aRows;
-  for (int64_t r = 0; r < tile.mr; ++r) {
-    Value row = addIdx(i0, r);
-    cRows.push_back(arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, row, cst(n)), addIdx(j0, cOff)));
-    aRows.push_back(addIdx(arith::MulIOp::create(b, loc, row, cst(k)), aOff));
-  }
+  CBlockLoops block = emitCBlockLoops(b, loc, m, n, k, aOff, cOff, tile);
+  Value j0 = block.j0;
+  ArrayRef<Value> cRows = block.cRows, aRows = block.aRows;
   SmallVector<Value> accs;
   for (int64_t r = 0; r < tile.mr; ++r)
     for (int64_t v = 0; v < tile.nrVectors; ++v)
@@ -167,6 +195,224 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
                             addr(cBuf, addIdx(cRows[r], v * vl)), align);
 }
 
+/// A dot-product instruction of the CPU that reduces groups of adjacent K
+/// elements into each 32-bit accumulator lane; group == 0 when none applies.
+struct GroupedDot {
+  /// K elements per lane and instruction.
+  int64_t group = 0;
+  /// The LLVM intrinsic without its width (".128", ".256" or ".512").
+  StringRef intrinsic;
+  /// The instruction multiplies A as unsigned bytes (vpdpbusd): A is biased
+  /// by 128 and 128 * the column sums of B are subtracted.
+  bool biased = false;
+};
+
+/// The grouped dot instruction of `policy` for `operand` x `operand` -> `acc`.
+GroupedDot chooseGroupedDot(const TileToVectorPolicy &policy, Type operand, Type acc) {
+  if (policy.dotVdpbf16ps && operand.isBF16() && acc.isF32())
+    return {2, "llvm.x86.avx512bf16.dpbf16ps", false};
+  if (policy.dotVpdpbusd && operand.isInteger(8) && acc.isInteger(32))
+    return {4, "llvm.x86.avx512.vpdpbusd", true};
+  return {};
+}
+
+/// `acc + a . b` with the grouped instruction: `acc` has VL 32-bit lanes, `a`
+/// and `bv` VL groups of `dot.group` elements each.
+Value emitGroupedDot(OpBuilder &b, Location loc, const GroupedDot &dot, Value acc, Value a,
+                     Value bv) {
+  auto type = cast<VectorType>(acc.getType());
+  std::string name = (dot.intrinsic + "." + Twine(type.getNumElements() * 32)).str();
+  return LLVM::CallIntrinsicOp::create(b, loc, type, b.getStringAttr(name), ValueRange{acc, a, bv})
+      .getResult(0);
+}
+
+/// Interleaves `x` and `y` (n elements each) in units of `unit` elements:
+/// unit u of the result is unit u / 2 of x for even u, of y for odd u.
+Value zipUnits(OpBuilder &b, Location loc, Value x, Value y, int64_t unit) {
+  auto type = cast<VectorType>(x.getType());
+  int64_t n = type.getNumElements() / unit;
+  Type unitType = b.getIntegerType(type.getElementTypeBitWidth() * unit);
+  auto asUnits = [&](Value v) -> Value {
+    return unit == 1 ? v : vector::BitCastOp::create(b, loc, VectorType::get({n}, unitType), v);
+  };
+  SmallVector<int64_t> mask;
+  for (int64_t i = 0; i < n; ++i)
+    mask.append({i, n + i});
+  Value zipped = vector::ShuffleOp::create(b, loc, asUnits(x), asUnits(y), mask);
+  return unit == 1 ? zipped
+                   : vector::BitCastOp::create(
+                         b, loc, VectorType::get({2 * n * unit}, type.getElementType()), zipped);
+}
+
+/// Packs rows (g vectors of VL elements, g a power of two) into one vector
+/// whose element g * c + t is element c of row t.
+Value interleaveRows(OpBuilder &b, Location loc, ArrayRef<Value> rows) {
+  SmallVector<Value> level(rows);
+  for (int64_t unit = 1; level.size() > 1; unit *= 2) {
+    SmallVector<Value> next;
+    for (size_t i = 0; i < level.size(); i += 2)
+      next.push_back(zipUnits(b, loc, level[i], level[i + 1], unit));
+    level = std::move(next);
+  }
+  return level.front();
+}
+
+/// Emits C[M,N] += A[M,K] * B[K,N] with `dot` (see the file comment): A, B
+/// (row-major, `operand` elements) and C in `aBuf`, `bBuf`, `cBuf` at
+/// offsets `aOff`, `bOff`, `cOff` elements; `packed` holds ceil(K / g) * g *
+/// N operand elements and `colSums` N i32 (biased instructions only).
+void emitGroupedMicroKernel(OpBuilder &b, Location loc, const GroupedDot &dot, Type operand,
+                            Type accElem, Value aBuf, Value bBuf, Value cBuf, Value packed,
+                            Value colSums, int64_t aOff, int64_t bOff, int64_t cOff, int64_t m,
+                            int64_t n, int64_t k, MicroTile tile) {
+  Type i64 = b.getI64Type(), i32 = b.getI32Type();
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  int64_t vl = tile.vl, g = dot.group, kFull = k - k % g;
+  auto accType = VectorType::get({vl}, accElem);
+  auto rowType = VectorType::get({vl}, operand);
+  auto groupsType = VectorType::get({vl * g}, operand);
+  auto sumType = VectorType::get({vl}, i32);
+  unsigned bytes = getElementByteSize(operand), accBytes = getElementByteSize(accElem);
+  auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
+  auto addr = [&](Value buf, Type elem, Value index) {
+    return LLVM::GEPOp::create(b, loc, ptrType, elem, buf, ValueRange{index}).getResult();
+  };
+  auto add = [&](Value base, Value v) {
+    return arith::AddIOp::create(b, loc, base, v).getResult();
+  };
+  auto addIdx = [&](Value base, int64_t v) { return v ? add(base, cst(v)) : base; };
+  auto mul = [&](Value x, int64_t v) {
+    return arith::MulIOp::create(b, loc, x, cst(v)).getResult();
+  };
+  OpBuilder::InsertionGuard guard(b);
+
+  // Packing: group q of column j goes to packed[(q * N + j) * g ...]; the
+  // rows past K are zeros. vpdpbusd's column sums: 128 * sum_k B[k, j].
+  {
+    auto colLoop = scf::ForOp::create(b, loc, cst(0), cst(n), cst(vl));
+    b.setInsertionPointToStart(colLoop.getBody());
+    Value j = colLoop.getInductionVar();
+    Value bias;
+    if (dot.biased)
+      bias = createSplatConstant(b, loc, groupsType, b.getIntegerAttr(operand, -128));
+    auto packGroup = [&](Value k0, int64_t rows, Value sum) {
+      SmallVector<Value> parts;
+      for (int64_t t = 0; t < g; ++t)
+        parts.push_back(
+            t < rows ? LLVM::LoadOp::create(
+                           b, loc, rowType,
+                           addr(bBuf, operand, addIdx(add(mul(addIdx(k0, t), n), j), bOff)), bytes)
+                           .getResult()
+                     : createZero(b, loc, rowType));
+      Value group = interleaveRows(b, loc, parts);
+      LLVM::StoreOp::create(b, loc, group, addr(packed, operand, add(mul(k0, n), mul(j, g))),
+                            bytes);
+      return dot.biased ? emitGroupedDot(b, loc, dot, sum, bias, group) : sum;
+    };
+    Value sum = dot.biased ? createZero(b, loc, sumType) : Value();
+    auto kLoop = scf::ForOp::create(b, loc, cst(0), cst(kFull), cst(g),
+                                    dot.biased ? ValueRange{sum} : ValueRange{});
+    {
+      OpBuilder::InsertionGuard kGuard(b);
+      b.setInsertionPointToStart(kLoop.getBody());
+      Value next = packGroup(kLoop.getInductionVar(), g,
+                             dot.biased ? kLoop.getRegionIterArgs()[0] : Value());
+      if (dot.biased) // (without iter_args the loop has its yield already)
+        scf::YieldOp::create(b, loc, next);
+    }
+    if (dot.biased)
+      sum = kLoop.getResult(0);
+    if (kFull < k)
+      sum = packGroup(cst(kFull), k - kFull, sum);
+    if (dot.biased)
+      LLVM::StoreOp::create(b, loc, sum, addr(colSums, i32, j), 4);
+    b.setInsertionPointAfter(colLoop);
+  }
+
+  CBlockLoops block = emitCBlockLoops(b, loc, m, n, k, aOff, cOff, tile);
+  Value j0 = block.j0;
+  ArrayRef<Value> cRows = block.cRows, aRows = block.aRows;
+  SmallVector<Value> accs;
+  for (int64_t r = 0; r < tile.mr; ++r)
+    for (int64_t v = 0; v < tile.nrVectors; ++v) {
+      Value acc = LLVM::LoadOp::create(b, loc, accType,
+                                       addr(cBuf, accElem, addIdx(cRows[r], v * vl)), accBytes);
+      if (dot.biased)
+        acc = arith::SubIOp::create(
+            b, loc, acc,
+            LLVM::LoadOp::create(b, loc, sumType, addr(colSums, i32, addIdx(j0, v * vl)), 4));
+      accs.push_back(acc);
+    }
+  // One step over K group `k0`: `aGroup(r)` is row r's broadcast group.
+  auto step = [&](Value k0, ValueRange in, function_ref<Value(int64_t)> aGroup) {
+    SmallVector<Value> bVecs;
+    for (int64_t v = 0; v < tile.nrVectors; ++v)
+      bVecs.push_back(LLVM::LoadOp::create(
+          b, loc, groupsType, addr(packed, operand, add(mul(k0, n), mul(addIdx(j0, v * vl), g))),
+          bytes));
+    SmallVector<Value> out;
+    for (int64_t r = 0; r < tile.mr; ++r) {
+      Value splat = vector::BitCastOp::create(
+          b, loc, groupsType, vector::BroadcastOp::create(b, loc, sumType, aGroup(r)));
+      for (int64_t v = 0; v < tile.nrVectors; ++v)
+        out.push_back(emitGroupedDot(b, loc, dot, in[r * tile.nrVectors + v], splat, bVecs[v]));
+    }
+    return out;
+  };
+  auto kLoop = scf::ForOp::create(b, loc, cst(0), cst(kFull), cst(g), accs);
+  {
+    OpBuilder::InsertionGuard kGuard(b);
+    b.setInsertionPointToStart(kLoop.getBody());
+    Value kk = kLoop.getInductionVar();
+    scf::YieldOp::create(b, loc, step(kk, kLoop.getRegionIterArgs(), [&](int64_t r) -> Value {
+                           return LLVM::LoadOp::create(
+                               b, loc, i32, addr(aBuf, operand, add(aRows[r], kk)), bytes);
+                         }));
+  }
+  SmallVector<Value> results(kLoop.getResults());
+  if (kFull < k) {
+    // The last, partial group: A's elements past K are zeros (B's are).
+    auto partType = VectorType::get({g}, operand);
+    results = step(cst(kFull), results, [&](int64_t r) -> Value {
+      Value part = createZero(b, loc, partType);
+      for (int64_t t = 0; t < k - kFull; ++t)
+        part = vector::InsertOp::create(
+            b, loc,
+            LLVM::LoadOp::create(b, loc, operand, addr(aBuf, operand, addIdx(aRows[r], kFull + t)),
+                                 bytes),
+            part, t);
+      Value word = vector::BitCastOp::create(b, loc, VectorType::get({1}, i32), part);
+      return vector::ExtractOp::create(b, loc, word, 0);
+    });
+  }
+  for (int64_t r = 0; r < tile.mr; ++r)
+    for (int64_t v = 0; v < tile.nrVectors; ++v)
+      LLVM::StoreOp::create(b, loc, results[r * tile.nrVectors + v],
+                            addr(cBuf, accElem, addIdx(cRows[r], v * vl)), accBytes);
+}
+
+/// Lowers a dot through stack buffers and the grouped microkernel (see
+/// emitGroupedMicroKernel); `a` and `bm` keep their operand elements.
+Value lowerWithGroupedMicroKernel(OpBuilder &b, Operation *op, const GroupedDot &dot, Value a,
+                                  Value bm, Value c, int64_t batches, int64_t m, int64_t n,
+                                  int64_t k, MicroTile tile) {
+  Location loc = op->getLoc();
+  auto cType = cast<VectorType>(c.getType());
+  Type operand = cast<VectorType>(a.getType()).getElementType();
+  if (dot.biased)
+    a = arith::XOrIOp::create(
+        b, loc, a, createSplatConstant(b, loc, a.getType(), b.getIntegerAttr(operand, -128)));
+  Value aBuf = spillToStack(b, op, a), bBuf = spillToStack(b, op, bm),
+        cBuf = spillToStack(b, op, c);
+  int64_t groups = (k + dot.group - 1) / dot.group;
+  Value packed = createEntryAlloca(b, op, operand, groups * dot.group * n);
+  Value colSums = dot.biased ? createEntryAlloca(b, op, b.getI32Type(), n) : Value();
+  for (int64_t batch = 0; batch < batches; ++batch)
+    emitGroupedMicroKernel(b, loc, dot, operand, cType.getElementType(), aBuf, bBuf, cBuf, packed,
+                           colSums, batch * m * k, batch * k * n, batch * m * n, m, n, k, tile);
+  return LLVM::LoadOp::create(b, loc, cType, cBuf, /*alignment=*/64);
+}
+
 /// Lowers a dot through stack buffers and the microkernel; returns the
 /// flat result vector. The buffers are allocas in the entry block of the
 /// enclosing function, so they are static stack slots even inside loops.
@@ -196,12 +442,22 @@ struct DotLowering : public PolicyConversionPattern<tile::DotOp> {
     int64_t m = aType.getDimSize(rank - 2), k = aType.getDimSize(rank - 1);
     int64_t n = cType.getDimSize(rank - 1);
 
-    Value a = castElements(rewriter, loc, adaptor.getA(), accElem);
-    Value b = castElements(rewriter, loc, adaptor.getB(), accElem);
     Value c = adaptor.getAcc();
     MicroTile tile =
         chooseMicroTile(m, n, accElem, policy.vectorBits, policy.vectorRegisters);
-    if (tile.mr && m * n * k >= kLoopThreshold) {
+    bool looped = tile.mr && m * n * k >= kLoopThreshold;
+    GroupedDot grouped = chooseGroupedDot(policy, aType.getElementType(), accElem);
+    // The instructions come in 128-, 256- and 512-bit forms.
+    if (looped && grouped.group && tile.vl >= 4 &&
+        aType.getElementType() == cast<RankedTensorType>(op.getB().getType()).getElementType()) {
+      rewriter.replaceOp(op,
+                         lowerWithGroupedMicroKernel(rewriter, op, grouped, adaptor.getA(),
+                                                     adaptor.getB(), c, batches, m, n, k, tile));
+      return success();
+    }
+    Value a = castElements(rewriter, loc, adaptor.getA(), accElem);
+    Value b = castElements(rewriter, loc, adaptor.getB(), accElem);
+    if (looped) {
       rewriter.replaceOp(op, lowerWithMicroKernel(rewriter, op, a, b, c, batches, m, n, k, tile));
       return success();
     }

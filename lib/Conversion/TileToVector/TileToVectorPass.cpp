@@ -28,6 +28,8 @@ struct ConvertTileToVectorPass
     policy.prefetch = prefetch;
     policy.vectorBits = vectorBits;
     policy.vectorRegisters = vectorRegisters;
+    policy.dotVdpbf16ps = dotVdpbf16ps;
+    policy.dotVpdpbusd = dotVpdpbusd;
 
     tilec::annotateContiguousAccesses(module);
     RewritePatternSet patterns(ctx);
