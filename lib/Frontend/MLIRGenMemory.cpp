@@ -203,8 +203,8 @@ public:
                         "have the same length, got " +
                             Twine(shape.size()) + "/" + Twine(strides.size()) + "/" +
                             Twine(offsets.size()) + "/" + Twine(rank) + "/" + Twine(order.size()));
-    auto type = tile::BlockPtrType::get(g.b.getContext(), *block,
-                                        g.mlirType(base.dtype.element(), {}));
+    auto type =
+        tile::BlockPtrType::get(g.b.getContext(), *block, g.mlirType(base.dtype.element(), {}));
     Value bp = tile::MakeBlockPtrOp::create(g.b, g.loc(l), type, base.value, values(shape),
                                             values(strides), values(offsets), order);
     Val r = Val::tensor(bp, base.dtype, *block, l);
@@ -320,8 +320,8 @@ public:
     if (!(value = blockValue(bp, value)))
       return value;
     tile::BlockStoreOp::create(g.b, g.loc(l), bp.value, value.value,
-                               g.b.getDenseI32ArrayAttr(checked),
-                               hint == StoreCacheHint::Streaming, hint == StoreCacheHint::KeepCached);
+                               g.b.getDenseI32ArrayAttr(checked), hint == StoreCacheHint::Streaming,
+                               hint == StoreCacheHint::KeepCached);
     return Val::none(l);
   }
 
@@ -365,9 +365,9 @@ public:
     if (!indexScalars(a[1], DType(DType::I64), "shape", l, shape) ||
         !indexScalars(a[2], DType(DType::I64), "strides", l, strides))
       return Val();
-    auto type = tile::TensorDescType::get(
-        g.b.getContext(), *block, g.mlirType(elt, {}),
-        *pad == "nan" ? tile::PaddingOption::nan : tile::PaddingOption::zero);
+    auto type = tile::TensorDescType::get(g.b.getContext(), *block, g.mlirType(elt, {}),
+                                          *pad == "nan" ? tile::PaddingOption::nan
+                                                        : tile::PaddingOption::zero);
     Value desc = tile::MakeTensorDescOp::create(g.b, g.loc(l), type, base.value, values(shape),
                                                 values(strides));
     Val r = Val::tensor(desc, base.dtype, *block, l);
@@ -379,8 +379,8 @@ public:
   }
 
   /// The offsets (int32 scalars) of a descriptor access.
-  std::optional<llvm::SmallVector<Value, 4>> descriptorOffsets(const Val &desc,
-                                                               const Val &offsets, SMLoc l) {
+  std::optional<llvm::SmallVector<Value, 4>> descriptorOffsets(const Val &desc, const Val &offsets,
+                                                               SMLoc l) {
     if (desc.kind != Val::Kind::TensorDesc) {
       g.error(desc.loc.isValid() ? desc.loc : l, "expected a tensor descriptor (from "
                                                  "tl.make_tensor_descriptor), got " +
@@ -446,8 +446,8 @@ public:
       value = g.constant(value, elt, {}, value.loc);
     if (!value)
       return value;
-    bool shapeMismatch = value.isBlock() &&
-                         llvm::ArrayRef<int64_t>(value.shape) != llvm::ArrayRef<int64_t>(desc.shape);
+    bool shapeMismatch = value.isBlock() && llvm::ArrayRef<int64_t>(value.shape) !=
+                                                llvm::ArrayRef<int64_t>(desc.shape);
     if (!value.isTensor() || shapeMismatch)
       return g.error(value.loc, "descriptor block shape " + shapeStr(desc.shape) + " and value " +
                                     value.typeStr() + " mismatch");

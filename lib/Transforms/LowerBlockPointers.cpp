@@ -74,8 +74,8 @@ public:
     Type i32 = b.getI32Type(), i64 = b.getI64Type();
     Value offsetSum, mask;
     for (auto [d, size] : llvm::enumerate(block)) {
-      Value range = MakeRangeOp::create(b, loc, RankedTensorType::get({size}, i32), 0,
-                                        uint32_t(size));
+      Value range =
+          MakeRangeOp::create(b, loc, RankedTensorType::get({size}, i32), 0, uint32_t(size));
       Value index = arith::AddIOp::create(b, loc, range, splat(offsets[d], {size}));
       // Addresses and bounds are computed in i64, as Triton does.
       Value wide = arith::ExtSIOp::create(b, loc, RankedTensorType::get({size}, i64), index);
@@ -129,40 +129,46 @@ SmallVector<int32_t> allDims(size_t rank) {
   return llvm::to_vector(llvm::seq<int32_t>(0, int32_t(rank)));
 }
 
-/// A masked load of the block: elements outside read as `padding`.
-FailureOr<Value> loadBlock(ConversionPatternRewriter &b, Operation *op, const BlockParts &parts,
-                           ValueRange offsets, RankedTensorType block, ArrayRef<int32_t> checked,
-                           PaddingOption padding) {
-  auto [ptrs, mask] = BlockAccessBuilder(b, op->getLoc(), block.getShape())
-                          .build(parts, offsets, checked);
+/// Replaces `op` by a load of the block, masked along `checked`: elements
+/// outside read as `padding`.
+LogicalResult loadBlock(ConversionPatternRewriter &b, Operation *op, const BlockParts &parts,
+                        ValueRange offsets, RankedTensorType block, ArrayRef<int32_t> checked,
+                        PaddingOption padding) {
+  auto [ptrs, mask] =
+      BlockAccessBuilder(b, op->getLoc(), block.getShape()).build(parts, offsets, checked);
   Value other;
   if (mask) {
     Type element = block.getElementType();
     TypedAttr fill;
     if (padding == PaddingOption::nan)
-      fill = DenseElementsAttr::get(
-          block, APFloat::getQNaN(cast<FloatType>(element).getFloatSemantics()));
+      fill = DenseElementsAttr::get(block,
+                                    APFloat::getQNaN(cast<FloatType>(element).getFloatSemantics()));
     else if (isa<IntegerType, FloatType>(element))
       fill = cast<TypedAttr>(b.getZeroAttr(block));
     else
       return op->emitOpError("cannot pad a block of ") << element << " outside the tensor";
     other = arith::ConstantOp::create(b, op->getLoc(), fill);
   }
-  return LoadOp::create(b, op->getLoc(), ptrs, mask, other).getResult();
+  b.replaceOpWithNewOp<LoadOp>(op, ptrs, mask, other);
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
 // Patterns
 //===----------------------------------------------------------------------===//
 
+/// Replaces the block pointer or descriptor `op` makes by its components.
+void replaceByParts(ConversionPatternRewriter &b, Operation *op, SmallVector<Value> parts) {
+  SmallVector<SmallVector<Value>> results{std::move(parts)};
+  b.replaceOpWithMultiple(op, std::move(results));
+}
+
 /// make_block_ptr and make_tensor_descriptor: the operands are the components.
-template <typename OpT>
-struct MakeLowering : public OpConversionPattern<OpT> {
+template <typename OpT> struct MakeLowering : public OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
   LogicalResult matchAndRewrite(OpT op, typename OpConversionPattern<OpT>::OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
-    SmallVector<SmallVector<Value>> parts{singles(adaptor.getOperands())};
-    b.replaceOpWithMultiple(op, std::move(parts));
+    replaceByParts(b, op, singles(adaptor.getOperands()));
     return success();
   }
 };
@@ -178,8 +184,7 @@ struct AdvanceLowering : public OpConversionPattern<AdvanceOp> {
     SmallVector<Value> parts(ptr.take_front(1 + 2 * rank));
     for (auto [offset, delta] : llvm::zip_equal(BlockParts::of(ptr, rank).offsets, deltas))
       parts.push_back(arith::AddIOp::create(b, op.getLoc(), offset, delta));
-    SmallVector<SmallVector<Value>> results{parts};
-    b.replaceOpWithMultiple(op, std::move(results));
+    replaceByParts(b, op, std::move(parts));
     return success();
   }
 };
@@ -190,13 +195,8 @@ struct BlockLoadLowering : public OpConversionPattern<BlockLoadOp> {
                                 ConversionPatternRewriter &b) const override {
     BlockPtrType type = op.getPtr().getType();
     BlockParts parts = BlockParts::of(adaptor.getPtr(), type.getShape().size());
-    FailureOr<Value> loaded =
-        loadBlock(b, op, parts, parts.offsets, type.getBlockType(), op.getBoundaryCheck(),
-                  op.getPadding().value_or(PaddingOption::zero));
-    if (failed(loaded))
-      return failure();
-    b.replaceOp(op, *loaded);
-    return success();
+    return loadBlock(b, op, parts, parts.offsets, type.getBlockType(), op.getBoundaryCheck(),
+                     op.getPadding().value_or(PaddingOption::zero));
   }
 };
 
@@ -208,9 +208,8 @@ struct BlockStoreLowering : public OpConversionPattern<BlockStoreOp> {
     BlockParts parts = BlockParts::of(adaptor.getPtr(), type.getShape().size());
     auto [ptrs, mask] = BlockAccessBuilder(b, op.getLoc(), type.getShape())
                             .build(parts, parts.offsets, op.getBoundaryCheck());
-    b.replaceOpWithNewOp<StoreOp>(op, ptrs, adaptor.getValue().front(), mask,
-                                  op.getNontemporal(), /*stream_min_programs=*/IntegerAttr(),
-                                  op.getEvictLast());
+    b.replaceOpWithNewOp<StoreOp>(op, ptrs, adaptor.getValue().front(), mask, op.getNontemporal(),
+                                  /*stream_min_programs=*/IntegerAttr(), op.getEvictLast());
     return success();
   }
 };
@@ -221,26 +220,27 @@ struct DescriptorLoadLowering : public OpConversionPattern<DescriptorLoadOp> {
                                 ConversionPatternRewriter &b) const override {
     TensorDescType type = op.getDesc().getType();
     size_t rank = type.getShape().size();
-    FailureOr<Value> loaded =
-        loadBlock(b, op, BlockParts::of(adaptor.getDesc(), rank), singles(adaptor.getOffsets()),
-                  type.getBlockType(), allDims(rank), type.getPadding());
-    if (failed(loaded))
-      return failure();
-    b.replaceOp(op, *loaded);
-    return success();
+    return loadBlock(b, op, BlockParts::of(adaptor.getDesc(), rank), singles(adaptor.getOffsets()),
+                     type.getBlockType(), allDims(rank), type.getPadding());
   }
 };
+
+/// The pointer tile and mask of a descriptor store or atomic (every dimension
+/// checked).
+template <typename OpT>
+std::pair<Value, Value>
+descriptorAccess(OpBuilder &b, OpT op, typename OpConversionPattern<OpT>::OneToNOpAdaptor adaptor) {
+  TensorDescType type = op.getDesc().getType();
+  size_t rank = type.getShape().size();
+  return BlockAccessBuilder(b, op.getLoc(), type.getShape())
+      .build(BlockParts::of(adaptor.getDesc(), rank), singles(adaptor.getOffsets()), allDims(rank));
+}
 
 struct DescriptorStoreLowering : public OpConversionPattern<DescriptorStoreOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(DescriptorStoreOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
-    TensorDescType type = op.getDesc().getType();
-    size_t rank = type.getShape().size();
-    auto [ptrs, mask] =
-        BlockAccessBuilder(b, op.getLoc(), type.getShape())
-            .build(BlockParts::of(adaptor.getDesc(), rank), singles(adaptor.getOffsets()),
-                   allDims(rank));
+    auto [ptrs, mask] = descriptorAccess(b, op, adaptor);
     b.replaceOpWithNewOp<StoreOp>(op, ptrs, adaptor.getValue().front(), mask,
                                   /*nontemporal=*/false, /*stream_min_programs=*/IntegerAttr(),
                                   /*evict_last=*/false);
@@ -252,12 +252,7 @@ struct DescriptorAtomicLowering : public OpConversionPattern<DescriptorAtomicOp>
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(DescriptorAtomicOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
-    TensorDescType type = op.getDesc().getType();
-    size_t rank = type.getShape().size();
-    auto [ptrs, mask] =
-        BlockAccessBuilder(b, op.getLoc(), type.getShape())
-            .build(BlockParts::of(adaptor.getDesc(), rank), singles(adaptor.getOffsets()),
-                   allDims(rank));
+    auto [ptrs, mask] = descriptorAccess(b, op, adaptor);
     Value value = adaptor.getValue().front();
     AtomicRMWOp::create(b, op.getLoc(), value.getType(), op.getKind(), MemSemantic::relaxed,
                         MemSyncScope::gpu, ptrs, value, mask);
@@ -295,8 +290,7 @@ struct TilecLowerBlockPointersPass
     populateCallOpTypeConversionPattern(patterns, converter);
     populateReturnOpTypeConversionPattern(patterns, converter);
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
-      return converter.isSignatureLegal(op.getFunctionType()) &&
-             converter.isLegal(&op.getBody());
+      return converter.isSignatureLegal(op.getFunctionType()) && converter.isLegal(&op.getBody());
     });
     target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
         [&](Operation *op) { return converter.isLegal(op); });

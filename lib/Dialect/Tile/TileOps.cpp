@@ -479,11 +479,10 @@ LogicalResult SortOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// One index per block dimension (`what`: "offsets", "shape", ...).
-static LogicalResult verifyPerDimension(Operation *op, StringRef what, size_t count,
-                                        size_t rank) {
+static LogicalResult verifyPerDimension(Operation *op, StringRef what, size_t count, size_t rank) {
   if (count != rank)
-    return op->emitOpError("expects ") << rank << " " << what << " (one per block dimension), got "
-                                       << count;
+    return op->emitOpError("expects ")
+           << rank << " " << what << " (one per block dimension), got " << count;
   return success();
 }
 
@@ -541,8 +540,8 @@ LogicalResult MakeTensorDescOp::verify() {
     return failure();
   // Triton's rule for TMA: at least 16 bytes in the block's last dimension.
   Type elem = type.getElementType();
-  int64_t bytes =
-      type.getShape().back() * int64_t(isa<PointerType>(elem) ? 8 : elem.getIntOrFloatBitWidth() / 8);
+  int64_t bytes = type.getShape().back() *
+                  int64_t(isa<PointerType>(elem) ? 8 : elem.getIntOrFloatBitWidth() / 8);
   if (bytes < 16)
     return emitOpError("descriptor block shape must have at least 16 bytes in the last "
                        "dimension, got ")
