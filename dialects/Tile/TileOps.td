@@ -642,6 +642,213 @@ def Tile_HistogramOp : Tile_Op<"histogram", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Block pointers and tensor descriptors
+//===----------------------------------------------------------------------===//
+
+def Tile_MakeBlockPtrOp : Tile_Op<"make_block_ptr", [Pure, SameVariadicOperandSize,
+    TypesMatchWith<"base points to the block's elements", "result", "base",
+                   "::tilec::tile::PointerType::get($_self.getContext(), "
+                   "::mlir::cast<::tilec::tile::BlockPtrType>($_self).getElementType())">]> {
+  let summary = "Names a block of a strided tensor (tl.make_block_ptr)";
+  let description = [{
+    The block of the result type's shape that starts at `offsets` (i32, one per
+    dimension) in the tensor of sizes `shape` and strides `strides` (i64, in elements)
+    at `base`. Element `(i_0, ..., i_{r-1})` of the block is at
+    `base + sum_d (offsets_d + i_d) * strides_d`, and it is inside the tensor when
+    `0 <= offsets_d + i_d < shape_d`. `order` (a permutation of the dimensions, the
+    fastest-varying first) is Triton's memory-order hint: it does not change what is
+    read, and is kept for targets with block copy engines. Mirrors `tt.make_tensor_ptr`.
+
+    Example:
+
+    ```mlir
+    %bp = tile.make_block_ptr %base, [%m, %n], [%stride, %c1], [%om, %c0] order = [1, 0]
+        : !tile.block_ptr<128x64xf16>
+    ```
+  }];
+  let arguments = (ins Tile_PointerType:$base, Variadic<I64>:$shape, Variadic<I64>:$strides,
+                       Variadic<I32>:$offsets, DenseI32ArrayAttr:$order);
+  let results = (outs Tile_BlockPtrType:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` `,` `[` $offsets `]` `order` `=` $order
+    attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AdvanceOp : Tile_Op<"advance", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "Moves a block pointer by a number of elements per dimension (tl.advance)";
+  let description = [{
+    Returns `ptr` with `offsets` (i32, one per dimension) added to its offsets; the
+    base, sizes and strides are unchanged. Mirrors `tt.advance`.
+
+    Example:
+
+    ```mlir
+    %next = tile.advance %bp, [%c0, %c64] : !tile.block_ptr<128x64xf16>
+    ```
+  }];
+  let arguments = (ins Tile_BlockPtrType:$ptr, Variadic<I32>:$offsets);
+  let results = (outs Tile_BlockPtrType:$result);
+  let assemblyFormat = "$ptr `,` `[` $offsets `]` attr-dict `:` qualified(type($ptr))";
+  let hasVerifier = 1;
+}
+
+def Tile_BlockLoadOp : Tile_Op<"block_load", [MemoryEffects<[MemRead]>,
+    TypesMatchWith<"result is the block's tile", "ptr", "result",
+                   "::mlir::cast<::tilec::tile::BlockPtrType>($_self).getBlockType()">]> {
+  let summary = "Loads the block a block pointer names (tl.load on a block pointer)";
+  let description = [{
+    Reads the whole block. Along the dimensions listed in `boundary_check` (in
+    increasing order), elements outside the tensor are not read and take `padding`
+    (`zero`, the default, or `nan` for float blocks); other dimensions are not checked. Mirrors
+    `tt.load` of a `!tt.ptr<tensor<...>>` with `boundaryCheck` and `padding`.
+
+    Example:
+
+    ```mlir
+    %x = tile.block_load %bp boundary_check = [0, 1] padding = nan
+        : !tile.block_ptr<64x32xf32>
+    %y = tile.block_load %bq : !tile.block_ptr<16xi32>
+    ```
+  }];
+  let arguments = (ins Tile_BlockPtrType:$ptr,
+                       DefaultValuedOptionalAttr<DenseI32ArrayAttr, "{}">:$boundary_check,
+                       OptionalAttr<Tile_PaddingOption>:$padding);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = [{
+    $ptr (`boundary_check` `=` $boundary_check^)? (`padding` `=` $padding^)? attr-dict `:`
+    qualified(type($ptr))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_BlockStoreOp : Tile_Op<"block_store", [MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"value is the block's tile", "ptr", "value",
+                   "::mlir::cast<::tilec::tile::BlockPtrType>($_self).getBlockType()">]> {
+  let summary = "Stores a tile into the block a block pointer names (tl.store on a block pointer)";
+  let description = [{
+    Writes `value` to the block. Along the dimensions listed in `boundary_check` (in
+    increasing order), elements outside the tensor are not written. `nontemporal`
+    and `evict_last` are the cache hints of `tile.store`. Mirrors `tt.store` to a
+    `!tt.ptr<tensor<...>>` with `boundaryCheck`.
+
+    Example:
+
+    ```mlir
+    tile.block_store %bp, %v boundary_check = [1] : !tile.block_ptr<64x32xf32>
+    tile.block_store %bq, %w {nontemporal} : !tile.block_ptr<16xi32>
+    ```
+  }];
+  let arguments = (ins Tile_BlockPtrType:$ptr, Tile_AnyTile:$value,
+                       DefaultValuedOptionalAttr<DenseI32ArrayAttr, "{}">:$boundary_check,
+                       UnitAttr:$nontemporal, UnitAttr:$evict_last);
+  let assemblyFormat = [{
+    $ptr `,` $value (`boundary_check` `=` $boundary_check^)? attr-dict `:` qualified(type($ptr))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_MakeTensorDescOp : Tile_Op<"make_tensor_descriptor", [Pure,
+    SameVariadicOperandSize,
+    TypesMatchWith<"base points to the descriptor's elements", "result", "base",
+                   "::tilec::tile::PointerType::get($_self.getContext(), "
+                   "::mlir::cast<::tilec::tile::TensorDescType>($_self).getElementType())">]> {
+  let summary = "Describes a strided tensor accessed in fixed blocks (tl.make_tensor_descriptor)";
+  let description = [{
+    The tensor of sizes `shape` and strides `strides` (i64, in elements) at `base`,
+    read and written in blocks of the result type's shape. As Triton requires, the
+    last dimension of a block holds at least 16 bytes (`tl.make_tensor_descriptor`
+    also requires the last stride to be 1 and `base` to be 16-byte aligned, which
+    the frontend checks where it can). Mirrors `tt.make_tensor_descriptor`.
+
+    Example:
+
+    ```mlir
+    %d = tile.make_tensor_descriptor %base, [%m, %n], [%stride, %c1]
+        : !tile.tensor_desc<64x64xf16>
+    ```
+  }];
+  let arguments = (ins Tile_PointerType:$base, Variadic<I64>:$shape, Variadic<I64>:$strides);
+  let results = (outs Tile_TensorDescType:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_DescriptorLoadOp : Tile_Op<"descriptor_load", [MemoryEffects<[MemRead]>,
+    TypesMatchWith<"result is the descriptor's block", "desc", "result",
+                   "::mlir::cast<::tilec::tile::TensorDescType>($_self).getBlockType()">]> {
+  let summary = "Loads one block of a tensor descriptor (desc.load)";
+  let description = [{
+    Reads the block whose first element is at `offsets` (i32, one per dimension; they
+    may be negative or reach past the end). Elements outside the tensor read as the
+    descriptor's padding. Mirrors `tt.descriptor_load`.
+
+    Example:
+
+    ```mlir
+    %x = tile.descriptor_load %d[%om, %on] : !tile.tensor_desc<64x64xf16>
+    ```
+  }];
+  let arguments = (ins Tile_TensorDescType:$desc, Variadic<I32>:$offsets);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = "$desc `[` $offsets `]` attr-dict `:` qualified(type($desc))";
+  let hasVerifier = 1;
+}
+
+def Tile_DescriptorStoreOp : Tile_Op<"descriptor_store", [MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"value is the descriptor's block", "desc", "value",
+                   "::mlir::cast<::tilec::tile::TensorDescType>($_self).getBlockType()">]> {
+  let summary = "Stores a tile into one block of a tensor descriptor (desc.store)";
+  let description = [{
+    Writes `value` to the block whose first element is at `offsets` (i32, one per
+    dimension); elements outside the tensor are not written. Mirrors
+    `tt.descriptor_store`.
+
+    Example:
+
+    ```mlir
+    tile.descriptor_store %d[%om, %on], %v : !tile.tensor_desc<64x64xf16>
+    ```
+  }];
+  let arguments = (ins Tile_TensorDescType:$desc, Variadic<I32>:$offsets,
+                       Tile_AnyTile:$value);
+  let assemblyFormat = [{
+    $desc `[` $offsets `]` `,` $value attr-dict `:` qualified(type($desc))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_DescriptorAtomicOp : Tile_Op<"descriptor_atomic", [
+    MemoryEffects<[MemRead, MemWrite]>,
+    TypesMatchWith<"value is the descriptor's block", "desc", "value",
+                   "::mlir::cast<::tilec::tile::TensorDescType>($_self).getBlockType()">]> {
+  let summary = "Atomically combines a tile into one block of a tensor descriptor";
+  let description = [{
+    For each element of the block whose first element is at `offsets` that lies
+    inside the tensor, atomically replaces it by `kind(element, value)` (relaxed, GPU
+    scope, one atomic per element); elements outside are not touched. Returns
+    nothing. `kind` is `add` or `fadd`, `max`/`umax`, `min`/`umin`, `and`, `or` or
+    `xor` (no `xchg` nor float `fmax`/`fmin`). Mirrors `tt.descriptor_reduce`
+    (`desc.atomic_add`, ...).
+
+    Example:
+
+    ```mlir
+    tile.descriptor_atomic add %d[%om, %on], %v : !tile.tensor_desc<8x8xi32>
+    ```
+  }];
+  let arguments = (ins Tile_AtomicRMWKind:$kind, Tile_TensorDescType:$desc,
+                       Variadic<I32>:$offsets, Tile_AnyTile:$value);
+  let assemblyFormat = [{
+    $kind $desc `[` $offsets `]` `,` $value attr-dict `:` qualified(type($desc))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Shared memory and asynchronous copies (GPU software pipelining)
 //===----------------------------------------------------------------------===//
 
@@ -761,6 +968,26 @@ def Tile_LocalLoadOp : Tile_Op<"local_load", [MemoryEffects<[MemRead]>]> {
 //===----------------------------------------------------------------------===//
 // Debugging
 //===----------------------------------------------------------------------===//
+
+def Tile_BarrierOp : Tile_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Synchronizes the threads of a program (tl.debug_barrier)";
+  let description = [{
+    Every thread of the program waits here until all of them have arrived, and the
+    memory accesses each made before are visible to all after. GPU lowerings emit
+    the target's block barrier (`TargetInfo::barrier`: `bar.sync 0` on NVPTX,
+    `s_barrier` on AMDGPU, the emulator's barrier on SIMT); CPUs, which run a
+    program as one thread, drop it. Every thread must reach it (program-uniform
+    control flow). Mirrors `tl.debug_barrier` (`gpu.barrier` in Triton).
+
+    Example:
+
+    ```mlir
+    tile.barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
 
 def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let summary = "Prints values, one line per element (tl.device_print)";

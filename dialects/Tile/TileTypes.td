@@ -5,6 +5,7 @@
 include "TileDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/BuiltinTypeInterfaces.td"
+include "mlir/IR/EnumAttr.td"
 
 def Tile_PointerType : TypeDef<Tile_Dialect, "Pointer",
                                [VectorElementTypeInterface]> {
@@ -54,6 +55,71 @@ def Tile_MemDescType : TypeDef<Tile_Dialect, "MemDesc"> {
     int64_t getTileBytes() const;
     /// Bytes of the whole buffer.
     int64_t getBytes() const;
+  }];
+}
+
+def Tile_PaddingOption : I32EnumAttr<"PaddingOption",
+    "What a checked block load reads outside the tensor (Triton's `padding_option`)", [
+      I32EnumAttrCase<"zero", 0>, I32EnumAttrCase<"nan", 1>]> {
+  let cppNamespace = "::tilec::tile";
+}
+
+def Tile_BlockPtrType : TypeDef<Tile_Dialect, "BlockPtr"> {
+  let mnemonic = "block_ptr";
+  let summary = "A block of a strided tensor in global memory (tl.make_block_ptr)";
+  let description = [{
+    Names the block of `shape` elements of a tensor that starts at a runtime offset:
+    made by `tile.make_block_ptr` from the tensor's base pointer, sizes and strides
+    and the block's offsets, moved by `tile.advance`, and read and written whole by
+    `tile.block_load` and `tile.block_store`. The block shape is static (powers of
+    two, as tiles); the element type is the base pointer's pointee. Triton's
+    `!tt.ptr<tensor<...>>`. `tilec-lower-block-pointers` replaces each value of this
+    type by its components: the base pointer, the sizes and strides (i64) and the
+    offsets (i32).
+
+    Example:
+
+    ```mlir
+    !tile.block_ptr<128x64xf16>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` custom<TileShape>($shape, $elementType) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The tile a load of the block gives: `tensor<shape x elementType>`.
+    ::mlir::RankedTensorType getBlockType() const;
+  }];
+}
+
+def Tile_TensorDescType : TypeDef<Tile_Dialect, "TensorDesc"> {
+  let mnemonic = "tensor_desc";
+  let summary = "A strided tensor in global memory read and written in fixed blocks";
+  let description = [{
+    A tensor descriptor (`tl.make_tensor_descriptor`, or a host `TensorDescriptor`):
+    a base pointer, sizes and strides, accessed in blocks of `shape` at offsets given
+    per access (`tile.descriptor_load`, `tile.descriptor_store`,
+    `tile.descriptor_atomic`). Every dimension is bounds-checked; elements outside
+    the tensor read as `padding` (`zero`, the default, or `nan` for floats) and are
+    not written. The padding is part of the type, so that it is known wherever the
+    descriptor flows (loops, branches), as a TMA descriptor's fill mode is. 1 to 5
+    dimensions. Triton's `!tt.tensordesc<tensor<...>>`.
+
+    Example:
+
+    ```mlir
+    !tile.tensor_desc<64x64xf16>
+    !tile.tensor_desc<16x32xf32, nan>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "::mlir::Type":$elementType,
+                        DefaultValuedParameter<"::tilec::tile::PaddingOption",
+                                               "::tilec::tile::PaddingOption::zero">:$padding);
+  let assemblyFormat = "`<` custom<TileShape>($shape, $elementType) (`,` $padding^)? `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The tile a load of one block gives: `tensor<shape x elementType>`.
+    ::mlir::RankedTensorType getBlockType() const;
   }];
 }
 

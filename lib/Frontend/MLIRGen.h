@@ -134,8 +134,8 @@ struct Val {
     Function,   // a @jit function (`fn`)
     Builtin,    // a builtin function (`s` is its name, e.g. "tl.load", "range")
     Module,     // `tl`, `triton` (`s`)
-    BlockPtr,   // tl.make_block_ptr (see MLIRGenMemory.cpp for the layout)
-    TensorDesc, // tl.make_tensor_descriptor (same layout, no offsets)
+    BlockPtr,   // tl.make_block_ptr: `value` is a !tile.block_ptr (MLIRGenMemory.cpp)
+    TensorDesc, // tl.make_tensor_descriptor: `value` is a !tile.tensor_desc
   };
   Kind kind = Kind::Invalid;
   llvm::SMLoc loc;
@@ -518,8 +518,8 @@ public:
   /// `desc.load(...)`/`desc.store(...)` of a tensor descriptor.
   Val callMemoryMethod(const Val &self, llvm::StringRef name, std::vector<Val> args,
                        std::vector<std::pair<std::string, Val>> kwargs, llvm::SMLoc l);
-  /// Appends the SSA values a runtime value consists of (one for a tensor,
-  /// the scalar components of a block pointer or tensor descriptor).
+  /// Appends the SSA values a runtime value consists of (one for a tensor or
+  /// a block pointer; a tensor descriptor's, then its sizes and strides).
   static void flattenRuntime(const Val &v, llvm::SmallVectorImpl<mlir::Value> &out);
   /// Rebuilds a value shaped like `like` from the front of `values` (as
   /// produced by flattenRuntime), dropping the values it uses.

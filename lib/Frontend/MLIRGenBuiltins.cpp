@@ -185,9 +185,13 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     return g.error(l, "'" + name + "' can only be used as the iterator of a 'for' loop");
   if (DebugEmitter::isDebugBuiltin(name))
     return g.debugOps.genDebugBuiltin(name, std::move(args), std::move(kwargs), l);
-  if (name == "tl.debug_barrier")
-    // Programs run one tile at a time: nothing to wait for.
+  if (name == "tl.debug_barrier") {
+    // The targets decide: a block barrier on GPUs, nothing on CPUs.
+    if (!bind({}))
+      return Val();
+    tile::BarrierOp::create(g.b, L);
     return Val::none(l);
+  }
   if (name == "len") {
     if (!bind({"obj"}))
       return Val();

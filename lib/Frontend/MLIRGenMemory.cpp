@@ -1,17 +1,15 @@
 //===- MLIRGenMemory.cpp - MemoryEmitter: block pointers, atomics ---------===//
 //
 // Block pointers (`tl.make_block_ptr`) and tensor descriptors
-// (`tl.make_tensor_descriptor`) are frontend values: a Val of kind BlockPtr or
-// TensorDesc whose `dtype` is the base pointer's type, whose `shape` is the
-// constexpr block shape and whose `elems` are runtime scalars:
-//
-//   [base, shape_0..shape_{r-1} (int64), strides_0..strides_{r-1} (int64),
-//    offsets_0..offsets_{r-1} (int32, block pointers only)]
-//
-// A tensor descriptor also keeps its padding option ("zero"/"nan") in `s`.
-// Loads and stores through them are desugared into tiles of pointers
-// `base + sum_i (offset_i + arange(block_i)) * stride_i` and masks
-// `0 <= offset_i + arange(block_i) < shape_i` over the checked dimensions.
+// (`tl.make_tensor_descriptor`) are tile IR values of type `!tile.block_ptr` and
+// `!tile.tensor_desc`: a Val of kind BlockPtr or TensorDesc whose `value` is
+// that SSA value, whose `dtype` is the base pointer's type and whose `shape` is
+// the constexpr block shape. A tensor descriptor also keeps its padding option
+// ("zero"/"nan") in `s` and its sizes and strides (int64 scalars, for
+// `desc.shape` and `desc.strides`) in `elems`, as Triton's frontend does. Loads
+// and stores through them are `tile.block_load`/`tile.block_store` and
+// `tile.descriptor_*` ops; tilec-lower-block-pointers turns them into tiles of
+// pointers and masks.
 //
 //===----------------------------------------------------------------------===//
 #include "MLIRGen.h"
@@ -32,16 +30,6 @@ using llvm::Twine;
 
 namespace {
 
-/// Accessors of the block pointer / tensor descriptor layout.
-struct BlockPtrView {
-  const Val &v;
-  size_t rank() const { return v.shape.size(); }
-  const Val &base() const { return v.elems[0]; }
-  const Val &shape(size_t i) const { return v.elems[1 + i]; }
-  const Val &stride(size_t i) const { return v.elems[1 + rank() + i]; }
-  const Val &offset(size_t i) const { return v.elems[1 + 2 * rank() + i]; }
-};
-
 /// The items of a tuple/list argument, or the argument itself.
 std::vector<Val> itemsOf(const Val &v) {
   return v.kind == Val::Kind::Tuple ? v.elems : std::vector<Val>{v};
@@ -54,12 +42,10 @@ std::vector<Val> itemsOf(const Val &v) {
 //===----------------------------------------------------------------------===//
 
 void MemoryEmitter::flattenRuntime(const Val &v, llvm::SmallVectorImpl<Value> &out) {
-  if (v.isBlockPtrLike()) {
+  out.push_back(v.value);
+  if (v.isBlockPtrLike())
     for (const Val &e : v.elems)
       out.push_back(e.value);
-    return;
-  }
-  out.push_back(v.value);
 }
 
 Val MemoryEmitter::rebuildRuntime(const Val &like, llvm::ArrayRef<Value> &values, SMLoc l) {
@@ -70,6 +56,8 @@ Val MemoryEmitter::rebuildRuntime(const Val &like, llvm::ArrayRef<Value> &values
   }
   Val r = like;
   r.loc = l;
+  r.value = values.front();
+  values = values.drop_front();
   for (Val &e : r.elems) {
     e = Val::tensor(values.front(), e.dtype, {}, l);
     values = values.drop_front();
@@ -176,6 +164,11 @@ public:
     return elt.isBool() ? DType(DType::I8) : elt;
   }
 
+  /// The SSA values of runtime scalars.
+  static llvm::SmallVector<Value, 4> values(llvm::ArrayRef<Val> vals) {
+    return llvm::to_vector<4>(llvm::map_range(vals, [](const Val &v) { return v.value; }));
+  }
+
   Val makeBlockPtr(llvm::ArrayRef<Val> a, SMLoc l) {
     Val base = pointerBase(a[0], "tl.make_block_ptr", l);
     if (!base)
@@ -183,21 +176,21 @@ public:
     std::optional<llvm::SmallVector<int64_t, 4>> block = blockShape(a[4], l);
     if (!block)
       return Val();
-    llvm::SmallVector<int64_t, 4> order;
+    llvm::SmallVector<int32_t, 4> order;
     for (const Val &item : itemsOf(a[5])) {
       std::optional<int64_t> o = g.getConstInt(item, "order entry");
       if (!o)
         return Val();
-      order.push_back(*o);
+      order.push_back(int32_t(*o));
     }
-    llvm::SmallVector<int64_t, 4> sorted(order);
+    llvm::SmallVector<int64_t, 4> sorted(order.begin(), order.end());
     llvm::sort(sorted);
     for (size_t i = 0; i < sorted.size(); ++i)
       if (sorted[i] != int64_t(i))
         return g.error(a[5].loc.isValid() ? a[5].loc : l,
                        "expected a permutation of (0, 1, ..., len(order)-1) "
                        "in order, got " +
-                           shapeStr(order));
+                           shapeStr(llvm::SmallVector<int64_t, 4>(order.begin(), order.end())));
     std::vector<Val> shape, strides, offsets;
     if (!indexScalars(a[1], DType(DType::I64), "shape", l, shape) ||
         !indexScalars(a[2], DType(DType::I64), "strides", l, strides) ||
@@ -210,16 +203,13 @@ public:
                         "have the same length, got " +
                             Twine(shape.size()) + "/" + Twine(strides.size()) + "/" +
                             Twine(offsets.size()) + "/" + Twine(rank) + "/" + Twine(order.size()));
-    Val bp;
-    bp.kind = Val::Kind::BlockPtr;
-    bp.loc = l;
-    bp.dtype = base.dtype;
-    bp.shape = *block;
-    bp.elems.push_back(base);
-    llvm::append_range(bp.elems, shape);
-    llvm::append_range(bp.elems, strides);
-    llvm::append_range(bp.elems, offsets);
-    return bp;
+    auto type =
+        tile::BlockPtrType::get(g.b.getContext(), *block, g.mlirType(base.dtype.element(), {}));
+    Value bp = tile::MakeBlockPtrOp::create(g.b, g.loc(l), type, base.value, values(shape),
+                                            values(strides), values(offsets), order);
+    Val r = Val::tensor(bp, base.dtype, *block, l);
+    r.kind = Val::Kind::BlockPtr;
+    return r;
   }
 
   /// `bp` with its offsets moved by `deltas` (int32 scalars, one per dim).
@@ -231,24 +221,18 @@ public:
     std::vector<Val> moves;
     if (!indexScalars(deltas, DType(DType::I32), "offsets", l, moves))
       return Val();
-    BlockPtrView view{bp};
-    if (moves.size() != view.rank())
-      return g.error(l, "tl.advance expects " + Twine(view.rank()) +
+    if (moves.size() != bp.shape.size())
+      return g.error(l, "tl.advance expects " + Twine(bp.shape.size()) +
                             " offsets (one per block dimension), got " + Twine(moves.size()));
     Val r = bp;
     r.loc = l;
-    for (size_t i = 0; i < view.rank(); ++i) {
-      Val sum = g.binary(BinaryOp::Add, view.offset(i), moves[i], l);
-      if (!sum)
-        return sum;
-      r.elems[1 + 2 * view.rank() + i] = sum;
-    }
+    r.value = tile::AdvanceOp::create(g.b, g.loc(l), bp.value.getType(), bp.value, values(moves));
     return r;
   }
 
   /// Canonical boundary_check dimensions (sorted, unique, in range).
-  std::optional<llvm::SmallVector<int64_t, 4>> boundaryCheck(const Val &v, size_t rank, SMLoc l) {
-    llvm::SmallVector<int64_t, 4> dims;
+  std::optional<llvm::SmallVector<int32_t, 4>> boundaryCheck(const Val &v, size_t rank, SMLoc l) {
+    llvm::SmallVector<int32_t, 4> dims;
     if (v.isNone())
       return dims;
     for (const Val &item : itemsOf(v)) {
@@ -266,66 +250,10 @@ public:
                 "duplicate dimension " + Twine(*d) + " in `boundary_check`");
         return std::nullopt;
       }
-      dims.push_back(*d);
+      dims.push_back(int32_t(*d));
     }
     llvm::sort(dims);
     return dims;
-  }
-
-  /// Expands the 1-D tile `v` (along dimension `dim`) to `block`'s rank and
-  /// broadcasts it to `block`.
-  Val spread(Val v, size_t dim, llvm::ArrayRef<int64_t> block, SMLoc l) {
-    for (size_t d = 0; d < block.size() && v; ++d)
-      if (d != dim)
-        v = g.expandDims(v, d, l);
-    return v ? g.broadcastTo(v, block, l, "block index") : v;
-  }
-
-  /// The pointer tile of `bp`'s block and the mask of its in-bounds elements
-  /// along `checked` (left invalid when `checked` is empty).
-  bool addresses(const Val &bp, llvm::ArrayRef<int64_t> checked, SMLoc l, Val &ptrs, Val &mask) {
-    BlockPtrView view{bp};
-    llvm::ArrayRef<int64_t> block = bp.shape;
-    Val offsetSum;
-    for (size_t i = 0; i < view.rank(); ++i) {
-      Value range = tile::MakeRangeOp::create(
-          g.b, g.loc(l), g.mlirType(DType(DType::I32), {block[i]}), 0, uint32_t(block[i]));
-      Val idx = Val::tensor(range, DType(DType::I32), {block[i]}, l);
-      idx = g.binary(BinaryOp::Add, idx, view.offset(i), l);
-      // Addresses and bounds are computed in int64, as Triton does.
-      Val wide = idx ? g.cast(idx, DType(DType::I64), l) : idx;
-      Val scaled = wide ? g.binary(BinaryOp::Mul, wide, view.stride(i), l) : wide;
-      scaled = scaled ? spread(scaled, i, block, l) : scaled;
-      if (!scaled)
-        return false;
-      offsetSum = offsetSum ? g.binary(BinaryOp::Add, offsetSum, scaled, l) : scaled;
-      if (!offsetSum)
-        return false;
-      if (!llvm::is_contained(checked, int64_t(i)))
-        continue;
-      Val lo = g.compare(CmpOp::Ge, wide, Val::integer(0, l), l);
-      Val hi = lo ? g.compare(CmpOp::Lt, wide, view.shape(i), l) : lo;
-      Val in = hi ? g.binary(BinaryOp::BitAnd, lo, hi, l) : hi;
-      in = in ? spread(in, i, block, l) : in;
-      if (!in)
-        return false;
-      mask = mask ? g.binary(BinaryOp::BitAnd, mask, in, l) : in;
-      if (!mask)
-        return false;
-    }
-    ptrs = g.binary(BinaryOp::Add, view.base(), offsetSum, l);
-    return bool(ptrs);
-  }
-
-  /// The padding value of a checked load (`option`: "", "zero" or "nan").
-  Val padding(StringRef option, DType elt, llvm::ArrayRef<int64_t> shape, SMLoc l) {
-    if (option == "nan") {
-      if (!elt.isFloat())
-        return g.error(l, "padding option `nan` is not supported for integer "
-                          "blocks");
-      return g.constant(Val::floating(std::numeric_limits<double>::quiet_NaN()), elt, shape, l);
-    }
-    return g.constant(Val::integer(0), elt, shape, l);
   }
 
   /// Reads a padding_option argument ("" when absent).
@@ -343,49 +271,57 @@ public:
     return v.s;
   }
 
-  Val load(const Val &bp, llvm::ArrayRef<int64_t> checked, StringRef pad, SMLoc l) {
-    DType elt = bp.dtype.element();
-    DType viewed = blockElement(bp);
-    if (pad == "nan" && !viewed.isFloat())
-      return g.error(l, "padding option `nan` is not supported for integer "
-                        "block pointers");
-    Val ptrs, mask;
-    if (!addresses(bp, checked, l, ptrs, mask))
-      return Val();
-    Val other;
-    if (mask && !(other = padding(pad, elt, bp.shape, l)))
-      return other;
-    Value r = tile::LoadOp::create(g.b, g.loc(l), ptrs.value, mask ? mask.value : Value(),
-                                   other ? other.value : Value());
-    Val loaded = Val::tensor(r, elt, bp.shape, l);
-    return viewed == elt ? loaded : g.cast(loaded, viewed, l);
+  /// A loaded block of `bp`'s (or a descriptor's) elements, as Triton views
+  /// them (bools as int8).
+  Val loadedBlock(Value loaded, const Val &bp, SMLoc l) {
+    DType elt = bp.dtype.element(), viewed = blockElement(bp);
+    Val r = Val::tensor(loaded, elt, bp.shape, l);
+    return viewed == elt ? r : g.cast(r, viewed, l);
   }
 
-  Val store(const Val &bp, Val value, llvm::ArrayRef<int64_t> checked, StoreCacheHint hint,
-            SMLoc l) {
-    DType elt = bp.dtype.element();
-    DType viewed = blockElement(bp);
+  Val load(const Val &bp, llvm::ArrayRef<int32_t> checked, StringRef pad, SMLoc l) {
+    if (pad == "nan" && !blockElement(bp).isFloat())
+      return g.error(l, "padding option `nan` is not supported for integer "
+                        "block pointers");
+    tile::PaddingOptionAttr padding;
+    if (pad == "nan")
+      padding = tile::PaddingOptionAttr::get(g.b.getContext(), tile::PaddingOption::nan);
+    Value r = tile::BlockLoadOp::create(g.b, g.loc(l), g.mlirType(bp.dtype.element(), bp.shape),
+                                        bp.value, g.b.getDenseI32ArrayAttr(checked), padding);
+    return loadedBlock(r, bp, l);
+  }
+
+  /// `value` checked against the block of `target` (a block pointer or a
+  /// descriptor) and converted to its elements and shape.
+  Val blockValue(const Val &target, Val value) {
+    DType elt = target.dtype.element();
+    DType viewed = blockElement(target);
     if (value.isNumber())
       value = g.constant(value, viewed, {}, value.loc);
     if (!value)
       return value;
     if (!value.isTensor() || value.dtype.isPtr())
       return g.error(value.loc, "cannot store a value of type " + value.typeStr() + " through a " +
-                                    bp.typeStr());
+                                    target.typeStr());
     if (value.isBlock() &&
-        llvm::ArrayRef<int64_t>(value.shape) != llvm::ArrayRef<int64_t>(bp.shape))
-      return g.error(value.loc, "block shape " + shapeStr(bp.shape) + " and value shape " +
+        llvm::ArrayRef<int64_t>(value.shape) != llvm::ArrayRef<int64_t>(target.shape))
+      return g.error(value.loc, "block shape " + shapeStr(target.shape) + " and value shape " +
                                     shapeStr(value.shape) + " mismatch");
     if (value.dtype != viewed)
       return g.error(value.loc, "block element type " + viewed.str() + " and value element type " +
                                     value.dtype.str() + " mismatch");
-    if (!(value = g.cast(value, elt, value.loc)) ||
-        !(value = g.broadcastTo(value, bp.shape, value.loc, "value")))
-      return Val();
-    Val ptrs, mask;
-    if (!addresses(bp, checked, l, ptrs, mask))
-      return Val();
-    createStore(g.b, g.loc(l), ptrs.value, value.value, mask ? mask.value : Value(), hint);
+    if (!(value = g.cast(value, elt, value.loc)))
+      return value;
+    return g.broadcastTo(value, target.shape, value.loc, "value");
+  }
+
+  Val store(const Val &bp, Val value, llvm::ArrayRef<int32_t> checked, StoreCacheHint hint,
+            SMLoc l) {
+    if (!(value = blockValue(bp, value)))
+      return value;
+    tile::BlockStoreOp::create(g.b, g.loc(l), bp.value, value.value,
+                               g.b.getDenseI32ArrayAttr(checked), hint == StoreCacheHint::Streaming,
+                               hint == StoreCacheHint::KeepCached);
     return Val::none(l);
   }
 
@@ -411,7 +347,7 @@ public:
     int64_t bytes = block->back() * int64_t(elt.bitwidth() / 8);
     if (bytes < 16)
       return g.error(a[3].loc.isValid() ? a[3].loc : l,
-                     "descriptor block shape must have at least 16 bytes in "
+                     "Descriptor block shape must have at least 16 bytes in "
                      "the last dimension, but got " +
                          Twine(block->back()) + " * " + Twine(elt.bitwidth() / 8) + " = " +
                          Twine(bytes) + " bytes");
@@ -429,72 +365,74 @@ public:
     if (!indexScalars(a[1], DType(DType::I64), "shape", l, shape) ||
         !indexScalars(a[2], DType(DType::I64), "strides", l, strides))
       return Val();
-    Val desc;
-    desc.kind = Val::Kind::TensorDesc;
-    desc.loc = l;
-    desc.dtype = base.dtype;
-    desc.shape = *block;
-    desc.s = pad->empty() ? "zero" : *pad;
-    desc.elems.push_back(base);
-    llvm::append_range(desc.elems, shape);
-    llvm::append_range(desc.elems, strides);
-    return desc;
+    auto type = tile::TensorDescType::get(g.b.getContext(), *block, g.mlirType(elt, {}),
+                                          *pad == "nan" ? tile::PaddingOption::nan
+                                                        : tile::PaddingOption::zero);
+    Value desc = tile::MakeTensorDescOp::create(g.b, g.loc(l), type, base.value, values(shape),
+                                                values(strides));
+    Val r = Val::tensor(desc, base.dtype, *block, l);
+    r.kind = Val::Kind::TensorDesc;
+    r.s = pad->empty() ? "zero" : *pad;
+    llvm::append_range(r.elems, shape);
+    llvm::append_range(r.elems, strides);
+    return r;
   }
 
-  /// The block pointer a descriptor access at `offsets` reads or writes.
-  Val descriptorBlock(const Val &desc, const Val &offsets, SMLoc l) {
-    if (desc.kind != Val::Kind::TensorDesc)
-      return g.error(desc.loc.isValid() ? desc.loc : l, "expected a tensor descriptor (from "
-                                                        "tl.make_tensor_descriptor), got " +
-                                                            desc.typeStr());
+  /// The offsets (int32 scalars) of a descriptor access.
+  std::optional<llvm::SmallVector<Value, 4>> descriptorOffsets(const Val &desc, const Val &offsets,
+                                                               SMLoc l) {
+    if (desc.kind != Val::Kind::TensorDesc) {
+      g.error(desc.loc.isValid() ? desc.loc : l, "expected a tensor descriptor (from "
+                                                 "tl.make_tensor_descriptor), got " +
+                                                     desc.typeStr());
+      return std::nullopt;
+    }
     std::vector<Val> offs;
     if (!indexScalars(offsets, DType(DType::I32), "offsets", l, offs))
-      return Val();
-    if (offs.size() != desc.shape.size())
-      return g.error(offsets.loc.isValid() ? offsets.loc : l,
-                     "expected " + Twine(desc.shape.size()) + " offsets, but got " +
-                         Twine(offs.size()));
-    Val bp = desc;
-    bp.kind = Val::Kind::BlockPtr;
-    llvm::append_range(bp.elems, offs);
-    return bp;
-  }
-
-  static llvm::SmallVector<int64_t, 4> allDims(size_t rank) {
-    llvm::SmallVector<int64_t, 4> dims;
-    for (size_t i = 0; i < rank; ++i)
-      dims.push_back(i);
-    return dims;
+      return std::nullopt;
+    if (offs.size() != desc.shape.size()) {
+      g.error(offsets.loc.isValid() ? offsets.loc : l,
+              "expected " + Twine(desc.shape.size()) + " offsets, but got " + Twine(offs.size()));
+      return std::nullopt;
+    }
+    return values(offs);
   }
 
   Val descriptorLoad(const Val &desc, const Val &offsets, SMLoc l) {
-    Val bp = descriptorBlock(desc, offsets, l);
-    return bp ? load(bp, allDims(bp.shape.size()), desc.s, l) : bp;
+    std::optional<llvm::SmallVector<Value, 4>> offs = descriptorOffsets(desc, offsets, l);
+    if (!offs)
+      return Val();
+    Value r = tile::DescriptorLoadOp::create(
+        g.b, g.loc(l), g.mlirType(desc.dtype.element(), desc.shape), desc.value, *offs);
+    return loadedBlock(r, desc, l);
   }
 
   Val descriptorStore(const Val &desc, const Val &offsets, Val value, SMLoc l) {
-    Val bp = descriptorBlock(desc, offsets, l);
-    if (!bp)
-      return bp;
+    std::optional<llvm::SmallVector<Value, 4>> offs = descriptorOffsets(desc, offsets, l);
+    if (!offs)
+      return Val();
     if (value.isTensor() && value.isBlock() &&
-        llvm::ArrayRef<int64_t>(value.shape) != llvm::ArrayRef<int64_t>(bp.shape))
-      return g.error(value.loc, "descriptor block shape " + shapeStr(bp.shape) +
+        llvm::ArrayRef<int64_t>(value.shape) != llvm::ArrayRef<int64_t>(desc.shape))
+      return g.error(value.loc, "descriptor block shape " + shapeStr(desc.shape) +
                                     " and value shape " + shapeStr(value.shape) + " mismatch");
     // Descriptor stores implicitly cast the value to the element type.
     if (value.isTensor() && !value.dtype.isPtr() &&
-        !(value = g.cast(value, blockElement(bp), value.loc)))
+        !(value = g.cast(value, blockElement(desc), value.loc)))
       return value;
-    return store(bp, value, allDims(bp.shape.size()), StoreCacheHint::None, l);
+    if (!(value = blockValue(desc, value)))
+      return value;
+    tile::DescriptorStoreOp::create(g.b, g.loc(l), desc.value, *offs, value.value);
+    return Val::none(l);
   }
 
   /// `desc.atomic_<op>(offsets, value)`: an elementwise atomic on the block,
   /// dropped outside the tensor; returns nothing, as Triton's descriptor
   /// reductions do.
   Val descriptorAtomic(StringRef op, const Val &desc, const Val &offsets, Val value, SMLoc l) {
-    Val bp = descriptorBlock(desc, offsets, l);
-    if (!bp)
-      return bp;
-    DType elt = bp.dtype.element();
+    std::optional<llvm::SmallVector<Value, 4>> offs = descriptorOffsets(desc, offsets, l);
+    if (!offs)
+      return Val();
+    DType elt = desc.dtype.element();
     DType::Kind k = elt.kind;
     bool ok = op == "add" ? llvm::is_contained({DType::U32, DType::I32, DType::U64, DType::F32,
                                                 DType::F16, DType::BF16},
@@ -508,19 +446,16 @@ public:
       value = g.constant(value, elt, {}, value.loc);
     if (!value)
       return value;
-    bool shapeMismatch = value.isBlock() &&
-                         llvm::ArrayRef<int64_t>(value.shape) != llvm::ArrayRef<int64_t>(bp.shape);
+    bool shapeMismatch = value.isBlock() && llvm::ArrayRef<int64_t>(value.shape) !=
+                                                llvm::ArrayRef<int64_t>(desc.shape);
     if (!value.isTensor() || shapeMismatch)
-      return g.error(value.loc, "descriptor block shape " + shapeStr(bp.shape) + " and value " +
+      return g.error(value.loc, "descriptor block shape " + shapeStr(desc.shape) + " and value " +
                                     value.typeStr() + " mismatch");
     if (value.dtype != elt)
       return g.error(value.loc, "descriptor element type " + elt.str() +
                                     " and value element type " + value.dtype.str() + " mismatch");
-    if (!(value = g.broadcastTo(value, bp.shape, value.loc, "value")))
+    if (!(value = g.broadcastTo(value, desc.shape, value.loc, "value")))
       return value;
-    Val ptrs, mask;
-    if (!addresses(bp, allDims(bp.shape.size()), l, ptrs, mask))
-      return Val();
     bool u = elt.isUnsigned();
     tile::AtomicRMWKind kind =
         llvm::StringSwitch<tile::AtomicRMWKind>(op)
@@ -530,9 +465,7 @@ public:
             .Case("and", tile::AtomicRMWKind::bit_and)
             .Case("or", tile::AtomicRMWKind::bit_or)
             .Default(tile::AtomicRMWKind::bit_xor);
-    tile::AtomicRMWOp::create(g.b, g.loc(l), value.value.getType(), kind,
-                              tile::MemSemantic::relaxed, tile::MemSyncScope::gpu, ptrs.value,
-                              value.value, mask.value);
+    tile::DescriptorAtomicOp::create(g.b, g.loc(l), kind, desc.value, *offs, value.value);
     return Val::none(l);
   }
 
@@ -886,7 +819,7 @@ MemoryEmitter::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
     if (isLoad && !a[2].isNone())
       return g.error(a[2].loc, "`mask` and `other` arguments cannot be "
                                "specified for loading block pointers");
-    std::optional<llvm::SmallVector<int64_t, 4>> checked =
+    std::optional<llvm::SmallVector<int32_t, 4>> checked =
         m.boundaryCheck(boundary, ptr.shape.size(), l);
     if (!checked)
       return Val();
@@ -1001,9 +934,10 @@ Val MemoryEmitter::hostTensorDescriptor(const Val &base, llvm::ArrayRef<Val> sha
 }
 
 Val MemoryEmitter::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {
-  BlockPtrView view{self};
+  size_t rank = self.shape.size();
+  // A descriptor's elems: its sizes, then its strides.
   auto listOf = [&](size_t first) {
-    std::vector<Val> items(self.elems.begin() + first, self.elems.begin() + first + view.rank());
+    std::vector<Val> items(self.elems.begin() + first, self.elems.begin() + first + rank);
     return Val::tuple(std::move(items), l);
   };
   if (self.kind == Val::Kind::BlockPtr && attr == "advance") {
@@ -1024,9 +958,9 @@ Val MemoryEmitter::memoryAttribute(const Val &self, StringRef attr, SMLoc l) {
       return Val::tuple(std::move(dims), l);
     }
     if (attr == "shape")
-      return listOf(1);
+      return listOf(0);
     if (attr == "strides")
-      return listOf(1 + view.rank());
+      return listOf(rank);
     if (attr == "load" || attr == "store" ||
         llvm::is_contained(
             {"atomic_add", "atomic_min", "atomic_max", "atomic_and", "atomic_or", "atomic_xor"},

@@ -903,6 +903,9 @@ bool MLIRGen::sameVal(const Val &a, const Val &c) {
     return a.fn == c.fn;
   case Val::Kind::BlockPtr:
   case Val::Kind::TensorDesc:
+    if (a.value != c.value)
+      return false;
+    [[fallthrough]];
   case Val::Kind::Tuple:
     if (a.elems.size() != c.elems.size())
       return false;

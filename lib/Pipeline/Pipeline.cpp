@@ -95,7 +95,10 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   std::unique_ptr<TargetInfo> info = createTargetInfo(options.target);
   TargetKind kind = info ? info->getKind() : TargetKind::CPU;
   bool isCPU = kind == TargetKind::CPU;
-  // Tile level.
+  // Tile level. Block pointers and tensor descriptors become pointer tiles
+  // and masks on every target (a target with block copies would lower the
+  // ones it can before this pass).
+  pm.addPass(createTilecLowerBlockPointers());
   pm.addPass(createInlinerPass());
   // Every target sorts with Triton's bitonic network of tile ops for now
   // (canonicalization and CSE then share the network's constant masks).

@@ -46,7 +46,7 @@ LogicalResult verifySIMTSupported(func::FuncOp kernel) {
             tile::HintOp, tile::AddPtrOp, tile::LoadOp, tile::StoreOp, tile::ReduceOp,
             tile::YieldOp, tile::TransOp, tile::ReshapeOp, tile::DotOp, tile::ScanOp,
             tile::GatherOp, tile::ShuffleOp, tile::AtomicRMWOp, tile::AtomicCASOp,
-            tile::HistogramOp, tile::PrintOp, tile::AssertOp>(op))
+            tile::HistogramOp, tile::PrintOp, tile::AssertOp, tile::BarrierOp>(op))
       return WalkResult::advance();
     op->emitError() << "'" << op->getName() << "' has no GPU (SIMT) lowering in tilec";
     return WalkResult::interrupt();

@@ -1,7 +1,8 @@
 # Atomics, tensor descriptors and tl.gather in tile IR: atomic kinds follow the element type
 # (fadd for floats, umax for unsigned, fmax for floats), sem/scope default to acq_rel/gpu, values
 # are converted to the pointee type and broadcast with the mask; atomic_cas takes cmp and val;
-# descriptor loads check every dimension and pad with zero; gather takes the index's shape.
+# a descriptor load is a tile.descriptor_load (zero padding in the descriptor's type); gather takes
+# the index's shape.
 # RUN: tilec compile %s --kernel k --signature '*fp32,*u32,*i32,i32' --emit tile -o - | FileCheck %s
 import triton.language as tl
 from triton import jit
@@ -32,12 +33,10 @@ def k(fp, up, ip, n):
 # CHECK: %[[ONEI:.*]] = arith.constant 1 : i32
 # CHECK: tile.atomic_cas acq_rel gpu %[[IP]], %[[ZERO]], %[[ONEI]] : !tile.ptr<i32>
 # CHECK: tile.atomic_rmw xchg release cta %{{.*}}, %{{.*}} : tensor<16x!tile.ptr<i32>>
-# The descriptor load masks both dimensions against the shape and pads with zero.
-# CHECK: %[[ROWM:.*]] = tile.broadcast %{{.*}} : tensor<4x1xi1> -> tensor<4x16xi1>
-# CHECK: %[[COLM:.*]] = tile.broadcast %{{.*}} : tensor<1x16xi1> -> tensor<4x16xi1>
-# CHECK: %[[DM:.*]] = arith.andi %[[ROWM]], %[[COLM]] : tensor<4x16xi1>
-# CHECK: %[[PAD:.*]] = arith.constant dense<0.000000e+00> : tensor<4x16xf32>
-# CHECK: %[[X:.*]] = tile.load %{{.*}}, %[[DM]], %[[PAD]] : tensor<4x16x!tile.ptr<f32>>
+# The descriptor: the sizes (n, 16) and strides (16, 1) as i64, loaded at (4, 0).
+# CHECK: %[[N64:.*]] = arith.extsi %[[N]] : i32 to i64
+# CHECK: %[[D:.*]] = tile.make_tensor_descriptor %[[FP]], [%[[N64]], %{{.*}}], [%{{.*}}, %{{.*}}] : !tile.tensor_desc<4x16xf32>
+# CHECK: %[[X:.*]] = tile.descriptor_load %[[D]][%{{.*}}, %{{.*}}] : !tile.tensor_desc<4x16xf32>
 # CHECK: tile.gather %[[X]][%{{.*}}] {axis = 1 : i32} : tensor<4x16xf32>, tensor<4x2xi32> -> tensor<4x2xf32>
 # CHECK: %[[CS:.*]] = tile.splat %[[C]] : f32 -> tensor<16xf32>
 # CHECK: arith.addf %[[A]], %[[CS]] : tensor<16xf32>

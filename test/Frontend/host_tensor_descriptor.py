@@ -22,21 +22,18 @@ def copy(x_desc, y_desc, row):
 
 # CHECK-LABEL: func.func @copy(
 # CHECK-SAME: %[[XB:arg[0-9]+]]: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %[[XM:arg[0-9]+]]: i64, %[[XN:arg[0-9]+]]: i64, %[[XSM:arg[0-9]+]]: i64, %{{arg[0-9]+}}: i64,
-# CHECK-SAME: %[[YB:arg[0-9]+]]: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i32)
-# The last strides are the constant 1, as Triton requires.
+# CHECK-SAME: %[[YB:arg[0-9]+]]: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i64, %[[ROW:arg[0-9]+]]: i32)
+# The last strides are the constant 1, as Triton requires; the padding is part of the type.
 # CHECK: %[[ONE:.*]] = arith.constant 1 : i64
-# Rows are offset by row * stride and checked against both bounds.
-# CHECK: tile.splat %[[XSM]] : i64
-# CHECK: tile.splat %[[XM]] : i64
-# CHECK: tile.splat %[[ONE]] : i64
-# CHECK: tile.splat %[[XN]] : i64
-# CHECK: %[[X:.*]] = tile.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x32x!tile.ptr<f32>>
+# CHECK: %[[XD:.*]] = tile.make_tensor_descriptor %[[XB]], [%[[XM]], %[[XN]]], [%[[XSM]], %[[ONE]]] : !tile.tensor_desc<16x32xf32>
+# CHECK: %[[YD:.*]] = tile.make_tensor_descriptor %[[YB]], [%{{.*}}, %{{.*}}], [%{{.*}}, %{{.*}}] : !tile.tensor_desc<16x32xf32, nan>
+# The helper's load at (row, 0) reaches the caller's descriptor.
+# CHECK: %[[X:.*]] = tile.descriptor_load %[[XD]][%[[ROW]], %{{.*}}] : !tile.tensor_desc<16x32xf32>
 # CHECK: %[[V:.*]] = arith.mulf %[[X]]
-# CHECK: tile.splat %[[YB]] : !tile.ptr<f32>
-# CHECK: tile.store %{{.*}}, %[[V]], %{{.*}} : tensor<16x32x!tile.ptr<f32>>
+# CHECK: tile.descriptor_store %[[YD]][%[[ROW]], %{{.*}}], %[[V]] : !tile.tensor_desc<16x32xf32, nan>
 
 # POW2: host_tensor_descriptor.py:20:10: error: block_shape entries must be powers of 2, got 3
-# BYTES: host_tensor_descriptor.py:20:10: error: descriptor block shape must have at least 16 bytes in the last dimension, but got 2 * 4 = 8 bytes
+# BYTES: host_tensor_descriptor.py:20:10: error: Descriptor block shape must have at least 16 bytes in the last dimension, but got 2 * 4 = 8 bytes
 # NANINT: host_tensor_descriptor.py:20:10: error: padding option `nan` is not supported for integer blocks
 # RANK: host_tensor_descriptor.py:16:22: error: expected 1 offsets, but got 2
 # ELT: error: invalid tensor descriptor 'tensordesc<fp33[16]>' in --signature: unknown tensor descriptor element type 'fp33'

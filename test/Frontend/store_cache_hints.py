@@ -2,6 +2,7 @@
 # non-temporal (streaming); the other Triton hints are accepted and change nothing; unknown
 # hints are Triton's errors.
 # RUN: tilec compile %s --kernel hints --signature '*fp32' --emit tile -o - | FileCheck %s
+# RUN: tilec compile %s --kernel hints --signature '*fp32' --emit tile -o - | tilec-opt --tilec-lower-block-pointers | FileCheck %s --check-prefix=LOWER
 # RUN: not tilec compile %s --kernel bad_cache --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=BADCACHE
 # RUN: not tilec compile %s --kernel bad_eviction --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=BADEVICTION
 import triton.language as tl
@@ -16,7 +17,11 @@ from triton import jit
 # CHECK: tile.store %{{.*}}, %{{.*}} {evict_last} : tensor<16x!tile.ptr<f32>>
 # CHECK-NOT: nontemporal
 # CHECK: tile.store %{{.*}}, %{{.*}} : tensor<16x!tile.ptr<f32>>
-# CHECK: tile.store %{{.*}}, %{{.*}} {nontemporal}
+# CHECK: tile.block_store %{{.*}}, %{{.*}} {nontemporal} : !tile.block_ptr<16xf32>
+# The block store's hint reaches the tile.store it is lowered to.
+# LOWER-LABEL: func.func @hints
+# LOWER-COUNT-4: tile.store
+# LOWER: tile.store %{{.*}}, %{{.*}} {nontemporal} : tensor<16x!tile.ptr<f32>>
 @jit
 def hints(p):
     offs = tl.arange(0, 16)

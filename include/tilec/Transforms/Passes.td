@@ -58,6 +58,47 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
   ];
 }
 
+def TilecLowerBlockPointers : Pass<"tilec-lower-block-pointers", "mlir::ModuleOp"> {
+  let summary = "Rewrites block pointers and tensor descriptors into pointer tiles and masks";
+  let description = [{
+    Every target's first tile-level pass. A `!tile.block_ptr` value becomes its
+    components (a 1:N type conversion): the base pointer, the sizes and strides (i64)
+    and the offsets (i32), one each per dimension; a `!tile.tensor_desc` its base,
+    sizes and strides. `scf.for`, `scf.while` and `scf.if` carry the components in
+    place of the value (MLIR's structural SCF type conversion), as do function
+    signatures, calls and returns. `tile.advance` adds to the offsets. A load or store
+    of the block becomes a `tile.load`/`tile.store` through the pointer tile
+    `base + sum_d (offset_d + arange(block_d)) * stride_d` (computed in i64), masked by
+    `0 <= offset_d + arange(block_d) < size_d` over the checked dimensions (all of them
+    for descriptors), with `other` the padding (0 or NaN) where a mask exists; a
+    descriptor atomic becomes a masked relaxed `tile.atomic_rmw`. This is the code
+    Triton's RewriteTensorPointer and RewriteTensorDescriptorToPointer passes give. A
+    target with block copy hardware (TMA) would lower the ops it can before this pass.
+
+    Before:
+
+    ```mlir
+    %bp = tile.make_block_ptr %p, [%n], [%c1], [%o] order = [0] : !tile.block_ptr<8xf32>
+    %x = tile.block_load %bp boundary_check = [0] : !tile.block_ptr<8xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %r = tile.make_range 0, 8 : tensor<8xi32>
+    %i = arith.addi %r, (tile.splat %o) : tensor<8xi32>
+    %w = arith.extsi %i : tensor<8xi32> to tensor<8xi64>
+    %off = arith.muli %w, (tile.splat %c1) : tensor<8xi64>
+    %lo = arith.cmpi sge, %w, (tile.splat 0) : tensor<8xi64>
+    %hi = arith.cmpi slt, %w, (tile.splat %n) : tensor<8xi64>
+    %mask = arith.andi %lo, %hi : tensor<8xi1>
+    %ptrs = tile.addptr (tile.splat %p), %off : tensor<8x!tile.ptr<f32>>, tensor<8xi64>
+    %x = tile.load %ptrs, %mask, %zeros : tensor<8x!tile.ptr<f32>>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TilecExpandSort : Pass<"tilec-expand-sort", "mlir::ModuleOp"> {
   let summary = "Expands tile.sort into Triton's bitonic network of tile ops";
   let description = [{

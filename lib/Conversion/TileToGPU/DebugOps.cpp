@@ -3,7 +3,8 @@
 // tl.device_print prints every element of a tile with its index. Each tile
 // operand goes to shared memory; thread 0 reads the whole tile back as one
 // flat row-major vector and prints, as a one-thread program would. Asserts
-// need no gathering: each thread checks the elements it owns.
+// need no gathering: each thread checks the elements it owns. tl.debug_barrier
+// is the target's block barrier.
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
@@ -112,11 +113,24 @@ struct AssertLowering : public SIMTPattern<tile::AssertOp> {
   }
 };
 
+/// tl.debug_barrier: the target's block barrier.
+struct BarrierLowering : public SIMTPattern<tile::BarrierOp> {
+  using SIMTPattern::SIMTPattern;
+
+  LogicalResult matchAndRewrite(tile::BarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    simt.barrier(b, op.getLoc());
+    b.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateSIMTDebugPatterns(SIMTLowering &simt, const TypeConverter &converter,
                                RewritePatternSet &patterns) {
-  patterns.add<PrintLowering, AssertLowering>(simt, converter, patterns.getContext());
+  patterns.add<PrintLowering, AssertLowering, BarrierLowering>(simt, converter,
+                                                               patterns.getContext());
 }
 
 } // namespace tilec

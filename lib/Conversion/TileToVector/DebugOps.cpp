@@ -1,4 +1,4 @@
-//===- DebugOps.cpp - tile.print / tile.assert operands to vectors --------===//
+//===- DebugOps.cpp - tile.print / tile.assert to vectors, tile.barrier ---===//
 #include "tilec/Conversion/TileToVector.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
@@ -38,6 +38,17 @@ struct AssertOpLowering : public OpConversionPattern<tilec::tile::AssertOp> {
   }
 };
 
+/// tl.debug_barrier on CPUs, which run a program as one thread: nothing to
+/// wait for (GPUs lower it in convert-tile-to-gpu first).
+struct BarrierOpLowering : public OpConversionPattern<tilec::tile::BarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(tilec::tile::BarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 namespace tilec {
@@ -46,7 +57,8 @@ void populateTileDebugToVectorPatterns(const TypeConverter &typeConverter,
                                        RewritePatternSet &patterns, ConversionTarget &target) {
   target.addDynamicallyLegalOp<tile::PrintOp, tile::AssertOp>(
       [&typeConverter](Operation *op) { return typeConverter.isLegal(op); });
-  patterns.add<PrintOpLowering, AssertOpLowering>(typeConverter, patterns.getContext());
+  patterns.add<PrintOpLowering, AssertOpLowering, BarrierOpLowering>(typeConverter,
+                                                                     patterns.getContext());
 }
 
 } // namespace tilec

@@ -99,6 +99,42 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// The checks block pointers and tensor descriptors share: a non-empty block of
+/// power-of-two dimensions whose element type a pointer can point to.
+static LogicalResult verifyBlock(function_ref<InFlightDiagnostic()> emitError, StringRef what,
+                                 ArrayRef<int64_t> shape, Type elementType) {
+  if (shape.empty())
+    return emitError() << what << " needs a block of rank 1 at least";
+  if (llvm::any_of(shape, [](int64_t dim) { return dim <= 0 || !llvm::isPowerOf2_64(dim); }))
+    return emitError() << what << " block dimensions must be powers of two";
+  return PointerType::verify(emitError, elementType);
+}
+
+LogicalResult BlockPtrType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   ArrayRef<int64_t> shape, Type elementType) {
+  return verifyBlock(emitError, "a block pointer", shape, elementType);
+}
+
+RankedTensorType BlockPtrType::getBlockType() const {
+  return RankedTensorType::get(getShape(), getElementType());
+}
+
+LogicalResult TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                     ArrayRef<int64_t> shape, Type elementType,
+                                     PaddingOption padding) {
+  if (failed(verifyBlock(emitError, "a tensor descriptor", shape, elementType)))
+    return failure();
+  if (shape.size() > 5)
+    return emitError() << "a tensor descriptor has 1 to 5 dimensions, got " << shape.size();
+  if (padding == PaddingOption::nan && !isa<FloatType>(elementType))
+    return emitError() << "padding nan needs float elements, got " << elementType;
+  return success();
+}
+
+RankedTensorType TensorDescType::getBlockType() const {
+  return RankedTensorType::get(getShape(), getElementType());
+}
+
 int64_t MemDescType::getPaddedTileElements() const {
   ArrayRef<int64_t> shape = getShape();
   auto shared = cast<SharedEncodingAttr>(getEncoding());

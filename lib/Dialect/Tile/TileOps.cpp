@@ -364,30 +364,35 @@ LogicalResult DotOp::verify() {
 // AtomicRMWOp, AtomicCASOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult AtomicRMWOp::verify() {
-  Type elem = getElementTypeOrSelf(getValue().getType());
+/// Whether `kind` applies to elements of type `elem` (tile.atomic_rmw and
+/// tile.descriptor_atomic).
+static LogicalResult verifyAtomicElements(Operation *op, AtomicRMWKind kind, Type elem) {
   unsigned width = elem.getIntOrFloatBitWidth();
-  switch (getKind()) {
+  switch (kind) {
   case AtomicRMWKind::fadd:
   case AtomicRMWKind::fmax:
   case AtomicRMWKind::fmin:
     if (!isa<FloatType>(elem))
-      return emitOpError("'") << stringifyAtomicRMWKind(getKind())
-                              << "' needs floating-point elements, got " << elem;
-    if (getKind() != AtomicRMWKind::fadd && width != 32 && width != 64)
-      return emitOpError("'") << stringifyAtomicRMWKind(getKind())
-                              << "' needs 32- or 64-bit floats, got " << elem;
+      return op->emitOpError("'") << stringifyAtomicRMWKind(kind)
+                                  << "' needs floating-point elements, got " << elem;
+    if (kind != AtomicRMWKind::fadd && width != 32 && width != 64)
+      return op->emitOpError("'") << stringifyAtomicRMWKind(kind)
+                                  << "' needs 32- or 64-bit floats, got " << elem;
     break;
   case AtomicRMWKind::xchg:
     break;
   default:
     if (!elem.isInteger())
-      return emitOpError("'") << stringifyAtomicRMWKind(getKind())
-                              << "' needs integer elements, got " << elem;
+      return op->emitOpError("'") << stringifyAtomicRMWKind(kind)
+                                  << "' needs integer elements, got " << elem;
   }
   if (elem.isInteger() ? (width != 32 && width != 64) : width < 16)
-    return emitOpError("needs 32- or 64-bit integers or 16- to 64-bit floats, got ") << elem;
+    return op->emitOpError("needs 32- or 64-bit integers or 16- to 64-bit floats, got ") << elem;
   return success();
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  return verifyAtomicElements(*this, getKind(), getElementTypeOrSelf(getValue().getType()));
 }
 
 LogicalResult AtomicCASOp::verify() {
@@ -466,6 +471,114 @@ LogicalResult SortOp::verify() {
            << shapeString(type.getShape());
   if (getIsUnsigned() && !isa<IntegerType>(type.getElementType()))
     return emitOpError("'unsigned' needs integer elements, got ") << type.getElementType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Block pointers and tensor descriptors
+//===----------------------------------------------------------------------===//
+
+/// One index per block dimension (`what`: "offsets", "shape", ...).
+static LogicalResult verifyPerDimension(Operation *op, StringRef what, size_t count, size_t rank) {
+  if (count != rank)
+    return op->emitOpError("expects ")
+           << rank << " " << what << " (one per block dimension), got " << count;
+  return success();
+}
+
+/// `boundary_check` lists dimensions of the block, in increasing order.
+static LogicalResult verifyBoundaryCheck(Operation *op, ArrayRef<int32_t> dims, size_t rank) {
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    if (dim < 0 || size_t(dim) >= rank)
+      return op->emitOpError("boundary_check dimension ")
+             << dim << " is out of range for a block of rank " << rank;
+    if (i > 0 && dim <= dims[i - 1])
+      return op->emitOpError("boundary_check dimensions must be increasing, got [")
+             << llvm::make_range(dims.begin(), dims.end()) << "]";
+  }
+  return success();
+}
+
+LogicalResult MakeBlockPtrOp::verify() {
+  size_t rank = getResult().getType().getShape().size();
+  if (failed(verifyPerDimension(*this, "sizes", getShape().size(), rank)))
+    return failure();
+  ArrayRef<int32_t> order = getOrder();
+  llvm::SmallVector<int32_t> sorted(order);
+  llvm::sort(sorted);
+  bool permutation = sorted.size() == rank;
+  for (auto [i, dim] : llvm::enumerate(sorted))
+    permutation &= dim == int32_t(i);
+  if (!permutation)
+    return emitOpError("order must be a permutation of the ")
+           << rank << " block dimensions, got [" << llvm::make_range(order.begin(), order.end())
+           << "]";
+  return success();
+}
+
+LogicalResult AdvanceOp::verify() {
+  return verifyPerDimension(*this, "offsets", getOffsets().size(),
+                            getPtr().getType().getShape().size());
+}
+
+LogicalResult BlockLoadOp::verify() {
+  BlockPtrType type = getPtr().getType();
+  if (failed(verifyBoundaryCheck(*this, getBoundaryCheck(), type.getShape().size())))
+    return failure();
+  if (getPadding() == PaddingOption::nan && !isa<FloatType>(type.getElementType()))
+    return emitOpError("padding nan needs float elements, got ") << type.getElementType();
+  return success();
+}
+
+LogicalResult BlockStoreOp::verify() {
+  return verifyBoundaryCheck(*this, getBoundaryCheck(), getPtr().getType().getShape().size());
+}
+
+LogicalResult MakeTensorDescOp::verify() {
+  TensorDescType type = getResult().getType();
+  if (failed(verifyPerDimension(*this, "sizes", getShape().size(), type.getShape().size())))
+    return failure();
+  // Triton's rule for TMA: at least 16 bytes in the block's last dimension.
+  Type elem = type.getElementType();
+  int64_t bytes = type.getShape().back() *
+                  int64_t(isa<PointerType>(elem) ? 8 : elem.getIntOrFloatBitWidth() / 8);
+  if (bytes < 16)
+    return emitOpError("descriptor block shape must have at least 16 bytes in the last "
+                       "dimension, got ")
+           << bytes;
+  return success();
+}
+
+LogicalResult DescriptorLoadOp::verify() {
+  return verifyPerDimension(*this, "offsets", getOffsets().size(),
+                            getDesc().getType().getShape().size());
+}
+
+LogicalResult DescriptorStoreOp::verify() {
+  return verifyPerDimension(*this, "offsets", getOffsets().size(),
+                            getDesc().getType().getShape().size());
+}
+
+LogicalResult DescriptorAtomicOp::verify() {
+  TensorDescType type = getDesc().getType();
+  if (failed(verifyPerDimension(*this, "offsets", getOffsets().size(), type.getShape().size())))
+    return failure();
+  if (llvm::is_contained({AtomicRMWKind::xchg, AtomicRMWKind::fmax, AtomicRMWKind::fmin},
+                         getKind()))
+    return emitOpError("'") << stringifyAtomicRMWKind(getKind())
+                            << "' is not a descriptor reduction (add, fadd, max, umax, min, "
+                               "umin, and, or, xor)";
+  return verifyAtomicElements(*this, getKind(), type.getElementType());
+}
+
+//===----------------------------------------------------------------------===//
+// BarrierOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BarrierOp::verify() {
+  // A combiner runs per element pair, not once per program.
+  if ((*this)->getParentOfType<ReduceOp>() || (*this)->getParentOfType<ScanOp>())
+    return emitOpError("cannot be inside a reduce or scan combiner");
   return success();
 }
 

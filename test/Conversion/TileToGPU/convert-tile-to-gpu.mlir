@@ -75,3 +75,18 @@ func.func @col_sum(%x: tensor<4x128xf32, #b3>) -> tensor<128xf32, #col> attribut
   }
   return %m : tensor<128xf32, #col>
 }
+
+// -----
+
+// tl.debug_barrier (tile.barrier) is the target's block barrier, between thread 0's store and
+// the load it orders.
+// CHECK-LABEL: func @debug_barrier
+// CHECK: st.global.b32
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: llvm.load
+func.func @debug_barrier(%p: !tile.ptr<i32>, %v: i32) -> i32 attributes {tilec.simt} {
+  tile.store %p, %v : !tile.ptr<i32>
+  tile.barrier
+  %0 = tile.load %p : !tile.ptr<i32>
+  return %0 : i32
+}

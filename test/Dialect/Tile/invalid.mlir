@@ -888,3 +888,201 @@ func.func @sort_descending_attr(%x: tensor<8xf32>) {
   %0 = "tile.sort"(%x) {descending = 1 : i32} : (tensor<8xf32>) -> tensor<8xf32>
   return
 }
+
+// -----
+
+// Block pointers name blocks of power-of-two dimensions.
+// expected-error @+1 {{a block pointer block dimensions must be powers of two}}
+func.func @block_ptr_not_pow2(%b: !tile.block_ptr<12xf32>) {
+  return
+}
+
+// -----
+
+// A block pointer has rank 1 at least.
+// expected-error @+1 {{a block pointer needs a block of rank 1 at least}}
+func.func @block_ptr_rank0(%b: !tile.block_ptr<f32>) {
+  return
+}
+
+// -----
+
+// A block pointer's elements are what a pointer can point to.
+// expected-error @+1 {{pointee type must be an integer, float or pointer type, got 'index'}}
+func.func @block_ptr_index(%b: !tile.block_ptr<4xindex>) {
+  return
+}
+
+// -----
+
+// make_block_ptr takes one size, stride and offset per dimension.
+func.func @make_block_ptr_rank(%p: !tile.ptr<f32>, %n: i64, %o: i32) {
+  // expected-error @+1 {{expects 2 sizes (one per block dimension), got 1}}
+  %bp = tile.make_block_ptr %p, [%n], [%n], [%o] order = [0] : !tile.block_ptr<4x4xf32>
+  return
+}
+
+// -----
+
+// order is a permutation of the block's dimensions.
+func.func @make_block_ptr_order(%p: !tile.ptr<f32>, %n: i64, %o: i32) {
+  // expected-error @+1 {{order must be a permutation of the 2 block dimensions, got [1, 1]}}
+  %bp = tile.make_block_ptr %p, [%n, %n], [%n, %n], [%o, %o] order = [1, 1] : !tile.block_ptr<4x4xf32>
+  return
+}
+
+// -----
+
+// The base points to the block's elements.
+func.func @make_block_ptr_base(%p: !tile.ptr<f16>, %n: i64, %o: i32) {
+  // expected-error @+1 {{failed to verify that base points to the block's elements}}
+  %bp = "tile.make_block_ptr"(%p, %n, %n, %o) {order = array<i32: 0>} : (!tile.ptr<f16>, i64, i64, i32) -> !tile.block_ptr<4xf32>
+  return
+}
+
+// -----
+
+// Offsets are i32, as Triton's.
+func.func @make_block_ptr_i64_offsets(%p: !tile.ptr<f32>, %n: i64) {
+  // expected-error @+1 {{operand #3 must be variadic of 32-bit signless integer}}
+  %bp = "tile.make_block_ptr"(%p, %n, %n, %n) {order = array<i32: 0>} : (!tile.ptr<f32>, i64, i64, i64) -> !tile.block_ptr<4xf32>
+  return
+}
+
+// -----
+
+// advance moves every dimension.
+func.func @advance_rank(%b: !tile.block_ptr<4x4xf32>, %o: i32) {
+  // expected-error @+1 {{expects 2 offsets (one per block dimension), got 1}}
+  %0 = tile.advance %b, [%o] : !tile.block_ptr<4x4xf32>
+  return
+}
+
+// -----
+
+// boundary_check names dimensions of the block.
+func.func @block_load_check_range(%b: !tile.block_ptr<4x4xf32>) {
+  // expected-error @+1 {{boundary_check dimension 2 is out of range for a block of rank 2}}
+  %0 = tile.block_load %b boundary_check = [0, 2] : !tile.block_ptr<4x4xf32>
+  return
+}
+
+// -----
+
+// boundary_check lists each dimension once, in increasing order.
+func.func @block_store_check_order(%b: !tile.block_ptr<4x4xf32>, %v: tensor<4x4xf32>) {
+  // expected-error @+1 {{boundary_check dimensions must be increasing, got [1, 0]}}
+  tile.block_store %b, %v boundary_check = [1, 0] : !tile.block_ptr<4x4xf32>
+  return
+}
+
+// -----
+
+// NaN padding needs float elements.
+func.func @block_load_nan_int(%b: !tile.block_ptr<4xi32>) {
+  // expected-error @+1 {{padding nan needs float elements, got 'i32'}}
+  %0 = tile.block_load %b boundary_check = [0] padding = nan : !tile.block_ptr<4xi32>
+  return
+}
+
+// -----
+
+// A block load gives the block's tile.
+func.func @block_load_type(%b: !tile.block_ptr<4xf32>) {
+  // expected-error @+1 {{failed to verify that result is the block's tile}}
+  %0 = "tile.block_load"(%b) : (!tile.block_ptr<4xf32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+// A block store writes a tile of the block's shape.
+func.func @block_store_type(%b: !tile.block_ptr<4xf32>, %v: tensor<4xf16>) {
+  // expected-error @+1 {{failed to verify that value is the block's tile}}
+  "tile.block_store"(%b, %v) : (!tile.block_ptr<4xf32>, tensor<4xf16>) -> ()
+  return
+}
+
+// -----
+
+// Tensor descriptors have at most 5 dimensions.
+// expected-error @+1 {{a tensor descriptor has 1 to 5 dimensions, got 6}}
+func.func @desc_rank6(%d: !tile.tensor_desc<1x1x1x1x1x4xf32>) {
+  return
+}
+
+// -----
+
+// NaN padding needs float elements.
+// expected-error @+1 {{padding nan needs float elements, got 'i32'}}
+func.func @desc_nan_int(%d: !tile.tensor_desc<8xi32, nan>) {
+  return
+}
+
+// -----
+
+// A descriptor block holds at least 16 bytes in its last dimension.
+func.func @desc_16_bytes(%p: !tile.ptr<f32>, %n: i64) {
+  // expected-error @+1 {{descriptor block shape must have at least 16 bytes in the last dimension, got 8}}
+  %d = tile.make_tensor_descriptor %p, [%n, %n], [%n, %n] : !tile.tensor_desc<8x2xf32>
+  return
+}
+
+// -----
+
+// make_tensor_descriptor takes one size and stride per dimension.
+func.func @desc_sizes(%p: !tile.ptr<f32>, %n: i64) {
+  // expected-error @+1 {{expects 2 sizes (one per block dimension), got 1}}
+  %d = tile.make_tensor_descriptor %p, [%n], [%n] : !tile.tensor_desc<8x8xf32>
+  return
+}
+
+// -----
+
+// A descriptor access has one offset per dimension.
+func.func @desc_load_offsets(%d: !tile.tensor_desc<8x8xf32>, %o: i32) {
+  // expected-error @+1 {{expects 2 offsets (one per block dimension), got 1}}
+  %0 = tile.descriptor_load %d[%o] : !tile.tensor_desc<8x8xf32>
+  return
+}
+
+// -----
+
+// A descriptor store writes a tile of the block's type.
+func.func @desc_store_type(%d: !tile.tensor_desc<8xf32>, %o: i32, %v: tensor<8xi32>) {
+  // expected-error @+1 {{failed to verify that value is the descriptor's block}}
+  "tile.descriptor_store"(%d, %o, %v) : (!tile.tensor_desc<8xf32>, i32, tensor<8xi32>) -> ()
+  return
+}
+
+// -----
+
+// Descriptor reductions have no exchange.
+func.func @desc_atomic_xchg(%d: !tile.tensor_desc<8xi32>, %o: i32, %v: tensor<8xi32>) {
+  // expected-error @+1 {{'xchg' is not a descriptor reduction}}
+  tile.descriptor_atomic xchg %d[%o], %v : !tile.tensor_desc<8xi32>
+  return
+}
+
+// -----
+
+// Integer reductions need integer elements.
+func.func @desc_atomic_float_max(%d: !tile.tensor_desc<8xf32>, %o: i32, %v: tensor<8xf32>) {
+  // expected-error @+1 {{'max' needs integer elements, got 'f32'}}
+  tile.descriptor_atomic max %d[%o], %v : !tile.tensor_desc<8xf32>
+  return
+}
+
+// -----
+
+// A barrier is not part of a combiner, which runs per pair of elements.
+func.func @barrier_in_combiner(%x: tensor<8xf32>) -> f32 {
+  %0 = tile.reduce(%x) axis = 0 : (tensor<8xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{cannot be inside a reduce or scan combiner}}
+    tile.barrier
+    %r = arith.addf %a, %b : f32
+    tile.yield %r : f32
+  }
+  return %0 : f32
+}

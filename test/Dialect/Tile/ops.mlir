@@ -209,3 +209,76 @@ func.func @hints(%offs: tensor<128xi32>, %p: tensor<4x16x!tile.ptr<f16>>, %n: i3
   %2 = tile.hint %n divisibility [16] : i32
   return %0 : tensor<128xi32>
 }
+
+// Block pointers round-trip: made with sizes, strides, offsets and order, advanced, loaded
+// with and without boundary checks and nan padding, stored with checks and cache hints.
+// CHECK-LABEL: func @block_pointers
+// CHECK-SAME: (%[[P:.*]]: !tile.ptr<f16>, %[[M:.*]]: i64, %[[N:.*]]: i64, %[[S:.*]]: i64, %[[O:.*]]: i32, %[[Q:.*]]: !tile.ptr<f32>)
+// CHECK: %[[BP:.*]] = tile.make_block_ptr %[[P]], [%[[M]], %[[N]]], [%[[S]], %{{.*}}], [%[[O]], %[[O]]] order = [1, 0] : !tile.block_ptr<64x32xf16>
+// CHECK: %[[NEXT:.*]] = tile.advance %[[BP]], [%[[O]], %{{.*}}] : !tile.block_ptr<64x32xf16>
+// CHECK: %[[X:.*]] = tile.block_load %[[NEXT]] boundary_check = [0, 1] : !tile.block_ptr<64x32xf16>
+// CHECK: tile.block_load %[[BP]] : !tile.block_ptr<64x32xf16>
+// CHECK: %[[F:.*]] = tile.make_block_ptr %[[Q]], [%[[M]]], [%{{.*}}], [%[[O]]] order = [0] : !tile.block_ptr<16xf32>
+// CHECK: %[[Y:.*]] = tile.block_load %[[F]] boundary_check = [0] padding = nan : !tile.block_ptr<16xf32>
+// CHECK: tile.block_store %[[NEXT]], %[[X]] boundary_check = [1] : !tile.block_ptr<64x32xf16>
+// CHECK: tile.block_store %[[F]], %[[Y]] {nontemporal} : !tile.block_ptr<16xf32>
+func.func @block_pointers(%p: !tile.ptr<f16>, %m: i64, %n: i64, %s: i64, %o: i32, %q: !tile.ptr<f32>) {
+  %c1 = arith.constant 1 : i64
+  %c32 = arith.constant 32 : i32
+  %bp = tile.make_block_ptr %p, [%m, %n], [%s, %c1], [%o, %o] order = [1, 0] : !tile.block_ptr<64x32xf16>
+  %next = tile.advance %bp, [%o, %c32] : !tile.block_ptr<64x32xf16>
+  %x = tile.block_load %next boundary_check = [0, 1] : !tile.block_ptr<64x32xf16>
+  %x2 = tile.block_load %bp : !tile.block_ptr<64x32xf16>
+  %f = tile.make_block_ptr %q, [%m], [%c1], [%o] order = [0] : !tile.block_ptr<16xf32>
+  %y = tile.block_load %f boundary_check = [0] padding = nan : !tile.block_ptr<16xf32>
+  tile.block_store %next, %x boundary_check = [1] : !tile.block_ptr<64x32xf16>
+  tile.block_store %f, %y {nontemporal} : !tile.block_ptr<16xf32>
+  return
+}
+
+// Tensor descriptors round-trip: zero (default) and nan padding in the type, loads, stores
+// and atomics at offsets.
+// CHECK-LABEL: func @tensor_descriptors
+// CHECK: %[[D:.*]] = tile.make_tensor_descriptor %{{.*}}, [%{{.*}}, %{{.*}}], [%{{.*}}, %{{.*}}] : !tile.tensor_desc<8x16xf32, nan>
+// CHECK: %[[X:.*]] = tile.descriptor_load %[[D]][%{{.*}}, %{{.*}}] : !tile.tensor_desc<8x16xf32, nan>
+// CHECK: tile.descriptor_store %[[D]][%{{.*}}, %{{.*}}], %[[X]] : !tile.tensor_desc<8x16xf32, nan>
+// CHECK: %[[I:.*]] = tile.make_tensor_descriptor %{{.*}}, [%{{.*}}], [%{{.*}}] : !tile.tensor_desc<8xi32>
+// CHECK: tile.descriptor_atomic umax %[[I]][%{{.*}}], %{{.*}} : !tile.tensor_desc<8xi32>
+// CHECK: tile.descriptor_atomic fadd %[[D]][%{{.*}}, %{{.*}}], %[[X]] : !tile.tensor_desc<8x16xf32, nan>
+func.func @tensor_descriptors(%p: !tile.ptr<f32>, %q: !tile.ptr<i32>, %m: i64, %o: i32, %v: tensor<8xi32>) {
+  %c1 = arith.constant 1 : i64
+  %d = tile.make_tensor_descriptor %p, [%m, %m], [%m, %c1] : !tile.tensor_desc<8x16xf32, nan>
+  %x = tile.descriptor_load %d[%o, %o] : !tile.tensor_desc<8x16xf32, nan>
+  tile.descriptor_store %d[%o, %o], %x : !tile.tensor_desc<8x16xf32, nan>
+  %i = tile.make_tensor_descriptor %q, [%m], [%c1] : !tile.tensor_desc<8xi32, zero>
+  tile.descriptor_atomic umax %i[%o], %v : !tile.tensor_desc<8xi32>
+  tile.descriptor_atomic fadd %d[%o, %o], %x : !tile.tensor_desc<8x16xf32, nan>
+  return
+}
+
+// A block pointer is an SSA value: loops carry it and branches yield it.
+// CHECK-LABEL: func @block_pointer_loop
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[B:.*]] = %{{.*}}) -> (!tile.block_ptr<16xf32>)
+// CHECK: tile.advance %[[B]], [%{{.*}}] : !tile.block_ptr<16xf32>
+// CHECK: tile.block_load %[[R]] : !tile.block_ptr<16xf32>
+func.func @block_pointer_loop(%p: !tile.ptr<f32>, %n: i64, %o: i32) -> tensor<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i64
+  %bp = tile.make_block_ptr %p, [%n], [%one], [%o] order = [0] : !tile.block_ptr<16xf32>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%b = %bp) -> (!tile.block_ptr<16xf32>) {
+    %next = tile.advance %b, [%o] : !tile.block_ptr<16xf32>
+    scf.yield %next : !tile.block_ptr<16xf32>
+  }
+  %x = tile.block_load %r : !tile.block_ptr<16xf32>
+  return %x : tensor<16xf32>
+}
+
+// A program barrier (tl.debug_barrier) round-trips.
+// CHECK-LABEL: func @barrier
+// CHECK: tile.barrier
+func.func @barrier() {
+  tile.barrier
+  return
+}

@@ -13,8 +13,6 @@
 #include "tilec/Dialect/Tile/TileDialect.h"
 #include "tilec/Dialect/Tile/TileTypes.h"
 
-#include "Tile/TileEnums.h.inc"
-
 #define GET_OP_CLASSES
 #include "Tile/TileOps.h.inc"
 

@@ -2,10 +2,14 @@
 #ifndef TILEC_DIALECT_TILE_TILETYPES_H
 #define TILEC_DIALECT_TILE_TILETYPES_H
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Types.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/IR/Types.h"
+
+#include "Tile/TileEnums.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "Tile/TileTypes.h.inc"
