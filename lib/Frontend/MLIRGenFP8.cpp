@@ -228,6 +228,14 @@ Val FP8Emitter::castTowardZero(const Val &v, DType to, SMLoc l) {
                 /*bitcast=*/true);
 }
 
+/// The magnitude of a code without its sign bit (a number: at most `maxCode`).
+static double codeMagnitude(uint32_t code, const FP8Format &fmt) {
+  uint32_t exp = code >> fmt.mantissa, mant = code & ((1u << fmt.mantissa) - 1);
+  if (exp == 0)
+    return std::ldexp(double(mant), 1 - fmt.bias - int(fmt.mantissa));
+  return std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)), int(exp) - fmt.bias);
+}
+
 uint8_t FP8Emitter::encodeFP8Constant(double value, DType dt) {
   FP8Format fmt = FP8Format::of(dt);
   float f = float(value);
@@ -236,25 +244,22 @@ uint8_t FP8Emitter::encodeFP8Constant(double value, DType dt) {
     return uint8_t(fmt.nanCode());
   if (std::isnan(f))
     return sign | uint8_t(fmt.nanCode());
-  // The nearest of the finite codes (ties to the even code, or away from zero
-  // for e4b15: the larger code), saturating.
+  // Codes 0..maxCode have increasing magnitudes: the first one not below |f|
+  // and the one before it bracket |f| (from the largest up, |f| saturates to
+  // it). Of the two, the nearer; ties to the even code (e4b15: the larger).
   double a = std::fabs(double(f));
-  uint32_t best = 0;
-  double bestErr = INFINITY;
-  for (uint32_t code = 0; code <= fmt.maxCode; ++code) {
-    uint32_t exp = code >> fmt.mantissa, mant = code & ((1u << fmt.mantissa) - 1);
-    double decoded = exp == 0 ? std::ldexp(double(mant), 1 - fmt.bias - int(fmt.mantissa))
-                              : std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)),
-                                           int(exp) - fmt.bias);
-    double err = std::fabs(decoded - a);
-    if (err < bestErr || (err == bestErr && (fmt.tiesAway() || (code & 1) == 0))) {
-      best = code;
-      bestErr = err;
-    }
+  uint32_t code = 0;
+  while (code < fmt.maxCode && codeMagnitude(code, fmt) < a)
+    ++code;
+  double above = codeMagnitude(code, fmt);
+  if (code > 0 && a < above) {
+    double toBelow = a - codeMagnitude(code - 1, fmt), toAbove = above - a;
+    bool up = toAbove < toBelow || (toAbove == toBelow && (fmt.tiesAway() || (code & 1) == 0));
+    code -= up ? 0 : 1;
   }
-  if (fmt.fnuz() && best == 0)
+  if (fmt.fnuz() && code == 0)
     return 0; // no negative zero
-  return sign | uint8_t(best);
+  return sign | uint8_t(code);
 }
 
 bool FP8Emitter::rejectFP8Arithmetic(DType dt, SMLoc l, StringRef opName) {

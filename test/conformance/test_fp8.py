@@ -364,6 +364,34 @@ def test_e4b15_constants():
     np.testing.assert_array_equal(out, [0x7E, 0x7E, 0xF9, 0xF9])
 
 
+@tilec.jit
+def constant_kernel(dst_ptr, DT: tl.constexpr):
+    offs = tl.arange(0, 8)
+    x = tl.full((8,), 1.0, DT)
+    x = tl.where(offs == 0, tl.full((8,), 300.0, DT), x)
+    x = tl.where(offs == 1, tl.full((8,), -0.0, DT), x)
+    x = tl.where(offs == 2, tl.full((8,), -1e-9, DT), x)
+    x = tl.where(offs == 3, tl.full((8,), 1.0625, DT), x)
+    x = tl.where(offs == 4, tl.full((8,), -1e30, DT), x)
+    x = tl.where(offs == 5, tl.full((8,), float("nan"), DT), x)
+    x = tl.where(offs == 6, tl.full((8,), float("-inf"), DT), x)
+    x = tl.where(offs == 7, tl.full((8,), 0.0009765625 * 3, DT), x)
+    tl.store(dst_ptr + offs, x.to(tl.uint8, bitcast=True))
+
+
+@pytest.mark.parametrize("name", list(FORMATS))
+def test_fp8_constants(name):
+    """Constants round as the casts: to nearest even (e4b15: ties away), saturating (also
+    1e30 and -inf, which gave the even code below the largest and 0x80), NaN kept; the fnuz
+    formats have no negative zero and make NaN and infinities 0x80."""
+    out = np.zeros(8, np.uint8)
+    constant_kernel[(1,)](out, DT=FORMATS[name][0])
+    values = [300.0, -0.0, -1e-9, 1.0625, -1e30, np.nan, -np.inf, 0.0009765625 * 3]
+    np.testing.assert_array_equal(out, encode(name, np.array(values, np.float32)))
+    if name in FNUZ:
+        assert out[1] == out[2] == 0 and out[5] == out[6] == 0x80
+
+
 def test_fp8_arithmetic_refused():
     with pytest.raises(tilec.CompilationError, match="fp8e5"):
         fp8_add_kernel[(1,)](np.zeros(16, np.uint8), BLOCK=16)
@@ -384,7 +412,9 @@ def fp8_dot_kernel(a_ptr, b_ptr, acc_ptr, out_ptr, M: tl.constexpr, N: tl.conste
 @pytest.mark.parametrize("a_name,b_name", [("float8e5", "float8e5"), ("float8e4nv", "float8e4nv"),
                                            ("float8e4nv", "float8e5"),
                                            ("float8e4b15", "float8e4b15"),
-                                           ("float8e4b15", "float8e5")])
+                                           ("float8e4b15", "float8e5"),
+                                           ("float8e4b8", "float8e4b8"),
+                                           ("float8e5b16", "float8e4nv")])
 def test_fp8_dot(a_name, b_name):
     """tl.dot of fp8 tiles (any two fp8 formats, as Triton): the exact decoded values multiplied
     and summed in fp32 onto the accumulator."""
