@@ -253,6 +253,20 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
       return Val();
     return g.pyObjects.isInstance(a[0], a[1], l);
   }
+  if (name == "getattr") {
+    // As Triton: getattr(obj, "name") on constexpr arguments is `obj.name`.
+    if (args.size() == 3 || !kwargs.empty())
+      return g.error(l, "getattr with a default is not supported by tilec (use getattr(obj, "
+                        "name) with an attribute that exists)");
+    if (!bind({"object", "name"}))
+      return Val();
+    if (a[1].kind != Val::Kind::Str)
+      return g.error(a[1].loc,
+                     "getattr(): attribute name must be a constexpr str, not " + a[1].typeStr());
+    return g.exprs.attributeOf(a[0], a[1].s, l);
+  }
+  if (name == "hasattr")
+    return g.error(l, "hasattr is not supported by tilec in kernels");
 
   if (name.consume_front("libdevice."))
     return g.mathOps.callLibdevice(name, std::move(args), std::move(kwargs), l);

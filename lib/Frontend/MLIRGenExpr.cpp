@@ -13,7 +13,7 @@ using llvm::Twine;
 /// Python builtins usable in kernels.
 static bool isPythonBuiltin(StringRef name) {
   return llvm::is_contained({"range", "len", "min", "max", "int", "float", "bool", "print", "abs",
-                             "isinstance", "str", "tuple"},
+                             "isinstance", "str", "tuple", "getattr", "hasattr"},
                             name);
 }
 

@@ -1,5 +1,5 @@
 """Python around the tl calls, as Triton's code generator treats it: min/max on runtime values,
-isinstance, type attributes (x.dtype, ptr.dtype.element_ty, x.type.scalar, dtype queries), dtype
+isinstance, getattr of a constexpr name, type attributes (x.dtype, ptr.dtype.element_ty, x.type.scalar, dtype queries), dtype
 calls, None arguments (`if bias_ptr is not None:`), and module-level constexpr globals."""
 import numpy as np
 import pytest
@@ -106,3 +106,24 @@ def test_none_argument_and_module_globals(with_bias, n):
     scale_bias_kernel[(tilec.cdiv(n, 64),)](x, bias if with_bias else None, out, n)
     ref = x * np.float32(3) + (bias if with_bias else 0)
     np.testing.assert_array_equal(out, ref.astype(np.float16).astype(np.float32))
+
+
+@tilec.jit
+def getattr_kernel(a_ptr, b_ptr, out_ptr, FUNC: tl.constexpr, MODE: tl.constexpr):
+    offs = tl.arange(0, 4)
+    a = tl.load(a_ptr + offs)
+    b = tl.load(b_ptr + offs)
+    tl.store(out_ptr + offs, getattr(tl, FUNC)(a, b, propagate_nan=getattr(tl.PropagateNan, MODE)))
+
+
+@pytest.mark.parametrize("func", ["minimum", "maximum"])
+@pytest.mark.parametrize("mode", ["NONE", "ALL"])
+def test_getattr_of_constexpr_names(func, mode):
+    """getattr(tl, "minimum") is tl.minimum and getattr(tl.PropagateNan, "ALL") its member, as
+    Triton's test_propagate_nan uses them (it was "unknown name 'getattr'")."""
+    a = np.array([1.0, np.nan, 3.0, np.nan], np.float32)
+    b = np.array([2.0, 0.5, np.nan, np.nan], np.float32)
+    out = np.zeros(4, np.float32)
+    getattr_kernel[(1,)](a, b, out, FUNC=func, MODE=mode)
+    nan_ref = getattr(np, func) if mode == "ALL" else getattr(np, "fmin" if func == "minimum" else "fmax")
+    np.testing.assert_array_equal(out, nan_ref(a, b))
