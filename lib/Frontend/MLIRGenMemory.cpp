@@ -411,7 +411,7 @@ public:
     int64_t bytes = block->back() * int64_t(elt.bitwidth() / 8);
     if (bytes < 16)
       return g.error(a[3].loc.isValid() ? a[3].loc : l,
-                     "descriptor block shape must have at least 16 bytes in "
+                     "Descriptor block shape must have at least 16 bytes in "
                      "the last dimension, but got " +
                          Twine(block->back()) + " * " + Twine(elt.bitwidth() / 8) + " = " +
                          Twine(bytes) + " bytes");

@@ -156,7 +156,7 @@ def desc_offsets(p, n):
 @jit
 def desc_bytes(p, n):
     d = tl.make_tensor_descriptor(p, shape=[n, n], strides=[n, 1], block_shape=[16, 2])
-# DESCBYTES: {{.*}}err_memory.py:158:80: error: descriptor block shape must have at least 16 bytes in the last dimension, but got 2 * 4 = 8 bytes
+# DESCBYTES: {{.*}}err_memory.py:158:80: error: Descriptor block shape must have at least 16 bytes in the last dimension, but got 2 * 4 = 8 bytes
 
 
 @jit

@@ -36,7 +36,7 @@ def copy(x_desc, y_desc, row):
 # CHECK: tile.store %{{.*}}, %[[V]], %{{.*}} : tensor<16x32x!tile.ptr<f32>>
 
 # POW2: host_tensor_descriptor.py:20:10: error: block_shape entries must be powers of 2, got 3
-# BYTES: host_tensor_descriptor.py:20:10: error: descriptor block shape must have at least 16 bytes in the last dimension, but got 2 * 4 = 8 bytes
+# BYTES: host_tensor_descriptor.py:20:10: error: Descriptor block shape must have at least 16 bytes in the last dimension, but got 2 * 4 = 8 bytes
 # NANINT: host_tensor_descriptor.py:20:10: error: padding option `nan` is not supported for integer blocks
 # RANK: host_tensor_descriptor.py:16:22: error: expected 1 offsets, but got 2
 # ELT: error: invalid tensor descriptor 'tensordesc<fp33[16]>' in --signature: unknown tensor descriptor element type 'fp33'
