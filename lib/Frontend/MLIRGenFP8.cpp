@@ -189,6 +189,14 @@ static Value encodeFP8(BitOps &o, Value f, const FP8Format &fmt, bool towardZero
   return arith::TruncIOp::create(o.b, o.L, o.type(o.b.getI8Type()), byte);
 }
 
+/// The magnitude of a code without its sign bit (a number: at most `maxCode`).
+static double codeMagnitude(uint32_t code, const FP8Format &fmt) {
+  uint32_t exp = code >> fmt.mantissa, mant = code & ((1u << fmt.mantissa) - 1);
+  if (exp == 0)
+    return std::ldexp(double(mant), 1 - fmt.bias - int(fmt.mantissa));
+  return std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)), int(exp) - fmt.bias);
+}
+
 Val FP8Emitter::castFP8(const Val &v, DType to, SMLoc l, bool towardZero) {
   DType from = v.dtype;
   if (from == to)
@@ -200,10 +208,32 @@ Val FP8Emitter::castFP8(const Val &v, DType to, SMLoc l, bool towardZero) {
     wide = Val::tensor(decodeFP8(o, v.value, FP8Format::of(from)), f32, v.shape, l);
   if (!to.isFP8())
     return g.cast(wide, to, l);
+  FP8Format fmt = FP8Format::of(to);
+  if (from.kind == DType::F64 && fmt.fnuz()) {
+    // fp64 magnitudes beyond fp32's would become inf, which is NaN in the
+    // fnuz formats: finite ones saturate first, to the largest fp8 value.
+    Location L = g.loc(l);
+    Value x = v.value;
+    Type t = x.getType();
+    auto f64 = [&](double c) -> Value {
+      TypedAttr a = b.getF64FloatAttr(c);
+      if (auto shaped = dyn_cast<ShapedType>(t))
+        a = DenseElementsAttr::get(shaped, Attribute(a));
+      return arith::ConstantOp::create(b, L, t, a);
+    };
+    Value mag = math::AbsFOp::create(b, L, x);
+    Value huge = arith::AndIOp::create(
+        b, L,
+        arith::CmpFOp::create(b, L, arith::CmpFPredicate::OGT, mag,
+                              f64(codeMagnitude(fmt.maxCode, fmt))),
+        arith::CmpFOp::create(b, L, arith::CmpFPredicate::ONE, mag, f64(INFINITY)));
+    Value largest = math::CopySignOp::create(b, L, f64(codeMagnitude(fmt.maxCode, fmt)), x);
+    wide = Val::tensor(arith::SelectOp::create(b, L, huge, largest, x), from, v.shape, l);
+  }
   // Integers and wider floats go through f32 first (exact for fp16/bf16).
   if (!(wide = g.cast(wide, f32, l)))
     return wide;
-  return Val::tensor(encodeFP8(o, wide.value, FP8Format::of(to), towardZero), to, v.shape, l);
+  return Val::tensor(encodeFP8(o, wide.value, fmt, towardZero), to, v.shape, l);
 }
 
 Val FP8Emitter::castTowardZero(const Val &v, DType to, SMLoc l) {
@@ -226,14 +256,6 @@ Val FP8Emitter::castTowardZero(const Val &v, DType to, SMLoc l) {
   Value chosen = arith::SelectOp::create(b, L, awayFromZero, stepped, bits.value);
   return g.cast(Val::tensor(chosen, bitsType, v.shape, l), to, l,
                 /*bitcast=*/true);
-}
-
-/// The magnitude of a code without its sign bit (a number: at most `maxCode`).
-static double codeMagnitude(uint32_t code, const FP8Format &fmt) {
-  uint32_t exp = code >> fmt.mantissa, mant = code & ((1u << fmt.mantissa) - 1);
-  if (exp == 0)
-    return std::ldexp(double(mant), 1 - fmt.bias - int(fmt.mantissa));
-  return std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)), int(exp) - fmt.bias);
 }
 
 uint8_t FP8Emitter::encodeFP8Constant(double value, DType dt) {
