@@ -97,19 +97,23 @@ static const char *const kTritonBuiltins[] = {"program_id",
                                               "assume"};
 
 /// Methods of tensors that forward to `tl.<name>(self, ...)`.
-static const char *const kTensorMethods[] = {"to",           "reshape", "view",
-                                             "trans",        "permute", "expand_dims",
-                                             "broadcast_to", "sum",     "max",
-                                             "min",          "exp",     "exp2",
-                                             "log",          "log2",    "sqrt",
-                                             "rsqrt",        "sin",     "cos",
-                                             "abs",          "floor",   "ceil",
-                                             "erf",          "sigmoid", "softmax",
-                                             "cast",         "reduce",  "associative_scan",
-                                             "argmax",       "argmin",  "xor_sum",
-                                             "reduce_or",    "cumsum",  "cumprod",
-                                             "sort",         "flip",    "split",
-                                             "histogram",    "ravel"};
+static const char *const kTensorMethods[] = {"to",           "reshape",    "view",
+                                             "trans",        "permute",    "expand_dims",
+                                             "broadcast_to", "sum",        "max",
+                                             "min",          "exp",        "exp2",
+                                             "log",          "log2",       "sqrt",
+                                             "rsqrt",        "sin",        "cos",
+                                             "abs",          "floor",      "ceil",
+                                             "erf",          "sigmoid",    "softmax",
+                                             "cast",         "reduce",     "associative_scan",
+                                             "argmax",       "argmin",     "xor_sum",
+                                             "reduce_or",    "cumsum",     "cumprod",
+                                             "sort",         "flip",       "split",
+                                             "histogram",    "ravel",      "sqrt_rn",
+                                             "gather",       "cdiv",       "store",
+                                             "atomic_add",   "atomic_max", "atomic_min",
+                                             "atomic_and",   "atomic_or",  "atomic_xor",
+                                             "atomic_xchg",  "atomic_cas", "atomic_poll"};
 
 bool BuiltinEmitter::isTritonBuiltin(StringRef name) {
   return llvm::is_contained(kTritonBuiltins, name) || ReductionEmitter::isReductionBuiltin(name);
