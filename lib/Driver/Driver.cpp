@@ -27,11 +27,12 @@ namespace tilec {
 static llvm::StringRef entryType(llvm::StringRef entry) { return entry.split(':').first.trim(); }
 
 /// The runtime's name for a signature entry's type: fp8 types (Triton's
-/// "fp8e5", "fp8e4nv", "fp8e4b15") are 8-bit storage, passed as u8.
+/// "fp8e5", "fp8e4nv", "fp8e4b15", "fp8e4b8", "fp8e5b16") are 8-bit storage,
+/// passed as u8.
 static std::string runtimeTypeName(llvm::StringRef entry) {
   llvm::StringRef type = entryType(entry);
   bool pointer = type.consume_front("*");
-  if (type == "fp8e5" || type == "fp8e4nv" || type == "fp8e4b15")
+  if (llvm::is_contained({"fp8e5", "fp8e4nv", "fp8e4b15", "fp8e4b8", "fp8e5b16"}, type))
     type = "u8";
   return (pointer ? "*" : "") + type.str();
 }
@@ -54,11 +55,11 @@ static bool describeSignature(const std::vector<std::string> &signature, KernelI
   for (auto [i, entry] : llvm::enumerate(entries)) {
     std::string type = runtimeTypeName(entry);
     if (tilec_type_parse(type.c_str()) == TILEC_TYPE_INVALID) {
-      error =
-          "invalid type '" + entryType(entry).str() +
-          "' in --signature (expected e.g. *fp32, *fp16, *bf16, *i8..*i64, *u8..*u64, "
-          "*fp8e5, *fp8e4nv, *fp8e4b15, i1, i32, i64, u32, fp32, fp64, optionally specialized as "
-          "i32:16, i32:1, *fp32:16)";
+      error = "invalid type '" + entryType(entry).str() +
+              "' in --signature (expected e.g. *fp32, *fp16, *bf16, *i8..*i64, *u8..*u64, "
+              "*fp8e5, *fp8e4nv, *fp8e4b15, *fp8e4b8, *fp8e5b16, i1, i32, i64, u32, fp32, fp64, "
+              "optionally specialized as "
+              "i32:16, i32:1, *fp32:16)";
       return false;
     }
     std::string reason;

@@ -49,6 +49,8 @@ struct DType {
     F8E5,    // float8e5: e5m2, storage type i8
     F8E4NV,  // float8e4nv: e4m3fn, storage type i8
     F8E4B15, // float8e4b15: e4m3 with bias 15, no NaN or inf, storage type i8
+    F8E4B8,  // float8e4b8: e4m3fnuz (bias 8, NaN 0x80, no -0 or inf), storage type i8
+    F8E5B16, // float8e5b16: e5m2fnuz (bias 16, NaN 0x80, no -0 or inf), storage type i8
     F16,
     BF16,
     F32,
@@ -74,7 +76,7 @@ struct DType {
   bool isFloat() const { return kind >= F8E5 && kind <= F64; }
   /// fp8 types are 8-bit storage: their values are i8 in the IR and are
   /// converted with integer arithmetic (MLIRGenFP8.cpp).
-  bool isFP8() const { return kind == F8E5 || kind == F8E4NV || kind == F8E4B15; }
+  bool isFP8() const { return kind >= F8E5 && kind <= F8E5B16; }
   bool isPtr() const { return kind == Ptr; }
   DType element() const { return DType(pointee); }
   unsigned bitwidth() const;

@@ -48,10 +48,10 @@ static std::optional<bool> extraDTypePredicate(DType dt, StringRef name, bool is
       .Case("is_standard_floating", dt.isFloat())
       .Case("is_fp8", dt.isFP8())
       .Case("is_fp8e4nv", dt.kind == DType::F8E4NV)
-      .Case("is_fp8e4b8", false)
+      .Case("is_fp8e4b8", dt.kind == DType::F8E4B8)
       .Case("is_fp8e4b15", dt.kind == DType::F8E4B15)
       .Case("is_fp8e5", dt.kind == DType::F8E5)
-      .Case("is_fp8e5b16", false)
+      .Case("is_fp8e5b16", dt.kind == DType::F8E5B16)
       .Default(std::nullopt);
 }
 

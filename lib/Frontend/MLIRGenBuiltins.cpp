@@ -97,19 +97,23 @@ static const char *const kTritonBuiltins[] = {"program_id",
                                               "assume"};
 
 /// Methods of tensors that forward to `tl.<name>(self, ...)`.
-static const char *const kTensorMethods[] = {"to",           "reshape", "view",
-                                             "trans",        "permute", "expand_dims",
-                                             "broadcast_to", "sum",     "max",
-                                             "min",          "exp",     "exp2",
-                                             "log",          "log2",    "sqrt",
-                                             "rsqrt",        "sin",     "cos",
-                                             "abs",          "floor",   "ceil",
-                                             "erf",          "sigmoid", "softmax",
-                                             "cast",         "reduce",  "associative_scan",
-                                             "argmax",       "argmin",  "xor_sum",
-                                             "reduce_or",    "cumsum",  "cumprod",
-                                             "sort",         "flip",    "split",
-                                             "histogram",    "ravel"};
+static const char *const kTensorMethods[] = {"to",           "reshape",    "view",
+                                             "trans",        "permute",    "expand_dims",
+                                             "broadcast_to", "sum",        "max",
+                                             "min",          "exp",        "exp2",
+                                             "log",          "log2",       "sqrt",
+                                             "rsqrt",        "sin",        "cos",
+                                             "abs",          "floor",      "ceil",
+                                             "erf",          "sigmoid",    "softmax",
+                                             "cast",         "reduce",     "associative_scan",
+                                             "argmax",       "argmin",     "xor_sum",
+                                             "reduce_or",    "cumsum",     "cumprod",
+                                             "sort",         "flip",       "split",
+                                             "histogram",    "ravel",      "sqrt_rn",
+                                             "gather",       "cdiv",       "store",
+                                             "atomic_add",   "atomic_max", "atomic_min",
+                                             "atomic_and",   "atomic_or",  "atomic_xor",
+                                             "atomic_xchg",  "atomic_cas", "atomic_poll"};
 
 bool BuiltinEmitter::isTritonBuiltin(StringRef name) {
   return llvm::is_contained(kTritonBuiltins, name) || ReductionEmitter::isReductionBuiltin(name);
@@ -257,6 +261,20 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
       return Val();
     return g.pyObjects.isInstance(a[0], a[1], l);
   }
+  if (name == "getattr") {
+    // As Triton: getattr(obj, "name") on constexpr arguments is `obj.name`.
+    if (args.size() == 3 || !kwargs.empty())
+      return g.error(l, "getattr with a default is not supported by tilec (use getattr(obj, "
+                        "name) with an attribute that exists)");
+    if (!bind({"object", "name"}))
+      return Val();
+    if (a[1].kind != Val::Kind::Str)
+      return g.error(a[1].loc,
+                     "getattr(): attribute name must be a constexpr str, not " + a[1].typeStr());
+    return g.exprs.attributeOf(a[0], a[1].s, l);
+  }
+  if (name == "hasattr")
+    return g.error(l, "hasattr is not supported by tilec in kernels");
 
   if (name.consume_front("libdevice."))
     return g.mathOps.callLibdevice(name, std::move(args), std::move(kwargs), l);

@@ -13,7 +13,7 @@ using llvm::Twine;
 /// Python builtins usable in kernels.
 static bool isPythonBuiltin(StringRef name) {
   return llvm::is_contained({"range", "len", "min", "max", "int", "float", "bool", "print", "abs",
-                             "isinstance", "str", "tuple"},
+                             "isinstance", "str", "tuple", "getattr", "hasattr"},
                             name);
 }
 
@@ -221,13 +221,6 @@ Val ExprEmitter::attributeOf(const Val &base, StringRef attr, SMLoc l) {
       DType dt = DType::fromTritonName(attr);
       if (dt.isValid())
         return Val::dtypeObj(dt, l);
-      // Triton 3.9's AMD-only fp8 formats (fnuz: no negative zero, NaN is
-      // 0x80): tilec does not implement them yet.
-      if (attr == "float8e4b8" || attr == "float8e5b16")
-        return g.error(l, "tl." + attr +
-                              " is not supported by tilec: it does not implement "
-                              "the AMD fnuz fp8 formats yet (its fp8 types are tl.float8e5, "
-                              "tl.float8e4nv and tl.float8e4b15)");
     }
     StringRef canonical = attr == "cdiv" && base.s != "tl" ? "cdiv" : attr;
     if (BuiltinEmitter::isTritonBuiltin(canonical) &&

@@ -1,14 +1,20 @@
 //===- MLIRGenFP8.cpp - FP8Emitter: fp8 storage types, rounding-mode casts ===//
 //
-// tl.float8e5 (e5m2), tl.float8e4nv (e4m3fn) and tl.float8e4b15 are 8-bit
-// storage types: their values are i8 in the IR, loaded and stored as bytes,
-// and converted to and from fp32 with integer arithmetic, because LLVM has no
-// fp8 arithmetic. Conversions to e5m2/e4m3fn round to nearest even and
-// saturate to the largest finite value, NaN stays NaN (as Triton's
-// cvt.rn.satfinite on sm_89+). e4b15 has no NaN or infinity (exponent 15 is
-// an ordinary binade, up to 1.875); conversions to it round to nearest with
-// ties away from zero and saturate NaN, infinities and all magnitudes from
-// 1.75 up to 1.75, as Triton's NVIDIA conversion (convert_custom_float8).
+// tl.float8e5 (e5m2), tl.float8e4nv (e4m3fn), tl.float8e4b15, tl.float8e4b8
+// (e4m3fnuz) and tl.float8e5b16 (e5m2fnuz) are 8-bit storage types: their
+// values are i8 in the IR, loaded and stored as bytes, and converted to and
+// from fp32 with integer arithmetic, because LLVM has no fp8 arithmetic.
+// Conversions to e5m2/e4m3fn round to nearest even and saturate to the
+// largest finite value, NaN stays NaN (as Triton's cvt.rn.satfinite on
+// sm_89+). e4b15 has no NaN or infinity (exponent 15 is an ordinary binade,
+// up to 1.875); conversions to it round to nearest with ties away from zero
+// and saturate NaN, infinities and all magnitudes from 1.75 up to 1.75, as
+// Triton's NVIDIA conversion (convert_custom_float8). The fnuz formats have
+// one NaN (0x80), no infinity and no negative zero; conversions to them round
+// to nearest even, saturate finite overflow to the largest value, turn NaN
+// and infinities into 0x80 and zeros of either sign into 0x00, as Triton's
+// AMD conversions (downcastToFp8rtneOneValue, and gfx942's v_cvt_pk_fp8_f32
+// under the clamping mode Triton sets).
 //
 //===----------------------------------------------------------------------===//
 #include "MLIRGen.h"
@@ -25,29 +31,45 @@ using llvm::StringRef;
 namespace {
 /// The layout of an fp8 format: sign, exponent, `mantissa` bits.
 struct FP8Format {
+  /// How a format spends its top codes on NaN and infinity.
+  enum class Specials {
+    /// e5m2: IEEE infinities and NaNs (exponent all ones).
+    IEEE,
+    /// e4m3fn: no infinity, one NaN per sign (all exponent and mantissa bits).
+    FN,
+    /// e4b15: every byte is a number; NaN saturates to `maxCode` and
+    /// conversions to it round ties away from zero (not to even).
+    None,
+    /// e4m3fnuz/e5m2fnuz: every byte but 0x80 is a number, 0x80 is the one NaN
+    /// (there is no negative zero); NaN and infinities convert to 0x80.
+    FNUZ,
+  };
   unsigned mantissa;
   int bias;
   /// The largest finite value's byte (without sign).
   uint32_t maxCode;
-  /// e5m2 has IEEE infinities and NaNs (exponent all ones); e4m3fn has no
-  /// infinity and one NaN per sign (all exponent and mantissa bits set).
-  bool ieeeSpecials;
-  /// e4b15 has neither: every byte is a number, NaN saturates to `maxCode`,
-  /// and conversions to it round ties away from zero (not to even).
-  bool noSpecials = false;
+  Specials specials;
 
   static FP8Format of(DType dt) {
-    if (dt.kind == DType::F8E5)
-      return FP8Format{2, 15, 0x7B, true};
-    if (dt.kind == DType::F8E4B15)
-      return FP8Format{3, 15, 0x7E, false, true};
-    return FP8Format{3, 7, 0x7E, false};
+    switch (dt.kind) {
+    case DType::F8E5:
+      return FP8Format{2, 15, 0x7B, Specials::IEEE};
+    case DType::F8E4B15:
+      return FP8Format{3, 15, 0x7E, Specials::None};
+    case DType::F8E4B8:
+      return FP8Format{3, 8, 0x7F, Specials::FNUZ};
+    case DType::F8E5B16:
+      return FP8Format{2, 16, 0x7F, Specials::FNUZ};
+    default:
+      return FP8Format{3, 7, 0x7E, Specials::FN};
+    }
   }
   unsigned exponentBits() const { return 7 - mantissa; }
-  /// The byte a positive NaN converts to.
-  uint32_t nanCode() const { return noSpecials ? maxCode : 0x7F; }
+  bool fnuz() const { return specials == Specials::FNUZ; }
+  /// The byte a positive NaN converts to (fnuz: the NaN, whatever the sign).
+  uint32_t nanCode() const { return specials == Specials::None ? maxCode : fnuz() ? 0x80 : 0x7F; }
   /// Whether conversions to this format round ties away from zero.
-  bool tiesAway() const { return noSpecials; }
+  bool tiesAway() const { return specials == Specials::None; }
 };
 
 /// Elementwise i32/f32 arithmetic on values of one shape.
@@ -104,11 +126,16 @@ static Value decodeFP8(BitOps &o, Value byte, const FP8Format &fmt) {
       o.b, o.L, arith::UIToFPOp::create(o.b, o.L, o.type(o.b.getF32Type()), mant),
       o.f32(std::ldexp(1.0, 1 - fmt.bias - int(m)))));
   Value magnitude = o.select(o.cmp(arith::CmpIPredicate::eq, exp, 0), sub, normal);
-  if (fmt.noSpecials)
+  if (fmt.specials == FP8Format::Specials::None)
     return o.toFloat(o.orI(sign, magnitude));
+  if (fmt.fnuz()) {
+    // 0x80 (a "negative zero") is the NaN; it decodes to the positive quiet NaN.
+    Value value = o.orI(sign, magnitude);
+    return o.toFloat(o.select(o.cmp(arith::CmpIPredicate::eq, x, 0x80), o.i32(0x7FC00000), value));
+  }
   Value special;
   Value specialBits;
-  if (fmt.ieeeSpecials) {
+  if (fmt.specials == FP8Format::Specials::IEEE) {
     special = o.cmp(arith::CmpIPredicate::eq, exp, expMask);
     specialBits = o.orI(o.i32(0x7F800000), o.shl(mant, 23 - m));
   } else {
@@ -148,8 +175,26 @@ static Value encodeFP8(BitOps &o, Value f, const FP8Format &fmt, bool towardZero
   uint32_t minNormalBits = uint32_t(127 + 1 - fmt.bias) << 23;
   Value code = o.select(o.cmp(arith::CmpIPredicate::uge, mag, minNormalBits), normal, sub);
   code = o.select(o.cmp(arith::CmpIPredicate::ugt, code, fmt.maxCode), o.i32(fmt.maxCode), code);
-  code = o.select(o.cmp(arith::CmpIPredicate::ugt, mag, 0x7F800000), o.i32(fmt.nanCode()), code);
-  return arith::TruncIOp::create(o.b, o.L, o.type(o.b.getI8Type()), o.orI(sign, code));
+  Value byte;
+  if (fmt.fnuz()) {
+    // No negative zero: a zero code stays unsigned. NaN and infinities (all
+    // exponent bits set) become the NaN.
+    Value signedCode = o.select(o.cmp(arith::CmpIPredicate::eq, code, 0), code, o.orI(sign, code));
+    byte = o.select(o.cmp(arith::CmpIPredicate::uge, mag, 0x7F800000), o.i32(fmt.nanCode()),
+                    signedCode);
+  } else {
+    code = o.select(o.cmp(arith::CmpIPredicate::ugt, mag, 0x7F800000), o.i32(fmt.nanCode()), code);
+    byte = o.orI(sign, code);
+  }
+  return arith::TruncIOp::create(o.b, o.L, o.type(o.b.getI8Type()), byte);
+}
+
+/// The magnitude of a code without its sign bit (a number: at most `maxCode`).
+static double codeMagnitude(uint32_t code, const FP8Format &fmt) {
+  uint32_t exp = code >> fmt.mantissa, mant = code & ((1u << fmt.mantissa) - 1);
+  if (exp == 0)
+    return std::ldexp(double(mant), 1 - fmt.bias - int(fmt.mantissa));
+  return std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)), int(exp) - fmt.bias);
 }
 
 Val FP8Emitter::castFP8(const Val &v, DType to, SMLoc l, bool towardZero) {
@@ -163,10 +208,32 @@ Val FP8Emitter::castFP8(const Val &v, DType to, SMLoc l, bool towardZero) {
     wide = Val::tensor(decodeFP8(o, v.value, FP8Format::of(from)), f32, v.shape, l);
   if (!to.isFP8())
     return g.cast(wide, to, l);
+  FP8Format fmt = FP8Format::of(to);
+  if (from.kind == DType::F64 && fmt.fnuz()) {
+    // fp64 magnitudes beyond fp32's would become inf, which is NaN in the
+    // fnuz formats: finite ones saturate first, to the largest fp8 value.
+    Location L = g.loc(l);
+    Value x = v.value;
+    Type t = x.getType();
+    auto f64 = [&](double c) -> Value {
+      TypedAttr a = b.getF64FloatAttr(c);
+      if (auto shaped = dyn_cast<ShapedType>(t))
+        a = DenseElementsAttr::get(shaped, Attribute(a));
+      return arith::ConstantOp::create(b, L, t, a);
+    };
+    Value mag = math::AbsFOp::create(b, L, x);
+    Value huge = arith::AndIOp::create(
+        b, L,
+        arith::CmpFOp::create(b, L, arith::CmpFPredicate::OGT, mag,
+                              f64(codeMagnitude(fmt.maxCode, fmt))),
+        arith::CmpFOp::create(b, L, arith::CmpFPredicate::ONE, mag, f64(INFINITY)));
+    Value largest = math::CopySignOp::create(b, L, f64(codeMagnitude(fmt.maxCode, fmt)), x);
+    wide = Val::tensor(arith::SelectOp::create(b, L, huge, largest, x), from, v.shape, l);
+  }
   // Integers and wider floats go through f32 first (exact for fp16/bf16).
   if (!(wide = g.cast(wide, f32, l)))
     return wide;
-  return Val::tensor(encodeFP8(o, wide.value, FP8Format::of(to), towardZero), to, v.shape, l);
+  return Val::tensor(encodeFP8(o, wide.value, fmt, towardZero), to, v.shape, l);
 }
 
 Val FP8Emitter::castTowardZero(const Val &v, DType to, SMLoc l) {
@@ -195,25 +262,26 @@ uint8_t FP8Emitter::encodeFP8Constant(double value, DType dt) {
   FP8Format fmt = FP8Format::of(dt);
   float f = float(value);
   uint8_t sign = std::signbit(f) ? 0x80 : 0;
+  if (fmt.fnuz() && (std::isnan(f) || std::isinf(f)))
+    return uint8_t(fmt.nanCode());
   if (std::isnan(f))
     return sign | uint8_t(fmt.nanCode());
-  // The nearest of the finite codes (ties to the even code, or away from zero
-  // for e4b15: the larger code), saturating.
+  // Codes 0..maxCode have increasing magnitudes: the first one not below |f|
+  // and the one before it bracket |f| (from the largest up, |f| saturates to
+  // it). Of the two, the nearer; ties to the even code (e4b15: the larger).
   double a = std::fabs(double(f));
-  uint32_t best = 0;
-  double bestErr = INFINITY;
-  for (uint32_t code = 0; code <= fmt.maxCode; ++code) {
-    uint32_t exp = code >> fmt.mantissa, mant = code & ((1u << fmt.mantissa) - 1);
-    double decoded = exp == 0 ? std::ldexp(double(mant), 1 - fmt.bias - int(fmt.mantissa))
-                              : std::ldexp(1.0 + std::ldexp(double(mant), -int(fmt.mantissa)),
-                                           int(exp) - fmt.bias);
-    double err = std::fabs(decoded - a);
-    if (err < bestErr || (err == bestErr && (fmt.tiesAway() || (code & 1) == 0))) {
-      best = code;
-      bestErr = err;
-    }
+  uint32_t code = 0;
+  while (code < fmt.maxCode && codeMagnitude(code, fmt) < a)
+    ++code;
+  double above = codeMagnitude(code, fmt);
+  if (code > 0 && a < above) {
+    double toBelow = a - codeMagnitude(code - 1, fmt), toAbove = above - a;
+    bool up = toAbove < toBelow || (toAbove == toBelow && (fmt.tiesAway() || (code & 1) == 0));
+    code -= up ? 0 : 1;
   }
-  return sign | uint8_t(best);
+  if (fmt.fnuz() && code == 0)
+    return 0; // no negative zero
+  return sign | uint8_t(code);
 }
 
 bool FP8Emitter::rejectFP8Arithmetic(DType dt, SMLoc l, StringRef opName) {

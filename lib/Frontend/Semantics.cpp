@@ -21,6 +21,8 @@ unsigned DType::bitwidth() const {
   case F8E5:
   case F8E4NV:
   case F8E4B15:
+  case F8E4B8:
+  case F8E5B16:
     return 8;
   case I16:
   case U16:
@@ -44,9 +46,11 @@ unsigned DType::bitwidth() const {
 unsigned DType::mantissaWidth() const {
   switch (kind) {
   case F8E5:
+  case F8E5B16:
     return 2;
   case F8E4NV:
   case F8E4B15:
+  case F8E4B8:
     return 3;
   case F16:
     return 10;
@@ -87,6 +91,10 @@ static StringRef kindName(DType::Kind k) {
     return "fp8e4nv";
   case DType::F8E4B15:
     return "fp8e4b15";
+  case DType::F8E4B8:
+    return "fp8e4b8";
+  case DType::F8E5B16:
+    return "fp8e5b16";
   case DType::F16:
     return "fp16";
   case DType::BF16:
@@ -144,6 +152,8 @@ DType DType::fromSignature(StringRef s) {
                .Cases({"fp8e5", "float8e5"}, F8E5)
                .Cases({"fp8e4nv", "float8e4nv"}, F8E4NV)
                .Cases({"fp8e4b15", "float8e4b15"}, F8E4B15)
+               .Cases({"fp8e4b8", "float8e4b8"}, F8E4B8)
+               .Cases({"fp8e5b16", "float8e5b16"}, F8E5B16)
                .Cases({"fp16", "f16", "float16"}, F16)
                .Cases({"bf16", "bfloat16"}, BF16)
                .Cases({"fp32", "f32", "float32"}, F32)
@@ -166,6 +176,8 @@ DType DType::fromTritonName(StringRef s) {
                .Case("float8e5", F8E5)
                .Case("float8e4nv", F8E4NV)
                .Case("float8e4b15", F8E4B15)
+               .Case("float8e4b8", F8E4B8)
+               .Case("float8e5b16", F8E5B16)
                .Case("float16", F16)
                .Case("bfloat16", BF16)
                .Case("float32", F32)

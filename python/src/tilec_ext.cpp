@@ -257,9 +257,10 @@ bool isNumpyScalar(PyObject *obj) {
 enum DeviceKind { HostMemory = 0, CudaMemory = 1, HipMemory = 2 };
 
 /// The signature name of an fp8 dtype tilec compiles ("fp8e5", "fp8e4nv",
-/// "fp8e4b15"), from torch's (`torch.float8_e5m2`, `torch.float8_e4m3fn`) or
-/// Triton's (`fp8e5`, `float8e4b15`, from triton.reinterpret) spelling; null
-/// otherwise.
+/// "fp8e4b15", "fp8e4b8", "fp8e5b16"), from torch's (`torch.float8_e5m2`,
+/// `torch.float8_e4m3fn`, `torch.float8_e4m3fnuz`, `torch.float8_e5m2fnuz`)
+/// or Triton's (`fp8e5`, `float8e4b15`, from triton.reinterpret) spelling;
+/// null otherwise.
 const char *fp8SignatureName(std::string name) {
   size_t dot = name.rfind('.');
   if (dot != std::string::npos)
@@ -270,6 +271,10 @@ const char *fp8SignatureName(std::string name) {
     return "fp8e4nv";
   if (name == "fp8e4b15" || name == "float8e4b15")
     return "fp8e4b15";
+  if (name == "float8_e4m3fnuz" || name == "fp8e4b8" || name == "float8e4b8")
+    return "fp8e4b8";
+  if (name == "float8_e5m2fnuz" || name == "fp8e5b16" || name == "float8e5b16")
+    return "fp8e5b16";
   return nullptr;
 }
 
@@ -336,18 +341,12 @@ bool convertPointer(PyObject *obj, PyObject *names, size_t i, tilec_arg &arg,
     // fp8 elements are bytes to the runtime (the compiler maps *fp8e5 to *u8).
     if ((fp8 = fp8SignatureName(dtype)))
       arg.type = TILEC_TYPE_PTR_U8;
-    bool fnuz = dtype.find("e4b8") != std::string::npos ||
-                dtype.find("e5b16") != std::string::npos || dtype.find("fnuz") != std::string::npos;
-    if (arg.type == TILEC_TYPE_INVALID && fnuz)
+    if (arg.type == TILEC_TYPE_INVALID)
       argError(names, i,
                "unsupported tensor dtype '" + dtype +
-                   "': tilec does not implement the AMD fnuz fp8 formats (fp8e4b8, fp8e5b16) "
-                   "yet; its fp8 types are fp8e5, fp8e4nv and fp8e4b15");
-    else if (arg.type == TILEC_TYPE_INVALID)
-      argError(names, i,
-               "unsupported tensor dtype '" + dtype +
-                   "' (of torch's fp8 types tilec has float8_e5m2 and float8_e4m3fn; pass others "
-                   "as a uint8 view and convert in the kernel)");
+                   "' (of torch's fp8 types tilec has float8_e5m2, float8_e4m3fn, "
+                   "float8_e4m3fnuz and float8_e5m2fnuz; pass others as a uint8 view and "
+                   "convert in the kernel)");
     nb::object ptr = h.attr("data_ptr")();
     if (!PyLong_Check(ptr.ptr()))
       argError(names, i, "data_ptr() returned a " + typeName(ptr.ptr()) + ", not an int");

@@ -1,5 +1,5 @@
 """Python around the tl calls, as Triton's code generator treats it: min/max on runtime values,
-isinstance, type attributes (x.dtype, ptr.dtype.element_ty, x.type.scalar, dtype queries), dtype
+isinstance, getattr of a constexpr name, type attributes (x.dtype, ptr.dtype.element_ty, x.type.scalar, dtype queries), dtype
 calls, None arguments (`if bias_ptr is not None:`), and module-level constexpr globals."""
 import numpy as np
 import pytest
@@ -106,3 +106,51 @@ def test_none_argument_and_module_globals(with_bias, n):
     scale_bias_kernel[(tilec.cdiv(n, 64),)](x, bias if with_bias else None, out, n)
     ref = x * np.float32(3) + (bias if with_bias else 0)
     np.testing.assert_array_equal(out, ref.astype(np.float16).astype(np.float32))
+
+
+@tilec.jit
+def getattr_kernel(a_ptr, b_ptr, out_ptr, FUNC: tl.constexpr, MODE: tl.constexpr):
+    offs = tl.arange(0, 4)
+    a = tl.load(a_ptr + offs)
+    b = tl.load(b_ptr + offs)
+    tl.store(out_ptr + offs, getattr(tl, FUNC)(a, b, propagate_nan=getattr(tl.PropagateNan, MODE)))
+
+
+@pytest.mark.parametrize("func", ["minimum", "maximum"])
+@pytest.mark.parametrize("mode", ["NONE", "ALL"])
+def test_getattr_of_constexpr_names(func, mode):
+    """getattr(tl, "minimum") is tl.minimum and getattr(tl.PropagateNan, "ALL") its member, as
+    Triton's test_propagate_nan uses them (it was "unknown name 'getattr'")."""
+    a = np.array([1.0, np.nan, 3.0, np.nan], np.float32)
+    b = np.array([2.0, 0.5, np.nan, np.nan], np.float32)
+    out = np.zeros(4, np.float32)
+    getattr_kernel[(1,)](a, b, out, FUNC=func, MODE=mode)
+    nan_ref = getattr(np, func) if mode == "ALL" else getattr(np, "fmin" if func == "minimum" else "fmax")
+    np.testing.assert_array_equal(out, nan_ref(a, b))
+
+
+@tilec.jit
+def member_fn_kernel(x_ptr, i_ptr, out_ptr, sum_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    i = tl.load(i_ptr + offs)
+    (out_ptr + offs).store(x.sqrt_rn())
+    (out_ptr + BLOCK + offs).store(x.gather(BLOCK - 1 - offs, axis=0))
+    (out_ptr + 2 * BLOCK + offs).store(i.cdiv(3).to(tl.float32))
+    (sum_ptr + offs % 2).atomic_add(x)
+    sum_ptr.atomic_max(x.max())
+
+
+def test_tensor_member_functions():
+    """Triton's tensor methods (its _tensor_member_fn list) that forward to tl.<name>(self, ...):
+    sqrt_rn, gather, cdiv, store and the atomics (x.sqrt_rn() was "unsupported tensor method")."""
+    x = np.arange(1, 17, dtype=np.float32) * 1.5
+    i = np.arange(-8, 8, dtype=np.int32)
+    out = np.zeros(48, np.float32)
+    sums = np.zeros(2, np.float32)
+    member_fn_kernel[(1,)](x, i, out, sums, BLOCK=16)
+    np.testing.assert_array_equal(out[:16], np.sqrt(x))
+    np.testing.assert_array_equal(out[16:32], x[::-1])
+    # cdiv is (i + 3 - 1) // 3, and Triton's // of signed ints truncates toward zero
+    np.testing.assert_array_equal(out[32:], np.trunc((i + 2) / 3))
+    assert sums[0] == max(x.max(), x[0::2].sum()) and sums[1] == x[1::2].sum()

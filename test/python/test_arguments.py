@@ -163,9 +163,11 @@ def test_torch_bool_and_unsupported_fp8_tensors():
     out = torch.zeros(4, dtype=torch.bool)
     kernels.add_kernel[(1,)](flags, torch.zeros(4, dtype=torch.bool), out, 4, BLOCK=4)
     assert torch.equal(out, flags)
-    x = torch.zeros(4, dtype=torch.float8_e4m3fnuz)
-    with pytest.raises(TypeError, match="argument 'x_ptr': unsupported tensor dtype .*: tilec does "
-                       "not implement the AMD fnuz fp8 formats"):
+    # torch's e8m0 scale format is no Triton dtype either.
+    x = torch.zeros(4, dtype=torch.float8_e8m0fnu)
+    with pytest.raises(TypeError, match="argument 'x_ptr': unsupported tensor dtype "
+                       "'torch.float8_e8m0fnu' \\(of torch's fp8 types tilec has float8_e5m2, "
+                       "float8_e4m3fn, float8_e4m3fnuz and float8_e5m2fnuz"):
         kernels.add_kernel[(1,)](x, x, x, 4, BLOCK=4)
 
 
@@ -179,7 +181,8 @@ def fp8_convert_kernel(src_ptr, f32_ptr, dst_ptr, BLOCK: tl.constexpr):
 
 def test_torch_fp8_tensors_are_fp8_pointers():
     torch.manual_seed(0)
-    for fp8 in (torch.float8_e5m2, torch.float8_e4m3fn):
+    for fp8 in (torch.float8_e5m2, torch.float8_e4m3fn, torch.float8_e4m3fnuz,
+                torch.float8_e5m2fnuz):
         # fp8 -> fp32 is exact, and back gives the same bytes.
         src = torch.randn(64).to(fp8)
         f32 = torch.zeros(64)
@@ -192,6 +195,19 @@ def test_torch_fp8_tensors_are_fp8_pointers():
         out = torch.zeros(64, dtype=fp8)
         fp8_convert_kernel[(1,)](half, torch.zeros(64), out, BLOCK=64)
         assert torch.equal(out.view(torch.uint8), half.to(fp8).view(torch.uint8))
+
+
+def test_torch_fnuz_tensors_decode_every_byte_as_torch():
+    """All 256 bytes of torch's fnuz tensors decode as torch decodes them (0x80 is NaN)."""
+    for fp8 in (torch.float8_e4m3fnuz, torch.float8_e5m2fnuz):
+        src = torch.arange(256, dtype=torch.int32).to(torch.uint8).view(fp8)
+        f32 = torch.zeros(256)
+        dst = torch.zeros(256, dtype=fp8)
+        fp8_convert_kernel[(1,)](src, f32, dst, BLOCK=256)
+        assert torch.equal(f32.isnan(), src.to(torch.float32).isnan())
+        assert f32.isnan().sum() == 1 and f32[0x80].isnan()
+        assert torch.equal(f32.nan_to_num(), src.to(torch.float32).nan_to_num())
+        assert torch.equal(dst.view(torch.uint8), src.view(torch.uint8))
 
 
 def test_reinterpret_passes_the_tensor_as_another_dtype():
