@@ -14,6 +14,7 @@
 #include "tilec/Dialect/Tile/TileTypes.h"
 
 #include "Tile/TileEnums.h.inc"
+#include "Tile/TileInterfaces.h.inc"
 
 #define GET_OP_CLASSES
 #include "Tile/TileOps.h.inc"
