@@ -49,8 +49,8 @@ def scans(q_ptr, x_ptr):
 # CHECK: tile.flip %[[X]] dim = 0 : tensor<4x2xf32>
 # join appends a trailing dim of 2, split takes it apart, cat appends.
 # CHECK: %[[J:.*]] = tile.join %[[Q]], %[[Q]] : tensor<4xi8> -> tensor<4x2xi8>
-# CHECK: %[[S:.*]]:2 = tile.split %[[J]] : tensor<4x2xi8> -> tensor<4xi8>
-# CHECK: tile.cat %[[S]]#0, %[[S]]#1 dim = 0 : tensor<4xi8> -> tensor<8xi8>
+# CHECK: %[[LO:.*]], %[[HI:.*]] = tile.split %[[J]] : tensor<4x2xi8> -> tensor<4xi8>
+# CHECK: tile.cat %[[LO]], %[[HI]] dim = 0 : tensor<4xi8> -> tensor<8xi8>
 # tl.sort stays one op; x.sort() of unsigned values sorts them as unsigned along the last dim.
 # CHECK: %[[SQ:.*]] = tile.sort %[[Q]] descending = true : tensor<4xi8>
 # CHECK-NOT: tile.shuffle %[[SQ]]

@@ -255,7 +255,7 @@ func.func @join_shape(%a: tensor<4xf32>) -> tensor<2x4xf32> {
 // join's operands have one type.
 func.func @join_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4x2xf32> {
   // expected-error @+1 {{failed to verify that all of {lhs, rhs} have same type}}
-  %0 = tile.join %a, %b : tensor<4xf32> -> tensor<4x2xf32>
+  %0 = "tile.join"(%a, %b) : (tensor<4xf32>, tensor<4xi32>) -> tensor<4x2xf32>
   return %0 : tensor<4x2xf32>
 }
 

@@ -122,8 +122,8 @@ func.func @shuffle(%a: tensor<4xf16>, %b: tensor<4xf16>, %p: tensor<2x!tile.ptr<
 // keeps the type; layout encodings and pointer elements are kept.
 // CHECK-LABEL: func @permutations
 // CHECK: %[[J:.*]] = tile.join %{{.*}}, %{{.*}} : tensor<4x8xbf16> -> tensor<4x8x2xbf16>
-// CHECK: %[[S:.*]]:2 = tile.split %[[J]] : tensor<4x8x2xbf16> -> tensor<4x8xbf16>
-// CHECK: tile.cat %[[S]]#0, %[[S]]#1 dim = 1 : tensor<4x8xbf16> -> tensor<4x16xbf16>
+// CHECK: %[[LO:.*]], %[[HI:.*]] = tile.split %[[J]] : tensor<4x8x2xbf16> -> tensor<4x8xbf16>
+// CHECK: tile.cat %[[LO]], %[[HI]] dim = 1 : tensor<4x8xbf16> -> tensor<4x16xbf16>
 // CHECK: tile.flip %{{.*}} dim = 0 : tensor<2x!tile.ptr<i8>>
 // CHECK: tile.join %{{.*}}, %{{.*}} : tensor<64xi8, #{{.*}}> -> tensor<64x2xi8, #{{.*}}>
 #perm1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
