@@ -420,8 +420,8 @@ Val ReductionEmitter::trans(const Val &x, llvm::ArrayRef<int64_t> order, SMLoc l
 Val ReductionEmitter::cat(const Val &x, const Val &y, int64_t dim, SMLoc l) {
   llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end());
   shape[dim] *= 2;
-  Value r = tile::CatOp::create(b, g.loc(l), g.mlirType(x.dtype, shape), x.value, y.value,
-                                int32_t(dim));
+  Value r =
+      tile::CatOp::create(b, g.loc(l), g.mlirType(x.dtype, shape), x.value, y.value, int32_t(dim));
   return Val::tensor(r, x.dtype, shape, l);
 }
 
@@ -833,8 +833,8 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
       return g.error(l, "tl." + name + " needs a power-of-two size along dimension " + Twine(dim) +
                             ", got " + Twine(x.shape[dim]) + " in " + shapeStr(x.shape));
     if (!isSort)
-      return Val::tensor(tile::FlipOp::create(b, g.loc(l), x.value, int32_t(dim)), x.dtype,
-                         x.shape, l);
+      return Val::tensor(tile::FlipOp::create(b, g.loc(l), x.value, int32_t(dim)), x.dtype, x.shape,
+                         l);
     std::optional<bool> desc = constBool(g, a[2], false, "descending");
     // The network compares with '>', which fp8 (storage only) does not have.
     if (!desc || !g.fp8.rejectFP8Arithmetic(x.dtype, l, "comparison '>'"))

@@ -45,9 +45,9 @@ LogicalResult verifySIMTSupported(func::FuncOp kernel) {
             tile::SplatOp, tile::BroadcastOp, tile::ExpandDimsOp, tile::ConvertLayoutOp,
             tile::HintOp, tile::AddPtrOp, tile::LoadOp, tile::StoreOp, tile::ReduceOp,
             tile::YieldOp, tile::TransOp, tile::ReshapeOp, tile::DotOp, tile::ScanOp,
-            tile::GatherOp, tile::ShuffleOp, tile::JoinOp, tile::SplitOp, tile::CatOp,
-            tile::FlipOp, tile::AtomicRMWOp, tile::AtomicCASOp, tile::HistogramOp, tile::PrintOp,
-            tile::AssertOp>(op))
+            tile::GatherOp, tile::ShuffleOp, tile::JoinOp, tile::SplitOp, tile::CatOp, tile::FlipOp,
+            tile::AtomicRMWOp, tile::AtomicCASOp, tile::HistogramOp, tile::PrintOp, tile::AssertOp>(
+            op))
       return WalkResult::advance();
     op->emitError() << "'" << op->getName() << "' has no GPU (SIMT) lowering in tilec";
     return WalkResult::interrupt();
@@ -754,9 +754,9 @@ private:
     };
     SmallVector<unsigned> order = {layout.getRank()};
     llvm::append_range(order, layout.getOrder());
-    return tile::BlockedEncodingAttr::get(
-        layout.getContext(), append(layout.getSizePerThread(), 2),
-        append(layout.getThreadsPerWarp(), 1), append(layout.getWarpsPerCTA(), 1), order);
+    return tile::BlockedEncodingAttr::get(layout.getContext(), append(layout.getSizePerThread(), 2),
+                                          append(layout.getThreadsPerWarp(), 1),
+                                          append(layout.getWarpsPerCTA(), 1), order);
   }
 
   /// `layout` without its last dimension, if that holds pairs in registers

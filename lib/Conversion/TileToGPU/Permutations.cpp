@@ -44,11 +44,10 @@ int64_t linearIndex(ArrayRef<int64_t> coords, ArrayRef<int64_t> shape) {
 /// is element `positions[i]` of the operands concatenated), or none when
 /// some element is only in another warp, or not at the same register and
 /// lane mask in every thread.
-std::optional<SmallVector<RegisterMove>>
-planRegisterMoves(ArrayRef<RankedTensorType> operands, RankedTensorType result,
-                  ArrayRef<int64_t> positions) {
-  tile::DistributedLayout dst =
-      tile::resolveLayout(result.getEncoding(), result.getShape());
+std::optional<SmallVector<RegisterMove>> planRegisterMoves(ArrayRef<RankedTensorType> operands,
+                                                           RankedTensorType result,
+                                                           ArrayRef<int64_t> positions) {
+  tile::DistributedLayout dst = tile::resolveLayout(result.getEncoding(), result.getShape());
   unsigned warpSize = dst.warpSize, threads = dst.warpSize * dst.numWarps;
   // held[thread]: concatenated position -> (operand, register).
   SmallVector<DenseMap<int64_t, std::pair<unsigned, int64_t>>> held(threads);
@@ -80,8 +79,8 @@ planRegisterMoves(ArrayRef<RankedTensorType> operands, RankedTensorType result,
       bool everywhere = true;
       for (unsigned t = 0; t < threads && everywhere; ++t) {
         auto at = held[t ^ lane].find(needed(t, r));
-        everywhere = at != held[t ^ lane].end() &&
-                     at->second == std::make_pair(move.operand, move.reg);
+        everywhere =
+            at != held[t ^ lane].end() && at->second == std::make_pair(move.operand, move.reg);
       }
       if (everywhere)
         found = move;
@@ -116,8 +115,8 @@ Value applyRegisterMoves(const SIMTLowering &simt, OpBuilder &b, Location loc, V
 /// Per-dimension coefficients c (and a constant) with positions[i] = constant
 /// + sum_d c_d * coords_d(i) over the result's row-major coordinates, if the
 /// positions are affine so (split, flip).
-std::optional<std::pair<SmallVector<int64_t>, int64_t>>
-affinePositions(ArrayRef<int64_t> positions, ArrayRef<int64_t> shape) {
+std::optional<std::pair<SmallVector<int64_t>, int64_t>> affinePositions(ArrayRef<int64_t> positions,
+                                                                        ArrayRef<int64_t> shape) {
   SmallVector<int64_t> strides = rowMajorStrides(shape);
   int64_t constant = positions.front();
   SmallVector<int64_t> coefficients;
@@ -158,8 +157,8 @@ Value positionTable(const SIMTLowering &simt, OpBuilder &b, Location loc, Operat
                            DenseElementsAttr::get(type, ArrayRef(indices)),
                            /*alignment=*/16, addressSpace);
   }
-  return LLVM::AddressOfOp::create(b, loc,
-                                   LLVM::LLVMPointerType::get(b.getContext(), addressSpace), name);
+  return LLVM::AddressOfOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext(), addressSpace),
+                                   name);
 }
 
 struct PermutationLowering
@@ -225,12 +224,12 @@ struct PermutationLowering
       Value threadBase = simt.threadLinearBase(b, loc, layout, strides);
       Value result = LLVM::UndefOp::create(b, loc, vec);
       for (int64_t r = 0; r < layout.numRegs; ++r) {
-        Value at = arith::AddIOp::create(
-            b, loc, threadBase,
-            arith::ConstantIntOp::create(b, loc, SIMTLowering::linearOffset(layout, r, strides),
-                                         32));
-        Value entry = LLVM::GEPOp::create(b, loc, table.getType(), b.getI32Type(), table,
-                                          ValueRange{at});
+        Value at =
+            arith::AddIOp::create(b, loc, threadBase,
+                                  arith::ConstantIntOp::create(
+                                      b, loc, SIMTLowering::linearOffset(layout, r, strides), 32));
+        Value entry =
+            LLVM::GEPOp::create(b, loc, table.getType(), b.getI32Type(), table, ValueRange{at});
         Value source = LLVM::LoadOp::create(b, loc, b.getI32Type(), entry, 4);
         result = vector::InsertOp::create(
             b, loc,

@@ -184,8 +184,8 @@ struct PermutationLowering
     Value lhs = operands.front(), rhs = operands.back();
     SmallVector<Value> results;
     for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
-      results.push_back(vector::ShuffleOp::create(rewriter, op->getLoc(), lhs, rhs,
-                                                  op.getSourcePositions(i)));
+      results.push_back(
+          vector::ShuffleOp::create(rewriter, op->getLoc(), lhs, rhs, op.getSourcePositions(i)));
     rewriter.replaceOp(op, results);
     return success();
   }

@@ -373,7 +373,7 @@ bool DistributedLayout::hasCopies() const {
 }
 
 SmallVector<int64_t> DistributedLayout::coordinates(unsigned lane, unsigned warp,
-                                                   int64_t reg) const {
+                                                    int64_t reg) const {
   SmallVector<int64_t> coords;
   for (auto [d, rootDim] : llvm::enumerate(tileDims)) {
     const DimDistribution &dim = rootDims[rootDim];

@@ -155,8 +155,8 @@ static LogicalResult expectShape(Operation *op, StringRef what, ArrayRef<int64_t
                                  ArrayRef<int64_t> actual) {
   if (actual == expected)
     return success();
-  return op->emitOpError("expected ") << what << " shape " << shapeString(expected) << ", got "
-                                      << shapeString(actual);
+  return op->emitOpError("expected ")
+         << what << " shape " << shapeString(expected) << ", got " << shapeString(actual);
 }
 
 /// Checks that `dim` is a dimension of a tile of `rank`.
@@ -188,8 +188,7 @@ LogicalResult SplitOp::verify() {
   if (src.getRank() < 2 || src.getShape().back() != 2)
     return emitOpError("needs a tile of rank 2 or more whose last dimension has size 2, got ")
            << shapeString(src.getShape());
-  return expectShape(*this, "result", src.getShape().drop_back(),
-                     getLhs().getType().getShape());
+  return expectShape(*this, "result", src.getShape().drop_back(), getLhs().getType().getShape());
 }
 
 SmallVector<int64_t> SplitOp::getSourcePositions(unsigned result) {
