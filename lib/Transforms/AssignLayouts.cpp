@@ -646,15 +646,6 @@ private:
       setLayout(split.getRhs(), halves);
       return;
     }
-    if (auto reshape = dyn_cast<tile::ReshapeOp>(op)) {
-      // Merging a pair dimension held in registers into the dimension before
-      // it (tl.interleave: a join, then this) keeps every element in its
-      // thread: the result holds 2 * sizePerThread consecutive elements there.
-      if (Attribute layout = mergedPairLayout(reshape)) {
-        setLayout(reshape.getResult(), layout);
-        return;
-      }
-    }
     if (isa<tile::CatOp, tile::FlipOp>(op)) {
       // The operands' layout (a blocked one, for cat, whose two halves are
       // then the registers of the operands when no thread holds copies).
@@ -782,25 +773,6 @@ private:
     return tile::BlockedEncodingAttr::get(
         layout.getContext(), layout.getSizePerThread().drop_back(),
         layout.getThreadsPerWarp().drop_back(), layout.getWarpsPerCTA().drop_back(), order);
-  }
-
-  /// For a reshape of [..., n, 2] to [..., 2n] whose source layout holds the
-  /// pairs in registers, next to its run along n: that run doubled, else null.
-  static Attribute mergedPairLayout(tile::ReshapeOp reshape) {
-    auto src = cast<RankedTensorType>(reshape.getSrc().getType());
-    auto layout = dyn_cast_or_null<tile::BlockedEncodingAttr>(src.getEncoding());
-    tile::BlockedEncodingAttr halves = layout ? unpairedLayout(layout) : nullptr;
-    ArrayRef<int64_t> shape = src.getShape();
-    if (!halves || shape.back() != 2 || halves.getOrder().front() != src.getRank() - 2)
-      return {};
-    SmallVector<int64_t> merged(shape.drop_back(2));
-    merged.push_back(2 * shape[shape.size() - 2]);
-    if (reshape.getType().getShape() != ArrayRef<int64_t>(merged))
-      return {};
-    SmallVector<unsigned> spt(halves.getSizePerThread());
-    spt.back() *= 2;
-    return tile::BlockedEncodingAttr::get(reshape.getContext(), spt, halves.getThreadsPerWarp(),
-                                          halves.getWarpsPerCTA(), halves.getOrder());
   }
 
   /// Converts the yielded tiles of `terminator` to the layouts of `targets`.

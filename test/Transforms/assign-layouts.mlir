@@ -217,29 +217,3 @@ func.func @split_loaded(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %y: !
   tile.store %yp, %s : tensor<128x!tile.ptr<f32>>
   return
 }
-
-// -----
-
-// tl.interleave: the reshape of a join's pair layout merging the pairs into the dimension
-// before them takes that layout with twice the elements per thread there (no conversion).
-// CHECK-DAG: #[[V:.*]] = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-// CHECK-DAG: #[[P:.*]] = #tile.blocked<{sizePerThread = [4, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK-DAG: #[[M:.*]] = #tile.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-// CHECK-LABEL: func @interleave
-// CHECK: %[[J:.*]] = tile.join %{{.*}}, %{{.*}} : tensor<512xf32, #[[V]]> -> tensor<512x2xf32, #[[P]]>
-// CHECK: tile.reshape %[[J]] : tensor<512x2xf32, #[[P]]> -> tensor<1024xf32, #[[M]]>
-// CHECK-NOT: tile.convert_layout
-func.func @interleave(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %y: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
-  %r = tile.make_range 0, 512 : tensor<512xi32>
-  %xs = tile.splat %x : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>>
-  %xp = tile.addptr %xs, %r : tensor<512x!tile.ptr<f32>>, tensor<512xi32>
-  %a = tile.load %xp : tensor<512x!tile.ptr<f32>>
-  %b = arith.negf %a : tensor<512xf32>
-  %j = tile.join %a, %b : tensor<512xf32> -> tensor<512x2xf32>
-  %i = tile.reshape %j : tensor<512x2xf32> -> tensor<1024xf32>
-  %r2 = tile.make_range 0, 1024 : tensor<1024xi32>
-  %ys = tile.splat %y : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
-  %yp = tile.addptr %ys, %r2 : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
-  tile.store %yp, %i : tensor<1024x!tile.ptr<f32>>
-  return
-}

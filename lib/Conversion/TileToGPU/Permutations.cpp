@@ -24,12 +24,92 @@ using namespace mlir;
 namespace tilec {
 namespace {
 
+/// Where a thread finds one of its result registers: register `reg` of
+/// operand `operand` in the thread whose lane is its own XOR `laneMask`.
+struct RegisterMove {
+  unsigned operand;
+  int64_t reg;
+  unsigned laneMask;
+};
+
 /// Row-major linear index of `coords` in a tile of `shape`.
 int64_t linearIndex(ArrayRef<int64_t> coords, ArrayRef<int64_t> shape) {
   int64_t index = 0;
   for (auto [c, size] : llvm::zip(coords, shape))
     index = index * size + c;
   return index;
+}
+
+/// The moves that give every thread its result registers (result element i
+/// is element `positions[i]` of the operands concatenated), or none when
+/// some element is only in another warp, or not at the same register and
+/// lane mask in every thread.
+std::optional<SmallVector<RegisterMove>> planRegisterMoves(ArrayRef<RankedTensorType> operands,
+                                                           RankedTensorType result,
+                                                           ArrayRef<int64_t> positions) {
+  tile::DistributedLayout dst = tile::resolveLayout(result.getEncoding(), result.getShape());
+  unsigned warpSize = dst.warpSize, threads = dst.warpSize * dst.numWarps;
+  // held[thread]: concatenated position -> (operand, register).
+  SmallVector<DenseMap<int64_t, std::pair<unsigned, int64_t>>> held(threads);
+  int64_t offset = 0;
+  for (auto [o, type] : llvm::enumerate(operands)) {
+    tile::DistributedLayout src = tile::resolveLayout(type.getEncoding(), type.getShape());
+    if (src.warpSize != dst.warpSize || src.numWarps != dst.numWarps)
+      return std::nullopt;
+    for (unsigned t = 0; t < threads; ++t)
+      for (int64_t r = 0; r < src.numRegs; ++r)
+        held[t][offset + linearIndex(src.coordinates(t % warpSize, t / warpSize, r),
+                                     type.getShape())] = {unsigned(o), r};
+    offset += type.getNumElements();
+  }
+  auto needed = [&](unsigned t, int64_t r) {
+    return positions[linearIndex(dst.coordinates(t % warpSize, t / warpSize, r),
+                                 result.getShape())];
+  };
+  SmallVector<RegisterMove> moves;
+  for (int64_t r = 0; r < dst.numRegs; ++r) {
+    // Candidates: the lanes of warp 0 that hold what thread 0 needs.
+    int64_t first = needed(0, r);
+    std::optional<RegisterMove> found;
+    for (unsigned lane = 0; lane < warpSize && !found; ++lane) {
+      auto it = held[lane].find(first);
+      if (it == held[lane].end())
+        continue;
+      RegisterMove move{it->second.first, it->second.second, lane};
+      bool everywhere = true;
+      for (unsigned t = 0; t < threads && everywhere; ++t) {
+        auto at = held[t ^ lane].find(needed(t, r));
+        everywhere =
+            at != held[t ^ lane].end() && at->second == std::make_pair(move.operand, move.reg);
+      }
+      if (everywhere)
+        found = move;
+    }
+    if (!found)
+      return std::nullopt;
+    moves.push_back(*found);
+  }
+  return moves;
+}
+
+/// The result's registers from the operands' by `moves`: one vector.shuffle,
+/// then an XOR shuffle across lanes for each register that needs one.
+Value applyRegisterMoves(const SIMTLowering &simt, OpBuilder &b, Location loc, ValueRange operands,
+                         VectorType type, ArrayRef<RegisterMove> moves) {
+  Value lhs = operands.front(), rhs = operands.back();
+  int64_t lhsRegs = cast<VectorType>(lhs.getType()).getNumElements();
+  SmallVector<int64_t> mask;
+  for (const RegisterMove &move : moves)
+    mask.push_back(move.reg + (move.operand ? lhsRegs : 0));
+  Value result = vector::ShuffleOp::create(b, loc, lhs, rhs, mask);
+  for (auto [r, move] : llvm::enumerate(moves)) {
+    if (!move.laneMask)
+      continue;
+    Value element = vector::ExtractOp::create(b, loc, result, int64_t(r));
+    result = vector::InsertOp::create(b, loc, simt.shuffleXor(b, loc, element, move.laneMask),
+                                      result, int64_t(r));
+  }
+  return result;
 }
 
 /// Per-dimension coefficients c (and a constant) with positions[i] = constant
@@ -101,7 +181,7 @@ struct PermutationLowering
       if (!vec)
         return b.notifyMatchFailure(op, "result has no distributed layout");
       auto moves = planRegisterMoves(operandTypes, type, op.getSourcePositions(i));
-      results.push_back(moves ? applyRegisterMoves(simt, b, loc, operands, *moves) : Value());
+      results.push_back(moves ? applyRegisterMoves(simt, b, loc, operands, vec, *moves) : Value());
       if (!moves)
         exchanged.push_back(i);
     }
@@ -164,72 +244,6 @@ struct PermutationLowering
 };
 
 } // namespace
-
-std::optional<SmallVector<RegisterMove>> planRegisterMoves(ArrayRef<RankedTensorType> operands,
-                                                           RankedTensorType result,
-                                                           ArrayRef<int64_t> positions) {
-  tile::DistributedLayout dst = tile::resolveLayout(result.getEncoding(), result.getShape());
-  unsigned warpSize = dst.warpSize, threads = dst.warpSize * dst.numWarps;
-  // held[thread]: concatenated position -> (operand, register).
-  SmallVector<DenseMap<int64_t, std::pair<unsigned, int64_t>>> held(threads);
-  int64_t offset = 0;
-  for (auto [o, type] : llvm::enumerate(operands)) {
-    tile::DistributedLayout src = tile::resolveLayout(type.getEncoding(), type.getShape());
-    if (src.warpSize != dst.warpSize || src.numWarps != dst.numWarps)
-      return std::nullopt;
-    for (unsigned t = 0; t < threads; ++t)
-      for (int64_t r = 0; r < src.numRegs; ++r)
-        held[t][offset + linearIndex(src.coordinates(t % warpSize, t / warpSize, r),
-                                     type.getShape())] = {unsigned(o), r};
-    offset += type.getNumElements();
-  }
-  auto needed = [&](unsigned t, int64_t r) {
-    return positions[linearIndex(dst.coordinates(t % warpSize, t / warpSize, r),
-                                 result.getShape())];
-  };
-  SmallVector<RegisterMove> moves;
-  for (int64_t r = 0; r < dst.numRegs; ++r) {
-    // Candidates: the lanes of warp 0 that hold what thread 0 needs.
-    int64_t first = needed(0, r);
-    std::optional<RegisterMove> found;
-    for (unsigned lane = 0; lane < warpSize && !found; ++lane) {
-      auto it = held[lane].find(first);
-      if (it == held[lane].end())
-        continue;
-      RegisterMove move{it->second.first, it->second.second, lane};
-      bool everywhere = true;
-      for (unsigned t = 0; t < threads && everywhere; ++t) {
-        auto at = held[t ^ lane].find(needed(t, r));
-        everywhere =
-            at != held[t ^ lane].end() && at->second == std::make_pair(move.operand, move.reg);
-      }
-      if (everywhere)
-        found = move;
-    }
-    if (!found)
-      return std::nullopt;
-    moves.push_back(*found);
-  }
-  return moves;
-}
-
-Value applyRegisterMoves(const SIMTLowering &simt, OpBuilder &b, Location loc, ValueRange operands,
-                         ArrayRef<RegisterMove> moves) {
-  Value lhs = operands.front(), rhs = operands.back();
-  int64_t lhsRegs = cast<VectorType>(lhs.getType()).getNumElements();
-  SmallVector<int64_t> mask;
-  for (const RegisterMove &move : moves)
-    mask.push_back(move.reg + (move.operand ? lhsRegs : 0));
-  Value result = vector::ShuffleOp::create(b, loc, lhs, rhs, mask);
-  for (auto [r, move] : llvm::enumerate(moves)) {
-    if (!move.laneMask)
-      continue;
-    Value element = vector::ExtractOp::create(b, loc, result, int64_t(r));
-    result = vector::InsertOp::create(b, loc, simt.shuffleXor(b, loc, element, move.laneMask),
-                                      result, int64_t(r));
-  }
-  return result;
-}
 
 void populateSIMTPermutationPatterns(SIMTLowering &simt, const TypeConverter &converter,
                                      RewritePatternSet &patterns) {

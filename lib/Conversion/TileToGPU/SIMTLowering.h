@@ -202,25 +202,6 @@ void populateSIMTReducePatterns(SIMTLowering &simt, const mlir::TypeConverter &c
 void populateSIMTSharedMemoryPatterns(SIMTLowering &simt,
                                       const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
-/// Where a thread finds one of its result registers: register `reg` of
-/// operand `operand` in the thread whose lane is its own XOR `laneMask`.
-struct RegisterMove {
-  unsigned operand;
-  int64_t reg;
-  unsigned laneMask;
-};
-/// The moves that give every thread its result registers (result element i,
-/// row-major, is element `positions[i]` of the operands' row-major
-/// concatenation), evaluated for every thread at compile time; none when
-/// some element is only in another warp, or not at the same register and
-/// lane mask in every thread (Permutations.cpp).
-std::optional<llvm::SmallVector<RegisterMove>>
-planRegisterMoves(llvm::ArrayRef<mlir::RankedTensorType> operands, mlir::RankedTensorType result,
-                  llvm::ArrayRef<int64_t> positions);
-/// The result's registers from the operands' by `moves`: one vector.shuffle,
-/// then an XOR shuffle across lanes for each register that needs one.
-mlir::Value applyRegisterMoves(const SIMTLowering &simt, mlir::OpBuilder &b, mlir::Location loc,
-                               mlir::ValueRange operands, llvm::ArrayRef<RegisterMove> moves);
 /// join, split, cat, flip and shuffle: register moves within a thread or a
 /// warp where the layouts allow, else through shared memory (Permutations.cpp).
 void populateSIMTPermutationPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,

@@ -4,8 +4,7 @@
 // thread writes the elements it holds at their row-major index, a barrier,
 // every thread reads the elements its result registers need, a barrier (so
 // the next use may overwrite the buffer). A conversion between layouts that
-// place every register identically is free; a reshape or transposition that
-// leaves every element in its thread or warp moves registers (Permutations.cpp).
+// place every register identically is free.
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
@@ -64,20 +63,6 @@ Value exchange(SIMTLowering &simt, OpBuilder &b, Location loc, Value src,
   return result;
 }
 
-/// The row-major source index of every element (row-major) of a tile of
-/// `type`, from the per-dimension `coefficients` over its coordinates.
-SmallVector<int64_t> sourcePositions(RankedTensorType type, ArrayRef<int64_t> coefficients) {
-  SmallVector<int64_t> strides = rowMajorStrides(type.getShape());
-  SmallVector<int64_t> positions;
-  for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
-    int64_t position = 0;
-    for (auto [stride, size, coefficient] : llvm::zip(strides, type.getShape(), coefficients))
-      position += (i / stride) % size * coefficient;
-    positions.push_back(position);
-  }
-  return positions;
-}
-
 template <typename Op>
 struct ExchangePattern : public SIMTPattern<Op> {
   using SIMTPattern<Op>::SIMTPattern;
@@ -120,17 +105,8 @@ struct ExchangePattern : public SIMTPattern<Op> {
       rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, dstVec);
       return success();
     }
-    // A reshape or transposition that leaves every element in its thread (or
-    // its warp: XOR shuffles), as tl.interleave's reshape of a join does.
-    SmallVector<int64_t> coeffs = coefficients(op);
-    if (!isa<tile::ConvertLayoutOp>(op.getOperation()))
-      if (auto moves = planRegisterMoves({srcType}, dstType, sourcePositions(dstType, coeffs))) {
-        rewriter.replaceOp(
-            op, applyRegisterMoves(simt, rewriter, op.getLoc(), adaptor.getSrc(), *moves));
-        return success();
-      }
-    rewriter.replaceOp(op, exchange(simt, rewriter, op.getLoc(), adaptor.getSrc(), srcType, dstType,
-                                    dstVec, coeffs));
+    rewriter.replaceOp(op, exchange(simt, rewriter, op.getLoc(), adaptor.getSrc(), srcType,
+                                    dstType, dstVec, coefficients(op)));
     return success();
   }
 };

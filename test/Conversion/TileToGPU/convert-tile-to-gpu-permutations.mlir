@@ -21,35 +21,6 @@ func.func @join_split(%a: tensor<256xf32, #b>, %b: tensor<256xf32, #b>)
 
 // -----
 
-// tl.interleave's reshape of a join's pair layout into 4 consecutive elements per thread
-// keeps every element in its thread; so does a transposition of it into a layout whose
-// threads hold the same elements (the registers are even in the same order).
-#b = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#p = #tile.blocked<{sizePerThread = [2, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
-#m = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-#t = #tile.blocked<{sizePerThread = [2, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
-// CHECK-LABEL: func @interleave
-// CHECK: %[[J:.*]] = vector.interleave
-// CHECK-NOT: nvvm.barrier0
-// CHECK: return %[[J]]
-func.func @interleave(%a: tensor<256xf32, #b>, %b: tensor<256xf32, #b>) -> tensor<512xf32, #m>
-    attributes {tilec.simt} {
-  %j = tile.join %a, %b : tensor<256xf32, #b> -> tensor<256x2xf32, #p>
-  %i = tile.reshape %j : tensor<256x2xf32, #p> -> tensor<512xf32, #m>
-  return %i : tensor<512xf32, #m>
-}
-// CHECK-LABEL: func @transpose_pairs
-// CHECK-SAME: (%[[X:.*]]: vector<4xf32>)
-// CHECK-NOT: nvvm.barrier0
-// CHECK: return %[[X]]
-func.func @transpose_pairs(%j: tensor<256x2xf32, #p>) -> tensor<2x256xf32, #t>
-    attributes {tilec.simt} {
-  %t = tile.trans %j {order = array<i32: 1, 0>} : tensor<256x2xf32, #p> -> tensor<2x256xf32, #t>
-  return %t : tensor<2x256xf32, #t>
-}
-
-// -----
-
 // A join of joined 3-D tiles of pointers stays in registers.
 #b3 = #tile.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [2, 4, 4], warpsPerCTA = [2, 1, 1], order = [2, 1, 0]}>
 #p4 = #tile.blocked<{sizePerThread = [1, 1, 2, 2], threadsPerWarp = [2, 4, 4, 1], warpsPerCTA = [2, 1, 1, 1], order = [3, 2, 1, 0]}>

@@ -1,17 +1,13 @@
 # tl.join, tl.split and tl.flip on GPUs (sm_90, 4 warps): join and split of 1024-element tiles
 # move registers only, and a flip along a dimension held by the lanes of a warp is one XOR
 # shuffle (shfl.sync.bfly with lane mask 15: 16 lanes along the rows) per register (8): no shared memory and no barrier, and
-# the joined pairs are stored 16 bytes at a time; tl.interleave (a join, then a reshape whose
-# layout holds 4 consecutive elements per thread) moves no data between threads either. ptxas
-# accepts the PTX.
+# the joined pairs are stored 16 bytes at a time. ptxas accepts the PTX.
 # RUN: tilec compile %s --kernel pairs --signature '*fp32:16,*fp32:16,*fp32:16' -D N=1024 --target nvptx --arch sm_90 --num-warps 4 --emit ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 # RUN: tilec compile %s --kernel flip_rows --signature '*fp32:16,*fp32:16' --target nvptx --arch sm_90 --num-warps 4 --emit ptx -o %t.flip.ptx
 # RUN: FileCheck %s --check-prefix=FLIP < %t.flip.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.flip.ptx -o %t.flip.cubin %}
-# RUN: tilec compile %s --kernel interleave --signature '*fp32:16,*fp32:16' --target nvptx --arch sm_90 --num-warps 4 --emit ptx -o %t.inter.ptx
-# RUN: FileCheck %s --check-prefix=INTER < %t.inter.ptx
 import triton.language as tl
 from triton import jit
 
@@ -32,12 +28,6 @@ def flip_rows(x_ptr, out_ptr):
     offs = tl.arange(0, 16)[:, None] * 64 + tl.arange(0, 64)[None, :]
     tl.store(out_ptr + offs, tl.flip(tl.load(x_ptr + offs), 1))
 
-@jit
-def interleave(x_ptr, out_ptr):
-    offs = tl.arange(0, 512)
-    x = tl.load(x_ptr + offs)
-    tl.store(out_ptr + tl.arange(0, 1024), tl.interleave(x, -x))
-
 # CHECK-LABEL: .entry pairs(
 # CHECK-NOT: .shared
 # CHECK-NOT: bar.sync
@@ -51,8 +41,3 @@ def interleave(x_ptr, out_ptr):
 # FLIP-NOT: bar.sync
 # FLIP-NOT: .shared
 # FLIP: ret;
-# INTER-LABEL: .entry interleave(
-# INTER-NOT: bar.sync
-# INTER: st.global.v4.b32
-# INTER-NOT: bar.sync
-# INTER: ret;
