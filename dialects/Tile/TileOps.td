@@ -5,6 +5,7 @@
 include "TileDialect.td"
 include "TileTypes.td"
 include "TileAttrs.td"
+include "TileInterfaces.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/BuiltinAttributes.td"
@@ -193,6 +194,98 @@ def Tile_TransOp : Tile_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
   let arguments = (ins Tile_AnyTile:$src, DenseI32ArrayAttr:$order);
   let results = (outs Tile_AnyTile:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_JoinOp : Tile_Op<"join", [Pure,
+    DeclareOpInterfaceMethods<Tile_ElementPermutationOpInterface>,
+    AllTypesMatch<["lhs", "rhs"]>, SameOperandsAndResultElementType]> {
+  let summary = "Joins two tiles along a new minor dimension of size 2";
+  let description = [{
+    Result element `[i..., 0]` is `lhs[i...]` and `[i..., 1]` is `rhs[i...]`: the result
+    has the operands' shape with a last dimension of size 2 appended. Mirrors `tl.join`
+    (the frontend broadcasts the operands first and turns scalars into 1-element tiles);
+    `tl.interleave` is a join then a reshape, as in Triton. On GPUs the result's layout
+    keeps both elements of a pair in one thread, so the join moves no data between
+    threads.
+
+    Example:
+
+    ```mlir
+    %j = tile.join %a, %b : tensor<4x8xf32> -> tensor<4x8x2xf32>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$lhs, Tile_AnyTile:$rhs);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_SplitOp : Tile_Op<"split", [Pure,
+    DeclareOpInterfaceMethods<Tile_ElementPermutationOpInterface>,
+    AllTypesMatch<["lhs", "rhs"]>, SameOperandsAndResultElementType]> {
+  let summary = "Splits a tile along its last dimension, of size 2, in two";
+  let description = [{
+    The inverse of `tile.join`: `lhs[i...]` is `src[i..., 0]` and `rhs[i...]` is
+    `src[i..., 1]`. The source has rank 2 or more (`tl.split` of a 2-element tile is a
+    split of it reshaped to `1x2`, then the elements extracted, as in Triton). On GPUs
+    the source's layout keeps both elements of a pair in one thread.
+
+    Example:
+
+    ```mlir
+    %lo, %hi = tile.split %x : tensor<4x8x2xf32> -> tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$src);
+  let results = (outs Tile_AnyTile:$lhs, Tile_AnyTile:$rhs);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($lhs)";
+  let hasVerifier = 1;
+}
+
+def Tile_CatOp : Tile_Op<"cat", [Pure,
+    DeclareOpInterfaceMethods<Tile_ElementPermutationOpInterface>,
+    AllTypesMatch<["lhs", "rhs"]>, SameOperandsAndResultElementType]> {
+  let summary = "Concatenates two tiles of one type along a dimension";
+  let description = [{
+    The result is `lhs` followed by `rhs` along dimension `dim`, whose size doubles;
+    the other dimensions are the operands'. Mirrors `tl.cat` (Triton 3.9's ordered
+    concatenation, and `can_reorder=True`, which tilec keeps in order too).
+
+    Example:
+
+    ```mlir
+    %c = tile.cat %a, %b dim = 1 : tensor<4x8xf32> -> tensor<4x16xf32>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$lhs, Tile_AnyTile:$rhs,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$dim);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `dim` `=` $dim attr-dict `:` type($lhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_FlipOp : Tile_Op<"flip", [Pure,
+    DeclareOpInterfaceMethods<Tile_ElementPermutationOpInterface>,
+    AllTypesMatch<["src", "result"]>]> {
+  let summary = "Reverses a tile along one dimension";
+  let description = [{
+    Result element `i` is `src` at `i` with coordinate `dim` replaced by
+    `size - 1 - i[dim]`. Mirrors `tl.flip` (whose size along `dim` is a power of two).
+    On GPUs a flip along a dimension held within each thread reorders registers, one
+    held by the lanes of a warp exchanges registers between lanes with XOR shuffles.
+
+    Example:
+
+    ```mlir
+    %f = tile.flip %x dim = 0 : tensor<8x4xf32>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$src, ConfinedAttr<I32Attr, [IntNonNegative]>:$dim);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = "$src `dim` `=` $dim attr-dict `:` type($src)";
   let hasVerifier = 1;
 }
 
@@ -450,13 +543,15 @@ def Tile_ScanOp : Tile_Op<"scan", [Pure, SingleBlock]> {
 }
 
 def Tile_ShuffleOp : Tile_Op<"shuffle", [Pure,
+    DeclareOpInterfaceMethods<Tile_ElementPermutationOpInterface>,
     AllElementTypesMatch<["lhs", "rhs", "result"]>]> {
   let summary = "Picks elements of two tiles by static row-major positions";
   let description = [{
     Element `i` of the result (in row-major order) is element `indices[i]` of the
     row-major concatenation of `lhs` and `rhs`: indices below `lhs`'s element count pick
-    from `lhs`, the others from `rhs`. One op expresses join, split, cat, interleave, flip
-    and the exchange steps of a sorting network.
+    from `lhs`, the others from `rhs`. The exchange steps of a sorting network
+    (`tilec-expand-sort`, `tl.topk`) are shuffles; join, split, cat and flip have ops of
+    their own.
 
     Example:
 

@@ -20,8 +20,16 @@ int64_t tilec::estimateScratchBytes(func::FuncOp kernel, function_ref<bool(Opera
   int64_t bytes = 0;
   kernel.walk([&](Operation *op) {
     if (skip(op) || !isa<tile::ConvertLayoutOp, tile::TransOp, tile::ReshapeOp, tile::GatherOp,
-                         tile::ShuffleOp, tile::DotOp, tile::HistogramOp>(op))
+                         tile::ElementPermutationOpInterface, tile::DotOp, tile::HistogramOp>(op))
       return;
+    // A permutation that goes through shared memory writes all its operands.
+    if (isa<tile::ElementPermutationOpInterface>(op)) {
+      int64_t sum = 0;
+      for (Value operand : op->getOperands())
+        sum += tileBytes(operand.getType());
+      bytes = std::max(bytes, sum);
+      return;
+    }
     // A histogram counts into an array of its bins.
     if (isa<tile::HistogramOp>(op)) {
       bytes = std::max(bytes, tileBytes(op->getResult(0).getType()));

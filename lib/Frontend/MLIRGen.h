@@ -426,9 +426,8 @@ public:
 // ReductionEmitter (MLIRGenReductions.cpp)
 //===----------------------------------------------------------------------===//
 
-/// Owns reductions, scans, sorting and shape ops (reshape, trans, and those
-/// built on tile.shuffle: join, split, flip, ...), with their combine
-/// functions.
+/// Owns reductions, scans, sorting and shape ops (reshape, trans, join,
+/// split, cat, flip, ...), with their combine functions.
 class ReductionEmitter : EmitterBase {
 public:
   explicit ReductionEmitter(MLIRGen &g) : EmitterBase(g) {}
@@ -468,13 +467,14 @@ public:
                                                     llvm::StringRef fname, llvm::SMLoc l);
   Val reshape(const Val &x, llvm::ArrayRef<int64_t> shape, llvm::SMLoc l);
   Val trans(const Val &x, llvm::ArrayRef<int64_t> order, llvm::SMLoc l);
-  /// tile.shuffle of `lhs` and `rhs` (same dtype) into a tile of `shape`.
-  Val shuffle(const Val &lhs, const Val &rhs, llvm::ArrayRef<int64_t> indices,
-              llvm::ArrayRef<int64_t> shape, llvm::SMLoc l);
   /// The element of a one-element tile as a scalar.
   Val singleElement(const Val &x, llvm::SMLoc l);
+  /// tl.join (tile.join; two scalars give a [2] tile).
   Val join(const Val &a, const Val &b, llvm::SMLoc l);
+  /// tl.split (tile.split; a [2] tile gives two scalars).
   std::optional<std::pair<Val, Val>> split(const Val &a, llvm::SMLoc l);
+  /// tile.cat of `x` and `y` (one shape and dtype) along `dim`.
+  Val cat(const Val &x, const Val &y, int64_t dim, llvm::SMLoc l);
   /// One merge stage of Triton's bitonic network along the last (power-of-two)
   /// dim (tile::buildBitonicMerge): runs of 2^stage lanes, down where
   /// `descending` says or, when it is nullopt, alternately (down where bit

@@ -417,11 +417,12 @@ Val ReductionEmitter::trans(const Val &x, llvm::ArrayRef<int64_t> order, SMLoc l
   return Val::tensor(r, x.dtype, shape, l);
 }
 
-Val ReductionEmitter::shuffle(const Val &lhs, const Val &rhs, llvm::ArrayRef<int64_t> indices,
-                              llvm::ArrayRef<int64_t> shape, SMLoc l) {
-  Value r = tile::ShuffleOp::create(b, g.loc(l), g.mlirType(lhs.dtype, shape), lhs.value, rhs.value,
-                                    indices);
-  return Val::tensor(r, lhs.dtype, shape, l);
+Val ReductionEmitter::cat(const Val &x, const Val &y, int64_t dim, SMLoc l) {
+  llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end());
+  shape[dim] *= 2;
+  Value r =
+      tile::CatOp::create(b, g.loc(l), g.mlirType(x.dtype, shape), x.value, y.value, int32_t(dim));
+  return Val::tensor(r, x.dtype, shape, l);
 }
 
 /// The only element of a one-element tile as a scalar (a reduction that keeps
@@ -442,21 +443,16 @@ Val ReductionEmitter::join(const Val &ain, const Val &bin, SMLoc l) {
   if (x.dtype != y.dtype)
     return g.error(l, "tl.join needs two tensors of the same dtype, got " + x.dtype.str() +
                           " and " + y.dtype.str());
+  // Two scalars join as 1-element tiles, then the pair is reshaped to [2] (Triton's way).
   bool scalars = x.shape.empty();
   if (scalars &&
       (!(x = g.broadcastTo(x, {1}, l, "tl.join")) || !(y = g.broadcastTo(y, {1}, l, "tl.join"))))
     return Val();
-  int64_t n = numElements(x.shape);
-  llvm::SmallVector<int64_t> indices;
-  for (int64_t i = 0; i < n; ++i) {
-    indices.push_back(i);
-    indices.push_back(n + i);
-  }
   llvm::SmallVector<int64_t, 4> shape = x.shape;
-  if (scalars)
-    shape.clear();
   shape.push_back(2);
-  return shuffle(x, y, indices, shape, l);
+  Value r = tile::JoinOp::create(b, g.loc(l), g.mlirType(x.dtype, shape), x.value, y.value);
+  Val joined = Val::tensor(r, x.dtype, shape, l);
+  return scalars ? reshape(joined, {2}, l) : joined;
 }
 
 std::optional<std::pair<Val, Val>> ReductionEmitter::split(const Val &ain, SMLoc l) {
@@ -467,35 +463,19 @@ std::optional<std::pair<Val, Val>> ReductionEmitter::split(const Val &ain, SMLoc
     g.error(l, "tl.split needs a tensor whose last dimension has size 2, got " + x.typeStr());
     return std::nullopt;
   }
+  // A [2] tile splits as [1, 2], and the halves become scalars (Triton's way).
+  bool toScalars = x.shape.size() == 1;
+  if (toScalars && !(x = reshape(x, {1, 2}, l)))
+    return std::nullopt;
   llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end() - 1);
-  bool toScalars = shape.empty();
-  if (toScalars)
-    shape.push_back(1);
-  int64_t n = numElements(shape);
-  std::pair<Val, Val> halves;
-  for (int side = 0; side < 2; ++side) {
-    llvm::SmallVector<int64_t> indices;
-    for (int64_t i = 0; i < n; ++i)
-      indices.push_back(2 * i + side);
-    Val half = shuffle(x, x, indices, shape, l);
-    if (toScalars && !(half = singleElement(half, l)))
-      return std::nullopt;
-    (side ? halves.second : halves.first) = half;
-  }
+  auto op = tile::SplitOp::create(b, g.loc(l), g.mlirType(x.dtype, shape),
+                                  g.mlirType(x.dtype, shape), x.value);
+  std::pair<Val, Val> halves = {Val::tensor(op.getLhs(), x.dtype, shape, l),
+                                Val::tensor(op.getRhs(), x.dtype, shape, l)};
+  if (toScalars && (!(halves.first = singleElement(halves.first, l)) ||
+                    !(halves.second = singleElement(halves.second, l))))
+    return std::nullopt;
   return halves;
-}
-
-/// Positions of `count` elements of a tensor of `shape` in row-major order,
-/// with dimension `dim` reversed.
-static llvm::SmallVector<int64_t> flippedIndices(llvm::ArrayRef<int64_t> shape, int64_t dim) {
-  int64_t stride = numElements(shape.drop_front(dim + 1));
-  int64_t size = shape[dim];
-  llvm::SmallVector<int64_t> indices;
-  for (int64_t flat = 0, e = numElements(shape); flat < e; ++flat) {
-    int64_t pos = (flat / stride) % size;
-    indices.push_back(flat + (size - 1 - 2 * pos) * stride);
-  }
-  return indices;
 }
 
 /// One bitonic merge of Triton's network (tl.topk, tl.bitonic_merge), built by
@@ -853,7 +833,8 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
       return g.error(l, "tl." + name + " needs a power-of-two size along dimension " + Twine(dim) +
                             ", got " + Twine(x.shape[dim]) + " in " + shapeStr(x.shape));
     if (!isSort)
-      return shuffle(x, x, flippedIndices(x.shape, dim), x.shape, l);
+      return Val::tensor(tile::FlipOp::create(b, g.loc(l), x.value, int32_t(dim)), x.dtype, x.shape,
+                         l);
     std::optional<bool> desc = constBool(g, a[2], false, "descending");
     // The network compares with '>', which fp8 (storage only) does not have.
     if (!desc || !g.fp8.rejectFP8Arithmetic(x.dtype, l, "comparison '>'"))
@@ -987,16 +968,10 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
           return Val();
         dim = *d;
       }
-      Val c = join(x, y, l);
-      if (!c)
-        return c;
-      llvm::SmallVector<int64_t, 4> order = llvm::to_vector<4>(llvm::seq<int64_t>(0, rank));
-      order.insert(order.begin() + dim, rank);
-      if (!(c = trans(c, order, l)))
-        return c;
-      llvm::SmallVector<int64_t, 4> shape(x.shape.begin(), x.shape.end());
-      shape[dim] *= 2;
-      return reshape(c, shape, l);
+      if (x.dtype != y.dtype)
+        return g.error(l, "tl.join needs two tensors of the same dtype, got " + x.dtype.str() +
+                              " and " + y.dtype.str());
+      return cat(x, y, dim, l);
     }
     Val x = blockArg(g, a[0], l, name, "input");
     Val y = x ? blockArg(g, a[1], l, name, "other") : x;
@@ -1012,7 +987,8 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
     if (!llvm::isPowerOf2_64(n))
       return g.error(l, "tl.cat result size must be a power of 2, got " + Twine(x.shape[0]) +
                             " + " + Twine(y.shape[0]) + " = " + Twine(n));
-    return shuffle(x, y, llvm::to_vector(llvm::seq<int64_t>(0, n)), {n}, l);
+    // Both are powers of two: of one size.
+    return cat(x, y, 0, l);
   }
   if (name == "ravel") {
     if (!bind({"x"}))

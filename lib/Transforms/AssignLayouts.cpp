@@ -45,8 +45,9 @@ LogicalResult verifySIMTSupported(func::FuncOp kernel) {
             tile::SplatOp, tile::BroadcastOp, tile::ExpandDimsOp, tile::ConvertLayoutOp,
             tile::HintOp, tile::AddPtrOp, tile::LoadOp, tile::StoreOp, tile::ReduceOp,
             tile::YieldOp, tile::TransOp, tile::ReshapeOp, tile::DotOp, tile::ScanOp,
-            tile::GatherOp, tile::ShuffleOp, tile::AtomicRMWOp, tile::AtomicCASOp,
-            tile::HistogramOp, tile::PrintOp, tile::AssertOp, tile::BarrierOp>(op))
+            tile::GatherOp, tile::ShuffleOp, tile::JoinOp, tile::SplitOp, tile::CatOp, tile::FlipOp,
+            tile::AtomicRMWOp, tile::AtomicCASOp, tile::HistogramOp, tile::PrintOp, tile::AssertOp,
+            tile::BarrierOp>(op))
       return WalkResult::advance();
     op->emitError() << "'" << op->getName() << "' has no GPU (SIMT) lowering in tilec";
     return WalkResult::interrupt();
@@ -629,6 +630,41 @@ private:
       setLayout(dot.getResult(), layoutOf(dot.getAcc()));
       return;
     }
+    if (auto join = dyn_cast<tile::JoinOp>(op)) {
+      // Both elements of a pair in one thread: the operands' blocked layout
+      // with the new minor dimension in registers (join moves no data).
+      auto layout = dyn_cast<tile::BlockedEncodingAttr>(layoutOf(join.getLhs()));
+      if (!layout)
+        layout = cast<tile::BlockedEncodingAttr>(defaultLayout(join.getLhs().getType()));
+      for (OpOperand &operand : op->getOpOperands())
+        convertOperand(operand, layout);
+      setLayout(join.getResult(), pairLayout(layout));
+      return;
+    }
+    if (auto split = dyn_cast<tile::SplitOp>(op)) {
+      // The inverse: a source holding pairs in registers splits into the
+      // layout without them; another source is converted to such a layout.
+      auto layout = dyn_cast<tile::BlockedEncodingAttr>(layoutOf(split.getSrc()));
+      tile::BlockedEncodingAttr halves = layout ? unpairedLayout(layout) : nullptr;
+      if (!halves) {
+        halves = cast<tile::BlockedEncodingAttr>(defaultLayout(split.getLhs().getType()));
+        convertOperand(split.getSrcMutable(), pairLayout(halves));
+      }
+      setLayout(split.getLhs(), halves);
+      setLayout(split.getRhs(), halves);
+      return;
+    }
+    if (isa<tile::CatOp, tile::FlipOp>(op)) {
+      // The operands' layout (a blocked one, for cat, whose two halves are
+      // then the registers of the operands when no thread holds copies).
+      Attribute layout = layoutOf(op->getOperand(0));
+      if (isa<tile::CatOp>(op) && !isa<tile::BlockedEncodingAttr>(layout))
+        layout = defaultLayout(op->getResult(0).getType());
+      for (OpOperand &operand : op->getOpOperands())
+        convertOperand(operand, layout);
+      setLayout(op->getResult(0), layout);
+      return;
+    }
     if (auto gather = dyn_cast<tile::GatherOp>(op)) {
       // Each thread reads the source elements its index registers name.
       setLayout(gather.getResult(), layoutOf(gather.getIndex()));
@@ -715,6 +751,36 @@ private:
     for (Region &region : op->getRegions())
       for (Block &block : region)
         assignBlock(block);
+  }
+
+  /// `layout` with a minor dimension of size 2 appended, held in registers.
+  static tile::BlockedEncodingAttr pairLayout(tile::BlockedEncodingAttr layout) {
+    auto append = [](ArrayRef<unsigned> list, unsigned value) {
+      SmallVector<unsigned> out(list);
+      out.push_back(value);
+      return out;
+    };
+    SmallVector<unsigned> order = {layout.getRank()};
+    llvm::append_range(order, layout.getOrder());
+    return tile::BlockedEncodingAttr::get(layout.getContext(), append(layout.getSizePerThread(), 2),
+                                          append(layout.getThreadsPerWarp(), 1),
+                                          append(layout.getWarpsPerCTA(), 1), order);
+  }
+
+  /// `layout` without its last dimension, if that holds pairs in registers
+  /// (the inverse of pairLayout), else null.
+  static tile::BlockedEncodingAttr unpairedLayout(tile::BlockedEncodingAttr layout) {
+    unsigned last = layout.getRank() - 1;
+    if (last == 0 || layout.getSizePerThread()[last] < 2 || layout.getThreadsPerWarp()[last] != 1 ||
+        layout.getWarpsPerCTA()[last] != 1)
+      return nullptr;
+    SmallVector<unsigned> order;
+    for (unsigned d : layout.getOrder())
+      if (d != last)
+        order.push_back(d);
+    return tile::BlockedEncodingAttr::get(
+        layout.getContext(), layout.getSizePerThread().drop_back(),
+        layout.getThreadsPerWarp().drop_back(), layout.getWarpsPerCTA().drop_back(), order);
   }
 
   /// Converts the yielded tiles of `terminator` to the layouts of `targets`.

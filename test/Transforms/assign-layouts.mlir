@@ -158,3 +158,62 @@ func.func @histogram(%x: !tile.ptr<i32> {tile.divisibility = 16 : i32},
   tile.store %op, %h : tensor<256x!tile.ptr<i32>>
   return
 }
+
+// -----
+
+// join takes its operands' blocked layout with the new minor dimension of 2 in each thread's
+// registers; split of that gives the operands' layout back, with no conversion.
+// CHECK-DAG: #[[V:.*]] = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[P:.*]] = #tile.blocked<{sizePerThread = [4, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func @join_split
+// CHECK: %[[J:.*]] = tile.join %{{.*}}, %{{.*}} : tensor<512xf32, #[[V]]> -> tensor<512x2xf32, #[[P]]>
+// CHECK: tile.split %[[J]] : tensor<512x2xf32, #[[P]]> -> tensor<512xf32, #[[V]]>
+// CHECK-NOT: tile.convert_layout
+func.func @join_split(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %y: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %r = tile.make_range 0, 512 : tensor<512xi32>
+  %xs = tile.splat %x : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>>
+  %xp = tile.addptr %xs, %r : tensor<512x!tile.ptr<f32>>, tensor<512xi32>
+  %a = tile.load %xp : tensor<512x!tile.ptr<f32>>
+  %b = arith.negf %a : tensor<512xf32>
+  %j = tile.join %a, %b : tensor<512xf32> -> tensor<512x2xf32>
+  %lo, %hi = tile.split %j : tensor<512x2xf32> -> tensor<512xf32>
+  %s = arith.addf %lo, %hi : tensor<512xf32>
+  %ys = tile.splat %y : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>>
+  %yp = tile.addptr %ys, %r : tensor<512x!tile.ptr<f32>>, tensor<512xi32>
+  tile.store %yp, %s : tensor<512x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// A split of a tile whose pairs straddle lanes converts it to the pair layout of its
+// results' default layout first.
+// CHECK-DAG: #[[L:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[P:.*]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[H:.*]] = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: func @split_loaded
+// CHECK: %[[R:.*]] = tile.reshape %{{.*}} : tensor<64x4xf32, #[[L]]> -> tensor<128x2xf32, #[[L]]>
+// CHECK: %[[C:.*]] = tile.convert_layout %[[R]] : tensor<128x2xf32, #[[L]]> -> tensor<128x2xf32, #[[P]]>
+// CHECK: tile.split %[[C]] : tensor<128x2xf32, #[[P]]> -> tensor<128xf32, #[[H]]>
+func.func @split_loaded(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %y: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %r = tile.make_range 0, 64 : tensor<64xi32>
+  %c = tile.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %c4 = arith.constant dense<4> : tensor<64x1xi32>
+  %rows = arith.muli %c, %c4 : tensor<64x1xi32>
+  %k = tile.make_range 0, 4 : tensor<4xi32>
+  %kk = tile.expand_dims %k {axis = 0 : i32} : tensor<4xi32> -> tensor<1x4xi32>
+  %rb = tile.broadcast %rows : tensor<64x1xi32> -> tensor<64x4xi32>
+  %kb = tile.broadcast %kk : tensor<1x4xi32> -> tensor<64x4xi32>
+  %offs = arith.addi %rb, %kb : tensor<64x4xi32>
+  %xs = tile.splat %x : !tile.ptr<f32> -> tensor<64x4x!tile.ptr<f32>>
+  %xp = tile.addptr %xs, %offs : tensor<64x4x!tile.ptr<f32>>, tensor<64x4xi32>
+  %v = tile.load %xp : tensor<64x4x!tile.ptr<f32>>
+  %pairs = tile.reshape %v : tensor<64x4xf32> -> tensor<128x2xf32>
+  %lo, %hi = tile.split %pairs : tensor<128x2xf32> -> tensor<128xf32>
+  %s = arith.subf %lo, %hi : tensor<128xf32>
+  %r2 = tile.make_range 0, 128 : tensor<128xi32>
+  %ys = tile.splat %y : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %yp = tile.addptr %ys, %r2 : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  tile.store %yp, %s : tensor<128x!tile.ptr<f32>>
+  return
+}

@@ -223,8 +223,9 @@ void planScratchReuse(SIMTLowering &simt) {
        op = op->getNextNode())
     op->walk([&](Operation *nested) {
       if (isa<tile::ConvertLayoutOp, tile::TransOp, tile::ReshapeOp, tile::GatherOp,
-              tile::ShuffleOp, tile::ReduceOp, tile::ScanOp, tile::AtomicRMWOp, tile::AtomicCASOp,
-              tile::GlobalTimerOp, tile::HistogramOp, tile::PrintOp, tile::AssertOp>(nested))
+              tile::ElementPermutationOpInterface, tile::ReduceOp, tile::ScanOp, tile::AtomicRMWOp,
+              tile::AtomicCASOp, tile::GlobalTimerOp, tile::HistogramOp, tile::PrintOp,
+              tile::AssertOp>(nested))
         scratchAfter = true;
     });
   if (!scratchAfter)

@@ -205,6 +205,10 @@ void populateSIMTReducePatterns(SIMTLowering &simt, const mlir::TypeConverter &c
 void populateSIMTSharedMemoryPatterns(SIMTLowering &simt,
                                       const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
+/// join, split, cat, flip and shuffle: register moves within a thread or a
+/// warp where the layouts allow, else through shared memory (Permutations.cpp).
+void populateSIMTPermutationPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns);
 void populateSIMTAtomicPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);
 /// tile.histogram through shared-memory atomics (Histogram.cpp).

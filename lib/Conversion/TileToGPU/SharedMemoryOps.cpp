@@ -1,4 +1,4 @@
-//===- SharedMemoryOps.cpp - Conversions, trans, reshape, gather, shuffle ---===//
+//===- SharedMemoryOps.cpp - Conversions, trans, reshape and gather in SIMT ===//
 //
 // Ops that move elements between threads go through shared memory: every
 // thread writes the elements it holds at their row-major index, a barrier,
@@ -188,82 +188,12 @@ struct GatherLowering : public SIMTPattern<tile::GatherOp> {
   }
 };
 
-/// Element i (row-major) of the result is element indices[i] of lhs then rhs
-/// (row-major): both go to shared memory, the indices to a constant table.
-struct ShuffleLowering : public SIMTPattern<tile::ShuffleOp> {
-  using SIMTPattern::SIMTPattern;
-
-  LogicalResult matchAndRewrite(tile::ShuffleOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &b) const override {
-    Location loc = op.getLoc();
-    auto lhsType = cast<RankedTensorType>(op.getLhs().getType());
-    auto rhsType = cast<RankedTensorType>(op.getRhs().getType());
-    auto dstType = cast<RankedTensorType>(op.getType());
-    auto dstVec = cast<VectorType>(getTypeConverter()->convertType(dstType));
-    Type elem = dstVec.getElementType();
-    int64_t bytes = sharedElementBytes(elem);
-    uint64_t rhsBase = uint64_t(lhsType.getNumElements()) * bytes;
-    uint64_t limit = rhsBase + uint64_t(rhsType.getNumElements()) * bytes;
-    simt.storeTile(b, loc, adaptor.getLhs(), simt.layoutOf(lhsType),
-                   rowMajorStrides(lhsType.getShape()), 0, limit);
-    simt.storeTile(b, loc, adaptor.getRhs(), simt.layoutOf(rhsType),
-                   rowMajorStrides(rhsType.getShape()), rhsBase, limit);
-    simt.barrier(b, loc);
-
-    Value table = indexTable(b, loc, op);
-    SmallVector<int64_t> strides = rowMajorStrides(dstType.getShape());
-    tile::DistributedLayout layout = simt.layoutOf(dstType);
-    Value base = simt.threadLinearBase(b, loc, layout, strides);
-    Value result = LLVM::UndefOp::create(b, loc, dstVec);
-    for (int64_t r = 0; r < layout.numRegs; ++r) {
-      Value position = arith::AddIOp::create(
-          b, loc, base,
-          arith::ConstantIntOp::create(b, loc, SIMTLowering::linearOffset(layout, r, strides),
-                                       32));
-      Value entry = LLVM::GEPOp::create(b, loc, table.getType(), b.getI32Type(), table,
-                                        ValueRange{position});
-      Value source = LLVM::LoadOp::create(b, loc, b.getI32Type(), entry, 4);
-      result = vector::InsertOp::create(
-          b, loc,
-          simt.loadSharedScalar(b, loc, elem, simt.elementAddress(b, loc, source, elem, 0, limit)),
-          result, r);
-    }
-    simt.barrier(b, loc);
-    b.replaceOp(op, result);
-    return success();
-  }
-
-  /// The address of a constant i32 array holding `op`'s indices.
-  Value indexTable(OpBuilder &b, Location loc, tile::ShuffleOp op) const {
-    auto module = op->getParentOfType<ModuleOp>();
-    unsigned addressSpace = simt.target.getGlobalAddressSpace();
-    SmallVector<int32_t> indices(op.getIndices().begin(), op.getIndices().end());
-    auto type = RankedTensorType::get({int64_t(indices.size())}, b.getI32Type());
-    auto arrayType = LLVM::LLVMArrayType::get(b.getI32Type(), indices.size());
-    std::string name;
-    for (unsigned i = 0;; ++i) {
-      name = "__tilec_shuffle_" + std::to_string(i);
-      if (!module.lookupSymbol(name))
-        break;
-    }
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(module.getBody());
-      LLVM::GlobalOp::create(b, loc, arrayType, /*isConstant=*/true, LLVM::Linkage::Internal,
-                             name, DenseElementsAttr::get(type, ArrayRef(indices)),
-                             /*alignment=*/16, addressSpace);
-    }
-    return LLVM::AddressOfOp::create(
-        b, loc, LLVM::LLVMPointerType::get(b.getContext(), addressSpace), name);
-  }
-};
-
 } // namespace
 
 void populateSIMTSharedMemoryPatterns(SIMTLowering &simt, const TypeConverter &converter,
                                       RewritePatternSet &patterns) {
-  patterns.add<ConvertLayoutLowering, ReshapeLowering, TransLowering, GatherLowering,
-               ShuffleLowering>(simt, converter, patterns.getContext());
+  patterns.add<ConvertLayoutLowering, ReshapeLowering, TransLowering, GatherLowering>(
+      simt, converter, patterns.getContext());
 }
 
 } // namespace tilec

@@ -77,6 +77,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       populateSIMTMemoryPatterns(simt, typeConverter, patterns);
       populateSIMTReducePatterns(simt, typeConverter, patterns);
       populateSIMTSharedMemoryPatterns(simt, typeConverter, patterns);
+      populateSIMTPermutationPatterns(simt, typeConverter, patterns);
       planLocalAllocations(simt);
       populateSIMTAsyncCopyPatterns(simt, typeConverter, patterns);
       planDotOperandStaging(simt);

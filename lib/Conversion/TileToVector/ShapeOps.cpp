@@ -174,13 +174,19 @@ struct TransLowering : public PolicyConversionPattern<tile::TransOp> {
   }
 };
 
-/// shuffle -> vector.shuffle of the two flat sources with the same indices.
-struct ShuffleLowering : public OpConversionPattern<tile::ShuffleOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(tile::ShuffleOp op, OpAdaptor adaptor,
+/// join, split, cat, flip, shuffle -> one vector.shuffle per result, of the
+/// flat operands (the one operand twice when there is one).
+struct PermutationLowering
+    : public OpInterfaceConversionPattern<tile::ElementPermutationOpInterface> {
+  using Base::Base;
+  LogicalResult matchAndRewrite(tile::ElementPermutationOpInterface op, ArrayRef<Value> operands,
                                 ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<vector::ShuffleOp>(op, adaptor.getLhs(), adaptor.getRhs(),
-                                                   op.getIndices());
+    Value lhs = operands.front(), rhs = operands.back();
+    SmallVector<Value> results;
+    for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
+      results.push_back(
+          vector::ShuffleOp::create(rewriter, op->getLoc(), lhs, rhs, op.getSourcePositions(i)));
+    rewriter.replaceOp(op, results);
     return success();
   }
 };
@@ -192,7 +198,7 @@ namespace tilec {
 void populateTileShapeToVectorPatterns(const TypeConverter &typeConverter,
                                        RewritePatternSet &patterns,
                                        const TileToVectorPolicy &policy) {
-  patterns.add<MakeRangeLowering, SplatLowering, BroadcastLowering, ShuffleLowering,
+  patterns.add<MakeRangeLowering, SplatLowering, BroadcastLowering, PermutationLowering,
                ForwardSourceLowering<tile::ExpandDimsOp>, ForwardSourceLowering<tile::ReshapeOp>>(
       typeConverter, patterns.getContext());
   patterns.add<TransLowering>(typeConverter, patterns.getContext(), policy);

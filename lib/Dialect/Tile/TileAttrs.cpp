@@ -391,6 +391,18 @@ bool DistributedLayout::hasCopies() const {
   return llvm::any_of(rootDims, [](const DimDistribution &d) { return d.coverage() > d.size; });
 }
 
+SmallVector<int64_t> DistributedLayout::coordinates(unsigned lane, unsigned warp,
+                                                    int64_t reg) const {
+  SmallVector<int64_t> coords;
+  for (auto [d, rootDim] : llvm::enumerate(tileDims)) {
+    const DimDistribution &dim = rootDims[rootDim];
+    int64_t base = int64_t((lane / dim.laneStride) % dim.tpw) * dim.laneStep +
+                   int64_t((warp / dim.warpStride) % dim.wpc) * dim.warpStep;
+    coords.push_back(base % dim.size + regOffsets[reg][d]);
+  }
+  return coords;
+}
+
 BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                               unsigned vec, unsigned warpSize,
                                               unsigned numWarps) {

@@ -147,6 +147,106 @@ LogicalResult TransOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// JoinOp, SplitOp, CatOp, FlipOp (ElementPermutationOpInterface)
+//===----------------------------------------------------------------------===//
+
+/// Checks that `actual` is `expected` (shapes of a permutation op's tiles).
+static LogicalResult expectShape(Operation *op, StringRef what, ArrayRef<int64_t> expected,
+                                 ArrayRef<int64_t> actual) {
+  if (actual == expected)
+    return success();
+  return op->emitOpError("expected ")
+         << what << " shape " << shapeString(expected) << ", got " << shapeString(actual);
+}
+
+/// Checks that `dim` is a dimension of a tile of `rank`.
+static LogicalResult expectDim(Operation *op, int64_t dim, int64_t rank) {
+  if (dim < rank)
+    return success();
+  return op->emitOpError("dim ") << dim << " is out of range for a rank-" << rank << " tile";
+}
+
+LogicalResult JoinOp::verify() {
+  auto src = getLhs().getType();
+  if (src.getRank() == 0)
+    return emitOpError("joins tiles of rank 1 or more (scalars as 1-element tiles)");
+  SmallVector<int64_t> expected(src.getShape());
+  expected.push_back(2);
+  return expectShape(*this, "result", expected, getResult().getType().getShape());
+}
+
+SmallVector<int64_t> JoinOp::getSourcePositions(unsigned) {
+  int64_t n = getLhs().getType().getNumElements();
+  SmallVector<int64_t> positions;
+  for (int64_t i = 0; i < 2 * n; ++i)
+    positions.push_back(i / 2 + (i % 2) * n);
+  return positions;
+}
+
+LogicalResult SplitOp::verify() {
+  auto src = getSrc().getType();
+  if (src.getRank() < 2 || src.getShape().back() != 2)
+    return emitOpError("needs a tile of rank 2 or more whose last dimension has size 2, got ")
+           << shapeString(src.getShape());
+  return expectShape(*this, "result", src.getShape().drop_back(), getLhs().getType().getShape());
+}
+
+SmallVector<int64_t> SplitOp::getSourcePositions(unsigned result) {
+  SmallVector<int64_t> positions;
+  for (int64_t i = 0, e = getLhs().getType().getNumElements(); i < e; ++i)
+    positions.push_back(2 * i + result);
+  return positions;
+}
+
+LogicalResult CatOp::verify() {
+  auto src = getLhs().getType();
+  if (failed(expectDim(*this, getDim(), src.getRank())))
+    return failure();
+  SmallVector<int64_t> expected(src.getShape());
+  expected[getDim()] *= 2;
+  return expectShape(*this, "result", expected, getResult().getType().getShape());
+}
+
+SmallVector<int64_t> CatOp::getSourcePositions(unsigned) {
+  auto src = getLhs().getType();
+  int64_t n = src.getNumElements();
+  // Per index of the dimensions before `dim`, a block of the lhs, then one of the rhs.
+  int64_t block = 1;
+  for (int64_t d = getDim(); d < src.getRank(); ++d)
+    block *= src.getDimSize(d);
+  SmallVector<int64_t> positions;
+  for (int64_t i = 0; i < 2 * n; ++i) {
+    int64_t outer = i / (2 * block), half = (i / block) % 2;
+    positions.push_back(half * n + outer * block + i % block);
+  }
+  return positions;
+}
+
+LogicalResult FlipOp::verify() {
+  auto type = getSrc().getType();
+  if (failed(expectDim(*this, getDim(), type.getRank())))
+    return failure();
+  if (!llvm::isPowerOf2_64(type.getDimSize(getDim())))
+    return emitOpError("needs a power-of-two size along dim ")
+           << getDim() << ", got " << shapeString(type.getShape());
+  return success();
+}
+
+SmallVector<int64_t> FlipOp::getSourcePositions(unsigned) {
+  auto type = getSrc().getType();
+  int64_t stride = 1;
+  for (int64_t d = getDim() + 1; d < type.getRank(); ++d)
+    stride *= type.getDimSize(d);
+  int64_t size = type.getDimSize(getDim());
+  SmallVector<int64_t> positions;
+  for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+    int64_t at = (i / stride) % size;
+    positions.push_back(i + (size - 1 - 2 * at) * stride);
+  }
+  return positions;
+}
+
+//===----------------------------------------------------------------------===//
 // AddPtrOp
 //===----------------------------------------------------------------------===//
 
@@ -321,6 +421,10 @@ LogicalResult ShuffleOp::verify() {
       return emitOpError("index ") << index << " is out of range for " << available
                                    << " source elements";
   return success();
+}
+
+SmallVector<int64_t> ShuffleOp::getSourcePositions(unsigned) {
+  return SmallVector<int64_t>(getIndices());
 }
 
 //===----------------------------------------------------------------------===//
@@ -583,6 +687,7 @@ LogicalResult BarrierOp::verify() {
 }
 
 #include "Tile/TileEnums.cpp.inc"
+#include "Tile/TileInterfaces.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // PrintOp

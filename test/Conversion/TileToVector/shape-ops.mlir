@@ -117,3 +117,23 @@ func.func @shuffle_cat_bool(%a: tensor<2xi1>, %b: tensor<6xi1>) -> tensor<8xi1> 
   %c = tile.shuffle %a, %b [0, 1, 2, 3, 4, 5, 6, 7] : tensor<2xi1>, tensor<6xi1> -> tensor<8xi1>
   return %c : tensor<8xi1>
 }
+
+// join interleaves its operands, split takes the even and odd positions, cat along dim 1
+// alternates rows of the two, flip along dim 0 reverses the rows: one vector.shuffle each.
+// CHECK-LABEL: func.func @permutations
+// CHECK-SAME: (%[[A:.*]]: vector<4xi8>, %[[B:.*]]: vector<4xi8>, %[[M:.*]]: vector<4xi8>)
+// CHECK: %[[J:.*]] = vector.shuffle %[[A]], %[[B]] [0, 4, 1, 5, 2, 6, 3, 7] : vector<4xi8>, vector<4xi8>
+// CHECK: %[[LO:.*]] = vector.shuffle %[[J]], %[[J]] [0, 2, 4, 6] : vector<8xi8>, vector<8xi8>
+// CHECK: %[[HI:.*]] = vector.shuffle %[[J]], %[[J]] [1, 3, 5, 7] : vector<8xi8>, vector<8xi8>
+// CHECK: %[[C:.*]] = vector.shuffle %[[A]], %[[M]] [0, 1, 4, 5, 2, 3, 6, 7] : vector<4xi8>, vector<4xi8>
+// CHECK: %[[F:.*]] = vector.shuffle %[[M]], %[[M]] [2, 3, 0, 1] : vector<4xi8>, vector<4xi8>
+// CHECK: return %[[LO]], %[[HI]], %[[C]], %[[F]]
+func.func @permutations(%a: tensor<4xi8>, %b: tensor<4xi8>, %m: tensor<2x2xi8>)
+    -> (tensor<4xi8>, tensor<4xi8>, tensor<2x4xi8>, tensor<2x2xi8>) {
+  %j = tile.join %a, %b : tensor<4xi8> -> tensor<4x2xi8>
+  %lo, %hi = tile.split %j : tensor<4x2xi8> -> tensor<4xi8>
+  %a2 = tile.reshape %a : tensor<4xi8> -> tensor<2x2xi8>
+  %c = tile.cat %a2, %m dim = 1 : tensor<2x2xi8> -> tensor<2x4xi8>
+  %f = tile.flip %m dim = 0 : tensor<2x2xi8>
+  return %lo, %hi, %c, %f : tensor<4xi8>, tensor<4xi8>, tensor<2x4xi8>, tensor<2x2xi8>
+}

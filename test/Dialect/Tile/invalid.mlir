@@ -234,6 +234,96 @@ func.func @scan_shapes(%t: tensor<4xf32>, %u: tensor<8xf32>) -> (tensor<4xf32>, 
 
 // -----
 
+// join's operands are tiles of rank 1 or more.
+func.func @join_scalar(%a: tensor<f32>) -> tensor<2xf32> {
+  // expected-error @+1 {{joins tiles of rank 1 or more (scalars as 1-element tiles)}}
+  %0 = tile.join %a, %a : tensor<f32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// join's result is the operands' shape with a minor 2.
+func.func @join_shape(%a: tensor<4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{expected result shape [4, 2], got [2, 4]}}
+  %0 = tile.join %a, %a : tensor<4xf32> -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// join's operands have one type.
+func.func @join_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{failed to verify that all of {lhs, rhs} have same type}}
+  %0 = "tile.join"(%a, %b) : (tensor<4xf32>, tensor<4xi32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+// split needs a last dimension of size 2.
+func.func @split_last(%a: tensor<4x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{needs a tile of rank 2 or more whose last dimension has size 2, got [4, 4]}}
+  %0:2 = tile.split %a : tensor<4x4xf32> -> tensor<4xf32>
+  return %0#0 : tensor<4xf32>
+}
+
+// -----
+
+// split of a [2] tile is left to the frontend (reshaped to [1, 2] first).
+func.func @split_rank1(%a: tensor<2xf32>) -> tensor<1xf32> {
+  // expected-error @+1 {{needs a tile of rank 2 or more whose last dimension has size 2, got [2]}}
+  %0:2 = tile.split %a : tensor<2xf32> -> tensor<1xf32>
+  return %0#0 : tensor<1xf32>
+}
+
+// -----
+
+// split's results drop the last dimension.
+func.func @split_shape(%a: tensor<4x2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{expected result shape [4], got [2]}}
+  %0:2 = tile.split %a : tensor<4x2xf32> -> tensor<2xf32>
+  return %0#0 : tensor<2xf32>
+}
+
+// -----
+
+// cat's dim is a dimension of the operands.
+func.func @cat_dim(%a: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{dim 1 is out of range for a rank-1 tile}}
+  %0 = tile.cat %a, %a dim = 1 : tensor<4xf32> -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+// cat doubles dimension dim.
+func.func @cat_shape(%a: tensor<4x2xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{expected result shape [8, 2], got [4, 4]}}
+  %0 = tile.cat %a, %a dim = 0 : tensor<4x2xf32> -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+// flip's dim is a dimension of the tile.
+func.func @flip_dim(%a: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{dim 2 is out of range for a rank-2 tile}}
+  %0 = tile.flip %a dim = 2 : tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+// flip needs a power-of-two size along dim.
+func.func @flip_size(%a: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{needs a power-of-two size along dim 0, got [3, 2]}}
+  %0 = tile.flip %a dim = 0 : tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
 // A shuffle names one source position per result element.
 func.func @shuffle_count(%a: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{has 3 indices but the result has 4 elements}}

@@ -118,6 +118,27 @@ func.func @shuffle(%a: tensor<4xf16>, %b: tensor<4xf16>, %p: tensor<2x!tile.ptr<
   return %j, %f : tensor<4x2xf16>, tensor<2x!tile.ptr<i8>>
 }
 
+// join appends a minor dimension of 2, split removes it, cat doubles one dimension and flip
+// keeps the type; layout encodings and pointer elements are kept.
+// CHECK-LABEL: func @permutations
+// CHECK: %[[J:.*]] = tile.join %{{.*}}, %{{.*}} : tensor<4x8xbf16> -> tensor<4x8x2xbf16>
+// CHECK: %[[LO:.*]], %[[HI:.*]] = tile.split %[[J]] : tensor<4x8x2xbf16> -> tensor<4x8xbf16>
+// CHECK: tile.cat %[[LO]], %[[HI]] dim = 1 : tensor<4x8xbf16> -> tensor<4x16xbf16>
+// CHECK: tile.flip %{{.*}} dim = 0 : tensor<2x!tile.ptr<i8>>
+// CHECK: tile.join %{{.*}}, %{{.*}} : tensor<64xi8, #{{.*}}> -> tensor<64x2xi8, #{{.*}}>
+#perm1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#perm2 = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [2, 1], order = [1, 0]}>
+func.func @permutations(%a: tensor<4x8xbf16>, %b: tensor<4x8xbf16>, %p: tensor<2x!tile.ptr<i8>>,
+                        %q: tensor<64xi8, #perm1>)
+    -> (tensor<4x16xbf16>, tensor<2x!tile.ptr<i8>>, tensor<64x2xi8, #perm2>) {
+  %j = tile.join %a, %b : tensor<4x8xbf16> -> tensor<4x8x2xbf16>
+  %lo, %hi = tile.split %j : tensor<4x8x2xbf16> -> tensor<4x8xbf16>
+  %c = tile.cat %lo, %hi dim = 1 : tensor<4x8xbf16> -> tensor<4x16xbf16>
+  %f = tile.flip %p dim = 0 : tensor<2x!tile.ptr<i8>>
+  %e = tile.join %q, %q : tensor<64xi8, #perm1> -> tensor<64x2xi8, #perm2>
+  return %c, %f, %e : tensor<4x16xbf16>, tensor<2x!tile.ptr<i8>>, tensor<64x2xi8, #perm2>
+}
+
 // Dot products accumulate in a wider type, 2-D and batched.
 // CHECK-LABEL: func @dot
 // CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf32>

@@ -59,6 +59,9 @@ struct DistributedLayout {
   /// Whether some threads hold copies of elements other threads own (the tile
   /// is smaller than the threads along some dimension, or a slice).
   bool hasCopies() const;
+  /// The tile coordinates of register `reg` of lane `lane` of warp `warp`
+  /// (what the SIMT lowering computes at run time, evaluated at compile time).
+  llvm::SmallVector<int64_t> coordinates(unsigned lane, unsigned warp, int64_t reg) const;
 };
 
 /// Whether `encoding` is a blocked, slice, mma, mfma or dot_operand encoding.

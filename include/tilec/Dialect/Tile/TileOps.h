@@ -13,6 +13,8 @@
 #include "tilec/Dialect/Tile/TileDialect.h"
 #include "tilec/Dialect/Tile/TileTypes.h"
 
+#include "Tile/TileInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "Tile/TileOps.h.inc"
 
