@@ -389,7 +389,7 @@ SIDE_HEADER = (SIDE_FORMAT % ("regs", "spill st/ld", "stack", "smem", "128b", "g
 LEGEND = """\
 regs: registers (AMD: VGPRs); spill st/ld: bytes (AMD: VGPR/SGPR spill counts); stack, smem: bytes
 128b: 128-bit global loads/stores (PTX: with 16-byte cp.async); gen: 128-bit generic-address ld/st (PTX)
-shfl: shfl.sync (AMD: ds_bpermute/permute/swizzle, DPP); mma: mma.sync (AMD: v_mfma)
+shfl: shfl.sync (AMD: ds_bpermute/permute/swizzle, DPP); mma: mma.sync and wgmma.mma_async (AMD: v_mfma)
 cpa: cp.async copies to shared memory (num_stages pipelining, PTX)
 time s: compile + the local ptxas -v run (triton.compile includes Triton's own ptxas); x: tilec regs / Triton's"""
 
