@@ -1157,16 +1157,30 @@ protected:
   }
 };
 
+/// TILEC_SIMT_WGMMA: 1 models sm_90a's wgmma (arch warp32-wgmma); unset, empty
+/// or 0 does not; -1 for anything else.
+int deviceWgmma() {
+  const char *env = std::getenv("TILEC_SIMT_WGMMA");
+  if (!env || !*env || std::strcmp(env, "0") == 0)
+    return 0;
+  return std::strcmp(env, "1") == 0 ? 1 : -1;
+}
+
 tilec_status simtProbe() {
   if (!deviceWarpSize())
     return tilec_status_create(
         TILEC_STATUS_UNAVAILABLE,
         "simt: TILEC_SIMT_WARP_SIZE='%s' is not 32 or 64",
         std::getenv("TILEC_SIMT_WARP_SIZE"));
+  if (deviceWgmma() < 0 || (deviceWgmma() == 1 && deviceWarpSize() != 32))
+    return tilec_status_create(
+        TILEC_STATUS_UNAVAILABLE,
+        "simt: TILEC_SIMT_WGMMA='%s' is not 0 or 1 (1 needs 32-lane warps)",
+        std::getenv("TILEC_SIMT_WGMMA"));
   return nullptr;
 }
 
-int simtCount() { return deviceWarpSize() ? 1 : 0; }
+int simtCount() { return deviceWarpSize() && deviceWgmma() >= 0 ? 1 : 0; }
 
 tilec_status simtInfo(int ordinal, tilec_device_info *info) {
   if (tilec_status s = simtProbe())
@@ -1176,12 +1190,9 @@ tilec_status simtInfo(int ordinal, tilec_device_info *info) {
   hostDeviceInfo("simt", info);
   std::string name = "SIMT emulator on " + hostCpu().name;
   copyString(info->name, sizeof(info->name), name.c_str());
-  // TILEC_SIMT_WGMMA=1 models sm_90's warpgroup MMA at warp size 32.
-  const char *wgmma = std::getenv("TILEC_SIMT_WGMMA");
-  bool sm90 = wgmma && std::strcmp(wgmma, "1") == 0;
   copyString(info->arch, sizeof(info->arch),
              deviceWarpSize() == 64 ? "warp64"
-             : sm90                 ? "warp32-wgmma"
+             : deviceWgmma() == 1   ? "warp32-wgmma"
                                     : "warp32");
   return nullptr;
 }
