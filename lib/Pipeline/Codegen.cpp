@@ -21,6 +21,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -399,6 +400,27 @@ std::string invalidEmitKindMessage(EmitKind kind, llvm::StringRef target,
 
 } // namespace
 
+/// Sets the back-end options a target asks for, each once per process (an
+/// option given twice is an error in LLVM's command line).
+static LogicalResult setLLVMBackendOptions(ArrayRef<StringRef> options, std::string &error) {
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto &registered = llvm::cl::getRegisteredOptions();
+  for (StringRef option : options) {
+    auto [name, value] = option.split('=');
+    llvm::cl::Option *known = registered.lookup(name);
+    if (!known) {
+      error = "LLVM has no back-end option '" + name.str() + "'";
+      return failure();
+    }
+    if (known->getNumOccurrences() == 0 && known->addOccurrence(0, name, value)) {
+      error = "LLVM refused the back-end option '" + option.str() + "'";
+      return failure();
+    }
+  }
+  return success();
+}
+
 LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, EmitKind kind,
                            ArrayRef<KernelInfo> kernels, std::string &output,
                            std::string &error, std::vector<KernelInfo> *describedOut) {
@@ -430,6 +452,8 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
       return failure();
     }
   }
+  if (failed(setLLVMBackendOptions(info->getLLVMBackendOptions(), error)))
+    return failure();
   llvm::TargetOptions targetOptions;
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
       triple, processor.cpu, processor.features, targetOptions, llvm::Reloc::PIC_, std::nullopt,

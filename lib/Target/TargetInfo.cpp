@@ -235,7 +235,8 @@ Value detail::matrixDescriptor(OpBuilder &b, Location loc, Value address,
 }
 
 bool detail::isWarpgroupMmaType(Type operand, Type acc) {
-  return (operand.isF16() || operand.isBF16() || operand.isF32()) && acc.isF32();
+  return ((operand.isF16() || operand.isBF16() || operand.isF32()) && acc.isF32()) ||
+         (operand.isInteger(8) && acc.isInteger(32));
 }
 
 bool detail::isMfmaType(unsigned nonK, Type operand, Type acc) {

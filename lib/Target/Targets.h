@@ -59,7 +59,7 @@ bool isMmaSyncType(mlir::Type operand, mlir::Type acc);
 /// f32 operands with f32 accumulators, i8 operands with i32 accumulators.
 bool isMfmaType(unsigned nonK, mlir::Type operand, mlir::Type acc);
 /// The operand and accumulator types of wgmma that tilec uses: f16, bf16 or
-/// f32 (as tf32) operands with f32 accumulators.
+/// f32 (as tf32) operands with f32 accumulators, int8 ones with int32.
 bool isWarpgroupMmaType(mlir::Type operand, mlir::Type acc);
 /// The i64 wgmma matrix descriptor of `operand` (PTX ISA encoding), whose
 /// first element is at the i64 shared-memory `address` (in the target's

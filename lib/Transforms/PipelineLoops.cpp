@@ -183,7 +183,7 @@ bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load, bool withMfma) {
 /// How the wgmma dots (a version-3 `#tile.mma` accumulator) that `load`
 /// feeds read it from swizzled shared memory: not at all (wgmma dots read
 /// none of it), as loaded, or transposed (a K x N B operand of f32 elements
-/// as tf32, which wgmma reads K-major only).
+/// as tf32, or of int8 ones, which wgmma reads K-major only).
 enum class WgmmaUse { None, AsLoaded, Transposed };
 WgmmaUse wgmmaUse(tile::LoadOp load) {
   WgmmaUse use = WgmmaUse::None;
@@ -196,8 +196,8 @@ WgmmaUse wgmmaUse(tile::LoadOp load) {
     auto mma = encoding ? dyn_cast<tile::MmaEncodingAttr>(encoding.getParent()) : nullptr;
     if (!mma || mma.getVersion() != 3)
       continue;
-    bool kMajorB = encoding.getOpIdx() == 1 && !throughTrans &&
-                   getElementTypeOrSelf(load.getType()).isF32();
+    Type elem = getElementTypeOrSelf(load.getType());
+    bool kMajorB = encoding.getOpIdx() == 1 && !throughTrans && (elem.isF32() || elem.isInteger(8));
     use = kMajorB ? WgmmaUse::Transposed : WgmmaUse::AsLoaded;
   }
   return use;

@@ -759,10 +759,10 @@ uint64_t wgmmaOperandOffset(uint64_t desc, bool mnMajor, uint32_t mn, uint32_t k
   return address;
 }
 
-/// D = A * B + D of one wgmma m64nNk16 (m64nNk8 for tf32) for the warpgroup `threads`, reading
-/// A and B from shared memory through their descriptors; an error message if
-/// an element lies outside shared memory or a descriptor uses the base
-/// offset (bits 49-51), which the emulator does not model.
+/// D = A * B + D of one wgmma m64nNk16 (m64nNk8 for tf32, m64nNk32 for s8) for the warpgroup
+/// `threads`, reading A and B from shared memory through their descriptors; an error message if an
+/// element lies outside shared memory or a descriptor uses the base offset (bits 49-51), which the
+/// emulator does not model.
 std::string computeWgmma(const Program &p, SimtThread *threads) {
   const SimtThread &first = threads[0];
   uint32_t n = first.wgmmaShape & 0xffff;
@@ -770,9 +770,11 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
   bool transB = first.wgmmaShape & TILEC_SIMT_WGMMA_TRANS_B;
   bool bf16 = first.mmaKind == TILEC_SIMT_WGMMA_F32_BF16;
   bool tf32 = first.mmaKind == TILEC_SIMT_WGMMA_F32_TF32;
-  const uint32_t k = tf32 ? 8 : 16, elemBytes = tf32 ? 4 : 2;
-  if (tf32 && (transA || transB))
-    return "tf32 wgmma with an MN-major operand (tf32 operands are K-major only)";
+  bool s8 = first.mmaKind == TILEC_SIMT_WGMMA_S32_S8;
+  const uint32_t k = tf32 ? 8 : s8 ? 32 : 16, elemBytes = tf32 ? 4 : s8 ? 1 : 2;
+  if ((tf32 || s8) && (transA || transB))
+    return std::string(tf32 ? "tf32" : "s8") + " wgmma with an MN-major operand (" +
+           (tf32 ? "tf32" : "s8") + " operands are K-major only)";
   for (uint64_t desc : {first.wgmmaDescA, first.wgmmaDescB})
     if ((desc >> 49) & 7)
       return "wgmma descriptor with a matrix base offset (not modelled)";
@@ -791,6 +793,8 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
       std::memcpy(&value, p.shared + offset, sizeof(value));
       return tf32Operand(value);
     }
+    if (s8)
+      return double(int8_t(p.shared[offset]));
     uint16_t bits;
     std::memcpy(&bits, p.shared + offset, sizeof(bits));
     return bf16 ? bf16ToFloat(bits) : halfToFloat(bits);
@@ -811,6 +815,15 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
     for (uint32_t r = 0; r < n / 2; ++r) {
       uint32_t j = r / 4, i = r % 4;
       uint32_t row = 16 * warp + lane / 4 + 8 * (i / 2), col = 8 * j + 2 * (lane % 4) + i % 2;
+      if (s8) {
+        // int32 accumulators in d's words; the sum wraps modulo 2^32.
+        uint32_t sum;
+        std::memcpy(&sum, &d[r], sizeof(sum));
+        for (uint32_t kk = 0; kk < k; ++kk)
+          sum += uint32_t(int32_t(a[row * k + kk]) * int32_t(b[kk * n + col]));
+        std::memcpy(&d[r], &sum, sizeof(sum));
+        continue;
+      }
       float sum = d[r];
       // 16-bit and tf32 products are exact in f32; the sum rounds per step.
       for (uint32_t kk = 0; kk < k; ++kk)
@@ -826,14 +839,12 @@ void wgmmaCallback(tilec_simt_thread *ctx, uint32_t kind, uint64_t descA, uint64
   SimtThread *t = self(ctx);
   Program &p = *t->program;
   uint32_t n = shape & 0xffff;
-  requireWarpInstruction(t, "wgmma", 32,
-                         kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_F32_TF32 &&
-                             n >= 8 && n <= 256 && n % 8 == 0 &&
-                             (shape & ~uint32_t(0x3ffff)) == 0,
-                         "kind or shape",
-                         kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_F32_TF32
-                             ? shape
-                             : kind);
+  requireWarpInstruction(
+      t, "wgmma", 32,
+      kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_S32_S8 && n >= 8 && n <= 256 &&
+          n % 8 == 0 && (shape & ~uint32_t(0x3ffff)) == 0,
+      "kind or shape",
+      kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_S32_S8 ? shape : kind);
   if (p.launch->numThreads % kWarpgroupThreads) {
     p.fail(t, "wgmma needs warpgroups of 4 warps, the launch has " +
                   std::to_string(p.launch->numThreads / 32) + " warps");

@@ -12,7 +12,10 @@
 # 16-byte cp.async pieces (48 calls: 16 per stage, 3 stages). fp32 dots run as tf32 (m64nNk8,
 # operands truncated to their top 19 bits, as the hardware reads them from shared memory), both
 # operands K-major: B's pipeline buffer holds it transposed (4-byte copies), or B comes from
-# tl.trans; the reference is float64 numpy on truncated inputs.
+# tl.trans; the reference is float64 numpy on truncated inputs. int8 dots with int32
+# accumulators run on m64nNk32.s32.s8.s8 (kind 35), both operands K-major too, and must be
+# exact: B pipelined into a transposed buffer (1-byte copies), staged by the dot, or from
+# tl.trans.
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
 # RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=128 -DN=128 -DK=64 -DBF16=0 -DTRANS_B=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.ll
@@ -30,6 +33,10 @@
 # CHECK: PASS f32 64x64x32 w4
 # CHECK: PASS f32 128x128x32 w4
 # CHECK: PASS f32 128x64x32 w8 transB
+# CHECK: PASS i8 64x64x32 w4
+# CHECK: PASS i8 128x128x64 w4
+# CHECK: PASS i8 64x32x128 w4 staged
+# CHECK: PASS i8 128x64x64 w8 transB
 # CHECK-NOT: FAIL
 # IR-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # IR-COUNT-8: call void %{{.*}}(ptr {{.*}}, i32 32, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 131200, ptr {{.*}})
@@ -37,6 +44,11 @@
 # CPA-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # CPA-COUNT-48: call void %{{.*}}(ptr {{.*}}, ptr {{.*}}, ptr {{.*}}, i32 16, i32 %{{.*}})
 # CPA-NOT: call void %{{.*}}(ptr {{.*}}, ptr {{.*}}, ptr {{.*}}, i32 16, i32 %{{.*}})
+# RUN: tilec compile %s --kernel mm_i8 --signature '*i8:16,*i8:16,*i32:16,i32' -DM=128 -DN=128 -DK=64 -DTRANS_B=0 -DSTAGED=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t8.ll
+# RUN: FileCheck %s --check-prefix=I8 < %t8.ll
+# I8-LABEL: define {{.*}}@__tilec_simt_entry_mm_i8
+# I8-COUNT-4: call void %{{.*}}(ptr {{.*}}, i32 35, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 128, ptr {{.*}})
+# I8-NOT: call void %{{.*}}(ptr {{.*}}, i32 {{3[2-5]}}, i64
 import os
 import shutil
 import subprocess
@@ -67,6 +79,53 @@ def mm(a_ptr, b_ptr, c_ptr, steps, M: tl.constexpr, N: tl.constexpr, K: tl.const
             b = b.to(tl.bfloat16, bitcast=True)
         acc = tl.dot(a, b, acc)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+@jit
+def mm_i8(a_ptr, b_ptr, c_ptr, steps, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
+          TRANS_B: tl.constexpr, STAGED: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    acc = tl.zeros((M, N), dtype=tl.int32)
+    for s in range(0, steps):
+        a = tl.load(a_ptr + s * M * K + rm[:, None] * K + rk[None, :])
+        if TRANS_B:  # B stored N x K
+            b = tl.trans(tl.load(b_ptr + s * K * N + rn[:, None] * K + rk[None, :]))
+        else:
+            b = tl.load(b_ptr + s * K * N + rk[:, None] * N + rn[None, :])
+        if STAGED:  # a computed operand: the dot stages it (no pipeline buffer)
+            b = b + 0
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+def run_i8(tilec, tmp, m, n, k, warps, trans_b=False, staged=False, steps=2):
+    rng = np.random.default_rng(m * n + k + warps)
+    a = rng.integers(-128, 128, (steps, m, k)).astype(np.int8)
+    b = rng.integers(-128, 128, (steps, k, n)).astype(np.int8)
+    a[0, 0, :] = -128  # extremes: -128 * -128 in every product of row 0, column 0
+    b[0, :, 0] = -128
+    b_arg = np.ascontiguousarray(np.transpose(b, (0, 2, 1))) if trans_b else b
+    paths = []
+    for name, arr in (("a", a), ("b", b_arg), ("c", np.zeros((m, n), np.int32))):
+        paths.append(os.path.join(tmp, name + ".npy"))
+        np.save(paths[-1], arr)
+    out = os.path.join(tmp, "out")
+    cmd = [tilec, "run", __file__, "--kernel", "mm_i8", "--grid", "1", "--num-warps", str(warps),
+           "-DM=%d" % m, "-DN=%d" % n, "-DK=%d" % k, "-DTRANS_B=%d" % trans_b,
+           "-DSTAGED=%d" % staged, "--out-dir", out, "--"] + paths + [str(steps)]
+    env = dict(os.environ, TILEC_DEVICE="simt", TILEC_SIMT_WGMMA="1")
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    name = "i8 %dx%dx%d w%d%s%s" % (m, n, k, warps, " transB" if trans_b else "",
+                                    " staged" if staged else "")
+    if proc.returncode != 0:
+        print("FAIL %s: %s" % (name, proc.stderr.strip()))
+        return
+    got = np.load(os.path.join(out, "c.npy"))
+    ref = sum(a[s].astype(np.int64) @ b[s].astype(np.int64) for s in range(steps))
+    bad = int(np.count_nonzero(got != ref))
+    print("%s %s (%d wrong)" % ("PASS" if bad == 0 else "FAIL", name, bad))
 
 
 def bf16_bits(x):
@@ -123,3 +182,6 @@ if __name__ == "__main__":
                      ("f32", 64, 64, 32, 4), ("f32", 128, 128, 32, 4),
                      ("f32", 128, 64, 32, 8, True)):
             run_case(tilec, tmp, *case)
+        for case in ((64, 64, 32, 4), (128, 128, 64, 4), (64, 32, 128, 4, False, True),
+                     (128, 64, 64, 8, True)):
+            run_i8(tilec, tmp, *case)

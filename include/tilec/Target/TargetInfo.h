@@ -87,6 +87,11 @@ public:
   /// and the PTX version; the host's CPU and features where the code runs on
   /// this host).
   virtual LLVMProcessor getLLVMProcessor(llvm::StringRef arch) const = 0;
+  /// LLVM back-end options (`name=value`, as after `-mllvm`) this target's
+  /// code generation sets before its target machine is created. They are
+  /// process-wide, so they must only concern this target's back end (NVPTX:
+  /// 32-bit shared-memory pointers).
+  virtual llvm::ArrayRef<llvm::StringRef> getLLVMBackendOptions() const { return {}; }
   /// Whether code for `arch` depends on the CPU of the compiling host (its
   /// processor name and features), so caches must key on them.
   virtual bool dependsOnHostCPU(llvm::StringRef arch) const { return false; }

@@ -265,6 +265,23 @@ Value swizzledByteOffset(OpBuilder &b, Location loc, Value index, int64_t rows, 
   return arith::XOrIOp::create(b, loc, byte, arith::ShLIOp::create(b, loc, phase, c32(4)));
 }
 
+std::optional<int64_t> swizzledByteDelta(int64_t delta, int64_t rows, int64_t cols,
+                                         int64_t elemBytes, int64_t swizzleBytes) {
+  if (delta < 0)
+    return std::nullopt;
+  int64_t width = swizzleBytes / elemBytes;
+  int64_t rowDelta = delta / cols, colDelta = delta % cols;
+  // Whole column blocks keep each element's place within its 128-byte row.
+  if (colDelta % width)
+    return std::nullopt;
+  int64_t bytes = (colDelta / width) * rows * swizzleBytes + rowDelta * swizzleBytes;
+  // The swizzle reads and writes address bits 4-9 only: a multiple of 1024
+  // leaves them, and so every element's phase, as they were.
+  if (bytes % 1024)
+    return std::nullopt;
+  return bytes;
+}
+
 uint64_t SIMTLowering::scratchBase(OpBuilder &b) const {
   func::FuncOp body = kernel;
   return insertsAfter(b, body.getBody().front(), lastBufferUser) ? 0 : allocatedBytes;

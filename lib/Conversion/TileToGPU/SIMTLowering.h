@@ -18,6 +18,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <optional>
+
 namespace tilec {
 
 /// Per-kernel state of the SIMT lowering.
@@ -245,6 +247,14 @@ void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &conv
 mlir::Value swizzledByteOffset(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index,
                                int64_t rows, int64_t cols, int64_t elemBytes,
                                int64_t swizzleBytes);
+/// The constant D with swizzledByteOffset(i + delta) == swizzledByteOffset(i)
+/// + D for every element i of such a tile whose column plus delta's column
+/// stays in the row (delta = dr * cols + dc, 0 <= dc < cols), or nothing when
+/// the swizzle does not move every such element by the same amount. Copies
+/// of a thread's registers then address from one swizzled base with
+/// immediate offsets.
+std::optional<int64_t> swizzledByteDelta(int64_t delta, int64_t rows, int64_t cols,
+                                         int64_t elemBytes, int64_t swizzleBytes);
 /// tile.dot with a version-3 `#tile.mma` accumulator on wgmma (WgmmaDot.cpp).
 void populateSIMTWgmmaDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);

@@ -72,10 +72,11 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
              << operand << " operands and " << cType.getElementType() << " accumulators";
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
     unsigned warpsM = mma.getWarpsPerCTA()[0];
-    // 32 bytes of K per instruction: 16 16-bit elements, 8 tf32 ones; tf32
-    // reads both operands K-major.
+    // 32 bytes of K per instruction: 16 16-bit elements, 8 tf32 ones, 32 s8
+    // ones; only 16-bit operands may be MN-major (tf32 and s8 are read
+    // K-major).
     int64_t elemBytes = operand.getIntOrFloatBitWidth() / 8, instrK = 32 / elemBytes;
-    bool tf32 = operand.isF32();
+    bool kMajorOnly = elemBytes != 2;
     if (m % (16 * warpsM) || n % 16 || k % instrK || !llvm::isPowerOf2_64(n) ||
         !llvm::isPowerOf2_64(k))
       return op.emitOpError("shape ")
@@ -87,7 +88,8 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     // conversions the dot stages, else the dot-operand registers.
     Value aBuffer = bufferSource(simt, op.getA()), bBuffer = bufferSource(simt, op.getB());
     // B is K-major (stored N x K) when it is a transposition the dot folds,
-    // its buffer holds it transposed, or the dot stages it transposed (tf32).
+    // its buffer holds it transposed, or the dot stages it transposed (tf32,
+    // s8).
     bool bTransposed = false;
     if (Operation *def = op.getB().getDefiningOp();
         def && simt.transposedBufferOperands.count(def)) {
@@ -106,10 +108,11 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
       bSource = source;
       bTransposed = bFolded = true;
     }
-    bool bStagedTransposed = !bBuffer && tf32 && !bFolded;
+    bool bStagedTransposed = !bBuffer && kMajorOnly && !bFolded;
     bTransposed |= bStagedTransposed;
-    if (tf32 && !bTransposed)
-      return op.emitOpError("tf32 wgmma reads B K-major, but its buffer is not transposed");
+    if (kMajorOnly && !bTransposed)
+      return op.emitOpError("wgmma reads ")
+             << operand << " B operands K-major, but its buffer is not transposed";
     SwizzledOperand aShared{m, k, elemBytes};
     SwizzledOperand bShared =
         bTransposed ? SwizzledOperand{n, k, elemBytes} : SwizzledOperand{k, n, elemBytes};

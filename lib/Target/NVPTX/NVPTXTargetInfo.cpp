@@ -78,6 +78,12 @@ public:
     unsigned sm = smVersion(arch);
     return {arch.str(), sm >= 100 ? "+ptx86" : "+ptx80"};
   }
+  /// Shared-memory pointers of 32 bits, as the shared window is: one register
+  /// per address instead of two, and `[%r+imm]` operands.
+  llvm::ArrayRef<llvm::StringRef> getLLVMBackendOptions() const override {
+    static const llvm::StringRef options[] = {"nvptx-short-ptr=true"};
+    return options;
+  }
   /// A compute capability 9.0 device gets sm_90a, as Triton compiles for it:
   /// wgmma exists only there (such PTX runs on sm_90 devices only).
   std::string getArchForDevice(llvm::StringRef deviceArch) const override {
@@ -351,9 +357,9 @@ public:
       constraints += "=r,";
     }
     code += "}, [$" + std::to_string(count) + "+" + std::to_string(byteOffset) + "];";
-    constraints += "l";
-    // The shared pointer as a 64-bit shared-window address.
-    Value address = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), rowBase);
+    constraints += "r";
+    // The shared pointer as a 32-bit shared-window address.
+    Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), rowBase);
     Value loaded = inlineAsm(b, loc, resultType, {address}, code, constraints);
     auto pairType = VectorType::get({2}, elem);
     Value result = LLVM::UndefOp::create(b, loc, VectorType::get({2 * count}, elem));
@@ -381,20 +387,25 @@ public:
                      const WarpgroupMmaOperand &a, const WarpgroupMmaOperand &bOperand, Value acc,
                      unsigned n) const override {
     unsigned regs = n / 2;
-    bool tf32 = operand.isF32();
-    std::string code = "{\n.reg .pred p;\nmov.pred p, -1;\nwgmma.mma_async.sync.aligned.m64n" +
-                       std::to_string(n) + (tf32 ? "k8.f32.tf32.tf32" : "k16.f32.") +
-                       (tf32 ? "" : operand.isBF16() ? "bf16.bf16" : "f16.f16") + " {";
+    bool tf32 = operand.isF32(), s8 = operand.isInteger(8);
+    std::string code =
+        "{\n.reg .pred p;\nmov.pred p, -1;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
+        (tf32 ? "k8.f32.tf32.tf32"
+         : s8 ? "k32.s32.s8.s8"
+              : std::string("k16.f32.") + (operand.isBF16() ? "bf16.bf16" : "f16.f16")) +
+        " {";
     std::string constraints;
     for (unsigned r = 0; r < regs; ++r) {
       code += (r ? ", $" : "$") + std::to_string(r);
-      constraints += "=f,";
+      constraints += s8 ? "=r," : "=f,";
     }
-    // tf32 has no transpose operands: both K-major.
-    code += "}, $" + std::to_string(regs) + ", $" + std::to_string(regs + 1) + ", p, 1, 1" +
-            (tf32 ? std::string()
-                  : std::string(", ") + (a.mnMajor ? "1" : "0") + ", " +
-                        (bOperand.mnMajor ? "1" : "0")) +
+    // tf32 has no transpose operands (both K-major); integer wgmma has neither
+    // those nor the operand scales, and its sums wrap (no .satfinite).
+    code += "}, $" + std::to_string(regs) + ", $" + std::to_string(regs + 1) + ", p" +
+            (s8 ? std::string() : std::string(", 1, 1")) +
+            (tf32 || s8 ? std::string()
+                        : std::string(", ") + (a.mnMajor ? "1" : "0") + ", " +
+                              (bOperand.mnMajor ? "1" : "0")) +
             ";\n}";
     constraints += "l,l";
     // Descriptors hold the 32-bit shared-window address.
@@ -408,8 +419,8 @@ public:
       constraints += "," + std::to_string(r);
       operands.push_back(vector::ExtractOp::create(b, loc, acc, r));
     }
-    auto resultType =
-        LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(regs, b.getF32Type()));
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        b.getContext(), SmallVector<Type>(regs, s8 ? Type(b.getI32Type()) : Type(b.getF32Type())));
     Value d = inlineAsm(b, loc, resultType, operands, code, constraints);
     Value result = LLVM::UndefOp::create(b, loc, acc.getType());
     for (unsigned r = 0; r < regs; ++r)

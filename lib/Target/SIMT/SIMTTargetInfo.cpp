@@ -205,9 +205,10 @@ public:
       Value address = LLVM::PtrToIntOp::create(b, loc, i64, op.start);
       return detail::matrixDescriptor(b, loc, arith::SubIOp::create(b, loc, address, shared), op);
     };
-    uint32_t kind = operand.isF32()    ? TILEC_SIMT_WGMMA_F32_TF32
-                    : operand.isBF16() ? TILEC_SIMT_WGMMA_F32_BF16
-                                       : TILEC_SIMT_WGMMA_F32_F16;
+    uint32_t kind = operand.isF32()        ? TILEC_SIMT_WGMMA_F32_TF32
+                    : operand.isBF16()     ? TILEC_SIMT_WGMMA_F32_BF16
+                    : operand.isInteger(8) ? TILEC_SIMT_WGMMA_S32_S8
+                                           : TILEC_SIMT_WGMMA_F32_F16;
     uint32_t shape = n | (a.mnMajor ? TILEC_SIMT_WGMMA_TRANS_A : 0) |
                      (bOperand.mnMajor ? TILEC_SIMT_WGMMA_TRANS_B : 0);
     callField(b, loc, kernel, offsetof(tilec_simt_thread, wgmma), Type(),

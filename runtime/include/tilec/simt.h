@@ -86,13 +86,15 @@ typedef struct tilec_simt_mma_fragments {
 } tilec_simt_mma_fragments;
 
 /** Kinds of tilec_simt_thread.wgmma: wgmma.mma_async.sync.aligned.m64nNk16
- *  with f32 accumulators and f16 or bf16 operands, and m64nNk8 with tf32
+ *  with f32 accumulators and f16 or bf16 operands, m64nNk8 with tf32
  *  operands (f32 in shared memory, of which the top 19 bits are read; both
- *  K-major). */
+ *  K-major), and m64nNk32 with s8 operands (both K-major) and s32
+ *  accumulators (`d` then holds int32 values; sums wrap). */
 enum {
   TILEC_SIMT_WGMMA_F32_F16 = 32,
   TILEC_SIMT_WGMMA_F32_BF16 = 33,
-  TILEC_SIMT_WGMMA_F32_TF32 = 34
+  TILEC_SIMT_WGMMA_F32_TF32 = 34,
+  TILEC_SIMT_WGMMA_S32_S8 = 35
 };
 /** Flags of tilec_simt_thread.wgmma's `shape`, or'ed with N (8 .. 256, a
  *  multiple of 8): A, or B, is MN-major in shared memory (imm-trans-a and
@@ -203,7 +205,7 @@ struct tilec_simt_thread {
   void (*async_wait)(tilec_simt_thread *self, uint32_t pending);
   /** Warpgroup-synchronous matrix multiply-accumulate D = A * B + D of one
    *  `wgmma.mma_async.sync.aligned.m64nNkK` (`kind` is TILEC_SIMT_WGMMA_*, K
-   *  = 16, or 8 for tf32; `shape` N | TILEC_SIMT_WGMMA_TRANS_*): the 128
+   *  = 16, 8 for tf32, 32 for s8; `shape` N | TILEC_SIMT_WGMMA_TRANS_*): the 128
    *  threads of a warpgroup (4 consecutive warps of 32 lanes) call it with
    *  the same shared-memory matrix descriptors of A (64 x K) and B (K x N), as
    *  the PTX ISA defines
