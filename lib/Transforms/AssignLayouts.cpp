@@ -175,13 +175,22 @@ private:
         !llvm::isPowerOf2_64(k))
       return {};
     // wgmma where the target has it: each warpgroup's 64 rows per
-    // instruction, warps along M only (B is then read by every warpgroup),
-    // at least 16 columns and one instruction's K (32 bytes: the narrowest
-    // swizzled rows).
+    // instruction, warpgroups along M as far as M has 64-row blocks for them
+    // (B is then read by every warpgroup), the others along N (as Triton:
+    // [4, 2] for 64 rows at 8 warps), at least 16 columns per warpgroup and
+    // one instruction's K (32 bytes: the narrowest swizzled rows). Chained
+    // dots share the choice (chainedDotWarps' all-along-M default gives way).
     if (target->hasWarpgroupMma(arch, operand, cType.getElementType()) && numWarps % 4 == 0 &&
-        m % (16 * numWarps) == 0 && n >= 16 && k * operand.getIntOrFloatBitWidth() >= 256 &&
-        (!warps || (warps->first == numWarps && warps->second == 1)))
-      return tile::MmaEncodingAttr::get(dot.getContext(), 3, {numWarps, 1}, {16, 8});
+        m % 64 == 0 && k * operand.getIntOrFloatBitWidth() >= 256) {
+      unsigned wgM = numWarps;
+      while (wgM > 4 && m % (16 * wgM))
+        wgM /= 2;
+      unsigned wgN = numWarps / wgM;
+      bool agreed = !warps || (warps->first == wgM && warps->second == wgN) ||
+                    (warps->first == numWarps && warps->second == 1);
+      if (agreed && n % (16 * wgN) == 0)
+        return tile::MmaEncodingAttr::get(dot.getContext(), 3, {wgM, wgN}, {16, 8});
+    }
     auto [wm, wn] = fits(warps, m, n, 16, 8) ? *warps : mmaWarps(m, n, numWarps);
     return tile::MmaEncodingAttr::get(dot.getContext(), 2, {wm, wn}, {16, 8});
   }

@@ -37,6 +37,10 @@
 # CHECK: PASS i8 128x128x64 w4
 # CHECK: PASS i8 64x32x128 w4 staged
 # CHECK: PASS i8 128x64x64 w8 transB
+# CHECK: PASS f16 64x64x32 w8
+# CHECK: PASS bf16 64x128x64 w8 transB
+# CHECK: PASS f32 64x32x32 w8
+# CHECK: PASS i8 64x64x64 w8
 # CHECK-NOT: FAIL
 # IR-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # IR-COUNT-8: call void %{{.*}}(ptr {{.*}}, i32 32, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 131200, ptr {{.*}})
@@ -49,6 +53,11 @@
 # I8-LABEL: define {{.*}}@__tilec_simt_entry_mm_i8
 # I8-COUNT-4: call void %{{.*}}(ptr {{.*}}, i32 35, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 128, ptr {{.*}})
 # I8-NOT: call void %{{.*}}(ptr {{.*}}, i32 {{3[2-5]}}, i64
+# RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=64 -DN=64 -DK=32 -DBF16=0 -DTRANS_B=0 --target simt --arch warp32-wgmma --num-warps 8 --emit llvm -o %t64.ll
+# RUN: FileCheck %s --check-prefix=SPLITN < %t64.ll
+# SPLITN-LABEL: define {{.*}}@__tilec_simt_entry_mm
+# SPLITN-COUNT-2: call void %{{.*}}(ptr {{.*}}, i32 32, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 131104, ptr {{.*}})
+# SPLITN-NOT: call void %{{.*}}(ptr {{.*}}, i32 32, i64
 import os
 import shutil
 import subprocess
@@ -185,3 +194,8 @@ if __name__ == "__main__":
         for case in ((64, 64, 32, 4), (128, 128, 64, 4), (64, 32, 128, 4, False, True),
                      (128, 64, 64, 8, True)):
             run_i8(tilec, tmp, *case)
+        # 64 rows at 8 warps: the two warpgroups split N (warps [4, 2]), m64n(N/2) each.
+        for case in (("f16", 64, 64, 32, 8), ("bf16", 64, 128, 64, 8, True),
+                     ("f32", 64, 32, 32, 8)):
+            run_case(tilec, tmp, *case)
+        run_i8(tilec, tmp, 64, 64, 64, 8)

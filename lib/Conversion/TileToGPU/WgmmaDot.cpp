@@ -71,16 +71,19 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
       return op.emitOpError("target has no wgmma for ")
              << operand << " operands and " << cType.getElementType() << " accumulators";
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
-    unsigned warpsM = mma.getWarpsPerCTA()[0];
+    // Warpgroups split M first, then N: each runs its 64-row blocks over
+    // `groupN` columns (TileAttrs.td: warp w at (w % warpsM, w / warpsM)).
+    unsigned warpsM = mma.getWarpsPerCTA()[0], warpsN = mma.getWarpsPerCTA()[1];
+    int64_t groupN = n / warpsN;
     // 32 bytes of K per instruction: 16 16-bit elements, 8 tf32 ones, 32 s8
     // ones; only 16-bit operands may be MN-major (tf32 and s8 are read
     // K-major).
     int64_t elemBytes = operand.getIntOrFloatBitWidth() / 8, instrK = 32 / elemBytes;
     bool kMajorOnly = elemBytes != 2;
-    if (m % (16 * warpsM) || n % 16 || k % instrK || !llvm::isPowerOf2_64(n) ||
+    if (m % (16 * warpsM) || n % (16 * warpsN) || k % instrK || !llvm::isPowerOf2_64(n) ||
         !llvm::isPowerOf2_64(k))
-      return op.emitOpError("shape ")
-             << m << "x" << n << "x" << k << " does not fit wgmma at " << warpsM << " warps";
+      return op.emitOpError("shape ") << m << "x" << n << "x" << k << " does not fit wgmma at "
+                                      << warpsM << "x" << warpsN << " warps";
 
     // The operands: read from their pipeline buffers (tile.local_load planned
     // as staged, swizzled by tilec-pipeline-loops; B possibly transposed),
@@ -162,19 +165,38 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
                                  ArrayRef<LLVM::GEPArg>{bytes});
     };
     Value warpgroup = arith::ShRUIOp::create(b, loc, simt.warpId, c32(2));
-    Value aRows = arith::MulIOp::create(b, loc, warpgroup, c32(64 * aShared.rowBytes()));
+    unsigned groupsM = warpsM / 4;
+    Value groupM = arith::AndIOp::create(b, loc, warpgroup, c32(groupsM - 1));
+    Value groupCol = arith::MulIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, warpgroup, c32(llvm::Log2_32(groupsM))),
+        c32(groupN));
+    Value aRows = arith::MulIOp::create(b, loc, groupM, c32(64 * aShared.rowBytes()));
+    // The warpgroup's first column of B: a row of B stored transposed (N x
+    // K), else a column, in its column block.
+    Value bColumn =
+        bTransposed
+            ? Value(arith::MulIOp::create(b, loc, groupCol, c32(bShared.rowBytes())))
+            : Value(arith::AddIOp::create(
+                  b, loc,
+                  arith::MulIOp::create(
+                      b, loc, arith::DivUIOp::create(b, loc, groupCol, c32(bShared.width())),
+                      c32(bShared.rows * bShared.rowBytes())),
+                  arith::MulIOp::create(
+                      b, loc, arith::RemUIOp::create(b, loc, groupCol, c32(bShared.width())),
+                      c32(elemBytes))));
     Value aBase = aBuffer ? at(b.getRemappedValue(aBuffer), aRows)
                           : simt.sharedAddress(
                                 b, loc, arith::AddIOp::create(b, loc, aRows, c32(int64_t(aRegion))),
                                 limit);
-    Value bBase = bBuffer ? b.getRemappedValue(bBuffer)
-                          : simt.sharedAddress(b, loc, c32(int64_t(bRegion)), limit);
-    int64_t mReps = m / (16 * warpsM), nInstr = std::min<int64_t>(n, 256);
-    int64_t nReps = n / 8;
+    Value bBase = at(bBuffer ? b.getRemappedValue(bBuffer)
+                             : simt.sharedAddress(b, loc, c32(int64_t(bRegion)), limit),
+                     bColumn);
+    int64_t mReps = m / (16 * warpsM), nInstr = std::min<int64_t>(groupN, 256);
+    int64_t nReps = groupN / 8;
     simt.target.warpgroupMmaFence(b, loc, simt.kernel);
     Value acc = adaptor.getAcc();
     for (int64_t mm = 0; mm < mReps; ++mm)
-      for (int64_t nb = 0; nb < n / nInstr; ++nb) {
+      for (int64_t nb = 0; nb < groupN / nInstr; ++nb) {
         int64_t first = 4 * (mm * nReps + nb * nInstr / 8), count = nInstr / 2;
         Value d = vector::ExtractStridedSliceOp::create(b, loc, acc, ArrayRef<int64_t>{first},
                                                         ArrayRef<int64_t>{count},

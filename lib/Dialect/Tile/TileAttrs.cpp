@@ -100,8 +100,9 @@ LogicalResult MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitErr
   if (instrShape.size() != 2 || instrShape[0] != kMmaM || instrShape[1] != kMmaN)
     return emitError() << "mma version " << version << " needs instrShape = [16, 8]";
   // A warpgroup's four warps hold 64 consecutive rows of one wgmma.
-  if (version == 3 && (warpsPerCTA[0] % 4 || warpsPerCTA[1] != 1))
-    return emitError() << "mma version 3 needs warpsPerCTA = [4k, 1] (warpgroups along M), got ["
+  if (version == 3 && warpsPerCTA[0] % 4)
+    return emitError() << "mma version 3 needs warpsPerCTA = [4k, n] (a warpgroup's four warps "
+                          "along M), got ["
                        << warpsPerCTA[0] << ", " << warpsPerCTA[1] << "]";
   return success();
 }
@@ -275,12 +276,25 @@ static void dropWrappedRegisters(DistributedLayout &layout) {
   layout.numRegs = layout.regOffsets.size();
 }
 
-/// The layout of mma.sync's accumulator (see TileAttrs.td): warp w is at
-/// (w / wN, w % wN); per 16x8 block, c0 c1 on row g, c2 c3 on row g + 8.
+/// The warp strides along M and N of an mma encoding: warp w is at
+/// (w / wN, w % wN) in version 2, and (w % wM, w / wM) in version 3, whose
+/// warpgroups are four consecutive warps along M.
+static std::pair<unsigned, unsigned> mmaWarpStrides(MmaEncodingAttr mma) {
+  unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+  return mma.getVersion() == 3 ? std::make_pair(1u, wm) : std::make_pair(wn, 1u);
+}
+
+/// The layout of mma.sync's and wgmma's accumulator (see TileAttrs.td): per
+/// 16x8 block, c0 c1 on row g, c2 c3 on row g + 8.
 static DistributedLayout resolveMma(MmaEncodingAttr mma, ArrayRef<int64_t> shape) {
   unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+  auto [mWarpStride, nWarpStride] = mmaWarpStrides(mma);
+  // Version 3: a warp's columns are one run of N / wN (a wgmma's N), in 8-column
+  // blocks; version 2 interleaves the warps' 8-column blocks.
+  int64_t nBlock = mma.getVersion() == 3 ? std::max<int64_t>(kMmaN, shape[1] / wn) : kMmaN;
   DistributedLayout layout;
-  layout.rootDims = {groupDim(shape[0], wm, wn, kMmaM), pairDim(shape[1], wn, 1, kMmaN)};
+  layout.rootDims = {groupDim(shape[0], wm, mWarpStride, kMmaM),
+                     pairDim(shape[1], wn, nWarpStride, nBlock)};
   layout.tileDims = {0, 1};
   layout.warpSize = 32;
   layout.numWarps = wm * wn;
@@ -289,8 +303,9 @@ static DistributedLayout resolveMma(MmaEncodingAttr mma, ArrayRef<int64_t> shape
   int64_t mStride = layout.rootDims[0].coverage(), nStride = layout.rootDims[1].coverage();
   for (int64_t m = 0; m < mReps; ++m)
     for (int64_t n = 0; n < nReps; ++n)
-      for (int64_t i = 0; i < 4; ++i)
-        layout.regOffsets.push_back({m * mStride + 8 * (i / 2), n * nStride + i % 2});
+      for (int64_t j = 0; j < nBlock / kMmaN; ++j)
+        for (int64_t i = 0; i < 4; ++i)
+          layout.regOffsets.push_back({m * mStride + 8 * (i / 2), n * nStride + j * kMmaN + i % 2});
   dropWrappedRegisters(layout);
   return layout;
 }
@@ -304,6 +319,7 @@ static DistributedLayout resolveDotOperand(DotOperandEncodingAttr operand,
                                            ArrayRef<int64_t> shape) {
   auto mma = cast<MmaEncodingAttr>(operand.getParent());
   unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+  auto [mWarpStride, nWarpStride] = mmaWarpStrides(mma);
   unsigned w = operand.getKWidth();
   int64_t blockK = mmaBlockK(w);
   DistributedLayout layout;
@@ -311,8 +327,9 @@ static DistributedLayout resolveDotOperand(DotOperandEncodingAttr operand,
   layout.warpSize = 32;
   layout.numWarps = wm * wn;
   if (operand.getOpIdx() == 0) {
-    layout.rootDims = {groupDim(shape[0], wm, wn, kMmaM), pairDim(shape[1], 1, 1, blockK, w),
-                       detail::tensorCoreDim(1, 1, 1, 1, wn, 1, 1)};
+    layout.rootDims = {groupDim(shape[0], wm, mWarpStride, kMmaM),
+                       pairDim(shape[1], 1, 1, blockK, w),
+                       detail::tensorCoreDim(1, 1, 1, 1, wn, nWarpStride, 1)};
     layout.fastestDim = 1;
     int64_t mReps = repetitions(layout.rootDims[0]), kReps = repetitions(layout.rootDims[1]);
     int64_t mStride = layout.rootDims[0].coverage();
@@ -322,8 +339,9 @@ static DistributedLayout resolveDotOperand(DotOperandEncodingAttr operand,
           layout.regOffsets.push_back({m * mStride + 8 * ((i / w) % 2),
                                        k * blockK + 4 * w * (i / w / 2) + i % w, 0});
   } else {
-    layout.rootDims = {pairDim(shape[0], 1, 1, blockK, w), groupDim(shape[1], wn, 1, kMmaN),
-                       detail::tensorCoreDim(1, 1, 1, 1, wm, wn, 1)};
+    layout.rootDims = {pairDim(shape[0], 1, 1, blockK, w),
+                       groupDim(shape[1], wn, nWarpStride, kMmaN),
+                       detail::tensorCoreDim(1, 1, 1, 1, wm, mWarpStride, 1)};
     layout.fastestDim = 0;
     int64_t kReps = repetitions(layout.rootDims[0]), nReps = repetitions(layout.rootDims[1]);
     int64_t nStride = layout.rootDims[1].coverage();

@@ -601,7 +601,7 @@ func.func @mma_version(%x: tensor<16x16xf32, #tile.mma<version = 1, warpsPerCTA 
 // -----
 
 // A wgmma accumulator puts the four warps of each warpgroup along M.
-// expected-error @+1 {{mma version 3 needs warpsPerCTA = [4k, 1] (warpgroups along M), got [2, 2]}}
+// expected-error @+1 {{mma version 3 needs warpsPerCTA = [4k, n] (a warpgroup's four warps along M), got [2, 2]}}
 func.func @mma_v3_warps(%x: tensor<64x64xf32, #tile.mma<version = 3, warpsPerCTA = [2, 2], instrShape = [16, 8]>>) {
   return
 }

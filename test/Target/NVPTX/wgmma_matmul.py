@@ -16,6 +16,15 @@
 # RUN: FileCheck %s --check-prefix=SM90 < %t.90.ptx
 # RUN: %if ptxas %{ %ptxas -v -arch=sm_90a %t.4.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
 # RUN: %if ptxas %{ %ptxas -v -arch=sm_90a %t.8.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
+# 64x64x32 at 8 warps: the two warpgroups split N (warps [4, 2], as Triton), each running
+# m64n32k16 on its 32 columns of B, two K steps: 2 wgmma, as Triton's.
+# RUN: tilec compile %examples/matmul.py --kernel matmul_kernel --signature '*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1' -DBLOCK_SIZE_M=64 -DBLOCK_SIZE_N=64 -DBLOCK_SIZE_K=32 --target nvptx --arch sm_90a --num-warps 8 --emit ptx -o %t.64.ptx
+# RUN: FileCheck %s --check-prefix=SPLITN < %t.64.ptx
+# RUN: %if ptxas %{ %ptxas -v -arch=sm_90a %t.64.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
+# SPLITN-LABEL: .entry matmul_kernel
+# SPLITN-COUNT-2: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
+# SPLITN-NOT: wgmma.mma_async
+# SPLITN-NOT: mma.sync
 # W4: .target sm_90a
 # W4: .extern .shared .align 1024 .b8 __tilec_smem_matmul_kernel[];
 # W4-LABEL: .entry matmul_kernel
