@@ -1,5 +1,6 @@
 # 2-D and 3-D launch grids: tl.program_id(0/1/2) and tl.num_programs seen by every program, and a tiled
-# 2-D transpose indexed by both program ids, all checked exactly against numpy.
+# 2-D transpose indexed by both program ids, all checked exactly against numpy. 19x3x2 and 17x5 run
+# in the CPU's grouped order (groups of 8 x values, the last one of 3 or 1): still every program once.
 # REQUIRES: cpu-jit
 # RUN: %python %s | FileCheck %s
 import os
@@ -53,7 +54,7 @@ def reference_ids(g0, g1, g2):
 
 
 def main():
-    for grid in [(3, 4, 1), (2, 3, 5), (1, 1, 1), (7, 1, 2)]:
+    for grid in [(3, 4, 1), (2, 3, 5), (1, 1, 1), (7, 1, 2), (19, 3, 2), (17, 5, 1)]:
         out = np.full((grid[0] * grid[1] * grid[2], 8), -1, dtype=np.int32)
         (got,) = run(__file__, "ids_kernel", grid, [out])
         check("ids %dx%dx%d" % grid, got, reference_ids(*grid))
@@ -79,6 +80,8 @@ if __name__ == "__main__":
 # CHECK-NEXT: PASS ids 2x3x5
 # CHECK-NEXT: PASS ids 1x1x1
 # CHECK-NEXT: PASS ids 7x1x2
+# CHECK-NEXT: PASS ids 19x3x2
+# CHECK-NEXT: PASS ids 17x5x1
 # CHECK-NEXT: PASS ids 2x3
 # CHECK-NEXT: PASS transpose 37x21
 # CHECK-NOT: FAIL

@@ -318,6 +318,92 @@ Value sliceOf(OpBuilder &b, Location loc, Value v, int64_t offset, int64_t size)
   return shuffleOne(b, loc, v, llvm::to_vector(llvm::seq<int64_t>(offset, offset + size)));
 }
 
+/// Whether element `i` of the 1-D or [M, 1] integer tile `v` (original IR)
+/// can be computed as a scalar from its factors (see elementOf).
+bool hasScalarElements(Value v, int depth = 0) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  Operation *def = v.getDefiningOp();
+  if (!type || !def || depth > kMaxAnalysisDepth || !type.getElementType().isIntOrIndex() ||
+      type.getRank() > 2 || (type.getRank() == 2 && type.getShape()[1] != 1))
+    return false;
+  if (isa<tile::MakeRangeOp, tile::SplatOp>(def))
+    return true;
+  if (auto constant = dyn_cast<arith::ConstantOp>(def))
+    return isa<SplatElementsAttr>(constant.getValue());
+  if (auto expand = dyn_cast<tile::ExpandDimsOp>(def))
+    return expand.getAxis() == 1 && hasScalarElements(expand.getSrc(), depth + 1);
+  if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(def))
+    return hasScalarElements(def->getOperand(0), depth + 1);
+  if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp, arith::CmpIOp>(
+          def))
+    return hasScalarElements(def->getOperand(0), depth + 1) &&
+           hasScalarElements(def->getOperand(1), depth + 1);
+  return false;
+}
+
+/// Element `i` of the 1-D or [M, 1] integer tile `v` (original IR) as a
+/// scalar. When hasScalarElements(v), it is computed from the tile's factors
+/// (make_range: start + i; splats; addi/subi/muli/andi/ori/cmpi/extsi/extui/
+/// trunci of such; expand_dims to [M, 1]), so a loop over rows never spills
+/// the whole tile to extract one lane at a dynamic position; otherwise it is
+/// a vector.extract of the converted tile.
+Value elementOf(Value v, OpFoldResult i, ConversionPatternRewriter &b, Location loc,
+                int depth = 0) {
+  if (depth == 0 && !hasScalarElements(v)) {
+    Value converted = b.getRemappedValue(v);
+    if (!converted)
+      return Value();
+    auto vecType = cast<VectorType>(converted.getType());
+    if (vecType.getRank() != 1) // An [M, 1] tile is a flat vector of M lanes.
+      return Value();
+    return vector::ExtractOp::create(b, loc, converted, ArrayRef<OpFoldResult>{i}).getResult();
+  }
+  Operation *def = v.getDefiningOp();
+  Type elem = cast<RankedTensorType>(v.getType()).getElementType();
+  if (auto range = dyn_cast<tile::MakeRangeOp>(def)) {
+    Value index =
+        isa<Value>(i)
+            ? cast<Value>(i)
+            : arith::ConstantIndexOp::create(b, loc, cast<IntegerAttr>(cast<Attribute>(i)).getInt())
+                  .getResult();
+    Value lane = arith::IndexCastOp::create(b, loc, elem, index);
+    if (range.getStart() == 0)
+      return lane;
+    return arith::AddIOp::create(
+        b, loc, lane, arith::ConstantOp::create(b, loc, b.getIntegerAttr(elem, range.getStart())));
+  }
+  if (auto splat = dyn_cast<tile::SplatOp>(def))
+    return b.getRemappedValue(splat.getSrc());
+  if (auto constant = dyn_cast<arith::ConstantOp>(def))
+    return arith::ConstantOp::create(
+        b, loc,
+        b.getIntegerAttr(elem,
+                         cast<SplatElementsAttr>(constant.getValue()).getSplatValue<APInt>()));
+  if (auto expand = dyn_cast<tile::ExpandDimsOp>(def))
+    return elementOf(expand.getSrc(), i, b, loc, depth + 1);
+  if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(def)) {
+    Value in = elementOf(def->getOperand(0), i, b, loc, depth + 1);
+    if (isa<arith::ExtSIOp>(def))
+      return arith::ExtSIOp::create(b, loc, elem, in);
+    if (isa<arith::ExtUIOp>(def))
+      return arith::ExtUIOp::create(b, loc, elem, in);
+    return arith::TruncIOp::create(b, loc, elem, in);
+  }
+  Value lhs = elementOf(def->getOperand(0), i, b, loc, depth + 1);
+  Value rhs = elementOf(def->getOperand(1), i, b, loc, depth + 1);
+  if (auto cmp = dyn_cast<arith::CmpIOp>(def))
+    return arith::CmpIOp::create(b, loc, cmp.getPredicate(), lhs, rhs);
+  if (isa<arith::AddIOp>(def))
+    return arith::AddIOp::create(b, loc, lhs, rhs);
+  if (isa<arith::SubIOp>(def))
+    return arith::SubIOp::create(b, loc, lhs, rhs);
+  if (isa<arith::MulIOp>(def))
+    return arith::MulIOp::create(b, loc, lhs, rhs);
+  if (isa<arith::AndIOp>(def))
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  return arith::OrIOp::create(b, loc, lhs, rhs);
+}
+
 /// Row `row` (n lanes) of the 2-D i1 tile `mask` (original IR) when `mask` is
 /// built from per-row and per-column factors: `andi`/`ori` of broadcasts of an
 /// [M, 1] column (its element `row`, splat), of a [1, N] row (used as is),
@@ -361,13 +447,14 @@ FailureOr<Value> buildRowMask(Value mask, OpFoldResult row, int64_t n,
       return failure();
     if (!b)
       return Value();
-    Value src = b->getRemappedValue(broadcast.getSrc());
-    if (!src)
-      return failure();
-    if (srcShape[1] != 1) // A [1, N] row: every row of the mask.
+    if (srcShape[1] != 1) { // A [1, N] row: every row of the mask.
+      Value src = b->getRemappedValue(broadcast.getSrc());
+      if (!src)
+        return failure();
       return src;
+    }
     OpFoldResult position = srcShape[0] == 1 ? OpFoldResult(b->getIndexAttr(0)) : row;
-    scalar = vector::ExtractOp::create(*b, loc, src, ArrayRef<OpFoldResult>{position}).getResult();
+    scalar = elementOf(broadcast.getSrc(), position, *b, loc);
   } else {
     return failure();
   }
@@ -447,11 +534,11 @@ FailureOr<Value> buildRowStart(Value v, OpFoldResult row, Type pointee,
       return failure();
     if (!b)
       return Value();
-    Value src = b->getRemappedValue(expand.getSrc());
-    if (!src)
-      return failure();
     OpFoldResult position = expand.getAxis() == 1 ? row : OpFoldResult(b->getIndexAttr(0));
-    return vector::ExtractOp::create(*b, loc, src, ArrayRef<OpFoldResult>{position}).getResult();
+    Value element = elementOf(expand.getSrc(), position, *b, loc);
+    if (!element)
+      return failure();
+    return element;
   }
   if (isa<arith::ExtSIOp>(def)) {
     FailureOr<Value> in = recurse(def->getOperand(0), row);

@@ -20,6 +20,33 @@ func.func @kernel(%a: !llvm.ptr, %n: i32) {
 // CHECK: %[[SLOT0:.*]] = llvm.getelementptr %[[ARGS]][0]
 // CHECK: %[[P0:.*]] = llvm.load %[[SLOT0]] : !llvm.ptr -> !llvm.ptr
 // CHECK: %[[V0:.*]] = llvm.load %[[P0]] : !llvm.ptr -> !llvm.ptr
+// Its programs only load and store, so on a 2-D grid (y > 1) they run in groups of 8 x values,
+// x fastest within a group (x = first + i % rows, y = i / rows); 1-D grids keep the plain order.
 // CHECK: scf.for %[[ID:.*]] = %[[BEGIN]] to %[[END]]
-// CHECK: arith.remsi %[[ID]]
+// CHECK: %[[X:.*]] = arith.remsi %[[ID]]
+// CHECK: %[[Y:.*]] = arith.remsi
+// CHECK: %[[IS2D:.*]] = arith.cmpi sgt, %{{.*}}, %{{.*}} : i64
+// CHECK: %[[XY:.*]]:2 = scf.if %[[IS2D]] -> (i64, i64) {
+// CHECK: %[[ROWS:.*]] = arith.minsi
+// CHECK: %[[IN:.*]] = arith.remsi %{{.*}}, %{{.*}} : i64
+// CHECK: %[[GX:.*]] = arith.remsi %[[IN]], %[[ROWS]] : i64
+// CHECK: %[[FX:.*]] = arith.addi %{{.*}}, %[[GX]] : i64
+// CHECK: %[[GY:.*]] = arith.divsi %[[IN]], %[[ROWS]] : i64
+// CHECK: scf.yield %[[FX]], %[[GY]] : i64, i64
+// CHECK: } else {
+// CHECK: scf.yield %[[X]], %[[Y]] : i64, i64
+// CHECK: arith.trunci %[[XY]]#0
+// CHECK: arith.trunci %[[XY]]#1
 // CHECK: func.call @kernel(%[[V0]],
+
+// A kernel with an atomic may observe the order of its programs (a ticket counter): it keeps
+// the plain order.
+// CHECK-LABEL: func.func @__tilec_entry_counter
+// CHECK-NOT: scf.if
+// CHECK: func.call @counter(
+func.func @counter(%a: !llvm.ptr) {
+  %pid = tile.program_id 0 : i32
+  %old = llvm.atomicrmw add %a, %pid seq_cst : !llvm.ptr, i32
+  llvm.store %old, %a : i32, !llvm.ptr
+  return
+}

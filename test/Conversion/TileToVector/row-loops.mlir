@@ -4,18 +4,23 @@
 // a loop over its rows: row start and row mask come from the factors (element `row` of the rows
 // and of the row predicate), a full row is a plain load, and the rows fill a stack buffer read
 // back whole. No 512-lane tile of pointers or mask is built.
+// The row number and the row predicate are computed as scalars from the factors (make_range:
+// the row itself; `rows < m`: a scalar compare), never extracted from a 16-lane vector at a
+// dynamic position (LLVM spills the whole vector to the stack for that, in every iteration).
 // CHECK-LABEL: func.func @load_rows_loop
-// CHECK-SAME: (%[[A:[^:]+]]: !llvm.ptr, %[[S:[^:]+]]: i32,
+// CHECK-SAME: (%[[A:[^:]+]]: !llvm.ptr, %[[S:[^:]+]]: i32, %[[M:[^:]+]]: i32,
 // CHECK-NOT: vector<512x!llvm.ptr>
 // CHECK-NOT: vector<512xi1>
 // CHECK: %[[BUF:.+]] = llvm.alloca %{{.+}} x f32
 // CHECK: scf.for %[[R:.+]] = %{{.+}} to %{{.+}} step %{{.+}} : i64 {
+// CHECK-NOT: vector.extract
 // CHECK: %[[RI:.+]] = arith.index_cast %[[R]] : i64 to index
-// CHECK: %[[ROW:.+]] = vector.extract %{{.+}}[%[[RI]]] : i32 from vector<16xi32>
+// CHECK: %[[ROW:.+]] = arith.index_cast %[[RI]] : index to i32
 // CHECK: %[[ROWOFF:.+]] = arith.muli %[[ROW]], %[[S]] : i32
 // CHECK: %[[START:.+]] = arith.addi %[[ROWOFF]], %{{.+}} : i32
 // CHECK: %[[ADDR:.+]] = llvm.getelementptr %[[A]][%[[START]]] : (!llvm.ptr, i32) -> !llvm.ptr, f32
-// CHECK: %[[ROK:.+]] = vector.extract %{{.+}}[%[[RI]]] : i1 from vector<16xi1>
+// CHECK: %[[ROWN:.+]] = arith.index_cast %[[RI]] : index to i32
+// CHECK: %[[ROK:.+]] = arith.cmpi slt, %[[ROWN]], %[[M]] : i32
 // CHECK: %[[ROWOK:.+]] = vector.broadcast %[[ROK]] : i1 to vector<32xi1>
 // CHECK: %[[MASK:.+]] = arith.andi %[[ROWOK]], %{{.+}} : vector<32xi1>
 // CHECK: %[[FULL:.+]] = vector.reduction <and>, %[[MASK]]
@@ -49,6 +54,32 @@ func.func @load_rows_loop(%a: !tile.ptr<f32>, %stride: i32, %m: i32, %k: i32) ->
   %zero = arith.constant 0.0 : f32
   %other = tile.splat %zero : f32 -> tensor<16x32xf32>
   %v = tile.load %q, %mask, %other : tensor<16x32x!tile.ptr<f32>>
+  return %v : tensor<16x32xf32>
+}
+
+// Rows whose numbers are loaded from memory have no scalar form: element `row` of the loaded
+// vector is extracted, as before.
+// CHECK-LABEL: func.func @load_rows_loaded_numbers
+// CHECK: scf.for %[[R:.+]] = %{{.+}} to %{{.+}} step %{{.+}} : i64 {
+// CHECK: %[[RI:.+]] = arith.index_cast %[[R]] : i64 to index
+// CHECK: %[[ROW:.+]] = vector.extract %{{.+}}[%[[RI]]] : i32 from vector<16xi32>
+// CHECK: arith.muli %[[ROW]], %{{.+}} : i32
+func.func @load_rows_loaded_numbers(%a: !tile.ptr<f32>, %idx: !tile.ptr<i32>, %stride: i32) -> tensor<16x32xf32> {
+  %r16 = tile.make_range 0, 16 : tensor<16xi32>
+  %r32 = tile.make_range 0, 32 : tensor<32xi32>
+  %ip = tile.splat %idx : !tile.ptr<i32> -> tensor<16x!tile.ptr<i32>>
+  %iq = tile.addptr %ip, %r16 : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  %rows = tile.load %iq : tensor<16x!tile.ptr<i32>>
+  %ri = tile.expand_dims %rows {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %ss = tile.splat %stride : i32 -> tensor<16x1xi32>
+  %rs = arith.muli %ri, %ss : tensor<16x1xi32>
+  %rb = tile.broadcast %rs : tensor<16x1xi32> -> tensor<16x32xi32>
+  %cj = tile.expand_dims %r32 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %cb = tile.broadcast %cj : tensor<1x32xi32> -> tensor<16x32xi32>
+  %off = arith.addi %rb, %cb : tensor<16x32xi32>
+  %p = tile.splat %a : !tile.ptr<f32> -> tensor<16x32x!tile.ptr<f32>>
+  %q = tile.addptr %p, %off : tensor<16x32x!tile.ptr<f32>>, tensor<16x32xi32>
+  %v = tile.load %q : tensor<16x32x!tile.ptr<f32>>
   return %v : tensor<16x32xf32>
 }
 
