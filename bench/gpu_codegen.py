@@ -81,6 +81,12 @@ KERNELS = {
                             "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,"
                             "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
                             {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64}),
+    # fp8 operands (e4m3 x e5m2), fp32 accumulation and output: mma.sync m16n8k32 fp8 from
+    # sm_89 (tilec also on sm_90a; Triton: wgmma there), f16 MFMA on gfx942 (both upcast).
+    "matmul8-128x128x64": ("examples/matmul.py", "matmul_kernel",
+                           "*fp8e4nv:16,*fp8e5:16,*fp32:16,i32:16,i32:16,i32:16,"
+                           "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
+                           {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64}),
     # Triton's tutorial-03 indexing: `% M`/`% N` wrap, max_contiguous/multiple_of hints.
     "gmatmul16-128x128x64": ("bench/kernels/matmul_grouped.py", "matmul_grouped",
                              "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,"

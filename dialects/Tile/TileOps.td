@@ -494,14 +494,24 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
     run "tf32" dots as tf32 (operands rounded to nearest, ties away), "ieee" and "tf32x3" ones
     keep exact fp32 FMAs; AMD's fp32 MFMA multiplies in fp32 whatever is asked.
 
+    fp8 operands are `i8` tiles (fp8 is 8-bit storage in tile IR) with their formats in
+    `a_fp8` and `b_fp8`, Triton's dtype names: "fp8e5" (e5m2), "fp8e4nv" (e4m3fn),
+    "fp8e4b15", "fp8e4b8" (e4m3fnuz), "fp8e5b16" (e5m2fnuz); any two, as in Triton, with an
+    f32 accumulator. Their products are exact and summed in f32. `tilec-upcast-fp8-dots`
+    decodes them to f16 (exactly) where the target has no fp8 tensor-core instruction for
+    the pair and the shape; the other lowerings refuse fp8 dots.
+
     Example:
 
     ```mlir
     %d = tile.dot %a, %b, %c : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf32>
+    %e = tile.dot %p, %q, %c {a_fp8 = "fp8e4nv", b_fp8 = "fp8e5"}
+        : tensor<16x32xi8>, tensor<32x8xi8> -> tensor<16x8xf32>
     ```
   }];
   let arguments = (ins Tile_MatrixTile:$a, Tile_MatrixTile:$b, Tile_MatrixTile:$acc,
-                       OptionalAttr<StrAttr>:$input_precision);
+                       OptionalAttr<StrAttr>:$input_precision,
+                       OptionalAttr<StrAttr>:$a_fp8, OptionalAttr<StrAttr>:$b_fp8);
   let results = (outs Tile_MatrixTile:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)

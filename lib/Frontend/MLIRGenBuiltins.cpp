@@ -753,16 +753,11 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     if ((rank != 2 && rank != 3) || y.shape.size() != rank)
       return g.error(l, "tl.dot expects two 2-D or two 3-D tensors, got " + x.typeStr() + " and " +
                             y.typeStr());
-    if (x.dtype.isFP8() && y.dtype.isFP8()) {
-      // As Triton, any two fp8 formats may be multiplied; tilec upcasts both
-      // to fp16 (exact for e5m2 and e4m3fn) and accumulates in fp32, as
-      // Triton does where the hardware has no fp8 dot.
-      x = g.cast(x, DType(DType::F16), l);
-      y = g.cast(y, DType(DType::F16), l);
-      if (!x || !y)
-        return Val();
-    }
-    if (x.dtype != y.dtype)
+    // As Triton, any two fp8 formats may be multiplied (into fp32): tile.dot
+    // takes their bytes with the formats named, and tilec-upcast-fp8-dots
+    // decodes them to fp16 where the target has no fp8 tensor cores for them.
+    bool fp8 = x.dtype.isFP8() && y.dtype.isFP8();
+    if (x.dtype != y.dtype && !fp8)
       return g.error(l, "tl.dot operands must have the same dtype, got " + x.dtype.str() + " and " +
                             y.dtype.str());
     if (x.dtype.isPtr() || x.dtype.isBool())
@@ -810,6 +805,19 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
       // Checked with explicit ones by tile.dot's verifier, at this call.
       precision = b.getStringAttr(g.defaultDotInputPrecision);
     }
+    if (fp8 && acc.dtype != DType(DType::F32) &&
+        !(acc.dtype.isFloat() && acc.dtype.bitwidth() < 32))
+      return g.error(l, "tl.dot with fp8 operands accumulates in fp32 (or fp16/bf16), got " +
+                            acc.dtype.str());
+    if (fp8 && precision) {
+      // Triton checks the name and ignores it: it applies to fp32 operands.
+      if (!llvm::is_contained({"ieee", "tf32", "tf32x3"}, precision.getValue()))
+        return g.error(l, "input_precision must be \"ieee\", \"tf32\" or \"tf32x3\", got \"" +
+                              precision.getValue().str() + "\"");
+      precision = StringAttr();
+    }
+    StringAttr aFP8 = fp8 ? b.getStringAttr(x.dtype.str()) : StringAttr();
+    StringAttr bFP8 = fp8 ? b.getStringAttr(y.dtype.str()) : StringAttr();
     if (acc.dtype.isFloat() && acc.dtype.bitwidth() < 32) {
       // A 16-bit accumulator (out_dtype=tl.float16): as Triton's reference
       // semantics (its interpreter), the products are summed in fp32, the sum
@@ -818,12 +826,12 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
       // partial sum (2048 + 15 ones gives 2048, not 2064).
       Val zeros = g.constant(Val::integer(0), DType(DType::F32), resShape, l);
       Value sum = tile::DotOp::create(b, L, zeros.value.getType(), x.value, y.value, zeros.value,
-                                      precision);
+                                      precision, aFP8, bFP8);
       Val rounded = g.cast(Val::tensor(sum, DType(DType::F32), resShape, l), acc.dtype, l);
       return rounded ? g.binary(BinaryOp::Add, rounded, acc, l) : rounded;
     }
-    Value r =
-        tile::DotOp::create(b, L, acc.value.getType(), x.value, y.value, acc.value, precision);
+    Value r = tile::DotOp::create(b, L, acc.value.getType(), x.value, y.value, acc.value, precision,
+                                  aFP8, bFP8);
     return Val::tensor(r, acc.dtype, resShape, l);
   }
   if (name == "jit")

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MLIRGen.h"
+#include "tilec/Dialect/Tile/FP8.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -27,51 +28,12 @@ using namespace tilec::frontend;
 using namespace mlir;
 using llvm::SMLoc;
 using llvm::StringRef;
+using tilec::tile::FP8Format;
+
+/// The layout of an fp8 dtype (tile/FP8.h, shared with tilec-upcast-fp8-dots).
+static FP8Format formatOf(DType dt) { return *FP8Format::byName(dt.str()); }
 
 namespace {
-/// The layout of an fp8 format: sign, exponent, `mantissa` bits.
-struct FP8Format {
-  /// How a format spends its top codes on NaN and infinity.
-  enum class Specials {
-    /// e5m2: IEEE infinities and NaNs (exponent all ones).
-    IEEE,
-    /// e4m3fn: no infinity, one NaN per sign (all exponent and mantissa bits).
-    FN,
-    /// e4b15: every byte is a number; NaN saturates to `maxCode` and
-    /// conversions to it round ties away from zero (not to even).
-    None,
-    /// e4m3fnuz/e5m2fnuz: every byte but 0x80 is a number, 0x80 is the one NaN
-    /// (there is no negative zero); NaN and infinities convert to 0x80.
-    FNUZ,
-  };
-  unsigned mantissa;
-  int bias;
-  /// The largest finite value's byte (without sign).
-  uint32_t maxCode;
-  Specials specials;
-
-  static FP8Format of(DType dt) {
-    switch (dt.kind) {
-    case DType::F8E5:
-      return FP8Format{2, 15, 0x7B, Specials::IEEE};
-    case DType::F8E4B15:
-      return FP8Format{3, 15, 0x7E, Specials::None};
-    case DType::F8E4B8:
-      return FP8Format{3, 8, 0x7F, Specials::FNUZ};
-    case DType::F8E5B16:
-      return FP8Format{2, 16, 0x7F, Specials::FNUZ};
-    default:
-      return FP8Format{3, 7, 0x7E, Specials::FN};
-    }
-  }
-  unsigned exponentBits() const { return 7 - mantissa; }
-  bool fnuz() const { return specials == Specials::FNUZ; }
-  /// The byte a positive NaN converts to (fnuz: the NaN, whatever the sign).
-  uint32_t nanCode() const { return specials == Specials::None ? maxCode : fnuz() ? 0x80 : 0x7F; }
-  /// Whether conversions to this format round ties away from zero.
-  bool tiesAway() const { return specials == Specials::None; }
-};
-
 /// Elementwise i32/f32 arithmetic on values of one shape.
 struct BitOps {
   OpBuilder &b;
@@ -110,41 +72,6 @@ struct BitOps {
   Value toBits(Value f) { return arith::BitcastOp::create(b, L, type(b.getI32Type()), f); }
 };
 } // namespace
-
-/// fp8 bytes (i8) to f32, exactly.
-static Value decodeFP8(BitOps &o, Value byte, const FP8Format &fmt) {
-  Value x = arith::ExtUIOp::create(o.b, o.L, o.type(o.b.getI32Type()), byte);
-  unsigned m = fmt.mantissa;
-  uint32_t expMask = (1u << fmt.exponentBits()) - 1;
-  Value sign = o.shl(o.andI(x, 0x80), 24);
-  Value exp = o.andI(o.shr(x, m), expMask);
-  Value mant = o.andI(x, (1 << m) - 1);
-  // Normal: rebias the exponent and widen the mantissa.
-  Value normal = o.orI(o.shl(o.add(exp, o.i32(127 - fmt.bias)), 23), o.shl(mant, 23 - m));
-  // Subnormal: mantissa * 2^(1 - bias - m), exact in f32.
-  Value sub = o.toBits(arith::MulFOp::create(
-      o.b, o.L, arith::UIToFPOp::create(o.b, o.L, o.type(o.b.getF32Type()), mant),
-      o.f32(std::ldexp(1.0, 1 - fmt.bias - int(m)))));
-  Value magnitude = o.select(o.cmp(arith::CmpIPredicate::eq, exp, 0), sub, normal);
-  if (fmt.specials == FP8Format::Specials::None)
-    return o.toFloat(o.orI(sign, magnitude));
-  if (fmt.fnuz()) {
-    // 0x80 (a "negative zero") is the NaN; it decodes to the positive quiet NaN.
-    Value value = o.orI(sign, magnitude);
-    return o.toFloat(o.select(o.cmp(arith::CmpIPredicate::eq, x, 0x80), o.i32(0x7FC00000), value));
-  }
-  Value special;
-  Value specialBits;
-  if (fmt.specials == FP8Format::Specials::IEEE) {
-    special = o.cmp(arith::CmpIPredicate::eq, exp, expMask);
-    specialBits = o.orI(o.i32(0x7F800000), o.shl(mant, 23 - m));
-  } else {
-    special = o.cmp(arith::CmpIPredicate::eq, o.andI(x, 0x7F), 0x7F);
-    specialBits = o.i32(0x7FC00000);
-  }
-  magnitude = o.select(special, specialBits, magnitude);
-  return o.toFloat(o.orI(sign, magnitude));
-}
 
 /// f32 to fp8 bytes (i8): round to nearest even or toward zero, saturating.
 static Value encodeFP8(BitOps &o, Value f, const FP8Format &fmt, bool towardZero) {
@@ -205,10 +132,10 @@ Val FP8Emitter::castFP8(const Val &v, DType to, SMLoc l, bool towardZero) {
   DType f32(DType::F32);
   Val wide = v;
   if (from.isFP8())
-    wide = Val::tensor(decodeFP8(o, v.value, FP8Format::of(from)), f32, v.shape, l);
+    wide = Val::tensor(tile::decodeFP8ToF32(b, g.loc(l), v.value, formatOf(from)), f32, v.shape, l);
   if (!to.isFP8())
     return g.cast(wide, to, l);
-  FP8Format fmt = FP8Format::of(to);
+  FP8Format fmt = formatOf(to);
   if (from.kind == DType::F64 && fmt.fnuz()) {
     // fp64 magnitudes beyond fp32's would become inf, which is NaN in the
     // fnuz formats: finite ones saturate first, to the largest fp8 value.
@@ -259,7 +186,7 @@ Val FP8Emitter::castTowardZero(const Val &v, DType to, SMLoc l) {
 }
 
 uint8_t FP8Emitter::encodeFP8Constant(double value, DType dt) {
-  FP8Format fmt = FP8Format::of(dt);
+  FP8Format fmt = formatOf(dt);
   float f = float(value);
   uint8_t sign = std::signbit(f) ? 0x80 : 0;
   if (fmt.fnuz() && (std::isnan(f) || std::isinf(f)))

@@ -103,6 +103,13 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   // Every target sorts with Triton's bitonic network of tile ops for now
   // (canonicalization and CSE then share the network's constant masks).
   pm.addPass(createTilecExpandSort());
+  // fp8 dots the target has no fp8 tensor cores for become f16 dots (before
+  // canonicalization, which folds their decoding as it would a cast's).
+  TilecUpcastFP8DotsOptions fp8;
+  fp8.target = isCPU ? "" : options.target;
+  fp8.arch = options.arch;
+  fp8.threadsPerWarp = info ? info->getWarpSize(options.arch) : 32;
+  pm.addPass(createTilecUpcastFP8Dots(fp8));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // GPUs: tiles get layouts and become per-thread SIMT code (kernels with ops

@@ -157,6 +157,10 @@ LogicalResult TargetInfo::emitAssertFailure(OpBuilder &b, Location loc, func::Fu
   return success();
 }
 
+bool detail::isMmaSyncFP8Format(llvm::StringRef format) {
+  return format == "fp8e4nv" || format == "fp8e5";
+}
+
 bool detail::isMmaSyncType(Type operand, Type acc) {
   if (operand.isInteger(8))
     return acc.isInteger(32);
@@ -187,6 +191,13 @@ Value roundToTF32(OpBuilder &b, Location loc, Value v) {
 llvm::StringRef TargetInfo::getDefaultDotInputPrecision(llvm::StringRef) const { return "ieee"; }
 
 bool TargetInfo::hasMmaSync(llvm::StringRef, Type, Type) const { return false; }
+bool TargetInfo::hasFP8MmaSync(llvm::StringRef, llvm::StringRef, llvm::StringRef) const {
+  return false;
+}
+Value TargetInfo::fp8MmaSync(OpBuilder &, Location, func::FuncOp, llvm::StringRef, llvm::StringRef,
+                             Value, Value, Value) const {
+  llvm_unreachable("fp8 mma.sync requested from a target without it (check hasFP8MmaSync)");
+}
 
 Value TargetInfo::mmaSync(OpBuilder &, Location, func::FuncOp, Value, Value, Value) const {
   llvm_unreachable("mma.sync requested from a target without it (check hasMmaSync)");
@@ -248,6 +259,9 @@ bool detail::isMfmaType(unsigned nonK, Type operand, Type acc) {
 }
 
 bool TargetInfo::hasMfma(llvm::StringRef, unsigned, Type, Type) const { return false; }
+bool TargetInfo::hasFP8Mfma(llvm::StringRef, unsigned, llvm::StringRef, llvm::StringRef) const {
+  return false;
+}
 
 Value TargetInfo::mfma(OpBuilder &, Location, func::FuncOp, unsigned, Value, Value,
                        Value) const {

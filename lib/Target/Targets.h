@@ -54,6 +54,10 @@ llvm::SmallVector<mlir::Value> loadKernelArguments(mlir::OpBuilder &b, mlir::Loc
 /// `operand` (A, B) elements and `acc` accumulators: f16, bf16 or f32 (tf32)
 /// operands with f32 accumulators, i8 (s8) operands with i32 accumulators.
 bool isMmaSyncType(mlir::Type operand, mlir::Type acc);
+/// Whether the fp8 mma.sync.aligned.m16n8k32 (TargetInfo::hasFP8MmaSync)
+/// takes operands of Triton's fp8 `format`: "fp8e4nv" (.e4m3) or "fp8e5"
+/// (.e5m2).
+bool isMmaSyncFP8Format(llvm::StringRef format);
 /// Whether an MFMA with `nonK` x `nonK` blocks (32 or 16; TargetInfo::hasMfma)
 /// exists for `operand` (A, B) elements and `acc` accumulators: f16, bf16 or
 /// f32 operands with f32 accumulators, i8 operands with i32 accumulators.

@@ -127,7 +127,7 @@ struct MmaPolicy {
     if (!target)
       return {};
     if (warpSize == 64)
-      return mfmaAccumulatorLayout(cast<RankedTensorType>(dot.getA().getType()),
+      return mfmaAccumulatorLayout(dot, cast<RankedTensorType>(dot.getA().getType()),
                                    cast<RankedTensorType>(dot.getB().getType()),
                                    cast<RankedTensorType>(dot.getAcc().getType()), warps);
     // fp32 operands run on tensor cores as tf32 only; "ieee" keeps the FMA
@@ -166,8 +166,10 @@ private:
     auto bType = cast<RankedTensorType>(dot.getB().getType());
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
     Type operand = aType.getElementType();
-    if (!target || warpSize != 32 || cType.getRank() != 2 || operand != bType.getElementType() ||
-        !target->hasMmaSync(arch, operand, cType.getElementType()))
+    if (!target || warpSize != 32 || cType.getRank() != 2 || operand != bType.getElementType())
+      return {};
+    if (dot.getAFp8() ? !target->hasFP8MmaSync(arch, *dot.getAFp8(), *dot.getBFp8())
+                      : !target->hasMmaSync(arch, operand, cType.getElementType()))
       return {};
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
     int64_t blockK = 256 / operand.getIntOrFloatBitWidth();
@@ -201,7 +203,7 @@ private:
   /// 16x16 blocks (16x16x16, 16x16x4f32, 16x16x32_i8); null for the FMA path.
   /// fp32 operands run on the fp32 MFMA whatever their input_precision (its
   /// products are fp32's: "tf32" and "tf32x3" get more precision than asked).
-  Attribute mfmaAccumulatorLayout(RankedTensorType aType, RankedTensorType bType,
+  Attribute mfmaAccumulatorLayout(tile::DotOp dot, RankedTensorType aType, RankedTensorType bType,
                                   RankedTensorType cType, WarpChoice warps) const {
     if (cType.getRank() != 2 || aType.getElementType() != bType.getElementType())
       return {};
@@ -210,8 +212,11 @@ private:
       return {};
     unsigned kWidth = mfmaKWidth(aType.getElementType());
     for (unsigned nonK : {32u, 16u}) {
-      if (m % nonK || n % nonK || k % (kWidth * (64 / nonK)) ||
-          !target->hasMfma(arch, nonK, aType.getElementType(), cType.getElementType()))
+      if (m % nonK || n % nonK || k % (kWidth * (64 / nonK)))
+        continue;
+      if (dot.getAFp8()
+              ? !target->hasFP8Mfma(arch, nonK, *dot.getAFp8(), *dot.getBFp8())
+              : !target->hasMfma(arch, nonK, aType.getElementType(), cType.getElementType()))
         continue;
       auto [wm, wn] = fits(warps, m, n, nonK, nonK) ? *warps : mfmaWarps(m, n, nonK, numWarps);
       return tile::MfmaEncodingAttr::get(cType.getContext(), mfmaVersion(arch), {wm, wn},
@@ -324,7 +329,7 @@ private:
       Value zero = arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
       StringAttr tf32 = b.getStringAttr("tf32");
       auto tf32Dot = [&](Value x, Value y, Value acc) {
-        return tile::DotOp::create(b, loc, type, x, y, acc, tf32);
+        return tile::DotOp::create(b, loc, type, x, y, acc, tf32, StringAttr(), StringAttr());
       };
       Value small = tf32Dot(aBig, bSmall, tf32Dot(aSmall, bBig, zero));
       Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, small, small);
@@ -1039,6 +1044,17 @@ struct AssignLayoutsPass : public tilec::impl::TilecAssignLayoutsBase<AssignLayo
       if (kernel.isExternal() || kernel->hasAttr(kSIMTLoweredAttr))
         continue;
       if (failed(verifySIMTSupported(kernel)))
+        return signalPassFailure();
+      // fp8 dots that no fp8 tensor-core instruction takes were upcast to f16
+      // by tilec-upcast-fp8-dots; the FMA path has no fp8 arithmetic.
+      WalkResult fp8 = kernel.walk([&](tile::DotOp dot) {
+        if (!dot.getAFp8() || mma.accumulatorLayout(dot))
+          return WalkResult::advance();
+        dot.emitOpError("with fp8 operands has no tensor-core layout here; run "
+                        "tilec-upcast-fp8-dots first");
+        return WalkResult::interrupt();
+      });
+      if (fp8.wasInterrupted())
         return signalPassFailure();
       LayoutAssigner(kernel, numWarps, threadsPerWarp, mma, chooseLoopPolicy(kernel, mma))
           .run();

@@ -448,18 +448,40 @@ float tf32Operand(float value) {
   return value;
 }
 
-/// D = A * B + C of one mma.sync (m16n8k16 f16/bf16, m16n8k8 tf32 or
-/// m16n8k32 s8) from the 32 lanes' fragments (tilec_simt_mma_fragments gives
+/// The value of fp8 byte `byte`: e5m2 (IEEE-like: exponent 31 is infinity
+/// or NaN) or e4m3fn (no infinity; S.1111.111 is NaN), exactly.
+double fp8Value(uint8_t byte, bool e5m2) {
+  int mantissaBits = e5m2 ? 2 : 3, bias = e5m2 ? 15 : 7;
+  int exponent = (byte & 0x7f) >> mantissaBits, mantissa = byte & ((1 << mantissaBits) - 1);
+  double sign = byte & 0x80 ? -1.0 : 1.0;
+  if (e5m2 && exponent == 31)
+    return mantissa ? std::nan("") : sign * HUGE_VAL;
+  if (!e5m2 && (byte & 0x7f) == 0x7f)
+    return std::nan("");
+  if (exponent == 0)
+    return sign * std::ldexp(double(mantissa), 1 - bias - mantissaBits);
+  return sign * std::ldexp(double(mantissa + (1 << mantissaBits)), exponent - bias - mantissaBits);
+}
+
+/// D = A * B + C of one mma.sync (m16n8k16 f16/bf16, m16n8k8 tf32, m16n8k32
+/// s8 or fp8) from the 32 lanes' fragments (tilec_simt_mma_fragments gives
 /// where each lane's elements lie).
 void computeMma(SimtThread *lanes, uint32_t kind) {
-  const uint32_t w = kind == TILEC_SIMT_MMA_M16N8K8_F32_TF32  ? 1
-                     : kind == TILEC_SIMT_MMA_M16N8K32_S32_S8 ? 4
-                                                              : 2;
+  const bool fp8 = kind >= TILEC_SIMT_MMA_M16N8K32_F32_E4M3_E4M3 &&
+                   kind <= TILEC_SIMT_MMA_M16N8K32_F32_E5M2_E5M2;
+  const uint32_t w = kind == TILEC_SIMT_MMA_M16N8K8_F32_TF32         ? 1
+                     : kind == TILEC_SIMT_MMA_M16N8K32_S32_S8 || fp8 ? 4
+                                                                     : 2;
   const uint32_t k = 8 * w;
   // Operands as doubles: f16, bf16, tf32 and s8 values are exact in them, and
   // their products are exact in f32 (s8: in s32).
   double a[16][32], b[32][8];
   auto element = [&](const tilec_simt_mma_fragments &f, bool isA, uint32_t e) -> double {
+    if (fp8) {
+      // Kinds 4..7: bit 1 says A is e5m2, bit 0 that B is.
+      uint32_t formats = kind - TILEC_SIMT_MMA_M16N8K32_F32_E4M3_E4M3;
+      return fp8Value(uint8_t(isA ? f.a_s8[e] : f.b_s8[e]), isA ? formats & 2 : formats & 1);
+    }
     switch (kind) {
     case TILEC_SIMT_MMA_M16N8K8_F32_TF32:
       return tf32Operand(isA ? f.a_f32[e] : f.b_f32[e]);
@@ -574,9 +596,8 @@ void requireWarpInstruction(SimtThread *t, const char *name, uint32_t lanes, boo
 void mmaCallback(tilec_simt_thread *ctx, uint32_t kind,
                  tilec_simt_mma_fragments *fragments) {
   SimtThread *t = self(ctx);
-  requireWarpInstruction(t, "mma.sync", 32,
-                         kind <= TILEC_SIMT_MMA_M16N8K32_S32_S8,
-                         "kind", kind);
+  requireWarpInstruction(t, "mma.sync", 32, kind <= TILEC_SIMT_MMA_M16N8K32_F32_E5M2_E5M2, "kind",
+                         kind);
   t->mmaKind = kind;
   t->fragments = fragments;
   runWarpCollective(

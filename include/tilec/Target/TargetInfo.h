@@ -252,6 +252,18 @@ public:
   /// operand's bit width (none by default): m16n8k16 for f16 or bf16 and f32,
   /// m16n8k8 `.tf32` for f32 and f32, m16n8k32 `.s8` for i8 and i32.
   virtual bool hasMmaSync(llvm::StringRef arch, mlir::Type operand, mlir::Type acc) const;
+  /// Whether `arch` has an `mma.sync.aligned.m16n8k32.row.col.f32` for fp8
+  /// operands of formats `a` and `b` (Triton's dtype names, tile/FP8.h: A in
+  /// `a`, B in `b`) with f32 accumulators (none by default).
+  virtual bool hasFP8MmaSync(llvm::StringRef arch, llvm::StringRef a, llvm::StringRef b) const;
+  /// One such fp8 `mma.sync` (K = 32): `a` (`vector<16 x i8>`, four
+  /// registers), `bOperand` (`vector<8 x i8>`, two registers) and `c`
+  /// (`vector<4 x f32>`) are the calling lane's fragments in the PTX ISA's
+  /// order, as for s8; returns d. Products are exact, sums in f32. Every lane
+  /// of the warp must execute it. Called only where hasFP8MmaSync holds.
+  virtual mlir::Value fp8MmaSync(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                                 llvm::StringRef aFormat, llvm::StringRef bFormat, mlir::Value a,
+                                 mlir::Value bOperand, mlir::Value c) const;
   /// One such `mma.sync`: with w = 32 / the operand's bit width elements per
   /// 32-bit register, `a` (`vector<4w x T>`: a0.., four registers), `b`
   /// (`vector<2w x T>`, two registers) and `c` (`vector<4 x f32>` or
@@ -315,6 +327,11 @@ public:
   /// `v_mfma_i32_32x32x16_i8` / `16x16x32_i8` for i8.
   virtual bool hasMfma(llvm::StringRef arch, unsigned nonK, mlir::Type operand,
                        mlir::Type acc) const;
+  /// Whether `arch` has a wave-wide fp8 MFMA with `nonK` x `nonK` blocks and
+  /// f32 accumulators for operands of formats `a` and `b` (Triton's dtype
+  /// names, tile/FP8.h) (none by default).
+  virtual bool hasFP8Mfma(llvm::StringRef arch, unsigned nonK, llvm::StringRef a,
+                          llvm::StringRef b) const;
   /// One such MFMA, with g = 64 / nonK lane groups, w = 4 (16-bit), 1 (f32) or
   /// 8 (i8) elements per lane and K = wg: `a` (`vector<w x T>`:
   /// A[l % nonK][w * (l / nonK) + i]), `b` (`vector<w x T>`: B[w * (l / nonK) +

@@ -214,6 +214,48 @@ def TilecStreamingStores : Pass<"tilec-streaming-stores", "mlir::ModuleOp"> {
   ];
 }
 
+def TilecUpcastFP8Dots : Pass<"tilec-upcast-fp8-dots", "mlir::ModuleOp"> {
+  let summary = "Decodes the fp8 operands of dots that do not run on fp8 tensor cores to f16";
+  let description = [{
+    A `tile.dot` with fp8 operands (`i8` tiles with `a_fp8`/`b_fp8` formats) runs on the
+    target's fp8 tensor-core instruction when it has one for that pair of formats
+    (TargetInfo's `hasFP8MmaSync` at 32-lane warps, `hasFP8Mfma` at 64-lane waves, for
+    `target`/`arch`) and the dot's shape fits it as `tilec-assign-layouts` places it (2-D,
+    M, N, K powers of two; `mma.sync` m16n8k32: multiples of 16, 8, 32; MFMA: M and N
+    multiples of 32 or 16 and K of 16 or 32). Every other fp8 dot (the CPU, no `target`,
+    `tensor-cores=false`, targets without fp8 instructions, shapes that do not fit) gets its
+    operands decoded exactly to f16 (every e5m2, e4m3fn, e4b15, e4m3fnuz and e5m2fnuz value
+    is an f16) and becomes an f16 dot with the same f32 accumulator, as Triton does where
+    the hardware has no fp8 dot.
+
+    Before:
+
+    ```mlir
+    %d = tile.dot %a, %b, %c {a_fp8 = "fp8e4nv", b_fp8 = "fp8e5"}
+        : tensor<16x32xi8>, tensor<32x8xi8> -> tensor<16x8xf32>
+    ```
+
+    After (no fp8 instruction):
+
+    ```mlir
+    %a16 = arith.truncf %a32 : tensor<16x32xf32> to tensor<16x32xf16> // %a32: %a decoded
+    %b16 = arith.truncf %b32 : tensor<32x8xf32> to tensor<32x8xf16>
+    %d = tile.dot %a16, %b16, %c : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target (nvptx, amdgpu, simt) asked for fp8 tensor-core instructions; none if empty">,
+    Option<"arch", "arch", "std::string", /*default=*/"\"\"",
+           "Architecture of the target (e.g. sm_89, warp32)">,
+    Option<"threadsPerWarp", "threads-per-warp", "unsigned", /*default=*/"32",
+           "Lanes per warp (the target's warp size)">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "Keep the fp8 dots the target runs on tensor cores (false: upcast all)">
+  ];
+}
+
 def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
   let summary = "Gives every GPU tile a layout encoding: how its elements spread over threads";
   let description = [{

@@ -60,6 +60,9 @@ struct DotLowering : public SIMTPattern<tile::DotOp> {
     auto cType = cast<RankedTensorType>(op.getAcc().getType());
     if (isa_and_nonnull<tile::MmaEncodingAttr, tile::MfmaEncodingAttr>(cType.getEncoding()))
       return failure(); // MmaDotLowering, MfmaDotLowering (MfmaDot.cpp)
+    if (op.getAFp8())
+      return op.emitOpError("with fp8 operands runs on tensor cores or is upcast first "
+                            "(tilec-upcast-fp8-dots), not on FMAs");
     unsigned rank = cType.getRank();
     int64_t m = cType.getDimSize(rank - 2), n = cType.getDimSize(rank - 1);
     int64_t k = aType.getDimSize(rank - 1);
@@ -201,7 +204,10 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     if (failed(verifyTensorCoreOperands(op, mma, "mma")))
       return failure();
     Type operand = aType.getElementType();
-    if (!simt.target.hasMmaSync(simt.arch, operand, cType.getElementType()))
+    if (op.getAFp8() && !simt.target.hasFP8MmaSync(simt.arch, *op.getAFp8(), *op.getBFp8()))
+      return op.emitOpError("target has no fp8 mma.sync for ")
+             << *op.getAFp8() << " x " << *op.getBFp8() << " operands";
+    if (!op.getAFp8() && !simt.target.hasMmaSync(simt.arch, operand, cType.getElementType()))
       return op.emitOpError("target has no mma.sync for ")
              << operand << " operands and " << cType.getElementType() << " accumulators";
     StringRef precision =
@@ -402,7 +408,10 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       for (int64_t mm = 0; mm < mReps; ++mm)
         for (int64_t nn = 0; nn < nReps; ++nn) {
           Value &c = accs[mm * nReps + nn];
-          c = simt.target.mmaSync(b, loc, simt.kernel, aFragments[mm], bFragments[nn], c);
+          c = op.getAFp8()
+                  ? simt.target.fp8MmaSync(b, loc, simt.kernel, *op.getAFp8(), *op.getBFp8(),
+                                           aFragments[mm], bFragments[nn], c)
+                  : simt.target.mmaSync(b, loc, simt.kernel, aFragments[mm], bFragments[nn], c);
         }
     }
     // Scratch may be reused once every thread has read it; pipeline buffers
@@ -536,8 +545,12 @@ void planDotOperandStaging(SIMTLowering &simt) {
     // wgmma (version 3) reads both operands from shared memory, staged by the
     // dot in its swizzled layout (no pipeline buffers or resident regions).
     bool wgmma = mma && mma.getVersion() == 3;
-    if (!mma || (wgmma ? !simt.target.hasWarpgroupMma(simt.arch, operandType, cType.getElementType())
-                       : !simt.target.hasMmaSync(simt.arch, operandType, cType.getElementType())))
+    bool hasMma = dot.getAFp8()
+                      ? simt.target.hasFP8MmaSync(simt.arch, *dot.getAFp8(), *dot.getBFp8())
+                      : simt.target.hasMmaSync(simt.arch, operandType, cType.getElementType());
+    if (!mma ||
+        (wgmma ? !simt.target.hasWarpgroupMma(simt.arch, operandType, cType.getElementType())
+               : !hasMma))
       return;
     uint64_t bytes = 0;
     SmallVector<unsigned> operands;

@@ -433,6 +433,8 @@ struct DotLowering : public PolicyConversionPattern<tile::DotOp> {
   using PolicyConversionPattern::PolicyConversionPattern;
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
+    if (op.getAFp8())
+      return op.emitOpError("with fp8 operands must be upcast first (tilec-upcast-fp8-dots)");
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto cType = cast<RankedTensorType>(op.getAcc().getType());

@@ -1,5 +1,6 @@
 //===- TileOps.cpp - Verifiers, folders and builders of tile ops -----------===//
 #include "tilec/Dialect/Tile/TileOps.h"
+#include "tilec/Dialect/Tile/FP8.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -451,6 +452,23 @@ LogicalResult DotOp::verify() {
     return emitOpError("accumulator shape ")
            << shapeString(cs) << " does not match " << shapeString(as) << " * "
            << shapeString(bs);
+  if (getAFp8() || getBFp8()) {
+    if (!getAFp8() || !getBFp8())
+      return emitOpError("fp8 operands need both a_fp8 and b_fp8");
+    for (StringRef format : {*getAFp8(), *getBFp8()})
+      if (!FP8Format::byName(format))
+        return emitOpError("unknown fp8 format \"")
+               << format
+               << "\" (expected \"fp8e5\", \"fp8e4nv\", \"fp8e4b15\", \"fp8e4b8\" or "
+                  "\"fp8e5b16\")";
+    if (!a.getElementType().isInteger(8))
+      return emitOpError("fp8 operands must be i8 tiles, got ") << a.getElementType();
+    if (!c.getElementType().isF32())
+      return emitOpError("fp8 operands need an f32 accumulator, got ") << c.getElementType();
+    if (getInputPrecision())
+      return emitOpError("input_precision applies to f32 operands, not to fp8 ones");
+    return success();
+  }
   bool floatA = isa<FloatType>(a.getElementType());
   bool floatC = isa<FloatType>(c.getElementType());
   if (floatA != floatC)

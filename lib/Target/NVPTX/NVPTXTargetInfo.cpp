@@ -73,10 +73,11 @@ public:
     return !rest.getAsInteger(10, version) && version >= 50;
   }
 
-  /// PTX ISA 8.0 (CUDA 12.0) up to sm_90a; sm_100 and later need 8.6.
+  /// PTX ISA 8.0 (CUDA 12.0) up to sm_87; sm_89 to sm_90a need 8.4 (CUDA
+  /// 12.4) for the fp8 mma.sync; sm_100 and later need 8.6.
   LLVMProcessor getLLVMProcessor(llvm::StringRef arch) const override {
     unsigned sm = smVersion(arch);
-    return {arch.str(), sm >= 100 ? "+ptx86" : "+ptx80"};
+    return {arch.str(), sm >= 100 ? "+ptx86" : sm >= 89 ? "+ptx84" : "+ptx80"};
   }
   /// Shared-memory pointers of 32 bits, as the shared window is: one register
   /// per address instead of two, and `[%r+imm]` operands.
@@ -281,6 +282,40 @@ public:
   /// (s8): sm_80 and later.
   bool hasMmaSync(llvm::StringRef arch, Type operand, Type acc) const override {
     return smVersion(arch) >= 80 && detail::isMmaSyncType(operand, acc);
+  }
+  /// fp8 mma.sync.aligned.m16n8k32 (.e4m3, .e5m2, any pair, f32
+  /// accumulators): sm_89 and later.
+  bool hasFP8MmaSync(llvm::StringRef arch, llvm::StringRef a, llvm::StringRef b) const override {
+    return smVersion(arch) >= 89 && detail::isMmaSyncFP8Format(a) && detail::isMmaSyncFP8Format(b);
+  }
+  /// `llvm.nvvm.mma.m16n8k32.row.col.f32.<A>.<B>.f32` (`nvvm.mma.sync` has no
+  /// fp8 types): A's four and B's two registers as the i32 holding four fp8
+  /// bytes each, the lowest K in the low byte.
+  Value fp8MmaSync(OpBuilder &b, Location loc, func::FuncOp, llvm::StringRef aFormat,
+                   llvm::StringRef bFormat, Value a, Value bOperand, Value c) const override {
+    Type i32 = b.getI32Type(), f32 = b.getF32Type();
+    SmallVector<Value> args;
+    auto words = [&](Value fragments, int64_t count) {
+      Value packed = LLVM::BitcastOp::create(b, loc, VectorType::get({count}, i32), fragments);
+      for (int64_t i = 0; i < count; ++i)
+        args.push_back(vector::ExtractOp::create(b, loc, packed, i));
+    };
+    words(a, 4);
+    words(bOperand, 2);
+    for (int64_t i = 0; i < 4; ++i)
+      args.push_back(vector::ExtractOp::create(b, loc, c, i));
+    auto ptxType = [](llvm::StringRef format) { return format == "fp8e5" ? "e5m2" : "e4m3"; };
+    std::string name = (llvm::Twine("llvm.nvvm.mma.m16n8k32.row.col.f32.") + ptxType(aFormat) +
+                        "." + ptxType(bFormat) + ".f32")
+                           .str();
+    auto resultType = LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(4, f32));
+    Value d =
+        LLVM::CallIntrinsicOp::create(b, loc, resultType, b.getStringAttr(name), args).getResult(0);
+    Value result = LLVM::UndefOp::create(b, loc, c.getType());
+    for (int64_t i = 0; i < 4; ++i)
+      result =
+          vector::InsertOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, d, i), result, i);
+    return result;
   }
   /// ldmatrix: sm_75 and later.
   bool hasLoadMatrix(llvm::StringRef arch) const override { return smVersion(arch) >= 75; }

@@ -181,6 +181,33 @@ public:
     return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
   }
 
+  /// The emulator's warp-32 archs model sm_89-class mma.sync, which has fp8
+  /// m16n8k32 for e4m3fn (`fp8e4nv`) and e5m2 (`fp8e5`) in any pair.
+  bool hasFP8MmaSync(llvm::StringRef arch, llvm::StringRef a, llvm::StringRef b) const override {
+    return getWarpSize(arch) == 32 && detail::isMmaSyncFP8Format(a) &&
+           detail::isMmaSyncFP8Format(b);
+  }
+  /// As mmaSync, with the fp8 bytes in the s8 fields and the formats in the
+  /// kind.
+  Value fp8MmaSync(OpBuilder &b, Location loc, func::FuncOp kernel, llvm::StringRef aFormat,
+                   llvm::StringRef bFormat, Value a, Value bOperand, Value c) const override {
+    Value buffer = fragmentBuffer(b, loc, kernel);
+    auto store = [&](Value value, size_t offset) {
+      Value addr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(), buffer,
+                                       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
+      LLVM::StoreOp::create(b, loc, value, addr, /*alignment=*/8);
+      return addr;
+    };
+    store(a, offsetof(tilec_simt_mma_fragments, a));
+    store(bOperand, offsetof(tilec_simt_mma_fragments, b));
+    Value cAddr = store(c, offsetof(tilec_simt_mma_fragments, c));
+    uint32_t kind = TILEC_SIMT_MMA_M16N8K32_F32_E4M3_E4M3 + (aFormat == "fp8e5" ? 2 : 0) +
+                    (bFormat == "fp8e5" ? 1 : 0);
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, mma), Type(),
+              {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
+    return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
+  }
+
   /// The emulator models wgmma on arch warp32-wgmma.
   bool hasWarpgroupMma(llvm::StringRef arch, Type operand, Type acc) const override {
     return arch == "warp32-wgmma" && detail::isWarpgroupMmaType(operand, acc);

@@ -49,12 +49,19 @@ enum {
 
 /** Kinds of tilec_simt_thread.mma: mma.sync.aligned.m16n8k16.row.col with
  *  f32 accumulators and f16 or bf16 operands, m16n8k8 with tf32 operands and
- *  f32 accumulators, and m16n8k32 with s8 operands and s32 accumulators. */
+ *  f32 accumulators, m16n8k32 with s8 operands and s32 accumulators, and
+ *  m16n8k32 with fp8 operands (A's format, then B's: e4m3 is e4m3fn, whose
+ *  only NaNs are S.1111.111 and which has no infinity; e5m2 is IEEE-like) and
+ *  f32 accumulators (sm_89 and later). */
 enum {
   TILEC_SIMT_MMA_M16N8K16_F32_F16 = 0,
   TILEC_SIMT_MMA_M16N8K16_F32_BF16 = 1,
   TILEC_SIMT_MMA_M16N8K8_F32_TF32 = 2,
-  TILEC_SIMT_MMA_M16N8K32_S32_S8 = 3
+  TILEC_SIMT_MMA_M16N8K32_S32_S8 = 3,
+  TILEC_SIMT_MMA_M16N8K32_F32_E4M3_E4M3 = 4,
+  TILEC_SIMT_MMA_M16N8K32_F32_E4M3_E5M2 = 5,
+  TILEC_SIMT_MMA_M16N8K32_F32_E5M2_E4M3 = 6,
+  TILEC_SIMT_MMA_M16N8K32_F32_E5M2_E5M2 = 7
 };
 
 /** One lane's fragments of an mma.sync, in the PTX ISA's order: four 32-bit
@@ -66,8 +73,8 @@ enum {
  *  A[g][2t..2t+1], a2 a3 = A[g+8][2t..], a4..a7 the same eight columns
  *  further; b0 b1 = B[2t..2t+1][g], b2 b3 eight rows further. a and b hold
  *  the raw 16-bit patterns (a_f32, b_f32: tf32 values as f32, of which the
- *  instruction reads the top 19 bits; a_s8, b_s8: s8); c (c_s32 for s8) is
- *  replaced by the result D. */
+ *  instruction reads the top 19 bits; a_s8, b_s8: s8, or the fp8 bytes); c
+ *  (c_s32 for s8) is replaced by the result D. */
 typedef struct tilec_simt_mma_fragments {
   union {
     uint16_t a[8];

@@ -378,6 +378,51 @@ func.func @dot_types(%a: tensor<4x4xf16>, %c: tensor<4x4xi32>) -> tensor<4x4xi32
 
 // -----
 
+// fp8 operands name both formats.
+func.func @dot_fp8_one_format(%a: tensor<16x32xi8>, %b: tensor<32x8xi8>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  // expected-error @+1 {{fp8 operands need both a_fp8 and b_fp8}}
+  %0 = tile.dot %a, %b, %c {a_fp8 = "fp8e4nv"} : tensor<16x32xi8>, tensor<32x8xi8> -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// fp8 formats are Triton's dtype names.
+func.func @dot_fp8_unknown(%a: tensor<16x32xi8>, %b: tensor<32x8xi8>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  // expected-error @+1 {{unknown fp8 format "e4m3" (expected "fp8e5", "fp8e4nv", "fp8e4b15", "fp8e4b8" or "fp8e5b16")}}
+  %0 = tile.dot %a, %b, %c {a_fp8 = "fp8e5", b_fp8 = "e4m3"} : tensor<16x32xi8>, tensor<32x8xi8> -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// fp8 operands are bytes.
+func.func @dot_fp8_f16(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  // expected-error @+1 {{fp8 operands must be i8 tiles, got 'f16'}}
+  %0 = tile.dot %a, %b, %c {a_fp8 = "fp8e5", b_fp8 = "fp8e5"} : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// fp8 products accumulate in f32.
+func.func @dot_fp8_acc(%a: tensor<16x32xi8>, %b: tensor<32x8xi8>, %c: tensor<16x8xf16>) -> tensor<16x8xf16> {
+  // expected-error @+1 {{fp8 operands need an f32 accumulator, got 'f16'}}
+  %0 = tile.dot %a, %b, %c {a_fp8 = "fp8e5", b_fp8 = "fp8e4nv"} : tensor<16x32xi8>, tensor<32x8xi8> -> tensor<16x8xf16>
+  return %0 : tensor<16x8xf16>
+}
+
+// -----
+
+// input_precision is for f32 operands.
+func.func @dot_fp8_precision(%a: tensor<16x32xi8>, %b: tensor<32x8xi8>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  // expected-error @+1 {{input_precision applies to f32 operands, not to fp8 ones}}
+  %0 = tile.dot %a, %b, %c {a_fp8 = "fp8e5", b_fp8 = "fp8e5", input_precision = "tf32"} : tensor<16x32xi8>, tensor<32x8xi8> -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
 // input_precision is one of Triton's values.
 func.func @dot_precision(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
   // expected-error @+1 {{input_precision must be "ieee", "tf32" or "tf32x3", got "fast"}}

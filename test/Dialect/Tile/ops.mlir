@@ -150,6 +150,14 @@ func.func @dot(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x8xf32>
   return %d, %e : tensor<16x8xf32>, tensor<2x4x4xf32>
 }
 
+// fp8 operands are i8 tiles with their formats named (any two of Triton's).
+// CHECK-LABEL: func @dot_fp8
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {a_fp8 = "fp8e4nv", b_fp8 = "fp8e5"} : tensor<16x32xi8>, tensor<32x8xi8> -> tensor<16x8xf32>
+func.func @dot_fp8(%a: tensor<16x32xi8>, %b: tensor<32x8xi8>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %d = tile.dot %a, %b, %c {a_fp8 = "fp8e4nv", b_fp8 = "fp8e5"} : tensor<16x32xi8>, tensor<32x8xi8> -> tensor<16x8xf32>
+  return %d : tensor<16x8xf32>
+}
+
 // Atomics print their kind, memory semantic and scope; the mask is optional.
 // CHECK-LABEL: func @atomics
 // CHECK-SAME: (%[[P:.*]]: tensor<16x!tile.ptr<i32>>, %[[V:.*]]: tensor<16xi32>, %[[M:.*]]: tensor<16xi1>, %[[Q:.*]]: !tile.ptr<f32>, %[[X:.*]]: f32)
