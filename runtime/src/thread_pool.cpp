@@ -2,7 +2,13 @@
 #include "thread_pool.h"
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <new>
+#if defined(__linux__)
+#include <sched.h>
+#endif
 
 using namespace tilec;
 
@@ -37,16 +43,68 @@ struct WorkerStart {
   ThreadPool *pool;
 };
 
+#if defined(__linux__)
+/// Whether workers are pinned to CPUs: TILEC_PIN_THREADS=0 turns it off,
+/// 1 (the default) on; anything else is reported and ignored.
+bool pinningWanted() {
+  const char *env = std::getenv("TILEC_PIN_THREADS");
+  if (!env || !std::strcmp(env, "1"))
+    return true;
+  if (!std::strcmp(env, "0"))
+    return false;
+  std::fprintf(stderr, "tilec: ignoring TILEC_PIN_THREADS='%s' (expected 0 or 1)\n", env);
+  return true;
+}
+
+/// The CPUs this process may run on, in order; empty when unknown.
+std::vector<int> allowedCpus() {
+  std::vector<int> cpus;
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0)
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+      if (CPU_ISSET(cpu, &set))
+        cpus.push_back(cpu);
+  return cpus;
+}
+#endif
+
 } // namespace
 
 ThreadPool::ThreadPool(int threads) : joined(ClosedFlag) {
   if (threads > MaxThreads)
     threads = MaxThreads;
   workers.reserve(threads > 1 ? size_t(threads - 1) : 0);
+#if defined(__linux__)
+  // With at most one thread per allowed CPU, worker i stays on the (i+1)-th
+  // of them, so two workers never share a core while another idles and a
+  // worker's data stays in its core's caches; the caller, the remaining
+  // thread, is not pinned (it is the application's thread).
+  std::vector<int> cpus;
+  if (threads > 1 && pinningWanted())
+    cpus = allowedCpus();
+  bool pin = !cpus.empty() && size_t(threads) <= cpus.size();
+#endif
   for (int i = 0; i + 1 < threads; ++i) {
     pthread_t t;
+    [[maybe_unused]] pthread_attr_t attr;
+    pthread_attr_t *attrs = nullptr;
+#if defined(__linux__)
+    if (pin && pthread_attr_init(&attr) == 0) {
+      cpu_set_t one;
+      CPU_ZERO(&one);
+      CPU_SET(cpus[size_t(i) + 1], &one);
+      attrs = &attr;
+      if (pthread_attr_setaffinity_np(&attr, sizeof(one), &one) != 0) {
+        pthread_attr_destroy(&attr);
+        attrs = nullptr; // Unpinned: still correct.
+      }
+    }
+#endif
     auto *s = new (std::nothrow) WorkerStart{this};
-    if (!s || pthread_create(&t, nullptr, workerMain, s) != 0) {
+    bool started = s && pthread_create(&t, attrs, workerMain, s) == 0;
+    if (attrs)
+      pthread_attr_destroy(attrs);
+    if (!started) {
       delete s; // Fewer threads than asked: still correct.
       break;
     }

@@ -143,6 +143,10 @@ def TilecStripMine : Pass<"tilec-strip-mine", "mlir::ModuleOp"> {
     Option<"chunkLanes", "chunk-lanes", "int64_t", /*default=*/"32",
            "Lanes of each piece (a power of two; the convert-tile-to-vector option of "
            "the same name)">,
+    Option<"maxInterchangedBlocks", "max-interchanged-blocks", "int64_t", /*default=*/"16",
+           "Most iterations of a block loop that is interchanged with its piece loop to "
+           "keep an accumulator in registers (0: never interchange; CPUs with 512-bit "
+           "vectors pass 0)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"];

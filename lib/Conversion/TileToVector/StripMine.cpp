@@ -1393,14 +1393,6 @@ scf::ForOp findFollowingFold(scf::ForOp outer, scf::ForOp inner, ArrayRef<LLVM::
   return fold;
 }
 
-/// Most iterations of a loop over blocks that are interchanged with its piece
-/// loop: a piece then reads at most this many streams (one per block). Longer
-/// loops (long rows in small blocks) keep their order: tens of streams 4 KiB
-/// apart defeat the hardware prefetchers (a C model of layer norm's sums: 64
-/// blocks of 1024 floats interchanged ran 2x slower than in order, 16 blocks
-/// 1.45x faster, on an AVX2 Zen 3).
-constexpr int64_t kMaxInterchangedBlocks = 16;
-
 /// Interchanges a loop over blocks with the piece loop of the run that is its
 /// body (see matchAccumulatorLoop): `for k { for p { acc[p] += f(x[k + p]) } }`
 /// becomes `for p { for k { ... } }`, whose inner loop carries one piece of the
@@ -1408,15 +1400,25 @@ constexpr int64_t kMaxInterchangedBlocks = 16;
 /// iteration. Each lane still combines its blocks in the same order: results
 /// are bit-identical. A piece reads one slice of every block in turn (as many
 /// streams as the loop has iterations), so the interchanged loop runs only
-/// when the loop has at most kMaxInterchangedBlocks iterations (an scf.if on
-/// its bounds; the original loop otherwise).
+/// when the loop has at most `maxBlocks` iterations (an scf.if on its bounds;
+/// the original loop otherwise). Longer loops (long rows in small blocks)
+/// keep their order: tens of streams 4 KiB apart defeat the hardware
+/// prefetchers (a C model of layer norm's sums: 64 blocks of 1024 floats
+/// interchanged ran 2x slower than in order, 16 blocks 1.45x faster, on an
+/// AVX2 Zen 3). With 512-bit vectors the pipeline passes 0 (never): there the
+/// in-place update of the buffer costs half as many instructions per byte,
+/// and layer norm's DRAM-bound first pass, interchanged, read its row as four
+/// streams ~15% slower than in order (AVX-512 Zen 5; round 3 saw the same on
+/// a Zen 4).
 /// A promoted piece (an accumulator only loaded and stored directly in the
 /// body) starts from the splat constant that last filled the buffer
 /// (`tl.zeros`; that store moves to the original loop's branch) or from the
 /// buffer. A reduction fold right after the loop (findFollowingFold) joins
 /// the piece loop and combines each piece once it is final, in the same
 /// order; the pieces are then stored only if something else reads the buffer.
-void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
+void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes, int64_t maxBlocks) {
+  if (maxBlocks <= 0)
+    return;
   SmallVector<scf::ForOp> loops;
   root->walk([&](scf::ForOp loop) { loops.push_back(loop); });
   llvm::DenseSet<Operation *> erased;
@@ -1435,13 +1437,12 @@ void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
       op->moveBefore(outer);
     Type i64 = b.getI64Type();
     auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v).getResult(); };
-    // Few enough blocks: ub - lb <= kMaxInterchangedBlocks * step, in i64
+    // Few enough blocks: ub - lb <= maxBlocks * step, in i64
     // (if that wraps, either branch computes the same).
     auto toI64 = [&](Value v) { return castToI64(b, loc, v); };
     Value span =
         arith::SubIOp::create(b, loc, toI64(outer.getUpperBound()), toI64(outer.getLowerBound()));
-    Value limit =
-        arith::MulIOp::create(b, loc, toI64(outer.getStep()), cst(kMaxInterchangedBlocks));
+    Value limit = arith::MulIOp::create(b, loc, toI64(outer.getStep()), cst(maxBlocks));
     Value few = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, span, limit);
     TypeRange resultTypes = fold ? TypeRange(fold.getResultTypes()) : TypeRange{};
     auto ifOp = scf::IfOp::create(b, loc, resultTypes, few, /*withElseRegion=*/true);
@@ -1589,11 +1590,9 @@ void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes) {
   }
 }
 
-} // namespace
-
-namespace tilec {
-
-void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
+/// The strip-mining, interchanging accumulator loops of at most `maxBlocks`
+/// blocks (the pass's `max-interchanged-blocks` option).
+void stripMineWithInterchange(Operation *root, int64_t chunkLanes, int64_t maxBlocks) {
   StripMiner miner(chunkLanes);
   root->walk([&](scf::ForOp loop) { miner.demoteLoopCarriedVectors(loop); });
   root->walk([&](FunctionOpInterface func) {
@@ -1608,7 +1607,7 @@ void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
     forwardStackCopies(*block);
     narrowSlicedLoads(*block, chunkLanes);
   });
-  interchangeAccumulatorLoops(root, chunkLanes);
+  interchangeAccumulatorLoops(root, chunkLanes, maxBlocks);
   // The accesses the interchange replaced left their address arithmetic.
   root->walk<WalkOrder::PostOrder, ReverseIterator>([&](Operation *op) {
     if (op != root && isOpTriviallyDead(op))
@@ -1616,6 +1615,14 @@ void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
   });
   eraseWriteOnlyBuffers(root);
   root->walk([&](scf::ForOp loop) { sinkVectorOpsIntoBranches(*loop.getBody()); });
+}
+
+} // namespace
+
+namespace tilec {
+
+void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
+  stripMineWithInterchange(root, chunkLanes, /*maxBlocks=*/16);
 }
 
 } // namespace tilec
@@ -1639,10 +1646,16 @@ struct StripMinePass : public tilec::impl::TilecStripMineBase<StripMinePass> {
           << chunkLanes;
       return signalPassFailure();
     }
+    if (maxInterchangedBlocks < 0) {
+      getOperation().emitError(
+          "tilec-strip-mine: max-interchanged-blocks must not be negative, got ")
+          << static_cast<int64_t>(maxInterchangedBlocks);
+      return signalPassFailure();
+    }
     // Flat tiles the row loops left unused (pointers, masks) are not
     // strip-mined for nothing.
     eraseDeadOps(getOperation());
-    tilec::stripMineWideVectors(getOperation(), chunkLanes);
+    stripMineWithInterchange(getOperation(), chunkLanes, maxInterchangedBlocks);
   }
 };
 

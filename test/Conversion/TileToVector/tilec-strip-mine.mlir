@@ -1,5 +1,8 @@
 // RUN: tilec-opt %s --tilec-carry-pointer-offsets --convert-tile-to-vector="chunk-lanes=32 prefetch=true" --tilec-strip-mine=chunk-lanes=32 --tilec-lower-nontemporal-stores=streaming=true --canonicalize --cse | FileCheck %s
 // RUN: tilec-opt %s --convert-tile-to-vector | FileCheck %s --check-prefix=NOCHUNK
+// RUN: tilec-opt %s --tilec-carry-pointer-offsets --convert-tile-to-vector="chunk-lanes=32 prefetch=true" --tilec-strip-mine="chunk-lanes=32 max-interchanged-blocks=0" --canonicalize --cse | FileCheck %s --check-prefix=INORDER
+// RUN: not tilec-opt %s --convert-tile-to-vector=chunk-lanes=32 --tilec-strip-mine="max-interchanged-blocks=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// NEGATIVE: error: tilec-strip-mine: max-interchanged-blocks must not be negative, got -1
 
 // A masked elementwise chain over 128 lanes (vector add) becomes one scf.for
 // over 32-lane pieces: the mask, both masked loads, the add and the store of a
@@ -314,6 +317,28 @@ func.func @store_then_load(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
 // CHECK: scf.yield %[[SLOW]] : vector<32xf32>
 // CHECK: }
 // CHECK: vector.shuffle %[[RES]], %[[RES]]
+// With max-interchanged-blocks=0 (what CPUs with 512-bit vectors get) no
+// loop is interchanged: the blocks update the buffer in place, in order (one
+// stream), and the fold reads it afterwards.
+// INORDER-LABEL: func.func @accumulate
+// INORDER-SAME: (%[[X:.*]]: !llvm.ptr, %[[N:.*]]: i32)
+// INORDER: %[[ACC:.*]] = llvm.alloca %{{.*}} x f32
+// INORDER-NOT: scf.if
+// INORDER: llvm.store %{{.*}}, %[[ACC]] {alignment = 64 : i64} : vector<128xf32>, !llvm.ptr
+// INORDER: scf.for %[[OFF:.*]] = %{{.*}} to %[[N]] step %{{.*}} : i32 {
+// INORDER: %[[ROW:.*]] = llvm.getelementptr %[[X]]
+// INORDER: scf.for %[[J:.*]] = %{{.*}} : i64 {
+// INORDER: %[[AA:.*]] = llvm.getelementptr %[[ACC]][%[[J]]]
+// INORDER: %[[AOLD:.*]] = llvm.load %[[AA]] {alignment = 64 : i64} : !llvm.ptr -> vector<32xf32>
+// INORDER: %[[XA:.*]] = llvm.getelementptr %[[ROW]][%[[J]]]
+// INORDER: %[[V:.*]] = llvm.load %[[XA]]
+// INORDER: %[[ANEW:.*]] = arith.addf %[[AOLD]], %[[V]] : vector<32xf32>
+// INORDER: llvm.store %[[ANEW]], %[[AA]] {alignment = 64 : i64} : vector<32xf32>, !llvm.ptr
+// INORDER: }
+// INORDER: }
+// INORDER: %[[FOLD:.*]] = scf.for %[[K:.*]] = %{{.*}} iter_args
+// INORDER: llvm.getelementptr %[[ACC]][%[[K]]]
+// INORDER: vector.shuffle %[[FOLD]], %[[FOLD]]
 func.func @accumulate(%x: !tile.ptr<f32>, %n: i32) -> f32 {
   %c0 = arith.constant 0 : i32
   %c128 = arith.constant 128 : i32
