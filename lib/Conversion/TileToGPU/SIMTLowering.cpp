@@ -208,7 +208,8 @@ void planScratchReuse(SIMTLowering &simt) {
   Block &body = simt.kernel.getBody().front();
   simt.kernel.walk([&](Operation *op) {
     if (!isa<tile::LocalAllocOp, tile::MemDescIndexOp, tile::AsyncCopyOp,
-             tile::AsyncCommitGroupOp, tile::AsyncWaitOp, tile::LocalLoadOp, tile::DotOp>(op))
+             tile::AsyncCommitGroupOp, tile::AsyncWaitOp, tile::LocalLoadOp, tile::LocalStoreOp,
+             tile::DotOp>(op))
       return;
     Operation *ancestor = body.findAncestorOpInBlock(*op);
     if (ancestor && (!simt.lastBufferUser || simt.lastBufferUser->isBeforeInBlock(ancestor)))
