@@ -502,13 +502,29 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       if (!type)
         continue;
       stageBytes += type.getTileBytes();
-      for (Operation *user : load->getUsers())
+      for (Operation *user : load->getUsers()) {
         buffered.insert(user);
+        if (isa<tile::TransOp>(user))
+          buffered.insert(*user->getUsers().begin());
+      }
     }
-    bool useLds = stageBytes && 2 * stageBytes <= sharedBudget(loop, buffered);
-    if (!useLds)
-      ldsTypes.assign(loads.size(), tile::MemDescType());
-    else
+    // Where the two stages of all of them do not fit, the last ones stay in
+    // registers.
+    for (unsigned i = loads.size(); i-- > 0 && stageBytes;) {
+      if (2 * stageBytes <= sharedBudget(loop, buffered))
+        break;
+      if (!ldsTypes[i])
+        continue;
+      stageBytes -= ldsTypes[i].getTileBytes();
+      ldsTypes[i] = tile::MemDescType();
+      for (Operation *user : loads[i]->getUsers()) {
+        buffered.erase(user);
+        if (isa<tile::TransOp>(user))
+          buffered.erase(*user->getUsers().begin());
+      }
+    }
+    bool useLds = stageBytes > 0;
+    if (useLds)
       allocatedBytes[loop->getParentOfType<func::FuncOp>()] += 2 * stageBytes;
     SmallVector<Value> buffers;
     for (auto [load, type] : llvm::zip(loads, ldsTypes))
