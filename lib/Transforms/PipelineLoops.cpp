@@ -313,14 +313,13 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       return lastDot && ancestor && ancestor != lastDot && lastDot->isBeforeInBlock(ancestor);
     };
     return limit -
-                     estimateScratchBytes(
-                         kernel,
-                         [&](Operation *op) { return pipelined.contains(op) || afterLastDot(op); },
-                         [&](Value operand) {
-                           Operation *def = operand.getDefiningOp();
-                           return def && (pipelined.contains(def) || isa<tile::LocalLoadOp>(def));
-                         }) -
-                     allocatedBytes[kernel];
+           estimateScratchBytes(
+               kernel, [&](Operation *op) { return pipelined.contains(op) || afterLastDot(op); },
+               [&](Value operand) {
+                 Operation *def = operand.getDefiningOp();
+                 return def && (pipelined.contains(def) || isa<tile::LocalLoadOp>(def));
+               }) -
+           allocatedBytes[kernel];
   }
 
   void pipeline(scf::ForOp loop) {
@@ -528,8 +527,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       allocatedBytes[loop->getParentOfType<func::FuncOp>()] += 2 * stageBytes;
     SmallVector<Value> buffers;
     for (auto [load, type] : llvm::zip(loads, ldsTypes))
-      buffers.push_back(type ? Value(tile::LocalAllocOp::create(b, load.getLoc(), type))
-                             : Value());
+      buffers.push_back(type ? Value(tile::LocalAllocOp::create(b, load.getLoc(), type)) : Value());
     // The transposition of each buffered load read as a transposed B
     // operand (its type and order), taken before the body changes.
     SmallVector<std::pair<RankedTensorType, DenseI32ArrayAttr>> transposes;

@@ -52,11 +52,10 @@ LogicalResult checkRowMajor(Operation *op, tile::MemDescType type, bool swizzled
   bool swizzledBuffer = shared.getSwizzleBytes() != 0;
   bool allowed = shared.getOrder()[0] == 1 || (swizzled && swizzledBuffer) ||
                  (columnMajor && isColumnMajor(type));
-  if (!allowed || shared.getVec() != 1 || shared.getPerPhase() != 1 ||
-      shared.getMaxPhase() != 1 || (!swizzled && swizzledBuffer))
+  if (!allowed || shared.getVec() != 1 || shared.getPerPhase() != 1 || shared.getMaxPhase() != 1 ||
+      (!swizzled && swizzledBuffer))
     return op->emitOpError("supports row-major (order [1, 0]), unswizzled buffers only")
-           << (columnMajor ? " (or column-major ones without padding)" : "") << ", got "
-           << shared;
+           << (columnMajor ? " (or column-major ones without padding)" : "") << ", got " << shared;
   return success();
 }
 
