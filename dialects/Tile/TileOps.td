@@ -1070,6 +1070,26 @@ def Tile_LocalLoadOp : Tile_Op<"local_load", [MemoryEffects<[MemRead]>]> {
   let hasVerifier = 1;
 }
 
+def Tile_LocalStoreOp : Tile_Op<"local_store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Writes a tile from a distributed layout to shared memory";
+  let description = [{
+    Each thread writes the elements of `value` it holds (in `value`'s layout) to their
+    places in the shared-memory tile `dst` (row-major with the buffer's padding, or
+    column-major for order [0, 1]). The op does not synchronize: a `tile.barrier`
+    must separate it from reads of other threads (`tilec-pipeline-loops` without
+    asynchronous copies fills the next stage of a buffer with it).
+
+    Example:
+
+    ```mlir
+    tile.local_store %a, %stage : tensor<64x32xf16, #blocked>, !tile.memdesc<64x32xf16, #shared>
+    ```
+  }];
+  let arguments = (ins Tile_MatrixTile:$value, Tile_MemDescType:$dst);
+  let assemblyFormat = "$value `,` $dst attr-dict `:` type($value) `,` type($dst)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Debugging
 //===----------------------------------------------------------------------===//

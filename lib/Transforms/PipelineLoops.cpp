@@ -5,8 +5,10 @@
 // shared-memory tiles, started S-1 iterations ahead from copies of the
 // loop-carried address values that run ahead by as much. Targets without
 // asynchronous copies (AMD) prefetch instead: each iteration loads the next
-// one's tiles into registers before its dots run (Triton's AMD stream
-// pipeliner, with the shared-memory staging left to the dot).
+// one's tiles into registers before its dots run and writes them to the other
+// stage of a two-tile shared-memory buffer after them, one barrier per
+// iteration (or, where two stages do not fit, carries them in registers and
+// leaves the shared-memory staging to the dot).
 //
 //===----------------------------------------------------------------------===//
 #include "tilec/Analysis/AxisInfo.h"
@@ -288,21 +290,11 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     return plan;
   }
 
-  void pipeline(scf::ForOp loop) {
-    LoopPlan loopPlan = plan(loop);
-    if (loopPlan.loads.empty())
-      return;
-    if (!asyncCopies)
-      return prefetch(loop, loopPlan);
-    // Stages: as many as asked that fit with the rest of the kernel's scratch.
-    int64_t stageBytes = 0;
-    llvm::DenseSet<Operation *> pipelined;
-    for (tile::LoadOp load : loopPlan.loads) {
-      auto type = cast<RankedTensorType>(load.getType());
-      stageBytes += bufferType(type, 1, wgmmaUse(load)).getBytes();
-      for (Operation *user : load->getUsers())
-        pipelined.insert(user);
-    }
+  /// Bytes of shared memory left for the buffers of `loop`: the target's
+  /// limit less the kernel's scratch (the exchanges of `pipelined` ops, which
+  /// the buffers replace, left out) and the buffers of its loops pipelined
+  /// before.
+  int64_t sharedBudget(scf::ForOp loop, const llvm::DenseSet<Operation *> &pipelined) {
     // (The emulator's limit is "unlimited": UINT64_MAX.)
     int64_t limit = int64_t(std::min<uint64_t>(sharedMemoryLimit, uint64_t(INT64_MAX) / 2));
     // The buffers of the kernel's loops pipelined before this one stay too.
@@ -320,21 +312,38 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       Operation *ancestor = body.findAncestorOpInBlock(*op);
       return lastDot && ancestor && ancestor != lastDot && lastDot->isBeforeInBlock(ancestor);
     };
-    int64_t budget = limit -
-                     estimateScratchBytes(
-                         kernel,
-                         [&](Operation *op) { return pipelined.contains(op) || afterLastDot(op); },
-                         [&](Value operand) {
-                           Operation *def = operand.getDefiningOp();
-                           return def && (pipelined.contains(def) || isa<tile::LocalLoadOp>(def));
-                         }) -
-                     allocatedBytes[kernel];
+    return limit -
+           estimateScratchBytes(
+               kernel, [&](Operation *op) { return pipelined.contains(op) || afterLastDot(op); },
+               [&](Value operand) {
+                 Operation *def = operand.getDefiningOp();
+                 return def && (pipelined.contains(def) || isa<tile::LocalLoadOp>(def));
+               }) -
+           allocatedBytes[kernel];
+  }
+
+  void pipeline(scf::ForOp loop) {
+    LoopPlan loopPlan = plan(loop);
+    if (loopPlan.loads.empty())
+      return;
+    if (!asyncCopies)
+      return prefetch(loop, loopPlan);
+    // Stages: as many as asked that fit with the rest of the kernel's scratch.
+    int64_t stageBytes = 0;
+    llvm::DenseSet<Operation *> pipelined;
+    for (tile::LoadOp load : loopPlan.loads) {
+      auto type = cast<RankedTensorType>(load.getType());
+      stageBytes += bufferType(type, 1, wgmmaUse(load)).getBytes();
+      for (Operation *user : load->getUsers())
+        pipelined.insert(user);
+    }
+    int64_t budget = sharedBudget(loop, pipelined);
     int64_t stages = numStages;
     while (stages >= 2 && stages * stageBytes > budget)
       --stages;
     if (stages < 2)
       return;
-    allocatedBytes[kernel] += stages * stageBytes;
+    allocatedBytes[loop->getParentOfType<func::FuncOp>()] += stages * stageBytes;
 
     AddressSlice slice(loop, loopPlan);
 
@@ -464,16 +473,70 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
 
   /// Register prefetching (no asynchronous copies): the planned loads of
   /// iteration 0 run before the loop, and each iteration i loads the tiles of
-  /// iteration i + 1 (masked off past the loop's end) before its own dots,
-  /// which read the tiles loaded one iteration earlier from loop-carried
-  /// values.
+  /// iteration i + 1 (masked off past the loop's end) before its own dots.
+  /// A load whose tile only converts to dot operands of one kind (A or B) is
+  /// double-buffered in shared memory where two stages fit (`ldsBufferType`):
+  /// iteration 0's tile is written to stage 0 before the loop, the dots of
+  /// iteration i read their operands from stage i % 2 (tile.local_load), and
+  /// the tile of iteration i + 1 is written to stage (i + 1) % 2 at the end of
+  /// iteration i, followed by the iteration's one barrier. Other loads (or
+  /// all of them, where two stages do not fit) are carried to the next
+  /// iteration in registers, and their dots stage them as before.
   void prefetch(scf::ForOp loop, const LoopPlan &loopPlan) {
     AddressSlice slice(loop, loopPlan);
+    SmallVector<tile::LoadOp> loads(loopPlan.loads);
     Location loc = loop.getLoc();
     OpBuilder b(loop);
     Value ub = loop.getUpperBound();
     arith::CmpIPredicate below =
         loop.getUnsignedCmp() ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+
+    // The loads kept in shared memory, with their buffer types.
+    SmallVector<tile::MemDescType> ldsTypes;
+    llvm::DenseSet<Operation *> buffered;
+    int64_t stageBytes = 0;
+    for (tile::LoadOp load : loads) {
+      tile::MemDescType type = ldsBufferType(load);
+      ldsTypes.push_back(type);
+      if (!type)
+        continue;
+      stageBytes += type.getTileBytes();
+      for (Operation *user : load->getUsers()) {
+        buffered.insert(user);
+        if (isa<tile::TransOp>(user))
+          buffered.insert(*user->getUsers().begin());
+      }
+    }
+    // Where the two stages of all of them do not fit, the last ones stay in
+    // registers.
+    for (unsigned i = loads.size(); i-- > 0 && stageBytes;) {
+      if (2 * stageBytes <= sharedBudget(loop, buffered))
+        break;
+      if (!ldsTypes[i])
+        continue;
+      stageBytes -= ldsTypes[i].getTileBytes();
+      ldsTypes[i] = tile::MemDescType();
+      for (Operation *user : loads[i]->getUsers()) {
+        buffered.erase(user);
+        if (isa<tile::TransOp>(user))
+          buffered.erase(*user->getUsers().begin());
+      }
+    }
+    bool useLds = stageBytes > 0;
+    if (useLds)
+      allocatedBytes[loop->getParentOfType<func::FuncOp>()] += 2 * stageBytes;
+    SmallVector<Value> buffers;
+    for (auto [load, type] : llvm::zip(loads, ldsTypes))
+      buffers.push_back(type ? Value(tile::LocalAllocOp::create(b, load.getLoc(), type)) : Value());
+    // The transposition of each buffered load read as a transposed B
+    // operand (its type and order), taken before the body changes.
+    SmallVector<std::pair<RankedTensorType, DenseI32ArrayAttr>> transposes;
+    for (auto [load, buffer] : llvm::zip(loads, buffers)) {
+      auto trans = buffer ? dyn_cast<tile::TransOp>(*load->getUsers().begin()) : tile::TransOp();
+      transposes.emplace_back(trans ? trans.getType() : RankedTensorType(),
+                              trans ? trans.getOrderAttr() : DenseI32ArrayAttr());
+    }
+    auto i32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
 
     // Clones the address computation for iteration `iv` with the address
     // values `state` and loads its tiles into `loaded`; returns the address
@@ -481,7 +544,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     auto issue = [&](Value iv, ArrayRef<Value> state, SmallVectorImpl<Value> &loaded) {
       IRMapping map = slice.clone(b, iv, state);
       Value inRange = arith::CmpIOp::create(b, loc, below, iv, ub);
-      for (tile::LoadOp load : loopPlan.loads) {
+      for (tile::LoadOp load : loads) {
         Value mask = issueMask(b, load, inRange, map);
         Value other = load.getOther() ? map.lookupOrDefault(load.getOther()) : Value();
         auto copy = tile::LoadOp::create(b, load.getLoc(), map.lookupOrDefault(load.getPtr()),
@@ -491,29 +554,133 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       }
       return slice.next(map);
     };
+    // Writes the buffered ones of `tiles` to stage `slot` (a transposed B
+    // operand as its transposition, which the lowering folds into the
+    // stores), then synchronizes.
+    auto fill = [&](ArrayRef<Value> tiles, Value slot) {
+      for (auto [load, buffer, tile, trans] : llvm::zip(loads, buffers, tiles, transposes)) {
+        if (!buffer)
+          continue;
+        Value value = tile;
+        if (trans.first)
+          value = tile::TransOp::create(b, load.getLoc(), trans.first, tile, trans.second);
+        tile::LocalStoreOp::create(b, load.getLoc(), value,
+                                   stageOf(b, load.getLoc(), buffer, slot));
+      }
+      tile::BarrierOp::create(b, loc);
+    };
+    // The tiles carried in registers.
+    auto inRegisters = [&](ArrayRef<Value> tiles) {
+      SmallVector<Value> kept;
+      for (auto [buffer, tile] : llvm::zip(buffers, tiles))
+        if (!buffer)
+          kept.push_back(tile);
+      return kept;
+    };
 
     // Prologue: iteration 0's tiles.
     SmallVector<Value> tiles;
     SmallVector<Value> newInits = issue(loop.getLowerBound(), slice.initial(), tiles);
     unsigned numAhead = newInits.size();
-    llvm::append_range(newInits, tiles);
+    llvm::append_range(newInits, inRegisters(tiles));
+    if (useLds) {
+      fill(tiles, i32(0));
+      newInits.push_back(i32(0));
+    }
     // Called before the old body moves into the new loop: the code goes into
-    // the old body, and refers to the new loop's look-ahead and tile arguments.
+    // the old body, and refers to the new loop's look-ahead, tile and slot
+    // arguments.
     auto yieldFn = [&](OpBuilder &, Location, ArrayRef<BlockArgument> newArgs) {
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      // This iteration's tiles are the ones loaded one iteration earlier.
-      for (auto [load, tile] : llvm::zip(loopPlan.loads, newArgs.drop_front(numAhead)))
-        load->getResult(0).replaceAllUsesWith(Value(tile));
+      Block *body = loop.getBody();
+      b.setInsertionPointToStart(body);
+      // This iteration's tiles are the ones loaded one iteration earlier, in
+      // registers or in stage `slot`, read where they were converted.
+      ArrayRef<BlockArgument> carried = newArgs.drop_front(numAhead);
+      Value slot = useLds ? Value(newArgs.back()) : Value();
+      for (auto [load, buffer] : llvm::zip(loads, buffers)) {
+        if (!buffer) {
+          load->getResult(0).replaceAllUsesWith(Value(carried.front()));
+          carried = carried.drop_front();
+          continue;
+        }
+        for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
+          tile::TransOp trans;
+          if ((trans = dyn_cast<tile::TransOp>(user)))
+            user = *trans->getUsers().begin();
+          auto convert = cast<tile::ConvertLayoutOp>(user);
+          OpBuilder::InsertionGuard at(b);
+          b.setInsertionPoint(convert);
+          Value stage = stageOf(b, load.getLoc(), buffer, slot);
+          Value value = tile::LocalLoadOp::create(b, convert.getLoc(), convert.getType(), stage);
+          convert.replaceAllUsesWith(value);
+          convert.erase();
+          if (trans)
+            trans.erase();
+        }
+      }
       Value next = arith::AddIOp::create(b, loc, loop.getInductionVar(), loop.getStep());
       SmallVector<Value> ahead(newArgs.take_front(numAhead).begin(),
                                newArgs.take_front(numAhead).end());
       SmallVector<Value> nextTiles;
       SmallVector<Value> yields = issue(next, ahead, nextTiles);
-      llvm::append_range(yields, nextTiles);
+      llvm::append_range(yields, inRegisters(nextTiles));
+      if (useLds) {
+        // The next iteration's tiles go to the other stage once this
+        // iteration's dots have read theirs.
+        b.setInsertionPoint(body->getTerminator());
+        Value writeSlot = arith::SubIOp::create(b, loc, i32(1), slot);
+        fill(nextTiles, writeSlot);
+        yields.push_back(writeSlot);
+      }
       return yields;
     };
     extendLoop(loop, loopPlan, slice, newInits, yieldFn);
+  }
+
+  /// The type of the two-stage shared-memory buffer of `load` (register
+  /// prefetch), or null when it stays in registers: a load whose users all
+  /// convert it to dot operands of the same index, or whose one user is a
+  /// transposition read as the B operand of MFMA dots. MFMA operands are
+  /// stored unpadded, A row-major and B column-major (each lane's K elements
+  /// adjacent, as the MFMA lowering's own staging; a transposed B is then
+  /// stored as loaded); mma ones as the asynchronous copies store them.
+  static tile::MemDescType ldsBufferType(tile::LoadOp load) {
+    auto type = cast<RankedTensorType>(load.getType());
+    std::optional<unsigned> opIdx;
+    bool mfma = false;
+    bool transposed = llvm::any_of(load->getUsers(), llvm::IsaPred<tile::TransOp>);
+    if (transposed && !load->hasOneUse())
+      return {};
+    if (auto trans = dyn_cast<tile::TransOp>(*load->getUsers().begin())) {
+      auto convert = cast<tile::ConvertLayoutOp>(*trans->getUsers().begin());
+      auto encoding = cast<tile::DotOperandEncodingAttr>(tile::getEncoding(convert.getType()));
+      if (!isa<tile::MfmaEncodingAttr>(encoding.getParent()))
+        return {};
+      type = trans.getType();
+    }
+    for (Operation *user : load->getUsers()) {
+      if (isa<tile::TransOp>(user))
+        user = *user->getUsers().begin();
+      auto convert = dyn_cast<tile::ConvertLayoutOp>(user);
+      if (!convert)
+        return {};
+      auto encoding = cast<tile::DotOperandEncodingAttr>(tile::getEncoding(convert.getType()));
+      if (opIdx && *opIdx != encoding.getOpIdx())
+        return {};
+      opIdx = encoding.getOpIdx();
+      mfma = isa<tile::MfmaEncodingAttr>(encoding.getParent());
+    }
+    if (!opIdx)
+      return {};
+    if (!mfma)
+      return bufferType(type, 2, WgmmaUse::None);
+    MLIRContext *ctx = type.getContext();
+    auto shared = tile::SharedEncodingAttr::get(
+        ctx, 1, 1, 1, *opIdx == 1 ? ArrayRef<unsigned>{0, 1} : ArrayRef<unsigned>{1, 0}, 0, 0);
+    SmallVector<int64_t> shape = {2};
+    llvm::append_range(shape, type.getShape());
+    return tile::MemDescType::get(ctx, shape, type.getElementType(), shared);
   }
 
   /// Original address values that now only compute their own next value

@@ -4,9 +4,11 @@
 # num_stages 1 to 4, K loops of 0 to 7 iterations (fewer than the stages too), at 4 and 8 warps,
 # against numpy; and the compiled code starts its copies through ctx->async_copy (16-byte copies,
 # masked by source size) and waits with ctx->async_wait for all but the newest group. At warp size
-# 64 (arch warp64: MFMA, and no cp.async, as on AMD) the loads are prefetched into registers one
-# iteration ahead instead: fp16, fp32 (IEEE, as AMD's default) and int8 at 4 and 8 warps, same K
-# loops, and the compiled loop has no ctx->async_copy.
+# 64 (arch warp64: MFMA, and no cp.async, as on AMD) the loads are prefetched one iteration ahead
+# instead, into the other stage of a two-tile shared-memory buffer, with one barrier per iteration
+# (without it the multi-iteration cases fail with NaN): fp16, fp32 (IEEE, as AMD's default) and
+# int8 at 4 and 8 warps, same K loops, num_stages 1 (no pipelining) too, and the compiled loop has
+# no ctx->async_copy.
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
 # RUN: tilec compile %s --kernel matmul --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16' -DBM=64 -DBN=64 -DBK=32 --target simt --num-warps 4 --num-stages 3 --emit llvm -o %t.ll
@@ -29,6 +31,7 @@
 # CHECK: PASS f32 s3 w4 warp64
 # CHECK: PASS i8 s2 w8 warp64
 # CHECK: PASS f16 s2 w8 warp64
+# CHECK: PASS f16 s1 w4 warp64
 # CHECK: PASS all
 # ctx->async_copy (ABI offset 80) copies 16 bytes (8 halves: an operand load has its own coalesced
 # layout), each copy's source size a select of 16 or 0; the wait at
@@ -122,7 +125,8 @@ if __name__ == "__main__":
     os.environ["TILEC_DEVICE"] = "simt"
     cases = [("f16", s, 4, 32) for s in (1, 2, 3, 4)] + [
         ("f32", 3, 4, 32), ("i8", 3, 4, 32), ("f16", 3, 8, 32), ("f32", 2, 8, 32), ("i8", 4, 8, 32),
-        ("f16", 3, 4, 64), ("f32", 3, 4, 64), ("i8", 2, 8, 64), ("f16", 2, 8, 64)]
+        ("f16", 3, 4, 64), ("f32", 3, 4, 64), ("i8", 2, 8, 64), ("f16", 2, 8, 64),
+        ("f16", 1, 4, 64)]
     ok = True
     for dtype, stages, warps, warp_size in cases:
         step = 64 if dtype == "i8" else 32

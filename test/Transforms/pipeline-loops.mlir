@@ -2,7 +2,8 @@
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=3 shared-memory-limit=6000" --canonicalize | FileCheck %s --check-prefix=SMALL
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops=num-stages=1 | FileCheck %s --check-prefix=OFF
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=3 shared-memory-limit=8000" | FileCheck %s --check-prefix=TWO
-// RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=3 async-copies=false" --canonicalize | FileCheck %s --check-prefix=REG
+// RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=3 async-copies=false shared-memory-limit=2000" --canonicalize | FileCheck %s --check-prefix=REG
+// RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=2 async-copies=false shared-memory-limit=65536" --canonicalize | FileCheck %s --check-prefix=LDS
 
 // A 32x32x16 fp16 matmul loop (tilec-assign-layouts' output for sm_80, 4 warps): both loads
 // feed the tensor-core dot through dot-operand conversions, B's with a mask and other = 0. With
@@ -49,8 +50,8 @@
 // OFF-LABEL: func @pipelined
 // OFF-NOT: tile.local_alloc
 // OFF: tile.load
-// Without asynchronous copies (AMD), the loads are prefetched into registers one iteration
-// ahead, whatever num-stages: iteration 0's tiles are loaded before the loop (masked by 0 < n,
+// Without asynchronous copies (AMD), where two shared-memory stages do not fit (2000 bytes),
+// the loads are prefetched into registers one iteration ahead, whatever num-stages: iteration 0's tiles are loaded before the loop (masked by 0 < n,
 // B's with its own K mask and other too), each iteration first loads iteration i + 1's from the
 // pointers the loop now carries one step ahead (masked by i + 1 < n, B's mask computed for
 // i + 1), then converts the tiles the previous iteration loaded for its dot, and carries the
@@ -567,3 +568,124 @@
     tile.store %14, %5 : tensor<32x32x!tile.ptr<f32>, #mma>
     return
   }
+
+// -----
+
+// The AMD form (no asynchronous copies, MFMA dots, gfx942's 64 KiB): A and B are double-buffered
+// in shared memory, unpadded, A row-major and B column-major (order [0, 1]). Iteration 0's tiles
+// are loaded and written to stage 0 before the loop, then one barrier; each iteration loads
+// iteration i + 1's tiles (masked by i + 1 < n), reads its operands from stage `slot` where the
+// conversions were, runs the dot, writes the new tiles to stage 1 - slot and ends with the
+// loop's only barrier. With too little shared memory (REG, 2000 bytes) the tiles stay in
+// registers; with num-stages=1 (OFF) nothing changes.
+// LDS: #[[ROW:shared[0-9]*]] = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+// LDS-NEXT: #[[COL:shared[0-9]*]] = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+// LDS-LABEL: func @mfma_lds
+// LDS: %[[BA:.*]] = tile.local_alloc : <2x32x16xf16, #[[ROW]]>
+// LDS-NEXT: %[[BB:.*]] = tile.local_alloc : <2x16x32xf16, #[[COL]]>
+// LDS: %[[A0:.*]] = tile.load %{{.*}}, %{{.*}} : tensor<32x16x!tile.ptr<f16>, #blocked>
+// LDS: %[[B0:.*]] = tile.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x32x!tile.ptr<f16>, #blocked>
+// LDS: %[[SA0:.*]] = tile.memdesc_index %[[BA]][%c0_i32]
+// LDS-NEXT: tile.local_store %[[A0]], %[[SA0]] : tensor<32x16xf16, #blocked>, <32x16xf16, #[[ROW]]>
+// LDS-NEXT: %[[SB0:.*]] = tile.memdesc_index %[[BB]][%c0_i32]
+// LDS-NEXT: tile.local_store %[[B0]], %[[SB0]] : tensor<16x32xf16, #blocked>, <16x32xf16, #[[COL]]>
+// LDS-NEXT: tile.barrier
+// LDS-NEXT: scf.for %[[IV:.*]] = %c0_i32 to %[[N:.*]] step %c1_i32 iter_args(%[[ACC:.*]] = %{{.*}}, %[[PA:.*]] = %{{.*}}, %[[PB:.*]] = %{{.*}}, %[[SLOT:.*]] = %c0_i32)
+// LDS-NEXT: %[[NEXT:.*]] = arith.addi %[[IV]], %c1_i32 : i32
+// LDS: %[[IN:.*]] = arith.cmpi slt, %[[NEXT]], %[[N]] : i32
+// LDS: %[[AN:.*]] = tile.load %[[PA]], %{{.*}} : tensor<32x16x!tile.ptr<f16>, #blocked>
+// LDS: %[[BN:.*]] = tile.load %[[PB]], %{{.*}}, %{{.*}} : tensor<16x32x!tile.ptr<f16>, #blocked>
+// LDS-NEXT: %[[SA:.*]] = tile.memdesc_index %[[BA]][%[[SLOT]]]
+// LDS-NEXT: %[[A:.*]] = tile.local_load %[[SA]] : <32x16xf16, #[[ROW]]> -> tensor<32x16xf16, #dot_a>
+// LDS-NEXT: %[[SB:.*]] = tile.memdesc_index %[[BB]][%[[SLOT]]]
+// LDS-NEXT: %[[B:.*]] = tile.local_load %[[SB]] : <16x32xf16, #[[COL]]> -> tensor<16x32xf16, #dot_b>
+// LDS-NEXT: %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[ACC]]
+// LDS: %[[W:.*]] = arith.subi %c1_i32, %[[SLOT]] : i32
+// LDS-NEXT: %[[WA:.*]] = tile.memdesc_index %[[BA]][%[[W]]]
+// LDS-NEXT: tile.local_store %[[AN]], %[[WA]]
+// LDS-NEXT: %[[WB:.*]] = tile.memdesc_index %[[BB]][%[[W]]]
+// LDS-NEXT: tile.local_store %[[BN]], %[[WB]]
+// LDS-NEXT: tile.barrier
+// LDS-NEXT: scf.yield %[[D]], %{{.*}}, %{{.*}}, %[[W]]
+// LDS-NOT: tile.barrier
+// LDS: tile.store
+// REG-LABEL: func @mfma_lds
+// REG-NOT: tile.local_alloc
+// REG: scf.for
+// REG-NOT: tile.local_
+// REG: tile.convert_layout
+// REG-NOT: tile.local_
+// REG: scf.yield
+// OFF-LABEL: func @mfma_lds
+// OFF-NOT: tile.local_alloc
+// OFF: tile.load
+#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mfma = #tile.mfma<version = 3, warpsPerCTA = [2, 2], instrShape = [16, 16]>
+#dot_a = #tile.dot_operand<opIdx = 0, parent = #mfma, kWidth = 4>
+#dot_b = #tile.dot_operand<opIdx = 1, parent = #mfma, kWidth = 4>
+#slice = #tile.slice<{dim = 0, parent = #blocked}>
+#slice1 = #tile.slice<{dim = 0, parent = #mfma}>
+#slice2 = #tile.slice<{dim = 1, parent = #blocked}>
+#slice3 = #tile.slice<{dim = 1, parent = #mfma}>
+  func.func @mfma_lds(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32 {tile.divisibility = 16 : i32}) attributes {tilec.simt} {
+    %c512_i32 = arith.constant 512 : i32
+    %cst = arith.constant 0.000000e+00 : f16
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst_0 = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mfma>
+    %c32_i32 = arith.constant 32 : i32
+    %c16_i32 = arith.constant 16 : i32
+    %0 = tile.make_range 0, 32 : tensor<32xi32, #slice>
+    %1 = tile.make_range 0, 32 : tensor<32xi32, #slice1>
+    %2 = tile.make_range 0, 32 : tensor<32xi32, #slice2>
+    %3 = tile.make_range 0, 32 : tensor<32xi32, #slice3>
+    %4 = tile.make_range 0, 16 : tensor<16xi32, #slice2>
+    %5 = tile.make_range 0, 16 : tensor<16xi32, #slice>
+    %6 = tile.expand_dims %2 {axis = 1 : i32} : tensor<32xi32, #slice2> -> tensor<32x1xi32, #blocked>
+    %7 = tile.splat %c16_i32 : i32 -> tensor<32x1xi32, #blocked>
+    %8 = arith.muli %6, %7 : tensor<32x1xi32, #blocked>
+    %9 = tile.splat %arg0 : !tile.ptr<f16> -> tensor<32x1x!tile.ptr<f16>, #blocked>
+    %10 = tile.addptr %9, %8 : tensor<32x1x!tile.ptr<f16>, #blocked>, tensor<32x1xi32, #blocked>
+    %11 = tile.expand_dims %5 {axis = 0 : i32} : tensor<16xi32, #slice> -> tensor<1x16xi32, #blocked>
+    %12 = tile.broadcast %10 : tensor<32x1x!tile.ptr<f16>, #blocked> -> tensor<32x16x!tile.ptr<f16>, #blocked>
+    %13 = tile.broadcast %11 : tensor<1x16xi32, #blocked> -> tensor<32x16xi32, #blocked>
+    %14 = tile.addptr %12, %13 : tensor<32x16x!tile.ptr<f16>, #blocked>, tensor<32x16xi32, #blocked>
+    %15 = tile.expand_dims %4 {axis = 1 : i32} : tensor<16xi32, #slice2> -> tensor<16x1xi32, #blocked>
+    %16 = tile.splat %c32_i32 : i32 -> tensor<16x1xi32, #blocked>
+    %17 = arith.muli %15, %16 : tensor<16x1xi32, #blocked>
+    %18 = tile.splat %arg1 : !tile.ptr<f16> -> tensor<16x1x!tile.ptr<f16>, #blocked>
+    %19 = tile.addptr %18, %17 : tensor<16x1x!tile.ptr<f16>, #blocked>, tensor<16x1xi32, #blocked>
+    %20 = tile.expand_dims %0 {axis = 0 : i32} : tensor<32xi32, #slice> -> tensor<1x32xi32, #blocked>
+    %21 = tile.broadcast %19 : tensor<16x1x!tile.ptr<f16>, #blocked> -> tensor<16x32x!tile.ptr<f16>, #blocked>
+    %22 = tile.broadcast %20 : tensor<1x32xi32, #blocked> -> tensor<16x32xi32, #blocked>
+    %23 = tile.addptr %21, %22 : tensor<16x32x!tile.ptr<f16>, #blocked>, tensor<16x32xi32, #blocked>
+    %24:3 = scf.for %arg4 = %c0_i32 to %arg3 step %c1_i32 iter_args(%arg5 = %cst_0, %arg6 = %14, %arg7 = %23) -> (tensor<32x32xf32, #mfma>, tensor<32x16x!tile.ptr<f16>, #blocked>, tensor<16x32x!tile.ptr<f16>, #blocked>)  : i32 {
+      %34 = tile.load %arg6 : tensor<32x16x!tile.ptr<f16>, #blocked>
+      %35 = arith.subi %arg3, %arg4 : i32
+      %36 = tile.splat %35 : i32 -> tensor<16x1xi32, #blocked>
+      %37 = arith.cmpi slt, %15, %36 : tensor<16x1xi32, #blocked>
+      %38 = tile.broadcast %37 : tensor<16x1xi1, #blocked> -> tensor<16x32xi1, #blocked>
+      %39 = tile.splat %cst : f16 -> tensor<16x32xf16, #blocked>
+      %40 = tile.load %arg7, %38, %39 : tensor<16x32x!tile.ptr<f16>, #blocked>
+      %41 = tile.convert_layout %34 : tensor<32x16xf16, #blocked> -> tensor<32x16xf16, #dot_a>
+      %42 = tile.convert_layout %40 : tensor<16x32xf16, #blocked> -> tensor<16x32xf16, #dot_b>
+      %43 = tile.dot %41, %42, %arg5 : tensor<32x16xf16, #dot_a>, tensor<16x32xf16, #dot_b> -> tensor<32x32xf32, #mfma>
+      %44 = tile.splat %c512_i32 : i32 -> tensor<32x16xi32, #blocked>
+      %45 = tile.addptr %arg6, %44 : tensor<32x16x!tile.ptr<f16>, #blocked>, tensor<32x16xi32, #blocked>
+      %46 = tile.splat %c512_i32 : i32 -> tensor<16x32xi32, #blocked>
+      %47 = tile.addptr %arg7, %46 : tensor<16x32x!tile.ptr<f16>, #blocked>, tensor<16x32xi32, #blocked>
+      scf.yield %43, %45, %47 : tensor<32x32xf32, #mfma>, tensor<32x16x!tile.ptr<f16>, #blocked>, tensor<16x32x!tile.ptr<f16>, #blocked>
+    }
+    %25 = tile.expand_dims %3 {axis = 1 : i32} : tensor<32xi32, #slice3> -> tensor<32x1xi32, #mfma>
+    %26 = tile.splat %c32_i32 : i32 -> tensor<32x1xi32, #mfma>
+    %27 = arith.muli %25, %26 : tensor<32x1xi32, #mfma>
+    %28 = tile.splat %arg2 : !tile.ptr<f32> -> tensor<32x1x!tile.ptr<f32>, #mfma>
+    %29 = tile.addptr %28, %27 : tensor<32x1x!tile.ptr<f32>, #mfma>, tensor<32x1xi32, #mfma>
+    %30 = tile.expand_dims %1 {axis = 0 : i32} : tensor<32xi32, #slice1> -> tensor<1x32xi32, #mfma>
+    %31 = tile.broadcast %29 : tensor<32x1x!tile.ptr<f32>, #mfma> -> tensor<32x32x!tile.ptr<f32>, #mfma>
+    %32 = tile.broadcast %30 : tensor<1x32xi32, #mfma> -> tensor<32x32xi32, #mfma>
+    %33 = tile.addptr %31, %32 : tensor<32x32x!tile.ptr<f32>, #mfma>, tensor<32x32xi32, #mfma>
+    tile.store %33, %24#0 : tensor<32x32x!tile.ptr<f32>, #mfma>
+    return
+  }
+

@@ -368,12 +368,22 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
 
     With `async-copies=false` (targets without asynchronous copies: AMD, as Triton's
     AMD stream pipeliner), the same loads, of mma or MFMA dots, with any alignment,
-    are prefetched into registers instead, whatever `num-stages` > 1 is: iteration 0's
-    tiles are loaded before the loop, and each iteration first loads the tiles of
-    the next one (masked off past the loop's end) from the look-ahead address values
-    and carries them to it, then runs its dots on the tiles loaded one iteration
-    earlier, so that the global loads' latency overlaps the dots. The dots stage
-    their operands in shared memory as before.
+    are prefetched instead, whatever `num-stages` > 1 is: iteration 0's tiles are
+    loaded before the loop, and each iteration first loads the tiles of the next one
+    (masked off past the loop's end) from the look-ahead address values, then runs
+    its dots on the tiles loaded one iteration earlier, so that the global loads'
+    latency overlaps the dots. A load converted only to dot operands of one index
+    (not through `tile.trans`) is double-buffered in shared memory: a
+    `tile.local_alloc` of two tiles (MFMA: unpadded, A row-major, B column-major;
+    mma: rows padded as above), iteration 0's tile written to stage 0
+    (`tile.local_store`, then `tile.barrier`) before the loop, the dots of iteration
+    i reading stage i % 2 (`tile.local_load` to the dot-operand layout, where the
+    conversion was), and the tile of iteration i + 1 written to stage (i + 1) % 2 at
+    the end of iteration i, followed by its only `tile.barrier`. Where the two
+    stages of the loop's buffered loads do not fit in `shared-memory-limit` (with
+    the kernel's scratch, as above), and for the other loads, the next tiles are
+    carried to the next iteration in registers and the dots stage them in shared
+    memory as before (two barriers per conversion). The register form:
 
     ```mlir
     %a0 = tile.load %pa0, %m0, %zero : ...      // iteration 0
@@ -384,6 +394,25 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
       %d = tile.dot %ad, %bd, %acc : ...
       ...
       scf.yield %d, %pa, %aheadn, %an : ...
+    }
+    ```
+
+    The shared-memory form (`%buf`: two stages of A's tile):
+
+    ```mlir
+    tile.local_store %a0, %stage0 : ...                   // iteration 0's tile
+    tile.barrier
+    %r:4 = scf.for %k = %c0 to %n step %c1
+        iter_args(%acc = %z, %pa = %a0p, %ahead = %a1, %slot = %c0_i32) -> (...) : i32 {
+      %an = tile.load %ahead, %mn, %zero : ...   // iteration %k + 1, masked past %n
+      %s = tile.memdesc_index %buf[%slot] : ...
+      %ad = tile.local_load %s : ... -> tensor<64x32xf16, #dot_a>
+      %d = tile.dot %ad, %bd, %acc : ...
+      %w = arith.subi %c1_i32, %slot : i32
+      %sw = tile.memdesc_index %buf[%w] : ...
+      tile.local_store %an, %sw : ...
+      tile.barrier
+      scf.yield %d, %pa, %aheadn, %w : ...
     }
     ```
 

@@ -10,7 +10,9 @@
 // tile.async_wait waits for the thread's groups and then synchronizes the
 // program. A tile.local_load that a tensor-core dot reads per K step lowers to
 // nothing (planDotOperandStaging); others read each register's element with
-// SIMTLowering::loadTile, addressed in the buffer.
+// SIMTLowering::loadTile, addressed in the buffer, and tile.local_store writes
+// them with SIMTLowering::storeTile (the register-staged pipeline of targets
+// without asynchronous copies). MFMA B operands are kept column-major.
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
@@ -33,17 +35,43 @@ int64_t bufferRowStride(tile::MemDescType type) {
 
 namespace {
 
+/// Whether `type` is laid out column-major (order [0, 1]), unswizzled and
+/// unpadded: the B operands of MFMA dots, K-consecutive per column.
+bool isColumnMajor(tile::MemDescType type) {
+  auto shared = cast<tile::SharedEncodingAttr>(type.getEncoding());
+  return shared.getOrder()[0] == 0 && shared.getSwizzleBytes() == 0 && shared.getPad() == 0;
+}
+
 /// Buffers are laid out row-major, unswizzled or with NVIDIA's swizzle
 /// (`swizzled`: for allocation and asynchronous copies, and the wgmma dots
-/// that read them): the layouts the lowering addresses.
-LogicalResult checkRowMajor(Operation *op, tile::MemDescType type, bool swizzled = false) {
+/// that read them), or, where `columnMajor` allows it (allocation, local
+/// loads and stores), column-major: the layouts the lowering addresses.
+LogicalResult checkRowMajor(Operation *op, tile::MemDescType type, bool swizzled = false,
+                            bool columnMajor = false) {
   auto shared = cast<tile::SharedEncodingAttr>(type.getEncoding());
   bool swizzledBuffer = shared.getSwizzleBytes() != 0;
-  if ((shared.getOrder()[0] != 1 && !(swizzled && swizzledBuffer)) || shared.getVec() != 1 ||
-      shared.getPerPhase() != 1 || shared.getMaxPhase() != 1 || (!swizzled && swizzledBuffer))
-    return op->emitOpError("supports row-major (order [1, 0]), unswizzled buffers only, got ")
-           << shared;
+  bool allowed = shared.getOrder()[0] == 1 || (swizzled && swizzledBuffer) ||
+                 (columnMajor && isColumnMajor(type));
+  if (!allowed || shared.getVec() != 1 || shared.getPerPhase() != 1 || shared.getMaxPhase() != 1 ||
+      (!swizzled && swizzledBuffer))
+    return op->emitOpError("supports row-major (order [1, 0]), unswizzled buffers only")
+           << (columnMajor ? " (or column-major ones without padding)" : "") << ", got " << shared;
   return success();
+}
+
+/// Row-major index strides of a 2-D tile of a buffer checked by
+/// checkRowMajor (with `columnMajor`): element (r, c) is at r * s0 + c * s1.
+SmallVector<int64_t> bufferStrides(tile::MemDescType type) {
+  if (isColumnMajor(type))
+    return {1, type.getShape()[0]};
+  return {bufferRowStride(type), 1};
+}
+
+/// What the byte address of a buffer tile's element 0 is a multiple of:
+/// buffers start 16-byte aligned and stages are whole tiles apart.
+uint64_t bufferAlignment(tile::MemDescType type) {
+  uint64_t tileBytes = uint64_t(type.getTileBytes());
+  return tileBytes ? std::min<uint64_t>(16, tileBytes & -tileBytes) : 16;
 }
 
 /// Refuses `op` where the target has no asynchronous copies.
@@ -62,7 +90,7 @@ struct LocalAllocLowering : public SIMTPattern<tile::LocalAllocOp> {
   using SIMTPattern::SIMTPattern;
   LogicalResult matchAndRewrite(tile::LocalAllocOp op, OpAdaptor,
                                 ConversionPatternRewriter &b) const override {
-    if (failed(checkRowMajor(op, op.getType(), /*swizzled=*/true)))
+    if (failed(checkRowMajor(op, op.getType(), /*swizzled=*/true, /*columnMajor=*/true)))
       return failure();
     b.replaceOp(op, simt.allocationAddress(b, op.getLoc(),
                                            simt.allocationOffsets.lookup(op.getOperation())));
@@ -191,16 +219,53 @@ struct LocalLoadLowering : public SIMTPattern<tile::LocalLoadOp> {
       return success();
     }
     tile::MemDescType src = op.getSrc().getType();
-    if (failed(checkRowMajor(op, src)))
+    if (failed(checkRowMajor(op, src, /*swizzled=*/false, /*columnMajor=*/true)))
       return failure();
     Location loc = op.getLoc();
-    SmallVector<int64_t> strides = {bufferRowStride(src), 1};
     Value buffer = adaptor.getSrc();
-    b.replaceOp(op, simt.loadTile(b, loc, type, simt.layoutOf(op.getType()), strides,
-                                  [&](Value index) {
-                                    return elementPointer(b, loc, buffer, index,
-                                                          type.getElementType());
-                                  }));
+    b.replaceOp(op, simt.loadTile(
+                        b, loc, type, simt.layoutOf(op.getType()), bufferStrides(src),
+                        [&](Value index) {
+                          return elementPointer(b, loc, buffer, index, type.getElementType());
+                        },
+                        bufferAlignment(src)));
+    return success();
+  }
+};
+
+/// Each thread writes its registers to their places in the buffer; no
+/// barrier (the op's users place one).
+struct LocalStoreLowering : public SIMTPattern<tile::LocalStoreOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::LocalStoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    auto valueType = cast<RankedTensorType>(op.getValue().getType());
+    if (!isa_and_nonnull<VectorType>(getTypeConverter()->convertType(valueType)))
+      return op.emitOpError("value needs a distributed layout");
+    tile::MemDescType dst = op.getDst().getType();
+    if (failed(checkRowMajor(op, dst, /*swizzled=*/false, /*columnMajor=*/true)))
+      return failure();
+    Location loc = op.getLoc();
+    Value buffer = adaptor.getDst();
+    Type elem = cast<VectorType>(adaptor.getValue().getType()).getElementType();
+    // A folded transposition: its source's element at c is the value's at
+    // the permuted coordinates.
+    Value value = adaptor.getValue();
+    SmallVector<int64_t> strides = bufferStrides(dst);
+    auto trans = op.getValue().getDefiningOp<tile::TransOp>();
+    if (trans && simt.stagedTransposes.contains(trans.getOperation())) {
+      value = b.getRemappedValue(trans.getSrc());
+      valueType = cast<RankedTensorType>(trans.getSrc().getType());
+      SmallVector<int64_t> permuted(strides.size());
+      for (auto [i, dim] : llvm::enumerate(trans.getOrder()))
+        permuted[dim] = strides[i];
+      strides = std::move(permuted);
+    }
+    simt.storeTile(
+        b, loc, value, simt.layoutOf(valueType), strides,
+        [&](Value index) { return elementPointer(b, loc, buffer, index, elem); },
+        bufferAlignment(dst));
+    b.eraseOp(op);
     return success();
   }
 };
@@ -208,6 +273,14 @@ struct LocalLoadLowering : public SIMTPattern<tile::LocalLoadOp> {
 } // namespace
 
 void planLocalAllocations(SIMTLowering &simt) {
+  // A transposition written only by a tile.local_store: the store writes its
+  // source at the transposed places instead.
+  simt.kernel.walk([&](tile::LocalStoreOp op) {
+    auto trans = op.getValue().getDefiningOp<tile::TransOp>();
+    if (trans && trans->hasOneUse() &&
+        tile::isDistributedEncoding(tile::getEncoding(trans.getSrc().getType())))
+      simt.stagedTransposes.insert(trans.getOperation());
+  });
   simt.kernel.walk([&](tile::LocalAllocOp op) {
     bool swizzled =
         cast<tile::SharedEncodingAttr>(op.getType().getEncoding()).getSwizzleBytes() != 0;
@@ -223,7 +296,7 @@ void populateSIMTAsyncCopyPatterns(SIMTLowering &simt, const TypeConverter &conv
                                    RewritePatternSet &patterns) {
   patterns.add<LocalAllocLowering, MemDescIndexLowering, AsyncCopyLowering,
                AsyncGroupLowering<tile::AsyncCommitGroupOp>, AsyncGroupLowering<tile::AsyncWaitOp>,
-               LocalLoadLowering>(simt, converter, patterns.getContext());
+               LocalLoadLowering, LocalStoreLowering>(simt, converter, patterns.getContext());
 }
 
 } // namespace tilec

@@ -207,8 +207,8 @@ void planScratchReuse(SIMTLowering &simt) {
   // kernel's body that touches a buffer or runs a dot.
   Block &body = simt.kernel.getBody().front();
   simt.kernel.walk([&](Operation *op) {
-    if (!isa<tile::LocalAllocOp, tile::MemDescIndexOp, tile::AsyncCopyOp,
-             tile::AsyncCommitGroupOp, tile::AsyncWaitOp, tile::LocalLoadOp, tile::DotOp>(op))
+    if (!isa<tile::LocalAllocOp, tile::MemDescIndexOp, tile::AsyncCopyOp, tile::AsyncCommitGroupOp,
+             tile::AsyncWaitOp, tile::LocalLoadOp, tile::LocalStoreOp, tile::DotOp>(op))
       return;
     Operation *ancestor = body.findAncestorOpInBlock(*op);
     if (ancestor && (!simt.lastBufferUser || simt.lastBufferUser->isBeforeInBlock(ancestor)))

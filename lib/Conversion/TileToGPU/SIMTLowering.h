@@ -57,7 +57,8 @@ public:
   llvm::DenseSet<mlir::Operation *> stagedOperandLoads;
   /// Transpositions (2-D `tile.trans`) whose only use is a staged conversion
   /// to a B operand: the dot stages their source instead, row-major, and reads
-  /// its fragments transposed; they lower to nothing.
+  /// its fragments transposed; or a tile.local_store, which writes their
+  /// source at the transposed places. They lower to nothing.
   llvm::DenseSet<mlir::Operation *> stagedTransposes;
   /// Conversions to a B operand of a `tile.trans` of a `tile.local_load`
   /// (a pipelined `tl.trans(tl.load(...))`): the dot reads B transposed from

@@ -792,6 +792,14 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
+LogicalResult LocalStoreOp::verify() {
+  MemDescType dst = getDst().getType();
+  auto value = cast<RankedTensorType>(getValue().getType());
+  if (dst.getShape() != value.getShape() || dst.getElementType() != value.getElementType())
+    return emitOpError("value ") << value << " does not match the buffer " << dst;
+  return success();
+}
+
 LogicalResult LocalLoadOp::verify() {
   MemDescType src = getSrc().getType();
   auto result = cast<RankedTensorType>(getResult().getType());

@@ -852,6 +852,18 @@ func.func @local_load_type(%i: i32) -> tensor<64x32xf32> {
 
 // -----
 
+// local_store writes a tile of the buffer's shape and element type.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @local_store_shape(%i: i32, %v: tensor<32x32xf16>) {
+  %b = tile.local_alloc : !tile.memdesc<2x64x32xf16, #shared>
+  %s = tile.memdesc_index %b[%i] : !tile.memdesc<2x64x32xf16, #shared> -> !tile.memdesc<64x32xf16, #shared>
+  // expected-error @+1 {{does not match the buffer}}
+  tile.local_store %v, %s : tensor<32x32xf16>, !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
 // A hint has one entry per dimension.
 func.func @hint_rank(%x: tensor<4x8xi32>) -> tensor<4x8xi32> {
   // expected-error @+1 {{divisibility has 1 entries; 'tensor<4x8xi32>' needs 2}}

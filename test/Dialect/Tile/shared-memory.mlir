@@ -1,7 +1,7 @@
 // RUN: tilec-opt %s | tilec-opt | FileCheck %s
 
-// Shared-memory buffers (!tile.memdesc with a padded #tile.shared) and the asynchronous-copy
-// ops round-trip (ops print the buffer type without its `!tile.memdesc` prefix); the padding
+// Shared-memory buffers (!tile.memdesc with a padded #tile.shared), the asynchronous-copy ops
+// and local_load/local_store round-trip (ops print the buffer type without its `!tile.memdesc` prefix); the padding
 // is printed only when non-zero.
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], pad = 8}>
@@ -25,6 +25,8 @@ func.func @pipeline_ops(%p: tensor<64x32x!tile.ptr<f16>, #blocked>, %m: tensor<6
   tile.async_wait pending = 1
   // CHECK: %[[V:.*]] = tile.local_load %[[STAGE]] : <64x32xf16, #[[SHARED]]> -> tensor<64x32xf16, #{{.*}}>
   %v = tile.local_load %stage : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+  // CHECK: tile.local_store %[[V]], %[[STAGE]] : tensor<64x32xf16, #{{.*}}>, <64x32xf16, #[[SHARED]]>
+  tile.local_store %v, %stage : tensor<64x32xf16, #blocked>, !tile.memdesc<64x32xf16, #shared>
   // CHECK: tile.local_alloc : <2x16x16xi8, #[[PLAIN]]>
   %plain = tile.local_alloc : !tile.memdesc<2x16x16xi8, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], pad = 0}>>
   return %v : tensor<64x32xf16, #blocked>
