@@ -17,10 +17,10 @@
 // CHECK-NEXT: %[[B:.*]] = llvm.getelementptr %[[SMEM]][2560] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: %[[AROW:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
 // CHECK: %[[BROW:.*]] = llvm.getelementptr %[[B]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
-// CHECK: %[[AINT:.*]] = llvm.ptrtoint %[[AROW]]
-// CHECK-NEXT: llvm.inline_asm has_side_effects "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4+0];", "=r,=r,=r,=r,l" %[[AINT]]
-// CHECK: %[[BINT:.*]] = llvm.ptrtoint %[[BROW]]
-// CHECK-NEXT: llvm.inline_asm has_side_effects "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4+0];", "=r,=r,=r,=r,l" %[[BINT]]
+// CHECK: %[[AINT:.*]] = llvm.ptrtoint %[[AROW]] : !llvm.ptr<3> to i32
+// CHECK-NEXT: llvm.inline_asm has_side_effects "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4+0];", "=r,=r,=r,=r,r" %[[AINT]]
+// CHECK: %[[BINT:.*]] = llvm.ptrtoint %[[BROW]] : !llvm.ptr<3> to i32
+// CHECK-NEXT: llvm.inline_asm has_side_effects "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {$0, $1, $2, $3}, [$4+0];", "=r,=r,=r,=r,r" %[[BINT]]
 // CHECK: nvvm.mma.sync
 // CHECK: nvvm.barrier0
 // CHECK: scf.yield
