@@ -32,15 +32,12 @@
 # LDT-COUNT-4: call void %{{.*}}(ptr {{.*}}, i32 260, ptr {{.*}}, ptr {{.*}})
 # LDT-NOT: call void %{{.*}}(ptr {{.*}}, i32 260, ptr {{.*}}, ptr {{.*}})
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "Inputs"))
-from tilec_check import jit, tl  # noqa: E402
+from tilec_check import check, dot_operands, finish, jit, run, tl  # noqa: E402
 
 
 @jit
@@ -60,48 +57,23 @@ def mm(a_ptr, b_ptr, c_ptr, steps, M: tl.constexpr, N: tl.constexpr, K: tl.const
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
 
 
-def bf16_bits(x):
-    b = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
-    return ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
 
-
-def run_case(tilec, tmp, dtype, m, n, k, warps, steps=2):
+def run_case(dtype, m, n, k, warps, steps=2):
     rng = np.random.default_rng(m * n + k + warps)
     a = rng.uniform(-2, 2, (steps, m, k)).astype(np.float32)
     b = rng.uniform(-2, 2, (steps, k, n)).astype(np.float32)
-    if dtype == "f16":
-        a, b = a.astype(np.float16), b.astype(np.float16)
-        a_arg, b_arg = a, b
-        a_ref, b_ref = a.astype(np.float64), b.astype(np.float64)
-    else:
-        a_arg, b_arg = bf16_bits(a), bf16_bits(b)
-        a_ref = (a_arg.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-        b_ref = (b_arg.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-    paths = []
-    for name, arr in (("a", a_arg), ("b", b_arg), ("c", np.zeros((m, n), np.float32))):
-        paths.append(os.path.join(tmp, name + ".npy"))
-        np.save(paths[-1], arr)
-    out = os.path.join(tmp, "out")
-    cmd = [tilec, "run", __file__, "--kernel", "mm", "--grid", "1", "--num-warps", str(warps),
-           "-DM=%d" % m, "-DN=%d" % n, "-DK=%d" % k, "-DBF16=%d" % (dtype == "bf16"),
-           "--out-dir", out,
-           "--"] + paths + [str(steps)]
-    env = dict(os.environ, TILEC_DEVICE="simt")
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
-    name = "%s %dx%dx%d w%d" % (dtype, m, n, k, warps)
-    if proc.returncode != 0:
-        print("FAIL %s: %s" % (name, proc.stderr.strip()))
-        return
-    got = np.load(os.path.join(out, "c.npy"))
+    a_arg, b_arg, a_ref, b_ref = dot_operands(dtype, a, b)
+    got = run(__file__, "mm", 1, [a_arg, b_arg, np.zeros((m, n), np.float32), steps],
+              {"M": m, "N": n, "K": k, "BF16": int(dtype == "bf16")},
+              flags=["--num-warps", str(warps)])[2]
     ref = sum(a_ref[s] @ b_ref[s] for s in range(steps))
-    err = float(np.max(np.abs(got - ref)))
-    print("%s %s (max err %.2g)" % ("PASS" if err <= 1e-4 else "FAIL", name, err))
+    check("%s %dx%dx%d w%d" % (dtype, m, n, k, warps), got, ref, atol=1e-4)
 
 
 if __name__ == "__main__":
-    tilec = os.environ.get("TILEC") or shutil.which("tilec")
-    with tempfile.TemporaryDirectory() as tmp:
-        for warps in (4, 8):
-            for dtype, m, n, k in (("f16", 16, 16, 16), ("f16", 64, 64, 32), ("bf16", 64, 64, 32),
-                                   ("f16", 16, 8, 16), ("f16", 32, 8, 64)):
-                run_case(tilec, tmp, dtype, m, n, k, warps)
+    os.environ["TILEC_DEVICE"] = "simt"
+    for warps in (4, 8):
+        for dtype, m, n, k in (("f16", 16, 16, 16), ("f16", 64, 64, 32), ("bf16", 64, 64, 32),
+                               ("f16", 16, 8, 16), ("f16", 32, 8, 64)):
+            run_case(dtype, m, n, k, warps)
+    finish()

@@ -59,15 +59,12 @@
 # SPLITN-COUNT-2: call void %{{.*}}(ptr {{.*}}, i32 32, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 131104, ptr {{.*}})
 # SPLITN-NOT: call void %{{.*}}(ptr {{.*}}, i32 32, i64
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "Inputs"))
-from tilec_check import jit, tl  # noqa: E402
+from tilec_check import check, dot_operands, finish, jit, run, tl  # noqa: E402
 
 
 @jit
@@ -137,65 +134,53 @@ def run_i8(tilec, tmp, m, n, k, warps, trans_b=False, staged=False, steps=2):
     print("%s %s (%d wrong)" % ("PASS" if bad == 0 else "FAIL", name, bad))
 
 
-def bf16_bits(x):
-    b = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
-    return ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
 
-
-def run_case(tilec, tmp, dtype, m, n, k, warps, trans_b=False, steps=2):
+def run_case(dtype, m, n, k, warps, trans_b=False, steps=2):
     rng = np.random.default_rng(m * n + k + warps)
     a = rng.uniform(-2, 2, (steps, m, k)).astype(np.float32)
     b = rng.uniform(-2, 2, (steps, k, n)).astype(np.float32)
-    if dtype == "f16":
-        a, b = a.astype(np.float16), b.astype(np.float16)
-        a_arg, b_arg = a, b
-        a_ref, b_ref = a.astype(np.float64), b.astype(np.float64)
-    elif dtype == "f32":
-        a_arg, b_arg = a, b
-        truncate = lambda x: (x.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
-        a_ref, b_ref = truncate(a).astype(np.float64), truncate(b).astype(np.float64)
-    else:
-        a_arg, b_arg = bf16_bits(a), bf16_bits(b)
-        a_ref = (a_arg.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-        b_ref = (b_arg.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    a_arg, b_arg, a_ref, b_ref = dot_operands(dtype, a, b)
     if trans_b:
         b_arg = np.ascontiguousarray(np.transpose(b_arg, (0, 2, 1)))
-    paths = []
-    for name, arr in (("a", a_arg), ("b", b_arg), ("c", np.zeros((m, n), np.float32))):
-        paths.append(os.path.join(tmp, name + ".npy"))
-        np.save(paths[-1], arr)
-    out = os.path.join(tmp, "out")
-    cmd = [tilec, "run", __file__, "--kernel", "mm", "--grid", "1", "--num-warps", str(warps),
-           "-DM=%d" % m, "-DN=%d" % n, "-DK=%d" % k, "-DBF16=%d" % (dtype == "bf16"),
-           "-DTRANS_B=%d" % trans_b, "--out-dir", out, "--"] + paths + [str(steps)]
-    env = dict(os.environ, TILEC_DEVICE="simt", TILEC_SIMT_WGMMA="1")
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
-    name = "%s %dx%dx%d w%d%s" % (dtype, m, n, k, warps, " transB" if trans_b else "")
-    if proc.returncode != 0:
-        print("FAIL %s: %s" % (name, proc.stderr.strip()))
-        return
-    got = np.load(os.path.join(out, "c.npy"))
+    got = run(__file__, "mm", 1, [a_arg, b_arg, np.zeros((m, n), np.float32), steps],
+              {"M": m, "N": n, "K": k, "BF16": int(dtype == "bf16"), "TRANS_B": int(trans_b)},
+              flags=["--num-warps", str(warps)])[2]
     ref = sum(a_ref[s] @ b_ref[s] for s in range(steps))
-    err = float(np.max(np.abs(got - ref)))
     tol = 5e-4 if dtype == "f32" else 1e-4  # f32 sums of 64 terms up to 4 in magnitude
-    print("%s %s (max err %.2g)" % ("PASS" if err <= tol else "FAIL", name, err))
+    check("%s %dx%dx%d w%d%s" % (dtype, m, n, k, warps, " transB" if trans_b else ""), got, ref,
+          atol=tol)
+
+
+def run_i8(m, n, k, warps, trans_b=False, staged=False, steps=2):
+    rng = np.random.default_rng(m * n + k + warps)
+    a = rng.integers(-128, 128, (steps, m, k)).astype(np.int8)
+    b = rng.integers(-128, 128, (steps, k, n)).astype(np.int8)
+    a[0, 0, :] = -128  # extremes: -128 * -128 in every product of row 0, column 0
+    b[0, :, 0] = -128
+    b_arg = np.ascontiguousarray(np.transpose(b, (0, 2, 1))) if trans_b else b
+    got = run(__file__, "mm_i8", 1, [a, b_arg, np.zeros((m, n), np.int32), steps],
+              {"M": m, "N": n, "K": k, "TRANS_B": int(trans_b), "STAGED": int(staged)},
+              flags=["--num-warps", str(warps)])[2]
+    ref = sum(a[s].astype(np.int64) @ b[s].astype(np.int64) for s in range(steps))
+    check("i8 %dx%dx%d w%d%s%s" % (m, n, k, warps, " transB" if trans_b else "",
+                                   " staged" if staged else ""), got, ref)
 
 
 if __name__ == "__main__":
-    tilec = os.environ.get("TILEC") or shutil.which("tilec")
-    with tempfile.TemporaryDirectory() as tmp:
-        for case in (("f16", 64, 64, 32, 4), ("f16", 128, 128, 64, 4), ("bf16", 128, 64, 32, 4),
-                     ("f16", 64, 16, 16, 4), ("f16", 64, 512, 16, 4),
-                     ("f16", 64, 128, 128, 4, True), ("f16", 128, 128, 64, 8),
-                     ("bf16", 256, 32, 64, 8), ("f16", 128, 64, 32, 8, True),
-                     ("f32", 64, 64, 32, 4), ("f32", 128, 128, 32, 4),
-                     ("f32", 128, 64, 32, 8, True)):
-            run_case(tilec, tmp, *case)
-        for case in ((64, 64, 32, 4), (128, 128, 64, 4), (64, 32, 128, 4, False, True),
-                     (128, 64, 64, 8, True)):
-            run_i8(tilec, tmp, *case)
-        # 64 rows at 8 warps: the two warpgroups split N (warps [4, 2]), m64n(N/2) each.
-        for case in (("f16", 64, 64, 32, 8), ("bf16", 64, 128, 64, 8, True),
-                     ("f32", 64, 32, 32, 8)):
-            run_case(tilec, tmp, *case)
-        run_i8(tilec, tmp, 64, 64, 64, 8)
+    os.environ.update(TILEC_DEVICE="simt", TILEC_SIMT_WGMMA="1")
+    for case in (("f16", 64, 64, 32, 4), ("f16", 128, 128, 64, 4), ("bf16", 128, 64, 32, 4),
+                 ("f16", 64, 16, 16, 4), ("f16", 64, 512, 16, 4),
+                 ("f16", 64, 128, 128, 4, True), ("f16", 128, 128, 64, 8),
+                 ("bf16", 256, 32, 64, 8), ("f16", 128, 64, 32, 8, True),
+                 ("f32", 64, 64, 32, 4), ("f32", 128, 128, 32, 4),
+                 ("f32", 128, 64, 32, 8, True)):
+        run_case(*case)
+    for case in ((64, 64, 32, 4), (128, 128, 64, 4), (64, 32, 128, 4, False, True),
+                 (128, 64, 64, 8, True)):
+        run_i8(*case)
+    # 64 rows at 8 warps: the two warpgroups split N (warps [4, 2]), m64n(N/2) each.
+    for case in (("f16", 64, 64, 32, 8), ("bf16", 64, 128, 64, 8, True),
+                 ("f32", 64, 32, 32, 8)):
+        run_case(*case)
+    run_i8(64, 64, 64, 8)
+    finish()

@@ -4,7 +4,8 @@ A test file holds Triton-language kernels (read by tilec's frontend, which skips
 host code that imports this module. `jit`/`tl` are stand-ins so the file imports without Triton.
 `run` writes the array arguments as .npy files, runs `tilec run` (tilec from $TILEC or PATH) and
 returns the arrays written back; `check` compares with a numpy reference and prints
-`PASS name` or `FAIL name: max err E`; `finish` exits non-zero when any check failed.
+`PASS name` or `FAIL name: max err E`; `finish` exits non-zero when any check failed;
+`dot_operands` gives the arguments and float64 references of the tensor-core dot tests.
 """
 import os
 import shutil
@@ -71,6 +72,27 @@ def check(name, got, ref, atol=0.0, rtol=0.0):
         print("FAIL %s: max err %.6g" % (name, err))
         _failures.append(name)
     return ok
+
+
+def bf16_bits(x):
+    """The bf16 bit patterns (uint16, round to nearest even) of float32 values: numpy has no bf16."""
+    b = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    return ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def dot_operands(dtype, a, b):
+    """Arguments and float64 references of a dot's float32 operands `a` and `b` as `dtype`:
+    "f16", "bf16" (passed as their bit patterns, which the kernel bitcasts) or "f32" (passed as
+    they are; the reference keeps the top 19 bits, tf32 as the tensor cores read it)."""
+    if dtype == "f16":
+        a, b = a.astype(np.float16), b.astype(np.float16)
+        return a, b, a.astype(np.float64), b.astype(np.float64)
+    if dtype == "f32":
+        truncate = lambda x: (x.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+        return a, b, truncate(a).astype(np.float64), truncate(b).astype(np.float64)
+    a_bits, b_bits = bf16_bits(a), bf16_bits(b)
+    widen = lambda x: (x.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    return a_bits, b_bits, widen(a_bits), widen(b_bits)
 
 
 def finish():
