@@ -18,7 +18,7 @@
 # tl.trans.
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
-# RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=128 -DN=128 -DK=64 -DBF16=0 -DTRANS_B=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.ll
+# RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=128 -DN=128 -DK=64 -DBF16=0 -DTRANS_B=0 -DSTAGED=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.ll
 # RUN: FileCheck %s --check-prefix=IR < %t.ll
 # RUN: FileCheck %s --check-prefix=CPA < %t.ll
 # CHECK: PASS f16 64x64x32 w4
@@ -48,12 +48,12 @@
 # CPA-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # CPA-COUNT-48: call void %{{.*}}(ptr {{.*}}, ptr {{.*}}, ptr {{.*}}, i32 16, i32 %{{.*}})
 # CPA-NOT: call void %{{.*}}(ptr {{.*}}, ptr {{.*}}, ptr {{.*}}, i32 16, i32 %{{.*}})
-# RUN: tilec compile %s --kernel mm_i8 --signature '*i8:16,*i8:16,*i32:16,i32' -DM=128 -DN=128 -DK=64 -DTRANS_B=0 -DSTAGED=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t8.ll
+# RUN: tilec compile %s --kernel mm --signature '*i8:16,*i8:16,*i32:16,i32' -DM=128 -DN=128 -DK=64 -DBF16=0 -DTRANS_B=0 -DSTAGED=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t8.ll
 # RUN: FileCheck %s --check-prefix=I8 < %t8.ll
-# I8-LABEL: define {{.*}}@__tilec_simt_entry_mm_i8
+# I8-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # I8-COUNT-4: call void %{{.*}}(ptr {{.*}}, i32 35, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 128, ptr {{.*}})
 # I8-NOT: call void %{{.*}}(ptr {{.*}}, i32 {{3[2-5]}}, i64
-# RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=64 -DN=64 -DK=32 -DBF16=0 -DTRANS_B=0 --target simt --arch warp32-wgmma --num-warps 8 --emit llvm -o %t64.ll
+# RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=64 -DN=64 -DK=32 -DBF16=0 -DTRANS_B=0 -DSTAGED=0 --target simt --arch warp32-wgmma --num-warps 8 --emit llvm -o %t64.ll
 # RUN: FileCheck %s --check-prefix=SPLITN < %t64.ll
 # SPLITN-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # SPLITN-COUNT-2: call void %{{.*}}(ptr {{.*}}, i32 32, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 131104, ptr {{.*}})
@@ -69,11 +69,11 @@ from tilec_check import check, dot_operands, finish, jit, run, tl  # noqa: E402
 
 @jit
 def mm(a_ptr, b_ptr, c_ptr, steps, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
-       BF16: tl.constexpr, TRANS_B: tl.constexpr):
+       BF16: tl.constexpr, TRANS_B: tl.constexpr, STAGED: tl.constexpr):
     rm = tl.arange(0, M)
     rn = tl.arange(0, N)
     rk = tl.arange(0, K)
-    acc = tl.zeros((M, N), dtype=tl.float32)
+    acc = tl.load(c_ptr + rm[:, None] * N + rn[None, :])  # fp32, or int32 for int8 operands
     for s in range(0, steps):
         a = tl.load(a_ptr + s * M * K + rm[:, None] * K + rk[None, :])
         if TRANS_B:  # B stored N x K
@@ -83,56 +83,10 @@ def mm(a_ptr, b_ptr, c_ptr, steps, M: tl.constexpr, N: tl.constexpr, K: tl.const
         if BF16:  # numpy has no bf16: the arrays hold its bit patterns as uint16
             a = a.to(tl.bfloat16, bitcast=True)
             b = b.to(tl.bfloat16, bitcast=True)
-        acc = tl.dot(a, b, acc)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
-
-
-@jit
-def mm_i8(a_ptr, b_ptr, c_ptr, steps, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
-          TRANS_B: tl.constexpr, STAGED: tl.constexpr):
-    rm = tl.arange(0, M)
-    rn = tl.arange(0, N)
-    rk = tl.arange(0, K)
-    acc = tl.zeros((M, N), dtype=tl.int32)
-    for s in range(0, steps):
-        a = tl.load(a_ptr + s * M * K + rm[:, None] * K + rk[None, :])
-        if TRANS_B:  # B stored N x K
-            b = tl.trans(tl.load(b_ptr + s * K * N + rn[:, None] * K + rk[None, :]))
-        else:
-            b = tl.load(b_ptr + s * K * N + rk[:, None] * N + rn[None, :])
         if STAGED:  # a computed operand: the dot stages it (no pipeline buffer)
             b = b + 0
         acc = tl.dot(a, b, acc)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
-
-
-def run_i8(tilec, tmp, m, n, k, warps, trans_b=False, staged=False, steps=2):
-    rng = np.random.default_rng(m * n + k + warps)
-    a = rng.integers(-128, 128, (steps, m, k)).astype(np.int8)
-    b = rng.integers(-128, 128, (steps, k, n)).astype(np.int8)
-    a[0, 0, :] = -128  # extremes: -128 * -128 in every product of row 0, column 0
-    b[0, :, 0] = -128
-    b_arg = np.ascontiguousarray(np.transpose(b, (0, 2, 1))) if trans_b else b
-    paths = []
-    for name, arr in (("a", a), ("b", b_arg), ("c", np.zeros((m, n), np.int32))):
-        paths.append(os.path.join(tmp, name + ".npy"))
-        np.save(paths[-1], arr)
-    out = os.path.join(tmp, "out")
-    cmd = [tilec, "run", __file__, "--kernel", "mm_i8", "--grid", "1", "--num-warps", str(warps),
-           "-DM=%d" % m, "-DN=%d" % n, "-DK=%d" % k, "-DTRANS_B=%d" % trans_b,
-           "-DSTAGED=%d" % staged, "--out-dir", out, "--"] + paths + [str(steps)]
-    env = dict(os.environ, TILEC_DEVICE="simt", TILEC_SIMT_WGMMA="1")
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
-    name = "i8 %dx%dx%d w%d%s%s" % (m, n, k, warps, " transB" if trans_b else "",
-                                    " staged" if staged else "")
-    if proc.returncode != 0:
-        print("FAIL %s: %s" % (name, proc.stderr.strip()))
-        return
-    got = np.load(os.path.join(out, "c.npy"))
-    ref = sum(a[s].astype(np.int64) @ b[s].astype(np.int64) for s in range(steps))
-    bad = int(np.count_nonzero(got != ref))
-    print("%s %s (%d wrong)" % ("PASS" if bad == 0 else "FAIL", name, bad))
-
 
 
 def run_case(dtype, m, n, k, warps, trans_b=False, steps=2):
@@ -143,7 +97,8 @@ def run_case(dtype, m, n, k, warps, trans_b=False, steps=2):
     if trans_b:
         b_arg = np.ascontiguousarray(np.transpose(b_arg, (0, 2, 1)))
     got = run(__file__, "mm", 1, [a_arg, b_arg, np.zeros((m, n), np.float32), steps],
-              {"M": m, "N": n, "K": k, "BF16": int(dtype == "bf16"), "TRANS_B": int(trans_b)},
+              {"M": m, "N": n, "K": k, "BF16": int(dtype == "bf16"), "TRANS_B": int(trans_b),
+               "STAGED": 0},
               flags=["--num-warps", str(warps)])[2]
     ref = sum(a_ref[s] @ b_ref[s] for s in range(steps))
     tol = 5e-4 if dtype == "f32" else 1e-4  # f32 sums of 64 terms up to 4 in magnitude
@@ -158,8 +113,8 @@ def run_i8(m, n, k, warps, trans_b=False, staged=False, steps=2):
     a[0, 0, :] = -128  # extremes: -128 * -128 in every product of row 0, column 0
     b[0, :, 0] = -128
     b_arg = np.ascontiguousarray(np.transpose(b, (0, 2, 1))) if trans_b else b
-    got = run(__file__, "mm_i8", 1, [a, b_arg, np.zeros((m, n), np.int32), steps],
-              {"M": m, "N": n, "K": k, "TRANS_B": int(trans_b), "STAGED": int(staged)},
+    got = run(__file__, "mm", 1, [a, b_arg, np.zeros((m, n), np.int32), steps],
+              {"M": m, "N": n, "K": k, "BF16": 0, "TRANS_B": int(trans_b), "STAGED": int(staged)},
               flags=["--num-warps", str(warps)])[2]
     ref = sum(a[s].astype(np.int64) @ b[s].astype(np.int64) for s in range(steps))
     check("i8 %dx%dx%d w%d%s%s" % (m, n, k, warps, " transB" if trans_b else "",
