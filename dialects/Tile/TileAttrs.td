@@ -132,9 +132,11 @@ def Tile_MmaEncodingAttr : Tile_Attr<"MmaEncoding", "mma",
     Version 3 is the accumulator of sm_90's warpgroup MMA (`wgmma.mma_async
     .m64nNk16`, Triton's `versionMajor = 3`), which places each warp's 16 x 8
     blocks as version 2 does, but with the warps along M first (warp `w` at
-    `(w % wM, w / wM)`): the four warps of a warpgroup hold 64 consecutive rows,
-    so version 3 needs `warpsPerCTA = [4k, n]`, and one instruction covers a
-    warpgroup's 64 rows and its N / n columns (registers `4 * (m * nReps + n) + i`
+    `(w % wM, w / wM)`) and each warp's columns one run of N / n (its 8-column
+    blocks consecutive, not interleaved with the other warps'): the four warps of
+    a warpgroup hold 64 consecutive rows, so version 3 needs `warpsPerCTA =
+    [4k, n]`, and one instruction covers a warpgroup's 64 rows and its N / n
+    columns (registers `4 * (m * nReps + n) + i`
     for the instruction's `n`s are its d registers in order). Its operands are
     read from shared memory, not registers.
 
