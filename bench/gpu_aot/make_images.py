@@ -1,5 +1,5 @@
 # Compiles the bench kernels into CUDA module images (PTX + tilec metadata) with tilec's JIT, on a machine without a GPU.
-"""Usage: PYTHONPATH=build/python python3 bench/gpu_aot/make_images.py OUT_DIR [--arch sm_90]
+"""Usage: PYTHONPATH=build/python python3 bench/gpu_aot/make_images.py OUT_DIR [--arch sm_90a]
 
 Writes OUT_DIR/<case>.tcm for each case below and copies build/bin/tilec-runner next to them, so
 that OUT_DIR runs on a GPU machine that has only a CUDA driver (no LLVM, no tilec build):
@@ -10,7 +10,8 @@ import tilec
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 parser = argparse.ArgumentParser()
 parser.add_argument("out_dir")
-parser.add_argument("--arch", default="sm_90")
+# sm_90a, as tilec compiles for a compute capability 9.0 device (wgmma); sm_90 keeps mma.sync.
+parser.add_argument("--arch", default="sm_90a")
 args = parser.parse_args()
 OUT = args.out_dir
 os.makedirs(OUT, exist_ok=True)
