@@ -331,9 +331,11 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     // Stages: as many as asked that fit with the rest of the kernel's scratch.
     int64_t stageBytes = 0;
     llvm::DenseSet<Operation *> pipelined;
+    SmallVector<WgmmaUse> wgmmaUses;
     for (tile::LoadOp load : loopPlan.loads) {
       auto type = cast<RankedTensorType>(load.getType());
-      stageBytes += bufferType(type, 1, wgmmaUse(load)).getBytes();
+      wgmmaUses.push_back(wgmmaUse(load));
+      stageBytes += bufferType(type, 1, wgmmaUses.back()).getBytes();
       for (Operation *user : load->getUsers())
         pipelined.insert(user);
     }
@@ -361,10 +363,9 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
         loop.getUnsignedCmp() ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
 
     SmallVector<Value> buffers;
-    for (tile::LoadOp load : loopPlan.loads)
+    for (auto [load, use] : llvm::zip(loopPlan.loads, wgmmaUses))
       buffers.push_back(tile::LocalAllocOp::create(
-          b, load.getLoc(),
-          bufferType(cast<RankedTensorType>(load.getType()), stages, wgmmaUse(load))));
+          b, load.getLoc(), bufferType(cast<RankedTensorType>(load.getType()), stages, use)));
 
     // Clones the address computation for iteration `iv` with the address
     // values `state`, starts its copies into stage `slot` (masked off past

@@ -150,13 +150,15 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
       swizzledBase = swizzledByteOffset(b, loc, linear, outer, inner, elemBytes, swizzleBytes);
     for (int64_t r = 0; r < layout.numRegs; r += width) {
       int64_t offset = SIMTLowering::linearOffset(layout, r, strides);
-      Value index =
-          arith::AddIOp::create(b, loc, linear, arith::ConstantIntOp::create(b, loc, offset, 32));
+      auto index = [&]() -> Value {
+        return arith::AddIOp::create(b, loc, linear,
+                                     arith::ConstantIntOp::create(b, loc, offset, 32));
+      };
       // A swizzled buffer: copies of at most 16 aligned bytes stay within one
       // 16-byte chunk, which the swizzle moves whole.
       Value to;
       if (!swizzleBytes) {
-        to = elementPointer(b, loc, adaptor.getDst(), index, elem);
+        to = elementPointer(b, loc, adaptor.getDst(), index(), elem);
       } else if (std::optional<int64_t> delta =
                      swizzledByteDelta(offset, outer, inner, elemBytes, swizzleBytes)) {
         to = elementPointer(b, loc, adaptor.getDst(),
@@ -164,10 +166,10 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
                                                   arith::ConstantIntOp::create(b, loc, *delta, 32)),
                             b.getI8Type());
       } else {
-        to =
-            elementPointer(b, loc, adaptor.getDst(),
-                           swizzledByteOffset(b, loc, index, outer, inner, elemBytes, swizzleBytes),
-                           b.getI8Type());
+        to = elementPointer(
+            b, loc, adaptor.getDst(),
+            swizzledByteOffset(b, loc, index(), outer, inner, elemBytes, swizzleBytes),
+            b.getI8Type());
       }
       Value from = vector::ExtractOp::create(b, loc, adaptor.getPtr(), r);
       Value enabled = adaptor.getMask()

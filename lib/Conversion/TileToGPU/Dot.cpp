@@ -194,15 +194,13 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
 
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
-    auto cType = cast<RankedTensorType>(op.getAcc().getType());
-    auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
-    if (!mma || mma.getVersion() != 2)
-      return failure(); // version 3: WgmmaDotLowering (WgmmaDot.cpp)
+    tile::MmaEncodingAttr mma = matchMmaDot(op, 2); // version 3: WgmmaDot.cpp
+    if (!mma)
+      return failure();
     Location loc = op.getLoc();
+    auto cType = cast<RankedTensorType>(op.getAcc().getType());
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
-    if (failed(verifyTensorCoreOperands(op, mma, "mma")))
-      return failure();
     Type operand = aType.getElementType();
     if (op.getAFp8() && !simt.target.hasFP8MmaSync(simt.arch, *op.getAFp8(), *op.getBFp8()))
       return op.emitOpError("target has no fp8 mma.sync for ")

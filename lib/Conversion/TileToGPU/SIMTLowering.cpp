@@ -463,6 +463,14 @@ Value SIMTLowering::loadTile(OpBuilder &b, Location loc, VectorType type,
   return result;
 }
 
+tile::MmaEncodingAttr matchMmaDot(tile::DotOp op, unsigned version) {
+  auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(
+      cast<RankedTensorType>(op.getAcc().getType()).getEncoding());
+  if (!mma || mma.getVersion() != version || failed(verifyTensorCoreOperands(op, mma, "mma")))
+    return {};
+  return mma;
+}
+
 LogicalResult verifyTensorCoreOperands(tile::DotOp op, Attribute accLayout, llvm::StringRef kind) {
   auto isOperand = [&](Value operand, unsigned opIdx) {
     auto layout = dyn_cast_or_null<tile::DotOperandEncodingAttr>(

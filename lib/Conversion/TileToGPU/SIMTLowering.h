@@ -170,6 +170,10 @@ private:
 /// dot_operand layouts; emits the op's error otherwise.
 mlir::LogicalResult verifyTensorCoreOperands(tile::DotOp op, mlir::Attribute accLayout,
                                              llvm::StringRef kind);
+/// The `#tile.mma` accumulator layout of `op` when it is of `version`, its
+/// operands in its dot_operand layouts (else the op's error is emitted); null
+/// otherwise. The match of the mma.sync and wgmma dot lowerings.
+tile::MmaEncodingAttr matchMmaDot(tile::DotOp op, unsigned version);
 
 /// A conversion pattern of the SIMT lowering: it reaches the kernel's SIMT state.
 template <typename Op>

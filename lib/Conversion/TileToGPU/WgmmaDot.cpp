@@ -57,15 +57,13 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
 
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
-    auto cType = cast<RankedTensorType>(op.getAcc().getType());
-    auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
-    if (!mma || mma.getVersion() != 3)
+    tile::MmaEncodingAttr mma = matchMmaDot(op, 3);
+    if (!mma)
       return failure();
     Location loc = op.getLoc();
+    auto cType = cast<RankedTensorType>(op.getAcc().getType());
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
-    if (failed(verifyTensorCoreOperands(op, mma, "mma")))
-      return failure();
     Type operand = aType.getElementType();
     if (!simt.target.hasWarpgroupMma(simt.arch, operand, cType.getElementType()))
       return op.emitOpError("target has no wgmma for ")
