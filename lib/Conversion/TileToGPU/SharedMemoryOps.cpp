@@ -90,7 +90,7 @@ struct ExchangePattern : public SIMTPattern<Op> {
       // (Regions start at multiples of 16 bytes: planResidentOperands.)
       simt.storeTile(
           rewriter, loc, adaptor.getSrc(), simt.layoutOf(srcType), {it->second.rowStride, 1},
-          [&](Value index) -> Value {
+          [&](Value index, int64_t) -> Value {
             return LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
                                        ArrayRef<LLVM::GEPArg>{index});
           },

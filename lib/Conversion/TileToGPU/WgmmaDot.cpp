@@ -137,11 +137,13 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
                      bool transpose) {
       SmallVector<int64_t> strides =
           transpose ? SmallVector<int64_t>{1, shape.cols} : SmallVector<int64_t>{shape.cols, 1};
+      tile::DistributedLayout layout = simt.layoutOf(tileType);
+      SwizzledOffsets swizzled(layout, strides, shape.rows, shape.cols, elemBytes,
+                               shape.rowBytes());
       simt.storeTile(
-          b, loc, tile, simt.layoutOf(tileType), strides,
-          [&](Value index) {
-            Value byte = swizzledByteOffset(b, loc, index, shape.rows, shape.cols, elemBytes,
-                                            shape.rowBytes());
+          b, loc, tile, layout, strides,
+          [&](Value index, int64_t reg) {
+            Value byte = swizzled.offset(b, loc, index, reg);
             return simt.sharedAddress(
                 b, loc, arith::AddIOp::create(b, loc, byte, c32(int64_t(region))), limit);
           },
