@@ -65,10 +65,13 @@ public:
   /// the buffer (this memdesc); the three ops lower to nothing.
   llvm::DenseMap<mlir::Operation *, mlir::Value> transposedBufferOperands;
   /// A region of shared memory of its own (after the buffers, for the whole
-  /// kernel): byte offset from the base, and row stride in elements.
+  /// kernel): byte offset from the base, and row stride in elements; or, for
+  /// the A operand of wgmma dots, `swizzleBytes` (non-zero: the region starts
+  /// 1024-byte aligned and holds the tile as WgmmaDot.cpp's staging does).
   struct ResidentRegion {
     uint64_t offset;
     int64_t rowStride;
+    int64_t swizzleBytes = 0;
   };
   /// Conversions to a dot-operand layout of loop invariants (attention's `q`),
   /// moved before their loop: each writes its tile once to a region of its
