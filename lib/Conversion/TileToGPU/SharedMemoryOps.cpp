@@ -108,6 +108,9 @@ struct ExchangePattern : public SIMTPattern<Op> {
                                        ArrayRef<LLVM::GEPArg>{index});
           },
           /*alignment=*/16);
+      // Visible to wgmma's (async) proxy: fenced by the writers, then shared.
+      if (region.swizzleBytes)
+        simt.target.warpgroupMmaFence(rewriter, loc, simt.kernel);
       simt.barrier(rewriter, loc);
       rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, dstVec);
       return success();

@@ -162,8 +162,12 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     if (!bBuffer)
       stage(bSource ? b.getRemappedValue(bSource) : adaptor.getB(),
             bSource ? bSource.getType() : bType, bShared, bRegion, bStagedTransposed);
-    if (staged)
+    // The writers fence their writes for wgmma's (async) proxy before the
+    // barrier, as CUTLASS does; the readers fence again before reading.
+    if (staged) {
+      simt.target.warpgroupMmaFence(b, loc, simt.kernel);
       simt.barrier(b, loc);
+    }
 
     // Each operand's first byte; A's for the warpgroup's first row.
     auto at = [&](Value base, Value bytes) -> Value {
