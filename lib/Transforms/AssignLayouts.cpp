@@ -182,14 +182,8 @@ private:
     // [4, 2] for 64 rows at 8 warps), at least 16 columns per warpgroup and
     // one instruction's K (32 bytes: the narrowest swizzled rows). Chained
     // dots share the choice (chainedDotWarps' all-along-M default gives way).
-    // Not for an fp32 (tf32) dot of its own whose B is N-contiguous: wgmma
-    // reads tf32 B K-major only, so its pipeline buffer would be filled by
-    // 4-byte transposing copies, and mma.sync reads it as loaded. Measured
-    // on an H200 (docs/gpu.md, "On a GPU"), 4096^3 at 128x128x32, 8 warps:
-    // 125 TFLOP/s on mma.sync against 80 on wgmma (Triton 3.6's wgmma: 82).
-    bool tf32TransposingB = operand.isF32() && !warps && !dot.getB().getDefiningOp<tile::TransOp>();
     if (target->hasWarpgroupMma(arch, operand, cType.getElementType()) && numWarps % 4 == 0 &&
-        m % 64 == 0 && k * operand.getIntOrFloatBitWidth() >= 256 && !tf32TransposingB) {
+        m % 64 == 0 && k * operand.getIntOrFloatBitWidth() >= 256) {
       unsigned wgM = numWarps;
       while (wgM > 4 && m % (16 * wgM))
         wgM /= 2;

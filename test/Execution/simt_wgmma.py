@@ -11,9 +11,9 @@
 # per K step and 64-row block of a warpgroup (8 at 4 warps) and copies each stage's A and B in
 # 16-byte cp.async pieces (48 calls: 16 per stage, 3 stages). fp32 dots run as tf32 (m64nNk8,
 # operands truncated to their top 19 bits, as the hardware reads them from shared memory), both
-# operands K-major, so B comes from tl.trans (an fp32 dot of its own with an N-contiguous B runs
-# on mma.sync instead; the transposed pipeline buffer of a tf32 B, filled by 4-byte copies, is
-# attention's V in simt_wgmma_attention.py); the reference is float64 numpy on truncated inputs. int8 dots with int32
+# operands K-major: B comes from tl.trans here, or a pipeline buffer holds it transposed (4-byte
+# copies: attention's V in simt_wgmma_attention.py, and 128x128x32 below); the reference is
+# float64 numpy on truncated inputs. int8 dots with int32
 # accumulators run on m64nNk32.s32.s8.s8 (kind 35), both operands K-major too, and must be
 # exact: B pipelined into a transposed buffer (1-byte copies), staged by the dot, or from
 # tl.trans.
@@ -33,6 +33,7 @@
 # CHECK: PASS f16 128x64x32 w8 transB
 # CHECK: PASS f32 64x64x32 w4 transB
 # CHECK: PASS f32 128x128x32 w4 transB
+# CHECK: PASS f32 128x128x32 w4
 # CHECK: PASS f32 128x64x32 w8 transB
 # CHECK: PASS i8 64x64x32 w4
 # CHECK: PASS i8 128x128x64 w4
@@ -129,6 +130,7 @@ if __name__ == "__main__":
                  ("f16", 64, 128, 128, 4, True), ("f16", 128, 128, 64, 8),
                  ("bf16", 256, 32, 64, 8), ("f16", 128, 64, 32, 8, True),
                  ("f32", 64, 64, 32, 4, True), ("f32", 128, 128, 32, 4, True),
+                 ("f32", 128, 128, 32, 4),
                  ("f32", 128, 64, 32, 8, True)):
         run_case(*case)
     for case in ((64, 64, 32, 4), (128, 128, 64, 4), (64, 32, 128, 4, False, True),
