@@ -211,6 +211,9 @@ Value TargetInfo::loadMatrix(OpBuilder &, Location, func::FuncOp, Value, int64_t
 }
 
 bool TargetInfo::hasWarpgroupMma(llvm::StringRef, Type, Type) const { return false; }
+bool TargetInfo::hasFP8WarpgroupMma(llvm::StringRef, llvm::StringRef, llvm::StringRef) const {
+  return false;
+}
 
 void TargetInfo::warpgroupMmaFence(OpBuilder &, Location, func::FuncOp) const {
   llvm_unreachable("wgmma requested from a target without it (check hasWarpgroupMma)");

@@ -792,17 +792,22 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
   bool bf16 = first.mmaKind == TILEC_SIMT_WGMMA_F32_BF16;
   bool tf32 = first.mmaKind == TILEC_SIMT_WGMMA_F32_TF32;
   bool s8 = first.mmaKind == TILEC_SIMT_WGMMA_S32_S8;
-  const uint32_t k = tf32 ? 8 : s8 ? 32 : 16, elemBytes = tf32 ? 4 : s8 ? 1 : 2;
-  if ((tf32 || s8) && (transA || transB))
-    return std::string(tf32 ? "tf32" : "s8") + " wgmma with an MN-major operand (" +
-           (tf32 ? "tf32" : "s8") + " operands are K-major only)";
+  bool fp8 = first.mmaKind >= TILEC_SIMT_WGMMA_F32_E4M3_E4M3;
+  uint32_t fp8Formats = fp8 ? first.mmaKind - TILEC_SIMT_WGMMA_F32_E4M3_E4M3 : 0;
+  const uint32_t k = tf32 ? 8 : s8 || fp8 ? 32 : 16, elemBytes = tf32 ? 4 : s8 || fp8 ? 1 : 2;
+  if ((tf32 || s8 || fp8) && (transA || transB)) {
+    const char *type = tf32 ? "tf32" : s8 ? "s8" : "fp8";
+    return std::string(type) + " wgmma with an MN-major operand (" + type +
+           " operands are K-major only)";
+  }
   for (uint64_t desc : {first.wgmmaDescA, first.wgmmaDescB})
     if ((desc >> 49) & 7)
       return "wgmma descriptor with a matrix base offset (not modelled)";
   uint64_t size = p.launch->sharedBytes;
   std::string error;
-  auto read = [&](uint64_t desc, bool mnMajor, uint32_t mn, uint32_t k) -> double {
-    uint64_t offset = wgmmaOperandOffset(desc, mnMajor, mn, k, elemBytes);
+  auto read = [&](bool isA, uint32_t mn, uint32_t k) -> double {
+    uint64_t offset = wgmmaOperandOffset(isA ? first.wgmmaDescA : first.wgmmaDescB,
+                                         isA ? transA : transB, mn, k, elemBytes);
     if (offset + elemBytes > size) {
       if (error.empty())
         error = "wgmma operand at shared offset " + std::to_string(offset) +
@@ -816,6 +821,8 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
     }
     if (s8)
       return double(int8_t(p.shared[offset]));
+    if (fp8) // A's format in bit 1 of the kind's offset, B's in bit 0
+      return fp8Value(uint8_t(p.shared[offset]), fp8Formats & (isA ? 2 : 1));
     uint16_t bits;
     std::memcpy(&bits, p.shared + offset, sizeof(bits));
     return bf16 ? bf16ToFloat(bits) : halfToFloat(bits);
@@ -824,10 +831,10 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
   std::vector<double> a(64 * k), b(k * size_t(n));
   for (uint32_t m = 0; m < 64; ++m)
     for (uint32_t kk = 0; kk < k; ++kk)
-      a[m * k + kk] = read(first.wgmmaDescA, transA, m, kk);
+      a[m * k + kk] = read(true, m, kk);
   for (uint32_t kk = 0; kk < k; ++kk)
     for (uint32_t col = 0; col < n; ++col)
-      b[kk * n + col] = read(first.wgmmaDescB, transB, col, kk);
+      b[kk * n + col] = read(false, col, kk);
   if (!error.empty())
     return error;
   for (uint32_t t = 0; t < kWarpgroupThreads; ++t) {
@@ -846,7 +853,8 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
         continue;
       }
       float sum = d[r];
-      // 16-bit and tf32 products are exact in f32; the sum rounds per step.
+      // 16-bit, tf32 and fp8 products are exact in f32; the sum rounds per
+      // step.
       for (uint32_t kk = 0; kk < k; ++kk)
         sum = std::fma(float(a[row * k + kk]), float(b[kk * n + col]), sum);
       d[r] = sum;
@@ -862,10 +870,10 @@ void wgmmaCallback(tilec_simt_thread *ctx, uint32_t kind, uint64_t descA, uint64
   uint32_t n = shape & 0xffff;
   requireWarpInstruction(
       t, "wgmma", 32,
-      kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_S32_S8 && n >= 8 && n <= 256 &&
-          n % 8 == 0 && (shape & ~uint32_t(0x3ffff)) == 0,
+      kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_F32_E5M2_E5M2 && n >= 8 &&
+          n <= 256 && n % 8 == 0 && (shape & ~uint32_t(0x3ffff)) == 0,
       "kind or shape",
-      kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_S32_S8 ? shape : kind);
+      kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_F32_E5M2_E5M2 ? shape : kind);
   if (p.launch->numThreads % kWarpgroupThreads) {
     p.fail(t, "wgmma needs warpgroups of 4 warps, the launch has " +
                   std::to_string(p.launch->numThreads / 32) + " warps");

@@ -61,6 +61,9 @@ struct WarpgroupMmaOperand {
   bool mnMajor = false;
   unsigned swizzleBytes = 0;
   uint64_t leadingBytes = 0, strideBytes = 0;
+  /// Triton's fp8 format of i8 elements ("fp8e4nv": .e4m3, "fp8e5": .e5m2),
+  /// empty for other elements.
+  llvm::StringRef fp8;
 };
 
 class TargetInfo {
@@ -296,6 +299,11 @@ public:
   /// with both operands in shared memory, for `operand` elements and `acc`
   /// accumulators (none by default): f16, bf16 or f32 (read as tf32) with f32.
   virtual bool hasWarpgroupMma(llvm::StringRef arch, mlir::Type operand, mlir::Type acc) const;
+  /// Whether `arch` has `wgmma.mma_async.sync.aligned.m64nNk32.f32.<A>.<B>`
+  /// for fp8 operands of formats `a` and `b` (Triton's dtype names; both
+  /// K-major) with f32 accumulators (none by default). warpgroupMma then
+  /// takes them as i8 `operand`s whose WarpgroupMmaOperand::fp8 names them.
+  virtual bool hasFP8WarpgroupMma(llvm::StringRef arch, llvm::StringRef a, llvm::StringRef b) const;
   /// Before a warpgroup's wgmmas: makes the program's earlier shared-memory
   /// writes visible to them (`fence.proxy.async`) and orders the accumulator
   /// registers (`wgmma.fence`). Called only where hasWarpgroupMma holds.

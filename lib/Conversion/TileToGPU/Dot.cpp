@@ -427,6 +427,13 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
 
 } // namespace
 
+bool hasWarpgroupMma(const SIMTLowering &simt, tile::DotOp dot) {
+  if (dot.getAFp8())
+    return simt.target.hasFP8WarpgroupMma(simt.arch, *dot.getAFp8(), *dot.getBFp8());
+  return simt.target.hasWarpgroupMma(simt.arch, dot.getA().getType().getElementType(),
+                                     dot.getAcc().getType().getElementType());
+}
+
 Value bufferSource(const SIMTLowering &simt, Value operand) {
   auto load = operand.getDefiningOp<tile::LocalLoadOp>();
   if (load && simt.stagedOperandLoads.contains(load.getOperation()))
@@ -560,9 +567,7 @@ void planDotOperandStaging(SIMTLowering &simt) {
     bool hasMma = dot.getAFp8()
                       ? simt.target.hasFP8MmaSync(simt.arch, *dot.getAFp8(), *dot.getBFp8())
                       : simt.target.hasMmaSync(simt.arch, operandType, cType.getElementType());
-    if (!mma ||
-        (wgmma ? !simt.target.hasWarpgroupMma(simt.arch, operandType, cType.getElementType())
-               : !hasMma))
+    if (!mma || (wgmma ? !hasWarpgroupMma(simt, dot) : !hasMma))
       return;
     uint64_t bytes = 0;
     SmallVector<unsigned> operands;

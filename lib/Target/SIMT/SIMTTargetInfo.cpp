@@ -212,6 +212,10 @@ public:
   bool hasWarpgroupMma(llvm::StringRef arch, Type operand, Type acc) const override {
     return arch == "warp32-wgmma" && detail::isWarpgroupMmaType(operand, acc);
   }
+  bool hasFP8WarpgroupMma(llvm::StringRef arch, llvm::StringRef a,
+                          llvm::StringRef b) const override {
+    return arch == "warp32-wgmma" && detail::isMmaSyncFP8Format(a) && detail::isMmaSyncFP8Format(b);
+  }
   /// The emulator completes each wgmma at once: nothing to fence or wait for.
   void warpgroupMmaFence(OpBuilder &, Location, func::FuncOp) const override {}
   void warpgroupMmaWait(OpBuilder &, Location, func::FuncOp) const override {}
@@ -232,7 +236,9 @@ public:
       Value address = LLVM::PtrToIntOp::create(b, loc, i64, op.start);
       return detail::matrixDescriptor(b, loc, arith::SubIOp::create(b, loc, address, shared), op);
     };
-    uint32_t kind = operand.isF32()        ? TILEC_SIMT_WGMMA_F32_TF32
+    uint32_t kind = !a.fp8.empty() ? TILEC_SIMT_WGMMA_F32_E4M3_E4M3 + (a.fp8 == "fp8e5" ? 2 : 0) +
+                                         (bOperand.fp8 == "fp8e5" ? 1 : 0)
+                    : operand.isF32()      ? TILEC_SIMT_WGMMA_F32_TF32
                     : operand.isBF16()     ? TILEC_SIMT_WGMMA_F32_BF16
                     : operand.isInteger(8) ? TILEC_SIMT_WGMMA_S32_S8
                                            : TILEC_SIMT_WGMMA_F32_F16;

@@ -95,13 +95,19 @@ typedef struct tilec_simt_mma_fragments {
 /** Kinds of tilec_simt_thread.wgmma: wgmma.mma_async.sync.aligned.m64nNk16
  *  with f32 accumulators and f16 or bf16 operands, m64nNk8 with tf32
  *  operands (f32 in shared memory, of which the top 19 bits are read; both
- *  K-major), and m64nNk32 with s8 operands (both K-major) and s32
- *  accumulators (`d` then holds int32 values; sums wrap). */
+ *  K-major), m64nNk32 with s8 operands (both K-major) and s32 accumulators
+ *  (`d` then holds int32 values; sums wrap), and m64nNk32 with fp8 operands
+ *  (A's format, then B's, decoded as for mma.sync's fp8 kinds; both
+ *  K-major) and f32 accumulators. */
 enum {
   TILEC_SIMT_WGMMA_F32_F16 = 32,
   TILEC_SIMT_WGMMA_F32_BF16 = 33,
   TILEC_SIMT_WGMMA_F32_TF32 = 34,
-  TILEC_SIMT_WGMMA_S32_S8 = 35
+  TILEC_SIMT_WGMMA_S32_S8 = 35,
+  TILEC_SIMT_WGMMA_F32_E4M3_E4M3 = 36,
+  TILEC_SIMT_WGMMA_F32_E4M3_E5M2 = 37,
+  TILEC_SIMT_WGMMA_F32_E5M2_E4M3 = 38,
+  TILEC_SIMT_WGMMA_F32_E5M2_E5M2 = 39
 };
 /** Flags of tilec_simt_thread.wgmma's `shape`, or'ed with N (8 .. 256, a
  *  multiple of 8): A, or B, is MN-major in shared memory (imm-trans-a and
