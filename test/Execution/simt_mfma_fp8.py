@@ -5,7 +5,8 @@
 # float64 numpy product of the decoded values to fp32 summation error (relative to the sum of
 # |products|: 1e-5), with NaN (0x80, the only NaN code of either format) where numpy has it.
 # Operands cover every code but 0x80 (the largest values, subnormals, zero), K loops with a
-# masked K tail (K not a multiple of BLOCK_K: the missing bytes load as 0), at 4 and 8 warps. The
+# masked K tail (K not a multiple of BLOCK_K: the missing bytes load as 0), and the matmul
+# tutorial's tiling over a grid with ragged M, N and K edges, at 4 and 8 warps. The
 # compiled 64x64x64 fp8 x bf8 code calls ctx->mfma with kind 25 (32x32x16 fp8.bf8) 4 times at 4
 # warps ([2, 2] warps, one 32x32 block each, 4 K steps), a 16x16x64 bf8 x fp8 dot kind 30
 # (16x16x32 bf8.fp8), and the OCP formats (fp8e4nv, fp8e5; no gfx942 MFMA) the f16 kind 16.
@@ -24,6 +25,8 @@
 # CHECK: PASS fp8e4b8 x fp8e5b16 16x64x64 K=100 w4
 # CHECK: PASS specials fp8e4b8 x fp8e5b16 w4
 # CHECK: PASS specials fp8e5b16 x fp8e4b8 w4
+# CHECK: PASS tiled fp8e4b8 x fp8e5b16 80x72x100 blocks 32x32x32 w4
+# CHECK: PASS tiled fp8e5b16 x fp8e4b8 150x130x200 blocks 64x64x64 w4
 # CHECK: PASS fp8e4b8 x fp8e4b8 32x32x16 K=64 w8
 # CHECK: PASS fp8e5b16 x fp8e5b16 64x64x64 K=128 w8
 # CHECK: PASS fp8e4b8 x fp8e5b16 64x32x32 K=80 w8
@@ -31,6 +34,8 @@
 # CHECK: PASS fp8e4b8 x fp8e5b16 16x64x64 K=100 w8
 # CHECK: PASS specials fp8e4b8 x fp8e5b16 w8
 # CHECK: PASS specials fp8e5b16 x fp8e4b8 w8
+# CHECK: PASS tiled fp8e4b8 x fp8e5b16 80x72x100 blocks 32x32x32 w8
+# CHECK: PASS tiled fp8e5b16 x fp8e4b8 150x130x200 blocks 64x64x64 w8
 # CHECK-NOT: FAIL
 # IR-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # IR-NOT: call void %{{.*}}(ptr {{.*}}, i32 16, ptr {{.*}})
@@ -68,6 +73,28 @@ def mm(a_ptr, b_ptr, c_ptr, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.conste
     tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc)
 
 
+# The matmul tutorial's tiling (examples/matmul.py) on fp8 bytes: ragged M, N and K edges masked
+# (other=0: +0.0 in both formats).
+@jit
+def tiled(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+          A: tl.constexpr, B: tl.constexpr):
+    offs_m = tl.program_id(0) * BM + tl.arange(0, BM)
+    offs_n = tl.program_id(1) * BN + tl.arange(0, BN)
+    offs_k = tl.arange(0, BK)
+    a_ptrs = a_ptr + offs_m[:, None] * K + offs_k[None, :]
+    b_ptrs = b_ptr + offs_k[:, None] * N + offs_n[None, :]
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        k_left = K - k * BK
+        a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < k_left), other=0)
+        b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_left) & (offs_n[None, :] < N), other=0)
+        acc = tl.dot(a.to(A, bitcast=True), b.to(B, bitcast=True), acc)
+        a_ptrs += BK
+        b_ptrs += BK * N
+    c_mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc, mask=c_mask)
+
+
 DTYPES = {"fp8e4b8": "tl.float8e4b8", "fp8e5b16": "tl.float8e5b16"}
 
 
@@ -91,14 +118,20 @@ def decode(fmt):
 FINITE = np.array([c for c in range(256) if c != 0x80], np.uint8)
 
 
-def run_case(name, a, b, c, fa, fb, bk, warps):
+def run_case(name, a, b, c, fa, fb, bk, warps, blocks=None):
+    """`blocks` (BM, BN): the tiled kernel over a grid of such blocks, else mm on one block."""
     m, k = a.shape
     n = b.shape[1]
     os.environ["TILEC_DEVICE"] = "simt"
     os.environ["TILEC_SIMT_WARP_SIZE"] = "64"
-    got = run(__file__, "mm", 1, [a, b, c.copy(), k],
-              {"BM": m, "BN": n, "BK": bk, "A": DTYPES[fa], "B": DTYPES[fb]},
-              flags=["--num-warps", str(warps)])[2]
+    formats = {"A": DTYPES[fa], "B": DTYPES[fb]}
+    if blocks:
+        bm, bn = blocks
+        got = run(__file__, "tiled", (-(-m // bm), -(-n // bn)), [a, b, c.copy(), m, n, k],
+                  dict(formats, BM=bm, BN=bn, BK=bk), flags=["--num-warps", str(warps)])[2]
+    else:
+        got = run(__file__, "mm", 1, [a, b, c.copy(), k], dict(formats, BM=m, BN=n, BK=bk),
+                  flags=["--num-warps", str(warps)])[2]
     ta, tb = decode(fa), decode(fb)
     with np.errstate(invalid="ignore", over="ignore"):
         ref = c.astype(np.float64) + ta[a] @ tb[b]
@@ -117,6 +150,15 @@ def random_case(fa, fb, m, n, bk, k, warps, rng):
     b = rng.choice(FINITE, (k, n))
     c = rng.uniform(-2, 2, (m, n)).astype(np.float32)
     run_case("%s x %s %dx%dx%d K=%d" % (fa, fb, m, n, bk, k), a, b, c, fa, fb, bk, warps)
+
+
+def tiled_case(fa, fb, m, n, k, blocks, bk, warps, rng):
+    a = rng.choice(FINITE, (m, k))
+    b = rng.choice(FINITE, (k, n))
+    a[m // 2, 3] = 0x80                      # one NaN row of D
+    c = np.zeros((m, n), np.float32)
+    run_case("tiled %s x %s %dx%dx%d blocks %dx%dx%d" % (fa, fb, m, n, k, blocks[0], blocks[1], bk),
+             a, b, c, fa, fb, bk, warps, blocks)
 
 
 def specials_case(fa, fb, warps, rng):
@@ -151,6 +193,8 @@ def main():
         random_case("fp8e4b8", "fp8e5b16", 16, 64, 64, 100, warps, rng)
         specials_case("fp8e4b8", "fp8e5b16", warps, rng)
         specials_case("fp8e5b16", "fp8e4b8", warps, rng)
+        tiled_case("fp8e4b8", "fp8e5b16", 80, 72, 100, (32, 32), 32, warps, rng)
+        tiled_case("fp8e5b16", "fp8e4b8", 150, 130, 200, (64, 64), 64, warps, rng)
 
 
 if __name__ == "__main__":
