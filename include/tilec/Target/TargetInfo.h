@@ -337,9 +337,18 @@ public:
                        mlir::Type acc) const;
   /// Whether `arch` has a wave-wide fp8 MFMA with `nonK` x `nonK` blocks and
   /// f32 accumulators for operands of formats `a` and `b` (Triton's dtype
-  /// names, tile/FP8.h) (none by default).
+  /// names, tile/FP8.h) (none by default): on CDNA3 (gfx940-gfx942)
+  /// `v_mfma_f32_32x32x16_<a>_<b>` / `16x16x32`, fp8 = e4m3fnuz
+  /// (`fp8e4b8`), bf8 = e5m2fnuz (`fp8e5b16`), any pair.
   virtual bool hasFP8Mfma(llvm::StringRef arch, unsigned nonK, llvm::StringRef a,
                           llvm::StringRef b) const;
+  /// One such fp8 MFMA: as mfma with w = 8 (`a`, `bOperand`: `vector<8 x
+  /// i8>`, the fp8 bytes of A in format `aFormat` and of B in `bFormat`) and
+  /// f32 accumulators. Products are exact, sums in f32. Called only where
+  /// hasFP8Mfma holds.
+  virtual mlir::Value fp8Mfma(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                              unsigned nonK, llvm::StringRef aFormat, llvm::StringRef bFormat,
+                              mlir::Value a, mlir::Value bOperand, mlir::Value c) const;
   /// One such MFMA, with g = 64 / nonK lane groups, w = 4 (16-bit), 1 (f32) or
   /// 8 (i8) elements per lane and K = wg: `a` (`vector<w x T>`:
   /// A[l % nonK][w * (l / nonK) + i]), `b` (`vector<w x T>`: B[w * (l / nonK) +
