@@ -403,8 +403,8 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
           bFragments.push_back(registers(b, loc, words, 4, 4));
         nn += pair;
       }
-      for (int64_t mm = 0; mm < mReps; ++mm)
-        for (int64_t nn = 0; nn < nReps; ++nn) {
+      for (int64_t nn = 0; nn < nReps; ++nn)
+        for (int64_t mm = 0; mm < mReps; ++mm) {
           Value &c = accs[mm * nReps + nn];
           c = op.getAFp8()
                   ? simt.target.fp8MmaSync(b, loc, simt.kernel, *op.getAFp8(), *op.getBFp8(),
