@@ -1,17 +1,25 @@
 # Flash-attention forward on sm_90's warpgroup MMA in the SIMT emulator (arch warp32-wgmma):
 # both dots of each K/V block on wgmma, at 4 and 8 warps, fp32 (tf32) and fp16 operands, against
-# float64 numpy. K and V are pipelined into swizzled buffers (V, a K x N B operand of tf32,
+# float64 numpy, with 64 and 128 query rows per program. K and V are pipelined into swizzled buffers (V, a K x N B operand of tf32,
 # transposed by 4-byte copies addressed from a few bases plus immediates), q * scale is a loop
 # invariant the dots read from shared memory, and p is staged by the second dot; a wrong
 # swizzle, base or wait on any of them gives wrong rows.
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
+# RUN: tilec compile %s --kernel attn --signature '*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,fp32' -DHEAD_DIM=64 -DBLOCK_M=64 -DBLOCK_N=64 -DFP16=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.ll
+# RUN: FileCheck %s --check-prefix=IR < %t.ll
 # CHECK: PASS f32 d64 w4
 # CHECK: PASS f32 d64 w8
 # CHECK: PASS f16 d64 w4
 # CHECK: PASS f16 d64 w8
 # CHECK: PASS f32 d32 w4
+# CHECK: PASS f16 d64 w4 m128
+# CHECK: PASS f32 d64 w8 m128
 # CHECK-NOT: FAIL
+# Both dots on wgmma m64n64k8 tf32 (ctx->wgmma kind 34): 8 K steps each.
+# IR-LABEL: define {{.*}}@__tilec_simt_entry_attn
+# IR-COUNT-16: call void %{{.*}}(ptr {{.*}}, i32 34, i64 {{%?[0-9]+}}, i64 {{%?[0-9]+}}, i32 64, ptr {{.*}})
+# IR-NOT: call void %{{.*}}(ptr {{.*}}, i32 34, i64
 import os
 import sys
 
@@ -51,13 +59,13 @@ def attn(Q, K, V, Out, seq_len, qk_scale, HEAD_DIM: tl.constexpr, BLOCK_M: tl.co
     tl.store(Out + base + offs_m[:, None] * HEAD_DIM + offs_d[None, :], acc)
 
 
-def run_case(dtype, head_dim, warps, heads=2, seq=192):
+def run_case(dtype, head_dim, warps, block_m=64, heads=2, seq=256):
     rng = np.random.default_rng(head_dim + warps)
     q, k, v = (rng.standard_normal((heads, seq, head_dim)).astype(dtype) for _ in range(3))
     scale = 1.0 / np.sqrt(head_dim)
-    out = run(__file__, "attn", (seq // 64, heads),
+    out = run(__file__, "attn", (seq // block_m, heads),
               [q, k, v, np.zeros((heads, seq, head_dim), np.float32), seq, float(scale)],
-              {"HEAD_DIM": head_dim, "BLOCK_M": 64, "BLOCK_N": 64,
+              {"HEAD_DIM": head_dim, "BLOCK_M": block_m, "BLOCK_N": 64,
                "FP16": int(dtype == np.float16)},
               flags=["--num-warps", str(warps)])[3]
     q64, k64, v64 = (x.astype(np.float64) for x in (q, k, v))
@@ -65,13 +73,14 @@ def run_case(dtype, head_dim, warps, heads=2, seq=192):
     p = np.exp(s - s.max(-1, keepdims=True))
     ref = (p / p.sum(-1, keepdims=True)) @ v64
     # tf32 / fp16 operands: about 1e-3 relative per product; outputs are O(1).
-    check("%s d%d w%d" % ("f16" if dtype == np.float16 else "f32", head_dim, warps), out, ref,
-          atol=2e-2)
+    check("%s d%d w%d%s" % ("f16" if dtype == np.float16 else "f32", head_dim, warps,
+                            " m%d" % block_m if block_m != 64 else ""), out, ref, atol=2e-2)
 
 
 if __name__ == "__main__":
     os.environ.update(TILEC_DEVICE="simt", TILEC_SIMT_WGMMA="1")
     for case in ((np.float32, 64, 4), (np.float32, 64, 8), (np.float16, 64, 4),
-                 (np.float16, 64, 8), (np.float32, 32, 4)):
+                 (np.float16, 64, 8), (np.float32, 32, 4), (np.float16, 64, 4, 128),
+                 (np.float32, 64, 8, 128)):
         run_case(*case)
     finish()
