@@ -11,7 +11,7 @@ os.environ["TILEC_DEVICE"] = "cuda"
 
 def run(img, grid, args, bench=20):
     files = []
-    argv = [RUNNER, os.path.join(HERE, img), "--grid", grid, "--out-dir", W + "/out", "--bench", str(bench), "--device", "cuda", "--"]
+    argv = [RUNNER, os.path.join(HERE, img), "--grid", grid, "--out-dir", W + "/out"] + (["--bench", str(bench)] if bench else []) + ["--device", "cuda", "--"]
     for i, a in enumerate(args):
         if isinstance(a, np.ndarray):
             p = "%s/a%d.npy" % (W, i); np.save(p, a); argv.append(p); files.append(p)
@@ -79,6 +79,45 @@ for img in ("mm16_w4.tcm", "mm16_w8.tcm"):
         tf = 2 * S ** 3 / (t[1] * 1e6) if t else 0
         report(img[:-4] + " fp16", e < 1e-2, e, t, "%.0f TFLOP/s = %.2fx cuBLAS" % (tf, tf / (2 * S ** 3 / (cub * 1e9))))
 
+# The same images on sizes that are not multiples of the blocks (masked K tail, wrapped rows,
+# masked stores): results only.
+for img in ("mm16_w4.tcm", "mm16_w8.tcm"):
+    S2 = 1008
+    A2 = (rng.standard_normal((S2, S2)) * 0.1).astype(np.float16); B2 = (rng.standard_normal((S2, S2)) * 0.1).astype(np.float16)
+    ref2 = A2.astype(np.float32) @ B2.astype(np.float32)
+    o, t = run(img, str(((S2 + 127) // 128) ** 2), [A2, B2, np.zeros((S2, S2), np.float16), S2, S2, S2, S2, 1, S2, 1, S2, 1], bench=0)
+    if o:
+        e = float(np.max(np.abs(o[2].astype(np.float32) - ref2)) / np.max(np.abs(ref2)))
+        report(img[:-4] + " 1008^3", e < 1e-2, e, None)
+
+# bf16 (u16 bit patterns in, fp32 out) vs cuBLAS bf16
+Abf = torch.from_numpy(rng.standard_normal((S, S), dtype=np.float32)).cuda().bfloat16()
+Bbf = torch.from_numpy(rng.standard_normal((S, S), dtype=np.float32)).cuda().bfloat16()
+cubf = torch_ms(lambda: Abf @ Bbf)
+print("cuBLAS bf16 4096^3: %.3f ms = %.0f TFLOP/s" % (cubf, 2 * S ** 3 / (cubf * 1e9)), flush=True)
+refbf = (Abf.double() @ Bbf.double()).cpu().numpy()
+bits = lambda t: t.view(torch.int16).cpu().numpy().view(np.uint16)
+o, t = run("mmbf16_w8.tcm", "%d,%d" % (S // 128, S // 128), [bits(Abf), bits(Bbf), np.zeros((S, S), np.float32), S, S, S, S, 1, S, 1, S, 1])
+if o:
+    e = float(np.max(np.abs(o[2] - refbf)) / np.max(np.abs(refbf)))
+    tf = 2 * S ** 3 / (t[1] * 1e6) if t else 0
+    report("mmbf16_w8", e < 1e-4, e, t, "%.0f TFLOP/s = %.2fx cuBLAS bf16" % (tf, tf / (2 * S ** 3 / (cubf * 1e9))))
+
+# int8 x int8 -> int32 vs cuBLAS (torch._int_mm)
+A8 = rng.integers(-128, 128, (S, S), dtype=np.int8); B8 = rng.integers(-128, 128, (S, S), dtype=np.int8)
+A8t, B8t = torch.from_numpy(A8).cuda(), torch.from_numpy(B8).cuda()
+try:
+    cui8 = torch_ms(lambda: torch._int_mm(A8t, B8t))
+    print("cuBLAS int8 4096^3: %.3f ms = %.0f TOP/s" % (cui8, 2 * S ** 3 / (cui8 * 1e9)), flush=True)
+except Exception as ex:
+    cui8 = None; print("torch._int_mm failed:", str(ex)[:200])
+ref8 = (A8t.double() @ B8t.double()).cpu().numpy()
+o, t = run("mmi8_w8.tcm", "%d,%d" % (S // 128, S // 128), [A8, B8, np.zeros((S, S), np.int32), S, S, S, S, 1, S, 1, S, 1])
+if o:
+    e = float(np.max(np.abs(o[2].astype(np.float64) - ref8)))
+    tf = 2 * S ** 3 / (t[1] * 1e6) if t else 0
+    report("mmi8_w8", e == 0, e, t, "%.0f TOP/s%s" % (tf, " = %.2fx cuBLAS int8" % (tf / (2 * S ** 3 / (cui8 * 1e9))) if cui8 else ""))
+
 # matmul fp32 (tf32) 4096^3 vs cuBLAS tf32
 A32 = rng.standard_normal((S, S), dtype=np.float32); B32 = rng.standard_normal((S, S), dtype=np.float32)
 A32t, B32t = torch.from_numpy(A32).cuda(), torch.from_numpy(B32).cuda()
@@ -96,13 +135,15 @@ if o:
 # attention fp32 (tf32 dots): 16 heads x 4096 x 64
 BH, L, D = 16, 4096, 64
 q = rng.standard_normal((BH, L, D), dtype=np.float32); k = rng.standard_normal((BH, L, D), dtype=np.float32); v = rng.standard_normal((BH, L, D), dtype=np.float32)
-o, t = run("attn.tcm", "%d,%d" % (L // 64, BH), [q, k, v, np.zeros_like(q), L, 0.125])
-if o:
-    qt, kt, vt = (torch.from_numpy(z).cuda().double() for z in (q, k, v))
-    ref = torch.softmax(qt @ kt.transpose(1, 2) * 0.125, -1) @ vt
-    e = float(np.max(np.abs(o[3] - ref.cpu().numpy())))
-    fl = 4 * BH * L * L * D
-    q32, k32, v32 = (torch.from_numpy(z).cuda() for z in (q, k, v))
-    sd = torch_ms(lambda: torch.nn.functional.scaled_dot_product_attention(q32, k32, v32, scale=0.125), 5)
-    report("attention", e < 5e-2, e, t, "%.1f TFLOP/s; torch SDPA fp32 %.3f ms = %.1f TFLOP/s" % (fl / (t[1] * 1e6) if t else 0, sd, fl / (sd * 1e9)))
+qt, kt, vt = (torch.from_numpy(z).cuda().double() for z in (q, k, v))
+ref = (torch.softmax(qt @ kt.transpose(1, 2) * 0.125, -1) @ vt).cpu().numpy()
+del qt, kt, vt
+fl = 4 * BH * L * L * D
+q32, k32, v32 = (torch.from_numpy(z).cuda() for z in (q, k, v))
+sd = torch_ms(lambda: torch.nn.functional.scaled_dot_product_attention(q32, k32, v32, scale=0.125), 5)
+for img in ("attn.tcm", "attn_w8.tcm"):
+  o, t = run(img, "%d,%d" % (L // 64, BH), [q, k, v, np.zeros_like(q), L, 0.125])
+  if o:
+      e = float(np.max(np.abs(o[3] - ref)))
+      report(img[:-4], e < 5e-2, e, t, "%.1f TFLOP/s; torch SDPA fp32 %.3f ms = %.1f TFLOP/s" % (fl / (t[1] * 1e6) if t else 0, sd, fl / (sd * 1e9)))
 print("done")

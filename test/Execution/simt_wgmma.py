@@ -11,8 +11,9 @@
 # per K step and 64-row block of a warpgroup (8 at 4 warps) and copies each stage's A and B in
 # 16-byte cp.async pieces (48 calls: 16 per stage, 3 stages). fp32 dots run as tf32 (m64nNk8,
 # operands truncated to their top 19 bits, as the hardware reads them from shared memory), both
-# operands K-major: B's pipeline buffer holds it transposed (4-byte copies), or B comes from
-# tl.trans; the reference is float64 numpy on truncated inputs. int8 dots with int32
+# operands K-major: B comes from tl.trans here, or a pipeline buffer holds it transposed (4-byte
+# copies: attention's V in simt_wgmma_attention.py, and 128x128x32 below); the reference is
+# float64 numpy on truncated inputs. int8 dots with int32
 # accumulators run on m64nNk32.s32.s8.s8 (kind 35), both operands K-major too, and must be
 # exact: B pipelined into a transposed buffer (1-byte copies), staged by the dot, or from
 # tl.trans.
@@ -30,7 +31,8 @@
 # CHECK: PASS f16 128x128x64 w8
 # CHECK: PASS bf16 256x32x64 w8
 # CHECK: PASS f16 128x64x32 w8 transB
-# CHECK: PASS f32 64x64x32 w4
+# CHECK: PASS f32 64x64x32 w4 transB
+# CHECK: PASS f32 128x128x32 w4 transB
 # CHECK: PASS f32 128x128x32 w4
 # CHECK: PASS f32 128x64x32 w8 transB
 # CHECK: PASS i8 64x64x32 w4
@@ -39,7 +41,7 @@
 # CHECK: PASS i8 128x64x64 w8 transB
 # CHECK: PASS f16 64x64x32 w8
 # CHECK: PASS bf16 64x128x64 w8 transB
-# CHECK: PASS f32 64x32x32 w8
+# CHECK: PASS f32 64x32x32 w8 transB
 # CHECK: PASS i8 64x64x64 w8
 # CHECK-NOT: FAIL
 # IR-LABEL: define {{.*}}@__tilec_simt_entry_mm
@@ -127,7 +129,8 @@ if __name__ == "__main__":
                  ("f16", 64, 16, 16, 4), ("f16", 64, 512, 16, 4),
                  ("f16", 64, 128, 128, 4, True), ("f16", 128, 128, 64, 8),
                  ("bf16", 256, 32, 64, 8), ("f16", 128, 64, 32, 8, True),
-                 ("f32", 64, 64, 32, 4), ("f32", 128, 128, 32, 4),
+                 ("f32", 64, 64, 32, 4, True), ("f32", 128, 128, 32, 4, True),
+                 ("f32", 128, 128, 32, 4),
                  ("f32", 128, 64, 32, 8, True)):
         run_case(*case)
     for case in ((64, 64, 32, 4), (128, 128, 64, 4), (64, 32, 128, 4, False, True),
@@ -135,7 +138,7 @@ if __name__ == "__main__":
         run_i8(*case)
     # 64 rows at 8 warps: the two warpgroups split N (warps [4, 2]), m64n(N/2) each.
     for case in (("f16", 64, 64, 32, 8), ("bf16", 64, 128, 64, 8, True),
-                 ("f32", 64, 32, 32, 8)):
+                 ("f32", 64, 32, 32, 8, True)):
         run_case(*case)
     run_i8(64, 64, 64, 8)
     finish()

@@ -143,34 +143,20 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
     Value linear = simt.threadLinearBase(b, loc, layout, strides);
     Value enabledAll = arith::ConstantIntOp::create(b, loc, 1, 1);
     int64_t outer = transposed ? cols : rows, inner = transposed ? rows : cols;
-    // The thread's first element's swizzled offset, shared by the registers
-    // the swizzle moves by a constant (whole 1024-byte row groups).
-    Value swizzledBase;
+    // Swizzled places from a few bases plus immediates where the layout
+    // allows (SwizzledOffsets).
+    std::optional<SwizzledOffsets> swizzled;
     if (swizzleBytes)
-      swizzledBase = swizzledByteOffset(b, loc, linear, outer, inner, elemBytes, swizzleBytes);
+      swizzled.emplace(layout, strides, outer, inner, elemBytes, swizzleBytes);
     for (int64_t r = 0; r < layout.numRegs; r += width) {
-      int64_t offset = SIMTLowering::linearOffset(layout, r, strides);
-      auto index = [&]() -> Value {
-        return arith::AddIOp::create(b, loc, linear,
-                                     arith::ConstantIntOp::create(b, loc, offset, 32));
-      };
+      Value index = arith::AddIOp::create(
+          b, loc, linear,
+          arith::ConstantIntOp::create(b, loc, SIMTLowering::linearOffset(layout, r, strides), 32));
       // A swizzled buffer: copies of at most 16 aligned bytes stay within one
       // 16-byte chunk, which the swizzle moves whole.
-      Value to;
-      if (!swizzleBytes) {
-        to = elementPointer(b, loc, adaptor.getDst(), index(), elem);
-      } else if (std::optional<int64_t> delta =
-                     swizzledByteDelta(offset, outer, inner, elemBytes, swizzleBytes)) {
-        to = elementPointer(b, loc, adaptor.getDst(),
-                            arith::AddIOp::create(b, loc, swizzledBase,
-                                                  arith::ConstantIntOp::create(b, loc, *delta, 32)),
-                            b.getI8Type());
-      } else {
-        to = elementPointer(
-            b, loc, adaptor.getDst(),
-            swizzledByteOffset(b, loc, index(), outer, inner, elemBytes, swizzleBytes),
-            b.getI8Type());
-      }
+      Value to = swizzled ? elementPointer(b, loc, adaptor.getDst(),
+                                           swizzled->offset(b, loc, index, r), b.getI8Type())
+                          : elementPointer(b, loc, adaptor.getDst(), index, elem);
       Value from = vector::ExtractOp::create(b, loc, adaptor.getPtr(), r);
       Value enabled = adaptor.getMask()
                           ? Value(vector::ExtractOp::create(b, loc, adaptor.getMask(), r))
@@ -265,7 +251,7 @@ struct LocalStoreLowering : public SIMTPattern<tile::LocalStoreOp> {
     }
     simt.storeTile(
         b, loc, value, simt.layoutOf(valueType), strides,
-        [&](Value index) { return elementPointer(b, loc, buffer, index, elem); },
+        [&](Value index, int64_t) { return elementPointer(b, loc, buffer, index, elem); },
         bufferAlignment(dst));
     b.eraseOp(op);
     return success();

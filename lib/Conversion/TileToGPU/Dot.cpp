@@ -488,13 +488,17 @@ static void planResidentOperands(SIMTLowering &simt, ArrayRef<tile::ConvertLayou
     Value src = convert.getSrc();
     bool sameLoop = llvm::all_of(convert->getUsers(),
                                  [&](Operation *user) { return enclosingLoop(user) == loop; });
-    // wgmma dots stage their operands in their own swizzled layout.
-    bool wgmmaUser = llvm::any_of(convert->getUsers(), [](Operation *user) {
-      auto encoding = tile::getEncoding(cast<tile::DotOp>(user).getAcc().getType());
+    // wgmma dots read an A operand from a region in their swizzled layout;
+    // the B operands they stage stay theirs.
+    auto isWgmma = [](OpOperand &use) {
+      auto encoding = tile::getEncoding(cast<tile::DotOp>(use.getOwner()).getAcc().getType());
       auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(encoding);
       return mma && mma.getVersion() == 3;
-    });
-    if (wgmmaUser)
+    };
+    bool wgmmaUser = llvm::any_of(convert->getUses(), isWgmma);
+    if (wgmmaUser && !llvm::all_of(convert->getUses(), [&](OpOperand &use) {
+          return isWgmma(use) && use.getOperandNumber() == 0;
+        }))
       continue;
     if (!loop || !sameLoop || loop->isAncestor(src.getParentBlock()->getParentOp()))
       continue;
@@ -511,15 +515,24 @@ static void planResidentOperands(SIMTLowering &simt, ArrayRef<tile::ConvertLayou
           return def && (isa<tile::LocalLoadOp>(def) || chosen.contains(def));
         });
     auto type = cast<RankedTensorType>(convert.getType());
-    int64_t rowStride = type.getDimSize(1) + 16 * 8 / type.getElementTypeBitWidth();
-    uint64_t offset = llvm::alignTo(simt.allocatedBytes, 16);
+    bool wgmma = llvm::any_of(convert->getUsers(), [](Operation *user) {
+      auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(
+          tile::getEncoding(cast<tile::DotOp>(user).getAcc().getType()));
+      return mma && mma.getVersion() == 3;
+    });
+    int64_t elemBytes = type.getElementTypeBitWidth() / 8;
+    // wgmma's rows: column blocks of at most 128 bytes, swizzled by their width.
+    int64_t swizzleBytes =
+        wgmma ? std::min<int64_t>(type.getDimSize(1) * elemBytes, 128) : 0;
+    int64_t rowStride = wgmma ? type.getDimSize(1) : type.getDimSize(1) + 16 / elemBytes;
+    uint64_t offset = llvm::alignTo(simt.allocatedBytes, wgmma ? 1024 : 16);
     uint64_t end = offset + stagedBytes(type, rowStride);
     if (end + uint64_t(scratch) > limit) {
       chosen.erase(convert.getOperation());
       continue;
     }
     simt.stagedOperandConversions.erase(convert.getOperation());
-    simt.residentOperandConversions[convert.getOperation()] = {offset, rowStride};
+    simt.residentOperandConversions[convert.getOperation()] = {offset, rowStride, swizzleBytes};
     simt.allocatedBytes = end;
     simt.sharedBytes = std::max(simt.sharedBytes, end);
     convert->moveBefore(loop);
@@ -540,8 +553,9 @@ void planDotOperandStaging(SIMTLowering &simt) {
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
     auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
     Type operandType = dot.getA().getType().getElementType();
-    // wgmma (version 3) reads both operands from shared memory, staged by the
-    // dot in its swizzled layout (no pipeline buffers or resident regions).
+    // wgmma (version 3) reads both operands from shared memory: its pipeline
+    // buffers, a resident region (A), or staged by the dot in its swizzled
+    // layout.
     bool wgmma = mma && mma.getVersion() == 3;
     bool hasMma = dot.getAFp8()
                       ? simt.target.hasFP8MmaSync(simt.arch, *dot.getAFp8(), *dot.getBFp8())

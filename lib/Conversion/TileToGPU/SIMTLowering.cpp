@@ -136,6 +136,20 @@ Value SIMTLowering::threadLinearBase(OpBuilder &b, Location loc,
   return linear;
 }
 
+int64_t SIMTLowering::threadLinearBaseOf(const tile::DistributedLayout &layout,
+                                         ArrayRef<int64_t> strides, unsigned lane, unsigned warp) {
+  int64_t linear = 0;
+  for (unsigned d = 0; d < strides.size(); ++d) {
+    const tile::DimDistribution &root = layout.rootDims[layout.tileDims[d]];
+    int64_t base = int64_t((lane / root.laneStride) % root.tpw) * root.laneStep +
+                   int64_t((warp / root.warpStride) % root.wpc) * root.warpStep;
+    if (root.coverage() > root.size)
+      base &= root.size - 1;
+    linear += base * strides[d];
+  }
+  return linear;
+}
+
 int64_t SIMTLowering::linearOffset(const tile::DistributedLayout &layout, int64_t reg,
                                    ArrayRef<int64_t> strides) {
   int64_t offset = 0;
@@ -265,21 +279,55 @@ Value swizzledByteOffset(OpBuilder &b, Location loc, Value index, int64_t rows, 
   return arith::XOrIOp::create(b, loc, byte, arith::ShLIOp::create(b, loc, phase, c32(4)));
 }
 
-std::optional<int64_t> swizzledByteDelta(int64_t delta, int64_t rows, int64_t cols,
-                                         int64_t elemBytes, int64_t swizzleBytes) {
-  if (delta < 0)
-    return std::nullopt;
+int64_t swizzledByteOffsetOf(int64_t index, int64_t rows, int64_t cols, int64_t elemBytes,
+                             int64_t swizzleBytes) {
   int64_t width = swizzleBytes / elemBytes;
-  int64_t rowDelta = delta / cols, colDelta = delta % cols;
-  // Whole column blocks keep each element's place within its 128-byte row.
-  if (colDelta % width)
-    return std::nullopt;
-  int64_t bytes = (colDelta / width) * rows * swizzleBytes + rowDelta * swizzleBytes;
-  // The swizzle reads and writes address bits 4-9 only: a multiple of 1024
-  // leaves them, and so every element's phase, as they were.
-  if (bytes % 1024)
-    return std::nullopt;
-  return bytes;
+  int64_t row = index / cols, col = index % cols;
+  int64_t byte =
+      (col / width) * rows * swizzleBytes + row * swizzleBytes + (col % width) * elemBytes;
+  int64_t phase = (byte >> 7) & (swizzleBytes / 16 - 1);
+  return byte ^ (phase << 4);
+}
+
+SwizzledOffsets::SwizzledOffsets(const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
+                                 int64_t rows, int64_t cols, int64_t elemBytes,
+                                 int64_t swizzleBytes)
+    : rows(rows), cols(cols), elemBytes(elemBytes), swizzleBytes(swizzleBytes) {
+  auto swizzled = [&](int64_t index) {
+    return swizzledByteOffsetOf(index, rows, cols, elemBytes, swizzleBytes);
+  };
+  int64_t chunkBits = (swizzleBytes / 16 - 1) << 4;
+  SmallVector<int64_t> threadBases;
+  for (unsigned warp = 0; warp < layout.numWarps; ++warp)
+    for (unsigned lane = 0; lane < layout.warpSize; ++lane)
+      threadBases.push_back(SIMTLowering::threadLinearBaseOf(layout, strides, lane, warp));
+  for (int64_t reg = 0; reg < layout.numRegs; ++reg) {
+    int64_t offset = SIMTLowering::linearOffset(layout, reg, strides);
+    regOffsets.push_back(offset);
+    // x and y from the first thread, then checked for all.
+    int64_t first = swizzled(threadBases[0]), firstReg = swizzled(threadBases[0] + offset);
+    int64_t x = (first ^ firstReg) & chunkBits, y = firstReg - (first ^ x);
+    bool holds = y >= 0 && (y & chunkBits) == 0 && llvm::all_of(threadBases, [&](int64_t t) {
+                   return swizzled(t + offset) == (swizzled(t) ^ x) + y;
+                 });
+    split.push_back(holds ? std::optional(std::make_pair(x, y)) : std::nullopt);
+  }
+}
+
+Value SwizzledOffsets::offset(OpBuilder &b, Location loc, Value index, int64_t reg) {
+  auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
+  if (!split[reg])
+    return swizzledByteOffset(b, loc, index, rows, cols, elemBytes, swizzleBytes);
+  auto [x, y] = *split[reg];
+  if (!base) {
+    Value first =
+        regOffsets[reg] ? Value(arith::SubIOp::create(b, loc, index, c32(regOffsets[reg]))) : index;
+    base = swizzledByteOffset(b, loc, first, rows, cols, elemBytes, swizzleBytes);
+  }
+  Value &withX = bases[x];
+  if (!withX)
+    withX = x ? Value(arith::XOrIOp::create(b, loc, base, c32(x))) : base;
+  return y ? Value(arith::AddIOp::create(b, loc, withX, c32(y))) : withX;
 }
 
 uint64_t SIMTLowering::scratchBase(OpBuilder &b) const {
@@ -398,13 +446,13 @@ void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
   Type elem = cast<VectorType>(values.getType()).getElementType();
   storeTile(
       b, loc, values, layout, strides,
-      [&](Value index) { return elementAddress(b, loc, index, elem, byteBase, limit); },
+      [&](Value index, int64_t) { return elementAddress(b, loc, index, elem, byteBase, limit); },
       byteBase ? byteBase : 16);
 }
 
 void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
                              const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
-                             function_ref<Value(Value)> address, uint64_t alignment) {
+                             function_ref<Value(Value, int64_t)> address, uint64_t alignment) {
   // Only owners write: a thread holding copies may have computed them from
   // memory an owner has written since (e.g. a load, then a store to the same
   // address), and the buffer must hold what the program order gives.
@@ -420,13 +468,13 @@ void SIMTLowering::storeTile(OpBuilder &b, Location loc, Value values,
         b, loc, linear,
         arith::ConstantIntOp::create(b, loc, linearOffset(layout, r, strides), 32));
     if (count == 1) {
-      storeSharedScalar(b, loc, vector::ExtractOp::create(b, loc, values, r), address(index));
+      storeSharedScalar(b, loc, vector::ExtractOp::create(b, loc, values, r), address(index, r));
       continue;
     }
     Value run = vector::ExtractStridedSliceOp::create(b, loc, values, ArrayRef<int64_t>{r},
                                                       ArrayRef<int64_t>{count},
                                                       ArrayRef<int64_t>{1});
-    target.storeShared(b, loc, kernel, run, address(index));
+    target.storeShared(b, loc, kernel, run, address(index, r));
   }
 }
 

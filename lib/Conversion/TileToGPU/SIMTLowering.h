@@ -65,10 +65,13 @@ public:
   /// the buffer (this memdesc); the three ops lower to nothing.
   llvm::DenseMap<mlir::Operation *, mlir::Value> transposedBufferOperands;
   /// A region of shared memory of its own (after the buffers, for the whole
-  /// kernel): byte offset from the base, and row stride in elements.
+  /// kernel): byte offset from the base, and row stride in elements; or, for
+  /// the A operand of wgmma dots, `swizzleBytes` (non-zero: the region starts
+  /// 1024-byte aligned and holds the tile as WgmmaDot.cpp's staging does).
   struct ResidentRegion {
     uint64_t offset;
     int64_t rowStride;
+    int64_t swizzleBytes = 0;
   };
   /// Conversions to a dot-operand layout of loop invariants (attention's `q`),
   /// moved before their loop: each writes its tile once to a region of its
@@ -88,6 +91,9 @@ public:
                                llvm::ArrayRef<int64_t> strides) const;
   static int64_t linearOffset(const tile::DistributedLayout &layout, int64_t reg,
                               llvm::ArrayRef<int64_t> strides);
+  /// threadLinearBase of lane `lane` of warp `warp`, evaluated at compile time.
+  static int64_t threadLinearBaseOf(const tile::DistributedLayout &layout,
+                                    llvm::ArrayRef<int64_t> strides, unsigned lane, unsigned warp);
   /// i1: whether this thread is the first holder of its elements (threads that
   /// hold copies are not), so side effects happen once.
   mlir::Value isOwner(mlir::OpBuilder &b, mlir::Location loc,
@@ -124,13 +130,15 @@ public:
   void storeTile(mlir::OpBuilder &b, mlir::Location loc, mlir::Value values,
                  const tile::DistributedLayout &layout, llvm::ArrayRef<int64_t> strides,
                  uint64_t byteBase, uint64_t limit);
-  /// As storeTile above, for a tile whose element `index` (an i32) is at
-  /// `address(index)`; `alignment` is what the byte address of element 0 is
-  /// known to be a multiple of (registers whose elements are consecutive and
-  /// aligned then move together, up to 16 bytes per access).
+  /// As storeTile above, for a tile whose element `index` (an i32), held in
+  /// register `reg`, is at `address(index, reg)`; `alignment` is what the
+  /// byte address of element 0 is known to be a multiple of (registers whose
+  /// elements are consecutive and aligned then move together, up to 16 bytes
+  /// per access: `reg` is the first of them).
   void storeTile(mlir::OpBuilder &b, mlir::Location loc, mlir::Value values,
                  const tile::DistributedLayout &layout, llvm::ArrayRef<int64_t> strides,
-                 llvm::function_ref<mlir::Value(mlir::Value)> address, uint64_t alignment = 1);
+                 llvm::function_ref<mlir::Value(mlir::Value, int64_t)> address,
+                 uint64_t alignment = 1);
   /// Reads the thread's registers (a `type` vector) of a tile in `layout` back
   /// from shared memory at byte `byteBase`: register r reads the element at
   /// index threadLinearBase(layout, coefficients) + linearOffset(layout, r,
@@ -252,14 +260,41 @@ void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &conv
 mlir::Value swizzledByteOffset(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index,
                                int64_t rows, int64_t cols, int64_t elemBytes,
                                int64_t swizzleBytes);
-/// The constant D with swizzledByteOffset(i + delta) == swizzledByteOffset(i)
-/// + D for every element i of such a tile whose column plus delta's column
-/// stays in the row (delta = dr * cols + dc, 0 <= dc < cols), or nothing when
-/// the swizzle does not move every such element by the same amount. Copies
-/// of a thread's registers then address from one swizzled base with
-/// immediate offsets.
-std::optional<int64_t> swizzledByteDelta(int64_t delta, int64_t rows, int64_t cols,
-                                         int64_t elemBytes, int64_t swizzleBytes);
+/// swizzledByteOffset of the row-major `index`, at compile time.
+int64_t swizzledByteOffsetOf(int64_t index, int64_t rows, int64_t cols, int64_t elemBytes,
+                             int64_t swizzleBytes);
+
+/// The swizzled byte offsets (swizzledByteOffset) of the elements a thread's
+/// registers hold, from a few run-time values. The swizzle is linear over the
+/// bits of the index (XOR of address bits 7-9 into the 16-byte chunk bits
+/// 4-6), so where a register's index adds bits the thread's first index never
+/// has, its offset is `(S ^ x) + y`: S the swizzled offset of the thread's
+/// first index, x a constant of chunk bits only and y one of the other bits.
+/// The constructor finds x and y per register and checks them for every lane
+/// and warp; the registers that pass share S ^ x (one base per distinct x, at
+/// most 8) and take y as an immediate, as Triton's linear-layout addressing
+/// does. The others compute their offset in full.
+class SwizzledOffsets {
+public:
+  /// Plans the registers of `layout` (row-major index `strides`, as
+  /// threadLinearBase and linearOffset) in a `rows` x `cols` tile of
+  /// `elemBytes`-byte elements with the `swizzleBytes` swizzle.
+  SwizzledOffsets(const tile::DistributedLayout &layout, llvm::ArrayRef<int64_t> strides,
+                  int64_t rows, int64_t cols, int64_t elemBytes, int64_t swizzleBytes);
+  /// The i32 byte offset of the element register `reg` holds, at the i32
+  /// `index` (the thread's linear base plus linearOffset(reg)). The values it
+  /// creates are reused by later calls: call it at points of one block, in
+  /// order, or of blocks the first call's point dominates.
+  mlir::Value offset(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index, int64_t reg);
+
+private:
+  int64_t rows, cols, elemBytes, swizzleBytes;
+  /// Per register: (x, y), or nothing where it must compute its offset.
+  llvm::SmallVector<std::optional<std::pair<int64_t, int64_t>>> split;
+  llvm::SmallVector<int64_t> regOffsets;
+  mlir::Value base;                                ///< S, once created.
+  llvm::SmallDenseMap<int64_t, mlir::Value> bases; ///< S ^ x by x.
+};
 /// tile.dot with a version-3 `#tile.mma` accumulator on wgmma (WgmmaDot.cpp).
 void populateSIMTWgmmaDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);

@@ -85,16 +85,32 @@ struct ExchangePattern : public SIMTPattern<Op> {
     if (auto it = simt.residentOperandConversions.find(op.getOperation());
         it != simt.residentOperandConversions.end()) {
       Location loc = op.getLoc();
-      Value base = simt.allocationAddress(rewriter, loc, it->second.offset);
+      const SIMTLowering::ResidentRegion &region = it->second;
+      Value base = simt.allocationAddress(rewriter, loc, region.offset);
       Type elem = dstVec.getElementType();
+      tile::DistributedLayout layout = simt.layoutOf(srcType);
+      // A wgmma operand: swizzled as the dot reads it (WgmmaDot.cpp).
+      std::optional<SwizzledOffsets> swizzled;
+      if (region.swizzleBytes)
+        swizzled.emplace(layout, ArrayRef<int64_t>{region.rowStride, 1}, srcType.getDimSize(0),
+                         srcType.getDimSize(1), int64_t(elem.getIntOrFloatBitWidth() / 8),
+                         region.swizzleBytes);
       // (Regions start at multiples of 16 bytes: planResidentOperands.)
       simt.storeTile(
-          rewriter, loc, adaptor.getSrc(), simt.layoutOf(srcType), {it->second.rowStride, 1},
-          [&](Value index) -> Value {
+          rewriter, loc, adaptor.getSrc(), layout, {region.rowStride, 1},
+          [&](Value index, int64_t reg) -> Value {
+            if (swizzled)
+              return LLVM::GEPOp::create(rewriter, loc, base.getType(), rewriter.getI8Type(),
+                                         base,
+                                         ArrayRef<LLVM::GEPArg>{swizzled->offset(rewriter, loc,
+                                                                                 index, reg)});
             return LLVM::GEPOp::create(rewriter, loc, base.getType(), elem, base,
                                        ArrayRef<LLVM::GEPArg>{index});
           },
           /*alignment=*/16);
+      // Visible to wgmma's (async) proxy: fenced by the writers, then shared.
+      if (region.swizzleBytes)
+        simt.target.warpgroupMmaFence(rewriter, loc, simt.kernel);
       simt.barrier(rewriter, loc);
       rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(op, dstVec);
       return success();

@@ -88,6 +88,11 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     // else staged here from the thread's registers: the tiles whose
     // conversions the dot stages, else the dot-operand registers.
     Value aBuffer = bufferSource(simt, op.getA()), bBuffer = bufferSource(simt, op.getB());
+    // A loop invariant A written once to its region (planResidentOperands).
+    Value aResident;
+    if (auto it = simt.residentOperandConversions.find(op.getA().getDefiningOp());
+        it != simt.residentOperandConversions.end() && it->second.swizzleBytes)
+      aResident = simt.allocationAddress(b, loc, it->second.offset);
     // B is K-major (stored N x K) when it is a transposition the dot folds,
     // its buffer holds it transposed, or the dot stages it transposed (tf32,
     // s8).
@@ -102,7 +107,8 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     };
     if (bBuffer && sharedEncoding(bBuffer).getOrder()[0] == 0)
       bTransposed = true;
-    Value aSource = aBuffer ? Value() : stagedSource(simt, op.getA());
+    bool aInShared = aBuffer || aResident;
+    Value aSource = aInShared ? Value() : stagedSource(simt, op.getA());
     Value bSource = bBuffer ? Value() : stagedSource(simt, op.getB());
     bool bFolded = false;
     if (Value source = transposedSource(simt, bSource)) {
@@ -127,7 +133,7 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     // address (the swizzle reads address bits 4-9).
     uint64_t scratch = simt.scratchBase(b);
     uint64_t aRegion = llvm::alignTo(scratch, 1024) - scratch;
-    uint64_t bRegion = aRegion + (aBuffer ? 0 : aShared.bytes());
+    uint64_t bRegion = aRegion + (aInShared ? 0 : aShared.bytes());
     bRegion = llvm::alignTo(scratch + bRegion, 1024) - scratch;
     uint64_t limit = bRegion + (bBuffer ? 0 : bShared.bytes());
     auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
@@ -137,25 +143,31 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
                      bool transpose) {
       SmallVector<int64_t> strides =
           transpose ? SmallVector<int64_t>{1, shape.cols} : SmallVector<int64_t>{shape.cols, 1};
+      tile::DistributedLayout layout = simt.layoutOf(tileType);
+      SwizzledOffsets swizzled(layout, strides, shape.rows, shape.cols, elemBytes,
+                               shape.rowBytes());
       simt.storeTile(
-          b, loc, tile, simt.layoutOf(tileType), strides,
-          [&](Value index) {
-            Value byte = swizzledByteOffset(b, loc, index, shape.rows, shape.cols, elemBytes,
-                                            shape.rowBytes());
+          b, loc, tile, layout, strides,
+          [&](Value index, int64_t reg) {
+            Value byte = swizzled.offset(b, loc, index, reg);
             return simt.sharedAddress(
                 b, loc, arith::AddIOp::create(b, loc, byte, c32(int64_t(region))), limit);
           },
           16);
     };
-    bool staged = !aBuffer || !bBuffer;
-    if (!aBuffer)
+    bool staged = !aInShared || !bBuffer;
+    if (!aInShared)
       stage(aSource ? b.getRemappedValue(aSource) : adaptor.getA(),
             aSource ? aSource.getType() : aType, aShared, aRegion, false);
     if (!bBuffer)
       stage(bSource ? b.getRemappedValue(bSource) : adaptor.getB(),
             bSource ? bSource.getType() : bType, bShared, bRegion, bStagedTransposed);
-    if (staged)
+    // The writers fence their writes for wgmma's (async) proxy before the
+    // barrier, as CUTLASS does; the readers fence again before reading.
+    if (staged) {
+      simt.target.warpgroupMmaFence(b, loc, simt.kernel);
       simt.barrier(b, loc);
+    }
 
     // Each operand's first byte; A's for the warpgroup's first row.
     auto at = [&](Value base, Value bytes) -> Value {
@@ -182,7 +194,8 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
                   arith::MulIOp::create(
                       b, loc, arith::RemUIOp::create(b, loc, groupCol, c32(bShared.width())),
                       c32(elemBytes))));
-    Value aBase = aBuffer ? at(b.getRemappedValue(aBuffer), aRows)
+    Value aBase = aBuffer     ? at(b.getRemappedValue(aBuffer), aRows)
+                  : aResident ? at(aResident, aRows)
                           : simt.sharedAddress(
                                 b, loc, arith::AddIOp::create(b, loc, aRows, c32(int64_t(aRegion))),
                                 limit);
