@@ -8,7 +8,9 @@
 // one's tiles into registers before its dots run and writes them to the other
 // stage of a two-tile shared-memory buffer after them, one barrier per
 // iteration (or, where two stages do not fit, carries them in registers and
-// leaves the shared-memory staging to the dot).
+// leaves the shared-memory staging to the dot). A load may reach its dots
+// through same-width bitcasts (readValue): its buffer then holds the bitcast's
+// element type.
 //
 //===----------------------------------------------------------------------===//
 #include "tilec/Analysis/AxisInfo.h"
