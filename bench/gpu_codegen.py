@@ -87,6 +87,12 @@ KERNELS = {
                            "*fp8e4nv:16,*fp8e5:16,*fp32:16,i32:16,i32:16,i32:16,"
                            "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
                            {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64}),
+    # The same with AMD's fnuz fp8 (e4m3fnuz x e5m2fnuz): v_mfma_f32_32x32x16_fp8_bf8 on gfx942
+    # (tilec and Triton); NVIDIA has no instruction for them (tilec upcasts, Triton refuses).
+    "matmul8fnuz-128x128x64": ("examples/matmul.py", "matmul_kernel",
+                               "*fp8e4b8:16,*fp8e5b16:16,*fp32:16,i32:16,i32:16,i32:16,"
+                               "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
+                               {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64}),
     # bf16 operands loaded as uint16 bits and bitcast (`a.to(tl.bfloat16, bitcast=True)`), fp32
     # accumulation and output: pipelined as *bf16 pointers would be.
     "matmulbf-128x128x64": ("bench/kernels/matmul_lowp.py", "matmul_lowp_kernel",

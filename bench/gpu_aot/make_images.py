@@ -25,6 +25,9 @@ cases = {
   "mm32_w8": ("bench/kernels/matmul_grouped.py", "matmul_grouped", "*fp32:16,*fp32:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "32", "GROUP_SIZE_M": "8"}, 8),
   "attn": ("bench/kernels/attention.py", "attn_fwd", "*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,fp32", {"HEAD_DIM": "64", "BLOCK_M": "64", "BLOCK_N": "64"}, 4),
   "attn_w8": ("bench/kernels/attention.py", "attn_fwd", "*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,fp32", {"HEAD_DIM": "64", "BLOCK_M": "64", "BLOCK_N": "64"}, 8),
+  # fp8 (e4m3 x e5m2, fp32 out): wgmma m64nNk32 e4m3.e5m2 at sm_90a.
+  "mm8_w4": ("bench/kernels/matmul_grouped.py", "matmul_grouped", "*fp8e4nv:16,*fp8e5:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "64", "GROUP_SIZE_M": "8"}, 4),
+  "mm8_w8": ("bench/kernels/matmul_grouped.py", "matmul_grouped", "*fp8e4nv:16,*fp8e5:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "64", "GROUP_SIZE_M": "8"}, 8),
   # bf16 (bit patterns as u16) and int8 operands: wgmma bf16 and s8 at sm_90a.
   "mmbf16_w8": ("bench/kernels/matmul_lowp.py", "matmul_lowp_kernel", "*u16:16,*u16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "64", "INT8": "0"}, 8),
   "mmi8_w8": ("bench/kernels/matmul_lowp.py", "matmul_lowp_kernel", "*i8:16,*i8:16,*i32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "128", "INT8": "1"}, 8),

@@ -211,6 +211,9 @@ Value TargetInfo::loadMatrix(OpBuilder &, Location, func::FuncOp, Value, int64_t
 }
 
 bool TargetInfo::hasWarpgroupMma(llvm::StringRef, Type, Type) const { return false; }
+bool TargetInfo::hasFP8WarpgroupMma(llvm::StringRef, llvm::StringRef, llvm::StringRef) const {
+  return false;
+}
 
 void TargetInfo::warpgroupMmaFence(OpBuilder &, Location, func::FuncOp) const {
   llvm_unreachable("wgmma requested from a target without it (check hasWarpgroupMma)");
@@ -250,6 +253,10 @@ bool detail::isWarpgroupMmaType(Type operand, Type acc) {
          (operand.isInteger(8) && acc.isInteger(32));
 }
 
+bool detail::isMfmaFP8Format(llvm::StringRef format) {
+  return format == "fp8e4b8" || format == "fp8e5b16";
+}
+
 bool detail::isMfmaType(unsigned nonK, Type operand, Type acc) {
   if (nonK != 32 && nonK != 16)
     return false;
@@ -266,6 +273,10 @@ bool TargetInfo::hasFP8Mfma(llvm::StringRef, unsigned, llvm::StringRef, llvm::St
 Value TargetInfo::mfma(OpBuilder &, Location, func::FuncOp, unsigned, Value, Value,
                        Value) const {
   llvm_unreachable("MFMA requested from a target without it (check hasMfma)");
+}
+Value TargetInfo::fp8Mfma(OpBuilder &, Location, func::FuncOp, unsigned, llvm::StringRef,
+                          llvm::StringRef, Value, Value, Value) const {
+  llvm_unreachable("fp8 MFMA requested from a target without it (check hasFP8Mfma)");
 }
 
 bool TargetInfo::hasAsyncCopy(llvm::StringRef) const { return false; }

@@ -62,6 +62,10 @@ bool isMmaSyncFP8Format(llvm::StringRef format);
 /// exists for `operand` (A, B) elements and `acc` accumulators: f16, bf16 or
 /// f32 operands with f32 accumulators, i8 operands with i32 accumulators.
 bool isMfmaType(unsigned nonK, mlir::Type operand, mlir::Type acc);
+/// Whether CDNA3's fp8 MFMAs (TargetInfo::hasFP8Mfma) take operands of
+/// Triton's fp8 `format`: "fp8e4b8" (fp8, e4m3fnuz) or "fp8e5b16" (bf8,
+/// e5m2fnuz).
+bool isMfmaFP8Format(llvm::StringRef format);
 /// The operand and accumulator types of wgmma that tilec uses: f16, bf16 or
 /// f32 (as tf32) operands with f32 accumulators, int8 ones with int32.
 bool isWarpgroupMmaType(mlir::Type operand, mlir::Type acc);

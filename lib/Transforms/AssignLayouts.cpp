@@ -182,8 +182,9 @@ private:
     // [4, 2] for 64 rows at 8 warps), at least 16 columns per warpgroup and
     // one instruction's K (32 bytes: the narrowest swizzled rows). Chained
     // dots share the choice (chainedDotWarps' all-along-M default gives way).
-    if (target->hasWarpgroupMma(arch, operand, cType.getElementType()) && numWarps % 4 == 0 &&
-        m % 64 == 0 && k * operand.getIntOrFloatBitWidth() >= 256) {
+    bool wgmma = dot.getAFp8() ? target->hasFP8WarpgroupMma(arch, *dot.getAFp8(), *dot.getBFp8())
+                               : target->hasWarpgroupMma(arch, operand, cType.getElementType());
+    if (wgmma && numWarps % 4 == 0 && m % 64 == 0 && k * operand.getIntOrFloatBitWidth() >= 256) {
       unsigned wgM = numWarps;
       while (wgM > 4 && m % (16 * wgM))
         wgM /= 2;

@@ -463,6 +463,20 @@ double fp8Value(uint8_t byte, bool e5m2) {
   return sign * std::ldexp(double(mantissa + (1 << mantissaBits)), exponent - bias - mantissaBits);
 }
 
+/// The value of fnuz fp8 byte `byte` (AMD CDNA3's fp8, e4m3fnuz with bias 8,
+/// or bf8, e5m2fnuz with bias 16), exactly: 0x80 is NaN (the only one), no
+/// infinity, no negative zero.
+double fnuzFP8Value(uint8_t byte, bool bf8) {
+  if (byte == 0x80)
+    return std::nan("");
+  int mantissaBits = bf8 ? 2 : 3, bias = bf8 ? 16 : 8;
+  int exponent = (byte & 0x7f) >> mantissaBits, mantissa = byte & ((1 << mantissaBits) - 1);
+  double sign = byte & 0x80 ? -1.0 : 1.0;
+  if (exponent == 0)
+    return sign * std::ldexp(double(mantissa), 1 - bias - mantissaBits);
+  return sign * std::ldexp(double(mantissa + (1 << mantissaBits)), exponent - bias - mantissaBits);
+}
+
 /// D = A * B + C of one mma.sync (m16n8k16 f16/bf16, m16n8k8 tf32, m16n8k32
 /// s8 or fp8) from the 32 lanes' fragments (tilec_simt_mma_fragments gives
 /// where each lane's elements lie).
@@ -666,20 +680,27 @@ void ldmatrixCallback(tilec_simt_thread *ctx, uint32_t shape, const void *row,
 
 /// D = A * B + C of one MFMA with N x N blocks (v_mfma_f32_32x32x8 or
 /// 16x16x16 for f16/bf16, v_mfma_f32_32x32x2f32 or 16x16x4f32,
-/// v_mfma_i32_32x32x16_i8 or 16x16x32_i8) from the 64 lanes' registers
-/// (tilec_simt_mfma_fragments gives where each lane's elements lie).
+/// v_mfma_i32_32x32x16_i8 or 16x16x32_i8, v_mfma_f32_32x32x16 or 16x16x32
+/// with fp8/bf8) from the 64 lanes' registers (tilec_simt_mfma_fragments
+/// gives where each lane's elements lie).
 void computeMfma(SimtThread *lanes, uint32_t kind) {
-  bool wide = kind == TILEC_SIMT_MFMA_32X32X8_F32_F16 ||
-              kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16 ||
-              kind == TILEC_SIMT_MFMA_32X32X2_F32_F32 || kind == TILEC_SIMT_MFMA_32X32X16_I32_I8;
+  bool fp8 =
+      kind >= TILEC_SIMT_MFMA_32X32X16_F32_FP8_FP8 && kind <= TILEC_SIMT_MFMA_16X16X32_F32_BF8_BF8;
+  // fp8 kinds: bit 2 says 16x16x32, bit 1 that A is bf8, bit 0 that B is.
+  uint32_t fp8Kind = fp8 ? kind - TILEC_SIMT_MFMA_32X32X16_F32_FP8_FP8 : 0;
+  bool wide = kind == TILEC_SIMT_MFMA_32X32X8_F32_F16 || kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16 ||
+              kind == TILEC_SIMT_MFMA_32X32X2_F32_F32 || kind == TILEC_SIMT_MFMA_32X32X16_I32_I8 ||
+              (fp8 && !(fp8Kind & 4));
   bool f32 = kind == TILEC_SIMT_MFMA_32X32X2_F32_F32 || kind == TILEC_SIMT_MFMA_16X16X4_F32_F32;
   bool i8 = kind == TILEC_SIMT_MFMA_32X32X16_I32_I8 || kind == TILEC_SIMT_MFMA_16X16X32_I32_I8;
   bool bf16 = kind == TILEC_SIMT_MFMA_32X32X8_F32_BF16 || kind == TILEC_SIMT_MFMA_16X16X16_F32_BF16;
-  const uint32_t n = wide ? 32 : 16, groups = 64 / n, w = f32 ? 1 : i8 ? 8 : 4;
+  const uint32_t n = wide ? 32 : 16, groups = 64 / n, w = f32 ? 1 : i8 || fp8 ? 8 : 4;
   const uint32_t k = w * groups, rowStride = 4 * groups, regs = n * n / 64;
-  // f16, bf16, f32 and i8 values are exact in doubles.
+  // f16, bf16, f32, i8 and fp8 values are exact in doubles.
   double a[32][32], b[32][32];
   auto element = [&](const tilec_simt_mfma_fragments &f, bool isA, uint32_t i) -> double {
+    if (fp8)
+      return fnuzFP8Value(uint8_t(isA ? f.a_s8[i] : f.b_s8[i]), fp8Kind & (isA ? 2 : 1));
     if (f32)
       return isA ? f.a_f32[i] : f.b_f32[i];
     if (i8)
@@ -720,7 +741,7 @@ void computeMfma(SimtThread *lanes, uint32_t kind) {
         continue;
       }
       float sum = c[row][col];
-      // One rounding per step (16-bit products are exact in f32).
+      // One rounding per step (16-bit and fp8 products are exact in f32).
       for (uint32_t kk = 0; kk < k; ++kk)
         sum = std::fma(float(a[row][kk]), float(b[kk][col]), sum);
       f.c[r] = sum;
@@ -733,7 +754,7 @@ void mfmaCallback(tilec_simt_thread *ctx, uint32_t kind,
   SimtThread *t = self(ctx);
   requireWarpInstruction(t, "MFMA", 64,
                          kind >= TILEC_SIMT_MFMA_32X32X8_F32_F16 &&
-                             kind <= TILEC_SIMT_MFMA_16X16X32_I32_I8,
+                             kind <= TILEC_SIMT_MFMA_16X16X32_F32_BF8_BF8,
                          "kind", kind);
   t->mmaKind = kind;
   t->mfmaFragments = fragments;
@@ -792,17 +813,22 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
   bool bf16 = first.mmaKind == TILEC_SIMT_WGMMA_F32_BF16;
   bool tf32 = first.mmaKind == TILEC_SIMT_WGMMA_F32_TF32;
   bool s8 = first.mmaKind == TILEC_SIMT_WGMMA_S32_S8;
-  const uint32_t k = tf32 ? 8 : s8 ? 32 : 16, elemBytes = tf32 ? 4 : s8 ? 1 : 2;
-  if ((tf32 || s8) && (transA || transB))
-    return std::string(tf32 ? "tf32" : "s8") + " wgmma with an MN-major operand (" +
-           (tf32 ? "tf32" : "s8") + " operands are K-major only)";
+  bool fp8 = first.mmaKind >= TILEC_SIMT_WGMMA_F32_E4M3_E4M3;
+  uint32_t fp8Formats = fp8 ? first.mmaKind - TILEC_SIMT_WGMMA_F32_E4M3_E4M3 : 0;
+  const uint32_t k = tf32 ? 8 : s8 || fp8 ? 32 : 16, elemBytes = tf32 ? 4 : s8 || fp8 ? 1 : 2;
+  if ((tf32 || s8 || fp8) && (transA || transB)) {
+    const char *type = tf32 ? "tf32" : s8 ? "s8" : "fp8";
+    return std::string(type) + " wgmma with an MN-major operand (" + type +
+           " operands are K-major only)";
+  }
   for (uint64_t desc : {first.wgmmaDescA, first.wgmmaDescB})
     if ((desc >> 49) & 7)
       return "wgmma descriptor with a matrix base offset (not modelled)";
   uint64_t size = p.launch->sharedBytes;
   std::string error;
-  auto read = [&](uint64_t desc, bool mnMajor, uint32_t mn, uint32_t k) -> double {
-    uint64_t offset = wgmmaOperandOffset(desc, mnMajor, mn, k, elemBytes);
+  auto read = [&](bool isA, uint32_t mn, uint32_t k) -> double {
+    uint64_t offset = wgmmaOperandOffset(isA ? first.wgmmaDescA : first.wgmmaDescB,
+                                         isA ? transA : transB, mn, k, elemBytes);
     if (offset + elemBytes > size) {
       if (error.empty())
         error = "wgmma operand at shared offset " + std::to_string(offset) +
@@ -816,6 +842,8 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
     }
     if (s8)
       return double(int8_t(p.shared[offset]));
+    if (fp8) // A's format in bit 1 of the kind's offset, B's in bit 0
+      return fp8Value(uint8_t(p.shared[offset]), fp8Formats & (isA ? 2 : 1));
     uint16_t bits;
     std::memcpy(&bits, p.shared + offset, sizeof(bits));
     return bf16 ? bf16ToFloat(bits) : halfToFloat(bits);
@@ -824,10 +852,10 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
   std::vector<double> a(64 * k), b(k * size_t(n));
   for (uint32_t m = 0; m < 64; ++m)
     for (uint32_t kk = 0; kk < k; ++kk)
-      a[m * k + kk] = read(first.wgmmaDescA, transA, m, kk);
+      a[m * k + kk] = read(true, m, kk);
   for (uint32_t kk = 0; kk < k; ++kk)
     for (uint32_t col = 0; col < n; ++col)
-      b[kk * n + col] = read(first.wgmmaDescB, transB, col, kk);
+      b[kk * n + col] = read(false, col, kk);
   if (!error.empty())
     return error;
   for (uint32_t t = 0; t < kWarpgroupThreads; ++t) {
@@ -846,7 +874,8 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
         continue;
       }
       float sum = d[r];
-      // 16-bit and tf32 products are exact in f32; the sum rounds per step.
+      // 16-bit, tf32 and fp8 products are exact in f32; the sum rounds per
+      // step.
       for (uint32_t kk = 0; kk < k; ++kk)
         sum = std::fma(float(a[row * k + kk]), float(b[kk * n + col]), sum);
       d[r] = sum;
@@ -862,10 +891,10 @@ void wgmmaCallback(tilec_simt_thread *ctx, uint32_t kind, uint64_t descA, uint64
   uint32_t n = shape & 0xffff;
   requireWarpInstruction(
       t, "wgmma", 32,
-      kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_S32_S8 && n >= 8 && n <= 256 &&
-          n % 8 == 0 && (shape & ~uint32_t(0x3ffff)) == 0,
+      kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_F32_E5M2_E5M2 && n >= 8 &&
+          n <= 256 && n % 8 == 0 && (shape & ~uint32_t(0x3ffff)) == 0,
       "kind or shape",
-      kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_S32_S8 ? shape : kind);
+      kind >= TILEC_SIMT_WGMMA_F32_F16 && kind <= TILEC_SIMT_WGMMA_F32_E5M2_E5M2 ? shape : kind);
   if (p.launch->numThreads % kWarpgroupThreads) {
     p.fail(t, "wgmma needs warpgroups of 4 warps, the launch has " +
                   std::to_string(p.launch->numThreads / 32) + " warps");

@@ -5,16 +5,23 @@
 # the sum of |products|: 1e-5), with NaN (e4m3fn S.1111.111, e5m2 NaN, inf * 0, inf - inf) and
 # inf (e5m2) where numpy has them. Operands cover every finite code (largest values 448 and 57344,
 # subnormals). Each case carries an accumulator through a K loop, at 4 and 8 warps. At warp size
-# 64 (no fp8 MFMA modelled yet) the operands are decoded to f16 and the dot runs on the f16 MFMA,
-# with the same results. The compiled 64x64x64 e4m3 x e5m2 code at warp size 32 calls ctx->mma
-# with kind 5 16 times at 4 warps ([2, 2] warps, 2 x 4 blocks per warp, 2 K steps), and never
-# with the f16 kind 0; at warp size 64 it calls ctx->mfma with the f16 kind 16 (32x32x8) 8 times (8 K steps).
+# 64 (the emulator's fp8 MFMAs take AMD's fnuz formats only: simt_mfma_fp8.py) the operands are
+# decoded to f16 and the dot runs on the f16 MFMA, with the same results. The compiled 64x64x64
+# e4m3 x e5m2 code at warp size 32 calls ctx->mma with kind 5 16 times at 4 warps ([2, 2] warps,
+# 2 x 4 blocks per warp, 2 K steps), and never with the f16 kind 0; at warp size 64 it calls
+# ctx->mfma with the f16 kind 16 (32x32x8) 8 times (8 K steps).
+# With sm_90a's wgmma modelled (TILEC_SIMT_WGMMA=1, arch warp32-wgmma) dots of 64-row blocks run
+# on wgmma.m64nNk32 with fp8 operands (ctx->wgmma kinds 36-39), both read K-major from shared
+# memory (B staged transposed by the dot): the 128x64x64 e4m3 x e5m2 code at 4 warps calls it
+# with kind 37 4 times (two 64-row blocks, two K steps), and never mma.sync.
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
 # RUN: tilec compile %s --kernel mm --signature '*u8:16,*u8:16,*fp32:16,i32' -DM=64 -DN=64 -DK=64 -DA=tl.float8e4nv -DB=tl.float8e5 --target simt --num-warps 4 --emit llvm -o %t.fp8.ll
 # RUN: FileCheck %s --check-prefix=MMA < %t.fp8.ll
 # RUN: tilec compile %s --kernel mm --signature '*u8:16,*u8:16,*fp32:16,i32' -DM=64 -DN=64 -DK=64 -DA=tl.float8e4nv -DB=tl.float8e5 --target simt --arch warp64 --num-warps 4 --emit llvm -o %t.w64.ll
 # RUN: FileCheck %s --check-prefix=MFMA < %t.w64.ll
+# RUN: tilec compile %s --kernel mm --signature '*u8:16,*u8:16,*fp32:16,i32' -DM=128 -DN=64 -DK=64 -DA=tl.float8e4nv -DB=tl.float8e5 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.wg.ll
+# RUN: FileCheck %s --check-prefix=WGMMA < %t.wg.ll
 # CHECK: PASS fp8e4nv x fp8e4nv 16x8x32 w4
 # CHECK: PASS fp8e5 x fp8e5 64x64x64 w4
 # CHECK: PASS fp8e4nv x fp8e5 32x16x128 w4
@@ -29,6 +36,13 @@
 # CHECK: PASS specials fp8e4nv x fp8e5 w8
 # CHECK: PASS specials fp8e5 x fp8e4nv w8
 # CHECK: PASS warp64 fp8e4nv x fp8e5 64x64x64 w8
+# CHECK: PASS wgmma fp8e4nv x fp8e5 128x64x64 w4
+# CHECK: PASS wgmma fp8e5 x fp8e4nv 64x128x128 w4
+# CHECK: PASS wgmma specials fp8e4nv x fp8e5 w4
+# CHECK: PASS wgmma specials fp8e5 x fp8e5 w4
+# CHECK: PASS wgmma fp8e4nv x fp8e4nv 128x64x64 w8
+# CHECK: PASS wgmma fp8e5 x fp8e4nv 64x64x32 w8
+# CHECK: PASS wgmma specials fp8e5 x fp8e4nv w8
 # CHECK-NOT: FAIL
 # MMA-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # MMA-NOT: call void %{{.*}}(ptr {{.*}}, i32 0, ptr {{.*}})
@@ -37,6 +51,10 @@
 # MFMA-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # MFMA-COUNT-8: call void %{{.*}}(ptr {{.*}}, i32 16, ptr {{.*}})
 # MFMA-NOT: call void %{{.*}}(ptr {{.*}}, i32 16, ptr {{.*}})
+# WGMMA-LABEL: define {{.*}}@__tilec_simt_entry_mm
+# WGMMA-NOT: call void %{{.*}}(ptr {{.*}}, i32 {{[0-7]}}, ptr {{.*}})
+# WGMMA-COUNT-4: call void %{{.*}}(ptr {{.*}}, i32 37, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 64, ptr {{.*}})
+# WGMMA-NOT: call void %{{.*}}(ptr {{.*}}, i32 37, i64
 import os
 import sys
 
@@ -85,11 +103,12 @@ def finite_codes(fmt):
     return np.array([c for c in range(256) if np.isfinite(table[c])], np.uint8)
 
 
-def run_case(name, a, b, c, fa, fb, warps, warp_size=32):
+def run_case(name, a, b, c, fa, fb, warps, warp_size=32, wgmma=False):
     steps, m, k = a.shape
     n = b.shape[2]
     os.environ["TILEC_DEVICE"] = "simt"
     os.environ["TILEC_SIMT_WARP_SIZE"] = str(warp_size)
+    os.environ["TILEC_SIMT_WGMMA"] = "1" if wgmma else "0"
     got = run(__file__, "mm", 1, [a, b, c.copy(), steps],
               {"M": m, "N": n, "K": k, "A": "tl." + {"fp8e5": "float8e5",
                                                      "fp8e4nv": "float8e4nv"}[fa],
@@ -110,17 +129,18 @@ def run_case(name, a, b, c, fa, fb, warps, warp_size=32):
     sys.stdout.flush()
 
 
-def random_case(fa, fb, m, n, k, warps, rng, steps=2):
+def random_case(fa, fb, m, n, k, warps, rng, steps=2, wgmma=False):
     a = rng.choice(finite_codes(fa), (steps, m, k))
     b = rng.choice(finite_codes(fb), (steps, k, n))
     c = rng.uniform(-2, 2, (m, n)).astype(np.float32)
-    run_case("%s x %s %dx%dx%d" % (fa, fb, m, n, k), a, b, c, fa, fb, warps)
+    run_case("%s%s x %s %dx%dx%d" % ("wgmma " if wgmma else "", fa, fb, m, n, k), a, b, c, fa,
+             fb, warps, wgmma=wgmma)
 
 
-def specials_case(fa, fb, warps, rng):
+def specials_case(fa, fb, warps, rng, wgmma=False):
     """NaN codes of both formats, e5m2 infinities (times zero: NaN; +inf and -inf in one sum:
-    NaN), the largest values and subnormals, in a 32x16x64 dot."""
-    m, n, k = 32, 16, 64
+    NaN), the largest values and subnormals, in a 32x16x64 dot (64x16x64 on wgmma)."""
+    m, n, k = (64 if wgmma else 32), 16, 64
     a = rng.choice(finite_codes(fa), (1, m, k))
     b = rng.choice(finite_codes(fb), (1, k, n))
     nan_a = 0x7F if fa == "fp8e4nv" else 0x7D
@@ -140,7 +160,8 @@ def specials_case(fa, fb, warps, rng):
         a[0, 10, :] = 0x3C
         a[0, 10, 20] = 0xFC                  # row 10: -inf times finite B values
     c = rng.uniform(-2, 2, (m, n)).astype(np.float32)
-    run_case("specials %s x %s" % (fa, fb), a, b, c, fa, fb, warps)
+    run_case("%sspecials %s x %s" % ("wgmma " if wgmma else "", fa, fb), a, b, c, fa, fb, warps,
+             wgmma=wgmma)
 
 
 def main():
@@ -157,6 +178,14 @@ def main():
         c = rng.uniform(-2, 2, (64, 64)).astype(np.float32)
         run_case("warp64 fp8e4nv x fp8e5 64x64x64", a, b, c, "fp8e4nv", "fp8e5", warps,
                  warp_size=64)
+    # sm_90a's wgmma: 4 warps (one warpgroup) and 8 (two: along M, or splitting N).
+    random_case("fp8e4nv", "fp8e5", 128, 64, 64, 4, rng, wgmma=True)
+    random_case("fp8e5", "fp8e4nv", 64, 128, 128, 4, rng, wgmma=True)
+    specials_case("fp8e4nv", "fp8e5", 4, rng, wgmma=True)
+    specials_case("fp8e5", "fp8e5", 4, rng, wgmma=True)
+    random_case("fp8e4nv", "fp8e4nv", 128, 64, 64, 8, rng, wgmma=True)
+    random_case("fp8e5", "fp8e4nv", 64, 64, 32, 8, rng, wgmma=True)
+    specials_case("fp8e5", "fp8e4nv", 8, rng, wgmma=True)
 
 
 if __name__ == "__main__":

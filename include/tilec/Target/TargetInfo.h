@@ -61,6 +61,9 @@ struct WarpgroupMmaOperand {
   bool mnMajor = false;
   unsigned swizzleBytes = 0;
   uint64_t leadingBytes = 0, strideBytes = 0;
+  /// Triton's fp8 format of i8 elements ("fp8e4nv": .e4m3, "fp8e5": .e5m2),
+  /// empty for other elements.
+  llvm::StringRef fp8;
 };
 
 class TargetInfo {
@@ -296,6 +299,11 @@ public:
   /// with both operands in shared memory, for `operand` elements and `acc`
   /// accumulators (none by default): f16, bf16 or f32 (read as tf32) with f32.
   virtual bool hasWarpgroupMma(llvm::StringRef arch, mlir::Type operand, mlir::Type acc) const;
+  /// Whether `arch` has `wgmma.mma_async.sync.aligned.m64nNk32.f32.<A>.<B>`
+  /// for fp8 operands of formats `a` and `b` (Triton's dtype names; both
+  /// K-major) with f32 accumulators (none by default). warpgroupMma then
+  /// takes them as i8 `operand`s whose WarpgroupMmaOperand::fp8 names them.
+  virtual bool hasFP8WarpgroupMma(llvm::StringRef arch, llvm::StringRef a, llvm::StringRef b) const;
   /// Before a warpgroup's wgmmas: makes the program's earlier shared-memory
   /// writes visible to them (`fence.proxy.async`) and orders the accumulator
   /// registers (`wgmma.fence`). Called only where hasWarpgroupMma holds.
@@ -329,9 +337,18 @@ public:
                        mlir::Type acc) const;
   /// Whether `arch` has a wave-wide fp8 MFMA with `nonK` x `nonK` blocks and
   /// f32 accumulators for operands of formats `a` and `b` (Triton's dtype
-  /// names, tile/FP8.h) (none by default).
+  /// names, tile/FP8.h) (none by default): on CDNA3 (gfx940-gfx942)
+  /// `v_mfma_f32_32x32x16_<a>_<b>` / `16x16x32`, fp8 = e4m3fnuz
+  /// (`fp8e4b8`), bf8 = e5m2fnuz (`fp8e5b16`), any pair.
   virtual bool hasFP8Mfma(llvm::StringRef arch, unsigned nonK, llvm::StringRef a,
                           llvm::StringRef b) const;
+  /// One such fp8 MFMA: as mfma with w = 8 (`a`, `bOperand`: `vector<8 x
+  /// i8>`, the fp8 bytes of A in format `aFormat` and of B in `bFormat`) and
+  /// f32 accumulators. Products are exact, sums in f32. Called only where
+  /// hasFP8Mfma holds.
+  virtual mlir::Value fp8Mfma(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                              unsigned nonK, llvm::StringRef aFormat, llvm::StringRef bFormat,
+                              mlir::Value a, mlir::Value bOperand, mlir::Value c) const;
   /// One such MFMA, with g = 64 / nonK lane groups, w = 4 (16-bit), 1 (f32) or
   /// 8 (i8) elements per lane and K = wg: `a` (`vector<w x T>`:
   /// A[l % nonK][w * (l / nonK) + i]), `b` (`vector<w x T>`: B[w * (l / nonK) +

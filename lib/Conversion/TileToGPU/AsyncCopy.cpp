@@ -130,10 +130,13 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
     Type elem = dst.getElementType();
     int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
     // Asynchronous copies move 4, 8 or 16 bytes; shorter runs are copied
-    // right away, element by element (landing early is allowed).
+    // right away (landing early is allowed): each run of the global access
+    // width (tilec.vector_width: contiguous, one mask) is loaded at once,
+    // e.g. 16 bytes of an 8-bit B bound for a transposed buffer, then stored
+    // element by element.
     bool synchronous = width * elemBytes < 4;
     if (synchronous)
-      width = 1;
+      width = widthAttr ? widthAttr.getInt() : 1;
     tile::DistributedLayout layout = simt.layoutOf(op.getPtr().getType());
     // Element (r, c) is at index r * C + c of the stored rows, or c * R + r
     // stored transposed.
@@ -154,21 +157,32 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
           arith::ConstantIntOp::create(b, loc, SIMTLowering::linearOffset(layout, r, strides), 32));
       // A swizzled buffer: copies of at most 16 aligned bytes stay within one
       // 16-byte chunk, which the swizzle moves whole.
-      Value to = swizzled ? elementPointer(b, loc, adaptor.getDst(),
-                                           swizzled->offset(b, loc, index, r), b.getI8Type())
-                          : elementPointer(b, loc, adaptor.getDst(), index, elem);
+      auto place = [&](Value index, int64_t reg) {
+        return swizzled ? elementPointer(b, loc, adaptor.getDst(),
+                                         swizzled->offset(b, loc, index, reg), b.getI8Type())
+                        : elementPointer(b, loc, adaptor.getDst(), index, elem);
+      };
       Value from = vector::ExtractOp::create(b, loc, adaptor.getPtr(), r);
       Value enabled = adaptor.getMask()
                           ? Value(vector::ExtractOp::create(b, loc, adaptor.getMask(), r))
                           : enabledAll;
       if (synchronous) {
-        Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
-        Value value =
-            simt.target.maskedLoadGlobal(b, loc, elem, from, enabled, zero, unsigned(elemBytes));
-        simt.storeSharedScalar(b, loc, value, to);
+        Type runType = width == 1 ? elem : Type(VectorType::get({width}, elem));
+        Value run = loadGlobalRun(b, loc, simt.target, elem, from, width, enabled,
+                                  arith::ConstantOp::create(b, loc, b.getZeroAttr(runType)));
+        for (int64_t i = 0; i < width; ++i) {
+          Value value = width == 1 ? run : Value(vector::ExtractOp::create(b, loc, run, i));
+          Value at = i ? Value(arith::AddIOp::create(
+                             b, loc, linear,
+                             arith::ConstantIntOp::create(
+                                 b, loc, SIMTLowering::linearOffset(layout, r + i, strides), 32)))
+                       : index;
+          simt.storeSharedScalar(b, loc, value, place(at, r + i));
+        }
         continue;
       }
-      simt.target.asyncCopy(b, loc, simt.kernel, to, from, unsigned(width * elemBytes), enabled);
+      simt.target.asyncCopy(b, loc, simt.kernel, place(index, r), from, unsigned(width * elemBytes),
+                            enabled);
     }
     b.eraseOp(op);
     return success();

@@ -403,8 +403,8 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
           bFragments.push_back(registers(b, loc, words, 4, 4));
         nn += pair;
       }
-      for (int64_t mm = 0; mm < mReps; ++mm)
-        for (int64_t nn = 0; nn < nReps; ++nn) {
+      for (int64_t nn = 0; nn < nReps; ++nn)
+        for (int64_t mm = 0; mm < mReps; ++mm) {
           Value &c = accs[mm * nReps + nn];
           c = op.getAFp8()
                   ? simt.target.fp8MmaSync(b, loc, simt.kernel, *op.getAFp8(), *op.getBFp8(),
@@ -426,6 +426,13 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
 };
 
 } // namespace
+
+bool hasWarpgroupMma(const SIMTLowering &simt, tile::DotOp dot) {
+  if (dot.getAFp8())
+    return simt.target.hasFP8WarpgroupMma(simt.arch, *dot.getAFp8(), *dot.getBFp8());
+  return simt.target.hasWarpgroupMma(simt.arch, dot.getA().getType().getElementType(),
+                                     dot.getAcc().getType().getElementType());
+}
 
 Value bufferSource(const SIMTLowering &simt, Value operand) {
   auto load = operand.getDefiningOp<tile::LocalLoadOp>();
@@ -560,9 +567,7 @@ void planDotOperandStaging(SIMTLowering &simt) {
     bool hasMma = dot.getAFp8()
                       ? simt.target.hasFP8MmaSync(simt.arch, *dot.getAFp8(), *dot.getBFp8())
                       : simt.target.hasMmaSync(simt.arch, operandType, cType.getElementType());
-    if (!mma ||
-        (wgmma ? !simt.target.hasWarpgroupMma(simt.arch, operandType, cType.getElementType())
-               : !hasMma))
+    if (!mma || (wgmma ? !hasWarpgroupMma(simt, dot) : !hasMma))
       return;
     uint64_t bytes = 0;
     SmallVector<unsigned> operands;

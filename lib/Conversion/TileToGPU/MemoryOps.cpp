@@ -71,21 +71,6 @@ Value fromMemory(OpBuilder &b, Location loc, Type type, Value run) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, run, zero);
 }
 
-/// Loads `count` elements of `type` at `ptr` (one vector access when count >
-/// 1); when `enabled` is given, through the target's masked load, with
-/// `fallback` for a false mask.
-Value loadRun(OpBuilder &b, Location loc, const TargetInfo &target, Type type, Value ptr,
-              int64_t count, Value enabled, Value fallback) {
-  Type stored = runTypeOf(memoryType(type), count);
-  unsigned alignment = byteSize(memoryType(type)) * count;
-  if (count > 1)
-    target.checkGlobalAccess(b, loc, ptr, alignment, enabled);
-  Value run = enabled ? target.maskedLoadGlobal(b, loc, stored, ptr, enabled,
-                                                toMemory(b, loc, fallback), alignment)
-                      : Value(LLVM::LoadOp::create(b, loc, stored, ptr, alignment));
-  return fromMemory(b, loc, type, run);
-}
-
 /// Element `r` (or the `count` elements from `r`) of a register vector.
 Value extractRun(OpBuilder &b, Location loc, Value vec, int64_t r, int64_t count) {
   if (count == 1)
@@ -136,7 +121,7 @@ struct LoadLowering : public SIMTPattern<tile::LoadOp> {
         fallback = other ? (vecType ? extractRun(rewriter, loc, other, r, width) : other)
                          : zeroOf(rewriter, loc, runTypeOf(elem, width));
       }
-      Value run = loadRun(rewriter, loc, simt.target, elem, ptr, width, enabled, fallback);
+      Value run = loadGlobalRun(rewriter, loc, simt.target, elem, ptr, width, enabled, fallback);
       result = vecType ? insertRun(rewriter, loc, run, result, r) : run;
     }
     rewriter.replaceOp(op, result);
@@ -190,6 +175,18 @@ struct StoreLowering : public SIMTPattern<tile::StoreOp> {
 };
 
 } // namespace
+
+Value loadGlobalRun(OpBuilder &b, Location loc, const TargetInfo &target, Type type, Value ptr,
+                    int64_t count, Value enabled, Value fallback) {
+  Type stored = runTypeOf(memoryType(type), count);
+  unsigned alignment = byteSize(memoryType(type)) * count;
+  if (count > 1)
+    target.checkGlobalAccess(b, loc, ptr, alignment, enabled);
+  Value run = enabled ? target.maskedLoadGlobal(b, loc, stored, ptr, enabled,
+                                                toMemory(b, loc, fallback), alignment)
+                      : Value(LLVM::LoadOp::create(b, loc, stored, ptr, alignment));
+  return fromMemory(b, loc, type, run);
+}
 
 void populateSIMTMemoryPatterns(SIMTLowering &simt, const TypeConverter &converter,
                                 RewritePatternSet &patterns) {

@@ -4,7 +4,8 @@
 // AMD matrix cores) has its operands in the `#tile.dot_operand` layouts under
 // it, i.e. in the registers the MFMA reads (v_mfma_f32_32x32x8 or 16x16x16
 // for f16/bf16, v_mfma_f32_32x32x2f32 or 16x16x4f32 for f32,
-// v_mfma_i32_32x32x16_i8 or 16x16x32_i8 for i8): each wave runs one MFMA
+// v_mfma_i32_32x32x16_i8 or 16x16x32_i8 for i8, v_mfma_f32_32x32x16 or
+// 16x16x32 with fp8/bf8 for fp8 bytes in i8 tiles): each wave runs one MFMA
 // (from the TargetInfo) per 32x32 (16x16) accumulator block and K step it
 // holds. The B operand reaches its registers through shared memory in
 // column-major order (its lanes read K-consecutive elements).
@@ -49,7 +50,12 @@ struct MfmaDotLowering : public SIMTPattern<tile::DotOp> {
     unsigned w = cast<tile::DotOperandEncodingAttr>(aType.getEncoding()).getKWidth();
     int64_t blockK = w * (64 / nonK), blockRegs = nonK * nonK / 64;
     Type operand = aType.getElementType();
-    if (!simt.target.hasMfma(simt.arch, nonK, operand, cType.getElementType()))
+    std::optional<StringRef> aFp8 = op.getAFp8(), bFp8 = op.getBFp8();
+    if (aFp8 && !simt.target.hasFP8Mfma(simt.arch, nonK, *aFp8, *bFp8))
+      return op.emitOpError("target has no ")
+             << nonK << "x" << nonK << " fp8 MFMA for " << *aFp8 << " x " << *bFp8
+             << " operands on '" << simt.arch << "'";
+    if (!aFp8 && !simt.target.hasMfma(simt.arch, nonK, operand, cType.getElementType()))
       return op.emitOpError("target has no ")
              << nonK << "x" << nonK << " MFMA for " << operand << " operands and "
              << cType.getElementType() << " accumulators on '" << simt.arch << "'";
@@ -69,10 +75,12 @@ struct MfmaDotLowering : public SIMTPattern<tile::DotOp> {
       for (int64_t n = 0; n < nReps; ++n) {
         int64_t cOffset = blockRegs * (m * nReps + n);
         Value c = registerRun(b, loc, acc, cOffset, blockRegs);
-        for (int64_t k = 0; k < kSteps; ++k)
-          c = simt.target.mfma(
-              b, loc, simt.kernel, nonK, registerRun(b, loc, adaptor.getA(), w * (m * kSteps + k), w),
-              registerRun(b, loc, adaptor.getB(), w * (n * kSteps + k), w), c);
+        for (int64_t k = 0; k < kSteps; ++k) {
+          Value aRun = registerRun(b, loc, adaptor.getA(), w * (m * kSteps + k), w);
+          Value bRun = registerRun(b, loc, adaptor.getB(), w * (n * kSteps + k), w);
+          c = aFp8 ? simt.target.fp8Mfma(b, loc, simt.kernel, nonK, *aFp8, *bFp8, aRun, bRun, c)
+                   : simt.target.mfma(b, loc, simt.kernel, nonK, aRun, bRun, c);
+        }
         acc = vector::InsertStridedSliceOp::create(b, loc, c, acc, ArrayRef<int64_t>{cOffset},
                                                    ArrayRef<int64_t>{1});
       }

@@ -298,6 +298,15 @@ private:
 /// tile.dot with a version-3 `#tile.mma` accumulator on wgmma (WgmmaDot.cpp).
 void populateSIMTWgmmaDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
+/// Loads `count` consecutive elements of `type` at the global `ptr` (one
+/// vector access when count > 1, aligned to its size); when `enabled` is
+/// given, through the target's masked load, with `fallback` for a false mask
+/// (MemoryOps.cpp).
+mlir::Value loadGlobalRun(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
+                          mlir::Type type, mlir::Value ptr, int64_t count, mlir::Value enabled,
+                          mlir::Value fallback);
+/// Whether the target runs `dot` on wgmma (fp8 operands: for their formats).
+bool hasWarpgroupMma(const SIMTLowering &simt, tile::DotOp dot);
 /// The shared-memory tile (a `!tile.memdesc`) a dot operand is read from per
 /// K step, when planDotOperandStaging chose its tile.local_load, else null
 /// (Dot.cpp).

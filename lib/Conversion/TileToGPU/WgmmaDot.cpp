@@ -65,9 +65,13 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     Type operand = aType.getElementType();
-    if (!simt.target.hasWarpgroupMma(simt.arch, operand, cType.getElementType()))
+    if (!hasWarpgroupMma(simt, op)) {
+      if (op.getAFp8())
+        return op.emitOpError("target has no wgmma for ")
+               << *op.getAFp8() << " x " << *op.getBFp8() << " operands";
       return op.emitOpError("target has no wgmma for ")
              << operand << " operands and " << cType.getElementType() << " accumulators";
+    }
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
     // Warpgroups split M first, then N: each runs its 64-row blocks over
     // `groupN` columns (TileAttrs.td: warp w at (w % warpsM, w / warpsM)).
@@ -214,10 +218,12 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
                                                         ArrayRef<int64_t>{1});
         for (int64_t kk = 0; kk < k / instrK; ++kk) {
           WarpgroupMmaOperand aDesc;
+          aDesc.fp8 = op.getAFp8().value_or("");
           aDesc.start = at(aBase, c32(aShared.linearOffset(mm * 16 * warpsM, instrK * kk)));
           aDesc.swizzleBytes = unsigned(aShared.rowBytes());
           aDesc.strideBytes = uint64_t(8 * aShared.rowBytes());
           WarpgroupMmaOperand bDesc;
+          bDesc.fp8 = op.getBFp8().value_or("");
           bDesc.swizzleBytes = unsigned(bShared.rowBytes());
           bDesc.strideBytes = uint64_t(8 * bShared.rowBytes());
           if (bTransposed) {

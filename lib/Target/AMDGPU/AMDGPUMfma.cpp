@@ -2,7 +2,8 @@
 //
 // v_mfma_f32_32x32x8 and v_mfma_f32_16x16x16 (f16 and bf16_1k),
 // v_mfma_f32_32x32x2f32 and 16x16x4f32, v_mfma_i32_32x32x16_i8 and
-// 16x16x32_i8 through the upstream rocdl.mfma ops, for the AMDGPU TargetInfo.
+// 16x16x32_i8, and CDNA3's fp8/bf8 v_mfma_f32_32x32x16 and 16x16x32 through
+// the upstream rocdl.mfma ops, for the AMDGPU TargetInfo.
 //
 //===----------------------------------------------------------------------===//
 #include "AMDGPUMfma.h"
@@ -67,6 +68,38 @@ Value buildMfma(OpBuilder &b, Location loc, unsigned nonK, Value a, Value bOpera
   if (nonK == 16)
     return ROCDL::mfma_f32_16x16x16f16::create(b, loc, c.getType(), args);
   return ROCDL::mfma_f32_32x32x8f16::create(b, loc, c.getType(), args);
+}
+
+bool hasFP8Mfma(llvm::StringRef arch, unsigned nonK, llvm::StringRef aFormat,
+                llvm::StringRef bFormat) {
+  bool fnuzFP8 = arch == "gfx940" || arch == "gfx941" || arch == "gfx942";
+  return fnuzFP8 && (nonK == 32 || nonK == 16) && detail::isMfmaFP8Format(aFormat) &&
+         detail::isMfmaFP8Format(bFormat);
+}
+
+Value buildFP8Mfma(OpBuilder &b, Location loc, unsigned nonK, llvm::StringRef aFormat,
+                   llvm::StringRef bFormat, Value a, Value bOperand, Value c) {
+  // Eight fp8 bytes per lane, as one i64 (the lowest K in the low byte), as
+  // for i8; the instruction's name gives the formats (bf8: e5m2fnuz).
+  Type i64 = b.getI64Type();
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  Value aBits = LLVM::BitcastOp::create(b, loc, i64, a);
+  Value bBits = LLVM::BitcastOp::create(b, loc, i64, bOperand);
+  SmallVector<Value> args{aBits, bBits, c, zero, zero, zero};
+  Type type = c.getType();
+  bool aBf8 = aFormat == "fp8e5b16", bBf8 = bFormat == "fp8e5b16";
+  if (nonK == 16) {
+    if (aBf8)
+      return bBf8 ? ROCDL::mfma_f32_16x16x32_bf8_bf8::create(b, loc, type, args).getResult()
+                  : ROCDL::mfma_f32_16x16x32_bf8_fp8::create(b, loc, type, args).getResult();
+    return bBf8 ? ROCDL::mfma_f32_16x16x32_fp8_bf8::create(b, loc, type, args).getResult()
+                : ROCDL::mfma_f32_16x16x32_fp8_fp8::create(b, loc, type, args).getResult();
+  }
+  if (aBf8)
+    return bBf8 ? ROCDL::mfma_f32_32x32x16_bf8_bf8::create(b, loc, type, args).getResult()
+                : ROCDL::mfma_f32_32x32x16_bf8_fp8::create(b, loc, type, args).getResult();
+  return bBf8 ? ROCDL::mfma_f32_32x32x16_fp8_bf8::create(b, loc, type, args).getResult()
+              : ROCDL::mfma_f32_32x32x16_fp8_fp8::create(b, loc, type, args).getResult();
 }
 
 } // namespace tilec::amdgpu

@@ -184,6 +184,16 @@ public:
              Value c) const override {
     return amdgpu::buildMfma(b, loc, nonK, a, bOperand, c);
   }
+  /// v_mfma_f32_32x32x16 and 16x16x32 with fp8/bf8 (e4m3fnuz/e5m2fnuz)
+  /// operands on gfx940-gfx942 (AMDGPUMfma.cpp).
+  bool hasFP8Mfma(llvm::StringRef arch, unsigned nonK, llvm::StringRef a,
+                  llvm::StringRef b) const override {
+    return amdgpu::hasFP8Mfma(arch, nonK, a, b);
+  }
+  Value fp8Mfma(OpBuilder &b, Location loc, func::FuncOp, unsigned nonK, llvm::StringRef aFormat,
+                llvm::StringRef bFormat, Value a, Value bOperand, Value c) const override {
+    return amdgpu::buildFP8Mfma(b, loc, nonK, aFormat, bFormat, a, bOperand, c);
+  }
 
 private:
   static constexpr unsigned kMaskedLoadSlotBytes = 16;

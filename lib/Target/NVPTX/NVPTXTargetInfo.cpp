@@ -413,6 +413,11 @@ public:
   bool hasWarpgroupMma(llvm::StringRef arch, Type operand, Type acc) const override {
     return arch == "sm_90a" && detail::isWarpgroupMmaType(operand, acc);
   }
+  /// fp8 wgmma (.e4m3, .e5m2, any pair): sm_90a too.
+  bool hasFP8WarpgroupMma(llvm::StringRef arch, llvm::StringRef a,
+                          llvm::StringRef b) const override {
+    return arch == "sm_90a" && detail::isMmaSyncFP8Format(a) && detail::isMmaSyncFP8Format(b);
+  }
   void warpgroupMmaFence(OpBuilder &b, Location loc, func::FuncOp) const override {
     inlineAsm(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
     inlineAsm(b, loc, Type(), {}, "wgmma.fence.sync.aligned;", "");
@@ -422,25 +427,29 @@ public:
                      const WarpgroupMmaOperand &a, const WarpgroupMmaOperand &bOperand, Value acc,
                      unsigned n) const override {
     unsigned regs = n / 2;
-    bool tf32 = operand.isF32(), s8 = operand.isInteger(8);
+    bool fp8 = !a.fp8.empty();
+    bool tf32 = operand.isF32(), s8 = operand.isInteger(8) && !fp8;
+    auto fp8Type = [](llvm::StringRef format) { return format == "fp8e5" ? "e5m2" : "e4m3"; };
     std::string code =
         "{\n.reg .pred p;\nmov.pred p, -1;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
-        (tf32 ? "k8.f32.tf32.tf32"
-         : s8 ? "k32.s32.s8.s8"
-              : std::string("k16.f32.") + (operand.isBF16() ? "bf16.bf16" : "f16.f16")) +
+        (tf32  ? std::string("k8.f32.tf32.tf32")
+         : fp8 ? std::string("k32.f32.") + fp8Type(a.fp8) + "." + fp8Type(bOperand.fp8)
+         : s8  ? std::string("k32.s32.s8.s8")
+               : std::string("k16.f32.") + (operand.isBF16() ? "bf16.bf16" : "f16.f16")) +
         " {";
     std::string constraints;
     for (unsigned r = 0; r < regs; ++r) {
       code += (r ? ", $" : "$") + std::to_string(r);
       constraints += s8 ? "=r," : "=f,";
     }
-    // tf32 has no transpose operands (both K-major); integer wgmma has neither
-    // those nor the operand scales, and its sums wrap (no .satfinite).
+    // tf32 and fp8 have no transpose operands (both K-major); integer wgmma
+    // has neither those nor the operand scales, and its sums wrap (no
+    // .satfinite).
     code += "}, $" + std::to_string(regs) + ", $" + std::to_string(regs + 1) + ", p" +
             (s8 ? std::string() : std::string(", 1, 1")) +
-            (tf32 || s8 ? std::string()
-                        : std::string(", ") + (a.mnMajor ? "1" : "0") + ", " +
-                              (bOperand.mnMajor ? "1" : "0")) +
+            (tf32 || s8 || fp8 ? std::string()
+                               : std::string(", ") + (a.mnMajor ? "1" : "0") + ", " +
+                                     (bOperand.mnMajor ? "1" : "0")) +
             ";\n}";
     constraints += "l,l";
     // Descriptors hold the 32-bit shared-window address.

@@ -212,6 +212,10 @@ public:
   bool hasWarpgroupMma(llvm::StringRef arch, Type operand, Type acc) const override {
     return arch == "warp32-wgmma" && detail::isWarpgroupMmaType(operand, acc);
   }
+  bool hasFP8WarpgroupMma(llvm::StringRef arch, llvm::StringRef a,
+                          llvm::StringRef b) const override {
+    return arch == "warp32-wgmma" && detail::isMmaSyncFP8Format(a) && detail::isMmaSyncFP8Format(b);
+  }
   /// The emulator completes each wgmma at once: nothing to fence or wait for.
   void warpgroupMmaFence(OpBuilder &, Location, func::FuncOp) const override {}
   void warpgroupMmaWait(OpBuilder &, Location, func::FuncOp) const override {}
@@ -232,7 +236,9 @@ public:
       Value address = LLVM::PtrToIntOp::create(b, loc, i64, op.start);
       return detail::matrixDescriptor(b, loc, arith::SubIOp::create(b, loc, address, shared), op);
     };
-    uint32_t kind = operand.isF32()        ? TILEC_SIMT_WGMMA_F32_TF32
+    uint32_t kind = !a.fp8.empty() ? TILEC_SIMT_WGMMA_F32_E4M3_E4M3 + (a.fp8 == "fp8e5" ? 2 : 0) +
+                                         (bOperand.fp8 == "fp8e5" ? 1 : 0)
+                    : operand.isF32()      ? TILEC_SIMT_WGMMA_F32_TF32
                     : operand.isBF16()     ? TILEC_SIMT_WGMMA_F32_BF16
                     : operand.isInteger(8) ? TILEC_SIMT_WGMMA_S32_S8
                                            : TILEC_SIMT_WGMMA_F32_F16;
@@ -271,17 +277,6 @@ public:
   Value mfma(OpBuilder &b, Location loc, func::FuncOp kernel, unsigned nonK, Value a,
              Value bOperand, Value c) const override {
     Type elem = cast<VectorType>(a.getType()).getElementType();
-    Value buffer =
-        stackBuffer(b, loc, kernel, kMfmaBufferAttr, sizeof(tilec_simt_mfma_fragments));
-    auto store = [&](Value value, size_t offset) {
-      Value addr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(), buffer,
-                                       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
-      LLVM::StoreOp::create(b, loc, value, addr, /*alignment=*/8);
-      return addr;
-    };
-    store(a, offsetof(tilec_simt_mfma_fragments, a));
-    store(bOperand, offsetof(tilec_simt_mfma_fragments, b));
-    Value cAddr = store(c, offsetof(tilec_simt_mfma_fragments, c));
     bool wide = nonK == 32;
     uint32_t kind =
         elem.isF32()     ? (wide ? TILEC_SIMT_MFMA_32X32X2_F32_F32 : TILEC_SIMT_MFMA_16X16X4_F32_F32)
@@ -290,9 +285,22 @@ public:
         : elem.isBF16() ? (wide ? TILEC_SIMT_MFMA_32X32X8_F32_BF16
                                 : TILEC_SIMT_MFMA_16X16X16_F32_BF16)
                         : (wide ? TILEC_SIMT_MFMA_32X32X8_F32_F16 : TILEC_SIMT_MFMA_16X16X16_F32_F16);
-    callField(b, loc, kernel, offsetof(tilec_simt_thread, mfma), Type(),
-              {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
-    return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
+    return callMfma(b, loc, kernel, kind, a, bOperand, c);
+  }
+  /// The emulator models CDNA3's fp8 MFMAs (fp8 = e4m3fnuz, bf8 = e5m2fnuz,
+  /// any pair) at warp size 64.
+  bool hasFP8Mfma(llvm::StringRef arch, unsigned nonK, llvm::StringRef a,
+                  llvm::StringRef b) const override {
+    return getWarpSize(arch) == 64 && (nonK == 32 || nonK == 16) && detail::isMfmaFP8Format(a) &&
+           detail::isMfmaFP8Format(b);
+  }
+  /// As mfma, with the fp8 bytes in the i8 fields and the formats in the kind.
+  Value fp8Mfma(OpBuilder &b, Location loc, func::FuncOp kernel, unsigned nonK,
+                llvm::StringRef aFormat, llvm::StringRef bFormat, Value a, Value bOperand,
+                Value c) const override {
+    uint32_t kind = TILEC_SIMT_MFMA_32X32X16_F32_FP8_FP8 + (nonK == 16 ? 4 : 0) +
+                    (aFormat == "fp8e5b16" ? 2 : 0) + (bFormat == "fp8e5b16" ? 1 : 0);
+    return callMfma(b, loc, kernel, kind, a, bOperand, c);
   }
 
   /// The emulator models cp.async (per thread): a copy lands in shared memory
@@ -323,6 +331,24 @@ private:
   static constexpr llvm::StringLiteral kLdmatrixBufferAttr = "tilec.simt_ldmatrix_words";
   static constexpr llvm::StringLiteral kMfmaBufferAttr = "tilec.simt_mfma_fragments";
   static constexpr llvm::StringLiteral kWgmmaBufferAttr = "tilec.simt_wgmma_accumulators";
+  /// Stores an MFMA's registers in the kernel's `tilec_simt_mfma_fragments`
+  /// on the thread's stack, calls ctx->mfma with `kind` and reads d back.
+  static Value callMfma(OpBuilder &b, Location loc, func::FuncOp kernel, uint32_t kind, Value a,
+                        Value bOperand, Value c) {
+    Value buffer = stackBuffer(b, loc, kernel, kMfmaBufferAttr, sizeof(tilec_simt_mfma_fragments));
+    auto store = [&](Value value, size_t offset) {
+      Value addr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(), buffer,
+                                       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
+      LLVM::StoreOp::create(b, loc, value, addr, /*alignment=*/8);
+      return addr;
+    };
+    store(a, offsetof(tilec_simt_mfma_fragments, a));
+    store(bOperand, offsetof(tilec_simt_mfma_fragments, b));
+    Value cAddr = store(c, offsetof(tilec_simt_mfma_fragments, c));
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, mfma), Type(),
+              {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
+    return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
+  }
   /// The kernel's `tilec_simt_mma_fragments` buffer: one alloca in the entry
   /// block, shared by all mma.sync of the kernel.
   static Value fragmentBuffer(OpBuilder &b, Location loc, func::FuncOp kernel) {

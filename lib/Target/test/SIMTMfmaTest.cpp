@@ -5,11 +5,14 @@
 // AMD's CDNA3 ISA gives for v_mfma_f32_32x32x8f16 (N = 32, K = 8),
 // v_mfma_f32_16x16x16f16 (N = K = 16), their bf16_1k forms,
 // v_mfma_f32_32x32x2f32, v_mfma_f32_16x16x4f32, v_mfma_i32_32x32x16_i8 and
-// v_mfma_i32_16x16x32_i8 (the matrix instruction calculator's layouts), calls
-// TargetInfo::mfma, and stores its registers of D the same way. Run on the
-// simt device with f16, bf16, f32 and i8 operands at 1, 4 and 8 warps, D must
-// equal A * B + C exactly (small integers; i8 over its whole range, with i32
-// accumulators); a wave whose upper half skips the MFMA must fail the launch,
+// v_mfma_i32_16x16x32_i8 (the matrix instruction calculator's layouts), and
+// v_mfma_f32_32x32x16 / 16x16x32 with fp8 x bf8 and bf8 x fp8 (e4m3fnuz,
+// e5m2fnuz bytes; the i8 layouts), calls TargetInfo::mfma (fp8Mfma), and
+// stores its registers of D the same way. Run on the simt device with f16,
+// bf16, f32, i8 and fp8 operands at 1, 4 and 8 warps, D must equal A * B + C
+// exactly (small integers; i8 over its whole range, with i32 accumulators; fp8
+// encoded here from the formats' definitions); a wave whose upper half skips
+// the MFMA must fail the launch,
 // as must warps of 32 lanes. Checks are the runtime tests'
 // (runtime/tests/check.h).
 //
@@ -37,10 +40,15 @@ using namespace mlir;
 namespace {
 
 /// The operand types of the instructions tested.
-enum class Kind { F16, BF16, F32, I8 };
+enum class Kind { F16, BF16, F32, I8, FP8_BF8, BF8_FP8 };
 const char *kindName(Kind kind) {
-  const char *names[] = {"f16", "bf16", "f32", "i8"};
+  const char *names[] = {"f16", "bf16", "f32", "i8", "fp8 x bf8", "bf8 x fp8"};
   return names[int(kind)];
+}
+bool isFP8(Kind kind) { return kind == Kind::FP8_BF8 || kind == Kind::BF8_FP8; }
+/// Triton's name of the format of A (`isA`) or B of an fp8 kind.
+const char *fp8Format(Kind kind, bool isA) {
+  return (kind == Kind::BF8_FP8) == isA ? "fp8e5b16" : "fp8e4b8";
 }
 /// The instruction under test: N x N blocks, K deep, kW elements per lane.
 unsigned kM = 32, kN = 32, kK = 8, kW = 4;
@@ -62,14 +70,16 @@ Place placeC(unsigned lane, unsigned i) {
 /// Builds `mfma(a, b, c, d, mode: i32)` with operands of `elem` (a, b: *i16
 /// holding f16 or bf16 bits, *f32 or *i8; c, d: *f32, or *i32 for i8): each
 /// warp w computes d[w] = a * b + c[w] from the registers its lanes load.
-/// Mode 1: lanes 32-63 skip the MFMA.
-OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &info, Type elem) {
+/// Mode 1: lanes 32-63 skip the MFMA. For an fp8 `kind` the i8 operands are
+/// fp8 bytes and the accumulators f32 (TargetInfo::fp8Mfma).
+OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &info, Type elem,
+                                  Kind kind) {
   Location loc = UnknownLoc::get(&ctx);
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   OpBuilder b(module->getBodyRegion());
   Type ptr = LLVM::LLVMPointerType::get(&ctx), i32 = b.getI32Type();
   Type memElem = elem.getIntOrFloatBitWidth() == 16 ? b.getI16Type() : elem;
-  Type accElem = elem.isInteger(8) ? i32 : Type(b.getF32Type());
+  Type accElem = kind == Kind::I8 ? i32 : Type(b.getF32Type());
   auto kernel =
       func::FuncOp::create(b, loc, "mfma", b.getFunctionType({ptr, ptr, ptr, ptr, i32}, {}));
   Block *body = kernel.addEntryBlock();
@@ -124,7 +134,10 @@ OwningOpRef<ModuleOp> buildKernel(MLIRContext &ctx, const tilec::TargetInfo &inf
     b.setInsertionPointToStart(branch.thenBlock());
     scf::YieldOp::create(b, loc, c);
     b.setInsertionPointToStart(branch.elseBlock());
-    scf::YieldOp::create(b, loc, info.mfma(b, loc, kernel, kN, a, bv, c));
+    scf::YieldOp::create(b, loc,
+                         isFP8(kind) ? info.fp8Mfma(b, loc, kernel, kN, fp8Format(kind, true),
+                                                    fp8Format(kind, false), a, bv, c)
+                                     : info.mfma(b, loc, kernel, kN, a, bv, c));
   }
   Value d = branch.getResult(0);
   for (unsigned i = 0; i < cRegs; ++i) {
@@ -149,16 +162,32 @@ std::string compile(unsigned numWarps, const std::string &arch, Kind kind) {
         (arch == "warp64"));
   CHECK(info->hasMfma(arch, kN, IntegerType::get(&ctx, 8), IntegerType::get(&ctx, 32)) ==
         (arch == "warp64"));
+  CHECK(info->hasFP8Mfma(arch, kN, "fp8e4b8", "fp8e5b16") == (arch == "warp64"));
+  CHECK(!info->hasFP8Mfma(arch, kN, "fp8e4nv", "fp8e5b16"));
   Type elem = kind == Kind::F16    ? Type(Float16Type::get(&ctx))
               : kind == Kind::BF16 ? Type(BFloat16Type::get(&ctx))
               : kind == Kind::F32  ? Type(Float32Type::get(&ctx))
                                    : Type(IntegerType::get(&ctx, 8));
-  OwningOpRef<ModuleOp> module = buildKernel(ctx, *info, elem);
-  std::string operand = kind == Kind::F32 ? "*fp32" : kind == Kind::I8 ? "*i8" : "*i16";
+  OwningOpRef<ModuleOp> module = buildKernel(ctx, *info, elem, kind);
+  std::string operand = kind == Kind::F32                 ? "*fp32"
+                        : kind == Kind::I8 || isFP8(kind) ? "*i8"
+                                                          : "*i16";
   std::string acc = kind == Kind::I8 ? "*i32" : "*fp32";
   tilec::KernelInfo kernel{
       "mfma", {operand, operand, acc, acc, "i32"}, {"a", "b", "c", "d", "mode"}, {}, {}};
   return tilec::test::compileForSIMT(*module, numWarps, arch, kernel);
+}
+
+/// The byte of small integer `v` in a fnuz fp8 format with `mantissaBits`
+/// and `bias` (e4m3fnuz: 3, 8; e5m2fnuz: 2, 16), where it is exact.
+int8_t encodeFnuz(int v, int mantissaBits, int bias) {
+  if (v == 0)
+    return 0;
+  unsigned magnitude = unsigned(v < 0 ? -v : v), exponent = 0;
+  while (magnitude >> (exponent + 1))
+    ++exponent;
+  unsigned mantissa = ((magnitude - (1u << exponent)) << mantissaBits) >> exponent;
+  return int8_t((v < 0 ? 0x80 : 0) | (exponent + bias) << mantissaBits | mantissa);
 }
 
 /// The bits of small integer `v` (|v| < 256) as f16 or bf16.
@@ -184,7 +213,11 @@ void run(unsigned numWarps, unsigned warpSize, Kind kind) {
   if (!loaded.load(image, "mfma"))
     return;
   tilec_kernel *k = loaded.kernel;
-  bool i8 = kind == Kind::I8, f32 = kind == Kind::F32;
+  bool i8 = kind == Kind::I8, f32 = kind == Kind::F32, fp8 = isFP8(kind);
+  auto fp8Byte = [&](int v, bool isA) {
+    return std::string(fp8Format(kind, isA)) == "fp8e4b8" ? encodeFnuz(v, 3, 8)
+                                                          : encodeFnuz(v, 2, 16);
+  };
   // Small integers (i8: its whole range), exact in every operand type.
   std::vector<std::vector<int>> a(kM, std::vector<int>(kK)), bm(kK, std::vector<int>(kN));
   std::vector<uint16_t> aBits(kM * kK), bBits(kK * kN);
@@ -195,26 +228,26 @@ void run(unsigned numWarps, unsigned warpSize, Kind kind) {
       a[i][j] = i8 ? int(i * 37 + j * 11) % 256 - 128 : int(i * 7 + j * 3) % 11 - 5;
       aBits[i * kK + j] = i8 ? 0 : encode(a[i][j], kind == Kind::BF16);
       aF[i * kK + j] = float(a[i][j]);
-      aI[i * kK + j] = int8_t(a[i][j]);
+      aI[i * kK + j] = fp8 ? fp8Byte(a[i][j], true) : int8_t(a[i][j]);
     }
   for (unsigned i = 0; i < kK; ++i)
     for (unsigned j = 0; j < kN; ++j) {
       bm[i][j] = i8 ? int(i * 23 + j * 59) % 255 - 127 : int(i * 5 + j * 13) % 9 - 4;
       bBits[i * kN + j] = i8 ? 0 : encode(bm[i][j], kind == Kind::BF16);
       bF[i * kN + j] = float(bm[i][j]);
-      bI[i * kN + j] = int8_t(bm[i][j]);
+      bI[i * kN + j] = fp8 ? fp8Byte(bm[i][j], false) : int8_t(bm[i][j]);
     }
   std::vector<float> c(size_t(numWarps) * kM * kN), d(c.size(), -1.0f);
   std::vector<int32_t> cI(c.size()), dI(c.size(), -1);
   tilec::test::fillAccumulators(c, cI);
+  bool bytes = i8 || fp8;
+  auto operandType = bytes ? TILEC_TYPE_PTR_I8 : f32 ? TILEC_TYPE_PTR_FP32 : TILEC_TYPE_PTR_I16;
+  void *aData = bytes ? (void *)aI.data() : f32 ? (void *)aF.data() : (void *)aBits.data();
+  void *bData = bytes ? (void *)bI.data() : f32 ? (void *)bF.data() : (void *)bBits.data();
   auto launch = [&](int32_t mode) {
     return tilec::test::launchDotTestKernel(
-        k, i8 ? TILEC_TYPE_PTR_I8 : f32 ? TILEC_TYPE_PTR_FP32 : TILEC_TYPE_PTR_I16,
-        i8 ? (void *)aI.data() : f32 ? (void *)aF.data() : (void *)aBits.data(),
-        i8 ? (void *)bI.data() : f32 ? (void *)bF.data() : (void *)bBits.data(),
-        i8 ? TILEC_TYPE_PTR_I32 : TILEC_TYPE_PTR_FP32,
-        i8 ? (void *)cI.data() : (void *)c.data(), i8 ? (void *)dI.data() : (void *)d.data(),
-        mode);
+        k, operandType, aData, bData, i8 ? TILEC_TYPE_PTR_I32 : TILEC_TYPE_PTR_FP32,
+        i8 ? (void *)cI.data() : (void *)c.data(), i8 ? (void *)dI.data() : (void *)d.data(), mode);
   };
   if (warpSize != 64) {
     CHECK_FAILS(launch(0), LAUNCH_FAILED,
@@ -246,10 +279,10 @@ void run(unsigned numWarps, unsigned warpSize, Kind kind) {
 } // namespace
 
 int main() {
-  for (Kind kind : {Kind::F16, Kind::BF16, Kind::F32, Kind::I8})
+  for (Kind kind : {Kind::F16, Kind::BF16, Kind::F32, Kind::I8, Kind::FP8_BF8, Kind::BF8_FP8})
     for (unsigned n : {32u, 16u}) {
       kM = kN = n;
-      kW = kind == Kind::F32 ? 1 : kind == Kind::I8 ? 8 : 4;
+      kW = kind == Kind::F32 ? 1 : kind == Kind::I8 || isFP8(kind) ? 8 : 4;
       kK = kW * (64 / n);
       for (unsigned numWarps : {1u, 4u, 8u})
         run(numWarps, 64, kind);

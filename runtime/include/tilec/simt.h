@@ -95,13 +95,19 @@ typedef struct tilec_simt_mma_fragments {
 /** Kinds of tilec_simt_thread.wgmma: wgmma.mma_async.sync.aligned.m64nNk16
  *  with f32 accumulators and f16 or bf16 operands, m64nNk8 with tf32
  *  operands (f32 in shared memory, of which the top 19 bits are read; both
- *  K-major), and m64nNk32 with s8 operands (both K-major) and s32
- *  accumulators (`d` then holds int32 values; sums wrap). */
+ *  K-major), m64nNk32 with s8 operands (both K-major) and s32 accumulators
+ *  (`d` then holds int32 values; sums wrap), and m64nNk32 with fp8 operands
+ *  (A's format, then B's, decoded as for mma.sync's fp8 kinds; both
+ *  K-major) and f32 accumulators. */
 enum {
   TILEC_SIMT_WGMMA_F32_F16 = 32,
   TILEC_SIMT_WGMMA_F32_BF16 = 33,
   TILEC_SIMT_WGMMA_F32_TF32 = 34,
-  TILEC_SIMT_WGMMA_S32_S8 = 35
+  TILEC_SIMT_WGMMA_S32_S8 = 35,
+  TILEC_SIMT_WGMMA_F32_E4M3_E4M3 = 36,
+  TILEC_SIMT_WGMMA_F32_E4M3_E5M2 = 37,
+  TILEC_SIMT_WGMMA_F32_E5M2_E4M3 = 38,
+  TILEC_SIMT_WGMMA_F32_E5M2_E5M2 = 39
 };
 /** Flags of tilec_simt_thread.wgmma's `shape`, or'ed with N (8 .. 256, a
  *  multiple of 8): A, or B, is MN-major in shared memory (imm-trans-a and
@@ -126,14 +132,30 @@ enum {
   TILEC_SIMT_MFMA_32X32X16_I32_I8 = 22,
   TILEC_SIMT_MFMA_16X16X32_I32_I8 = 23
 };
+/** Kinds of tilec_simt_thread.mfma with fp8 operands (CDNA3, gfx940-gfx942):
+ *  v_mfma_f32_32x32x16_<A>_<B> (24 + f) and v_mfma_f32_16x16x32_<A>_<B>
+ *  (28 + f), f = 2 * (A is bf8) + (B is bf8), with f32 accumulators and the
+ *  registers of the i8 kinds (a_s8, b_s8 hold the bytes). fp8 is e4m3fnuz
+ *  (bias 8), bf8 e5m2fnuz (bias 16): no infinities, no negative zero, 0x80
+ *  the only NaN. */
+enum {
+  TILEC_SIMT_MFMA_32X32X16_F32_FP8_FP8 = 24,
+  TILEC_SIMT_MFMA_32X32X16_F32_FP8_BF8 = 25,
+  TILEC_SIMT_MFMA_32X32X16_F32_BF8_FP8 = 26,
+  TILEC_SIMT_MFMA_32X32X16_F32_BF8_BF8 = 27,
+  TILEC_SIMT_MFMA_16X16X32_F32_FP8_FP8 = 28,
+  TILEC_SIMT_MFMA_16X16X32_F32_FP8_BF8 = 29,
+  TILEC_SIMT_MFMA_16X16X32_F32_BF8_FP8 = 30,
+  TILEC_SIMT_MFMA_16X16X32_F32_BF8_BF8 = 31
+};
 
 /** One lane's registers of an MFMA with N x N accumulator blocks (N = 32 or
  *  16, g = 64 / N lane groups, w = 4 elements per lane for f16/bf16, 1 for
  *  f32, 8 for i8, K = wg; AMD CDNA3 ISA, lane l): a[i] = A[l % N][w * (l / N)
  *  + i], b[i] = B[w * (l / N) + i][l % N], c[r] = C[4g * (r / 4) + 4 * (l / N)
  *  + r % 4][l % N] for r < N * N / 64 (16 or 4; the rest unused). a and b hold
- *  the raw 16-bit patterns (a_f32, b_f32: f32; a_s8, b_s8: i8); c (c_s32 for
- *  i8) is replaced by the result D. */
+ *  the raw 16-bit patterns (a_f32, b_f32: f32; a_s8, b_s8: i8, or the fp8
+ *  bytes, w = 8); c (c_s32 for i8) is replaced by the result D. */
 typedef struct tilec_simt_mfma_fragments {
   union {
     uint16_t a[4];

@@ -25,3 +25,18 @@ func.func @blocked_operands(%a: tensor<64x32xf16, #blocked>, %b: tensor<32x64xf1
   %d = tile.dot %a, %b, %c : tensor<64x32xf16, #blocked>, tensor<32x64xf16, #blocked> -> tensor<64x64xf32, #mfma>
   return %d : tensor<64x64xf32, #mfma>
 }
+
+// -----
+
+// An fp8 dot in MFMA layouts written by hand for an architecture without fp8 MFMAs is an error
+// naming the formats, not a crash or an i8 MFMA on the bytes.
+#mfma = #tile.mfma<version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32]>
+#da = #tile.dot_operand<opIdx = 0, parent = #mfma, kWidth = 8>
+#db = #tile.dot_operand<opIdx = 1, parent = #mfma, kWidth = 8>
+func.func @no_fp8_mfma(%a: tensor<64x32xi8, #da>, %b: tensor<32x64xi8, #db>,
+                       %c: tensor<64x64xf32, #mfma>) -> tensor<64x64xf32, #mfma> attributes {tilec.simt} {
+  // expected-error @+2 {{failed to legalize operation 'tile.dot'}}
+  // expected-error @+1 {{'tile.dot' op target has no 32x32 fp8 MFMA for fp8e4b8 x fp8e5b16 operands on 'gfx906'}}
+  %d = tile.dot %a, %b, %c {a_fp8 = "fp8e4b8", b_fp8 = "fp8e5b16"} : tensor<64x32xi8, #da>, tensor<32x64xi8, #db> -> tensor<64x64xf32, #mfma>
+  return %d : tensor<64x64xf32, #mfma>
+}
