@@ -93,6 +93,13 @@ KERNELS = {
                                "*fp8e4b8:16,*fp8e5b16:16,*fp32:16,i32:16,i32:16,i32:16,"
                                "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
                                {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64}),
+    # bf16 operands loaded as uint16 bits and bitcast (`a.to(tl.bfloat16, bitcast=True)`), fp32
+    # accumulation and output: pipelined as *bf16 pointers would be.
+    "matmulbf-128x128x64": ("bench/kernels/matmul_lowp.py", "matmul_lowp_kernel",
+                            "*u16:16,*u16:16,*fp32:16,i32:16,i32:16,i32:16,"
+                            "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
+                            {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64,
+                             "INT8": 0}),
     # Triton's tutorial-03 indexing: `% M`/`% N` wrap, max_contiguous/multiple_of hints.
     "gmatmul16-128x128x64": ("bench/kernels/matmul_grouped.py", "matmul_grouped",
                              "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,"

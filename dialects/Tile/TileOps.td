@@ -1000,9 +1000,11 @@ def Tile_AsyncCopyOp : Tile_Op<"async_copy", [MemoryEffects<[MemRead, MemWrite]>
   let description = [{
     Each thread starts copying the elements of `ptr` it holds (in `ptr`'s layout) to
     their places in the shared-memory tile `dst`; an element whose `mask` is false gets
-    zero. The copy belongs to the thread's next `tile.async_commit_group`, and its data
-    may be read only after a `tile.async_wait` that waits for that group (`cp.async` on
-    NVIDIA; the SIMT emulator completes copies only at that wait).
+    zero. The copy moves bytes: `dst`'s element type may differ from the pointees' if
+    its bit width is the same (a tile of i16 bit patterns read back as bf16). The copy
+    belongs to the thread's next `tile.async_commit_group`, and its data may be read only
+    after a `tile.async_wait` that waits for that group (`cp.async` on NVIDIA; the SIMT
+    emulator completes copies only at that wait).
 
     Example:
 

@@ -444,12 +444,13 @@ private:
   }
 
   /// Whether every use of `v` is as a dot's A or B operand, directly or
-  /// through transpositions (which also go through shared memory).
+  /// through transpositions (which also go through shared memory) and
+  /// element bitcasts (same width: `x.to(tl.bfloat16, bitcast=True)`).
   static bool readOnlyAsDotOperand(Value v) {
     return llvm::all_of(v.getUses(), [](OpOperand &use) {
       Operation *user = use.getOwner();
-      if (auto trans = dyn_cast<tile::TransOp>(user))
-        return readOnlyAsDotOperand(trans.getResult());
+      if (isa<tile::TransOp, arith::BitcastOp>(user))
+        return readOnlyAsDotOperand(user->getResult(0));
       auto dot = dyn_cast<tile::DotOp>(user);
       return dot && use.get() != dot.getAcc();
     });

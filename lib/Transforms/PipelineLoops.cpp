@@ -8,7 +8,9 @@
 // one's tiles into registers before its dots run and writes them to the other
 // stage of a two-tile shared-memory buffer after them, one barrier per
 // iteration (or, where two stages do not fit, carries them in registers and
-// leaves the shared-memory staging to the dot).
+// leaves the shared-memory staging to the dot). A load may reach its dots
+// through same-width bitcasts (readValue): its buffer then holds the bitcast's
+// element type.
 //
 //===----------------------------------------------------------------------===//
 #include "tilec/Analysis/AxisInfo.h"
@@ -145,13 +147,49 @@ bool collectAddressSlice(scf::ForOp loop, Value value, llvm::SetVector<Operation
   return true;
 }
 
+/// The tile `load`'s readers read: its result, or the result of the element
+/// bitcasts (same bit width: the frontend's `x.to(tl.bfloat16,
+/// bitcast=True)` of i16 bits) that are its only use, in its block. Copies
+/// into shared memory move bytes, so a pipelined load's buffer holds this
+/// value's element type and its readers read that.
+Value readValue(tile::LoadOp load) {
+  Value value = load.getResult();
+  while (value.hasOneUse()) {
+    auto cast = dyn_cast<arith::BitcastOp>(*value.getUsers().begin());
+    if (!cast || cast->getBlock() != load->getBlock() || !isa<RankedTensorType>(cast.getType()))
+      break;
+    value = cast.getResult();
+  }
+  return value;
+}
+
+/// The tile type that `load`'s readers read (readValue).
+RankedTensorType readType(tile::LoadOp load) {
+  return cast<RankedTensorType>(readValue(load).getType());
+}
+
+/// Erases the element bitcasts between `load` and its readers, which the
+/// pipelining has replaced, then `load`.
+void eraseWithCasts(tile::LoadOp load) {
+  SmallVector<Operation *> casts;
+  for (Value value = load.getResult(); !value.use_empty();) {
+    casts.push_back(*value.getUsers().begin());
+    value = casts.back()->getResult(0);
+  }
+  for (Operation *cast : llvm::reverse(casts))
+    cast->erase();
+  load.erase();
+}
+
 /// Whether `load` feeds only dot operands of tensor-core dots of `loop`,
-/// through conversions to their operand layouts: mma.sync dots, and MFMA
-/// ones too when `withMfma`.
+/// through conversions to their operand layouts (and element bitcasts
+/// before them, readValue): mma.sync dots, and MFMA ones too when
+/// `withMfma`.
 bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load, bool withMfma) {
-  if (load->use_empty())
+  Value read = readValue(load);
+  if (read.use_empty())
     return false;
-  for (Operation *user : load->getUsers()) {
+  for (Operation *user : read.getUsers()) {
     // A transposition (2-D, its only use) read as a B operand: the dot reads
     // B transposed from the buffer.
     if (auto trans = dyn_cast<tile::TransOp>(user)) {
@@ -189,7 +227,7 @@ bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load, bool withMfma) {
 enum class WgmmaUse { None, AsLoaded, Transposed };
 WgmmaUse wgmmaUse(tile::LoadOp load) {
   WgmmaUse use = WgmmaUse::None;
-  for (Operation *user : load->getUsers()) {
+  for (Operation *user : readValue(load).getUsers()) {
     bool throughTrans = isa<tile::TransOp>(user);
     if (throughTrans)
       user = *user->getUsers().begin();
@@ -198,7 +236,7 @@ WgmmaUse wgmmaUse(tile::LoadOp load) {
     auto mma = encoding ? dyn_cast<tile::MmaEncodingAttr>(encoding.getParent()) : nullptr;
     if (!mma || mma.getVersion() != 3)
       continue;
-    Type elem = getElementTypeOrSelf(load.getType());
+    Type elem = readType(load).getElementType();
     bool kMajorB = encoding.getOpIdx() == 1 && !throughTrans && (elem.isF32() || elem.isInteger(8));
     use = kMajorB ? WgmmaUse::Transposed : WgmmaUse::AsLoaded;
   }
@@ -333,10 +371,9 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     llvm::DenseSet<Operation *> pipelined;
     SmallVector<WgmmaUse> wgmmaUses;
     for (tile::LoadOp load : loopPlan.loads) {
-      auto type = cast<RankedTensorType>(load.getType());
       wgmmaUses.push_back(wgmmaUse(load));
-      stageBytes += bufferType(type, 1, wgmmaUses.back()).getBytes();
-      for (Operation *user : load->getUsers())
+      stageBytes += bufferType(readType(load), 1, wgmmaUses.back()).getBytes();
+      for (Operation *user : readValue(load).getUsers())
         pipelined.insert(user);
     }
     int64_t budget = sharedBudget(loop, pipelined);
@@ -364,8 +401,8 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
 
     SmallVector<Value> buffers;
     for (auto [load, use] : llvm::zip(loopPlan.loads, wgmmaUses))
-      buffers.push_back(tile::LocalAllocOp::create(
-          b, load.getLoc(), bufferType(cast<RankedTensorType>(load.getType()), stages, use)));
+      buffers.push_back(
+          tile::LocalAllocOp::create(b, load.getLoc(), bufferType(readType(load), stages, use)));
 
     // Clones the address computation for iteration `iv` with the address
     // values `state`, starts its copies into stage `slot` (masked off past
@@ -407,11 +444,12 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       // This iteration's operands come from its stage.
       for (auto [load, buffer] : llvm::zip(loopPlan.loads, buffers)) {
         Value stage = stageOf(b, load.getLoc(), buffer, slot);
-        for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
+        Value read = readValue(load);
+        for (Operation *user : llvm::make_early_inc_range(read.getUsers())) {
           if (auto trans = dyn_cast<tile::TransOp>(user)) {
             // The tile as loaded, which the dot reads transposed.
-            trans->setOperand(0, tile::LocalLoadOp::create(b, trans.getLoc(), load.getType(),
-                                                           stage));
+            trans->setOperand(0,
+                              tile::LocalLoadOp::create(b, trans.getLoc(), read.getType(), stage));
             continue;
           }
           auto convert = cast<tile::ConvertLayoutOp>(user);
@@ -464,7 +502,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     }
     auto newLoop = cast<scf::ForOp>(replaced->getOperation());
     for (tile::LoadOp load : loopPlan.loads)
-      load.erase();
+      eraseWithCasts(load);
     dropDeadAddressArgs(newLoop, slice.args, numOld);
     for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*newLoop.getBody())))
       if (isOpTriviallyDead(&op))
@@ -502,7 +540,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       if (!type)
         continue;
       stageBytes += type.getTileBytes();
-      for (Operation *user : load->getUsers()) {
+      for (Operation *user : readValue(load).getUsers()) {
         buffered.insert(user);
         if (isa<tile::TransOp>(user))
           buffered.insert(*user->getUsers().begin());
@@ -517,7 +555,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
         continue;
       stageBytes -= ldsTypes[i].getTileBytes();
       ldsTypes[i] = tile::MemDescType();
-      for (Operation *user : loads[i]->getUsers()) {
+      for (Operation *user : readValue(loads[i]).getUsers()) {
         buffered.erase(user);
         if (isa<tile::TransOp>(user))
           buffered.erase(*user->getUsers().begin());
@@ -533,7 +571,8 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     // operand (its type and order), taken before the body changes.
     SmallVector<std::pair<RankedTensorType, DenseI32ArrayAttr>> transposes;
     for (auto [load, buffer] : llvm::zip(loads, buffers)) {
-      auto trans = buffer ? dyn_cast<tile::TransOp>(*load->getUsers().begin()) : tile::TransOp();
+      auto trans =
+          buffer ? dyn_cast<tile::TransOp>(*readValue(load).getUsers().begin()) : tile::TransOp();
       transposes.emplace_back(trans ? trans.getType() : RankedTensorType(),
                               trans ? trans.getOrderAttr() : DenseI32ArrayAttr());
     }
@@ -555,16 +594,21 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       }
       return slice.next(map);
     };
-    // Writes the buffered ones of `tiles` to stage `slot` (a transposed B
-    // operand as its transposition, which the lowering folds into the
-    // stores), then synchronizes.
+    // Writes the buffered ones of `tiles` to stage `slot` (as their readers
+    // read them: bitcast to the buffer's element type; a transposed B operand
+    // as its transposition, which the lowering folds into the stores), then
+    // synchronizes.
     auto fill = [&](ArrayRef<Value> tiles, Value slot) {
       for (auto [load, buffer, tile, trans] : llvm::zip(loads, buffers, tiles, transposes)) {
         if (!buffer)
           continue;
         Value value = tile;
+        auto type = cast<RankedTensorType>(tile.getType());
+        Type elem = cast<tile::MemDescType>(buffer.getType()).getElementType();
+        if (type.getElementType() != elem)
+          value = arith::BitcastOp::create(b, load.getLoc(), type.clone(elem), value);
         if (trans.first)
-          value = tile::TransOp::create(b, load.getLoc(), trans.first, tile, trans.second);
+          value = tile::TransOp::create(b, load.getLoc(), trans.first, value, trans.second);
         tile::LocalStoreOp::create(b, load.getLoc(), value,
                                    stageOf(b, load.getLoc(), buffer, slot));
       }
@@ -605,7 +649,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
           carried = carried.drop_front();
           continue;
         }
-        for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
+        for (Operation *user : llvm::make_early_inc_range(readValue(load).getUsers())) {
           tile::TransOp trans;
           if ((trans = dyn_cast<tile::TransOp>(user)))
             user = *trans->getUsers().begin();
@@ -640,27 +684,29 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
   }
 
   /// The type of the two-stage shared-memory buffer of `load` (register
-  /// prefetch), or null when it stays in registers: a load whose users all
-  /// convert it to dot operands of the same index, or whose one user is a
+  /// prefetch), or null when it stays in registers: a load whose users
+  /// (after element bitcasts, readValue) all convert it to dot operands of
+  /// the same index, or whose one user is a
   /// transposition read as the B operand of MFMA dots. MFMA operands are
   /// stored unpadded, A row-major and B column-major (each lane's K elements
   /// adjacent, as the MFMA lowering's own staging; a transposed B is then
   /// stored as loaded); mma ones as the asynchronous copies store them.
   static tile::MemDescType ldsBufferType(tile::LoadOp load) {
-    auto type = cast<RankedTensorType>(load.getType());
+    Value read = readValue(load);
+    auto type = cast<RankedTensorType>(read.getType());
     std::optional<unsigned> opIdx;
     bool mfma = false;
-    bool transposed = llvm::any_of(load->getUsers(), llvm::IsaPred<tile::TransOp>);
-    if (transposed && !load->hasOneUse())
+    bool transposed = llvm::any_of(read.getUsers(), llvm::IsaPred<tile::TransOp>);
+    if (transposed && !read.hasOneUse())
       return {};
-    if (auto trans = dyn_cast<tile::TransOp>(*load->getUsers().begin())) {
+    if (auto trans = dyn_cast<tile::TransOp>(*read.getUsers().begin())) {
       auto convert = cast<tile::ConvertLayoutOp>(*trans->getUsers().begin());
       auto encoding = cast<tile::DotOperandEncodingAttr>(tile::getEncoding(convert.getType()));
       if (!isa<tile::MfmaEncodingAttr>(encoding.getParent()))
         return {};
       type = trans.getType();
     }
-    for (Operation *user : load->getUsers()) {
+    for (Operation *user : read.getUsers()) {
       if (isa<tile::TransOp>(user))
         user = *user->getUsers().begin();
       auto convert = dyn_cast<tile::ConvertLayoutOp>(user);

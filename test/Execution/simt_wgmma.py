@@ -6,8 +6,8 @@
 # B in one to eight column blocks, N above 256 in two instructions), and B given transposed
 # (tl.trans of an N x K tile: K-major B), against float64 numpy. The fp16 loads are pipelined
 # (num_stages 3): cp.async copies into swizzled buffers that the wgmmas read in place, so a
-# wrong swizzle on either side, or a missing wait, gives wrong sums; the bf16 ones (bitcast
-# after the load) are staged by the dot. The compiled 128x128x64 kernel calls ctx->wgmma once
+# wrong swizzle on either side, or a missing wait, gives wrong sums; so are the bf16 ones, loaded
+# as uint16 bits and bitcast (the buffers hold bf16). The compiled 128x128x64 kernel calls ctx->wgmma once
 # per K step and 64-row block of a warpgroup (8 at 4 warps) and copies each stage's A and B in
 # 16-byte cp.async pieces (48 calls: 16 per stage, 3 stages). fp32 dots run as tf32 (m64nNk8,
 # operands truncated to their top 19 bits, as the hardware reads them from shared memory), both

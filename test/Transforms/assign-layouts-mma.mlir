@@ -301,6 +301,59 @@ func.func @operand_loads(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 
 // -----
 
+// The same for loads of i16 bit patterns read as bf16 dot operands through `arith.bitcast`
+// (`x.to(tl.bfloat16, bitcast=True)`), B also through a transposition after its bitcast: both
+// loads get the layouts that coalesce them, and each bitcast keeps its load's layout.
+// CHECK-DAG: #[[BLA:.*]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [{{[48]}}, 1], order = [1, 0]}>
+// CHECK-LABEL: func @bitcast_operand_loads
+// CHECK: %[[VA:.*]] = tile.load %{{.*}} : tensor<64x32x!tile.ptr<i16>, #[[BLA]]>
+// CHECK: %[[VB:.*]] = tile.load %{{.*}} : tensor<64x32x!tile.ptr<i16>, #[[BLA]]>
+// CHECK-DAG: arith.bitcast %[[VA]] : tensor<64x32xi16, #[[BLA]]> to tensor<64x32xbf16, #[[BLA]]>
+// CHECK-DAG: %[[CB:.*]] = arith.bitcast %[[VB]] : tensor<64x32xi16, #[[BLA]]> to tensor<64x32xbf16, #[[BLA]]>
+// CHECK: tile.trans %[[CB]]
+func.func @bitcast_operand_loads(%a: !tile.ptr<i16> {tile.divisibility = 16 : i32},
+                                 %b: !tile.ptr<i16> {tile.divisibility = 16 : i32},
+                                 %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = tile.make_range 0, 64 : tensor<64xi32>
+  %rk = tile.make_range 0, 32 : tensor<32xi32>
+  %r2 = tile.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %rk2 = tile.expand_dims %rk {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %c32 = arith.constant dense<32> : tensor<64x1xi32>
+  %row = arith.muli %r2, %c32 : tensor<64x1xi32>
+  %rowb = tile.broadcast %row : tensor<64x1xi32> -> tensor<64x32xi32>
+  %colb = tile.broadcast %rk2 : tensor<1x32xi32> -> tensor<64x32xi32>
+  %off = arith.addi %rowb, %colb : tensor<64x32xi32>
+  %as = tile.splat %a : !tile.ptr<i16> -> tensor<64x32x!tile.ptr<i16>>
+  %ap = tile.addptr %as, %off : tensor<64x32x!tile.ptr<i16>>, tensor<64x32xi32>
+  %bs = tile.splat %b : !tile.ptr<i16> -> tensor<64x32x!tile.ptr<i16>>
+  %bp = tile.addptr %bs, %off : tensor<64x32x!tile.ptr<i16>>, tensor<64x32xi32>
+  %res = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %va = tile.load %ap : tensor<64x32x!tile.ptr<i16>>
+    %vb = tile.load %bp : tensor<64x32x!tile.ptr<i16>>
+    %ca = arith.bitcast %va : tensor<64x32xi16> to tensor<64x32xbf16>
+    %cb = arith.bitcast %vb : tensor<64x32xi16> to tensor<64x32xbf16>
+    %tb = tile.trans %cb {order = array<i32: 1, 0>} : tensor<64x32xbf16> -> tensor<32x64xbf16>
+    %d = tile.dot %ca, %tb, %acc : tensor<64x32xbf16>, tensor<32x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  %c64 = arith.constant dense<64> : tensor<64x1xi32>
+  %rowc = arith.muli %r2, %c64 : tensor<64x1xi32>
+  %rowcb = tile.broadcast %rowc : tensor<64x1xi32> -> tensor<64x64xi32>
+  %rn = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %colcb = tile.broadcast %rn : tensor<1x64xi32> -> tensor<64x64xi32>
+  %offc = arith.addi %rowcb, %colcb : tensor<64x64xi32>
+  %cs = tile.splat %c : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>>
+  %cp = tile.addptr %cs, %offc : tensor<64x64x!tile.ptr<f32>>, tensor<64x64xi32>
+  tile.store %cp, %res : tensor<64x64x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
 // Chained dots (attention: the second dot's A operand is computed from the first dot's result)
 // put all warps along M, as Triton 3.9 does, so that the row reductions between them stay within
 // a warp; an unchained dot of the same shape keeps mmaWarps' choice ([2, 2] at 4 warps).

@@ -689,3 +689,213 @@
     return
   }
 
+
+// -----
+
+// Operands loaded as i16 bit patterns and bitcast to bf16 (`x.to(tl.bfloat16, bitcast=True)`),
+// B also transposed after its bitcast: both loads are pipelined, their buffers hold bf16 (the
+// copies move the i16 bytes), the dot reads A and the transposition reads B from their stages,
+// and no bitcast or load is left in the loop. Without asynchronous copies (LDS) A is
+// double-buffered, its registers bitcast before each `tile.local_store`; B (read through a
+// transposition, which only MFMA dots read from a buffer) is carried in registers as i16 and
+// bitcast where it was.
+// CHECK-LABEL: func @bitcast_operands
+// CHECK: %[[BA:.*]] = tile.local_alloc : <3x32x16xbf16, #[[SH:.*]]>
+// CHECK: %[[BB:.*]] = tile.local_alloc : <3x32x16xbf16, #[[SH]]>
+// CHECK: %[[A0:.*]] = tile.memdesc_index %[[BA]][%c0_i32]
+// CHECK: tile.async_copy %{{.*}}, %[[A0]], %{{.*}} : tensor<32x16x!tile.ptr<i16>, #blocked1>, <32x16xbf16, #[[SH]]>, tensor<32x16xi1, #blocked1>
+// CHECK: %[[B0:.*]] = tile.memdesc_index %[[BB]][%c0_i32]
+// CHECK: tile.async_copy %{{.*}}, %[[B0]], %{{.*}} : tensor<32x16x!tile.ptr<i16>, #blocked1>, <32x16xbf16, #[[SH]]>, tensor<32x16xi1, #blocked1>
+// CHECK: scf.for %{{.*}} = %c0_i32 to %{{.*}} step %c1_i32 iter_args(%[[ACC:.*]] = %{{.*}}, %[[SLOT:.*]] = %c0_i32)
+// CHECK-NEXT: tile.async_wait pending = 1
+// CHECK-NEXT: %[[SA:.*]] = tile.memdesc_index %[[BA]][%[[SLOT]]]
+// CHECK-NEXT: %[[A:.*]] = tile.local_load %[[SA]] : <32x16xbf16, #[[SH]]> -> tensor<32x16xbf16, #dot_a>
+// CHECK-NEXT: %[[SB:.*]] = tile.memdesc_index %[[BB]][%[[SLOT]]]
+// CHECK-NEXT: %[[B:.*]] = tile.local_load %[[SB]] : <32x16xbf16, #[[SH]]> -> tensor<32x16xbf16, #blocked1>
+// CHECK-NOT: arith.bitcast
+// CHECK-NOT: tile.load
+// CHECK: tile.async_copy %{{.*}} : tensor<32x16x!tile.ptr<i16>, #blocked1>, <32x16xbf16, #[[SH]]>
+// CHECK: tile.async_copy %{{.*}} : tensor<32x16x!tile.ptr<i16>, #blocked1>, <32x16xbf16, #[[SH]]>
+// CHECK-NEXT: tile.async_commit_group
+// CHECK-NEXT: %[[BT:.*]] = tile.trans %[[B]]
+// CHECK-NEXT: %[[BD:.*]] = tile.convert_layout %[[BT]]
+// CHECK-NEXT: tile.dot %[[A]], %[[BD]], %[[ACC]]
+// CHECK-NOT: arith.bitcast
+// CHECK: scf.yield
+// LDS-LABEL: func @bitcast_operands
+// LDS: %[[BA:.*]] = tile.local_alloc : <2x32x16xbf16
+// LDS-NOT: tile.local_alloc
+// LDS: %[[A0:.*]] = tile.load %{{.*}}, %{{.*}} : tensor<32x16x!tile.ptr<i16>, #blocked1>
+// LDS: %[[B0:.*]] = tile.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x16x!tile.ptr<i16>, #blocked1>
+// LDS-NEXT: %[[A0C:.*]] = arith.bitcast %[[A0]] : tensor<32x16xi16, #blocked1> to tensor<32x16xbf16, #blocked1>
+// LDS-NEXT: %[[SA0:.*]] = tile.memdesc_index %[[BA]][%c0_i32]
+// LDS-NEXT: tile.local_store %[[A0C]], %[[SA0]] : tensor<32x16xbf16, #blocked1>
+// LDS-NEXT: tile.barrier
+// LDS-NEXT: scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[B:.*]] = %[[B0]], %[[SLOT:.*]] = %c0_i32) -> (tensor<32x32xf32, #mma>, tensor<32x16xi16, #blocked1>, i32)
+// LDS: %[[AN:.*]] = tile.load %{{.*}} : tensor<32x16x!tile.ptr<i16>, #blocked1>
+// LDS: %[[BN:.*]] = tile.load %{{.*}} : tensor<32x16x!tile.ptr<i16>, #blocked1>
+// LDS-NEXT: %[[BC:.*]] = arith.bitcast %[[B]] : tensor<32x16xi16, #blocked1> to tensor<32x16xbf16, #blocked1>
+// LDS-NEXT: %[[BT:.*]] = tile.trans %[[BC]]
+// LDS-NEXT: %[[SA:.*]] = tile.memdesc_index %[[BA]][%[[SLOT]]]
+// LDS-NEXT: %[[A:.*]] = tile.local_load %[[SA]] : <32x16xbf16, {{.*}}> -> tensor<32x16xbf16, #dot_a>
+// LDS-NEXT: %[[BD:.*]] = tile.convert_layout %[[BT]]
+// LDS-NEXT: %[[D:.*]] = tile.dot %[[A]], %[[BD]], %[[ACC]]
+// LDS: %[[ANC:.*]] = arith.bitcast %[[AN]] : tensor<32x16xi16, #blocked1> to tensor<32x16xbf16, #blocked1>
+// LDS-NEXT: %[[WA:.*]] = tile.memdesc_index %[[BA]][%[[W:.*]]]
+// LDS-NEXT: tile.local_store %[[ANC]], %[[WA]]
+// LDS-NEXT: tile.barrier
+// LDS-NEXT: scf.yield %[[D]], %[[BN]], %[[W]]
+#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+#dot_a = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+#dot_b = #tile.dot_operand<opIdx = 1, parent = #mma, kWidth = 2>
+#slice = #tile.slice<{dim = 0, parent = #blocked}>
+#slice1 = #tile.slice<{dim = 1, parent = #blocked}>
+#slice2 = #tile.slice<{dim = 1, parent = #blocked1}>
+#slice3 = #tile.slice<{dim = 0, parent = #blocked1}>
+  func.func @bitcast_operands(%arg0: !tile.ptr<i16> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<i16> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32) attributes {tilec.simt} {
+    %c32_i32 = arith.constant 32 : i32
+    %c0_i16 = arith.constant 0 : i16
+    %c16_i32 = arith.constant 16 : i32
+    %c512_i32 = arith.constant 512 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %0 = tile.make_range 0, 32 : tensor<32xi32, #slice>
+    %1 = tile.make_range 0, 32 : tensor<32xi32, #slice1>
+    %2 = tile.make_range 0, 32 : tensor<32xi32, #slice2>
+    %3 = tile.make_range 0, 16 : tensor<16xi32, #slice3>
+    %4 = scf.for %arg4 = %c0_i32 to %arg3 step %c1_i32 iter_args(%arg5 = %cst) -> (tensor<32x32xf32, #mma>)  : i32 {
+      %15 = arith.muli %arg4, %c512_i32 : i32
+      %16 = tile.addptr %arg0, %15 : !tile.ptr<i16>, i32
+      %17 = tile.expand_dims %2 {axis = 1 : i32} : tensor<32xi32, #slice2> -> tensor<32x1xi32, #blocked1>
+      %18 = tile.splat %c16_i32 : i32 -> tensor<32x1xi32, #blocked1>
+      %19 = arith.muli %17, %18 : tensor<32x1xi32, #blocked1>
+      %20 = tile.splat %16 : !tile.ptr<i16> -> tensor<32x1x!tile.ptr<i16>, #blocked1>
+      %21 = tile.addptr %20, %19 : tensor<32x1x!tile.ptr<i16>, #blocked1>, tensor<32x1xi32, #blocked1>
+      %22 = tile.expand_dims %3 {axis = 0 : i32} : tensor<16xi32, #slice3> -> tensor<1x16xi32, #blocked1>
+      %23 = tile.broadcast %21 : tensor<32x1x!tile.ptr<i16>, #blocked1> -> tensor<32x16x!tile.ptr<i16>, #blocked1>
+      %24 = tile.broadcast %22 : tensor<1x16xi32, #blocked1> -> tensor<32x16xi32, #blocked1>
+      %25 = tile.addptr %23, %24 : tensor<32x16x!tile.ptr<i16>, #blocked1>, tensor<32x16xi32, #blocked1>
+      %26 = tile.load %25 : tensor<32x16x!tile.ptr<i16>, #blocked1>
+      %27 = tile.addptr %arg1, %15 : !tile.ptr<i16>, i32
+      %28 = tile.splat %27 : !tile.ptr<i16> -> tensor<32x1x!tile.ptr<i16>, #blocked1>
+      %29 = tile.addptr %28, %19 : tensor<32x1x!tile.ptr<i16>, #blocked1>, tensor<32x1xi32, #blocked1>
+      %30 = tile.broadcast %29 : tensor<32x1x!tile.ptr<i16>, #blocked1> -> tensor<32x16x!tile.ptr<i16>, #blocked1>
+      %31 = tile.addptr %30, %24 : tensor<32x16x!tile.ptr<i16>, #blocked1>, tensor<32x16xi32, #blocked1>
+      %32 = arith.subi %arg3, %arg4 : i32
+      %33 = tile.splat %32 : i32 -> tensor<32x1xi32, #blocked1>
+      %34 = arith.cmpi slt, %17, %33 : tensor<32x1xi32, #blocked1>
+      %35 = tile.broadcast %34 : tensor<32x1xi1, #blocked1> -> tensor<32x16xi1, #blocked1>
+      %36 = tile.splat %c0_i16 : i16 -> tensor<32x16xi16, #blocked1>
+      %37 = tile.load %31, %35, %36 : tensor<32x16x!tile.ptr<i16>, #blocked1>
+      %38 = arith.bitcast %37 : tensor<32x16xi16, #blocked1> to tensor<32x16xbf16, #blocked1>
+      %39 = tile.trans %38 {order = array<i32: 1, 0>} : tensor<32x16xbf16, #blocked1> -> tensor<16x32xbf16, #blocked>
+      %40 = arith.bitcast %26 : tensor<32x16xi16, #blocked1> to tensor<32x16xbf16, #blocked1>
+      %41 = tile.convert_layout %40 : tensor<32x16xbf16, #blocked1> -> tensor<32x16xbf16, #dot_a>
+      %42 = tile.convert_layout %39 : tensor<16x32xbf16, #blocked> -> tensor<16x32xbf16, #dot_b>
+      %43 = tile.dot %41, %42, %arg5 : tensor<32x16xbf16, #dot_a>, tensor<16x32xbf16, #dot_b> -> tensor<32x32xf32, #mma>
+      scf.yield %43 : tensor<32x32xf32, #mma>
+    }
+    %5 = tile.expand_dims %1 {axis = 1 : i32} : tensor<32xi32, #slice1> -> tensor<32x1xi32, #blocked>
+    %6 = tile.splat %c32_i32 : i32 -> tensor<32x1xi32, #blocked>
+    %7 = arith.muli %5, %6 : tensor<32x1xi32, #blocked>
+    %8 = tile.splat %arg2 : !tile.ptr<f32> -> tensor<32x1x!tile.ptr<f32>, #blocked>
+    %9 = tile.addptr %8, %7 : tensor<32x1x!tile.ptr<f32>, #blocked>, tensor<32x1xi32, #blocked>
+    %10 = tile.expand_dims %0 {axis = 0 : i32} : tensor<32xi32, #slice> -> tensor<1x32xi32, #blocked>
+    %11 = tile.broadcast %9 : tensor<32x1x!tile.ptr<f32>, #blocked> -> tensor<32x32x!tile.ptr<f32>, #blocked>
+    %12 = tile.broadcast %10 : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %13 = tile.addptr %11, %12 : tensor<32x32x!tile.ptr<f32>, #blocked>, tensor<32x32xi32, #blocked>
+    %14 = tile.convert_layout %4 : tensor<32x32xf32, #mma> -> tensor<32x32xf32, #blocked>
+    tile.store %13, %14 : tensor<32x32x!tile.ptr<f32>, #blocked>
+    return
+  }
+
+
+// -----
+
+// fp32 operands loaded as i32 bits and bitcast, read by a wgmma dot as tf32 (sm_90a): the buffers
+// hold f32, swizzled, and B's (row-major K x N) is stored transposed (order [0, 1]) as wgmma
+// reads tf32 operands K-major only.
+// CHECK-DAG: #[[SWA:.*]] = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 64, order = [1, 0]}>
+// CHECK-DAG: #[[SWB:.*]] = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 64, order = [0, 1]}>
+// CHECK-LABEL: func @bitcast_tf32_wgmma
+// CHECK: tile.local_alloc : <3x64x16xf32, #[[SWA]]>
+// CHECK: tile.local_alloc : <3x16x32xf32, #[[SWB]]>
+// CHECK: tile.async_copy %{{.*}} : tensor<64x16x!tile.ptr<i32>, #{{.*}}>, <64x16xf32, #[[SWA]]>
+// CHECK: tile.async_copy %{{.*}} : tensor<16x32x!tile.ptr<i32>, #{{.*}}>, <16x32xf32, #[[SWB]]>
+// CHECK: scf.for
+// CHECK-NOT: arith.bitcast
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x16xf32, #dot_a>, tensor<16x32xf32, #dot_b>
+// CHECK-NOT: arith.bitcast
+// CHECK: scf.yield
+#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#dot_a = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 1>
+#dot_b = #tile.dot_operand<opIdx = 1, parent = #mma, kWidth = 1>
+#slice = #tile.slice<{dim = 1, parent = #blocked}>
+#slice1 = #tile.slice<{dim = 1, parent = #blocked1}>
+#slice2 = #tile.slice<{dim = 0, parent = #blocked}>
+#slice3 = #tile.slice<{dim = 0, parent = #blocked1}>
+  func.func @bitcast_tf32_wgmma(%arg0: !tile.ptr<i32> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<i32> {tile.divisibility = 16 : i32}, %arg2: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg3: i32) attributes {tilec.simt} {
+    %c32_i32 = arith.constant 32 : i32
+    %c512_i32 = arith.constant 512 : i32
+    %c16_i32 = arith.constant 16 : i32
+    %c1024_i32 = arith.constant 1024 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<64x32xf32, #mma>
+    %0 = tile.make_range 0, 64 : tensor<64xi32, #slice>
+    %1 = tile.make_range 0, 64 : tensor<64xi32, #slice1>
+    %2 = tile.make_range 0, 32 : tensor<32xi32, #slice2>
+    %3 = tile.make_range 0, 32 : tensor<32xi32, #slice2>
+    %4 = tile.make_range 0, 16 : tensor<16xi32, #slice>
+    %5 = tile.make_range 0, 16 : tensor<16xi32, #slice3>
+    %6 = scf.for %arg4 = %c0_i32 to %arg3 step %c1_i32 iter_args(%arg5 = %cst) -> (tensor<64x32xf32, #mma>)  : i32 {
+      %17 = arith.muli %arg4, %c1024_i32 : i32
+      %18 = tile.addptr %arg0, %17 : !tile.ptr<i32>, i32
+      %19 = tile.expand_dims %1 {axis = 1 : i32} : tensor<64xi32, #slice1> -> tensor<64x1xi32, #blocked1>
+      %20 = tile.splat %c16_i32 : i32 -> tensor<64x1xi32, #blocked1>
+      %21 = arith.muli %19, %20 : tensor<64x1xi32, #blocked1>
+      %22 = tile.splat %18 : !tile.ptr<i32> -> tensor<64x1x!tile.ptr<i32>, #blocked1>
+      %23 = tile.addptr %22, %21 : tensor<64x1x!tile.ptr<i32>, #blocked1>, tensor<64x1xi32, #blocked1>
+      %24 = tile.expand_dims %5 {axis = 0 : i32} : tensor<16xi32, #slice3> -> tensor<1x16xi32, #blocked1>
+      %25 = tile.broadcast %23 : tensor<64x1x!tile.ptr<i32>, #blocked1> -> tensor<64x16x!tile.ptr<i32>, #blocked1>
+      %26 = tile.broadcast %24 : tensor<1x16xi32, #blocked1> -> tensor<64x16xi32, #blocked1>
+      %27 = tile.addptr %25, %26 : tensor<64x16x!tile.ptr<i32>, #blocked1>, tensor<64x16xi32, #blocked1>
+      %28 = tile.load %27 : tensor<64x16x!tile.ptr<i32>, #blocked1>
+      %29 = arith.muli %arg4, %c512_i32 : i32
+      %30 = tile.addptr %arg1, %29 : !tile.ptr<i32>, i32
+      %31 = tile.expand_dims %4 {axis = 1 : i32} : tensor<16xi32, #slice> -> tensor<16x1xi32, #blocked>
+      %32 = tile.splat %c32_i32 : i32 -> tensor<16x1xi32, #blocked>
+      %33 = arith.muli %31, %32 : tensor<16x1xi32, #blocked>
+      %34 = tile.splat %30 : !tile.ptr<i32> -> tensor<16x1x!tile.ptr<i32>, #blocked>
+      %35 = tile.addptr %34, %33 : tensor<16x1x!tile.ptr<i32>, #blocked>, tensor<16x1xi32, #blocked>
+      %36 = tile.expand_dims %2 {axis = 0 : i32} : tensor<32xi32, #slice2> -> tensor<1x32xi32, #blocked>
+      %37 = tile.broadcast %35 : tensor<16x1x!tile.ptr<i32>, #blocked> -> tensor<16x32x!tile.ptr<i32>, #blocked>
+      %38 = tile.broadcast %36 : tensor<1x32xi32, #blocked> -> tensor<16x32xi32, #blocked>
+      %39 = tile.addptr %37, %38 : tensor<16x32x!tile.ptr<i32>, #blocked>, tensor<16x32xi32, #blocked>
+      %40 = tile.load %39 : tensor<16x32x!tile.ptr<i32>, #blocked>
+      %41 = arith.bitcast %28 : tensor<64x16xi32, #blocked1> to tensor<64x16xf32, #blocked1>
+      %42 = arith.bitcast %40 : tensor<16x32xi32, #blocked> to tensor<16x32xf32, #blocked>
+      %43 = tile.convert_layout %41 : tensor<64x16xf32, #blocked1> -> tensor<64x16xf32, #dot_a>
+      %44 = tile.convert_layout %42 : tensor<16x32xf32, #blocked> -> tensor<16x32xf32, #dot_b>
+      %45 = tile.dot %43, %44, %arg5 : tensor<64x16xf32, #dot_a>, tensor<16x32xf32, #dot_b> -> tensor<64x32xf32, #mma>
+      scf.yield %45 : tensor<64x32xf32, #mma>
+    }
+    %7 = tile.expand_dims %0 {axis = 1 : i32} : tensor<64xi32, #slice> -> tensor<64x1xi32, #blocked>
+    %8 = tile.splat %c32_i32 : i32 -> tensor<64x1xi32, #blocked>
+    %9 = arith.muli %7, %8 : tensor<64x1xi32, #blocked>
+    %10 = tile.splat %arg2 : !tile.ptr<f32> -> tensor<64x1x!tile.ptr<f32>, #blocked>
+    %11 = tile.addptr %10, %9 : tensor<64x1x!tile.ptr<f32>, #blocked>, tensor<64x1xi32, #blocked>
+    %12 = tile.expand_dims %3 {axis = 0 : i32} : tensor<32xi32, #slice2> -> tensor<1x32xi32, #blocked>
+    %13 = tile.broadcast %11 : tensor<64x1x!tile.ptr<f32>, #blocked> -> tensor<64x32x!tile.ptr<f32>, #blocked>
+    %14 = tile.broadcast %12 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+    %15 = tile.addptr %13, %14 : tensor<64x32x!tile.ptr<f32>, #blocked>, tensor<64x32xi32, #blocked>
+    %16 = tile.convert_layout %6 : tensor<64x32xf32, #mma> -> tensor<64x32xf32, #blocked>
+    tile.store %15, %16 : tensor<64x32x!tile.ptr<f32>, #blocked>
+    return
+  }
+

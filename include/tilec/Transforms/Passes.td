@@ -351,7 +351,9 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
     layout of a tensor-core (`#tile.mma`) `tile.dot` in the same loop (or transpose it,
     a 2-D `tile.trans` converted to a B operand: the buffer then holds the tile as
     loaded, read back for the transposition, which the lowering folds into the dot's
-    reads), whose `other` is
+    reads; same-width element bitcasts, `arith.bitcast` as the frontend emits for
+    `x.to(tl.bfloat16, bitcast=True)`, may come first: the buffer then holds their
+    element type, into which the copies move the loaded bytes), whose `other` is
     absent or zero and whose address and mask depend only on the induction variable,
     loop invariants and loop-carried values updated by pure ops (pointer increments),
     is turned into asynchronous copies into a `tile.local_alloc` buffer of

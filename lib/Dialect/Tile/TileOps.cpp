@@ -782,10 +782,14 @@ LogicalResult AsyncCopyOp::verify() {
     return emitOpError("pointer tile shape ")
            << shapeString(ptrType.getShape()) << " differs from the buffer's "
            << shapeString(dst.getShape());
+  // The copy moves bytes: the buffer may hold another type of the same width
+  // (a tile loaded as i16 and read as bf16).
   Type pointee = cast<PointerType>(ptrType.getElementType()).getPointeeType();
-  if (pointee != dst.getElementType())
-    return emitOpError("copies ") << pointee << " elements into a buffer of "
-                                  << dst.getElementType();
+  Type elem = dst.getElementType();
+  if (pointee != elem && (!pointee.isIntOrFloat() || !elem.isIntOrFloat() ||
+                          pointee.getIntOrFloatBitWidth() != elem.getIntOrFloatBitWidth()))
+    return emitOpError("copies ") << pointee << " elements into a buffer of " << elem
+                                  << ", whose elements have a different bit width";
   if (Value mask = getMask())
     if (cast<RankedTensorType>(mask.getType()).getShape() != ptrType.getShape())
       return emitOpError("mask shape differs from the pointer tile's");

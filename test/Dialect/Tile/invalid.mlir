@@ -808,13 +808,25 @@ func.func @index_shape(%i: i32) {
 
 // -----
 
-// async_copy's pointers match the buffer's shape and element type.
+// async_copy's pointers match the buffer's shape and element width (it moves bytes).
 #shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 func.func @copy_type(%p: tensor<64x32x!tile.ptr<f32>>, %i: i32) {
   %b = tile.local_alloc : !tile.memdesc<2x64x32xf16, #shared>
   %s = tile.memdesc_index %b[%i] : !tile.memdesc<2x64x32xf16, #shared> -> !tile.memdesc<64x32xf16, #shared>
-  // expected-error @+1 {{copies 'f32' elements into a buffer of 'f16'}}
+  // expected-error @+1 {{copies 'f32' elements into a buffer of 'f16', whose elements have a different bit width}}
   tile.async_copy %p, %s : tensor<64x32x!tile.ptr<f32>>, !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+// Integer bits into a float buffer of another width: i8 into bf16.
+#shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @copy_width(%p: tensor<64x32x!tile.ptr<i8>>, %i: i32) {
+  %b = tile.local_alloc : !tile.memdesc<2x64x32xbf16, #shared>
+  %s = tile.memdesc_index %b[%i] : !tile.memdesc<2x64x32xbf16, #shared> -> !tile.memdesc<64x32xbf16, #shared>
+  // expected-error @+1 {{copies 'i8' elements into a buffer of 'bf16', whose elements have a different bit width}}
+  tile.async_copy %p, %s : tensor<64x32x!tile.ptr<i8>>, !tile.memdesc<64x32xbf16, #shared>
   return
 }
 

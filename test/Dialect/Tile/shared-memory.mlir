@@ -31,3 +31,13 @@ func.func @pipeline_ops(%p: tensor<64x32x!tile.ptr<f16>, #blocked>, %m: tensor<6
   %plain = tile.local_alloc : !tile.memdesc<2x16x16xi8, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], pad = 0}>>
   return %v : tensor<64x32xf16, #blocked>
 }
+
+// An asynchronous copy moves bytes: i16 bit patterns into a bf16 buffer (same width) verify.
+// CHECK-LABEL: func @copy_same_width
+// CHECK: tile.async_copy %{{.*}}, %{{.*}} : tensor<64x32x!tile.ptr<i16>, #{{.*}}>, <64x32xbf16, #[[SHARED]]>
+func.func @copy_same_width(%p: tensor<64x32x!tile.ptr<i16>, #blocked>, %slot: i32) {
+  %buf = tile.local_alloc : !tile.memdesc<3x64x32xbf16, #shared>
+  %stage = tile.memdesc_index %buf[%slot] : !tile.memdesc<3x64x32xbf16, #shared> -> !tile.memdesc<64x32xbf16, #shared>
+  tile.async_copy %p, %stage : tensor<64x32x!tile.ptr<i16>, #blocked>, !tile.memdesc<64x32xbf16, #shared>
+  return
+}
