@@ -176,6 +176,7 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   mathOptions.target = options.target;
   mathOptions.libdevice = info && info->usesLibdevice() && !options.libdevicePath.empty();
   mathOptions.nativeExpLog = info && info->lowersExpLogNatively();
+  mathOptions.expAsExp2 = info && info->computesExpAsExp2();
   mathOptions.libm = !info || info->runsOnHost();
   // tilec's own f64 functions where the target has no library for them.
   mathOptions.f64Expansions =

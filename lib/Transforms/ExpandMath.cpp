@@ -433,8 +433,9 @@ struct TilecExpandMathPass
     return failure(result.wasInterrupted());
   }
 
-  /// Back ends with a native exp2 (AMDGPU's v_exp_f32): the kernel's own f32
-  /// `exp(x)` becomes `exp2(x * log2(e))`, as Triton lowers `tl.exp` there
+  /// `exp-as-exp2` (GPUs: AMDGPU's v_exp_f32, NVPTX's ex2.approx through
+  /// libdevice's exp2f): the kernel's own f32 `exp(x)` becomes
+  /// `exp2(x * log2(e))`, as Triton lowers `tl.exp` there
   /// (one multiply and one instruction instead of an extended-precision
   /// reduction; the rounding of the product costs a relative error of about
   /// |x| * 2^-24). Exps that later expansions create (sinh, cosh) stay exact.
@@ -462,13 +463,14 @@ struct TilecExpandMathPass
       if (failed(applyPatternsGreedily(module, std::move(f64Patterns))))
         return signalPassFailure();
     }
+    // Before the libdevice calls: with them, exp2 becomes __nv_exp2f.
+    if (expAsExp2)
+      rewriteExpAsExp2(module);
     if (libdevice && failed(callLibdevice(module)))
       return signalPassFailure();
     if (libm && failed(callLibm(module)))
       return signalPassFailure();
 
-    if (nativeExpLog)
-      rewriteExpAsExp2(module);
 
     // f16/bf16 math is widened to f32 beforehand by math-extend-to-supported-types.
     RewritePatternSet patterns(ctx);

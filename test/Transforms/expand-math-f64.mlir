@@ -1,8 +1,8 @@
 // tilec-expand-math's f64-expansions (AMD GPUs, NVPTX without libdevice): every f64 transcendental
 // function becomes arith/math arithmetic (fma, bit operations, sqrt, division), no math op left for
 // a library; without the option such targets refuse f64 math, and host targets keep it for libm.
-// RUN: tilec-opt %s --tilec-expand-math="target=amdgpu libm=false native-exp-log=true f64-expansions=true" | FileCheck %s
-// RUN: not tilec-opt %s --tilec-expand-math="target=amdgpu libm=false native-exp-log=true" 2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: tilec-opt %s --tilec-expand-math="target=amdgpu libm=false native-exp-log=true exp-as-exp2=true f64-expansions=true" | FileCheck %s
+// RUN: not tilec-opt %s --tilec-expand-math="target=amdgpu libm=false native-exp-log=true exp-as-exp2=true" 2>&1 | FileCheck %s --check-prefix=REFUSED
 // RUN: tilec-opt %s --tilec-expand-math | FileCheck %s --check-prefix=LIBM
 
 // exp: n = round(x log2(e)) through the 1.5 * 2^52 rounding constant, whose bits give n as an

@@ -153,6 +153,11 @@ public:
   /// Whether the LLVM back end lowers f32 exp, exp2, log, log2 and log10 to
   /// instructions by itself, so tilec-expand-math keeps them (AMDGPU).
   virtual bool lowersExpLogNatively() const { return false; }
+  /// Whether the kernel's f32 `exp(x)` is computed as `exp2(x * log2(e))`,
+  /// as Triton lowers `tl.exp` on GPUs (NVIDIA: `ex2.approx`, AMD:
+  /// `v_exp_f32`): one multiply and one instruction instead of an
+  /// extended-precision reduction, for a relative error of about |x| * 2^-24.
+  virtual bool computesExpAsExp2() const { return false; }
   /// Whether code generation splits vector arithmetic into scalars after
   /// LLVM's optimizations (GPUs: a thread's vector is a group of registers,
   /// and scalar chains let the instruction scheduler finish one element's

@@ -49,6 +49,11 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
     Option<"nativeExpLog", "native-exp-log", "bool", /*default=*/"false",
            "The back end lowers f32 exp, exp2, log, log2 and log10 itself, without a "
            "library (AMDGPU: v_exp_f32/v_log_f32 with range scaling): they stay math ops">,
+    Option<"expAsExp2", "exp-as-exp2", "bool", /*default=*/"false",
+           "The kernel's f32 exp(x) becomes exp2(x * log2(e)), as Triton lowers tl.exp on "
+           "GPUs (NVIDIA: ex2.approx, AMD: v_exp_f32); a relative error of about |x| * 2^-24 "
+           "instead of an extended-precision reduction. Exps that later expansions create "
+           "(sinh, cosh) keep full precision">,
     Option<"f64Expansions", "f64-expansions", "bool", /*default=*/"false",
            "tilec's own f64 expansions (lib/Transforms/ExpandMathF64.cpp) of exp, exp2, "
            "expm1, log, log2, log10, log1p, sin, cos, tan, sinh, cosh, tanh, atan, atan2, "

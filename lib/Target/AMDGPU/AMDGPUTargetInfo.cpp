@@ -95,6 +95,7 @@ public:
   /// v_exp_f32 and v_log_f32 with the back end's range scaling, as ocml's
   /// exp/log compile to.
   bool lowersExpLogNatively() const override { return true; }
+  bool computesExpAsExp2() const override { return true; }
   /// Scalar arithmetic: a vector fdiv of 8 lanes, split by the back end in one
   /// DAG, runs its 8 divisions interleaved (softmax-4096 at 8 warps: 53 VGPRs,
   /// 24 when split before codegen; Triton's IR is scalar: 22).

@@ -93,6 +93,8 @@ public:
   llvm::StringRef getRuntimeDriver() const override { return "cuda"; }
   ModulePayload getModulePayload() const override { return ModulePayload::PTX; }
   bool usesLibdevice() const override { return true; }
+  /// As Triton: `ex2.approx.f32(x * log2 e)` (libdevice's exp2f on f32).
+  bool computesExpAsExp2() const override { return true; }
 
   void prepareKernel(func::FuncOp kernel) const override {
     // Kernels stay public; they become kernel entries in markLLVMKernel.
