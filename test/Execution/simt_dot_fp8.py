@@ -12,8 +12,9 @@
 # ctx->mfma with the f16 kind 16 (32x32x8) 8 times (8 K steps).
 # With sm_90a's wgmma modelled (TILEC_SIMT_WGMMA=1, arch warp32-wgmma) dots of 64-row blocks run
 # on wgmma.m64nNk32 with fp8 operands (ctx->wgmma kinds 36-39), both read K-major from shared
-# memory (B staged transposed by the dot): the 128x64x64 e4m3 x e5m2 code at 4 warps calls it
-# with kind 37 4 times (two 64-row blocks, two K steps), and never mma.sync.
+# memory (B's pipeline buffer holds it transposed, filled from 16-byte loads): the 128x64x64
+# e4m3 x e5m2 code at 4 warps calls it with kind 37 4 times (two 64-row blocks, two K steps),
+# and never mma.sync.
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
 # RUN: tilec compile %s --kernel mm --signature '*u8:16,*u8:16,*fp32:16,i32' -DM=64 -DN=64 -DK=64 -DA=tl.float8e4nv -DB=tl.float8e5 --target simt --num-warps 4 --emit llvm -o %t.fp8.ll
