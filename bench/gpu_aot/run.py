@@ -105,15 +105,18 @@ if o:
 
 # fp8 e4m3 x e5m2 (bytes in, fp32 out); the reference decodes them with torch; TFLOP/s against
 # cuBLAS fp16's (the H200's dense fp8 rate is twice its fp16 one).
-A8f = torch.randn(S, S, device="cuda").to(torch.float8_e4m3fn)
-B8f = torch.randn(S, S, device="cuda").to(torch.float8_e5m2)
-ref8f = (A8f.double() @ B8f.double()).cpu().numpy()
-for img in ("mm8_w4.tcm", "mm8_w8.tcm"):
-    o, t = run(img, str((S // 128) ** 2), [A8f.view(torch.uint8).cpu().numpy(), B8f.view(torch.uint8).cpu().numpy(), np.zeros((S, S), np.float32), S, S, S, S, 1, S, 1, S, 1])
-    if o:
-        e = float(np.max(np.abs(o[2] - ref8f)) / np.max(np.abs(ref8f)))
-        tf = 2 * S ** 3 / (t[1] * 1e6) if t else 0
-        report(img[:-4] + " fp8", e < 1e-3, e, t, "%.0f TFLOP/s = %.2fx cuBLAS fp16" % (tf, tf / (2 * S ** 3 / (cub * 1e9))))
+try:
+    A8f = torch.randn(S, S, device="cuda").to(torch.float8_e4m3fn)
+    B8f = torch.randn(S, S, device="cuda").to(torch.float8_e5m2)
+    ref8f = (A8f.double() @ B8f.double()).cpu().numpy()
+    for img in ("mm8_w4.tcm", "mm8_w8.tcm"):
+        o, t = run(img, str((S // 128) ** 2), [A8f.view(torch.uint8).cpu().numpy(), B8f.view(torch.uint8).cpu().numpy(), np.zeros((S, S), np.float32), S, S, S, S, 1, S, 1, S, 1])
+        if o:
+            e = float(np.max(np.abs(o[2] - ref8f)) / np.max(np.abs(ref8f)))
+            tf = 2 * S ** 3 / (t[1] * 1e6) if t else 0
+            report(img[:-4] + " fp8", e < 1e-3, e, t, "%.0f TFLOP/s = %.2fx cuBLAS fp16" % (tf, tf / (2 * S ** 3 / (cub * 1e9))))
+except Exception as ex:  # an older torch without float8: the other cases still run
+    print("fp8 cases skipped:", str(ex)[:200], flush=True)
 
 # int8 x int8 -> int32 vs cuBLAS (torch._int_mm)
 A8 = rng.integers(-128, 128, (S, S), dtype=np.int8); B8 = rng.integers(-128, 128, (S, S), dtype=np.int8)
