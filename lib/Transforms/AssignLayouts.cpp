@@ -182,8 +182,23 @@ private:
     // [4, 2] for 64 rows at 8 warps), at least 16 columns per warpgroup and
     // one instruction's K (32 bytes: the narrowest swizzled rows). Chained
     // dots share the choice (chainedDotWarps' all-along-M default gives way).
-    bool wgmma = dot.getAFp8() ? target->hasFP8WarpgroupMma(arch, *dot.getAFp8(), *dot.getBFp8())
-                               : target->hasWarpgroupMma(arch, operand, cType.getElementType());
+    // wgmma reads tf32, s8 and fp8 B K-major only: an N-contiguous B (not a
+    // transposition of an N x K tile) is transposed element by element on
+    // its way to shared memory. For such a dot of its own, mma.sync, which
+    // reads B as loaded, ran faster on an H200 (4096^3; docs/gpu.md "On a
+    // GPU: the second run"): tf32 126 against 79 TFLOP/s and int8 293
+    // against 175 TOP/s (128x128, 8 warps), fp8 216 against 174 TFLOP/s
+    // (4 warps; 186 against 171 at 8), and it accumulates fp8 in fp32
+    // throughout. Chained dots keep wgmma (attention: 71 against 33 TFLOP/s),
+    // and so do tf32 and s8 dots of more than 64 accumulators per thread,
+    // which mma.sync's fragments would spill (128x128 at 4 warps).
+    bool kMajorOnly = operand.isF32() || operand.isInteger(8);
+    bool mmaSyncReadsBetter = kMajorOnly && !warps &&
+                              !dot.getB().getDefiningOp<tile::TransOp>() &&
+                              (dot.getAFp8() || m * n <= 64 * int64_t(numWarps) * warpSize);
+    bool wgmma = !mmaSyncReadsBetter &&
+                 (dot.getAFp8() ? target->hasFP8WarpgroupMma(arch, *dot.getAFp8(), *dot.getBFp8())
+                                : target->hasWarpgroupMma(arch, operand, cType.getElementType()));
     if (wgmma && numWarps % 4 == 0 && m % 64 == 0 && k * operand.getIntOrFloatBitWidth() >= 256) {
       unsigned wgM = numWarps;
       while (wgM > 4 && m % (16 * wgM))

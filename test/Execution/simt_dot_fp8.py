@@ -10,19 +10,21 @@
 # e4m3 x e5m2 code at warp size 32 calls ctx->mma with kind 5 16 times at 4 warps ([2, 2] warps,
 # 2 x 4 blocks per warp, 2 K steps), and never with the f16 kind 0; at warp size 64 it calls
 # ctx->mfma with the f16 kind 16 (32x32x8) 8 times (8 K steps).
-# With sm_90a's wgmma modelled (TILEC_SIMT_WGMMA=1, arch warp32-wgmma) dots of 64-row blocks run
-# on wgmma.m64nNk32 with fp8 operands (ctx->wgmma kinds 36-39), both read K-major from shared
-# memory (B's pipeline buffer holds it transposed, filled from 16-byte loads): the 128x64x64
-# e4m3 x e5m2 code at 4 warps calls it with kind 37 4 times (two 64-row blocks, two K steps),
-# and never mma.sync.
+# With sm_90a's wgmma modelled (TILEC_SIMT_WGMMA=1, arch warp32-wgmma) dots of 64-row blocks
+# whose B is a transposition (stored N x K: K-major, as wgmma reads fp8) run on wgmma.m64nNk32
+# with fp8 operands (ctx->wgmma kinds 36-39): the 128x64x64 e4m3 x e5m2 code at 4 warps calls it
+# with kind 37 4 times (two 64-row blocks, two K steps), and never mma.sync; with an
+# N-contiguous B the dot stays on mma.sync (kind 5 there).
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
-# RUN: tilec compile %s --kernel mm --signature '*u8:16,*u8:16,*fp32:16,i32' -DM=64 -DN=64 -DK=64 -DA=tl.float8e4nv -DB=tl.float8e5 --target simt --num-warps 4 --emit llvm -o %t.fp8.ll
+# RUN: tilec compile %s --kernel mm --signature '*u8:16,*u8:16,*fp32:16,i32' -DM=64 -DN=64 -DK=64 -DA=tl.float8e4nv -DB=tl.float8e5 -DTRANS_B=0 --target simt --num-warps 4 --emit llvm -o %t.fp8.ll
 # RUN: FileCheck %s --check-prefix=MMA < %t.fp8.ll
-# RUN: tilec compile %s --kernel mm --signature '*u8:16,*u8:16,*fp32:16,i32' -DM=64 -DN=64 -DK=64 -DA=tl.float8e4nv -DB=tl.float8e5 --target simt --arch warp64 --num-warps 4 --emit llvm -o %t.w64.ll
+# RUN: tilec compile %s --kernel mm --signature '*u8:16,*u8:16,*fp32:16,i32' -DM=64 -DN=64 -DK=64 -DA=tl.float8e4nv -DB=tl.float8e5 -DTRANS_B=0 --target simt --arch warp64 --num-warps 4 --emit llvm -o %t.w64.ll
 # RUN: FileCheck %s --check-prefix=MFMA < %t.w64.ll
-# RUN: tilec compile %s --kernel mm --signature '*u8:16,*u8:16,*fp32:16,i32' -DM=128 -DN=64 -DK=64 -DA=tl.float8e4nv -DB=tl.float8e5 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.wg.ll
+# RUN: tilec compile %s --kernel mm --signature '*u8:16,*u8:16,*fp32:16,i32' -DM=128 -DN=64 -DK=64 -DA=tl.float8e4nv -DB=tl.float8e5 -DTRANS_B=1 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.wg.ll
 # RUN: FileCheck %s --check-prefix=WGMMA < %t.wg.ll
+# RUN: tilec compile %s --kernel mm --signature '*u8:16,*u8:16,*fp32:16,i32' -DM=128 -DN=64 -DK=64 -DA=tl.float8e4nv -DB=tl.float8e5 -DTRANS_B=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.wgn.ll
+# RUN: FileCheck %s --check-prefix=NMAJOR < %t.wgn.ll
 # CHECK: PASS fp8e4nv x fp8e4nv 16x8x32 w4
 # CHECK: PASS fp8e5 x fp8e5 64x64x64 w4
 # CHECK: PASS fp8e4nv x fp8e5 32x16x128 w4
@@ -56,6 +58,9 @@
 # WGMMA-NOT: call void %{{.*}}(ptr {{.*}}, i32 {{[0-7]}}, ptr {{.*}})
 # WGMMA-COUNT-4: call void %{{.*}}(ptr {{.*}}, i32 37, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 64, ptr {{.*}})
 # WGMMA-NOT: call void %{{.*}}(ptr {{.*}}, i32 37, i64
+# NMAJOR-LABEL: define {{.*}}@__tilec_simt_entry_mm
+# NMAJOR-NOT: call void %{{.*}}(ptr {{.*}}, i32 37, i64
+# NMAJOR: call void %{{.*}}(ptr {{.*}}, i32 5, ptr {{.*}})
 import os
 import sys
 
@@ -68,14 +73,18 @@ from tilec_check import jit, run, tl  # noqa: E402
 # numpy has no fp8 dtype: the kernel loads bytes and bitcasts them to the formats A and B.
 @jit
 def mm(a_ptr, b_ptr, c_ptr, steps, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
-       A: tl.constexpr, B: tl.constexpr):
+       A: tl.constexpr, B: tl.constexpr, TRANS_B: tl.constexpr):
     rm = tl.arange(0, M)
     rn = tl.arange(0, N)
     rk = tl.arange(0, K)
     acc = tl.load(c_ptr + rm[:, None] * N + rn[None, :])
     for s in range(0, steps):
         a = tl.load(a_ptr + s * M * K + rm[:, None] * K + rk[None, :]).to(A, bitcast=True)
-        b = tl.load(b_ptr + s * K * N + rk[:, None] * N + rn[None, :]).to(B, bitcast=True)
+        if TRANS_B:  # B stored N x K
+            b = tl.trans(tl.load(b_ptr + s * K * N + rn[:, None] * K + rk[None, :])).to(
+                B, bitcast=True)
+        else:
+            b = tl.load(b_ptr + s * K * N + rk[:, None] * N + rn[None, :]).to(B, bitcast=True)
         acc = tl.dot(a, b, acc)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
 
@@ -110,10 +119,13 @@ def run_case(name, a, b, c, fa, fb, warps, warp_size=32, wgmma=False):
     os.environ["TILEC_DEVICE"] = "simt"
     os.environ["TILEC_SIMT_WARP_SIZE"] = str(warp_size)
     os.environ["TILEC_SIMT_WGMMA"] = "1" if wgmma else "0"
-    got = run(__file__, "mm", 1, [a, b, c.copy(), steps],
+    # wgmma reads fp8 B K-major: there B is given as its N x K transposition.
+    b_arg = np.ascontiguousarray(np.transpose(b, (0, 2, 1))) if wgmma else b
+    got = run(__file__, "mm", 1, [a, b_arg, c.copy(), steps],
               {"M": m, "N": n, "K": k, "A": "tl." + {"fp8e5": "float8e5",
                                                      "fp8e4nv": "float8e4nv"}[fa],
-               "B": "tl." + {"fp8e5": "float8e5", "fp8e4nv": "float8e4nv"}[fb]},
+               "B": "tl." + {"fp8e5": "float8e5", "fp8e4nv": "float8e4nv"}[fb],
+               "TRANS_B": int(wgmma)},
               flags=["--num-warps", str(warps)])[2]
     ta, tb = decode(fa), decode(fb)
     with np.errstate(invalid="ignore", over="ignore"):

@@ -15,8 +15,10 @@
 # copies: attention's V in simt_wgmma_attention.py, and 128x128x32 below); the reference is
 # float64 numpy on truncated inputs. int8 dots with int32
 # accumulators run on m64nNk32.s32.s8.s8 (kind 35), both operands K-major too, and must be
-# exact: B pipelined into a transposed buffer (1-byte copies), staged by the dot, or from
-# tl.trans.
+# exact: B pipelined into a transposed buffer (16-byte loads stored byte by byte), staged by the
+# dot, or from tl.trans. (tf32 and int8 dots of their own whose N-contiguous B leaves at most 64
+# accumulators per thread run on mma.sync instead, tilec-assign-layouts; the cases without
+# transB here hold 128.)
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
 # RUN: tilec compile %s --kernel mm --signature '*fp16:16,*fp16:16,*fp32:16,i32' -DM=128 -DN=128 -DK=64 -DBF16=0 -DTRANS_B=0 -DSTAGED=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.ll
@@ -35,14 +37,14 @@
 # CHECK: PASS f32 128x128x32 w4 transB
 # CHECK: PASS f32 128x128x32 w4
 # CHECK: PASS f32 128x64x32 w8 transB
-# CHECK: PASS i8 64x64x32 w4
+# CHECK: PASS i8 64x64x32 w4 transB
 # CHECK: PASS i8 128x128x64 w4
-# CHECK: PASS i8 64x32x128 w4 staged
+# CHECK: PASS i8 128x128x64 w4 staged
 # CHECK: PASS i8 128x64x64 w8 transB
 # CHECK: PASS f16 64x64x32 w8
 # CHECK: PASS bf16 64x128x64 w8 transB
 # CHECK: PASS f32 64x32x32 w8 transB
-# CHECK: PASS i8 64x64x64 w8
+# CHECK: PASS i8 64x64x64 w8 transB
 # CHECK-NOT: FAIL
 # IR-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # IR-COUNT-8: call void %{{.*}}(ptr {{.*}}, i32 32, i64 %{{.*}}, i64 {{%?[0-9]+}}, i32 131200, ptr {{.*}})
@@ -133,12 +135,12 @@ if __name__ == "__main__":
                  ("f32", 128, 128, 32, 4),
                  ("f32", 128, 64, 32, 8, True)):
         run_case(*case)
-    for case in ((64, 64, 32, 4), (128, 128, 64, 4), (64, 32, 128, 4, False, True),
+    for case in ((64, 64, 32, 4, True), (128, 128, 64, 4), (128, 128, 64, 4, False, True),
                  (128, 64, 64, 8, True)):
         run_i8(*case)
     # 64 rows at 8 warps: the two warpgroups split N (warps [4, 2]), m64n(N/2) each.
     for case in (("f16", 64, 64, 32, 8), ("bf16", 64, 128, 64, 8, True),
                  ("f32", 64, 32, 32, 8, True)):
         run_case(*case)
-    run_i8(64, 64, 64, 8)
+    run_i8(64, 64, 64, 8, True)
     finish()

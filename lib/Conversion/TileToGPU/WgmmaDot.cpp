@@ -166,12 +166,11 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     if (!bBuffer)
       stage(bSource ? b.getRemappedValue(bSource) : adaptor.getB(),
             bSource ? bSource.getType() : bType, bShared, bRegion, bStagedTransposed);
-    // The writers fence their writes for wgmma's (async) proxy before the
-    // barrier, as CUTLASS does; the readers fence again before reading.
-    if (staged) {
-      simt.target.warpgroupMmaFence(b, loc, simt.kernel);
+    // (Every thread fences for wgmma's async proxy after the barrier, in
+    // warpgroupMmaFence below: the order the H200 ran right; a second fence
+    // by the writers before the barrier cost time in every iteration.)
+    if (staged)
       simt.barrier(b, loc);
-    }
 
     // Each operand's first byte; A's for the warpgroup's first row.
     auto at = [&](Value base, Value bytes) -> Value {

@@ -1,7 +1,8 @@
 # fp8 tl.dot on tensor cores: from sm_89 mma.sync.aligned.m16n8k32 with fp8 operands (.e4m3,
 # .e5m2, mixed pairs) and f32 accumulators, PTX ISA 8.4; a 64x64x64 dot at 4 warps ([2, 2] warps,
 # 2 x 4 blocks of 16x8 each, 2 K steps of 32) is 16 of them, and ptxas (-arch as the .target)
-# accepts them with no spills. sm_90a runs the dot on wgmma (wgmma_fp8.py). sm_80 has no
+# accepts them with no spills. sm_90a takes the same mma.sync for this N-contiguous B (a
+# transposed B takes wgmma: wgmma_fp8.py). sm_80 has no
 # fp8 mma: the operands are decoded to f16 and the dot runs on m16n8k16 (4 K steps: 32). Formats
 # without an mma.sync type (e4b15, the fnuz ones) and K below 32 are upcast on sm_89 too.
 # RUN: tilec compile %s --kernel dot --signature '*fp8e4nv:16,*fp8e5:16,*fp32:16' -DM=64 -DN=64 -DK=64 --target nvptx --arch sm_89 --num-warps 4 --emit ptx -o %t.89.ptx
@@ -30,7 +31,8 @@
 # E5-NOT: mma.sync
 # SM90A: .target sm_90a
 # SM90A-LABEL: .entry dot
-# SM90A-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
+# SM90A-NOT: wgmma
+# SM90A-COUNT-16: mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
 # SM90A-NOT: mma.sync
 # SM80-LABEL: .entry dot
 # SM80-NOT: e4m3
