@@ -190,12 +190,13 @@ private:
     // against 175 TOP/s (128x128, 8 warps), fp8 216 against 174 TFLOP/s
     // (4 warps; 186 against 171 at 8), and it accumulates fp8 in fp32
     // throughout. Chained dots keep wgmma (attention: 71 against 33 TFLOP/s),
-    // and so do tf32 and s8 dots of more than 64 accumulators per thread,
-    // which mma.sync's fragments would spill (128x128 at 4 warps).
+    // and so do dots of more than 64 accumulators per thread, which
+    // mma.sync's fragments would spill (128x128 at 4 warps: tf32 116 bytes,
+    // fp8 128).
     bool kMajorOnly = operand.isF32() || operand.isInteger(8);
     bool mmaSyncReadsBetter = kMajorOnly && !warps &&
                               !dot.getB().getDefiningOp<tile::TransOp>() &&
-                              (dot.getAFp8() || m * n <= 64 * int64_t(numWarps) * warpSize);
+                              m * n <= 64 * int64_t(numWarps) * warpSize;
     bool wgmma = !mmaSyncReadsBetter &&
                  (dot.getAFp8() ? target->hasFP8WarpgroupMma(arch, *dot.getAFp8(), *dot.getBFp8())
                                 : target->hasWarpgroupMma(arch, operand, cType.getElementType()));

@@ -2,14 +2,15 @@
 # any pair and f32 accumulators, both operands K-major (no transpose operands), the operand
 # scales 1, as Triton 3.9 compiles it (4 wgmma for 128x128x64 at 4 warps), for a B that is a
 # transposition (an N x K tile as loaded: both operands arrive by 16-byte cp.async). An
-# N-contiguous B stays on mma.sync m16n8k32 (it would be transposed byte by byte on its way to
-# shared memory: slower on an H200, docs/gpu.md). ptxas fits the wgmma kernel in 168 registers
-# or fewer (Triton 3.9: 168 for its N-contiguous B) with no spills.
+# N-contiguous B stays on mma.sync m16n8k32 where each thread holds at most 64 accumulators (it
+# would be transposed byte by byte on its way to shared memory: slower on an H200,
+# docs/gpu.md): 128x128 at 8 warps. ptxas fits the wgmma kernel in 168 registers or fewer
+# (Triton 3.9: 168 for its N-contiguous B) with no spills.
 # RUN: tilec compile %s --kernel mm8 --signature '*fp8e4nv:16,*fp8e5:16,*fp32:16,i32' -DTRANS_B=1 --target nvptx --arch sm_90a --num-warps 4 --emit ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # RUN: tilec compile %s --kernel mm8 --signature '*fp8e5:16,*fp8e4nv:16,*fp32:16,i32' -DTRANS_B=1 --target nvptx --arch sm_90a --num-warps 8 --emit ptx -o %t.w8.ptx
 # RUN: FileCheck %s --check-prefix=W8 < %t.w8.ptx
-# RUN: tilec compile %s --kernel mm8 --signature '*fp8e4nv:16,*fp8e5:16,*fp32:16,i32' -DTRANS_B=0 --target nvptx --arch sm_90a --num-warps 4 --emit ptx -o %t.nb.ptx
+# RUN: tilec compile %s --kernel mm8 --signature '*fp8e4nv:16,*fp8e5:16,*fp32:16,i32' -DTRANS_B=0 --target nvptx --arch sm_90a --num-warps 8 --emit ptx -o %t.nb.ptx
 # RUN: FileCheck %s --check-prefix=NMAJOR < %t.nb.ptx
 # RUN: %if ptxas %{ %ptxas -v -arch=sm_90a %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
 # CHECK-LABEL: .entry mm8
