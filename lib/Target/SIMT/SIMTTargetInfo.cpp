@@ -156,29 +156,15 @@ public:
   Value mmaSync(OpBuilder &b, Location loc, func::FuncOp kernel, Value a, Value bOperand,
                 Value c) const override {
     Type elem = cast<VectorType>(a.getType()).getElementType();
-    Value buffer = fragmentBuffer(b, loc, kernel);
-    auto store = [&](Value value, size_t offset) {
-      Type i8 = b.getI8Type();
-      Value addr = LLVM::GEPOp::create(b, loc, buffer.getType(), i8, buffer,
-                                       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
-      // The fields are 8-byte aligned only (c is at 24).
-      LLVM::StoreOp::create(b, loc, value, addr, /*alignment=*/8);
-      return addr;
-    };
     if (elem.isF32()) {
       a = roundToTF32(b, loc, a);
       bOperand = roundToTF32(b, loc, bOperand);
     }
-    store(a, offsetof(tilec_simt_mma_fragments, a));
-    store(bOperand, offsetof(tilec_simt_mma_fragments, b));
-    Value cAddr = store(c, offsetof(tilec_simt_mma_fragments, c));
     uint32_t kind = elem.isF32()     ? TILEC_SIMT_MMA_M16N8K8_F32_TF32
                     : elem.isBF16()  ? TILEC_SIMT_MMA_M16N8K16_F32_BF16
                     : elem.isF16()   ? TILEC_SIMT_MMA_M16N8K16_F32_F16
                                      : TILEC_SIMT_MMA_M16N8K32_S32_S8;
-    callField(b, loc, kernel, offsetof(tilec_simt_thread, mma), Type(),
-              {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
-    return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
+    return callMma(b, loc, kernel, kind, a, bOperand, c);
   }
 
   /// The emulator's warp-32 archs model sm_89-class mma.sync, which has fp8
@@ -191,21 +177,9 @@ public:
   /// kind.
   Value fp8MmaSync(OpBuilder &b, Location loc, func::FuncOp kernel, llvm::StringRef aFormat,
                    llvm::StringRef bFormat, Value a, Value bOperand, Value c) const override {
-    Value buffer = fragmentBuffer(b, loc, kernel);
-    auto store = [&](Value value, size_t offset) {
-      Value addr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(), buffer,
-                                       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
-      LLVM::StoreOp::create(b, loc, value, addr, /*alignment=*/8);
-      return addr;
-    };
-    store(a, offsetof(tilec_simt_mma_fragments, a));
-    store(bOperand, offsetof(tilec_simt_mma_fragments, b));
-    Value cAddr = store(c, offsetof(tilec_simt_mma_fragments, c));
     uint32_t kind = TILEC_SIMT_MMA_M16N8K32_F32_E4M3_E4M3 + (aFormat == "fp8e5" ? 2 : 0) +
                     (bFormat == "fp8e5" ? 1 : 0);
-    callField(b, loc, kernel, offsetof(tilec_simt_thread, mma), Type(),
-              {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
-    return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
+    return callMma(b, loc, kernel, kind, a, bOperand, c);
   }
 
   /// The emulator models wgmma on arch warp32-wgmma.
@@ -336,16 +310,33 @@ private:
   static Value callMfma(OpBuilder &b, Location loc, func::FuncOp kernel, uint32_t kind, Value a,
                         Value bOperand, Value c) {
     Value buffer = stackBuffer(b, loc, kernel, kMfmaBufferAttr, sizeof(tilec_simt_mfma_fragments));
+    return callWithFragments<tilec_simt_mfma_fragments>(
+        b, loc, kernel, buffer, offsetof(tilec_simt_thread, mfma), kind, a, bOperand, c);
+  }
+  /// The same for ctx->mma with the kernel's `tilec_simt_mma_fragments`.
+  static Value callMma(OpBuilder &b, Location loc, func::FuncOp kernel, uint32_t kind, Value a,
+                       Value bOperand, Value c) {
+    return callWithFragments<tilec_simt_mma_fragments>(
+        b, loc, kernel, fragmentBuffer(b, loc, kernel), offsetof(tilec_simt_thread, mma), kind, a,
+        bOperand, c);
+  }
+  /// Stores a lane's registers `a`, `bOperand` and `c` in `buffer` at their
+  /// fields of `Fragments` (8-byte aligned only), calls the ctx function at
+  /// byte `field` of tilec_simt_thread with `kind` and the buffer, and reads d
+  /// back from c's field.
+  template <typename Fragments>
+  static Value callWithFragments(OpBuilder &b, Location loc, func::FuncOp kernel, Value buffer,
+                                 size_t field, uint32_t kind, Value a, Value bOperand, Value c) {
     auto store = [&](Value value, size_t offset) {
       Value addr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(), buffer,
                                        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
       LLVM::StoreOp::create(b, loc, value, addr, /*alignment=*/8);
       return addr;
     };
-    store(a, offsetof(tilec_simt_mfma_fragments, a));
-    store(bOperand, offsetof(tilec_simt_mfma_fragments, b));
-    Value cAddr = store(c, offsetof(tilec_simt_mfma_fragments, c));
-    callField(b, loc, kernel, offsetof(tilec_simt_thread, mfma), Type(),
+    store(a, offsetof(Fragments, a));
+    store(bOperand, offsetof(Fragments, b));
+    Value cAddr = store(c, offsetof(Fragments, c));
+    callField(b, loc, kernel, field, Type(),
               {arith::ConstantIntOp::create(b, loc, kind, 32), buffer});
     return LLVM::LoadOp::create(b, loc, c.getType(), cAddr, /*alignment=*/8);
   }
