@@ -151,17 +151,18 @@ struct AsyncCopyLowering : public SIMTPattern<tile::AsyncCopyOp> {
     std::optional<SwizzledOffsets> swizzled;
     if (swizzleBytes)
       swizzled.emplace(layout, strides, outer, inner, elemBytes, swizzleBytes);
+    // Where element `index`, held in register `reg`, goes.
+    auto place = [&](Value index, int64_t reg) {
+      return swizzled ? elementPointer(b, loc, adaptor.getDst(),
+                                       swizzled->offset(b, loc, index, reg), b.getI8Type())
+                      : elementPointer(b, loc, adaptor.getDst(), index, elem);
+    };
     for (int64_t r = 0; r < layout.numRegs; r += width) {
       Value index = arith::AddIOp::create(
           b, loc, linear,
           arith::ConstantIntOp::create(b, loc, SIMTLowering::linearOffset(layout, r, strides), 32));
       // A swizzled buffer: copies of at most 16 aligned bytes stay within one
       // 16-byte chunk, which the swizzle moves whole.
-      auto place = [&](Value index, int64_t reg) {
-        return swizzled ? elementPointer(b, loc, adaptor.getDst(),
-                                         swizzled->offset(b, loc, index, reg), b.getI8Type())
-                        : elementPointer(b, loc, adaptor.getDst(), index, elem);
-      };
       Value from = vector::ExtractOp::create(b, loc, adaptor.getPtr(), r);
       Value enabled = adaptor.getMask()
                           ? Value(vector::ExtractOp::create(b, loc, adaptor.getMask(), r))

@@ -202,12 +202,13 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     Type operand = aType.getElementType();
-    if (op.getAFp8() && !simt.target.hasFP8MmaSync(simt.arch, *op.getAFp8(), *op.getBFp8()))
-      return op.emitOpError("target has no fp8 mma.sync for ")
-             << *op.getAFp8() << " x " << *op.getBFp8() << " operands";
-    if (!op.getAFp8() && !simt.target.hasMmaSync(simt.arch, operand, cType.getElementType()))
+    if (!hasMmaSync(simt, op)) {
+      if (op.getAFp8())
+        return op.emitOpError("target has no fp8 mma.sync for ")
+               << *op.getAFp8() << " x " << *op.getBFp8() << " operands";
       return op.emitOpError("target has no mma.sync for ")
              << operand << " operands and " << cType.getElementType() << " accumulators";
+    }
     StringRef precision =
         op.getInputPrecision().value_or(simt.target.getDefaultDotInputPrecision(simt.arch));
     if (operand.isF32() && precision != "tf32")
@@ -427,6 +428,13 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
 
 } // namespace
 
+bool hasMmaSync(const SIMTLowering &simt, tile::DotOp dot) {
+  if (dot.getAFp8())
+    return simt.target.hasFP8MmaSync(simt.arch, *dot.getAFp8(), *dot.getBFp8());
+  return simt.target.hasMmaSync(simt.arch, dot.getA().getType().getElementType(),
+                                dot.getAcc().getType().getElementType());
+}
+
 bool hasWarpgroupMma(const SIMTLowering &simt, tile::DotOp dot) {
   if (dot.getAFp8())
     return simt.target.hasFP8WarpgroupMma(simt.arch, *dot.getAFp8(), *dot.getBFp8());
@@ -486,7 +494,12 @@ static Operation *enclosingLoop(Operation *op) {
 /// where the regions fit with the kernel's scratch.
 static void planResidentOperands(SIMTLowering &simt, ArrayRef<tile::ConvertLayoutOp> candidates,
                           uint64_t limit) {
-  SmallVector<std::pair<tile::ConvertLayoutOp, Operation *>> invariants;
+  struct Invariant {
+    tile::ConvertLayoutOp convert;
+    Operation *loop;
+    bool wgmma; ///< Read by wgmma dots (as their A operand).
+  };
+  SmallVector<Invariant> invariants;
   llvm::DenseSet<Operation *> chosen;
   for (tile::ConvertLayoutOp convert : candidates) {
     if (!simt.stagedOperandConversions.contains(convert.getOperation()))
@@ -509,9 +522,9 @@ static void planResidentOperands(SIMTLowering &simt, ArrayRef<tile::ConvertLayou
       continue;
     if (!loop || !sameLoop || loop->isAncestor(src.getParentBlock()->getParentOp()))
       continue;
-    invariants.push_back({convert, loop});
+    invariants.push_back({convert, loop, wgmmaUser});
   }
-  for (auto [convert, loop] : invariants) {
+  for (auto [convert, loop, wgmma] : invariants) {
     // The scratch left with this one and those before it resident (their
     // dots no longer stage them).
     chosen.insert(convert.getOperation());
@@ -522,11 +535,6 @@ static void planResidentOperands(SIMTLowering &simt, ArrayRef<tile::ConvertLayou
           return def && (isa<tile::LocalLoadOp>(def) || chosen.contains(def));
         });
     auto type = cast<RankedTensorType>(convert.getType());
-    bool wgmma = llvm::any_of(convert->getUsers(), [](Operation *user) {
-      auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(
-          tile::getEncoding(cast<tile::DotOp>(user).getAcc().getType()));
-      return mma && mma.getVersion() == 3;
-    });
     int64_t elemBytes = type.getElementTypeBitWidth() / 8;
     // wgmma's rows: column blocks of at most 128 bytes, swizzled by their width.
     int64_t swizzleBytes =
@@ -559,15 +567,11 @@ void planDotOperandStaging(SIMTLowering &simt) {
   simt.kernel.walk([&](tile::DotOp dot) {
     auto cType = cast<RankedTensorType>(dot.getAcc().getType());
     auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding());
-    Type operandType = dot.getA().getType().getElementType();
     // wgmma (version 3) reads both operands from shared memory: its pipeline
     // buffers, a resident region (A), or staged by the dot in its swizzled
     // layout.
     bool wgmma = mma && mma.getVersion() == 3;
-    bool hasMma = dot.getAFp8()
-                      ? simt.target.hasFP8MmaSync(simt.arch, *dot.getAFp8(), *dot.getBFp8())
-                      : simt.target.hasMmaSync(simt.arch, operandType, cType.getElementType());
-    if (!mma || (wgmma ? !hasWarpgroupMma(simt, dot) : !hasMma))
+    if (!mma || !(wgmma ? hasWarpgroupMma(simt, dot) : hasMmaSync(simt, dot)))
       return;
     uint64_t bytes = 0;
     SmallVector<unsigned> operands;

@@ -305,6 +305,8 @@ void populateSIMTWgmmaDotPatterns(SIMTLowering &simt, const mlir::TypeConverter 
 mlir::Value loadGlobalRun(mlir::OpBuilder &b, mlir::Location loc, const TargetInfo &target,
                           mlir::Type type, mlir::Value ptr, int64_t count, mlir::Value enabled,
                           mlir::Value fallback);
+/// Whether the target runs `dot` on mma.sync (fp8 operands: for their formats).
+bool hasMmaSync(const SIMTLowering &simt, tile::DotOp dot);
 /// Whether the target runs `dot` on wgmma (fp8 operands: for their formats).
 bool hasWarpgroupMma(const SIMTLowering &simt, tile::DotOp dot);
 /// The shared-memory tile (a `!tile.memdesc`) a dot operand is read from per
