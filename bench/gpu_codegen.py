@@ -154,6 +154,7 @@ class Side:
     generic128: int = None      # NVPTX: 128-bit ld/st without a state space (ld.v4.b32)
     shuffles: int = None
     mma: int = None             # mma.sync (NVPTX) / v_mfma (AMDGPU) instructions
+    mma_serialized: bool = False  # ptxas serializes the wgmmas (its warning C7515)
     cp_async: int = None        # cp.async copies to shared memory (NVPTX)
 
 
@@ -277,6 +278,7 @@ def measure_ptx(side, ptx_path, kernel, tools):
         side.status = "FAIL: ptxas: " + first_error_line(proc.stderr)
         return
     dynamic_shared = side.shared or 0
+    side.mma_serialized = "wgmma.mma_async instructions are serialized" in proc.stdout + proc.stderr
     for key, value in parse_ptxas(proc.stdout + proc.stderr, kernel).items():
         setattr(side, key, value)
     side.shared += dynamic_shared
@@ -394,7 +396,8 @@ def format_side(side, width):
     cells = [format_number(side.regs), "%s/%s" % (side.spill_store, side.spill_load),
              format_number(side.stack), format_number(side.shared),
              "%s/%s" % (side.ld128, side.st128), format_number(side.generic128),
-             format_number(side.shuffles), format_number(side.mma),
+             format_number(side.shuffles),
+             format_number(side.mma) + ("*" if side.mma_serialized else ""),
              format_number(side.cp_async), seconds]
     return (SIDE_FORMAT % tuple(cells)).ljust(width)
 
@@ -408,7 +411,8 @@ SIDE_HEADER = (SIDE_FORMAT % ("regs", "spill st/ld", "stack", "smem", "128b", "g
 LEGEND = """\
 regs: registers (AMD: VGPRs); spill st/ld: bytes (AMD: VGPR/SGPR spill counts); stack, smem: bytes
 128b: 128-bit global loads/stores (PTX: with 16-byte cp.async); gen: 128-bit generic-address ld/st (PTX)
-shfl: shfl.sync (AMD: ds_bpermute/permute/swizzle, DPP); mma: mma.sync and wgmma.mma_async (AMD: v_mfma)
+shfl: shfl.sync (AMD: ds_bpermute/permute/swizzle, DPP); mma: mma.sync and wgmma.mma_async (AMD: v_mfma),
+  * where ptxas serializes the wgmmas (warning C7515; the local ptxas on both sides)
 cpa: cp.async copies to shared memory (num_stages pipelining, PTX)
 time s: compile + the local ptxas -v run (triton.compile includes Triton's own ptxas); x: tilec regs / Triton's"""
 

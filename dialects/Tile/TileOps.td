@@ -501,20 +501,56 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
     decodes them to f16 (exactly) where the target has no fp8 tensor-core instruction for
     the pair and the shape; the other lowerings refuse fp8 dots.
 
+    `is_async` (set by tilec-pipeline-loops on warpgroup MMA dots, whose accumulator has a
+    version-3 `#tile.mma` layout) leaves the dot's instructions in flight as one group
+    (`wgmma.commit_group` without a wait): its result may only be another async dot's
+    accumulator or a `tile.dot_wait` operand, and its operands' shared memory must not be
+    written before a `tile.dot_wait` has completed its group.
+
     Example:
 
     ```mlir
     %d = tile.dot %a, %b, %c : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf32>
     %e = tile.dot %p, %q, %c {a_fp8 = "fp8e4nv", b_fp8 = "fp8e5"}
         : tensor<16x32xi8>, tensor<32x8xi8> -> tensor<16x8xf32>
+    %f = tile.dot %sa, %sb, %acc {is_async}
+        : tensor<128x64xf16, #dot_a>, tensor<64x128xf16, #dot_b> -> tensor<128x128xf32, #mma3>
     ```
   }];
   let arguments = (ins Tile_MatrixTile:$a, Tile_MatrixTile:$b, Tile_MatrixTile:$acc,
                        OptionalAttr<StrAttr>:$input_precision,
-                       OptionalAttr<StrAttr>:$a_fp8, OptionalAttr<StrAttr>:$b_fp8);
+                       OptionalAttr<StrAttr>:$a_fp8, OptionalAttr<StrAttr>:$b_fp8,
+                       UnitAttr:$is_async);
   let results = (outs Tile_MatrixTile:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_DotWaitOp : Tile_Op<"dot_wait", [MemoryEffects<[MemRead, MemWrite]>,
+    InferTypeOpAdaptor]> {
+  let summary = "Waits for asynchronous warpgroup MMA dots";
+  let description = [{
+    Waits until at most `pendings` of the calling warpgroup's groups of asynchronous dots
+    (`tile.dot {is_async}`, one group each, in program order) are still in flight
+    (`wgmma.wait_group`), and returns its operands, the accumulators of those dots: only
+    the results of a wait whose `pendings` is 0 hold the finished sums, and a wait's
+    results may be read like any tile only then. Its memory effects keep the shared
+    memory writes that follow it (the next copies into a stage the completed dots read)
+    from moving above it.
+
+    Example:
+
+    ```mlir
+    %w = tile.dot_wait %d pendings = 1 : tensor<128x128xf32, #mma3>
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_MatrixTile>:$inputs,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pendings);
+  let results = (outs Variadic<Tile_MatrixTile>:$outputs);
+  let assemblyFormat = [{
+    $inputs `pendings` `=` $pendings attr-dict `:` type($inputs)
   }];
   let hasVerifier = 1;
 }

@@ -225,7 +225,12 @@ Value TargetInfo::warpgroupMma(OpBuilder &, Location, func::FuncOp, Type,
   llvm_unreachable("wgmma requested from a target without it (check hasWarpgroupMma)");
 }
 
-void TargetInfo::warpgroupMmaWait(OpBuilder &, Location, func::FuncOp) const {
+void TargetInfo::warpgroupMmaCommit(OpBuilder &, Location, func::FuncOp) const {
+  llvm_unreachable("wgmma requested from a target without it (check hasWarpgroupMma)");
+}
+
+SmallVector<Value> TargetInfo::warpgroupMmaWait(OpBuilder &, Location, func::FuncOp, unsigned,
+                                                ValueRange) const {
   llvm_unreachable("wgmma requested from a target without it (check hasWarpgroupMma)");
 }
 

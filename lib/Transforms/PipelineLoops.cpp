@@ -10,7 +10,10 @@
 // iteration (or, where two stages do not fit, carries them in registers and
 // leaves the shared-memory staging to the dot). A load may reach its dots
 // through same-width bitcasts (readValue): its buffer then holds the bitcast's
-// element type.
+// element type. A loop's only warpgroup MMA dot, reading both operands from
+// the buffers, may stay in flight into the next iteration (`async-dots`):
+// `tile.dot {is_async}`, a `tile.dot_wait pendings = 1` after it, and the
+// copies after that and a barrier.
 //
 //===----------------------------------------------------------------------===//
 #include "tilec/Analysis/AxisInfo.h"
@@ -243,6 +246,48 @@ WgmmaUse wgmmaUse(tile::LoadOp load) {
   return use;
 }
 
+/// The dot of `loop` that may stay in flight into the next iteration
+/// (`async-dots`), or null: the loop's only dot, a warpgroup MMA one
+/// (version-3 `#tile.mma` accumulator) in the body itself, whose operands both
+/// come from `plan`'s loads (through their conversions, B possibly through a
+/// transposition) and whose accumulator is a loop-carried value that only the
+/// dot reads and that the loop yields only from the dot.
+tile::DotOp asyncDotOf(scf::ForOp loop, const LoopPlan &plan) {
+  tile::DotOp dot;
+  unsigned dots = 0;
+  loop.getBody()->walk([&](tile::DotOp op) {
+    dot = op;
+    ++dots;
+  });
+  if (dots != 1 || dot->getBlock() != loop.getBody())
+    return tile::DotOp();
+  auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(tile::getEncoding(dot.getType()));
+  if (!mma || mma.getVersion() != 3)
+    return tile::DotOp();
+  // Both operands: a conversion (of a transposition, for B) of a planned
+  // load's value.
+  llvm::DenseSet<Value> loaded;
+  for (tile::LoadOp load : plan.loads)
+    loaded.insert(readValue(load));
+  for (Value operand : {dot.getA(), dot.getB()}) {
+    auto convert = operand.getDefiningOp<tile::ConvertLayoutOp>();
+    Value source = convert ? convert.getSrc() : Value();
+    if (auto trans = source ? source.getDefiningOp<tile::TransOp>() : nullptr)
+      source = trans.getSrc();
+    if (!source || !loaded.contains(source))
+      return tile::DotOp();
+  }
+  auto acc = dyn_cast<BlockArgument>(dot.getAcc());
+  if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 || !acc.hasOneUse() ||
+      !dot->hasOneUse())
+    return tile::DotOp();
+  OpOperand &use = *dot->getUses().begin();
+  if (use.getOwner() != loop.getBody()->getTerminator() ||
+      use.getOperandNumber() != acc.getArgNumber() - 1)
+    return tile::DotOp();
+  return dot;
+}
+
 /// Row padding (elements) of a pipeline buffer of `elem`: 16 bytes, so that
 /// the eight rows of an ldmatrix fall in distinct banks.
 int64_t rowPadding(Type elem) { return 16 / (elem.getIntOrFloatBitWidth() / 8); }
@@ -430,6 +475,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       state = issue(iv, state, i32(j));
     }
 
+    tile::DotOp asyncDot = asyncDots ? asyncDotOf(loop, loopPlan) : tile::DotOp();
     SmallVector<Value> newInits(state);
     newInits.push_back(i32(0));
     // Called before the old body moves into the new loop: the code goes into
@@ -459,7 +505,16 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
         }
       }
       // The copies of iteration iv + (stages-1) * step, into the stage the
-      // previous iteration read.
+      // previous iteration read: before the dot, or with an asynchronous
+      // dot once the previous iteration's dot is done in every warpgroup.
+      if (asyncDot) {
+        asyncDot.setIsAsync(true);
+        b.setInsertionPointAfter(asyncDot);
+        auto wait = tile::DotWaitOp::create(b, asyncDot.getLoc(), ValueRange{asyncDot.getResult()},
+                                            /*pendings=*/1);
+        asyncDot.getResult().replaceAllUsesExcept(wait.getResult(0), wait);
+        tile::BarrierOp::create(b, loc);
+      }
       Value ahead =
           arith::AddIOp::create(b, loc, loop.getInductionVar(),
                                 arith::MulIOp::create(b, loc, step, ivConstant(stages - 1)));
@@ -476,11 +531,28 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       yields.push_back(arith::SelectOp::create(b, loc, last, i32(0), nextSlot));
       return yields;
     };
+    unsigned accIndex = asyncDot ? cast<BlockArgument>(asyncDot.getAcc()).getArgNumber() - 1 : 0;
+    if (asyncDot) {
+      // The accumulators enter the loop through a wait too (no group is in
+      // flight yet): the registers the loop's wgmmas accumulate in are then
+      // defined once, before the loop, on the paths into it and around it. A
+      // constant there would be rematerialized on the path that skips the
+      // loop, between the loop's wgmmas and the wait after it in the code,
+      // which makes ptxas serialize the wgmmas.
+      OpOperand &init = loop.getInitArgsMutable()[accIndex];
+      init.set(
+          tile::DotWaitOp::create(b, loc, ValueRange{init.get()}, /*pendings=*/0).getResult(0));
+    }
     scf::ForOp newLoop = extendLoop(loop, loopPlan, slice, newInits, yieldFn);
     if (!newLoop)
       return;
     b.setInsertionPointAfter(newLoop);
     tile::AsyncWaitOp::create(b, loc, 0);
+    if (asyncDot) {
+      Value result = newLoop.getResult(accIndex);
+      auto wait = tile::DotWaitOp::create(b, loc, ValueRange{result}, /*pendings=*/0);
+      result.replaceAllUsesExcept(wait.getResult(0), wait);
+    }
   }
 
   /// Rebuilds `loop` with the values `newInits` carried too (`yieldFn` adds

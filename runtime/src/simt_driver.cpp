@@ -218,6 +218,15 @@ struct SimtThread {
   };
   std::vector<PendingCopy> pendingCopies;
   uint32_t groupsCommitted = 0;
+  /// wgmma groups this thread has committed, and those it has waited for.
+  uint32_t wgmmaCommitted = 0, wgmmaWaited = 0;
+};
+
+/// Shared bytes [begin, end) that a warpgroup's wgmma read, claimed until
+/// every thread of the warpgroup has waited for `group`.
+struct WgmmaClaim {
+  uint32_t group;
+  uint64_t begin, end;
 };
 
 /// The program a pool thread is running, with the fibers and shared memory
@@ -230,6 +239,8 @@ struct Program {
   /// (one count for both, so lanes that diverge between them are caught);
   /// threads of each warpgroup waiting in a wgmma.
   std::vector<uint32_t> warpArrived, mmaArrived, groupArrived;
+  /// Per warpgroup: the shared bytes its unfinished wgmma groups read.
+  std::vector<std::vector<WgmmaClaim>> wgmmaClaims;
   uint32_t atBarrier = 0, done = 0;
   bool failed = false;
   Context scheduler;
@@ -305,6 +316,7 @@ std::string Program::prepare(Launch &l) {
   warpArrived.assign(l.numThreads / l.warpSize, 0);
   mmaArrived.assign(l.numThreads / l.warpSize, 0);
   groupArrived.assign((l.numThreads + kWarpgroupThreads - 1) / kWarpgroupThreads, 0);
+  wgmmaClaims.assign(groupArrived.size(), {});
   return "";
 }
 
@@ -802,10 +814,11 @@ uint64_t wgmmaOperandOffset(uint64_t desc, bool mnMajor, uint32_t mn, uint32_t k
 }
 
 /// D = A * B + D of one wgmma m64nNk16 (m64nNk8 for tf32, m64nNk32 for s8) for the warpgroup
-/// `threads`, reading A and B from shared memory through their descriptors; an error message if an
-/// element lies outside shared memory or a descriptor uses the base offset (bits 49-51), which the
-/// emulator does not model.
-std::string computeWgmma(const Program &p, SimtThread *threads) {
+/// `threads`, reading A and B from shared memory through their descriptors, and claims the bytes
+/// each spans for the warpgroup's open group (wgmmaWaitCallback releases them); an error message
+/// if an element lies outside shared memory or a descriptor uses the base offset (bits 49-51),
+/// which the emulator does not model.
+std::string computeWgmma(Program &p, SimtThread *threads) {
   const SimtThread &first = threads[0];
   uint32_t n = first.wgmmaShape & 0xffff;
   bool transA = first.wgmmaShape & TILEC_SIMT_WGMMA_TRANS_A;
@@ -826,9 +839,14 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
       return "wgmma descriptor with a matrix base offset (not modelled)";
   uint64_t size = p.launch->sharedBytes;
   std::string error;
+  // The bytes A and B span.
+  WgmmaClaim spans[2] = {{0, UINT64_MAX, 0}, {0, UINT64_MAX, 0}};
   auto read = [&](bool isA, uint32_t mn, uint32_t k) -> double {
     uint64_t offset = wgmmaOperandOffset(isA ? first.wgmmaDescA : first.wgmmaDescB,
                                          isA ? transA : transB, mn, k, elemBytes);
+    WgmmaClaim &span = spans[isA ? 0 : 1];
+    span.begin = std::min(span.begin, offset);
+    span.end = std::max(span.end, offset + elemBytes);
     if (offset + elemBytes > size) {
       if (error.empty())
         error = "wgmma operand at shared offset " + std::to_string(offset) +
@@ -858,6 +876,10 @@ std::string computeWgmma(const Program &p, SimtThread *threads) {
       b[kk * n + col] = read(false, col, kk);
   if (!error.empty())
     return error;
+  // The bytes each operand spans stay claimed by the warpgroup's open group.
+  std::vector<WgmmaClaim> &claims = p.wgmmaClaims[first.ctx.thread_id / kWarpgroupThreads];
+  for (const WgmmaClaim &span : spans)
+    claims.push_back({first.wgmmaCommitted, span.begin, span.end});
   for (uint32_t t = 0; t < kWarpgroupThreads; ++t) {
     uint32_t warp = t / 32, lane = t % 32;
     float *d = threads[t].wgmmaD;
@@ -945,6 +967,17 @@ void asyncCopyCallback(tilec_simt_thread *ctx, void *dst, const void *src, uint3
                             "-byte aligned (a GPU faults on it)");
     abandon(t);
   }
+  Program &p = *t->program;
+  for (size_t group = 0; group < p.wgmmaClaims.size(); ++group)
+    for (const WgmmaClaim &claim : p.wgmmaClaims[group])
+      if (uint64_t(offset) < claim.end && uint64_t(offset) + bytes > claim.begin) {
+        p.fail(t, "cp.async to shared offset " + std::to_string(offset) + " overwrites bytes [" +
+                      std::to_string(claim.begin) + ", " + std::to_string(claim.end) +
+                      ") that an unfinished wgmma of warpgroup " + std::to_string(group) +
+                      " reads (wgmma.wait_group has not completed its group in every thread "
+                      "of the warpgroup)");
+        abandon(t);
+      }
   SimtThread::PendingCopy copy{to, bytes, t->groupsCommitted, {}};
   std::memcpy(copy.data, src, srcBytes);
   t->pendingCopies.push_back(copy);
@@ -968,6 +1001,29 @@ void asyncWaitCallback(tilec_simt_thread *ctx, uint32_t pending) {
   t->pendingCopies.erase(
       std::remove_if(t->pendingCopies.begin(), t->pendingCopies.end(), landed),
       t->pendingCopies.end());
+}
+
+void wgmmaCommitCallback(tilec_simt_thread *ctx) { ++self(ctx)->wgmmaCommitted; }
+
+/// Records that the thread has waited for all but its newest `pending` wgmma
+/// groups; releases the claims of the groups every thread of its warpgroup
+/// has waited for.
+void wgmmaWaitCallback(tilec_simt_thread *ctx, uint32_t pending) {
+  SimtThread *t = self(ctx);
+  if (pending >= t->wgmmaCommitted)
+    return;
+  t->wgmmaWaited = std::max(t->wgmmaWaited, t->wgmmaCommitted - pending);
+  Program &p = *t->program;
+  uint32_t first = t->ctx.thread_id / kWarpgroupThreads * kWarpgroupThreads;
+  if (first + kWarpgroupThreads > p.launch->numThreads)
+    return; // (no wgmma ran: the launch has no whole warpgroup here)
+  uint32_t finished = UINT32_MAX;
+  for (uint32_t i = first; i < first + kWarpgroupThreads; ++i)
+    finished = std::min(finished, p.threads[i].wgmmaWaited);
+  std::vector<WgmmaClaim> &claims = p.wgmmaClaims[first / kWarpgroupThreads];
+  claims.erase(std::remove_if(claims.begin(), claims.end(),
+                              [&](const WgmmaClaim &claim) { return claim.group < finished; }),
+               claims.end());
 }
 
 void failCallback(tilec_simt_thread *ctx, uint32_t code, uint64_t detail) {
@@ -1075,6 +1131,8 @@ void Program::run(Launch &l, const int32_t programId[3]) {
   std::fill(warpArrived.begin(), warpArrived.end(), 0);
   std::fill(mmaArrived.begin(), mmaArrived.end(), 0);
   std::fill(groupArrived.begin(), groupArrived.end(), 0);
+  for (std::vector<WgmmaClaim> &claims : wgmmaClaims)
+    claims.clear();
   for (uint32_t i = 0; i < l.numThreads; ++i) {
     SimtThread &t = threads[i];
     t.ctx = {i,
@@ -1091,10 +1149,13 @@ void Program::run(Launch &l, const int32_t programId[3]) {
              asyncCopyCallback,
              asyncCommitCallback,
              asyncWaitCallback,
-             wgmmaCallback};
+             wgmmaCallback,
+             wgmmaCommitCallback,
+             wgmmaWaitCallback};
     t.program = this;
     t.pendingCopies.clear();
     t.groupsCommitted = 0;
+    t.wgmmaCommitted = t.wgmmaWaited = 0;
     t.state = State::Ready;
     makeContext(t.context, stacks[i], stackSize, fiberMain, &t);
   }

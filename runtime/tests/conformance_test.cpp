@@ -491,6 +491,19 @@ struct Suite {
                 "offset 64 (size 64)");
     CHECK_FAILS(launchWith(m, "shared_oob", 1, -2, out), LAUNCH_FAILED,
                 "out of bounds at offset -8 (size 64)");
+    // An unfinished wgmma's operands: a cp.async into them before the
+    // warpgroup's wgmma.wait_group fails, after it or elsewhere it does not.
+    if (warp == 32) {
+      const int32_t beforeWait = 1 << 16;
+      CHECK_OK(launchWith(m, "wgmma_race", 128, 0, out));
+      CHECK(out == std::vector<int32_t>(128, 1));
+      CHECK_OK(launchWith(m, "wgmma_race", 128, beforeWait | 3072, out));
+      CHECK_FAILS(launchWith(m, "wgmma_race", 128, beforeWait | 2288, out), LAUNCH_FAILED,
+                  "program (0, 0, 0), thread 5: cp.async to shared offset 2288 overwrites "
+                  "bytes [2048, 2304) that an unfinished wgmma of warpgroup 0 reads");
+      CHECK_FAILS(launchWith(m, "wgmma_race", 128, beforeWait | 0, out), LAUNCH_FAILED,
+                  "overwrites bytes [0, 2048)");
+    }
     // Device assertions, as on the CPU driver.
     if (CHECK_OK(tilec_module_get_kernel(m, "assert_positive", &k))) {
       std::vector<int32_t> data = {1, 2, -3, 4, -5};

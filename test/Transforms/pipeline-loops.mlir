@@ -1,6 +1,7 @@
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops=num-stages=3 --canonicalize | FileCheck %s
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=3 shared-memory-limit=6000" --canonicalize | FileCheck %s --check-prefix=SMALL
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops=num-stages=1 | FileCheck %s --check-prefix=OFF
+// RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=3 async-dots=false" --canonicalize | FileCheck %s --check-prefix=SYNC
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=3 shared-memory-limit=8000" | FileCheck %s --check-prefix=TWO
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=3 async-copies=false shared-memory-limit=2000" --canonicalize | FileCheck %s --check-prefix=REG
 // RUN: tilec-opt %s --split-input-file --tilec-pipeline-loops="num-stages=2 async-copies=false shared-memory-limit=65536" --canonicalize | FileCheck %s --check-prefix=LDS
@@ -152,11 +153,41 @@
 // 64-byte rows (16x32) with the 64-byte one.
 // CHECK-DAG: #[[SW32:.*]] = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 32, order = [1, 0]}>
 // CHECK-DAG: #[[SW64:.*]] = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 64, order = [1, 0]}>
+// Its dot, the loop's only one, reads both operands from the buffers and is the only reader of
+// its loop-carried accumulator: it stays in flight into the next iteration (async-dots). A
+// dot_wait after it completes the previous iteration's dot, whose stage the copies then refill
+// after a barrier; a dot_wait after the loop completes the last one, which the store reads. The
+// initial accumulator enters through a wait too (one definition of its registers before the
+// loop, which ptxas needs to keep the wgmmas in flight).
 // CHECK-LABEL: func @wgmma_swizzled
 // CHECK-DAG: tile.local_alloc : <3x32x16xf16, #[[SW32]]>
 // CHECK-DAG: tile.local_alloc : <3x16x32xf16, #[[SW64]]>
-// CHECK: scf.for
-// CHECK: tile.dot
+// CHECK: %[[INIT:.*]] = tile.dot_wait %{{.*}} pendings = 0
+// CHECK: %[[LOOP:.*]]:{{[0-9]+}} = scf.for {{.*}} iter_args(%{{[^ ]*}} = %[[INIT]],
+// CHECK: tile.async_wait pending = 1
+// CHECK: %[[A:.*]] = tile.local_load
+// CHECK: %[[B:.*]] = tile.local_load
+// CHECK-NOT: tile.async_copy
+// CHECK: %[[D:.*]] = tile.dot %[[A]], %[[B]], %{{.*}} {is_async}
+// CHECK-NEXT: %[[W:.*]] = tile.dot_wait %[[D]] pendings = 1
+// CHECK-NEXT: tile.barrier
+// CHECK: tile.async_copy
+// CHECK: tile.async_copy
+// CHECK: tile.async_commit_group
+// CHECK: scf.yield %[[W]]
+// CHECK: tile.async_wait pending = 0
+// CHECK-NEXT: %[[F:.*]] = tile.dot_wait %[[LOOP]]#0 pendings = 0
+// CHECK: tile.store %{{.*}}, %[[F]]
+// With async-dots=false the copies come first and the dot waits for itself.
+// SYNC-LABEL: func @wgmma_swizzled
+// SYNC: scf.for
+// SYNC: tile.async_copy
+// SYNC: tile.async_copy
+// SYNC: tile.async_commit_group
+// SYNC: tile.dot
+// SYNC-NOT: is_async
+// SYNC-NOT: tile.dot_wait
+// SYNC: tile.store
 #blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #tile.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [16, 8]>
 #dot_a = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>

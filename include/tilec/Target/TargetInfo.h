@@ -327,11 +327,21 @@ public:
                                    const WarpgroupMmaOperand &a,
                                    const WarpgroupMmaOperand &bOperand, mlir::Value acc,
                                    unsigned n) const;
-  /// After a warpgroup's wgmmas: commits them as one group and waits until it
-  /// completes, so that their results may be read and their operands
-  /// overwritten.
-  virtual void warpgroupMmaWait(mlir::OpBuilder &b, mlir::Location loc,
-                                mlir::func::FuncOp kernel) const;
+  /// After a warpgroup's wgmmas: commits those issued since the last commit
+  /// as one group (`wgmma.commit_group`).
+  virtual void warpgroupMmaCommit(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::func::FuncOp kernel) const;
+  /// Waits until at most `pendings` of the warpgroup's committed groups are
+  /// in flight (`wgmma.wait_group`), so that the others' operands may be
+  /// overwritten; returns `accumulators` (vectors of the thread's
+  /// accumulator registers) as the wait leaves them: the finished sums of
+  /// the completed groups, which may be read once `pendings` is 0. On
+  /// NVIDIA the registers are tied through the wait, so nothing reads them
+  /// before it.
+  virtual llvm::SmallVector<mlir::Value> warpgroupMmaWait(mlir::OpBuilder &b, mlir::Location loc,
+                                                          mlir::func::FuncOp kernel,
+                                                          unsigned pendings,
+                                                          mlir::ValueRange accumulators) const;
   /// Whether `arch` has the wave-wide (64 lanes) AMD matrix instruction with
   /// `nonK` x `nonK` accumulator blocks for `operand` elements (A and B) and
   /// `acc` accumulators (none by default): with f32 accumulators

@@ -462,6 +462,29 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
     }
     tile.async_wait pending = 0
     ```
+
+    With `async-dots` (the default), a loop whose only dot is a warpgroup MMA dot (a
+    version-3 `#tile.mma` accumulator) reading both operands from the loop's buffers, and
+    whose accumulator is a loop-carried value that only that dot reads and only the loop
+    yields, keeps the dot's wgmmas in flight while the next iteration begins, as
+    Triton's sm_90 loop does: the dot becomes `{is_async}`, a `tile.dot_wait pendings =
+    1` after it completes the previous iteration's dot (whose stage the copies refill),
+    the copies follow it after a `tile.barrier` (every warpgroup is done with that stage),
+    and a `tile.dot_wait pendings = 0` after the loop completes the last dot:
+
+    ```mlir
+    %r:4 = scf.for ... iter_args(%acc = %z, ...) -> (...) : i32 {
+      tile.async_wait pending = 1
+      %ad = tile.local_load %stage : ...
+      %d = tile.dot %ad, %bd, %acc {is_async} : ...
+      %w = tile.dot_wait %d pendings = 1 : tensor<128x128xf32, #mma3>
+      tile.barrier
+      tile.async_copy %ahead, %next, %mask : ...
+      tile.async_commit_group
+      scf.yield %w, ... : ...
+    }
+    %acc_final = tile.dot_wait %r#0 pendings = 0 : tensor<128x128xf32, #mma3>
+    ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
   let options = [
@@ -471,7 +494,10 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
            "Bytes of shared memory a program may use: the buffers of a loop must fit">,
     Option<"asyncCopies", "async-copies", "bool", /*default=*/"true",
            "Whether the target has asynchronous copies to shared memory (cp.async); "
-           "without them, loads are prefetched one iteration ahead into registers">
+           "without them, loads are prefetched one iteration ahead into registers">,
+    Option<"asyncDots", "async-dots", "bool", /*default=*/"true",
+           "Keep a pipelined loop's warpgroup MMA dot in flight into the next iteration "
+           "(tile.dot {is_async} and tile.dot_wait)">
   ];
 }
 

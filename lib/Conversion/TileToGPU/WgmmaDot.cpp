@@ -26,6 +26,10 @@
 // those of Triton's sm_90 matmul (128x128x64 fp16: A's stride byte offset
 // 1024, B's leading byte offset 8192 with the 128-byte swizzle).
 //
+// The dot's wgmmas form one group (wgmma.commit_group), which the dot waits
+// for itself, or, for a `tile.dot {is_async}`, the `tile.dot_wait` that
+// tilec-pipeline-loops placed after it (lowered here too).
+//
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
 
@@ -160,6 +164,11 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
           16);
     };
     bool staged = !aInShared || !bBuffer;
+    // (tilec-pipeline-loops makes only dots on its buffers asynchronous:
+    // staged operands would be overwritten by the next dot while in flight.)
+    if (staged && op.getIsAsync())
+      return op.emitOpError("is_async, but an operand is not in a pipeline buffer or a "
+                            "resident region: the dot would stage it while wgmmas read it");
     if (!aInShared)
       stage(aSource ? b.getRemappedValue(aSource) : adaptor.getA(),
             aSource ? aSource.getType() : aType, aShared, aRegion, false);
@@ -238,7 +247,11 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
         acc = vector::InsertStridedSliceOp::create(b, loc, d, acc, ArrayRef<int64_t>{first},
                                                    ArrayRef<int64_t>{1});
       }
-    simt.target.warpgroupMmaWait(b, loc, simt.kernel);
+    simt.target.warpgroupMmaCommit(b, loc, simt.kernel);
+    // An asynchronous dot leaves its group in flight: a tile.dot_wait
+    // completes it.
+    if (!op.getIsAsync())
+      acc = simt.target.warpgroupMmaWait(b, loc, simt.kernel, 0, acc).front();
     // Scratch may be reused once every warpgroup's wgmmas have read it;
     // pipeline buffers are guarded by the tile.async_wait before their next
     // fill.
@@ -249,11 +262,25 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
   }
 };
 
+/// tile.dot_wait: the target's wgmma.wait_group on the accumulators'
+/// registers.
+struct DotWaitLowering : public SIMTPattern<tile::DotWaitOp> {
+  using SIMTPattern::SIMTPattern;
+
+  LogicalResult matchAndRewrite(tile::DotWaitOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    b.replaceOp(op, simt.target.warpgroupMmaWait(b, op.getLoc(), simt.kernel, op.getPendings(),
+                                                 adaptor.getInputs()));
+    return success();
+  }
+};
+
 } // namespace
 
 void populateSIMTWgmmaDotPatterns(SIMTLowering &simt, const TypeConverter &converter,
                                   RewritePatternSet &patterns) {
   patterns.add<WgmmaDotLowering>(simt, converter, patterns.getContext(), /*benefit=*/2);
+  patterns.add<DotWaitLowering>(simt, converter, patterns.getContext());
 }
 
 } // namespace tilec

@@ -452,6 +452,12 @@ LogicalResult DotOp::verify() {
     return emitOpError("accumulator shape ")
            << shapeString(cs) << " does not match " << shapeString(as) << " * "
            << shapeString(bs);
+  if (getIsAsync()) {
+    auto mma = dyn_cast_or_null<MmaEncodingAttr>(c.getEncoding());
+    if (!mma || mma.getVersion() != 3)
+      return emitOpError("is_async needs a version-3 #tile.mma accumulator (warpgroup MMA), got ")
+             << c;
+  }
   if (getAFp8() || getBFp8()) {
     if (!getAFp8() || !getBFp8())
       return emitOpError("fp8 operands need both a_fp8 and b_fp8");
@@ -479,6 +485,29 @@ LogicalResult DotOp::verify() {
     if (*prec != "ieee" && *prec != "tf32" && *prec != "tf32x3")
       return emitOpError("input_precision must be \"ieee\", \"tf32\" or \"tf32x3\", got \"")
              << *prec << "\"";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DotWaitOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DotWaitOp::inferReturnTypes(MLIRContext *, std::optional<Location>, Adaptor adaptor,
+                                          SmallVectorImpl<Type> &types) {
+  llvm::append_range(types, adaptor.getInputs().getTypes());
+  return success();
+}
+
+LogicalResult DotWaitOp::verify() {
+  if (getInputs().empty())
+    return emitOpError("needs at least one accumulator to wait for");
+  for (Type type : getInputs().getTypes()) {
+    auto mma = dyn_cast_or_null<MmaEncodingAttr>(cast<RankedTensorType>(type).getEncoding());
+    if (!mma || mma.getVersion() != 3)
+      return emitOpError("waits for warpgroup MMA accumulators (a version-3 #tile.mma layout), "
+                         "got ")
+             << type;
+  }
   return success();
 }
 

@@ -474,9 +474,43 @@ public:
                                         result, r);
     return result;
   }
-  void warpgroupMmaWait(OpBuilder &b, Location loc, func::FuncOp) const override {
+  void warpgroupMmaCommit(OpBuilder &b, Location loc, func::FuncOp) const override {
     inlineAsm(b, loc, Type(), {}, "wgmma.commit_group.sync.aligned;", "");
-    inlineAsm(b, loc, Type(), {}, "wgmma.wait_group.sync.aligned 0;", "");
+  }
+  /// Inline PTX whose outputs are the accumulator registers, each tied to its
+  /// input (as Triton's warp_group_dot_wait): the registers a wgmma of the
+  /// waited groups writes are read only after the wait.
+  SmallVector<Value> warpgroupMmaWait(OpBuilder &b, Location loc, func::FuncOp, unsigned pendings,
+                                      ValueRange accumulators) const override {
+    SmallVector<Value> operands;
+    SmallVector<Type> types;
+    for (Value acc : accumulators) {
+      auto type = cast<VectorType>(acc.getType());
+      for (int64_t r = 0; r < type.getNumElements(); ++r) {
+        operands.push_back(vector::ExtractOp::create(b, loc, acc, r));
+        types.push_back(type.getElementType());
+      }
+    }
+    std::string constraints;
+    for (Type type : types)
+      constraints += type.isF32() ? "=f," : "=r,";
+    for (size_t r = 0; r < operands.size(); ++r)
+      constraints += std::to_string(r) + (r + 1 < operands.size() ? "," : "");
+    auto resultType = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
+    Value waited =
+        inlineAsm(b, loc, resultType, operands,
+                  "wgmma.wait_group.sync.aligned " + std::to_string(pendings) + ";", constraints);
+    SmallVector<Value> results;
+    unsigned next = 0;
+    for (Value acc : accumulators) {
+      auto type = cast<VectorType>(acc.getType());
+      Value result = LLVM::UndefOp::create(b, loc, type);
+      for (int64_t r = 0; r < type.getNumElements(); ++r)
+        result = vector::InsertOp::create(
+            b, loc, LLVM::ExtractValueOp::create(b, loc, waited, next++), result, r);
+      results.push_back(result);
+    }
+    return results;
   }
 
   bool hasAsyncCopy(llvm::StringRef arch) const override { return smVersion(arch) >= 80; }

@@ -190,9 +190,21 @@ public:
                           llvm::StringRef b) const override {
     return arch == "warp32-wgmma" && detail::isMmaSyncFP8Format(a) && detail::isMmaSyncFP8Format(b);
   }
-  /// The emulator completes each wgmma at once: nothing to fence or wait for.
+  /// The emulator computes each wgmma at once: nothing to fence.
   void warpgroupMmaFence(OpBuilder &, Location, func::FuncOp) const override {}
-  void warpgroupMmaWait(OpBuilder &, Location, func::FuncOp) const override {}
+  /// Calls ctx->wgmma_commit, which opens the thread's next group.
+  void warpgroupMmaCommit(OpBuilder &b, Location loc, func::FuncOp kernel) const override {
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, wgmma_commit), Type(), {});
+  }
+  /// Calls ctx->wgmma_wait: the emulator's wgmmas have computed their sums
+  /// already, and the wait ends their groups' claim on the shared memory they
+  /// read (a cp.async into it before that fails the launch).
+  SmallVector<Value> warpgroupMmaWait(OpBuilder &b, Location loc, func::FuncOp kernel,
+                                      unsigned pendings, ValueRange accumulators) const override {
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, wgmma_wait), Type(),
+              {arith::ConstantIntOp::create(b, loc, pendings, 32)});
+    return SmallVector<Value>(accumulators);
+  }
   /// Stores the accumulators on the thread's stack, calls ctx->wgmma with
   /// descriptors whose addresses are offsets in the program's shared memory,
   /// and reads D back.

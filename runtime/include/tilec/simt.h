@@ -242,11 +242,21 @@ struct tilec_simt_thread {
    *  addresses are offsets in `shared`), and each thread's `d` holds its N/2
    *  accumulators: with warp w and lane l of the warpgroup, d[4j + i] is
    *  D[16w + l/4 + 8(i/2)][8j + 2(l%4) + i%2]. Products are exact and summed
-   *  in f32 in k order. The emulator completes it at once (as if
-   *  wgmma.wait_group followed); an operand outside shared memory, or
-   *  threads of the warpgroup in different instructions, fail the launch. */
+   *  in f32 in k order. The emulator computes D at once, but the shared
+   *  bytes the wgmma read stay claimed by its group (the warpgroup's next
+   *  wgmma_commit) until every thread of the warpgroup has waited for that
+   *  group (wgmma_wait): a cp.async into them before that fails the launch,
+   *  as the hardware may still be reading them. An operand outside shared
+   *  memory, or threads of the warpgroup in different instructions, fail the
+   *  launch. */
   void (*wgmma)(tilec_simt_thread *self, uint32_t kind, uint64_t desc_a,
                 uint64_t desc_b, uint32_t shape, float *d);
+  /** `wgmma.commit_group`: the thread's wgmmas since its last commit form
+   *  one group. */
+  void (*wgmma_commit)(tilec_simt_thread *self);
+  /** `wgmma.wait_group pending`: the thread has waited until at most
+   *  `pending` of its committed groups are in flight. */
+  void (*wgmma_wait)(tilec_simt_thread *self, uint32_t pending);
 };
 
 #ifdef __cplusplus
@@ -275,6 +285,8 @@ TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, async_copy) == 80, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, async_commit) == 88, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, async_wait) == 96, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, wgmma) == 104, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, wgmma_commit) == 112, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, wgmma_wait) == 120, "ABI");
 #undef TILEC_SIMT_STATIC_ASSERT
 
 #ifdef __cplusplus

@@ -210,3 +210,43 @@ void __tilec_simt_entry_assert_positive(void **args, const int32_t grid[3],
     __tilec_assert_hook("data > 0", "simt_kernels.c", 42, "assert_positive",
                         pid[0], pid[1], pid[2]);
 }
+
+/* wgmma_race(*i32 out, i32 mode), 4 warps of 32 lanes (one warpgroup): one
+   m64n8k16 f16 wgmma reads A (64x16, K-major, unswizzled, shared bytes
+   [0, 2048)) and B (16x8, bytes [2048, 2304)); then thread 5 starts a
+   cp.async of 16 zero bytes into shared offset `mode & 0xffff`, after the
+   warpgroup's wgmma.wait_group 0 and a barrier (mode bit 16 clear) or before
+   the wait (set).
+   out[thread] = 1 when the thread is done. */
+const int64_t __tilec_simt_shared_bytes_wgmma_race = 4096;
+void __tilec_simt_entry_wgmma_race(void **args, const int32_t grid[3], const int32_t pid[3],
+                                   thread *t) {
+  int32_t *out = *(int32_t **)args[0];
+  int32_t mode = *(const int32_t *)args[1];
+  uint32_t offset = (uint32_t)mode & 0xffff;
+  int before_wait = (mode >> 16) & 1;
+  (void)grid;
+  (void)pid;
+  if (t->thread_id < 2304 / 16)
+    memset(t->shared + 16 * t->thread_id, 0, 16);
+  t->barrier(t);
+  /* Descriptor fields in 16-byte units: start, leading byte offset 128 (the
+     next 8 columns of K), stride byte offset 256 (the next 8 rows). */
+  uint64_t fields = (uint64_t)(128 >> 4) << 16 | (uint64_t)(256 >> 4) << 32;
+  float d[4] = {0, 0, 0, 0};
+  t->wgmma(t, TILEC_SIMT_WGMMA_F32_F16, fields, fields | (2048 >> 4), 8, d);
+  t->wgmma_commit(t);
+  if (!before_wait) {
+    /* Every thread of the warpgroup has waited once all pass the barrier. */
+    t->wgmma_wait(t, 0);
+    t->barrier(t);
+  }
+  if (t->thread_id == 5) {
+    t->async_copy(t, t->shared + offset, out, 16, 0);
+    t->async_commit(t);
+    t->async_wait(t, 0);
+  }
+  if (before_wait)
+    t->wgmma_wait(t, 0);
+  out[t->thread_id] = 1;
+}

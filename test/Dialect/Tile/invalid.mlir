@@ -378,6 +378,35 @@ func.func @dot_types(%a: tensor<4x4xf16>, %c: tensor<4x4xi32>) -> tensor<4x4xi32
 
 // -----
 
+// Only warpgroup MMA dots (a version-3 #tile.mma accumulator) run asynchronously.
+func.func @dot_async_not_wgmma(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  // expected-error @+1 {{is_async needs a version-3 #tile.mma accumulator (warpgroup MMA), got 'tensor<16x8xf32>'}}
+  %0 = tile.dot %a, %b, %c {is_async} : tensor<16x32xf16>, tensor<32x8xf16> -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// tile.dot_wait waits for warpgroup MMA accumulators only.
+#mma2 = #tile.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+func.func @dot_wait_not_wgmma(%c: tensor<64x64xf32, #mma2>) -> tensor<64x64xf32, #mma2> {
+  // expected-error @+1 {{waits for warpgroup MMA accumulators (a version-3 #tile.mma layout), got 'tensor<64x64xf32, #tile.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8]>>'}}
+  %0 = tile.dot_wait %c pendings = 0 : tensor<64x64xf32, #mma2>
+  return %0 : tensor<64x64xf32, #mma2>
+}
+
+// -----
+
+// Its pendings count is not negative.
+#mma3 = #tile.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+func.func @dot_wait_negative(%c: tensor<64x64xf32, #mma3>) -> tensor<64x64xf32, #mma3> {
+  // expected-error @+1 {{attribute 'pendings' failed to satisfy constraint}}
+  %0 = tile.dot_wait %c pendings = -1 : tensor<64x64xf32, #mma3>
+  return %0 : tensor<64x64xf32, #mma3>
+}
+
+// -----
+
 // fp8 operands name both formats.
 func.func @dot_fp8_one_format(%a: tensor<16x32xi8>, %b: tensor<32x8xi8>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
   // expected-error @+1 {{fp8 operands need both a_fp8 and b_fp8}}

@@ -11,7 +11,8 @@
 # A bf16 matmul whose kernel loads uint16 bits and bitcasts them (bench/kernels/matmul_lowp.py,
 # `a.to(tl.bfloat16, bitcast=True)`) is pipelined as the *bf16 one: the same 12 copies on sm_80
 # (bf16 mma.sync, ldmatrix, 29184 bytes of shared memory), and with the 128x128x64 tiles
-# at 8 warps on sm_90a 24 copies feeding wgmma; no operand is loaded through registers
+# at 8 warps on sm_90a 24 copies feeding wgmma, the loop's 8 after its wgmmas and wgmma.wait_group 1
+# (the dot stays in flight, async-dots); no operand is loaded through registers
 # (ld.global), and ptxas finds no spills.
 # RUN: tilec compile %examples/matmul.py --kernel matmul_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1' -DBLOCK_SIZE_M=64 -DBLOCK_SIZE_N=64 -DBLOCK_SIZE_K=32 --target nvptx --arch sm_80 --num-warps 4 --num-stages 3 --emit ptx -o %t.3.ptx
 # RUN: FileCheck %s --check-prefix=S3 < %t.3.ptx
@@ -39,11 +40,13 @@
 # BF90-LABEL: .entry matmul_lowp_kernel
 # BF90-COUNT-16: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
 # BF90: cp.async.wait_group 1;
-# BF90-COUNT-8: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
 # BF90: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+# BF90: wgmma.wait_group.sync.aligned 1;
+# BF90-COUNT-8: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
 # BF90-NOT: cp.async.cg
 # NOLD-LABEL: .entry matmul_lowp_kernel
 # NOLD-NOT: ld.global
+# PTXASBF90-NOT: serialized
 # PTXASBF90: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 # S3-LABEL: .entry matmul_kernel
 # S3-COUNT-4: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
