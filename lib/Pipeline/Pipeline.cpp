@@ -120,6 +120,7 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
     layouts.threadsPerWarp = info ? info->getWarpSize(options.arch) : 32;
     layouts.target = options.target;
     layouts.arch = options.arch;
+    layouts.wgmmaTransposedB = options.wgmmaTransposedB;
     pm.addPass(createTilecAssignLayouts(layouts));
     if (options.numStages > 1 && info) {
       TilecPipelineLoopsOptions pipelining;

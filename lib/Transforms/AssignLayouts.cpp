@@ -120,6 +120,9 @@ struct MmaPolicy {
   const TargetInfo *target = nullptr;
   std::string arch;
   unsigned numWarps = 4, warpSize = 32;
+  /// The pass's `wgmma-transposed-b`: no mma.sync for dots mma.sync reads
+  /// better (see mmaSyncLayout).
+  bool wgmmaTransposedB = false;
 
   /// The accumulator layout of `dot` on tensor cores, or null for the FMA path;
   /// `warps` overrides the warps over (M, N) where it fits the shape.
@@ -194,7 +197,7 @@ private:
     // mma.sync's fragments would spill (128x128 at 4 warps: tf32 116 bytes,
     // fp8 128).
     bool kMajorOnly = operand.isF32() || operand.isInteger(8);
-    bool mmaSyncReadsBetter = kMajorOnly && !warps &&
+    bool mmaSyncReadsBetter = !wgmmaTransposedB && kMajorOnly && !warps &&
                               !dot.getB().getDefiningOp<tile::TransOp>() &&
                               m * n <= 64 * int64_t(numWarps) * warpSize;
     bool wgmma = !mmaSyncReadsBetter &&
@@ -1047,6 +1050,7 @@ struct AssignLayoutsPass : public tilec::impl::TilecAssignLayoutsBase<AssignLayo
     MmaPolicy mma;
     mma.numWarps = numWarps;
     mma.warpSize = threadsPerWarp;
+    mma.wgmmaTransposedB = wgmmaTransposedB;
     if (tensorCores && !target.empty()) {
       info = createTargetInfo(target);
       if (!info) {

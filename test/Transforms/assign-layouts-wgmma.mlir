@@ -1,6 +1,7 @@
 // RUN: tilec-opt %s --tilec-assign-layouts="num-warps=8 target=nvptx arch=sm_90a" | FileCheck %s --check-prefix=WG8
 // RUN: tilec-opt %s --tilec-assign-layouts="num-warps=4 target=nvptx arch=sm_90a" | FileCheck %s --check-prefix=WG4
 // RUN: tilec-opt %s --tilec-assign-layouts="num-warps=8 target=simt arch=warp32-wgmma" | FileCheck %s --check-prefix=WG8
+// RUN: tilec-opt %s --tilec-assign-layouts="num-warps=4 target=nvptx arch=sm_90a wgmma-transposed-b=true" | FileCheck %s --check-prefix=TRITON
 
 // wgmma (sm_90a) puts a warpgroup's four warps along M, and the warpgroups along M as far as M
 // has 64-row blocks for them: 64 rows at 8 warps split N over two warpgroups ([4, 2], as
@@ -35,7 +36,13 @@ func.func @wgmma_warps(%q: tensor<64x32xf16>, %k: tensor<32x64xf16>, %v: tensor<
 // K-major only, through a buffer filled by transposing 4-byte copies: slower on an H200) where
 // each thread holds at most 64 accumulators; with B a transposition (K-major as loaded), or
 // 128 accumulators per thread (128x128 at 4 warps, which would spill on mma.sync), it takes
-// wgmma. int8 dots follow the same rule.
+// wgmma. int8 dots follow the same rule. With wgmma-transposed-b (Triton's choice) all three
+// take wgmma.
+// TRITON-DAG: #[[TONE:.*]] = #tile.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+// TRITON-LABEL: func @tf32_b_major
+// TRITON: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : {{.*}} -> tensor<64x64xf32, #[[TONE]]>
+// TRITON: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : {{.*}} -> tensor<64x64xf32, #[[TONE]]>
+// TRITON: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : {{.*}} -> tensor<128x128xf32, #[[TONE]]>
 // WG4-LABEL: func @tf32_b_major
 // WG4: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : {{.*}} -> tensor<64x64xf32, #[[SYNC]]>
 // WG4: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : {{.*}} -> tensor<64x64xf32, #[[ONE]]>

@@ -54,6 +54,12 @@ cl::opt<unsigned> numStages("num-stages",
                                      "GPUs with asynchronous copies; elsewhere, >1 prefetches "
                                      "one iteration ahead (default 3; 1: off)"),
                             cl::init(3), cl::sub(compileCommand), cl::cat(category));
+cl::opt<bool> wgmmaTransposedB(
+    "wgmma-transposed-b",
+    cl::desc("sm_90a: run tf32, int8 and fp8 dots with an N-contiguous B on wgmma, as Triton "
+             "does, where mma.sync was measured faster (unchained dots of at most 64 "
+             "accumulators per thread)"),
+    cl::init(false), cl::sub(compileCommand), cl::cat(category));
 cl::opt<std::string> defaultDotInputPrecision(
     "default-dot-input-precision",
     cl::desc("input_precision of fp32 tl.dot calls that give none: ieee, tf32 or tf32x3 "
@@ -91,6 +97,7 @@ int runCompile() {
   request.pipeline.features = features;
   request.pipeline.numWarps = numWarps;
   request.pipeline.numStages = numStages;
+  request.pipeline.wgmmaTransposedB = wgmmaTransposedB;
   request.pipeline.optLevel = optLevel;
   request.pipeline.printDebugInfo = printDebugInfo;
   request.pipeline.expandF64Math = expandF64Math;

@@ -41,6 +41,11 @@ struct PipelineOptions {
   /// num_stages; tilec-pipeline-loops), where the target has asynchronous
   /// copies; 0 or 1: no pipelining.
   unsigned numStages = 3;
+  /// Run tf32, int8 and fp8 dots whose B wgmma would read transposed on wgmma
+  /// too, as Triton does (tilec-assign-layouts' `wgmma-transposed-b`); by
+  /// default those that no other dot chains to and whose accumulators fit
+  /// mma.sync's fragments run on mma.sync, measured faster on an H200.
+  bool wgmmaTransposedB = false;
   /// LLVM optimization level (0-3).
   unsigned optLevel = 3;
   /// Print source locations (`loc(...)`) in emitted tile IR.

@@ -344,7 +344,11 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
     Option<"arch", "arch", "std::string", /*default=*/"\"\"",
            "Architecture of the target (e.g. sm_80, warp32)">,
     Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
-           "Use tensor-core (mma) layouts for the dots the target can run on them">
+           "Use tensor-core (mma) layouts for the dots the target can run on them">,
+    Option<"wgmmaTransposedB", "wgmma-transposed-b", "bool", /*default=*/"false",
+           "Run tf32, int8 and fp8 dots whose N-contiguous B wgmma reads transposed on "
+           "wgmma (Triton's choice) even where mma.sync, which reads B as loaded, was "
+           "measured faster: unchained dots of at most 64 accumulators per thread">
   ];
 }
 

@@ -202,13 +202,8 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     Type operand = aType.getElementType();
-    if (!hasMmaSync(simt, op)) {
-      if (op.getAFp8())
-        return op.emitOpError("target has no fp8 mma.sync for ")
-               << *op.getAFp8() << " x " << *op.getBFp8() << " operands";
-      return op.emitOpError("target has no mma.sync for ")
-             << operand << " operands and " << cType.getElementType() << " accumulators";
-    }
+    if (failed(requireTensorCoreInstruction(op, hasMmaSync(simt, op), "mma.sync")))
+      return failure();
     StringRef precision =
         op.getInputPrecision().value_or(simt.target.getDefaultDotInputPrecision(simt.arch));
     if (operand.isF32() && precision != "tf32")
@@ -440,6 +435,16 @@ bool hasWarpgroupMma(const SIMTLowering &simt, tile::DotOp dot) {
     return simt.target.hasFP8WarpgroupMma(simt.arch, *dot.getAFp8(), *dot.getBFp8());
   return simt.target.hasWarpgroupMma(simt.arch, dot.getA().getType().getElementType(),
                                      dot.getAcc().getType().getElementType());
+}
+
+LogicalResult requireTensorCoreInstruction(tile::DotOp dot, bool available, StringRef instruction) {
+  if (available)
+    return success();
+  InFlightDiagnostic error = dot.emitOpError("target has no ") << instruction << " for ";
+  if (dot.getAFp8())
+    return error << *dot.getAFp8() << " x " << *dot.getBFp8() << " operands";
+  return error << dot.getA().getType().getElementType() << " operands and "
+               << dot.getAcc().getType().getElementType() << " accumulators";
 }
 
 Value bufferSource(const SIMTLowering &simt, Value operand) {

@@ -309,6 +309,11 @@ mlir::Value loadGlobalRun(mlir::OpBuilder &b, mlir::Location loc, const TargetIn
 bool hasMmaSync(const SIMTLowering &simt, tile::DotOp dot);
 /// Whether the target runs `dot` on wgmma (fp8 operands: for their formats).
 bool hasWarpgroupMma(const SIMTLowering &simt, tile::DotOp dot);
+/// Success if `available`, else the error that the target has no
+/// `instruction` (mma.sync, wgmma) for `dot`'s operand and accumulator types
+/// (fp8 operands: formats).
+mlir::LogicalResult requireTensorCoreInstruction(tile::DotOp dot, bool available,
+                                                 llvm::StringRef instruction);
 /// The shared-memory tile (a `!tile.memdesc`) a dot operand is read from per
 /// K step, when planDotOperandStaging chose its tile.local_load, else null
 /// (Dot.cpp).

@@ -69,13 +69,8 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     Type operand = aType.getElementType();
-    if (!hasWarpgroupMma(simt, op)) {
-      if (op.getAFp8())
-        return op.emitOpError("target has no wgmma for ")
-               << *op.getAFp8() << " x " << *op.getBFp8() << " operands";
-      return op.emitOpError("target has no wgmma for ")
-             << operand << " operands and " << cType.getElementType() << " accumulators";
-    }
+    if (failed(requireTensorCoreInstruction(op, hasWarpgroupMma(simt, op), "wgmma")))
+      return failure();
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
     // Warpgroups split M first, then N: each runs its 64-row blocks over
     // `groupN` columns (TileAttrs.td: warp w at (w % warpsM, w / warpsM)).
