@@ -261,41 +261,48 @@ static bool insertsAfter(OpBuilder &b, Block &body, Operation *last) {
   return ancestor && ancestor != last && last->isBeforeInBlock(ancestor);
 }
 
-Value swizzledByteOffset(OpBuilder &b, Location loc, Value index, int64_t rows, int64_t cols,
-                         int64_t elemBytes, int64_t swizzleBytes) {
-  auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
-  int64_t width = swizzleBytes / elemBytes; // elements per row of a column block
-  Value row = arith::ShRUIOp::create(b, loc, index, c32(llvm::Log2_64(cols)));
-  Value col = arith::AndIOp::create(b, loc, index, c32(cols - 1));
-  Value block = arith::ShRUIOp::create(b, loc, col, c32(llvm::Log2_64(width)));
-  Value inBlock = arith::AndIOp::create(b, loc, col, c32(width - 1));
-  Value byte = arith::AddIOp::create(
-      b, loc,
-      arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, block, c32(rows * swizzleBytes)),
-                            arith::MulIOp::create(b, loc, row, c32(swizzleBytes))),
-      arith::MulIOp::create(b, loc, inBlock, c32(elemBytes)));
-  Value phase = arith::AndIOp::create(b, loc, arith::ShRUIOp::create(b, loc, byte, c32(7)),
-                                      c32(swizzleBytes / 16 - 1));
-  return arith::XOrIOp::create(b, loc, byte, arith::ShLIOp::create(b, loc, phase, c32(4)));
+namespace {
+/// An i32 constant at `e`'s point.
+Value constantLike(const I32Expr &e, int64_t v) {
+  return arith::ConstantIntOp::create(*e.b, e.loc, v, 32);
 }
+template <typename OpT> I32Expr apply(const I32Expr &e, Value rhs) {
+  return {e.b, e.loc, OpT::create(*e.b, e.loc, e.value, rhs)};
+}
+} // namespace
 
-int64_t swizzledByteOffsetOf(int64_t index, int64_t rows, int64_t cols, int64_t elemBytes,
-                             int64_t swizzleBytes) {
-  int64_t width = swizzleBytes / elemBytes;
-  int64_t row = index / cols, col = index % cols;
-  int64_t byte =
-      (col / width) * rows * swizzleBytes + row * swizzleBytes + (col % width) * elemBytes;
-  int64_t phase = (byte >> 7) & (swizzleBytes / 16 - 1);
-  return byte ^ (phase << 4);
+I32Expr I32Expr::operator+(const I32Expr &other) const {
+  return apply<arith::AddIOp>(*this, other.value);
+}
+I32Expr I32Expr::operator^(const I32Expr &other) const {
+  return apply<arith::XOrIOp>(*this, other.value);
+}
+I32Expr I32Expr::operator*(int64_t c) const {
+  return apply<arith::MulIOp>(*this, constantLike(*this, c));
+}
+I32Expr I32Expr::operator/(int64_t powerOf2) const {
+  assert(llvm::isPowerOf2_64(powerOf2) && "I32Expr divides by powers of two");
+  return *this >> llvm::Log2_64(powerOf2);
+}
+I32Expr I32Expr::operator%(int64_t powerOf2) const {
+  assert(llvm::isPowerOf2_64(powerOf2) && "I32Expr takes moduli of powers of two");
+  return *this & (powerOf2 - 1);
+}
+I32Expr I32Expr::operator>>(int64_t c) const {
+  return apply<arith::ShRUIOp>(*this, constantLike(*this, c));
+}
+I32Expr I32Expr::operator<<(int64_t c) const {
+  return apply<arith::ShLIOp>(*this, constantLike(*this, c));
+}
+I32Expr I32Expr::operator&(int64_t c) const {
+  return apply<arith::AndIOp>(*this, constantLike(*this, c));
 }
 
 SwizzledOffsets::SwizzledOffsets(const tile::DistributedLayout &layout, ArrayRef<int64_t> strides,
                                  int64_t rows, int64_t cols, int64_t elemBytes,
                                  int64_t swizzleBytes)
-    : rows(rows), cols(cols), elemBytes(elemBytes), swizzleBytes(swizzleBytes) {
-  auto swizzled = [&](int64_t index) {
-    return swizzledByteOffsetOf(index, rows, cols, elemBytes, swizzleBytes);
-  };
+    : tile{rows, cols, elemBytes, swizzleBytes} {
+  auto swizzled = [&](int64_t index) { return tile.byteOf(index); };
   int64_t chunkBits = (swizzleBytes / 16 - 1) << 4;
   SmallVector<int64_t> threadBases;
   for (unsigned warp = 0; warp < layout.numWarps; ++warp)
@@ -317,12 +324,12 @@ SwizzledOffsets::SwizzledOffsets(const tile::DistributedLayout &layout, ArrayRef
 Value SwizzledOffsets::offset(OpBuilder &b, Location loc, Value index, int64_t reg) {
   auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
   if (!split[reg])
-    return swizzledByteOffset(b, loc, index, rows, cols, elemBytes, swizzleBytes);
+    return tile.byteOf(I32Expr{&b, loc, index}).value;
   auto [x, y] = *split[reg];
   if (!base) {
     Value first =
         regOffsets[reg] ? Value(arith::SubIOp::create(b, loc, index, c32(regOffsets[reg]))) : index;
-    base = swizzledByteOffset(b, loc, first, rows, cols, elemBytes, swizzleBytes);
+    base = tile.byteOf(I32Expr{&b, loc, first}).value;
   }
   Value &withX = bases[x];
   if (!withX)

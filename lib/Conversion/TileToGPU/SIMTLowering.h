@@ -252,19 +252,54 @@ void populateSIMTAsyncCopyPatterns(SIMTLowering &simt, const mlir::TypeConverter
 int64_t bufferRowStride(tile::MemDescType type);
 void populateSIMTDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                              mlir::RewritePatternSet &patterns);
-/// The i32 byte offset, in a tile of `rows` x `cols` elements of `elemBytes`
-/// bytes laid out with NVIDIA's `swizzleBytes`-byte swizzle (`#tile.shared`'s
-/// swizzleBytes: column blocks of that many bytes per row, 16-byte chunks
-/// XORed with the row phase), of the element at the i32 row-major `index`.
-/// The tile must start 1024-byte aligned.
-mlir::Value swizzledByteOffset(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index,
-                               int64_t rows, int64_t cols, int64_t elemBytes,
-                               int64_t swizzleBytes);
-/// swizzledByteOffset of the row-major `index`, at compile time.
-int64_t swizzledByteOffsetOf(int64_t index, int64_t rows, int64_t cols, int64_t elemBytes,
-                             int64_t swizzleBytes);
+/// An i32 value being built at a builder's point, with the integer operators
+/// (constant right operands; divisors and moduli powers of two), so that a
+/// formula written once as a template serves compile-time int64_t values and
+/// run-time ones (SwizzledTile).
+struct I32Expr {
+  mlir::OpBuilder *b;
+  mlir::Location loc;
+  mlir::Value value;
 
-/// The swizzled byte offsets (swizzledByteOffset) of the elements a thread's
+  I32Expr operator+(const I32Expr &other) const;
+  I32Expr operator^(const I32Expr &other) const;
+  I32Expr operator*(int64_t c) const;
+  I32Expr operator/(int64_t powerOf2) const;
+  I32Expr operator%(int64_t powerOf2) const;
+  I32Expr operator>>(int64_t c) const;
+  I32Expr operator<<(int64_t c) const;
+  I32Expr operator&(int64_t c) const;
+};
+
+/// A `rows` x `cols` tile of `elemBytes`-byte elements laid out with
+/// NVIDIA's `swizzleBytes`-byte swizzle (`#tile.shared`'s swizzleBytes), as
+/// wgmma's matrix descriptors read it: column blocks of swizzleBytes bytes
+/// per row (W = swizzleBytes / elemBytes elements), block after block, rows of
+/// a block swizzleBytes apart; then the 16-byte chunk bits [4, 4 + p) of each
+/// byte offset XORed with bits [7, 7 + p), p = log2(swizzleBytes / 16). The
+/// tile must start 1024-byte aligned. Each formula is written once, for
+/// int64_t and I32Expr.
+struct SwizzledTile {
+  int64_t rows, cols, elemBytes, swizzleBytes;
+
+  int64_t width() const { return swizzleBytes / elemBytes; }
+  int64_t bytes() const { return rows * cols * elemBytes; }
+  /// The byte offset of element (row, col) before the swizzle.
+  template <typename Int> Int linearByte(Int row, Int col) const {
+    return (col / width()) * (rows * swizzleBytes) + row * swizzleBytes +
+           (col % width()) * elemBytes;
+  }
+  /// `byte` swizzled.
+  template <typename Int> Int swizzle(Int byte) const {
+    return byte ^ (((byte >> 7) & (swizzleBytes / 16 - 1)) << 4);
+  }
+  /// The swizzled byte offset of the element at the row-major `index`.
+  template <typename Int> Int byteOf(Int index) const {
+    return swizzle(linearByte(index / cols, index % cols));
+  }
+};
+
+/// The swizzled byte offsets (SwizzledTile::byteOf) of the elements a thread's
 /// registers hold, from a few run-time values. The swizzle is linear over the
 /// bits of the index (XOR of address bits 7-9 into the 16-byte chunk bits
 /// 4-6), so where a register's index adds bits the thread's first index never
@@ -288,7 +323,7 @@ public:
   mlir::Value offset(mlir::OpBuilder &b, mlir::Location loc, mlir::Value index, int64_t reg);
 
 private:
-  int64_t rows, cols, elemBytes, swizzleBytes;
+  SwizzledTile tile;
   /// Per register: (x, y), or nothing where it must compute its offset.
   llvm::SmallVector<std::optional<std::pair<int64_t, int64_t>>> split;
   llvm::SmallVector<int64_t> regOffsets;

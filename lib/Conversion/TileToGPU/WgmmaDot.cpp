@@ -42,19 +42,12 @@ using namespace mlir;
 namespace tilec {
 namespace {
 
-/// How an operand of R x C elements of `elemBytes` bytes is laid out in
-/// shared memory.
-struct SwizzledOperand {
-  int64_t rows, cols, elemBytes;
-  /// Elements per row of a column block, and its bytes (the swizzle width).
-  int64_t width() const { return std::min<int64_t>(cols, 128 / elemBytes); }
-  int64_t rowBytes() const { return elemBytes * width(); }
-  /// Byte offset of element (row, col) before the swizzle.
-  int64_t linearOffset(int64_t row, int64_t col) const {
-    return (col / width()) * rows * rowBytes() + row * rowBytes() + (col % width()) * elemBytes;
-  }
-  int64_t bytes() const { return rows * cols * elemBytes; }
-};
+/// How wgmma reads an R x C operand of `elemBytes`-byte elements from shared
+/// memory: column blocks of min(C, 128 / elemBytes) elements, swizzled by
+/// their width in bytes.
+SwizzledTile operandTile(int64_t rows, int64_t cols, int64_t elemBytes) {
+  return {rows, cols, elemBytes, std::min<int64_t>(cols, 128 / elemBytes) * elemBytes};
+}
 
 struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
   using SIMTPattern::SIMTPattern;
@@ -123,13 +116,13 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     if (kMajorOnly && !bTransposed)
       return op.emitOpError("wgmma reads ")
              << operand << " B operands K-major, but its buffer is not transposed";
-    SwizzledOperand aShared{m, k, elemBytes};
-    SwizzledOperand bShared =
-        bTransposed ? SwizzledOperand{n, k, elemBytes} : SwizzledOperand{k, n, elemBytes};
+    SwizzledTile aShared = operandTile(m, k, elemBytes);
+    SwizzledTile bShared =
+        bTransposed ? operandTile(n, k, elemBytes) : operandTile(k, n, elemBytes);
     for (auto [buffer, shape] : {std::make_pair(aBuffer, aShared), std::make_pair(bBuffer, bShared)})
-      if (buffer && sharedEncoding(buffer).getSwizzleBytes() != shape.rowBytes())
+      if (buffer && sharedEncoding(buffer).getSwizzleBytes() != shape.swizzleBytes)
         return op.emitOpError("operand buffer ")
-               << buffer.getType() << " is not swizzled by " << shape.rowBytes()
+               << buffer.getType() << " is not swizzled by " << shape.swizzleBytes
                << " bytes, as wgmma reads it";
 
     // Staged operands each take a region of scratch at a 1024-byte-aligned
@@ -142,13 +135,13 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     auto c32 = [&](int64_t v) -> Value { return arith::ConstantIntOp::create(b, loc, v, 32); };
     // A tile staged as it is, or transposed (its element (r, c) stored as
     // (c, r) of `shape`).
-    auto stage = [&](Value tile, Type tileType, const SwizzledOperand &shape, uint64_t region,
+    auto stage = [&](Value tile, Type tileType, const SwizzledTile &shape, uint64_t region,
                      bool transpose) {
       SmallVector<int64_t> strides =
           transpose ? SmallVector<int64_t>{1, shape.cols} : SmallVector<int64_t>{shape.cols, 1};
       tile::DistributedLayout layout = simt.layoutOf(tileType);
       SwizzledOffsets swizzled(layout, strides, shape.rows, shape.cols, elemBytes,
-                               shape.rowBytes());
+                               shape.swizzleBytes);
       simt.storeTile(
           b, loc, tile, layout, strides,
           [&](Value index, int64_t reg) {
@@ -187,17 +180,17 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
     Value groupCol = arith::MulIOp::create(
         b, loc, arith::ShRUIOp::create(b, loc, warpgroup, c32(llvm::Log2_32(groupsM))),
         c32(groupN));
-    Value aRows = arith::MulIOp::create(b, loc, groupM, c32(64 * aShared.rowBytes()));
+    Value aRows = arith::MulIOp::create(b, loc, groupM, c32(64 * aShared.swizzleBytes));
     // The warpgroup's first column of B: a row of B stored transposed (N x
     // K), else a column, in its column block.
     Value bColumn =
         bTransposed
-            ? Value(arith::MulIOp::create(b, loc, groupCol, c32(bShared.rowBytes())))
+            ? Value(arith::MulIOp::create(b, loc, groupCol, c32(bShared.swizzleBytes)))
             : Value(arith::AddIOp::create(
                   b, loc,
                   arith::MulIOp::create(
                       b, loc, arith::DivUIOp::create(b, loc, groupCol, c32(bShared.width())),
-                      c32(bShared.rows * bShared.rowBytes())),
+                      c32(bShared.rows * bShared.swizzleBytes)),
                   arith::MulIOp::create(
                       b, loc, arith::RemUIOp::create(b, loc, groupCol, c32(bShared.width())),
                       c32(elemBytes))));
@@ -222,19 +215,19 @@ struct WgmmaDotLowering : public SIMTPattern<tile::DotOp> {
         for (int64_t kk = 0; kk < k / instrK; ++kk) {
           WarpgroupMmaOperand aDesc;
           aDesc.fp8 = op.getAFp8().value_or("");
-          aDesc.start = at(aBase, c32(aShared.linearOffset(mm * 16 * warpsM, instrK * kk)));
-          aDesc.swizzleBytes = unsigned(aShared.rowBytes());
-          aDesc.strideBytes = uint64_t(8 * aShared.rowBytes());
+          aDesc.start = at(aBase, c32(aShared.linearByte<int64_t>(mm * 16 * warpsM, instrK * kk)));
+          aDesc.swizzleBytes = unsigned(aShared.swizzleBytes);
+          aDesc.strideBytes = uint64_t(8 * aShared.swizzleBytes);
           WarpgroupMmaOperand bDesc;
           bDesc.fp8 = op.getBFp8().value_or("");
-          bDesc.swizzleBytes = unsigned(bShared.rowBytes());
-          bDesc.strideBytes = uint64_t(8 * bShared.rowBytes());
+          bDesc.swizzleBytes = unsigned(bShared.swizzleBytes);
+          bDesc.strideBytes = uint64_t(8 * bShared.swizzleBytes);
           if (bTransposed) {
-            bDesc.start = at(bBase, c32(bShared.linearOffset(nb * nInstr, instrK * kk)));
+            bDesc.start = at(bBase, c32(bShared.linearByte<int64_t>(nb * nInstr, instrK * kk)));
           } else {
             bDesc.mnMajor = true;
-            bDesc.start = at(bBase, c32(bShared.linearOffset(instrK * kk, nb * nInstr)));
-            bDesc.leadingBytes = uint64_t(bShared.rows * bShared.rowBytes());
+            bDesc.start = at(bBase, c32(bShared.linearByte<int64_t>(instrK * kk, nb * nInstr)));
+            bDesc.leadingBytes = uint64_t(bShared.rows * bShared.swizzleBytes);
           }
           d = simt.target.warpgroupMma(b, loc, simt.kernel, operand, aDesc, bDesc, d,
                                        unsigned(nInstr));
