@@ -147,6 +147,11 @@ def TilecStripMine : Pass<"tilec-strip-mine", "mlir::ModuleOp"> {
            "Most iterations of a block loop that is interchanged with its piece loop to "
            "keep an accumulator in registers (0: never interchange; CPUs with 512-bit "
            "vectors pass 0)">,
+    Option<"prefetchNextProgram", "prefetch-next-program", "bool", /*default=*/"false",
+           "The first wide load of each row stream whose address is computed from "
+           "program_id(0) also prefetches, piece by piece, the row the next program reads "
+           "(address recomputed with program_id + 1; CPUs, whose threads run consecutive "
+           "programs)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"];

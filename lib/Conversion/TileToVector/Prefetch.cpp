@@ -1,4 +1,4 @@
-//===- Prefetch.cpp - Software prefetch of a loop's next row-wise loads ----===//
+//===- Prefetch.cpp - Software prefetch of the next iteration's or program's rows -===//
 //
 // A tile.load in an scf.for that reads through loop-carried pointers which the
 // loop advances by a uniform offset (`a_ptrs += BLOCK_K * stride_ak` in a
@@ -14,6 +14,17 @@
 // pointer (issuing all of a tile's prefetches first kept every row pointer
 // live across the tile's loads: spills, ~3% slower).
 //
+// Likewise across programs: the CPU runtime runs consecutive programs on one
+// thread, so a row-wise kernel (softmax, layer norm: one row per program)
+// reads, in its next program, the row at the address computed with
+// `program_id(0) + 1`. tilec-strip-mine's `prefetch-next-program` option
+// clones the pure scalar ops computing such a load's address with the
+// program id incremented and prefetches, piece by piece, the next program's
+// row while the current one is read from memory (the first load of each row
+// stream only). The clones carry no wrap flags (the last program's next row
+// lies past its array: the address is computed, never dereferenced) and
+// slices that could trap (division by a variable) or are long are skipped.
+//
 //===----------------------------------------------------------------------===//
 #include "Utils.h"
 #include "tilec/Conversion/TileToVector.h"
@@ -22,6 +33,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -42,6 +55,8 @@ constexpr int64_t kMaxPrefetchesPerLoad = 512;
 constexpr int32_t kLocalityHint = 2;
 /// How deep a chain of pure scalar ops computing the offset may be copied.
 constexpr int kMaxCopyDepth = 4;
+/// At most this many ops (constants aside) compute a next program's address.
+constexpr size_t kMaxNextProgramOps = 16;
 
 /// Prefetches per row: the lines from the row's first byte, plus its last
 /// byte's line (rows need not be line-aligned).
@@ -150,14 +165,79 @@ void prefetchNextRow(OpBuilder &b, Location loc, Value row, Value advance, Type 
                      int64_t rowElements) {
   int64_t rowBytes = rowElements * getElementByteSize(elemType);
   Value next = LLVM::GEPOp::create(b, loc, row.getType(), elemType, row, ValueRange{advance});
-  for (int64_t line = 0, lines = linesPerRow(elemType, rowElements); line < lines; ++line) {
-    int64_t offset = std::min(line * kCacheLineBytes, rowBytes - 1);
-    Value address = offset ? LLVM::GEPOp::create(b, loc, row.getType(), b.getI8Type(), next,
-                                                 ArrayRef<LLVM::GEPArg>{offset})
-                                 .getResult()
-                           : next;
-    LLVM::Prefetch::create(b, loc, address, /*rw=*/0, kLocalityHint, /*cache=*/1);
+  for (int64_t line = 0, lines = linesPerRow(elemType, rowElements); line < lines; ++line)
+    prefetchAt(b, loc, next, std::min(line * kCacheLineBytes, rowBytes - 1));
+}
+
+void prefetchAt(OpBuilder &b, Location loc, Value base, int64_t offset) {
+  Value address = offset ? LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                                               ArrayRef<LLVM::GEPArg>{offset})
+                               .getResult()
+                         : base;
+  LLVM::Prefetch::create(b, loc, address, /*rw=*/0, kLocalityHint, /*cache=*/1);
+}
+
+void prefetchLines(OpBuilder &b, Location loc, Value base, int64_t bytes) {
+  for (int64_t offset = 0; offset < std::max<int64_t>(bytes, 1); offset += kCacheLineBytes)
+    prefetchAt(b, loc, base, offset);
+}
+
+std::optional<NextProgramSlice> matchNextProgramSlice(Value addr) {
+  NextProgramSlice slice;
+  slice.addr = addr;
+  llvm::DenseSet<Value> visited;
+  // Post-order: each op after the ops computing its operands.
+  std::function<bool(Value)> visit = [&](Value v) {
+    if (!visited.insert(v).second)
+      return true;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Operation *parent = arg.getOwner()->getParentOp();
+      if (isa<FunctionOpInterface>(parent)) {
+        slice.roots.push_back(arg.getArgNumber());
+        return true;
+      }
+      auto loop = dyn_cast<scf::ForOp>(parent);
+      return loop && arg == loop.getInductionVar();
+    }
+    Operation *def = v.getDefiningOp();
+    if (auto pid = dyn_cast<tile::ProgramIdOp>(def)) {
+      if (pid.getAxis() == 0)
+        slice.programIds.push_back(v);
+      return true;
+    }
+    if (def->hasTrait<OpTrait::ConstantLike>())
+      return true;
+    if (def->getNumRegions() || def->getNumResults() != 1 || !isPure(def) ||
+        slice.ops.size() >= kMaxNextProgramOps ||
+        !isa<IntegerType, IndexType, LLVM::LLVMPointerType>(v.getType()))
+      return false;
+    for (Value operand : def->getOperands())
+      if (!visit(operand))
+        return false;
+    slice.ops.push_back(def);
+    return true;
+  };
+  if (!visit(addr) || slice.programIds.empty())
+    return std::nullopt;
+  llvm::sort(slice.roots);
+  return slice;
+}
+
+Value emitNextProgramAddress(OpBuilder &b, Location loc, const NextProgramSlice &slice) {
+  IRMapping map;
+  for (Value pid : slice.programIds)
+    map.map(pid, arith::AddIOp::create(b, loc, pid,
+                                       arith::ConstantIntOp::create(b, loc, pid.getType(), 1)));
+  auto noWrap =
+      arith::IntegerOverflowFlagsAttr::get(b.getContext(), arith::IntegerOverflowFlags::none);
+  for (Operation *op : slice.ops) {
+    Operation *copy = b.clone(*op, map);
+    if (auto gep = dyn_cast<LLVM::GEPOp>(copy))
+      gep.setNoWrapFlags(LLVM::GEPNoWrapFlags::none);
+    if (auto flags = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(copy))
+      copy->setAttr(flags.getIntegerOverflowAttrName(), noWrap);
   }
+  return map.lookup(slice.addr);
 }
 
 } // namespace tilec::detail

@@ -35,6 +35,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <set>
+
 namespace tilec {
 #define GEN_PASS_DEF_TILECSTRIPMINE
 #include "tilec/Conversion/Passes.h.inc"
@@ -318,6 +320,8 @@ LLVM::AllocaOp getStackRoot(Value addr) {
 /// compiler's stack buffers (which no pointer of the program can reach).
 bool mayWriteProgramMemory(Operation *op) {
   WalkResult result = op->walk([](Operation *inner) {
+    if (isa<LLVM::Prefetch>(inner))
+      return WalkResult::advance(); // A hint: it changes no memory.
     if (auto store = dyn_cast<LLVM::StoreOp>(inner))
       return getStackRoot(store.getAddr()) ? WalkResult::advance() : WalkResult::interrupt();
     if (auto store = dyn_cast<LLVM::MaskedStoreOp>(inner))
@@ -355,7 +359,8 @@ struct Run {
 
 class StripMiner {
 public:
-  StripMiner(int64_t chunkLanes) : chunkLanes(chunkLanes) {}
+  StripMiner(int64_t chunkLanes, bool prefetchNextProgram)
+      : chunkLanes(chunkLanes), prefetchNextProgram(prefetchNextProgram) {}
 
   bool isChunkable(Type type) const {
     int64_t lanes = lanesOf(type);
@@ -473,6 +478,7 @@ public:
         if (!first || user->isBeforeInBlock(first))
           first = user;
       }
+      Operation *firstCopy = nullptr;
       for (auto [consumer, first] : firstUsers) {
         size_t run = consumer;
         bool written = false;
@@ -486,9 +492,15 @@ public:
           auto it = runOf.find(use.getOwner());
           return it != runOf.end() && it->second == run;
         });
+        if (!firstCopy || copy->isBeforeInBlock(firstCopy))
+          firstCopy = copy;
       }
-      if (load->use_empty())
+      if (load->use_empty()) {
+        // Its first copy reads the row first now.
+        if (nextProgramLoads.erase(load) && firstCopy)
+          nextProgramLoads.insert(firstCopy);
         load->erase();
+      }
     }
   }
 
@@ -530,6 +542,25 @@ public:
     }
     close();
     return runs;
+  }
+
+  /// With `prefetchNextProgram`, chooses the wide loads of `func` from
+  /// program memory whose pieces also prefetch the next program's row (see
+  /// Prefetch.cpp): in program order, the first load of each row stream
+  /// (address computed from the program id and the same function arguments);
+  /// later passes over a row find it in the cache.
+  void planNextProgramPrefetches(FunctionOpInterface func) {
+    if (!prefetchNextProgram)
+      return;
+    std::set<SmallVector<unsigned>> streams;
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!isa<LLVM::LoadOp, LLVM::MaskedLoadOp>(op) || contiguousAddressOperand(op) != 0 ||
+          !isChunkable(op->getResult(0).getType()) || getStackRoot(op->getOperand(0)))
+        return;
+      if (std::optional<NextProgramSlice> slice = matchNextProgramSlice(op->getOperand(0)))
+        if (streams.insert(slice->roots).second)
+          nextProgramLoads.insert(op);
+    });
   }
 
   /// Strip-mines every run in `block` and, recursively, in nested regions.
@@ -687,6 +718,13 @@ private:
                                                     run.lanes);
     }
 
+    // The next program's address of each load that prefetches it, before the loop.
+    nextProgramAddresses.clear();
+    for (Operation *op : run.ops)
+      if (nextProgramLoads.contains(op))
+        if (std::optional<NextProgramSlice> slice = matchNextProgramSlice(op->getOperand(0)))
+          nextProgramAddresses[op] = emitNextProgramAddress(b, loc, *slice);
+
     ValueRange foldInits = run.fold ? run.fold->loop.getInitArgs() : ValueRange{};
     auto loop = scf::ForOp::create(b, loc, cst(0), cst(run.lanes), cst(chunkLanes), foldInits);
     {
@@ -728,8 +766,10 @@ private:
       v.replaceUsesWithIf(wide, [&](OpOperand &use) { return !run.ops.contains(use.getOwner()); });
       reloadedFrom[wide] = outputBuffers[v];
     }
-    for (Operation *op : llvm::reverse(run.ops))
+    for (Operation *op : llvm::reverse(run.ops)) {
+      nextProgramLoads.erase(op);
       op->erase();
+    }
   }
 
   /// Emits the body of `fold` for the piece at `lane` (its loads of buffer
@@ -781,6 +821,12 @@ private:
   /// in `map`.
   void emitChunk(OpBuilder &b, Operation *op, Value lane, IRMapping &map) {
     Location loc = op->getLoc();
+    if (Value next = nextProgramAddresses.lookup(op)) {
+      // The lines of the same piece of the next program's row.
+      Type elem = cast<VectorType>(op->getResult(0).getType()).getElementType();
+      prefetchLines(b, loc, getBufferElementAddress(b, loc, next, elem, lane),
+                    chunkLanes * getElementByteSize(elem));
+    }
     if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
       VectorType chunkType = chunkTypeOf(constant.getType());
       if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue())) {
@@ -916,6 +962,13 @@ private:
   }
 
   int64_t chunkLanes;
+  /// Whether the first load of each row stream prefetches the next program's
+  /// row (the pass's `prefetch-next-program` option).
+  bool prefetchNextProgram;
+  /// The wide loads that do (see planNextProgramPrefetches).
+  llvm::DenseSet<Operation *> nextProgramLoads;
+  /// Those of the run being rewritten -> the next program's address.
+  llvm::DenseMap<Operation *, Value> nextProgramAddresses;
   /// Narrow sources of the broadcast shuffles of the run being rewritten ->
   /// their stack copies.
   llvm::DenseMap<Value, Value> broadcastBuffers;
@@ -1289,8 +1342,8 @@ scf::ForOp matchAccumulatorLoop(scf::ForOp outer, int64_t chunkLanes,
   llvm::MapVector<LLVM::AllocaOp, SmallVector<Operation *>> stackAccesses;
   llvm::DenseSet<LLVM::AllocaOp> written;
   WalkResult walk = inner.getBody()->walk([&](Operation *op) {
-    if (op->getNumRegions() || isMemoryEffectFree(op))
-      return WalkResult::advance(); // Nested ops are visited on their own.
+    if (op->getNumRegions() || isMemoryEffectFree(op) || isa<LLVM::Prefetch>(op))
+      return WalkResult::advance(); // Nested ops are visited on their own; prefetches are hints.
     int addrIndex = contiguousAddressOperand(op);
     if (addrIndex < 0)
       return WalkResult::interrupt();
@@ -1591,11 +1644,14 @@ void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes, int64_t ma
 }
 
 /// The strip-mining, interchanging accumulator loops of at most `maxBlocks`
-/// blocks (the pass's `max-interchanged-blocks` option).
-void stripMineWithInterchange(Operation *root, int64_t chunkLanes, int64_t maxBlocks) {
-  StripMiner miner(chunkLanes);
+/// blocks (the pass's `max-interchanged-blocks` option), prefetching the next
+/// program's rows with `prefetchNextProgram` (its `prefetch-next-program`).
+void stripMineWithInterchange(Operation *root, int64_t chunkLanes, int64_t maxBlocks,
+                              bool prefetchNextProgram) {
+  StripMiner miner(chunkLanes, prefetchNextProgram);
   root->walk([&](scf::ForOp loop) { miner.demoteLoopCarriedVectors(loop); });
   root->walk([&](FunctionOpInterface func) {
+    miner.planNextProgramPrefetches(func);
     for (Block &block : func.getFunctionBody())
       miner.processBlock(block);
   });
@@ -1622,7 +1678,7 @@ void stripMineWithInterchange(Operation *root, int64_t chunkLanes, int64_t maxBl
 namespace tilec {
 
 void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
-  stripMineWithInterchange(root, chunkLanes, /*maxBlocks=*/16);
+  stripMineWithInterchange(root, chunkLanes, /*maxBlocks=*/16, /*prefetchNextProgram=*/false);
 }
 
 } // namespace tilec
@@ -1655,7 +1711,8 @@ struct StripMinePass : public tilec::impl::TilecStripMineBase<StripMinePass> {
     // Flat tiles the row loops left unused (pointers, masks) are not
     // strip-mined for nothing.
     eraseDeadOps(getOperation());
-    stripMineWithInterchange(getOperation(), chunkLanes, maxInterchangedBlocks);
+    stripMineWithInterchange(getOperation(), chunkLanes, maxInterchangedBlocks,
+                             prefetchNextProgram);
   }
 };
 

@@ -10,6 +10,8 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+
 namespace tilec::detail {
 
 /// A conversion pattern for `OpT` that follows convert-tile-to-vector's
@@ -142,6 +144,40 @@ mlir::Value getNextIterationAdvance(mlir::ConversionPatternRewriter &rewriter,
 /// the row of `rowElements` elements of `elemType` at `row`: `row + advance`.
 void prefetchNextRow(mlir::OpBuilder &b, mlir::Location loc, mlir::Value row, mlir::Value advance,
                      mlir::Type elemType, int64_t rowElements);
+
+/// A prefetch (read, into L2) of the byte at `offset` from the pointer `base`.
+void prefetchAt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base, int64_t offset);
+
+/// Prefetches of the cache lines of the `bytes` bytes at `base`, one per line
+/// from `base` (at least one).
+void prefetchLines(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base, int64_t bytes);
+
+/// The scalar ops computing a load's address from `tile.program_id 0` (see
+/// Prefetch.cpp: prefetch of the next program's rows).
+struct NextProgramSlice {
+  /// The address.
+  mlir::Value addr;
+  /// Its defining ops, each after those computing its operands: pure,
+  /// region-free, with one integer, index or pointer result.
+  llvm::SmallVector<mlir::Operation *> ops;
+  /// The `tile.program_id 0` results the ops read.
+  llvm::SmallVector<mlir::Value> programIds;
+  /// Numbers of the function arguments the ops read, sorted (with
+  /// duplicates): loads with equal roots read one row stream.
+  llvm::SmallVector<unsigned> roots;
+};
+
+/// The slice computing the scalar address `addr` when it depends on the
+/// program id along axis 0 and otherwise only on function arguments,
+/// constants and scf.for induction variables, through at most 16 pure ops
+/// that cannot trap; std::nullopt otherwise.
+std::optional<NextProgramSlice> matchNextProgramSlice(mlir::Value addr);
+
+/// Emits, at the builder's insertion point, a copy of `slice` with every
+/// program id incremented (without wrap flags) and returns the address the
+/// next program reads.
+mlir::Value emitNextProgramAddress(mlir::OpBuilder &b, mlir::Location loc,
+                                   const NextProgramSlice &slice);
 
 } // namespace tilec::detail
 
