@@ -148,10 +148,10 @@ def TilecStripMine : Pass<"tilec-strip-mine", "mlir::ModuleOp"> {
            "keep an accumulator in registers (0: never interchange; CPUs with 512-bit "
            "vectors pass 0)">,
     Option<"prefetchNextProgram", "prefetch-next-program", "bool", /*default=*/"false",
-           "The first wide load of each row stream whose address is computed from "
-           "program_id(0) also prefetches, piece by piece, the row the next program reads "
-           "(address recomputed with program_id + 1; CPUs, whose threads run consecutive "
-           "programs)">,
+           "Wide loads of a row that the program reads more than once, at an address "
+           "computed from program_id(0), also prefetch, piece by piece, the row the next "
+           "program reads (address recomputed with program_id + 1; CPUs, whose threads "
+           "run consecutive programs)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"];

@@ -17,13 +17,18 @@
 // Likewise across programs: the CPU runtime runs consecutive programs on one
 // thread, so a row-wise kernel (softmax, layer norm: one row per program)
 // reads, in its next program, the row at the address computed with
-// `program_id(0) + 1`. tilec-strip-mine's `prefetch-next-program` option
-// clones the pure scalar ops computing such a load's address with the
-// program id incremented and prefetches, piece by piece, the next program's
-// row while the current one is read from memory (the first load of each row
-// stream only). The clones carry no wrap flags (the last program's next row
-// lies past its array: the address is computed, never dereferenced) and
-// slices that could trap (division by a variable) or are long are skipped.
+// `program_id(0) + 1`. With tilec-strip-mine's `prefetch-next-program`
+// option, every wide load of a row that the program reads more than once
+// clones the pure scalar ops computing its address with the program id
+// incremented and prefetches, piece by piece, the same piece of the next
+// program's row. Only the first pass over a row waits for memory; the later
+// ones compute on cached data while memory would idle, and their prefetches
+// overlap the next row's traffic with them. A row read once (vector add)
+// gets none: its single pass is bound by memory anyway, and the prefetches
+// only competed with it (~25% slower). The clones carry no wrap flags (the
+// last program's next row lies past its array: the address is computed,
+// never dereferenced); slices that could trap (a division by a variable) or
+// are long are skipped.
 //
 //===----------------------------------------------------------------------===//
 #include "Utils.h"

@@ -35,7 +35,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
-#include <set>
+#include <map>
 
 namespace tilec {
 #define GEN_PASS_DEF_TILECSTRIPMINE
@@ -478,7 +478,6 @@ public:
         if (!first || user->isBeforeInBlock(first))
           first = user;
       }
-      Operation *firstCopy = nullptr;
       for (auto [consumer, first] : firstUsers) {
         size_t run = consumer;
         bool written = false;
@@ -492,15 +491,9 @@ public:
           auto it = runOf.find(use.getOwner());
           return it != runOf.end() && it->second == run;
         });
-        if (!firstCopy || copy->isBeforeInBlock(firstCopy))
-          firstCopy = copy;
       }
-      if (load->use_empty()) {
-        // Its first copy reads the row first now.
-        if (nextProgramLoads.erase(load) && firstCopy)
-          nextProgramLoads.insert(firstCopy);
+      if (load->use_empty())
         load->erase();
-      }
     }
   }
 
@@ -542,25 +535,6 @@ public:
     }
     close();
     return runs;
-  }
-
-  /// With `prefetchNextProgram`, chooses the wide loads of `func` from
-  /// program memory whose pieces also prefetch the next program's row (see
-  /// Prefetch.cpp): in program order, the first load of each row stream
-  /// (address computed from the program id and the same function arguments);
-  /// later passes over a row find it in the cache.
-  void planNextProgramPrefetches(FunctionOpInterface func) {
-    if (!prefetchNextProgram)
-      return;
-    std::set<SmallVector<unsigned>> streams;
-    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (!isa<LLVM::LoadOp, LLVM::MaskedLoadOp>(op) || contiguousAddressOperand(op) != 0 ||
-          !isChunkable(op->getResult(0).getType()) || getStackRoot(op->getOperand(0)))
-        return;
-      if (std::optional<NextProgramSlice> slice = matchNextProgramSlice(op->getOperand(0)))
-        if (streams.insert(slice->roots).second)
-          nextProgramLoads.insert(op);
-    });
   }
 
   /// Strip-mines every run in `block` and, recursively, in nested regions.
@@ -721,8 +695,8 @@ private:
     // The next program's address of each load that prefetches it, before the loop.
     nextProgramAddresses.clear();
     for (Operation *op : run.ops)
-      if (nextProgramLoads.contains(op))
-        if (std::optional<NextProgramSlice> slice = matchNextProgramSlice(op->getOperand(0)))
+      if (std::optional<NextProgramSlice> slice = matchRowStream(op))
+        if (countRowStreamReads(op)[slice->roots] > 1)
           nextProgramAddresses[op] = emitNextProgramAddress(b, loc, *slice);
 
     ValueRange foldInits = run.fold ? run.fold->loop.getInitArgs() : ValueRange{};
@@ -766,10 +740,8 @@ private:
       v.replaceUsesWithIf(wide, [&](OpOperand &use) { return !run.ops.contains(use.getOwner()); });
       reloadedFrom[wide] = outputBuffers[v];
     }
-    for (Operation *op : llvm::reverse(run.ops)) {
-      nextProgramLoads.erase(op);
+    for (Operation *op : llvm::reverse(run.ops))
       op->erase();
-    }
   }
 
   /// Emits the body of `fold` for the piece at `lane` (its loads of buffer
@@ -815,6 +787,31 @@ private:
         return alloca.getResult();
     }
     return {};
+  }
+
+  /// With `prefetchNextProgram`, the slice computing the address of `op` when
+  /// it is a wide load of program memory whose address the next program
+  /// recomputes (see matchNextProgramSlice); its roots name its row stream.
+  std::optional<NextProgramSlice> matchRowStream(Operation *op) const {
+    if (!prefetchNextProgram || !isa<LLVM::LoadOp, LLVM::MaskedLoadOp>(op) ||
+        contiguousAddressOperand(op) != 0 || !isChunkable(op->getResult(0).getType()) ||
+        getStackRoot(op->getOperand(0)))
+      return std::nullopt;
+    return matchNextProgramSlice(op->getOperand(0));
+  }
+
+  /// How many wide loads of the function enclosing `op` read each row stream.
+  /// Counted once, when its first run is rewritten: the loads that later
+  /// passes repeat (rematerializeLoads) exist then, and none is rewritten yet.
+  std::map<SmallVector<unsigned>, int> &countRowStreamReads(Operation *op) {
+    auto func = op->getParentOfType<FunctionOpInterface>();
+    auto [it, inserted] = rowStreamReads.try_emplace(func);
+    if (inserted)
+      func->walk([&](Operation *load) {
+        if (std::optional<NextProgramSlice> slice = matchRowStream(load))
+          ++it->second[slice->roots];
+      });
+    return it->second;
   }
 
   /// Emits the piece at `lane` of the lane-wise op `op`, recording its results
@@ -962,12 +959,14 @@ private:
   }
 
   int64_t chunkLanes;
-  /// Whether the first load of each row stream prefetches the next program's
-  /// row (the pass's `prefetch-next-program` option).
+  /// Whether the loads of rows read several times prefetch the next
+  /// program's row (the pass's `prefetch-next-program` option).
   bool prefetchNextProgram;
-  /// The wide loads that do (see planNextProgramPrefetches).
-  llvm::DenseSet<Operation *> nextProgramLoads;
-  /// Those of the run being rewritten -> the next program's address.
+  /// Per function: how many wide loads read each row stream (see
+  /// matchRowStream), counted before its first run is rewritten.
+  llvm::DenseMap<Operation *, std::map<SmallVector<unsigned>, int>> rowStreamReads;
+  /// The loads of the run being rewritten that prefetch -> the next program's
+  /// address.
   llvm::DenseMap<Operation *, Value> nextProgramAddresses;
   /// Narrow sources of the broadcast shuffles of the run being rewritten ->
   /// their stack copies.
@@ -1651,7 +1650,6 @@ void stripMineWithInterchange(Operation *root, int64_t chunkLanes, int64_t maxBl
   StripMiner miner(chunkLanes, prefetchNextProgram);
   root->walk([&](scf::ForOp loop) { miner.demoteLoopCarriedVectors(loop); });
   root->walk([&](FunctionOpInterface func) {
-    miner.planNextProgramPrefetches(func);
     for (Block &block : func.getFunctionBody())
       miner.processBlock(block);
   });

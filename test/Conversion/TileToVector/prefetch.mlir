@@ -126,12 +126,13 @@ func.func @no_prefetch_nonuniform_advance(%a: !tile.ptr<f32>, %n: i32) -> tensor
 }
 
 // Next program's row (tilec-strip-mine's prefetch-next-program): a row-wise
-// kernel's wide load from `in + program_id(0) * stride` prefetches, in each
-// 32-lane piece, the same piece of the row at `in + (program_id(0) + 1) *
-// stride` (two 64-byte lines of 128 bytes), computed once before the piece
-// loop with wrap flags dropped; the store gets no prefetch.
+// kernel reading its row at `in + program_id(0) * stride` twice (a sum, then
+// the scaled row) prefetches, in each 32-lane piece of both passes, the same
+// piece of the row at `in + (program_id(0) + 1) * stride` (two 64-byte lines
+// of 128 bytes), computed once before each piece loop, wrap flags dropped.
+// The weights (no program id) and the store get no prefetch.
 // NEXT-LABEL: func.func @next_program_row
-// NEXT-SAME: (%[[OUT:.*]]: !llvm.ptr, %[[IN:.*]]: !llvm.ptr, %[[STRIDE:.*]]: i32, %{{.*}}: i32)
+// NEXT-SAME: (%[[OUT:.*]]: !llvm.ptr, %[[IN:.*]]: !llvm.ptr, %[[W:.*]]: !llvm.ptr, %[[STRIDE:.*]]: i32)
 // NEXT: %[[PID:.*]] = tile.program_id 0 : i32
 // NEXT: %[[OFF:.*]] = arith.muli %[[PID]], %[[STRIDE]] overflow<nsw> : i32
 // NEXT: %[[ROW:.*]] = llvm.getelementptr %[[IN]][%[[OFF]]] : (!llvm.ptr, i32) -> !llvm.ptr, f32
@@ -139,45 +140,31 @@ func.func @no_prefetch_nonuniform_advance(%a: !tile.ptr<f32>, %n: i32) -> tensor
 // NEXT: %[[PID1:.*]] = arith.addi %[[PID]], %[[ONE]] : i32
 // NEXT: %[[NOFF:.*]] = arith.muli %[[PID1]], %[[STRIDE]] : i32
 // NEXT: %[[NROW:.*]] = llvm.getelementptr %[[IN]][%[[NOFF]]] : (!llvm.ptr, i32) -> !llvm.ptr, f32
-// NEXT: scf.for %[[LANE:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
+// NEXT: scf.for %[[LANE:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
 // NEXT:   %[[P0:.*]] = llvm.getelementptr %[[NROW]][%[[LANE]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // NEXT:   "llvm.intr.prefetch"(%[[P0]]) <{cache = 1 : i32, hint = 2 : i32, rw = 0 : i32}>
 // NEXT:   %[[P1:.*]] = llvm.getelementptr %[[P0]][64] : (!llvm.ptr) -> !llvm.ptr, i8
 // NEXT:   "llvm.intr.prefetch"(%[[P1]])
 // NEXT:   %[[X:.*]] = llvm.getelementptr %[[ROW]][%[[LANE]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // NEXT:   llvm.load %[[X]]
+// NEXT: scf.yield
+// NEXT: %[[PID1B:.*]] = arith.addi %[[PID]], %{{.*}} : i32
+// NEXT: %[[NOFFB:.*]] = arith.muli %[[PID1B]], %[[STRIDE]] : i32
+// NEXT: %[[NROWB:.*]] = llvm.getelementptr %[[IN]][%[[NOFFB]]] : (!llvm.ptr, i32) -> !llvm.ptr, f32
+// NEXT: scf.for %[[LANEB:.*]] =
+// NEXT:   llvm.getelementptr %[[W]][%[[LANEB]]]
+// NEXT:   llvm.load
+// NEXT:   %[[Q0:.*]] = llvm.getelementptr %[[NROWB]][%[[LANEB]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// NEXT:   "llvm.intr.prefetch"(%[[Q0]])
+// NEXT:   "llvm.intr.prefetch"
+// NEXT:   llvm.getelementptr %[[ROW]][%[[LANEB]]]
+// NEXT:   llvm.load
 // NEXT-NOT: llvm.intr.prefetch
 // NEXT: return
-func.func @next_program_row(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>, %stride: i32, %n: i32) {
+func.func @next_program_row(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>, %w: !tile.ptr<f32>,
+                            %stride: i32) {
   %pid = tile.program_id 0 : i32
   %off = arith.muli %pid, %stride overflow<nsw> : i32
-  %row = tile.addptr %in, %off : !tile.ptr<f32>, i32
-  %cols = tile.make_range 0, 64 : tensor<64xi32>
-  %rows = tile.splat %row : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
-  %ptrs = tile.addptr %rows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
-  %x = tile.load %ptrs : tensor<64x!tile.ptr<f32>>
-  %y = arith.addf %x, %x : tensor<64xf32>
-  %orow = tile.addptr %out, %off : !tile.ptr<f32>, i32
-  %orows = tile.splat %orow : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
-  %optrs = tile.addptr %orows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
-  tile.store %optrs, %y : tensor<64x!tile.ptr<f32>>
-  return
-}
-
-// Only the first pass over a row stream prefetches: the second load of the
-// row (after its sum) and the weights, which do not depend on the program id,
-// do not.
-// NEXT-LABEL: func.func @next_program_first_pass_only
-// NEXT: scf.for
-// NEXT-COUNT-2: "llvm.intr.prefetch"
-// NEXT: llvm.load
-// NEXT: scf.yield
-// NEXT-NOT: llvm.intr.prefetch
-// NEXT: return
-func.func @next_program_first_pass_only(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>,
-                                        %w: !tile.ptr<f32>, %stride: i32) {
-  %pid = tile.program_id 0 : i32
-  %off = arith.muli %pid, %stride : i32
   %row = tile.addptr %in, %off : !tile.ptr<f32>, i32
   %cols = tile.make_range 0, 64 : tensor<64xi32>
   %rows = tile.splat %row : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
@@ -202,12 +189,34 @@ func.func @next_program_first_pass_only(%out: !tile.ptr<f32>, %in: !tile.ptr<f32
   return
 }
 
-// An address whose computation could trap (a division by an argument) or
-// that does not depend on the program id gets no next-program prefetch.
-// NEXT-LABEL: func.func @no_next_program_prefetch
+// A row read once (a single streaming pass, as in vector add) is not
+// prefetched: that pass is bound by memory and the prefetches compete with it.
+// NEXT-LABEL: func.func @no_next_program_single_pass
 // NEXT-NOT: llvm.intr.prefetch
 // NEXT: return
-func.func @no_next_program_prefetch(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>, %d: i32) {
+func.func @no_next_program_single_pass(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>) {
+  %pid = tile.program_id 0 : i32
+  %c64 = arith.constant 64 : i32
+  %off = arith.muli %pid, %c64 : i32
+  %row = tile.addptr %in, %off : !tile.ptr<f32>, i32
+  %cols = tile.make_range 0, 64 : tensor<64xi32>
+  %rows = tile.splat %row : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+  %ptrs = tile.addptr %rows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+  %x = tile.load %ptrs : tensor<64x!tile.ptr<f32>>
+  %y = arith.addf %x, %x : tensor<64xf32>
+  %orow = tile.addptr %out, %off : !tile.ptr<f32>, i32
+  %orows = tile.splat %orow : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+  %optrs = tile.addptr %orows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+  tile.store %optrs, %y : tensor<64x!tile.ptr<f32>>
+  return
+}
+
+// An address whose computation could trap (a division by an argument) gets
+// no next-program prefetch, though the row is read twice.
+// NEXT-LABEL: func.func @no_next_program_division
+// NEXT-NOT: llvm.intr.prefetch
+// NEXT: return
+func.func @no_next_program_division(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>, %d: i32) {
   %pid = tile.program_id 0 : i32
   %q = arith.divsi %pid, %d : i32
   %row = tile.addptr %in, %q : !tile.ptr<f32>, i32
@@ -215,10 +224,16 @@ func.func @no_next_program_prefetch(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>, %
   %rows = tile.splat %row : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
   %ptrs = tile.addptr %rows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
   %x = tile.load %ptrs : tensor<64x!tile.ptr<f32>>
+  %sum = tile.reduce(%x) axis = 0 : (tensor<64xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tile.yield %s : f32
+  }
+  %x2 = tile.load %ptrs : tensor<64x!tile.ptr<f32>>
+  %ss = tile.splat %sum : f32 -> tensor<64xf32>
+  %y = arith.divf %x2, %ss : tensor<64xf32>
   %orows = tile.splat %out : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
   %optrs = tile.addptr %orows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
-  %y = tile.load %optrs : tensor<64x!tile.ptr<f32>>
-  %z = arith.addf %x, %y : tensor<64xf32>
-  tile.store %optrs, %z : tensor<64x!tile.ptr<f32>>
+  tile.store %optrs, %y : tensor<64x!tile.ptr<f32>>
   return
 }
