@@ -162,8 +162,8 @@ struct NextProgramSlice {
   llvm::SmallVector<mlir::Operation *> ops;
   /// The `tile.program_id 0` results the ops read.
   llvm::SmallVector<mlir::Value> programIds;
-  /// Numbers of the function arguments the ops read, sorted (with
-  /// duplicates): loads with equal roots read one row stream.
+  /// Numbers of the function arguments the ops read, sorted: loads with
+  /// equal roots read one row stream.
   llvm::SmallVector<unsigned> roots;
 };
 
