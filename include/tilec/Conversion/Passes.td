@@ -150,8 +150,8 @@ def TilecStripMine : Pass<"tilec-strip-mine", "mlir::ModuleOp"> {
     Option<"prefetchNextProgram", "prefetch-next-program", "bool", /*default=*/"false",
            "Wide loads of a row that the program reads more than once, at an address "
            "computed from program_id(0), also prefetch, piece by piece, the row the next "
-           "program reads (address recomputed with program_id + 1; CPUs, whose threads "
-           "run consecutive programs)">,
+           "program reads (address recomputed with program_id + 1; rows of at most 64 KiB; "
+           "CPUs, whose threads run consecutive programs)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"];

@@ -697,7 +697,11 @@ private:
     for (Operation *op : run.ops)
       if (std::optional<NextProgramSlice> slice = matchRowStream(op))
         if (countRowStreamReads(op)[slice->roots] > 1)
-          nextProgramAddresses[op] = emitNextProgramAddress(b, loc, *slice);
+          if (Value next = guardNextRowSize(
+                  b, loc, op, op->getOperand(0), emitNextProgramAddress(b, loc, *slice),
+                  run.lanes * getElementByteSize(
+                                  cast<VectorType>(op->getResult(0).getType()).getElementType())))
+            nextProgramAddresses[op] = next;
 
     ValueRange foldInits = run.fold ? run.fold->loop.getInitArgs() : ValueRange{};
     auto loop = scf::ForOp::create(b, loc, cst(0), cst(run.lanes), cst(chunkLanes), foldInits);

@@ -4,6 +4,7 @@
 
 #include "tilec/Conversion/TileToVector.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
@@ -50,6 +51,10 @@ mlir::Value createZero(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type);
 
 /// A loop bound or step `v` (index or integer) as a signed i64.
 mlir::Value castToI64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
+
+/// Number of iterations of `loop` (0 when its range is empty), as i64,
+/// computed at the builder's insertion point (where the bounds are defined).
+mlir::Value tripCount(mlir::OpBuilder &b, mlir::scf::ForOp loop);
 
 /// `arith.constant` of `type` (a scalar or a vector of integers/floats) holding
 /// `value` in every element; `value` is a scalar integer or float attribute.
@@ -178,6 +183,16 @@ std::optional<NextProgramSlice> matchNextProgramSlice(mlir::Value addr);
 /// next program reads.
 mlir::Value emitNextProgramAddress(mlir::OpBuilder &b, mlir::Location loc,
                                    const NextProgramSlice &slice);
+
+/// The address to prefetch in place of `load`'s (at `current`, `bytes` bytes
+/// per execution) for the next program: `next` when the program's row (the
+/// load's bytes times the trip counts of the scf.for loops around it) is at
+/// most 64 KiB, else `current` (a selection computed at the insertion point
+/// when the trip counts are only known at run time; the prefetch then
+/// touches lines the load reads anyway); null when the row is larger for
+/// sure, or in a loop of unknown trip count.
+mlir::Value guardNextRowSize(mlir::OpBuilder &b, mlir::Location loc, mlir::Operation *load,
+                             mlir::Value current, mlir::Value next, int64_t bytes);
 
 } // namespace tilec::detail
 

@@ -237,3 +237,103 @@ func.func @no_next_program_division(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>, %
   tile.store %optrs, %y : tensor<64x!tile.ptr<f32>>
   return
 }
+
+// A row read in blocks by loops of run-time trip count: the prefetch address
+// is the next row's when the row is at most 64 KiB (trip count <= 256 blocks
+// of 256 bytes, saturated), else the block's own (lines it loads anyway).
+// NEXT-LABEL: func.func @next_program_row_blocks
+// NEXT-SAME: (%{{.*}}: !llvm.ptr, %[[IN:.*]]: !llvm.ptr, %[[STRIDE:.*]]: i32, %[[N:.*]]: i32)
+// NEXT: scf.for %[[OFF:.*]] = %{{.*}} to %[[N]] step
+// NEXT:   %[[CUR:.*]] = llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr, i32) -> !llvm.ptr, f32
+// NEXT:   %[[PID1:.*]] = arith.addi
+// NEXT:   %[[NOFF:.*]] = arith.muli %[[PID1]], %[[STRIDE]] : i32
+// NEXT:   %[[NROW:.*]] = llvm.getelementptr %[[IN]][%[[NOFF]]]
+// NEXT:   %[[NEXT:.*]] = llvm.getelementptr %[[NROW]][%[[OFF]]] : (!llvm.ptr, i32) -> !llvm.ptr, f32
+// NEXT:   %[[CAP:.*]] = arith.constant 257 : i64
+// NEXT:   arith.ceildivsi
+// NEXT:   arith.minsi
+// NEXT:   arith.muli
+// NEXT:   %[[TRIPS:.*]] = arith.minsi %{{.*}}, %[[CAP]] : i64
+// NEXT:   %[[BUDGET:.*]] = arith.constant 256 : i64
+// NEXT:   %[[FITS:.*]] = arith.cmpi sle, %[[TRIPS]], %[[BUDGET]] : i64
+// NEXT:   %[[PF:.*]] = arith.select %[[FITS]], %[[NEXT]], %[[CUR]] : !llvm.ptr
+// NEXT:   scf.for %[[LANE:.*]] =
+// NEXT:     %[[P0:.*]] = llvm.getelementptr %[[PF]][%[[LANE]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// NEXT:     "llvm.intr.prefetch"(%[[P0]])
+// NEXT:     llvm.getelementptr %[[CUR]][%[[LANE]]]
+// NEXT:     llvm.load
+// NEXT: scf.for
+// NEXT:   arith.select %{{.*}} : !llvm.ptr
+// NEXT:   scf.for
+// NEXT:     "llvm.intr.prefetch"
+func.func @next_program_row_blocks(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>, %stride: i32, %n: i32) {
+  %pid = tile.program_id 0 : i32
+  %off = arith.muli %pid, %stride : i32
+  %row = tile.addptr %in, %off : !tile.ptr<f32>, i32
+  %orow = tile.addptr %out, %off : !tile.ptr<f32>, i32
+  %cols = tile.make_range 0, 64 : tensor<64xi32>
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  scf.for %o = %c0 to %n step %c64 : i32 {
+    %base = tile.addptr %row, %o : !tile.ptr<f32>, i32
+    %rows = tile.splat %base : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+    %ptrs = tile.addptr %rows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+    %x = tile.load %ptrs : tensor<64x!tile.ptr<f32>>
+    %y = arith.addf %x, %x : tensor<64xf32>
+    %obase = tile.addptr %orow, %o : !tile.ptr<f32>, i32
+    %orows = tile.splat %obase : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+    %optrs = tile.addptr %orows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+    tile.store %optrs, %y : tensor<64x!tile.ptr<f32>>
+  }
+  scf.for %o = %c0 to %n step %c64 : i32 {
+    %base = tile.addptr %row, %o : !tile.ptr<f32>, i32
+    %rows = tile.splat %base : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+    %ptrs = tile.addptr %rows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+    %x = tile.load %ptrs : tensor<64x!tile.ptr<f32>>
+    %y = arith.mulf %x, %x : tensor<64xf32>
+    %obase = tile.addptr %orow, %o : !tile.ptr<f32>, i32
+    %orows = tile.splat %obase : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+    %optrs = tile.addptr %orows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+    tile.store %optrs, %y : tensor<64x!tile.ptr<f32>>
+  }
+  return
+}
+
+// A row known to exceed 64 KiB (1024 blocks of 256 bytes) gets no prefetch:
+// the next row would evict the current one from L2 before the second pass.
+// NEXT-LABEL: func.func @no_next_program_long_row
+// NEXT-NOT: llvm.intr.prefetch
+// NEXT: return
+func.func @no_next_program_long_row(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>, %stride: i32) {
+  %pid = tile.program_id 0 : i32
+  %off = arith.muli %pid, %stride : i32
+  %row = tile.addptr %in, %off : !tile.ptr<f32>, i32
+  %orow = tile.addptr %out, %off : !tile.ptr<f32>, i32
+  %cols = tile.make_range 0, 64 : tensor<64xi32>
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %n = arith.constant 65536 : i32
+  scf.for %o = %c0 to %n step %c64 : i32 {
+    %base = tile.addptr %row, %o : !tile.ptr<f32>, i32
+    %rows = tile.splat %base : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+    %ptrs = tile.addptr %rows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+    %x = tile.load %ptrs : tensor<64x!tile.ptr<f32>>
+    %y = arith.addf %x, %x : tensor<64xf32>
+    %obase = tile.addptr %orow, %o : !tile.ptr<f32>, i32
+    %orows = tile.splat %obase : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+    %optrs = tile.addptr %orows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+    tile.store %optrs, %y : tensor<64x!tile.ptr<f32>>
+  }
+  scf.for %o = %c0 to %n step %c64 : i32 {
+    %base = tile.addptr %row, %o : !tile.ptr<f32>, i32
+    %rows = tile.splat %base : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+    %ptrs = tile.addptr %rows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+    %x = tile.load %ptrs : tensor<64x!tile.ptr<f32>>
+    %y = arith.mulf %x, %x : tensor<64xf32>
+    %obase = tile.addptr %orow, %o : !tile.ptr<f32>, i32
+    %orows = tile.splat %obase : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+    %optrs = tile.addptr %orows, %cols : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+    tile.store %optrs, %y : tensor<64x!tile.ptr<f32>>
+  }
+  return
+}
