@@ -337,3 +337,53 @@ func.func @no_next_program_long_row(%out: !tile.ptr<f32>, %in: !tile.ptr<f32>, %
   }
   return
 }
+
+// Accumulator loops that tilec-strip-mine interchanges with their piece loop
+// (max-interchanged-blocks, 16 by default) keep the prefetches: they are
+// hints, not accesses that would stop the interchange. The piece loop runs
+// outside, the block loop inside, and each block prefetches the same piece of
+// the next program's block.
+// NEXT-LABEL: func.func @next_program_interchanged
+// NEXT: scf.if
+// NEXT:   scf.for %[[PIECE:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
+// NEXT:     scf.for %{{.*}} iter_args(%{{.*}}) -> (vector<32xf32>) : i32 {
+// NEXT:       %[[PF:.*]] = arith.select %{{.*}} : !llvm.ptr
+// NEXT:       %[[P:.*]] = llvm.getelementptr %[[PF]][%[[PIECE]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// NEXT:       "llvm.intr.prefetch"(%[[P]])
+// NEXT:       "llvm.intr.prefetch"
+// NEXT:       llvm.load
+// NEXT: } else {
+func.func @next_program_interchanged(%x: !tile.ptr<f32>, %stride: i32, %n: i32) -> f32 {
+  %pid = tile.program_id 0 : i32
+  %roff = arith.muli %pid, %stride : i32
+  %row = tile.addptr %x, %roff : !tile.ptr<f32>, i32
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %r = tile.make_range 0, 128 : tensor<128xi32>
+  %px = tile.splat %row : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+  %acc = scf.for %off = %c0 to %n step %c128 iter_args(%a = %zero) -> (tensor<128xf32>) : i32 {
+    %s = tile.splat %off : i32 -> tensor<128xi32>
+    %cols = arith.addi %s, %r : tensor<128xi32>
+    %q = tile.addptr %px, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    %v = tile.load %q : tensor<128x!tile.ptr<f32>>
+    %sum = arith.addf %a, %v : tensor<128xf32>
+    scf.yield %sum : tensor<128xf32>
+  }
+  %acc2 = scf.for %off = %c0 to %n step %c128 iter_args(%a = %zero) -> (tensor<128xf32>) : i32 {
+    %s = tile.splat %off : i32 -> tensor<128xi32>
+    %cols = arith.addi %s, %r : tensor<128xi32>
+    %q = tile.addptr %px, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    %v = tile.load %q : tensor<128x!tile.ptr<f32>>
+    %sq = arith.mulf %v, %v : tensor<128xf32>
+    %sum = arith.addf %a, %sq : tensor<128xf32>
+    scf.yield %sum : tensor<128xf32>
+  }
+  %both = arith.addf %acc, %acc2 : tensor<128xf32>
+  %t = tile.reduce(%both) axis = 0 : (tensor<128xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.addf %a, %b : f32
+    tile.yield %m : f32
+  }
+  return %t : f32
+}
