@@ -165,6 +165,10 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
     // the interchange was faster).
     if (detail::getCPUVectorRegisters(options).bits >= 512)
       stripMine.maxInterchangedBlocks = 0;
+    // Each thread runs consecutive programs: row-wise kernels prefetch the
+    // next program's row while reading their own (docs/performance.md, issue
+    // 15's fourth session).
+    stripMine.prefetchNextProgram = true;
     pm.addPass(createTilecStripMine(stripMine));
   }
   TilecLowerNonTemporalStoresOptions nonTemporal;

@@ -147,6 +147,11 @@ def TilecStripMine : Pass<"tilec-strip-mine", "mlir::ModuleOp"> {
            "Most iterations of a block loop that is interchanged with its piece loop to "
            "keep an accumulator in registers (0: never interchange; CPUs with 512-bit "
            "vectors pass 0)">,
+    Option<"prefetchNextProgram", "prefetch-next-program", "bool", /*default=*/"false",
+           "Wide loads of a row that the program reads more than once, at an address "
+           "computed from program_id(0), also prefetch, piece by piece, the row the next "
+           "program reads (address recomputed with program_id + 1; rows of at most 64 KiB; "
+           "CPUs, whose threads run consecutive programs)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"];

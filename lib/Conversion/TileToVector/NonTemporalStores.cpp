@@ -28,17 +28,6 @@ int64_t streamingAlignment(int64_t bytes) {
   return align >= 16 ? align : 0;
 }
 
-/// Number of iterations of `loop` (0 when its range is empty), as i64.
-Value tripCount(OpBuilder &b, scf::ForOp loop) {
-  Location loc = loop.getLoc();
-  Type i64 = b.getI64Type();
-  auto toI64 = [&](Value v) { return tilec::detail::castToI64(b, loc, v); };
-  Value span = arith::SubIOp::create(b, loc, toI64(loop.getUpperBound()),
-                                     toI64(loop.getLowerBound()));
-  Value trips = arith::CeilDivSIOp::create(b, loc, span, toI64(loop.getStep()));
-  return arith::MaxSIOp::create(b, loc, trips, arith::ConstantIntOp::create(b, loc, i64, 0));
-}
-
 /// True (i1) when the launch running `store`'s kernel runs it at least
 /// `minPrograms` times: programs times the trip counts of the enclosing loops
 /// marked tile.stream_trip_count. Computed once per kernel (or innermost such
@@ -75,7 +64,7 @@ public:
       b.setInsertionPoint(loops.front());
     Value runs = programs;
     for (scf::ForOp loop : loops)
-      runs = arith::MulIOp::create(b, loc, runs, tripCount(b, loop));
+      runs = arith::MulIOp::create(b, loc, runs, tilec::detail::tripCount(b, loop));
     test = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, runs,
                                  arith::ConstantIntOp::create(b, loc, i64, minPrograms));
     return test;

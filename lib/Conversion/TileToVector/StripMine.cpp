@@ -35,6 +35,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <map>
+
 namespace tilec {
 #define GEN_PASS_DEF_TILECSTRIPMINE
 #include "tilec/Conversion/Passes.h.inc"
@@ -318,6 +320,8 @@ LLVM::AllocaOp getStackRoot(Value addr) {
 /// compiler's stack buffers (which no pointer of the program can reach).
 bool mayWriteProgramMemory(Operation *op) {
   WalkResult result = op->walk([](Operation *inner) {
+    if (isa<LLVM::Prefetch>(inner))
+      return WalkResult::advance(); // A hint: it changes no memory.
     if (auto store = dyn_cast<LLVM::StoreOp>(inner))
       return getStackRoot(store.getAddr()) ? WalkResult::advance() : WalkResult::interrupt();
     if (auto store = dyn_cast<LLVM::MaskedStoreOp>(inner))
@@ -355,7 +359,8 @@ struct Run {
 
 class StripMiner {
 public:
-  StripMiner(int64_t chunkLanes) : chunkLanes(chunkLanes) {}
+  StripMiner(int64_t chunkLanes, bool prefetchNextProgram)
+      : chunkLanes(chunkLanes), prefetchNextProgram(prefetchNextProgram) {}
 
   bool isChunkable(Type type) const {
     int64_t lanes = lanesOf(type);
@@ -687,6 +692,17 @@ private:
                                                     run.lanes);
     }
 
+    // The next program's address of each load that prefetches it, before the loop.
+    nextProgramAddresses.clear();
+    for (Operation *op : run.ops)
+      if (std::optional<NextProgramSlice> slice = matchRowStream(op))
+        if (countRowStreamReads(op)[slice->roots] > 1)
+          if (Value next = guardNextRowSize(
+                  b, loc, op, op->getOperand(0), emitNextProgramAddress(b, loc, *slice),
+                  run.lanes * getElementByteSize(
+                                  cast<VectorType>(op->getResult(0).getType()).getElementType())))
+            nextProgramAddresses[op] = next;
+
     ValueRange foldInits = run.fold ? run.fold->loop.getInitArgs() : ValueRange{};
     auto loop = scf::ForOp::create(b, loc, cst(0), cst(run.lanes), cst(chunkLanes), foldInits);
     {
@@ -777,10 +793,41 @@ private:
     return {};
   }
 
+  /// With `prefetchNextProgram`, the slice computing the address of `op` when
+  /// it is a wide load of program memory whose address the next program
+  /// recomputes (see matchNextProgramSlice); its roots name its row stream.
+  std::optional<NextProgramSlice> matchRowStream(Operation *op) const {
+    if (!prefetchNextProgram || !isa<LLVM::LoadOp, LLVM::MaskedLoadOp>(op) ||
+        contiguousAddressOperand(op) != 0 || !isChunkable(op->getResult(0).getType()) ||
+        getStackRoot(op->getOperand(0)))
+      return std::nullopt;
+    return matchNextProgramSlice(op->getOperand(0));
+  }
+
+  /// How many wide loads of the function enclosing `op` read each row stream.
+  /// Counted once, when its first run is rewritten: the loads that later
+  /// passes repeat (rematerializeLoads) exist then, and none is rewritten yet.
+  std::map<SmallVector<unsigned>, int> &countRowStreamReads(Operation *op) {
+    auto func = op->getParentOfType<FunctionOpInterface>();
+    auto [it, inserted] = rowStreamReads.try_emplace(func);
+    if (inserted)
+      func->walk([&](Operation *load) {
+        if (std::optional<NextProgramSlice> slice = matchRowStream(load))
+          ++it->second[slice->roots];
+      });
+    return it->second;
+  }
+
   /// Emits the piece at `lane` of the lane-wise op `op`, recording its results
   /// in `map`.
   void emitChunk(OpBuilder &b, Operation *op, Value lane, IRMapping &map) {
     Location loc = op->getLoc();
+    if (Value next = nextProgramAddresses.lookup(op)) {
+      // The lines of the same piece of the next program's row.
+      Type elem = cast<VectorType>(op->getResult(0).getType()).getElementType();
+      prefetchLines(b, loc, getBufferElementAddress(b, loc, next, elem, lane),
+                    chunkLanes * getElementByteSize(elem));
+    }
     if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
       VectorType chunkType = chunkTypeOf(constant.getType());
       if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue())) {
@@ -916,6 +963,15 @@ private:
   }
 
   int64_t chunkLanes;
+  /// Whether the loads of rows read several times prefetch the next
+  /// program's row (the pass's `prefetch-next-program` option).
+  bool prefetchNextProgram;
+  /// Per function: how many wide loads read each row stream (see
+  /// matchRowStream), counted before its first run is rewritten.
+  llvm::DenseMap<Operation *, std::map<SmallVector<unsigned>, int>> rowStreamReads;
+  /// The loads of the run being rewritten that prefetch -> the next program's
+  /// address.
+  llvm::DenseMap<Operation *, Value> nextProgramAddresses;
   /// Narrow sources of the broadcast shuffles of the run being rewritten ->
   /// their stack copies.
   llvm::DenseMap<Value, Value> broadcastBuffers;
@@ -1289,8 +1345,8 @@ scf::ForOp matchAccumulatorLoop(scf::ForOp outer, int64_t chunkLanes,
   llvm::MapVector<LLVM::AllocaOp, SmallVector<Operation *>> stackAccesses;
   llvm::DenseSet<LLVM::AllocaOp> written;
   WalkResult walk = inner.getBody()->walk([&](Operation *op) {
-    if (op->getNumRegions() || isMemoryEffectFree(op))
-      return WalkResult::advance(); // Nested ops are visited on their own.
+    if (op->getNumRegions() || isMemoryEffectFree(op) || isa<LLVM::Prefetch>(op))
+      return WalkResult::advance(); // Nested ops are visited on their own; prefetches are hints.
     int addrIndex = contiguousAddressOperand(op);
     if (addrIndex < 0)
       return WalkResult::interrupt();
@@ -1591,9 +1647,11 @@ void interchangeAccumulatorLoops(Operation *root, int64_t chunkLanes, int64_t ma
 }
 
 /// The strip-mining, interchanging accumulator loops of at most `maxBlocks`
-/// blocks (the pass's `max-interchanged-blocks` option).
-void stripMineWithInterchange(Operation *root, int64_t chunkLanes, int64_t maxBlocks) {
-  StripMiner miner(chunkLanes);
+/// blocks (the pass's `max-interchanged-blocks` option), prefetching the next
+/// program's rows with `prefetchNextProgram` (its `prefetch-next-program`).
+void stripMineWithInterchange(Operation *root, int64_t chunkLanes, int64_t maxBlocks,
+                              bool prefetchNextProgram) {
+  StripMiner miner(chunkLanes, prefetchNextProgram);
   root->walk([&](scf::ForOp loop) { miner.demoteLoopCarriedVectors(loop); });
   root->walk([&](FunctionOpInterface func) {
     for (Block &block : func.getFunctionBody())
@@ -1622,7 +1680,7 @@ void stripMineWithInterchange(Operation *root, int64_t chunkLanes, int64_t maxBl
 namespace tilec {
 
 void stripMineWideVectors(Operation *root, int64_t chunkLanes) {
-  stripMineWithInterchange(root, chunkLanes, /*maxBlocks=*/16);
+  stripMineWithInterchange(root, chunkLanes, /*maxBlocks=*/16, /*prefetchNextProgram=*/false);
 }
 
 } // namespace tilec
@@ -1655,7 +1713,8 @@ struct StripMinePass : public tilec::impl::TilecStripMineBase<StripMinePass> {
     // Flat tiles the row loops left unused (pointers, masks) are not
     // strip-mined for nothing.
     eraseDeadOps(getOperation());
-    stripMineWithInterchange(getOperation(), chunkLanes, maxInterchangedBlocks);
+    stripMineWithInterchange(getOperation(), chunkLanes, maxInterchangedBlocks,
+                             prefetchNextProgram);
   }
 };
 

@@ -79,6 +79,16 @@ Value castToI64(OpBuilder &b, Location loc, Value v) {
   return v;
 }
 
+Value tripCount(OpBuilder &b, scf::ForOp loop) {
+  Location loc = loop.getLoc();
+  Type i64 = b.getI64Type();
+  auto toI64 = [&](Value v) { return castToI64(b, loc, v); };
+  Value span =
+      arith::SubIOp::create(b, loc, toI64(loop.getUpperBound()), toI64(loop.getLowerBound()));
+  Value trips = arith::CeilDivSIOp::create(b, loc, span, toI64(loop.getStep()));
+  return arith::MaxSIOp::create(b, loc, trips, arith::ConstantIntOp::create(b, loc, i64, 0));
+}
+
 Value createZero(OpBuilder &b, Location loc, Type type) {
   Type elem = getElementTypeOrSelf(type);
   if (isa<FloatType>(elem))

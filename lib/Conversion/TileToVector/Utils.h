@@ -4,11 +4,14 @@
 
 #include "tilec/Conversion/TileToVector.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SmallVector.h"
+
+#include <optional>
 
 namespace tilec::detail {
 
@@ -48,6 +51,10 @@ mlir::Value createZero(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type);
 
 /// A loop bound or step `v` (index or integer) as a signed i64.
 mlir::Value castToI64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
+
+/// Number of iterations of `loop` (0 when its range is empty), as i64,
+/// computed at the builder's insertion point (where the bounds are defined).
+mlir::Value tripCount(mlir::OpBuilder &b, mlir::scf::ForOp loop);
 
 /// `arith.constant` of `type` (a scalar or a vector of integers/floats) holding
 /// `value` in every element; `value` is a scalar integer or float attribute.
@@ -142,6 +149,50 @@ mlir::Value getNextIterationAdvance(mlir::ConversionPatternRewriter &rewriter,
 /// the row of `rowElements` elements of `elemType` at `row`: `row + advance`.
 void prefetchNextRow(mlir::OpBuilder &b, mlir::Location loc, mlir::Value row, mlir::Value advance,
                      mlir::Type elemType, int64_t rowElements);
+
+/// A prefetch (read, into L2) of the byte at `offset` from the pointer `base`.
+void prefetchAt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base, int64_t offset);
+
+/// Prefetches of the cache lines of the `bytes` bytes at `base`, one per line
+/// from `base` (at least one).
+void prefetchLines(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base, int64_t bytes);
+
+/// The scalar ops computing a load's address from `tile.program_id 0` (see
+/// Prefetch.cpp: prefetch of the next program's rows).
+struct NextProgramSlice {
+  /// The address.
+  mlir::Value addr;
+  /// Its defining ops, each after those computing its operands: pure,
+  /// region-free, with one integer, index or pointer result.
+  llvm::SmallVector<mlir::Operation *> ops;
+  /// The `tile.program_id 0` results the ops read.
+  llvm::SmallVector<mlir::Value> programIds;
+  /// Numbers of the function arguments the ops read, sorted: loads with
+  /// equal roots read one row stream.
+  llvm::SmallVector<unsigned> roots;
+};
+
+/// The slice computing the scalar address `addr` when it depends on the
+/// program id along axis 0 and otherwise only on function arguments,
+/// constants and scf.for induction variables, through at most 16 pure ops
+/// that cannot trap; std::nullopt otherwise.
+std::optional<NextProgramSlice> matchNextProgramSlice(mlir::Value addr);
+
+/// Emits, at the builder's insertion point, a copy of `slice` with every
+/// program id incremented (without wrap flags) and returns the address the
+/// next program reads.
+mlir::Value emitNextProgramAddress(mlir::OpBuilder &b, mlir::Location loc,
+                                   const NextProgramSlice &slice);
+
+/// The address to prefetch in place of `load`'s (at `current`, `bytes` bytes
+/// per execution) for the next program: `next` when the program's row (the
+/// load's bytes times the trip counts of the scf.for loops around it) is at
+/// most 64 KiB, else `current` (a selection computed at the insertion point
+/// when the trip counts are only known at run time; the prefetch then
+/// touches lines the load reads anyway); null when the row is larger for
+/// sure, or in a loop of unknown trip count.
+mlir::Value guardNextRowSize(mlir::OpBuilder &b, mlir::Location loc, mlir::Operation *load,
+                             mlir::Value current, mlir::Value next, int64_t bytes);
 
 } // namespace tilec::detail
 
