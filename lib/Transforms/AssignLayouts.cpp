@@ -70,13 +70,6 @@ bool isElementwise(Operation *op) {
              tile::AtomicCASOp>(op);
 }
 
-/// Pure arith and math ops of one tile result (casts, decodings): what a
-/// narrow dot operand may go through on its way to the dot.
-bool isPureElementwise(Operation *op) {
-  return op->getNumResults() == 1 && op->getNumRegions() == 0 && isTile(op->getResult(0)) &&
-         isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()) && isPure(op);
-}
-
 /// Warps over (M, N) of an MMA accumulator of `m` x `n` (Triton 3.9 makes
 /// the same choice on the shapes measured, see docs/gpu.md): each doubling
 /// goes to M while it has more 16-row blocks per warp than N has 16-column
@@ -486,7 +479,7 @@ private:
             return false;
           continue;
         }
-        if (!isa<tile::TransOp>(user) && !isPureElementwise(user))
+        if (!isa<tile::TransOp>(user) && !tile::isPureElementwise(user))
           return false;
         if (chain.insert(user))
           work.push_back(user->getResult(0));
@@ -993,7 +986,7 @@ private:
                             isa<SplatElementsAttr>(cast<arith::ConstantOp>(def).getValue())));
       if (!isTile(v) || cheap)
         continue;
-      if (!def || def->getBlock() != convert->getBlock() || !isPureElementwise(def)) {
+      if (!def || def->getBlock() != convert->getBlock() || !tile::isPureElementwise(def)) {
         if (root && root != v)
           return false;
         root = v;

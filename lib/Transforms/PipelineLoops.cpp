@@ -19,7 +19,6 @@
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -192,9 +191,7 @@ bool readAsDotOperand(scf::ForOp loop, Value value, unsigned opIdx) {
       return false;
     if (isa<tile::DotOp>(user))
       return use.getOperandNumber() == opIdx;
-    return isa_and_nonnull<arith::ArithDialect, math::MathDialect>(user->getDialect()) &&
-           user->getNumResults() == 1 && isPure(user) &&
-           readAsDotOperand(loop, user->getResult(0), opIdx);
+    return tile::isPureElementwise(user) && readAsDotOperand(loop, user->getResult(0), opIdx);
   });
 }
 

@@ -21,7 +21,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <functional>
 #include <map>
@@ -467,11 +466,9 @@ Value transposedSource(const SIMTLowering &simt, Value staged) {
 }
 
 bool isOperandDecoding(Operation *op) {
-  if (op->getNumResults() != 1 || op->getNumRegions() != 0 || op->getNumOperands() == 0 ||
-      !isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()) || !isPure(op))
-    return false;
-  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  return type && isa_and_nonnull<tile::DotOperandEncodingAttr>(type.getEncoding());
+  return tile::isPureElementwise(op) && op->getNumOperands() != 0 &&
+         isa_and_nonnull<tile::DotOperandEncodingAttr>(
+             tile::getEncoding(op->getResult(0).getType()));
 }
 
 bool decodedPerKStep(Value value) {
