@@ -378,11 +378,12 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     for (int64_t i = 0; i < mReps * nReps; ++i)
       accs.push_back(registers(b, loc, adaptor.getAcc(), 4 * i, 4));
     for (int64_t kk = 0; kk < kSteps; ++kk) {
+      // Fragments in registers are taken where their first mma.sync needs them
+      // (decoding ones are computed there: operandRegisters).
       SmallVector<Value> aFragments, bFragments;
       for (int64_t mm = 0; mm < mReps; ++mm)
         aFragments.push_back(
-            !aShared      ? operandRegisters(simt, b, loc, *getTypeConverter(), op.getA(),
-                                             4 * w * (mm * kSteps + kk), 4 * w)
+            !aShared      ? Value()
             : viaLdmatrix ? loadMatrix(aAddress, mm * aBlockStride * aStride + kk * 16, 4, false)
                           : aElements(mm, kk));
       for (int64_t nn = 0; nn < nReps; ++nn) {
@@ -391,8 +392,7 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
           continue;
         }
         if (!bShared) {
-          bFragments.push_back(operandRegisters(simt, b, loc, *getTypeConverter(), op.getB(),
-                                                2 * w * (nn * kSteps + kk), 2 * w));
+          bFragments.push_back(Value());
           continue;
         }
         bool pair = nn + 1 < nReps;
@@ -408,6 +408,12 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       }
       for (int64_t nn = 0; nn < nReps; ++nn)
         for (int64_t mm = 0; mm < mReps; ++mm) {
+          if (!aFragments[mm])
+            aFragments[mm] = operandRegisters(simt, b, loc, *getTypeConverter(), op.getA(),
+                                              4 * w * (mm * kSteps + kk), 4 * w);
+          if (!bFragments[nn])
+            bFragments[nn] = operandRegisters(simt, b, loc, *getTypeConverter(), op.getB(),
+                                              2 * w * (nn * kSteps + kk), 2 * w);
           Value &c = accs[mm * nReps + nn];
           c = op.getAFp8()
                   ? simt.target.fp8MmaSync(b, loc, simt.kernel, *op.getAFp8(), *op.getBFp8(),
