@@ -7,10 +7,10 @@
 # subnormals). Each case carries an accumulator through a K loop, at 4 and 8 warps. At warp size
 # 64 (the emulator's fp8 MFMAs take AMD's fnuz formats only: simt_mfma_fp8.py) the operands are
 # decoded to f16 (after their read from shared memory; B also given transposed) and the dot runs
-# on the f16 MFMA, with the same results. The compiled 64x64x64
-# e4m3 x e5m2 code at warp size 32 calls ctx->mma with kind 5 16 times at 4 warps ([2, 2] warps,
-# 2 x 4 blocks per warp, 2 K steps), and never with the f16 kind 0; at warp size 64 it calls
-# ctx->mfma with the f16 kind 16 (32x32x8) 8 times (8 K steps).
+# on the f16 MFMA, with the same results. The compiled 64x64x64 e4m3 x e5m2 code at warp size 32
+# calls ctx->mma with kind 5 16 times at 4 warps ([2, 2] warps, 2 x 4 blocks per warp, 2 K
+# steps), and never with the f16 kind 0; at warp size 64 it calls ctx->mfma with the f16 kind 16
+# (32x32x8) 8 times (8 K steps).
 # With sm_90a's wgmma modelled (TILEC_SIMT_WGMMA=1, arch warp32-wgmma) dots of 64-row blocks
 # whose B is a transposition (stored N x K: K-major, as wgmma reads fp8) run on wgmma.m64nNk32
 # with fp8 operands (ctx->wgmma kinds 36-39): the 128x64x64 e4m3 x e5m2 code at 4 warps calls it
