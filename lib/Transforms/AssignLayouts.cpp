@@ -14,9 +14,11 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Iterators.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <map>
 
@@ -273,6 +275,7 @@ public:
     applyLoopLayouts();
     assignBlock(kernel.getBody().front());
     removeConversions();
+    sinkOperandDecodes();
     coalesceAccumulatorStores();
     eraseDeadOps();
   }
@@ -463,16 +466,35 @@ private:
   }
 
   /// Whether every use of `v` is as a dot's A or B operand, directly or
-  /// through transpositions (which also go through shared memory) and
-  /// element bitcasts (same width: `x.to(tl.bfloat16, bitcast=True)`).
+  /// through transpositions (which also go through shared memory) and pure
+  /// elementwise ops that read nothing but what they compute from `v` and
+  /// constants (element bitcasts: `x.to(tl.bfloat16, bitcast=True)`; fp8
+  /// decodings, which sinkOperandDecodes moves after the conversion).
   static bool readOnlyAsDotOperand(Value v) {
-    return llvm::all_of(v.getUses(), [](OpOperand &use) {
-      Operation *user = use.getOwner();
-      if (isa<tile::TransOp, arith::BitcastOp>(user))
-        return readOnlyAsDotOperand(user->getResult(0));
-      auto dot = dyn_cast<tile::DotOp>(user);
-      return dot && use.get() != dot.getAcc();
-    });
+    llvm::SetVector<Operation *> chain;
+    SmallVector<Value> work = {v};
+    while (!work.empty()) {
+      Value x = work.pop_back_val();
+      for (OpOperand &use : x.getUses()) {
+        Operation *user = use.getOwner();
+        if (auto dot = dyn_cast<tile::DotOp>(user)) {
+          if (use.get() == dot.getAcc())
+            return false;
+          continue;
+        }
+        if (!isa<tile::TransOp>(user) && !tile::isPureElementwise(user))
+          return false;
+        if (chain.insert(user))
+          work.push_back(user->getResult(0));
+      }
+    }
+    auto fromV = [&](Value x) {
+      Operation *def = x.getDefiningOp();
+      return x == v || !isTile(x) || (def && chain.contains(def)) ||
+             isa_and_nonnull<tile::SplatOp, arith::ConstantOp>(def);
+    };
+    return llvm::all_of(chain,
+                        [&](Operation *op) { return llvm::all_of(op->getOperands(), fromV); });
   }
 
   /// Loads read only as dot operands go through shared memory on their way to
@@ -945,6 +967,89 @@ private:
       if (!remat)
         continue;
       convert.getResult().replaceAllUsesWith(remat);
+      convert.erase();
+    }
+  }
+
+  /// The ops of `convert`'s block that compute its source elementwise (arith,
+  /// math) from one tile `root` and from splat constants, in block order, into
+  /// `chain`; false unless `root` has narrower elements than the source and
+  /// nothing but `chain` and `convert` reads what `chain` computes.
+  static bool narrowElementwiseSource(tile::ConvertLayoutOp convert,
+                                      SmallVectorImpl<Operation *> &chain, Value &root) {
+    llvm::SetVector<Operation *> ops;
+    SmallVector<Value> work = {convert.getSrc()};
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      Operation *def = v.getDefiningOp();
+      if (def && ops.contains(def))
+        continue;
+      bool cheap = def && (isa<tile::SplatOp>(def) ||
+                           (isa<arith::ConstantOp>(def) &&
+                            isa<SplatElementsAttr>(cast<arith::ConstantOp>(def).getValue())));
+      if (!isTile(v) || cheap)
+        continue;
+      if (!def || def->getBlock() != convert->getBlock() || !tile::isPureElementwise(def)) {
+        if (root && root != v)
+          return false;
+        root = v;
+        continue;
+      }
+      if (ops.size() == 64)
+        return false;
+      ops.insert(def);
+      llvm::append_range(work, def->getOperands());
+    }
+    if (!root || ops.empty() ||
+        getElementTypeOrSelf(root.getType()).getIntOrFloatBitWidth() >=
+            getElementTypeOrSelf(convert.getType()).getIntOrFloatBitWidth())
+      return false;
+    for (Operation *op : ops)
+      for (Operation *user : op->getUsers())
+        if (user != convert.getOperation() && !ops.contains(user))
+          return false;
+    chain.assign(ops.begin(), ops.end());
+    llvm::sort(chain, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+    return true;
+  }
+
+  /// As Triton decomposes the conversions of decoded dot operands: an operand
+  /// computed elementwise from a narrower tile (fp8 bytes that
+  /// tilec-upcast-fp8-dots decodes to f16) is converted to its dot-operand
+  /// layout as that tile, and the elementwise ops run on the values read in
+  /// the operand layout, right before the dot. Shared memory then holds (and
+  /// tilec-pipeline-loops copies) the narrow elements, and the wide ones live
+  /// only next to the MMA. mma.sync and MFMA operands, which the dots read
+  /// from registers; wgmma reads its operands from shared memory.
+  void sinkOperandDecodes() {
+    SmallVector<tile::ConvertLayoutOp> converts;
+    kernel.walk([&](tile::ConvertLayoutOp convert) {
+      auto operand = dyn_cast<tile::DotOperandEncodingAttr>(layoutOf(convert.getResult()));
+      auto parent = operand ? dyn_cast<tile::MmaEncodingAttr>(operand.getParent()) : nullptr;
+      if (operand && !(parent && parent.getVersion() == 3))
+        converts.push_back(convert);
+    });
+    for (tile::ConvertLayoutOp convert : converts) {
+      SmallVector<Operation *> chain;
+      Value root;
+      if (!narrowElementwiseSource(convert, chain, root))
+        continue;
+      Attribute layout = layoutOf(convert.getResult());
+      OpBuilder b(convert);
+      IRMapping map;
+      map.map(root, tile::ConvertLayoutOp::create(
+                        b, convert.getLoc(), tile::withEncoding(root.getType(), layout), root));
+      // Splat constants and splats are recomputed in the layout.
+      for (Operation *op : chain)
+        for (Value operand : op->getOperands())
+          if (isTile(operand) && operand != root && !map.contains(operand) &&
+              !llvm::is_contained(chain, operand.getDefiningOp()))
+            map.map(operand, rematerialize(operand, layout));
+      for (Operation *op : chain) {
+        Operation *clone = b.clone(*op, map);
+        clone->getResult(0).setType(tile::withEncoding(op->getResult(0).getType(), layout));
+      }
+      convert.getResult().replaceAllUsesWith(map.lookup(convert.getSrc()));
       convert.erase();
     }
   }

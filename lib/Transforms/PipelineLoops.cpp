@@ -184,6 +184,20 @@ void eraseWithCasts(tile::LoadOp load) {
   load.erase();
 }
 
+/// Whether every use of `value` is as operand `opIdx` of a dot of `loop`,
+/// directly or through pure arith and math ops there (the decoding of fp8
+/// bytes that tilec-assign-layouts places after the conversion).
+bool readAsDotOperand(scf::ForOp loop, Value value, unsigned opIdx) {
+  return llvm::all_of(value.getUses(), [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (user->getBlock() != loop.getBody())
+      return false;
+    if (isa<tile::DotOp>(user))
+      return use.getOperandNumber() == opIdx;
+    return tile::isPureElementwise(user) && readAsDotOperand(loop, user->getResult(0), opIdx);
+  });
+}
+
 /// Whether `load` feeds only dot operands of tensor-core dots of `loop`,
 /// through conversions to their operand layouts (and element bitcasts
 /// before them, readValue): mma.sync dots, and MFMA ones too when
@@ -213,12 +227,8 @@ bool feedsTensorCoreDots(scf::ForOp loop, tile::LoadOp load, bool withMfma) {
     if (!encoding || !(isa<tile::MmaEncodingAttr>(encoding.getParent()) ||
                        (withMfma && isa<tile::MfmaEncodingAttr>(encoding.getParent()))))
       return false;
-    for (OpOperand &use : convert->getUses()) {
-      auto dot = dyn_cast<tile::DotOp>(use.getOwner());
-      if (!dot || dot->getBlock() != loop.getBody() ||
-          use.getOperandNumber() != encoding.getOpIdx())
-        return false;
-    }
+    if (!readAsDotOperand(loop, convert.getResult(), encoding.getOpIdx()))
+      return false;
   }
   return true;
 }

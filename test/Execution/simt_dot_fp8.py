@@ -6,10 +6,11 @@
 # inf (e5m2) where numpy has them. Operands cover every finite code (largest values 448 and 57344,
 # subnormals). Each case carries an accumulator through a K loop, at 4 and 8 warps. At warp size
 # 64 (the emulator's fp8 MFMAs take AMD's fnuz formats only: simt_mfma_fp8.py) the operands are
-# decoded to f16 and the dot runs on the f16 MFMA, with the same results. The compiled 64x64x64
-# e4m3 x e5m2 code at warp size 32 calls ctx->mma with kind 5 16 times at 4 warps ([2, 2] warps,
-# 2 x 4 blocks per warp, 2 K steps), and never with the f16 kind 0; at warp size 64 it calls
-# ctx->mfma with the f16 kind 16 (32x32x8) 8 times (8 K steps).
+# decoded to f16 (after their read from shared memory; B also given transposed) and the dot runs
+# on the f16 MFMA, with the same results. The compiled 64x64x64 e4m3 x e5m2 code at warp size 32
+# calls ctx->mma with kind 5 16 times at 4 warps ([2, 2] warps, 2 x 4 blocks per warp, 2 K
+# steps), and never with the f16 kind 0; at warp size 64 it calls ctx->mfma with the f16 kind 16
+# (32x32x8) 8 times (8 K steps).
 # With sm_90a's wgmma modelled (TILEC_SIMT_WGMMA=1, arch warp32-wgmma) dots of 64-row blocks
 # whose B is a transposition (stored N x K: K-major, as wgmma reads fp8) run on wgmma.m64nNk32
 # with fp8 operands (ctx->wgmma kinds 36-39): the 128x64x64 e4m3 x e5m2 code at 4 warps calls it
@@ -32,6 +33,7 @@
 # CHECK: PASS specials fp8e4nv x fp8e5 w4
 # CHECK: PASS specials fp8e5 x fp8e4nv w4
 # CHECK: PASS warp64 fp8e4nv x fp8e5 64x64x64 w4
+# CHECK: PASS warp64 trans fp8e5 x fp8e4nv 64x32x64 w4
 # CHECK: PASS fp8e4nv x fp8e4nv 16x8x32 w8
 # CHECK: PASS fp8e5 x fp8e5 64x64x64 w8
 # CHECK: PASS fp8e4nv x fp8e5 32x16x128 w8
@@ -39,6 +41,7 @@
 # CHECK: PASS specials fp8e4nv x fp8e5 w8
 # CHECK: PASS specials fp8e5 x fp8e4nv w8
 # CHECK: PASS warp64 fp8e4nv x fp8e5 64x64x64 w8
+# CHECK: PASS warp64 trans fp8e5 x fp8e4nv 64x32x64 w8
 # CHECK: PASS wgmma fp8e4nv x fp8e5 128x64x64 w4
 # CHECK: PASS wgmma fp8e5 x fp8e4nv 64x128x128 w4
 # CHECK: PASS wgmma specials fp8e4nv x fp8e5 w4
@@ -113,19 +116,20 @@ def finite_codes(fmt):
     return np.array([c for c in range(256) if np.isfinite(table[c])], np.uint8)
 
 
-def run_case(name, a, b, c, fa, fb, warps, warp_size=32, wgmma=False):
+def run_case(name, a, b, c, fa, fb, warps, warp_size=32, wgmma=False, trans_b=None):
     steps, m, k = a.shape
     n = b.shape[2]
     os.environ["TILEC_DEVICE"] = "simt"
     os.environ["TILEC_SIMT_WARP_SIZE"] = str(warp_size)
     os.environ["TILEC_SIMT_WGMMA"] = "1" if wgmma else "0"
     # wgmma reads fp8 B K-major: there B is given as its N x K transposition.
-    b_arg = np.ascontiguousarray(np.transpose(b, (0, 2, 1))) if wgmma else b
+    trans_b = wgmma if trans_b is None else trans_b
+    b_arg = np.ascontiguousarray(np.transpose(b, (0, 2, 1))) if trans_b else b
     got = run(__file__, "mm", 1, [a, b_arg, c.copy(), steps],
               {"M": m, "N": n, "K": k, "A": "tl." + {"fp8e5": "float8e5",
                                                      "fp8e4nv": "float8e4nv"}[fa],
                "B": "tl." + {"fp8e5": "float8e5", "fp8e4nv": "float8e4nv"}[fb],
-               "TRANS_B": int(wgmma)},
+               "TRANS_B": int(trans_b)},
               flags=["--num-warps", str(warps)])[2]
     ta, tb = decode(fa), decode(fb)
     with np.errstate(invalid="ignore", over="ignore"):
@@ -191,6 +195,13 @@ def main():
         c = rng.uniform(-2, 2, (64, 64)).astype(np.float32)
         run_case("warp64 fp8e4nv x fp8e5 64x64x64", a, b, c, "fp8e4nv", "fp8e5", warps,
                  warp_size=64)
+        # B given as its N x K transposition: the upcast path's bytes transposed on their way
+        # to the LDS buffer, decoded after the read.
+        a = rng.choice(finite_codes("fp8e5"), (2, 64, 64))
+        b = rng.choice(finite_codes("fp8e4nv"), (2, 64, 32))
+        c = rng.uniform(-2, 2, (64, 32)).astype(np.float32)
+        run_case("warp64 trans fp8e5 x fp8e4nv 64x32x64", a, b, c, "fp8e5", "fp8e4nv", warps,
+                 warp_size=64, trans_b=True)
     # sm_90a's wgmma: 4 warps (one warpgroup) and 8 (two: along M, or splitting N).
     random_case("fp8e4nv", "fp8e5", 128, 64, 64, 4, rng, wgmma=True)
     random_case("fp8e5", "fp8e4nv", 64, 128, 128, 4, rng, wgmma=True)

@@ -6,7 +6,8 @@
 # |products|: 1e-5), with NaN (0x80, the only NaN code of either format) where numpy has it.
 # Operands cover every code but 0x80 (the largest values, subnormals, zero), K loops with a
 # masked K tail (K not a multiple of BLOCK_K: the missing bytes load as 0), and the matmul
-# tutorial's tiling over a grid with ragged M, N and K edges, at 4 and 8 warps. The
+# tutorial's tiling over a grid with ragged M, N and K edges, at 4 and 8 warps; at warp size 32
+# (no fnuz instruction: decoded to f16 for mma.sync after the shared-memory read) too. The
 # compiled 64x64x64 fp8 x bf8 code calls ctx->mfma with kind 25 (32x32x16 fp8.bf8) 4 times at 4
 # warps ([2, 2] warps, one 32x32 block each, 4 K steps), a 16x16x64 bf8 x fp8 dot kind 30
 # (16x16x32 bf8.fp8), and the OCP formats (fp8e4nv, fp8e5; no gfx942 MFMA) the f16 kind 16.
@@ -36,6 +37,14 @@
 # CHECK: PASS specials fp8e5b16 x fp8e4b8 w8
 # CHECK: PASS tiled fp8e4b8 x fp8e5b16 80x72x100 blocks 32x32x32 w8
 # CHECK: PASS tiled fp8e5b16 x fp8e4b8 150x130x200 blocks 64x64x64 w8
+# CHECK: PASS warp32 fp8e4b8 x fp8e5b16 64x32x32 K=80 w4
+# CHECK: PASS warp32 specials fp8e4b8 x fp8e5b16 w4
+# CHECK: PASS warp32 specials fp8e5b16 x fp8e4b8 w4
+# CHECK: PASS warp32 tiled fp8e5b16 x fp8e4b8 150x130x200 blocks 64x64x64 w4
+# CHECK: PASS warp32 fp8e4b8 x fp8e5b16 64x32x32 K=80 w8
+# CHECK: PASS warp32 specials fp8e4b8 x fp8e5b16 w8
+# CHECK: PASS warp32 specials fp8e5b16 x fp8e4b8 w8
+# CHECK: PASS warp32 tiled fp8e5b16 x fp8e4b8 150x130x200 blocks 64x64x64 w8
 # CHECK-NOT: FAIL
 # IR-LABEL: define {{.*}}@__tilec_simt_entry_mm
 # IR-NOT: call void %{{.*}}(ptr {{.*}}, i32 16, ptr {{.*}})
@@ -118,12 +127,12 @@ def decode(fmt):
 FINITE = np.array([c for c in range(256) if c != 0x80], np.uint8)
 
 
-def run_case(name, a, b, c, fa, fb, bk, warps, blocks=None):
+def run_case(name, a, b, c, fa, fb, bk, warps, blocks=None, warp_size=64):
     """`blocks` (BM, BN): the tiled kernel over a grid of such blocks, else mm on one block."""
     m, k = a.shape
     n = b.shape[1]
     os.environ["TILEC_DEVICE"] = "simt"
-    os.environ["TILEC_SIMT_WARP_SIZE"] = "64"
+    os.environ["TILEC_SIMT_WARP_SIZE"] = str(warp_size)
     formats = {"A": DTYPES[fa], "B": DTYPES[fb]}
     if blocks:
         bm, bn = blocks
@@ -145,23 +154,29 @@ def run_case(name, a, b, c, fa, fb, bk, warps, blocks=None):
     sys.stdout.flush()
 
 
-def random_case(fa, fb, m, n, bk, k, warps, rng):
+def prefix(warp_size):
+    return "" if warp_size == 64 else "warp%d " % warp_size
+
+
+def random_case(fa, fb, m, n, bk, k, warps, rng, warp_size=64):
     a = rng.choice(FINITE, (m, k))
     b = rng.choice(FINITE, (k, n))
     c = rng.uniform(-2, 2, (m, n)).astype(np.float32)
-    run_case("%s x %s %dx%dx%d K=%d" % (fa, fb, m, n, bk, k), a, b, c, fa, fb, bk, warps)
+    run_case("%s%s x %s %dx%dx%d K=%d" % (prefix(warp_size), fa, fb, m, n, bk, k), a, b, c, fa,
+             fb, bk, warps, warp_size=warp_size)
 
 
-def tiled_case(fa, fb, m, n, k, blocks, bk, warps, rng):
+def tiled_case(fa, fb, m, n, k, blocks, bk, warps, rng, warp_size=64):
     a = rng.choice(FINITE, (m, k))
     b = rng.choice(FINITE, (k, n))
     a[m // 2, 3] = 0x80                      # one NaN row of D
     c = np.zeros((m, n), np.float32)
-    run_case("tiled %s x %s %dx%dx%d blocks %dx%dx%d" % (fa, fb, m, n, k, blocks[0], blocks[1], bk),
-             a, b, c, fa, fb, bk, warps, blocks)
+    run_case("%stiled %s x %s %dx%dx%d blocks %dx%dx%d" % (prefix(warp_size), fa, fb, m, n, k,
+                                                         blocks[0], blocks[1], bk),
+             a, b, c, fa, fb, bk, warps, blocks, warp_size)
 
 
-def specials_case(fa, fb, warps, rng):
+def specials_case(fa, fb, warps, rng, warp_size=64):
     """NaN (0x80) in A and in B, rows of the largest values (0x7F, 0xFF: 240 or 57344 in
     magnitude), of the smallest subnormal (0x01) and of zeros, and a column of ones, in a
     32x32x32 dot over K = 48 (a masked tail)."""
@@ -180,7 +195,8 @@ def specials_case(fa, fb, warps, rng):
     b[:, 5] = 0x83                           # column 5: a negative subnormal
     c = rng.uniform(-2, 2, (m, n)).astype(np.float32)
     c[7, 4] = 0.0                            # subnormal x subnormal alone
-    run_case("specials %s x %s" % (fa, fb), a, b, c, fa, fb, bk, warps)
+    run_case("%sspecials %s x %s" % (prefix(warp_size), fa, fb), a, b, c, fa, fb, bk, warps,
+             warp_size=warp_size)
 
 
 def main():
@@ -195,6 +211,13 @@ def main():
         specials_case("fp8e5b16", "fp8e4b8", warps, rng)
         tiled_case("fp8e4b8", "fp8e5b16", 80, 72, 100, (32, 32), 32, warps, rng)
         tiled_case("fp8e5b16", "fp8e4b8", 150, 130, 200, (64, 64), 64, warps, rng)
+    # Warp size 32 has no fnuz instruction: the bytes are staged in shared memory (cp.async),
+    # read in the f16 mma.sync operand layouts and decoded there, per K step.
+    for warps in (4, 8):
+        random_case("fp8e4b8", "fp8e5b16", 64, 32, 32, 80, warps, rng, warp_size=32)
+        specials_case("fp8e4b8", "fp8e5b16", warps, rng, warp_size=32)
+        specials_case("fp8e5b16", "fp8e4b8", warps, rng, warp_size=32)
+        tiled_case("fp8e5b16", "fp8e4b8", 150, 130, 200, (64, 64), 64, warps, rng, warp_size=32)
 
 
 if __name__ == "__main__":

@@ -289,7 +289,17 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
     one that coalesces its accesses (as Triton's coalescing gives every memory op its
     own): an fp16 operand in a kernel whose rank-2 default suits its fp32 accumulator
     still moves 16 bytes per access. A loop-carried pointer tile such a load reads keeps
-    that layout through the loop.
+    that layout through the loop. So do loads read through pure elementwise ops of
+    their own values and constants (the f16 decoding of fp8 bytes that
+    `tilec-upcast-fp8-dots` emits).
+
+    A dot operand of an `mma.sync` or MFMA dot computed by such ops from one narrower
+    tile (fp8 bytes decoded to f16) is converted to its `#tile.dot_operand` layout as
+    that tile, and the ops are repeated on the values read in the operand layout, right
+    before the dot, as Triton decomposes such conversions: shared memory holds (and
+    `tilec-pipeline-loops` copies) the bytes, and the lowering decodes each K step's
+    fragments next to its instruction. wgmma dots, which read their operands from
+    shared memory, keep the decoded tiles.
 
     Tensor cores: when the target (`target`, `arch`) has `mma.sync.aligned.m16n8k<K>`
     for the operand and accumulator types of a 2-D `tile.dot` (TargetInfo's
@@ -362,7 +372,9 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
     loaded, read back for the transposition, which the lowering folds into the dot's
     reads; same-width element bitcasts, `arith.bitcast` as the frontend emits for
     `x.to(tl.bfloat16, bitcast=True)`, may come first: the buffer then holds their
-    element type, into which the copies move the loaded bytes), whose `other` is
+    element type, into which the copies move the loaded bytes; pure arith and math ops
+    between the conversion and the dot, the fp8 decodings that `tilec-assign-layouts`
+    places there, are allowed), whose `other` is
     absent or zero and whose address and mask depend only on the induction variable,
     loop invariants and loop-carried values updated by pure ops (pointer increments),
     is turned into asynchronous copies into a `tile.local_alloc` buffer of

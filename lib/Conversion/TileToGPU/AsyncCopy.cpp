@@ -221,17 +221,15 @@ struct LocalLoadLowering : public SIMTPattern<tile::LocalLoadOp> {
       b.replaceOpWithNewOp<LLVM::PoisonOp>(op, type);
       return success();
     }
-    tile::MemDescType src = op.getSrc().getType();
-    if (failed(checkRowMajor(op, src, /*swizzled=*/false, /*columnMajor=*/true)))
+    if (failed(checkRowMajor(op, op.getSrc().getType(), /*swizzled=*/false, /*columnMajor=*/true)))
       return failure();
-    Location loc = op.getLoc();
-    Value buffer = adaptor.getSrc();
-    b.replaceOp(op, simt.loadTile(
-                        b, loc, type, simt.layoutOf(op.getType()), bufferStrides(src),
-                        [&](Value index) {
-                          return elementPointer(b, loc, buffer, index, type.getElementType());
-                        },
-                        bufferAlignment(src)));
+    // Decoded per K step: the dots read their fragments' registers themselves.
+    if (decodedPerKStep(op.getResult())) {
+      b.replaceOpWithNewOp<LLVM::PoisonOp>(op, type);
+      return success();
+    }
+    b.replaceOp(op, readBufferRegisters(simt, b, op.getLoc(), op, adaptor.getSrc(),
+                                        type.getElementType(), 0, type.getNumElements()));
     return success();
   }
 };
@@ -274,6 +272,15 @@ struct LocalStoreLowering : public SIMTPattern<tile::LocalStoreOp> {
 };
 
 } // namespace
+
+Value readBufferRegisters(SIMTLowering &simt, OpBuilder &b, Location loc, tile::LocalLoadOp load,
+                          Value buffer, Type elem, int64_t first, int64_t count) {
+  tile::MemDescType src = load.getSrc().getType();
+  return simt.loadRegisters(
+      b, loc, elem, simt.layoutOf(load.getType()), bufferStrides(src),
+      [&](Value index) { return elementPointer(b, loc, buffer, index, elem); },
+      bufferAlignment(src), first, count);
+}
 
 void planLocalAllocations(SIMTLowering &simt) {
   // A transposition written only by a tile.local_store: the store writes its

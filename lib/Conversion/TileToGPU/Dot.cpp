@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
+#include <functional>
 #include <map>
 
 using namespace mlir;
@@ -372,10 +373,12 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
     for (int64_t i = 0; i < mReps * nReps; ++i)
       accs.push_back(registers(b, loc, adaptor.getAcc(), 4 * i, 4));
     for (int64_t kk = 0; kk < kSteps; ++kk) {
+      // Fragments in registers are taken where their first mma.sync needs them
+      // (decoding ones are computed there: operandRegisters).
       SmallVector<Value> aFragments, bFragments;
       for (int64_t mm = 0; mm < mReps; ++mm)
         aFragments.push_back(
-            !aShared      ? registers(b, loc, adaptor.getA(), 4 * w * (mm * kSteps + kk), 4 * w)
+            !aShared      ? Value()
             : viaLdmatrix ? loadMatrix(aAddress, mm * aBlockStride * aStride + kk * 16, 4, false)
                           : aElements(mm, kk));
       for (int64_t nn = 0; nn < nReps; ++nn) {
@@ -384,8 +387,7 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
           continue;
         }
         if (!bShared) {
-          bFragments.push_back(
-              registers(b, loc, adaptor.getB(), 2 * w * (nn * kSteps + kk), 2 * w));
+          bFragments.push_back(Value());
           continue;
         }
         bool pair = nn + 1 < nReps;
@@ -401,6 +403,12 @@ struct MmaDotLowering : public SIMTPattern<tile::DotOp> {
       }
       for (int64_t nn = 0; nn < nReps; ++nn)
         for (int64_t mm = 0; mm < mReps; ++mm) {
+          if (!aFragments[mm])
+            aFragments[mm] = operandRegisters(simt, b, loc, *getTypeConverter(), op.getA(),
+                                              4 * w * (mm * kSteps + kk), 4 * w);
+          if (!bFragments[nn])
+            bFragments[nn] = operandRegisters(simt, b, loc, *getTypeConverter(), op.getB(),
+                                              2 * w * (nn * kSteps + kk), 2 * w);
           Value &c = accs[mm * nReps + nn];
           c = op.getAFp8()
                   ? simt.target.fp8MmaSync(b, loc, simt.kernel, *op.getAFp8(), *op.getBFp8(),
@@ -466,6 +474,55 @@ Value transposedSource(const SIMTLowering &simt, Value staged) {
   if (trans && simt.stagedTransposes.contains(trans.getOperation()))
     return trans.getSrc();
   return Value();
+}
+
+bool isOperandDecoding(Operation *op) {
+  return tile::isPureElementwise(op) && op->getNumOperands() != 0 &&
+         isa_and_nonnull<tile::DotOperandEncodingAttr>(
+             tile::getEncoding(op->getResult(0).getType()));
+}
+
+bool decodedPerKStep(Value value) {
+  return !value.use_empty() && llvm::all_of(value.getUses(), [](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (auto dot = dyn_cast<tile::DotOp>(user)) {
+      auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(dot.getAcc().getType().getEncoding());
+      return use.getOperandNumber() < 2 &&
+             ((mma && mma.getVersion() == 2) ||
+              isa_and_nonnull<tile::MfmaEncodingAttr>(dot.getAcc().getType().getEncoding()));
+    }
+    return isOperandDecoding(user) && decodedPerKStep(user->getResult(0));
+  });
+}
+
+Value operandRegisters(SIMTLowering &simt, ConversionPatternRewriter &b, Location loc,
+                       const TypeConverter &converter, Value operand, int64_t offset,
+                       int64_t count) {
+  DenseMap<Value, Value> done;
+  std::function<Value(Value)> slice = [&](Value v) -> Value {
+    if (Value known = done.lookup(v))
+      return known;
+    Operation *def = v.getDefiningOp();
+    Type elem = cast<VectorType>(converter.convertType(v.getType())).getElementType();
+    Value result;
+    if (def && isOperandDecoding(def)) {
+      OperationState state(loc, def->getName());
+      for (Value x : def->getOperands())
+        state.addOperands(isa<RankedTensorType>(x.getType()) ? slice(x) : b.getRemappedValue(x));
+      state.addTypes(VectorType::get({count}, elem));
+      state.addAttributes(def->getAttrs());
+      result = b.create(state)->getResult(0);
+    } else if (auto load = dyn_cast_or_null<tile::LocalLoadOp>(def);
+               load && decodedPerKStep(load.getResult())) {
+      result = readBufferRegisters(simt, b, loc, load, b.getRemappedValue(load.getSrc()), elem,
+                                   offset, count);
+    } else {
+      result = registers(b, loc, b.getRemappedValue(v), offset, count);
+    }
+    done[v] = result;
+    return result;
+  };
+  return slice(operand);
 }
 
 /// Whether a dot can read the operand of `type` that `load` gives from its

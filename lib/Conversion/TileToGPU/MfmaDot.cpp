@@ -76,8 +76,10 @@ struct MfmaDotLowering : public SIMTPattern<tile::DotOp> {
         int64_t cOffset = blockRegs * (m * nReps + n);
         Value c = registerRun(b, loc, acc, cOffset, blockRegs);
         for (int64_t k = 0; k < kSteps; ++k) {
-          Value aRun = registerRun(b, loc, adaptor.getA(), w * (m * kSteps + k), w);
-          Value bRun = registerRun(b, loc, adaptor.getB(), w * (n * kSteps + k), w);
+          Value aRun = operandRegisters(simt, b, loc, *getTypeConverter(), op.getA(),
+                                        w * (m * kSteps + k), w);
+          Value bRun = operandRegisters(simt, b, loc, *getTypeConverter(), op.getB(),
+                                        w * (n * kSteps + k), w);
           c = aFp8 ? simt.target.fp8Mfma(b, loc, simt.kernel, nonK, *aFp8, *bFp8, aRun, bRun, c)
                    : simt.target.mfma(b, loc, simt.kernel, nonK, aRun, bRun, c);
         }

@@ -499,21 +499,34 @@ Value SIMTLowering::loadTile(OpBuilder &b, Location loc, VectorType type,
                              const tile::DistributedLayout &layout,
                              ArrayRef<int64_t> coefficients, function_ref<Value(Value)> address,
                              uint64_t alignment) {
-  Type elem = type.getElementType();
+  return loadRegisters(b, loc, type.getElementType(), layout, coefficients, address, alignment, 0,
+                       layout.numRegs);
+}
+
+Value SIMTLowering::loadRegisters(OpBuilder &b, Location loc, Type elem,
+                                  const tile::DistributedLayout &layout,
+                                  ArrayRef<int64_t> coefficients,
+                                  function_ref<Value(Value)> address, uint64_t alignment,
+                                  int64_t first, int64_t count) {
   Value base = threadLinearBase(b, loc, layout, coefficients);
-  Value result = LLVM::UndefOp::create(b, loc, type);
-  for (auto [r, count] : sharedAccessRuns(layout, coefficients, elem, alignment)) {
-    Value index = arith::AddIOp::create(
-        b, loc, base,
-        arith::ConstantIntOp::create(b, loc, linearOffset(layout, r, coefficients), 32));
-    if (count == 1) {
-      result = vector::InsertOp::create(b, loc, loadSharedScalar(b, loc, elem, address(index)),
-                                        result, r);
-      continue;
+  Value result = LLVM::UndefOp::create(b, loc, VectorType::get({count}, elem));
+  for (auto [run, runCount] : sharedAccessRuns(layout, coefficients, elem, alignment)) {
+    int64_t lo = std::max(run, first), hi = std::min(run + runCount, first + count);
+    int64_t width = lo == run && hi == run + runCount ? runCount : 1;
+    for (int64_t r = lo; r < hi; r += width) {
+      Value index = arith::AddIOp::create(
+          b, loc, base,
+          arith::ConstantIntOp::create(b, loc, linearOffset(layout, r, coefficients), 32));
+      if (width == 1) {
+        result = vector::InsertOp::create(b, loc, loadSharedScalar(b, loc, elem, address(index)),
+                                          result, r - first);
+        continue;
+      }
+      Value values =
+          target.loadShared(b, loc, kernel, VectorType::get({width}, elem), address(index));
+      result = vector::InsertStridedSliceOp::create(
+          b, loc, values, result, ArrayRef<int64_t>{r - first}, ArrayRef<int64_t>{1});
     }
-    Value run = target.loadShared(b, loc, kernel, VectorType::get({count}, elem), address(index));
-    result = vector::InsertStridedSliceOp::create(b, loc, run, result, ArrayRef<int64_t>{r},
-                                                  ArrayRef<int64_t>{1});
   }
   return result;
 }

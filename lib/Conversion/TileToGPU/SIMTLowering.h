@@ -155,6 +155,13 @@ public:
                        llvm::ArrayRef<int64_t> coefficients,
                        llvm::function_ref<mlir::Value(mlir::Value)> address,
                        uint64_t alignment = 1);
+  /// As loadTile above, registers [first, first + count) only (a vector of
+  /// `count`); runs of registers cut by the window are read element by element.
+  mlir::Value loadRegisters(mlir::OpBuilder &b, mlir::Location loc, mlir::Type elem,
+                            const tile::DistributedLayout &layout,
+                            llvm::ArrayRef<int64_t> coefficients,
+                            llvm::function_ref<mlir::Value(mlir::Value)> address,
+                            uint64_t alignment, int64_t first, int64_t count);
   /// The registers of a thread that one shared-memory access may move
   /// together, as (first register, count) in order: consecutive elements
   /// (in the row-major index space of `strides`) of a type kept as it is,
@@ -359,6 +366,29 @@ mlir::Value stagedSource(const SIMTLowering &simt, mlir::Value operand);
 /// The source of a staged B operand that is a transposition the dot folds
 /// (`simt.stagedTransposes`): the [N, K] tile it transposes, else null.
 mlir::Value transposedSource(const SIMTLowering &simt, mlir::Value staged);
+/// Whether `op` decodes a tensor-core dot operand in its dot-operand layout:
+/// a pure arith or math op of one tile result in a `#tile.dot_operand` layout
+/// (the fp8 decoding that tilec-assign-layouts moves after the shared-memory
+/// read; Dot.cpp).
+bool isOperandDecoding(mlir::Operation *op);
+/// Whether every use of `value` is as an operand of an mma.sync or MFMA dot
+/// through operand decodings, which those dots recompute per K step
+/// (operandRegisters): the value is then read only there (Dot.cpp).
+bool decodedPerKStep(mlir::Value value);
+/// Registers [offset, offset + count) of `operand`, the A or B operand of an
+/// mma.sync or MFMA dot: a slice of its lowered value, or, where operand
+/// decodings compute it, those ops again on the slices of their operands (a
+/// tile.local_load that decodedPerKStep holds reads just those registers), so
+/// that each K step reads and decodes its own fragments next to its
+/// instruction (Dot.cpp).
+mlir::Value operandRegisters(SIMTLowering &simt, mlir::ConversionPatternRewriter &b,
+                             mlir::Location loc, const mlir::TypeConverter &converter,
+                             mlir::Value operand, int64_t offset, int64_t count);
+/// Registers [first, first + count) of `load`'s result, read from `buffer`
+/// (its lowered source; AsyncCopy.cpp).
+mlir::Value readBufferRegisters(SIMTLowering &simt, mlir::OpBuilder &b, mlir::Location loc,
+                                tile::LocalLoadOp load, mlir::Value buffer, mlir::Type elem,
+                                int64_t first, int64_t count);
 /// tile.dot with a `#tile.mfma` accumulator on AMD matrix cores (MfmaDot.cpp).
 void populateSIMTMfmaDotPatterns(SIMTLowering &simt, const mlir::TypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);

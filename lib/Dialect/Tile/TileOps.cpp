@@ -2,6 +2,8 @@
 #include "tilec/Dialect/Tile/TileOps.h"
 #include "tilec/Dialect/Tile/FP8.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
@@ -256,6 +258,12 @@ void tilec::tile::dropHints(Operation *root) {
     hint.getResult().replaceAllUsesWith(hint.getSrc());
     hint.erase();
   });
+}
+
+bool tilec::tile::isPureElementwise(Operation *op) {
+  return op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+         isa<RankedTensorType>(op->getResult(0).getType()) &&
+         isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()) && isPure(op);
 }
 
 LogicalResult HintOp::verify() {

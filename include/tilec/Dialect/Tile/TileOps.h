@@ -30,6 +30,11 @@ inline constexpr const char kStreamTripCountAttr[] = "tile.stream_trip_count";
 /// the promises: the CPU pipeline, or the GPU lowering after its axis analysis).
 void dropHints(mlir::Operation *root);
 
+/// Whether `op` is a pure arith or math op of one tile result (a cast, a step
+/// of a decoding): what tilec-assign-layouts moves after a dot operand's
+/// conversion, and what the tensor-core lowerings recompute per K step.
+bool isPureElementwise(mlir::Operation *op);
+
 } // namespace tilec::tile
 
 #endif // TILEC_DIALECT_TILE_TILEOPS_H
