@@ -810,12 +810,13 @@ private:
   std::map<SmallVector<unsigned>, int> &countRowStreamReads(Operation *op) {
     auto func = op->getParentOfType<FunctionOpInterface>();
     auto [it, inserted] = rowStreamReads.try_emplace(func);
+    std::map<SmallVector<unsigned>, int> &reads = it->second;
     if (inserted)
       func->walk([&](Operation *load) {
         if (std::optional<NextProgramSlice> slice = matchRowStream(load))
-          ++it->second[slice->roots];
+          ++reads[slice->roots];
       });
-    return it->second;
+    return reads;
   }
 
   /// Emits the piece at `lane` of the lane-wise op `op`, recording its results
