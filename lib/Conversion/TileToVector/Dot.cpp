@@ -482,7 +482,7 @@ struct DotLowering : public PolicyConversionPattern<tile::DotOp> {
     // are read through their table (the load's value holds only the copies).
     Value aTable;
     if (policy.rowTables)
-      aTable = policy.rowTables->tables.lookup(op.getA().getDefiningOp());
+      aTable = policy.rowTables->tables.lookup(adaptor.getA().getDefiningOp());
     if (aTable && !looped)
       return op.emitOpError("lost the microkernel that reads its A operand in place");
     Value a = aTable ? Value() : castElements(rewriter, loc, adaptor.getA(), accElem);

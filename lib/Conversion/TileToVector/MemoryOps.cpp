@@ -794,11 +794,9 @@ struct LoadLowering : public PolicyConversionPattern<tile::LoadOp> {
         Value advance = nextIterationAdvance(rewriter, op, adaptor.getPtr(), elemType, n);
         // A tl.dot reading the rows in place gets a table of row addresses.
         Value table;
-        if (n <= policy.chunkLanes && dotReadingRowsInPlace(op, policy)) {
+        if (n <= policy.chunkLanes && dotReadingRowsInPlace(op, policy))
           table = createEntryAlloca(rewriter, op, LLVM::LLVMPointerType::get(rewriter.getContext()),
                                     numRows);
-          policy.rowTables->tables[op] = table;
-        }
         emitRowLoop(rewriter, loc, numRows, n, [&](Value row, Value offset) {
           Value addr = *buildRowStart(op.getPtr(), row, elemType, &rewriter, loc);
           if (advance)
@@ -820,7 +818,9 @@ struct LoadLowering : public PolicyConversionPattern<tile::LoadOp> {
                                                rowPassThru, align);
           storeBufferLanes(rewriter, loc, value, buffer, offset, align);
         });
-        rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, vecType, buffer, 64);
+        auto whole = rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, vecType, buffer, 64);
+        if (table)
+          policy.rowTables->tables[whole] = table;
         return success();
       }
       Value advance = nextIterationAdvance(rewriter, op, adaptor.getPtr(), elemType, n);

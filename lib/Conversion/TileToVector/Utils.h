@@ -30,10 +30,11 @@ protected:
 
 /// Row addresses handed from the row loop of a `tile.load` to the `tl.dot`
 /// microkernel that reads the load as its A operand (CPUs, see
-/// dotReadingRowsInPlace): for each such load (original op), a stack table of
-/// one pointer per row, the row itself in program memory when its mask is
-/// full, else its masked copy in the load's stack buffer. Full rows are then
-/// neither copied nor read twice.
+/// dotReadingRowsInPlace): for each such load, keyed by its replacement (the
+/// llvm.load of its whole buffer, which the dot's adaptor sees), a stack
+/// table of one pointer per row: the row itself in program memory when its
+/// mask is full, else its masked copy in the load's stack buffer. Full rows
+/// are then neither copied nor read twice.
 struct RowAddressTables {
   llvm::DenseMap<mlir::Operation *, mlir::Value> tables;
 };
