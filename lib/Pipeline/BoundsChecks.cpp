@@ -28,17 +28,53 @@ using namespace llvm;
 namespace tilec::detail {
 namespace {
 
+/// The alloca an address is (a GEP or cast of), or null.
+AllocaInst *stackSlot(Value *address) {
+  while (true) {
+    if (auto *alloca = dyn_cast<AllocaInst>(address))
+      return alloca;
+    if (auto *gep = dyn_cast<GetElementPtrInst>(address))
+      address = gep->getPointerOperand();
+    else if (auto *cast = dyn_cast<BitCastInst>(address))
+      address = cast->getOperand(0);
+    else
+      return nullptr;
+  }
+}
+
+/// Appends to `stored` the values stored into the stack slot `slot` (through
+/// GEPs and casts); false when the slot is also written some other way.
+bool appendStoredValues(AllocaInst *slot, SmallVectorImpl<Value *> &stored) {
+  bool known = true;
+  SmallVector<Value *, 4> users(slot->user_begin(), slot->user_end());
+  while (!users.empty()) {
+    Value *user = users.pop_back_val();
+    if (isa<GetElementPtrInst, BitCastInst>(user))
+      users.append(user->user_begin(), user->user_end());
+    else if (auto *store = dyn_cast<StoreInst>(user); store && store->getValueOperand() != slot)
+      stored.push_back(store->getValueOperand());
+    else if (!isa<LoadInst>(user) && !isa<IntrinsicInst>(user))
+      known = false; // Escapes: written some other way.
+  }
+  return known;
+}
+
 /// Where a pointer (or vector of pointers) comes from: the pointer
 /// parameters it may be derived from, and whether it may come from
 /// anywhere else (a stack buffer, a global, an integer).
 struct Provenance {
   SmallVector<unsigned, 2> params;
+  /// Stack buffers (entry-block allocas of a known size) it may point into.
+  /// An access that may also reach a parameter (a row of a tl.dot's operand
+  /// read in place or from its copy, through a table of row addresses) is
+  /// fine inside any of them too.
+  SmallVector<AllocaInst *, 2> locals;
   bool onlyLocal = true; ///< Every root is an alloca or a global.
   bool unknown = false;  ///< Some root is neither a parameter nor local.
 };
 
-/// Follows `v` back through GEPs, casts, phis, selects and vector element
-/// operations to its roots.
+/// Follows `v` back through GEPs, casts, phis, selects, vector element
+/// operations and the stack slots it is loaded from to its roots.
 Provenance findProvenance(Value *v, unsigned numParams) {
   Provenance result;
   SmallVector<Value *, 8> work{v};
@@ -58,9 +94,20 @@ Provenance findProvenance(Value *v, unsigned numParams) {
       }
       continue;
     }
-    if (isa<AllocaInst, GlobalValue>(cur) || isa<UndefValue, PoisonValue>(cur) ||
+    if (auto *alloca = dyn_cast<AllocaInst>(cur)) {
+      if (alloca->getParent()->isEntryBlock() && alloca->getAllocationSize(alloca->getDataLayout()))
+        result.locals.push_back(alloca);
+      else
+        result.unknown = true; // (Only an issue when a parameter is a root too.)
+      continue;
+    }
+    if (isa<GlobalValue>(cur) || isa<UndefValue, PoisonValue>(cur) ||
         isa<ConstantAggregateZero>(cur))
       continue;
+    if (auto *load = dyn_cast<LoadInst>(cur))
+      if (AllocaInst *slot = stackSlot(load->getPointerOperand());
+          slot && appendStoredValues(slot, work))
+        continue;
     if (auto *gep = dyn_cast<GetElementPtrInst>(cur)) {
       work.push_back(gep->getPointerOperand());
       continue;
@@ -249,11 +296,18 @@ void instrumentKernel(Function &fn, unsigned numParams, GlobalVariable *table,
       };
       Value *last = b.CreateAdd(first, splat(ConstantInt::get(i64, bytes - 1)));
       Value *result = splat(b.getFalse());
+      auto within = [&](Value *base, Value *end) {
+        return b.CreateAnd(
+            b.CreateICmpUGE(first, splat(base)),
+            b.CreateAnd(b.CreateICmpULE(first, last), b.CreateICmpULT(last, splat(end))));
+      };
       for (unsigned param : candidates)
-        result = b.CreateOr(
-            result, b.CreateAnd(b.CreateICmpUGE(first, splat(bases[param])),
-                                b.CreateAnd(b.CreateICmpULE(first, last),
-                                            b.CreateICmpULT(last, splat(ends[param])))));
+        result = b.CreateOr(result, within(bases[param], ends[param]));
+      for (AllocaInst *local : provenance.locals) {
+        Value *base = b.CreatePtrToInt(local, i64);
+        uint64_t size = local->getAllocationSize(layout)->getFixedValue();
+        result = b.CreateOr(result, within(base, b.CreateAdd(base, ConstantInt::get(i64, size))));
+      }
       return result;
     };
     // The lanes outside (a vector, or a scalar i1), under the mask.
@@ -330,19 +384,6 @@ void instrumentKernel(Function &fn, unsigned numParams, GlobalVariable *table,
 } // namespace
 
 namespace {
-/// The alloca an address is (a GEP or cast of), or null.
-AllocaInst *stackSlot(Value *address) {
-  while (true) {
-    if (auto *alloca = dyn_cast<AllocaInst>(address))
-      return alloca;
-    if (auto *gep = dyn_cast<GetElementPtrInst>(address))
-      address = gep->getPointerOperand();
-    else if (auto *cast = dyn_cast<BitCastInst>(address))
-      address = cast->getOperand(0);
-    else
-      return nullptr;
-  }
-}
 
 /// The pointer parameters (below `numParams`) a stored-through address may
 /// come from, like findProvenance, but also through the stack slots the
@@ -378,21 +419,8 @@ SmallVector<unsigned, 2> addressOrigins(Value *address, unsigned numParams,
     if (load) {
       // Loaded from a stack slot: whatever was stored there.
       AllocaInst *slot = stackSlot(load->getPointerOperand());
-      if (!slot) {
+      if (!slot || !appendStoredValues(slot, work))
         unknown = true;
-        continue;
-      }
-      SmallVector<Value *, 4> users(slot->user_begin(), slot->user_end());
-      while (!users.empty()) {
-        Value *user = users.pop_back_val();
-        if (isa<GetElementPtrInst, BitCastInst>(user))
-          users.append(user->user_begin(), user->user_end());
-        else if (auto *store = dyn_cast<StoreInst>(user);
-                 store && store->getValueOperand() != slot)
-          work.push_back(store->getValueOperand());
-        else if (!isa<LoadInst>(user) && !isa<IntrinsicInst>(user))
-          unknown = true; // Escapes: written some other way.
-      }
       continue;
     }
     auto *inst = dyn_cast<Instruction>(cur);

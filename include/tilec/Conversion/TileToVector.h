@@ -12,7 +12,13 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <memory>
+
 namespace tilec {
+
+namespace detail {
+struct RowAddressTables;
+} // namespace detail
 
 /// The code-generation choices of the tile-to-vector patterns, from the
 /// options of convert-tile-to-vector. The defaults are the GPUs' per-thread
@@ -37,6 +43,10 @@ struct TileToVectorPolicy {
   /// The microkernel of i8 x i8 -> i32 dots multiplies K quads with x86's
   /// `vpdpbusd` (AVX512-VNNI with AVX512-VL, or AVX-VNNI at 256 bits).
   bool dotVpdpbusd = false;
+  /// Shared by the patterns of one conversion (null: none): the tables of row
+  /// addresses through which a tl.dot reads its A operand in place (see
+  /// detail::RowAddressTables).
+  std::shared_ptr<detail::RowAddressTables> rowTables;
 };
 
 /// Type converter of convert-tile-to-vector: scalars stay, `!tile.ptr<T>`

@@ -14,6 +14,9 @@
 //   MR*NR/VL sized to its register file) while an scf.for over k does
 //   acc[r][c] = fma(broadcast(A[i0+r,k]), B[k, j0+c*VL : +VL], acc[r][c])
 //   (muli + addi for integers).
+//   When A is a row-wise load feeding only the dot (dotReadingRowsInPlace),
+//   the load's row loop fills a table of row addresses instead of a copy:
+//   full rows are read in place, the others from their masked copies.
 //   The code size is independent of M, N and K, so compile time stays flat.
 // - Large bf16 -> f32 and i8 -> i32 dots on CPUs with x86's dot-product
 //   instructions (policy.dotVdpbf16ps, dotVpdpbusd): the same blocking, but
@@ -36,6 +39,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -111,6 +115,8 @@ MicroTile chooseMicroTile(int64_t m, int64_t n, Type elem, int64_t vectorBits,
 /// The loops over the MR x NR blocks of C, opened at the builder's insertion
 /// point; the builder is left in the column loop's body.
 struct CBlockLoops {
+  /// The block's first row (an i64 induction variable).
+  Value i0;
   /// The block's first column (an i64 induction variable).
   Value j0;
   /// Element offsets of C[i0 + r, j0] and A[i0 + r, 0] for each row r.
@@ -129,7 +135,7 @@ CBlockLoops emitCBlockLoops(OpBuilder &b, Location loc, int64_t m, int64_t n, in
   Value i0 = rowLoop.getInductionVar();
   auto colLoop = scf::ForOp::create(b, loc, cst(0), cst(n), cst(tile.nrVectors * tile.vl));
   b.setInsertionPointToStart(colLoop.getBody());
-  CBlockLoops loops{colLoop.getInductionVar(), {}, {}};
+  CBlockLoops loops{i0, colLoop.getInductionVar(), {}, {}};
   for (int64_t r = 0; r < tile.mr; ++r) {
     Value row = addIdx(i0, r);
     loops.cRows.push_back(arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, row, cst(n)),
@@ -141,10 +147,11 @@ CBlockLoops emitCBlockLoops(OpBuilder &b, Location loc, int64_t m, int64_t n, in
 
 /// Emits the microkernel for one C[M,N] += A[M,K] * B[K,N] whose operands live
 /// in the stack buffers `a`, `b` and `c` (row-major, element type `elem`,
-/// offsets `aOff`, `bOff`, `cOff` elements).
-void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bBuf, Value cBuf,
-                     int64_t aOff, int64_t bOff, int64_t cOff, int64_t m, int64_t n, int64_t k,
-                     MicroTile tile) {
+/// offsets `aOff`, `bOff`, `cOff` elements). With `aTable`, A's rows are read
+/// through that table of M row addresses instead (see RowAddressTables).
+void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value aTable, Value bBuf,
+                     Value cBuf, int64_t aOff, int64_t bOff, int64_t cOff, int64_t m, int64_t n,
+                     int64_t k, MicroTile tile) {
   Type i64 = b.getI64Type();
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   int64_t vl = tile.vl;
@@ -161,6 +168,16 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
   CBlockLoops block = emitCBlockLoops(b, loc, m, n, k, aOff, cOff, tile);
   Value j0 = block.j0;
   ArrayRef<Value> cRows = block.cRows, aRows = block.aRows;
+  // Row r's start: its address (from aTable) or its element offset in aBuf.
+  SmallVector<Value> aStarts;
+  for (int64_t r = 0; r < tile.mr; ++r)
+    aStarts.push_back(
+        aTable ? LLVM::LoadOp::create(b, loc, ptrType,
+                                      LLVM::GEPOp::create(b, loc, ptrType, ptrType, aTable,
+                                                          ValueRange{addIdx(block.i0, r)}),
+                                      /*alignment=*/8)
+                     .getResult()
+               : aRows[r]);
   SmallVector<Value> accs;
   for (int64_t r = 0; r < tile.mr; ++r)
     for (int64_t v = 0; v < tile.nrVectors; ++v)
@@ -181,7 +198,9 @@ void emitMicroKernel(OpBuilder &b, Location loc, Type elem, Value aBuf, Value bB
     SmallVector<Value> next;
     for (int64_t r = 0; r < tile.mr; ++r) {
       Value aik = LLVM::LoadOp::create(
-          b, loc, elem, addr(aBuf, arith::AddIOp::create(b, loc, aRows[r], kk)), align);
+          b, loc, elem,
+          aTable ? addr(aStarts[r], kk) : addr(aBuf, arith::AddIOp::create(b, loc, aStarts[r], kk)),
+          align);
       Value splat = vector::BroadcastOp::create(b, loc, vecType, aik);
       for (int64_t v = 0; v < tile.nrVectors; ++v)
         next.push_back(multiplyAdd(b, loc, splat, bVecs[v],
@@ -416,16 +435,18 @@ Value lowerWithGroupedMicroKernel(OpBuilder &b, Operation *op, const GroupedDot 
 /// Lowers a dot through stack buffers and the microkernel; returns the
 /// flat result vector. The buffers are allocas in the entry block of the
 /// enclosing function, so they are static stack slots even inside loops.
-Value lowerWithMicroKernel(OpBuilder &b, Operation *op, Value a, Value bm, Value c,
+/// With `aTable` (a 2-D dot), A is read through that table of row addresses
+/// and `a` is not used.
+Value lowerWithMicroKernel(OpBuilder &b, Operation *op, Value a, Value aTable, Value bm, Value c,
                            int64_t batches, int64_t m, int64_t n, int64_t k, MicroTile tile) {
   Location loc = op->getLoc();
   auto cType = cast<VectorType>(c.getType());
   Type elem = cType.getElementType();
-  Value aBuf = spillToStack(b, op, a), bBuf = spillToStack(b, op, bm),
+  Value aBuf = aTable ? Value() : spillToStack(b, op, a), bBuf = spillToStack(b, op, bm),
         cBuf = spillToStack(b, op, c);
   for (int64_t batch = 0; batch < batches; ++batch)
-    emitMicroKernel(b, loc, elem, aBuf, bBuf, cBuf, batch * m * k, batch * k * n, batch * m * n,
-                    m, n, k, tile);
+    emitMicroKernel(b, loc, elem, aBuf, aTable, bBuf, cBuf, batch * m * k, batch * k * n,
+                    batch * m * n, m, n, k, tile);
   return LLVM::LoadOp::create(b, loc, cType, cBuf, /*alignment=*/64);
 }
 
@@ -457,10 +478,18 @@ struct DotLowering : public PolicyConversionPattern<tile::DotOp> {
                                                      adaptor.getB(), c, batches, m, n, k, tile));
       return success();
     }
-    Value a = castElements(rewriter, loc, adaptor.getA(), accElem);
+    // A row-wise load that dotReadingRowsInPlace gave to this dot: its rows
+    // are read through their table (the load's value holds only the copies).
+    Value aTable;
+    if (policy.rowTables)
+      aTable = policy.rowTables->tables.lookup(adaptor.getA().getDefiningOp());
+    if (aTable && !looped)
+      return op.emitOpError("lost the microkernel that reads its A operand in place");
+    Value a = aTable ? Value() : castElements(rewriter, loc, adaptor.getA(), accElem);
     Value b = castElements(rewriter, loc, adaptor.getB(), accElem);
     if (looped) {
-      rewriter.replaceOp(op, lowerWithMicroKernel(rewriter, op, a, b, c, batches, m, n, k, tile));
+      rewriter.replaceOp(
+          op, lowerWithMicroKernel(rewriter, op, a, aTable, b, c, batches, m, n, k, tile));
       return success();
     }
     auto rowType = VectorType::get({n}, accElem);
@@ -487,7 +516,44 @@ struct DotLowering : public PolicyConversionPattern<tile::DotOp> {
   }
 };
 
+/// Whether no op from `from` (exclusive) to `to` (exclusive), in one block,
+/// may write memory.
+bool noWritesBetween(Operation *from, Operation *to) {
+  for (Operation *op = from->getNextNode(); op && op != to; op = op->getNextNode()) {
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects = getEffectsRecursively(op);
+    if (!effects || llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &effect) {
+          return isa<MemoryEffects::Write>(effect.getEffect());
+        }))
+      return false;
+  }
+  return true;
+}
+
 } // namespace
+
+namespace tilec::detail {
+
+tile::DotOp dotReadingRowsInPlace(tile::LoadOp load, const TileToVectorPolicy &policy) {
+  if (!policy.rowTables || !load->hasOneUse())
+    return {};
+  auto dot = dyn_cast<tile::DotOp>(*load->user_begin());
+  if (!dot || dot.getA() != load.getResult() || dot->getBlock() != load->getBlock() ||
+      dot.getAFp8() || !noWritesBetween(load, dot))
+    return {};
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto cType = cast<RankedTensorType>(dot.getAcc().getType());
+  if (aType.getRank() != 2 || aType.getElementType() != cType.getElementType())
+    return {};
+  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1), n = cType.getDimSize(1);
+  Type accElem = cType.getElementType();
+  MicroTile tile = chooseMicroTile(m, n, accElem, policy.vectorBits, policy.vectorRegisters);
+  if (!tile.mr || m * n * k < kLoopThreshold ||
+      chooseGroupedDot(policy, aType.getElementType(), accElem).group)
+    return {};
+  return dot;
+}
+
+} // namespace tilec::detail
 
 namespace tilec {
 

@@ -608,6 +608,35 @@ void emitRowLoop(ConversionPatternRewriter &rewriter, Location loc, int64_t numR
   body(index, arith::MulIOp::create(rewriter, loc, row, width));
 }
 
+/// Stores at `table[row]` (`row` an index) the address a tl.dot reads row
+/// `row` from (see RowAddressTables): `addr` itself when the row has no mask
+/// or a full one; otherwise the row's masked load (`passThru` elsewhere) goes
+/// to `buffer` at element `offset`, and the address is that copy's.
+void storeRowAddress(OpBuilder &b, Location loc, Value table, Value row, Value addr, Value buffer,
+                     Value offset, VectorType rowType, Value mask, Value passThru, unsigned align) {
+  Value source = addr;
+  if (mask) {
+    Value full = vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, mask);
+    source =
+        scf::IfOp::create(
+            b, loc, full, [&](OpBuilder &then, Location l) { scf::YieldOp::create(then, l, addr); },
+            [&](OpBuilder &otherwise, Location l) {
+              Value masked =
+                  LLVM::MaskedLoadOp::create(otherwise, l, rowType, addr, mask, passThru, align);
+              storeBufferLanes(otherwise, l, masked, buffer, offset, align);
+              scf::YieldOp::create(
+                  otherwise, l,
+                  getBufferElementAddress(otherwise, l, buffer, rowType.getElementType(), offset));
+            })
+            .getResult(0);
+  }
+  Type ptrType = addr.getType();
+  Value index = arith::IndexCastOp::create(b, loc, b.getI64Type(), row);
+  LLVM::StoreOp::create(b, loc, source,
+                        LLVM::GEPOp::create(b, loc, ptrType, ptrType, table, ValueRange{index}),
+                        /*alignment=*/8);
+}
+
 //===----------------------------------------------------------------------===//
 // Patterns
 //===----------------------------------------------------------------------===//
@@ -763,10 +792,20 @@ struct LoadLowering : public PolicyConversionPattern<tile::LoadOp> {
         // forwards it, e.g. as a dot operand).
         Value buffer = createEntryAlloca(rewriter, op, elemType, vecType.getNumElements());
         Value advance = nextIterationAdvance(rewriter, op, adaptor.getPtr(), elemType, n);
+        // A tl.dot reading the rows in place gets a table of row addresses.
+        Value table;
+        if (n <= policy.chunkLanes && dotReadingRowsInPlace(op, policy))
+          table = createEntryAlloca(rewriter, op, LLVM::LLVMPointerType::get(rewriter.getContext()),
+                                    numRows);
         emitRowLoop(rewriter, loc, numRows, n, [&](Value row, Value offset) {
           Value addr = *buildRowStart(op.getPtr(), row, elemType, &rewriter, loc);
           if (advance)
             prefetchNextRow(rewriter, loc, addr, advance, elemType, n);
+          if (table) {
+            storeRowAddress(rewriter, loc, table, row, addr, buffer, offset, rowType,
+                            mask ? rowMasks.get(row) : Value(), rowPassThru, align);
+            return;
+          }
           // Rows wider than a strip-mining piece get the same test per piece.
           Value value;
           if (!mask)
@@ -779,7 +818,9 @@ struct LoadLowering : public PolicyConversionPattern<tile::LoadOp> {
                                                rowPassThru, align);
           storeBufferLanes(rewriter, loc, value, buffer, offset, align);
         });
-        rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, vecType, buffer, 64);
+        auto whole = rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, vecType, buffer, 64);
+        if (table)
+          policy.rowTables->tables[whole] = table;
         return success();
       }
       Value advance = nextIterationAdvance(rewriter, op, adaptor.getPtr(), elemType, n);

@@ -30,6 +30,7 @@ struct ConvertTileToVectorPass
     policy.vectorRegisters = vectorRegisters;
     policy.dotVdpbf16ps = dotVdpbf16ps;
     policy.dotVpdpbusd = dotVpdpbusd;
+    policy.rowTables = std::make_shared<tilec::detail::RowAddressTables>();
 
     tilec::annotateContiguousAccesses(module);
     RewritePatternSet patterns(ctx);

@@ -9,6 +9,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -26,6 +27,24 @@ struct PolicyConversionPattern : public mlir::OpConversionPattern<OpT> {
 protected:
   TileToVectorPolicy policy;
 };
+
+/// Row addresses handed from the row loop of a `tile.load` to the `tl.dot`
+/// microkernel that reads the load as its A operand (CPUs, see
+/// dotReadingRowsInPlace): for each such load, keyed by its replacement (the
+/// llvm.load of its whole buffer, which the dot's adaptor sees), a stack
+/// table of one pointer per row: the row itself in program memory when its
+/// mask is full, else its masked copy in the load's stack buffer. Full rows
+/// are then neither copied nor read twice.
+struct RowAddressTables {
+  llvm::DenseMap<mlir::Operation *, mlir::Value> tables;
+};
+
+/// The `tl.dot` whose microkernel reads the rows of `load` (a row-wise load
+/// of a 2-D tile) in place through a RowAddressTables entry, or null: the load's
+/// only user is the dot's A operand in the same block, no op between them may
+/// write memory, and the dot is a 2-D one of A elements of the accumulator's
+/// type that takes the looped microkernel.
+tile::DotOp dotReadingRowsInPlace(tile::LoadOp load, const TileToVectorPolicy &policy);
 
 /// Row-major flat index of `index` in `shape`.
 int64_t linearize(llvm::ArrayRef<int64_t> index, llvm::ArrayRef<int64_t> shape);
