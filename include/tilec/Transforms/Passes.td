@@ -486,10 +486,12 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
     Triton's sm_90 loop does: the dot becomes `{is_async}`, a `tile.dot_wait pendings =
     1` after it completes the previous iteration's dot (whose stage the copies refill),
     the copies follow it after a `tile.barrier` (every warpgroup is done with that stage),
-    and a `tile.dot_wait pendings = 0` after the loop completes the last dot:
+    and a `tile.dot_wait pendings = 0` after the loop completes the last dot (the initial
+    accumulator enters through one too, which defines its registers once before the loop):
 
     ```mlir
-    %r:4 = scf.for ... iter_args(%acc = %z, ...) -> (...) : i32 {
+    %z0 = tile.dot_wait %z pendings = 0 : tensor<128x128xf32, #mma3>
+    %r:4 = scf.for ... iter_args(%acc = %z0, ...) -> (...) : i32 {
       tile.async_wait pending = 1
       %ad = tile.local_load %stage : ...
       %d = tile.dot %ad, %bd, %acc {is_async} : ...
