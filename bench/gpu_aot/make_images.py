@@ -32,9 +32,17 @@ cases = {
   "mmbf16_w8": ("bench/kernels/matmul_lowp.py", "matmul_lowp_kernel", "*u16:16,*u16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "64", "INT8": "0"}, 8),
   "mmi8_w8": ("bench/kernels/matmul_lowp.py", "matmul_lowp_kernel", "*i8:16,*i8:16,*i32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "128", "INT8": "1"}, 8),
 }
-for name, (src, kernel, sig, cx, nw) in cases.items():
+# sm_90a: the tf32, int8 and fp8 dots that tilec-assign-layouts keeps on mma.sync by default
+# (an N-contiguous B), also on wgmma as Triton runs them (--wgmma-transposed-b): `_wg` images,
+# which run.py times next to the default ones.
+WGMMA_VARIANTS = ("mm32_w8", "mmi8_w8", "mm8_w8")
+if args.arch == "sm_90a":
+    for name in WGMMA_VARIANTS:
+        cases[name + "_wg"] = cases[name] + (True,)
+for name, (src, kernel, sig, cx, nw, *wgmma) in cases.items():
     text = open(os.path.join(ROOT, src)).read()
-    img, code, diag = c.compile_image(text, os.path.join(ROOT, src), kernel, sig.split(","), list(cx.items()), nw, 3, "nvptx", args.arch)
+    img, code, diag = c.compile_image(text, os.path.join(ROOT, src), kernel, sig.split(","), list(cx.items()), nw, 3, "nvptx", args.arch,
+                                      wgmma_transposed_b=bool(wgmma))
     if img is None:
         print(name, "FAILED", code, diag[:500]); continue
     open(os.path.join(OUT, name + ".tcm"), "wb").write(img)

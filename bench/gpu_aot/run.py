@@ -27,6 +27,10 @@ def run(img, grid, args, bench=20):
     outs = [np.load("%s/out/a%d.npy" % (W, i)) if isinstance(a, np.ndarray) else None for i, a in enumerate(args)]
     return outs, (float(m.group(1)), float(m.group(2))) if m else None
 
+def images(*names):
+    """The images of `names` that make_images.py wrote (the `_wg` variants only for sm_90a)."""
+    return [n for n in names if os.path.exists(os.path.join(HERE, n))]
+
 def report(name, ok, err, t, extra=""):
     print("%-12s %s  max err %.3g  median %s us  min %s us  %s" % (name, "PASS" if ok else "FAIL", err, t[0] if t else "-", t[1] if t else "-", extra), flush=True)
 
@@ -109,7 +113,7 @@ try:
     A8f = torch.randn(S, S, device="cuda").to(torch.float8_e4m3fn)
     B8f = torch.randn(S, S, device="cuda").to(torch.float8_e5m2)
     ref8f = (A8f.double() @ B8f.double()).cpu().numpy()
-    for img in ("mm8_w4.tcm", "mm8_w8.tcm"):
+    for img in images("mm8_w4.tcm", "mm8_w8.tcm", "mm8_w8_wg.tcm"):
         o, t = run(img, str((S // 128) ** 2), [A8f.view(torch.uint8).cpu().numpy(), B8f.view(torch.uint8).cpu().numpy(), np.zeros((S, S), np.float32), S, S, S, S, 1, S, 1, S, 1])
         if o:
             e = float(np.max(np.abs(o[2] - ref8f)) / np.max(np.abs(ref8f)))
@@ -129,11 +133,12 @@ try:
 except Exception as ex:
     cui8 = None; print("torch._int_mm failed:", str(ex)[:200])
 ref8 = (A8t.double() @ B8t.double()).cpu().numpy()
-o, t = run("mmi8_w8.tcm", "%d,%d" % (S // 128, S // 128), [A8, B8, np.zeros((S, S), np.int32), S, S, S, S, 1, S, 1, S, 1])
-if o:
-    e = float(np.max(np.abs(o[2].astype(np.float64) - ref8)))
-    tf = 2 * S ** 3 / (t[1] * 1e6) if t else 0
-    report("mmi8_w8", e == 0, e, t, "%.0f TOP/s%s" % (tf, " = %.2fx cuBLAS int8" % (tf / (2 * S ** 3 / (cui8 * 1e9))) if cui8 else ""))
+for img in images("mmi8_w8.tcm", "mmi8_w8_wg.tcm"):
+    o, t = run(img, "%d,%d" % (S // 128, S // 128), [A8, B8, np.zeros((S, S), np.int32), S, S, S, S, 1, S, 1, S, 1])
+    if o:
+        e = float(np.max(np.abs(o[2].astype(np.float64) - ref8)))
+        tf = 2 * S ** 3 / (t[1] * 1e6) if t else 0
+        report(img[:-4], e == 0, e, t, "%.0f TOP/s%s" % (tf, " = %.2fx cuBLAS int8" % (tf / (2 * S ** 3 / (cui8 * 1e9))) if cui8 else ""))
 
 # matmul fp32 (tf32) 4096^3 vs cuBLAS tf32
 A32 = rng.standard_normal((S, S), dtype=np.float32); B32 = rng.standard_normal((S, S), dtype=np.float32)
@@ -143,11 +148,12 @@ cub32 = torch_ms(lambda: A32t @ B32t)
 torch.backends.cuda.matmul.allow_tf32 = False
 ref32 = (A32t.double() @ B32t.double()).cpu().numpy()
 print("cuBLAS tf32 4096^3: %.3f ms = %.0f TFLOP/s" % (cub32, 2 * S ** 3 / (cub32 * 1e9)), flush=True)
-o, t = run("mm32_w8.tcm", str((S // 128) ** 2), [A32, B32, np.zeros((S, S), np.float32), S, S, S, S, 1, S, 1, S, 1])
-if o:
-    e = float(np.max(np.abs(o[2] - ref32)) / np.max(np.abs(ref32)))
-    tf = 2 * S ** 3 / (t[1] * 1e6) if t else 0
-    report("mm32_w8 tf32", e < 1e-2, e, t, "%.0f TFLOP/s = %.2fx cuBLAS tf32" % (tf, tf / (2 * S ** 3 / (cub32 * 1e9))))
+for img in images("mm32_w8.tcm", "mm32_w8_wg.tcm"):
+    o, t = run(img, str((S // 128) ** 2), [A32, B32, np.zeros((S, S), np.float32), S, S, S, S, 1, S, 1, S, 1])
+    if o:
+        e = float(np.max(np.abs(o[2] - ref32)) / np.max(np.abs(ref32)))
+        tf = 2 * S ** 3 / (t[1] * 1e6) if t else 0
+        report(img[:-4] + " tf32", e < 1e-2, e, t, "%.0f TFLOP/s = %.2fx cuBLAS tf32" % (tf, tf / (2 * S ** 3 / (cub32 * 1e9))))
 
 # attention fp32 (tf32 dots): 16 heads x 4096 x 64
 BH, L, D = 16, 4096, 64

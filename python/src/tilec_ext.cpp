@@ -745,10 +745,11 @@ NB_MODULE(_tilec, m) {
              const std::string &name, std::vector<std::string> signature,
              std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
              unsigned numStages, const std::string &target, const std::string &arch,
-             const std::string &defaultDotInputPrecision) {
+             const std::string &defaultDotInputPrecision, bool wgmmaTransposedB) {
             KernelSpec spec =
                 makeSpec(source, path, name, std::move(signature), std::move(constexprs), numWarps,
                          numStages, target, arch, defaultDotInputPrecision);
+            spec.wgmmaTransposedB = wgmmaTransposedB;
             tilec::jit::Expected<std::string> image = [&] {
               nb::gil_scoped_release release;
               return self.compiler->compileImage(spec);
@@ -760,6 +761,7 @@ NB_MODULE(_tilec, m) {
           },
           "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a, "num_warps"_a = 4,
           "num_stages"_a = 3, "target"_a = "", "arch"_a = "", "default_dot_input_precision"_a = "",
+          "wgmma_transposed_b"_a = false,
           "Returns (module image bytes or None, status code name, diagnostics).")
       .def(
           "load",

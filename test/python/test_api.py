@@ -345,6 +345,28 @@ def test_ptx_image_records_dynamic_shared_memory():
     assert b"shared_mem" not in image and b".extern .shared" not in image
 
 
+def test_compile_image_wgmma_transposed_b():
+    # An fp32 (tf32) matmul with an N-contiguous B on sm_90a: mma.sync by default, wgmma with
+    # wgmma_transposed_b (Triton's choice), kept apart by the compiler's cache.
+    import os
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                        "matmul.py")
+    signature = ["*fp32:16"] * 3 + ["i32:16"] * 4 + ["i32:1", "i32:16", "i32:1", "i32:16", "i32:1"]
+    constexprs = [("BLOCK_SIZE_M", "128"), ("BLOCK_SIZE_N", "128"), ("BLOCK_SIZE_K", "32")]
+    comp = tilec.get_compiler()
+    images = {}
+    for wgmma in (False, True, False):
+        image, code, msg = comp.compile_image(open(path).read(), path, "matmul_kernel", signature,
+                                              constexprs, num_warps=8, target="nvptx",
+                                              arch="sm_90a", wgmma_transposed_b=wgmma)
+        assert code == "Ok", msg
+        images.setdefault(wgmma, image)
+        assert image == images[wgmma]
+    assert b"wgmma.mma_async" not in images[False] and b"mma.sync.aligned" in images[False]
+    assert b"wgmma.mma_async" in images[True] and b"mma.sync.aligned" not in images[True]
+    assert b"wgmma.wait_group.sync.aligned 1;" in images[True]
+
+
 def _spec_name(specialization):
     ones = "_".join(k for k, v in specialization.constants.items() if v == 1)
     return "k_%s_%s_%s" % (specialization.signature["value"], ones,

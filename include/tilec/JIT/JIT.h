@@ -112,6 +112,9 @@ struct KernelSpec {
   /// frontend::KernelRequest::defaultDotInputPrecision); empty: the target's
   /// default. Part of the cache key.
   std::string defaultDotInputPrecision;
+  /// sm_90a: tf32, int8 and fp8 dots with an N-contiguous B on wgmma too, as
+  /// Triton (PipelineOptions::wgmmaTransposedB). Part of the cache key.
+  bool wgmmaTransposedB = false;
   /// LLVM optimization level 0-3.
   unsigned optLevel = 3;
   /// Empty: the Compiler's device.
