@@ -257,6 +257,9 @@ struct DotWaitLowering : public SIMTPattern<tile::DotWaitOp> {
 
   LogicalResult matchAndRewrite(tile::DotWaitOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
+    // (Every target with wgmma has it for f16 operands and f32 sums.)
+    if (!simt.target.hasWarpgroupMma(simt.arch, b.getF16Type(), b.getF32Type()))
+      return op.emitOpError("target has no wgmma to wait for (arch '") << simt.arch << "')";
     b.replaceOp(op, simt.target.warpgroupMmaWait(b, op.getLoc(), simt.kernel, op.getPendings(),
                                                  adaptor.getInputs()));
     return success();
