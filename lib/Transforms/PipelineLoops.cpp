@@ -188,14 +188,14 @@ void eraseWithCasts(tile::LoadOp load) {
 /// directly or through pure arith and math ops there (the decoding of fp8
 /// bytes that tilec-assign-layouts places after the conversion).
 bool readAsDotOperand(scf::ForOp loop, Value value, unsigned opIdx) {
-  return llvm::all_of(value.getUses(), [&](OpOperand &use) {
-    Operation *user = use.getOwner();
-    if (user->getBlock() != loop.getBody())
-      return false;
-    if (isa<tile::DotOp>(user))
-      return use.getOperandNumber() == opIdx;
-    return tile::isPureElementwise(user) && readAsDotOperand(loop, user->getResult(0), opIdx);
-  });
+  auto inLoop = [&](Operation *op) { return op->getBlock() == loop.getBody(); };
+  return tile::usedOnlyThrough(
+      value,
+      [&](OpOperand &use) {
+        return isa<tile::DotOp>(use.getOwner()) && inLoop(use.getOwner()) &&
+               use.getOperandNumber() == opIdx;
+      },
+      [&](Operation *op) { return inLoop(op) && tile::isPureElementwise(op); });
 }
 
 /// Whether `load` feeds only dot operands of tensor-core dots of `loop`,

@@ -322,14 +322,21 @@ def test_libdevice_and_propagate_nan_from_python():
     assert tl.PropagateNan.ALL == 0xFFFF and str(tl.float8e5) == "fp8e5"
 
 
+def _matmul_example(dtype):
+    """examples/matmul.py's path and its kernel's signature for `dtype` operands."""
+    import os
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                        "matmul.py")
+    signature = ["*%s:16" % dtype] * 3 + ["i32:16"] * 4 + ["i32:1", "i32:16", "i32:1", "i32:16",
+                                                           "i32:1"]
+    return path, signature
+
+
 def test_ptx_image_records_dynamic_shared_memory():
     # fp16 128x128x64 at 3 stages needs 105 KiB of shared memory on sm_80: more than a static
     # .shared array may hold, so it is dynamic, and the image tells the launch how much to give.
-    import os
     import re
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
-                        "matmul.py")
-    signature = ["*fp16:16"] * 3 + ["i32:16"] * 4 + ["i32:1", "i32:16", "i32:1", "i32:16", "i32:1"]
+    path, signature = _matmul_example("fp16")
     constexprs = [("BLOCK_SIZE_M", "128"), ("BLOCK_SIZE_N", "128"), ("BLOCK_SIZE_K", "64")]
     comp = tilec.get_compiler()
     image, code, msg = comp.compile_image(open(path).read(), path, "matmul_kernel", signature,
@@ -348,10 +355,7 @@ def test_ptx_image_records_dynamic_shared_memory():
 def test_compile_image_wgmma_transposed_b():
     # An fp32 (tf32) matmul with an N-contiguous B on sm_90a: mma.sync by default, wgmma with
     # wgmma_transposed_b (Triton's choice), kept apart by the compiler's cache.
-    import os
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
-                        "matmul.py")
-    signature = ["*fp32:16"] * 3 + ["i32:16"] * 4 + ["i32:1", "i32:16", "i32:1", "i32:16", "i32:1"]
+    path, signature = _matmul_example("fp32")
     constexprs = [("BLOCK_SIZE_M", "128"), ("BLOCK_SIZE_N", "128"), ("BLOCK_SIZE_K", "32")]
     comp = tilec.get_compiler()
     images = {}

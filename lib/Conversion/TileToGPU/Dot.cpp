@@ -483,16 +483,19 @@ bool isOperandDecoding(Operation *op) {
 }
 
 bool decodedPerKStep(Value value) {
-  return !value.use_empty() && llvm::all_of(value.getUses(), [](OpOperand &use) {
-    Operation *user = use.getOwner();
-    if (auto dot = dyn_cast<tile::DotOp>(user)) {
-      auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(dot.getAcc().getType().getEncoding());
-      return use.getOperandNumber() < 2 &&
-             ((mma && mma.getVersion() == 2) ||
-              isa_and_nonnull<tile::MfmaEncodingAttr>(dot.getAcc().getType().getEncoding()));
-    }
-    return isOperandDecoding(user) && decodedPerKStep(user->getResult(0));
-  });
+  return !value.use_empty() &&
+         tile::usedOnlyThrough(
+             value,
+             [](OpOperand &use) {
+               auto dot = dyn_cast<tile::DotOp>(use.getOwner());
+               if (!dot || use.getOperandNumber() >= 2)
+                 return false;
+               Attribute encoding = dot.getAcc().getType().getEncoding();
+               auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(encoding);
+               return (mma && mma.getVersion() == 2) ||
+                      isa_and_nonnull<tile::MfmaEncodingAttr>(encoding);
+             },
+             [](Operation *op) { return isOperandDecoding(op) && !op->getResult(0).use_empty(); });
 }
 
 Value operandRegisters(SIMTLowering &simt, ConversionPatternRewriter &b, Location loc,

@@ -266,6 +266,14 @@ bool tilec::tile::isPureElementwise(Operation *op) {
          isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()) && isPure(op);
 }
 
+bool tilec::tile::usedOnlyThrough(Value value, function_ref<bool(OpOperand &)> atUse,
+                                  function_ref<bool(Operation *)> through) {
+  return llvm::all_of(value.getUses(), [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    return atUse(use) || (through(user) && usedOnlyThrough(user->getResult(0), atUse, through));
+  });
+}
+
 LogicalResult HintOp::verify() {
   Type type = getSrc().getType();
   Type elem = getElementTypeOrSelf(type);

@@ -439,11 +439,8 @@ public:
          : s8  ? std::string("k32.s32.s8.s8")
                : std::string("k16.f32.") + (operand.isBF16() ? "bf16.bf16" : "f16.f16")) +
         " {";
-    std::string constraints;
-    for (unsigned r = 0; r < regs; ++r) {
+    for (unsigned r = 0; r < regs; ++r)
       code += (r ? ", $" : "$") + std::to_string(r);
-      constraints += s8 ? "=r," : "=f,";
-    }
     // tf32 and fp8 have no transpose operands (both K-major); integer wgmma
     // has neither those nor the operand scales, and its sums wrap (no
     // .satfinite).
@@ -453,26 +450,14 @@ public:
                                : std::string(", ") + (a.mnMajor ? "1" : "0") + ", " +
                                      (bOperand.mnMajor ? "1" : "0")) +
             ";\n}";
-    constraints += "l,l";
     // Descriptors hold the 32-bit shared-window address.
     auto descriptor = [&](const WarpgroupMmaOperand &operand) {
       Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), operand.start);
       return detail::matrixDescriptor(
           b, loc, arith::ExtUIOp::create(b, loc, b.getI64Type(), address), operand);
     };
-    SmallVector<Value> operands = {descriptor(a), descriptor(bOperand)};
-    for (unsigned r = 0; r < regs; ++r) {
-      constraints += "," + std::to_string(r);
-      operands.push_back(vector::ExtractOp::create(b, loc, acc, r));
-    }
-    auto resultType = LLVM::LLVMStructType::getLiteral(
-        b.getContext(), SmallVector<Type>(regs, s8 ? Type(b.getI32Type()) : Type(b.getF32Type())));
-    Value d = inlineAsm(b, loc, resultType, operands, code, constraints);
-    Value result = LLVM::UndefOp::create(b, loc, acc.getType());
-    for (unsigned r = 0; r < regs; ++r)
-      result = vector::InsertOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, d, r),
-                                        result, r);
-    return result;
+    return tiedRegistersAsm(b, loc, code, acc, {descriptor(a), descriptor(bOperand)}, "l,l")
+        .front();
   }
   void warpgroupMmaCommit(OpBuilder &b, Location loc, func::FuncOp) const override {
     inlineAsm(b, loc, Type(), {}, "wgmma.commit_group.sync.aligned;", "");
@@ -482,35 +467,9 @@ public:
   /// waited groups writes are read only after the wait.
   SmallVector<Value> warpgroupMmaWait(OpBuilder &b, Location loc, func::FuncOp, unsigned pendings,
                                       ValueRange accumulators) const override {
-    SmallVector<Value> operands;
-    SmallVector<Type> types;
-    for (Value acc : accumulators) {
-      auto type = cast<VectorType>(acc.getType());
-      for (int64_t r = 0; r < type.getNumElements(); ++r) {
-        operands.push_back(vector::ExtractOp::create(b, loc, acc, r));
-        types.push_back(type.getElementType());
-      }
-    }
-    std::string constraints;
-    for (Type type : types)
-      constraints += type.isF32() ? "=f," : "=r,";
-    for (size_t r = 0; r < operands.size(); ++r)
-      constraints += std::to_string(r) + (r + 1 < operands.size() ? "," : "");
-    auto resultType = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
-    Value waited =
-        inlineAsm(b, loc, resultType, operands,
-                  "wgmma.wait_group.sync.aligned " + std::to_string(pendings) + ";", constraints);
-    SmallVector<Value> results;
-    unsigned next = 0;
-    for (Value acc : accumulators) {
-      auto type = cast<VectorType>(acc.getType());
-      Value result = LLVM::UndefOp::create(b, loc, type);
-      for (int64_t r = 0; r < type.getNumElements(); ++r)
-        result = vector::InsertOp::create(
-            b, loc, LLVM::ExtractValueOp::create(b, loc, waited, next++), result, r);
-      results.push_back(result);
-    }
-    return results;
+    return tiedRegistersAsm(b, loc,
+                            "wgmma.wait_group.sync.aligned " + std::to_string(pendings) + ";",
+                            accumulators, {}, "");
   }
 
   bool hasAsyncCopy(llvm::StringRef arch) const override { return smVersion(arch) >= 80; }
@@ -555,6 +514,44 @@ private:
         /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
         LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
     return resultType ? op.getResult(0) : Value();
+  }
+
+  /// Inline PTX `code` whose outputs $0.. are the elements of `accumulators`
+  /// in order (`=f` for f32, `=r` for i32), each tied to its own input, and
+  /// whose next operands are `inputs` (`inputConstraints`, e.g. "l,l"): the
+  /// code reads and writes the accumulator registers in place. Returns the
+  /// accumulators as it leaves them.
+  static SmallVector<Value> tiedRegistersAsm(OpBuilder &b, Location loc, const std::string &code,
+                                             ValueRange accumulators, ValueRange inputs,
+                                             StringRef inputConstraints) {
+    SmallVector<Value> operands(inputs);
+    SmallVector<Type> types;
+    for (Value acc : accumulators) {
+      auto type = cast<VectorType>(acc.getType());
+      for (int64_t r = 0; r < type.getNumElements(); ++r) {
+        operands.push_back(vector::ExtractOp::create(b, loc, acc, r));
+        types.push_back(type.getElementType());
+      }
+    }
+    SmallVector<std::string> constraints;
+    for (Type type : types)
+      constraints.push_back(type.isF32() ? "=f" : "=r");
+    if (!inputConstraints.empty())
+      constraints.push_back(inputConstraints.str());
+    for (size_t r = 0; r < types.size(); ++r)
+      constraints.push_back(std::to_string(r));
+    Value asmResult = inlineAsm(b, loc, LLVM::LLVMStructType::getLiteral(b.getContext(), types),
+                                operands, code, llvm::join(constraints, ","));
+    SmallVector<Value> results;
+    unsigned next = 0;
+    for (Value acc : accumulators) {
+      Value result = LLVM::UndefOp::create(b, loc, acc.getType());
+      for (int64_t r = 0; r < cast<VectorType>(acc.getType()).getNumElements(); ++r)
+        result = vector::InsertOp::create(
+            b, loc, LLVM::ExtractValueOp::create(b, loc, asmResult, next++), result, r);
+      results.push_back(result);
+    }
+    return results;
   }
 
   static Value shuffle(OpBuilder &b, Location loc, Value value, Value lane,

@@ -35,6 +35,12 @@ void dropHints(mlir::Operation *root);
 /// conversion, and what the tensor-core lowerings recompute per K step.
 bool isPureElementwise(mlir::Operation *op);
 
+/// Whether every use of `value` is one that `atUse` accepts (a dot operand),
+/// or an operand of an op that `through` accepts (a step of an elementwise
+/// chain, e.g. isPureElementwise) whose result is used only so in turn.
+bool usedOnlyThrough(mlir::Value value, llvm::function_ref<bool(mlir::OpOperand &)> atUse,
+                     llvm::function_ref<bool(mlir::Operation *)> through);
+
 } // namespace tilec::tile
 
 #endif // TILEC_DIALECT_TILE_TILEOPS_H
