@@ -1129,6 +1129,169 @@ def Tile_LocalStoreOp : Tile_Op<"local_store", [MemoryEffects<[MemWrite]>]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Copy-engine (TMA) loads and mbarriers
+//===----------------------------------------------------------------------===//
+
+def Tile_DescriptorBlockOp : Tile_Op<"descriptor_block", [Pure, AttrSizedOperandSegments,
+    AllTypesMatch<["src", "result"]>]> {
+  let summary = "Marks a loaded tile as one block of a tensor descriptor";
+  let description = [{
+    Returns `src`, which is the block at `offsets` (i32, one per dimension) of the
+    tensor of sizes `sizes` and strides `strides` (i64, in elements) at `base`, as
+    read by a `tile.load` with the bounds checks of `tile.descriptor_load`.
+    `tilec-lower-block-pointers` adds it (option `mark-descriptor-blocks`) where
+    the load came from a `tile.descriptor_load`, so that `tilec-pipeline-loops` can
+    copy the block with the target's copy engine instead; that pass removes the
+    marks it does not use. The mark moves no data.
+
+    Example:
+
+    ```mlir
+    %b = tile.descriptor_block %x of %base[%m, %k] [%sk, %c1] at [%om, %ok]
+        : tensor<128x64xf16>, !tile.ptr<f16>
+    ```
+  }];
+  let arguments = (ins Tile_AnyTile:$src, Tile_PointerType:$base, Variadic<I64>:$sizes,
+                       Variadic<I64>:$strides, Variadic<I32>:$offsets);
+  let results = (outs Tile_AnyTile:$result);
+  let assemblyFormat = [{
+    $src `of` $base `[` $sizes `]` `[` $strides `]` `at` `[` $offsets `]` attr-dict `:`
+    type($src) `,` qualified(type($base))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_MakeTensorMapOp : Tile_Op<"make_tensor_map", [MemoryEffects<[MemWrite]>,
+    SameVariadicOperandSize]> {
+  let summary = "Builds a copy-engine (TMA) descriptor of a 2-D tensor";
+  let description = [{
+    Writes the descriptor of the 2-D tensor of sizes `sizes` and strides `strides`
+    (i64, in elements; the last stride must be 1) at `base` into the program's
+    global scratch memory and returns it; the result type gives the box, the
+    swizzle and the fill (Hopper: `tensormap.replace` fields of a 128-byte
+    `CUtensorMap`). The copy engine requires `base` and each stride but the last
+    to be multiples of 16 bytes, sizes below 2^32 and strides below 2^40 bytes;
+    `tilec-pipeline-loops` makes maps only where the first two are known.
+
+    Example:
+
+    ```mlir
+    %map = tile.make_tensor_map %base, [%m, %k], [%sk, %c1]
+        : !tile.ptr<f16> -> !tile.tensor_map<128x64xf16, swizzle = 128>
+    ```
+  }];
+  let arguments = (ins Tile_PointerType:$base, Variadic<I64>:$sizes, Variadic<I64>:$strides);
+  let results = (outs Tile_TensorMapType:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $sizes `]` `,` `[` $strides `]` attr-dict `:` qualified(type($base)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AsyncTMALoadOp : Tile_Op<"async_tma_load", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Starts a copy-engine copy of a tensor block into shared memory";
+  let description = [{
+    When `pred` is true, the program starts copying the block of `dst`'s shape
+    whose first element is at `offsets` (i32, rows then columns; they may be
+    negative or past the end, where the map's fill is read) of `map`'s tensor
+    into the shared-memory tile `dst`, one box per swizzle-wide column group, and
+    counts its bytes as transaction bytes of the current phase of `barrier`
+    (`cp.async.bulk.tensor` ... `mbarrier::complete_tx::bytes`, issued by one
+    thread). The data may be read once that phase has completed
+    (`tile.mbarrier_wait`).
+
+    Example:
+
+    ```mlir
+    tile.async_tma_load %map[%om, %ok] into %stage, %bar, %inRange
+        : !tile.tensor_map<128x64xf16, swizzle = 128>, !tile.memdesc<128x64xf16, #swz>,
+          !tile.memdesc<1x1xi64, #shared>
+    ```
+  }];
+  let arguments = (ins Tile_TensorMapType:$map, Variadic<I32>:$offsets, Tile_MemDescType:$dst,
+                       Tile_MemDescType:$barrier, I1:$pred);
+  let assemblyFormat = [{
+    $map `[` $offsets `]` `into` $dst `,` $barrier `,` $pred attr-dict `:` qualified(type($map))
+    `,` qualified(type($dst)) `,` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_MBarrierInitOp : Tile_Op<"mbarrier_init", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Initializes a shared-memory barrier of asynchronous copies";
+  let description = [{
+    Makes the 1x1 i64 shared-memory tile `barrier` an mbarrier expecting `count`
+    arrivals per phase, phase 0 current, then synchronizes the program so that
+    every thread may wait on it (`mbarrier.init`, by one thread).
+
+    Example:
+
+    ```mlir
+    tile.mbarrier_init %bar count = 1 : !tile.memdesc<1x1xi64, #shared>
+    ```
+  }];
+  let arguments = (ins Tile_MemDescType:$barrier, ConfinedAttr<I32Attr, [IntMinValue<1>]>:$count);
+  let assemblyFormat = "$barrier `count` `=` $count attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def Tile_MBarrierArriveOp : Tile_Op<"mbarrier_arrive", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Arrives at a barrier, expecting transaction bytes";
+  let description = [{
+    The program adds `bytes` (i32) to the transaction bytes the current phase of
+    `barrier` waits for, then arrives once (`mbarrier.arrive.expect_tx`, by one
+    thread). The phase completes when all its arrivals have come and its
+    transaction bytes have landed.
+
+    Example:
+
+    ```mlir
+    tile.mbarrier_arrive %bar, %bytes : !tile.memdesc<1x1xi64, #shared>
+    ```
+  }];
+  let arguments = (ins Tile_MemDescType:$barrier, I32:$bytes);
+  let assemblyFormat = "$barrier `,` $bytes attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def Tile_MBarrierInvalOp : Tile_Op<"mbarrier_inval", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Ends a shared-memory barrier's life";
+  let description = [{
+    Invalidates the mbarrier `barrier` (`mbarrier.inval`, by one thread), so that
+    its memory may be initialized again; every phase it counted must have
+    completed and no thread may still wait on it.
+
+    Example:
+
+    ```mlir
+    tile.mbarrier_inval %bar : !tile.memdesc<1x1xi64, #shared>
+    ```
+  }];
+  let arguments = (ins Tile_MemDescType:$barrier);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def Tile_MBarrierWaitOp : Tile_Op<"mbarrier_wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Waits for a phase of a barrier to complete";
+  let description = [{
+    Every thread waits until the phase of `barrier` with parity `phase` (i32, 0 or
+    1) has completed; the data of the copies counted in it is then visible
+    (`mbarrier.try_wait.parity` in a loop).
+
+    Example:
+
+    ```mlir
+    tile.mbarrier_wait %bar, %phase : !tile.memdesc<1x1xi64, #shared>
+    ```
+  }];
+  let arguments = (ins Tile_MemDescType:$barrier, I32:$phase);
+  let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Debugging
 //===----------------------------------------------------------------------===//
 

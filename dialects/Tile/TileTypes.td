@@ -92,6 +92,40 @@ def Tile_BlockPtrType : TypeDef<Tile_Dialect, "BlockPtr"> {
   }];
 }
 
+def Tile_TensorMapType : TypeDef<Tile_Dialect, "TensorMap"> {
+  let mnemonic = "tensor_map";
+  let summary = "A copy-engine (TMA) descriptor of a 2-D tensor in global memory";
+  let description = [{
+    What a Hopper tensor memory accelerator reads to copy a box of a strided 2-D
+    tensor from global to shared memory (a `CUtensorMap`, made at run time by
+    `tile.make_tensor_map`): boxes of `shape` (rows, then the contiguous columns,
+    at most 256 each) of `elementType`, stored in shared memory with the
+    `swizzle`-byte XOR swizzle of 16-byte chunks (0 for none; else 32, 64 or 128,
+    the bytes of one box row), elements outside the tensor filled with zeros or,
+    with `nan`, NaN. A box fills the `swizzle`-byte column group of a
+    `#tile.shared` tile with the same swizzle (`tile.async_tma_load`).
+
+    Example:
+
+    ```mlir
+    !tile.tensor_map<128x64xf16, swizzle = 128>
+    !tile.tensor_map<64x32xf32, swizzle = 128, nan>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "::mlir::Type":$elementType,
+                        "int64_t":$swizzle,
+                        DefaultValuedParameter<"::tilec::tile::PaddingOption",
+                                               "::tilec::tile::PaddingOption::zero">:$padding);
+  let assemblyFormat = [{
+    `<` custom<TileShape>($shape, $elementType) `,` `swizzle` `=` $swizzle (`,` $padding^)? `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Bytes of one box.
+    int64_t getBoxBytes() const;
+  }];
+}
+
 def Tile_TensorDescType : TypeDef<Tile_Dialect, "TensorDesc"> {
   let mnemonic = "tensor_desc";
   let summary = "A strided tensor in global memory read and written in fixed blocks";

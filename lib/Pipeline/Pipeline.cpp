@@ -96,9 +96,13 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   TargetKind kind = info ? info->getKind() : TargetKind::CPU;
   bool isCPU = kind == TargetKind::CPU;
   // Tile level. Block pointers and tensor descriptors become pointer tiles
-  // and masks on every target (a target with block copies would lower the
-  // ones it can before this pass).
-  pm.addPass(createTilecLowerBlockPointers());
+  // and masks on every target; where a copy engine (TMA) may copy the blocks
+  // of pipelined loops, the loaded blocks stay marked for tilec-pipeline-loops.
+  bool tmaLoads = !isCPU && info && options.numStages > 1 &&
+                  info->hasTensorMemoryAccelerator(options.arch);
+  TilecLowerBlockPointersOptions blockPointers;
+  blockPointers.markDescriptorBlocks = tmaLoads;
+  pm.addPass(createTilecLowerBlockPointers(blockPointers));
   pm.addPass(createInlinerPass());
   // Every target sorts with Triton's bitonic network of tile ops for now
   // (canonicalization and CSE then share the network's constant masks).
@@ -127,6 +131,7 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
       pipelining.numStages = options.numStages;
       pipelining.sharedMemoryLimit = info->getSharedMemoryLimit(options.arch);
       pipelining.asyncCopies = info->hasAsyncCopy(options.arch);
+      pipelining.tmaLoads = tmaLoads;
       pm.addPass(createTilecPipelineLoops(pipelining));
     }
     ConvertTileToGPUOptions simt;

@@ -299,6 +299,32 @@ void TargetInfo::asyncWaitGroup(OpBuilder &, Location, func::FuncOp, unsigned) c
   llvm_unreachable("cp.async requested from a target without it (check hasAsyncCopy)");
 }
 
+void TargetInfo::encodeTensorMap(OpBuilder &, Location, func::FuncOp, Value,
+                                 const TensorMapFields &) const {
+  llvm_unreachable("TMA requested from a target without it (check hasTensorMemoryAccelerator)");
+}
+
+void TargetInfo::tmaLoad(OpBuilder &, Location, func::FuncOp, Value, ValueRange, Value,
+                         Value) const {
+  llvm_unreachable("TMA requested from a target without it (check hasTensorMemoryAccelerator)");
+}
+
+void TargetInfo::mbarrierInit(OpBuilder &, Location, func::FuncOp, Value, unsigned) const {
+  llvm_unreachable("mbarrier requested from a target without TMA");
+}
+
+void TargetInfo::mbarrierArriveExpectTx(OpBuilder &, Location, func::FuncOp, Value, Value) const {
+  llvm_unreachable("mbarrier requested from a target without TMA");
+}
+
+void TargetInfo::mbarrierInval(OpBuilder &, Location, func::FuncOp, Value) const {
+  llvm_unreachable("mbarrier requested from a target without TMA");
+}
+
+void TargetInfo::mbarrierWait(OpBuilder &, Location, func::FuncOp, Value, Value) const {
+  llvm_unreachable("mbarrier requested from a target without TMA");
+}
+
 void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {
   constexpr llvm::StringLiteral kPrepared = "tilec.abi_prepared";
   if (kernel->hasAttr(kPrepared))

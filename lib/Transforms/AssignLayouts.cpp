@@ -49,7 +49,7 @@ LogicalResult verifySIMTSupported(func::FuncOp kernel) {
             tile::YieldOp, tile::TransOp, tile::ReshapeOp, tile::DotOp, tile::ScanOp,
             tile::GatherOp, tile::ShuffleOp, tile::JoinOp, tile::SplitOp, tile::CatOp, tile::FlipOp,
             tile::AtomicRMWOp, tile::AtomicCASOp, tile::HistogramOp, tile::PrintOp, tile::AssertOp,
-            tile::BarrierOp>(op))
+            tile::BarrierOp, tile::DescriptorBlockOp>(op))
       return WalkResult::advance();
     op->emitError() << "'" << op->getName() << "' has no GPU (SIMT) lowering in tilec";
     return WalkResult::interrupt();
@@ -67,7 +67,7 @@ bool isElementwise(Operation *op) {
   if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()))
     return true;
   return isa<tile::AddPtrOp, tile::HintOp, tile::LoadOp, tile::StoreOp, tile::AtomicRMWOp,
-             tile::AtomicCASOp>(op);
+             tile::AtomicCASOp, tile::DescriptorBlockOp>(op);
 }
 
 /// Warps over (M, N) of an MMA accumulator of `m` x `n` (Triton 3.9 makes
@@ -466,7 +466,8 @@ private:
   }
 
   /// Whether every use of `v` is as a dot's A or B operand, directly or
-  /// through transpositions (which also go through shared memory) and pure
+  /// through transpositions (which also go through shared memory), marks of
+  /// descriptor blocks (tile.descriptor_block, which move no data) and pure
   /// elementwise ops that read nothing but what they compute from `v` and
   /// constants (element bitcasts: `x.to(tl.bfloat16, bitcast=True)`; fp8
   /// decodings, which sinkOperandDecodes moves after the conversion).
@@ -482,7 +483,7 @@ private:
             return false;
           continue;
         }
-        if (!isa<tile::TransOp>(user) && !tile::isPureElementwise(user))
+        if (!isa<tile::TransOp, tile::DescriptorBlockOp>(user) && !tile::isPureElementwise(user))
           return false;
         if (chain.insert(user))
           work.push_back(user->getResult(0));

@@ -130,10 +130,11 @@ SmallVector<int32_t> allDims(size_t rank) {
 }
 
 /// Replaces `op` by a load of the block, masked along `checked`: elements
-/// outside read as `padding`.
+/// outside read as `padding`. With `markBlock` (2-D blocks), the loaded tile
+/// goes through a tile.descriptor_block naming the block.
 LogicalResult loadBlock(ConversionPatternRewriter &b, Operation *op, const BlockParts &parts,
                         ValueRange offsets, RankedTensorType block, ArrayRef<int32_t> checked,
-                        PaddingOption padding) {
+                        PaddingOption padding, bool markBlock) {
   auto [ptrs, mask] =
       BlockAccessBuilder(b, op->getLoc(), block.getShape()).build(parts, offsets, checked);
   Value other;
@@ -149,9 +150,20 @@ LogicalResult loadBlock(ConversionPatternRewriter &b, Operation *op, const Block
       return op->emitOpError("cannot pad a block of ") << element << " outside the tensor";
     other = arith::ConstantOp::create(b, op->getLoc(), fill);
   }
-  b.replaceOpWithNewOp<LoadOp>(op, ptrs, mask, other);
+  Value loaded = LoadOp::create(b, op->getLoc(), ptrs, mask, other);
+  if (markBlock && block.getRank() == 2)
+    loaded = DescriptorBlockOp::create(b, op->getLoc(), loaded, parts.base, parts.shape,
+                                       parts.strides, offsets);
+  b.replaceOp(op, loaded);
   return success();
 }
+
+/// A pattern of loads that may mark their blocks (`mark-descriptor-blocks`).
+template <typename OpT> struct MarkingPattern : public OpConversionPattern<OpT> {
+  MarkingPattern(const TypeConverter &converter, MLIRContext *ctx, bool markBlocks)
+      : OpConversionPattern<OpT>(converter, ctx), markBlocks(markBlocks) {}
+  bool markBlocks;
+};
 
 //===----------------------------------------------------------------------===//
 // Patterns
@@ -189,14 +201,14 @@ struct AdvanceLowering : public OpConversionPattern<AdvanceOp> {
   }
 };
 
-struct BlockLoadLowering : public OpConversionPattern<BlockLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct BlockLoadLowering : public MarkingPattern<BlockLoadOp> {
+  using MarkingPattern::MarkingPattern;
   LogicalResult matchAndRewrite(BlockLoadOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
     BlockPtrType type = op.getPtr().getType();
     BlockParts parts = BlockParts::of(adaptor.getPtr(), type.getShape().size());
     return loadBlock(b, op, parts, parts.offsets, type.getBlockType(), op.getBoundaryCheck(),
-                     op.getPadding().value_or(PaddingOption::zero));
+                     op.getPadding().value_or(PaddingOption::zero), markBlocks);
   }
 };
 
@@ -214,14 +226,14 @@ struct BlockStoreLowering : public OpConversionPattern<BlockStoreOp> {
   }
 };
 
-struct DescriptorLoadLowering : public OpConversionPattern<DescriptorLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct DescriptorLoadLowering : public MarkingPattern<DescriptorLoadOp> {
+  using MarkingPattern::MarkingPattern;
   LogicalResult matchAndRewrite(DescriptorLoadOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
     TensorDescType type = op.getDesc().getType();
     size_t rank = type.getShape().size();
     return loadBlock(b, op, BlockParts::of(adaptor.getDesc(), rank), singles(adaptor.getOffsets()),
-                     type.getBlockType(), allDims(rank), type.getPadding());
+                     type.getBlockType(), allDims(rank), type.getPadding(), markBlocks);
   }
 };
 
@@ -263,6 +275,7 @@ struct DescriptorAtomicLowering : public OpConversionPattern<DescriptorAtomicOp>
 
 struct TilecLowerBlockPointersPass
     : public tilec::impl::TilecLowerBlockPointersBase<TilecLowerBlockPointersPass> {
+  using Base::Base;
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     TypeConverter converter;
@@ -282,8 +295,9 @@ struct TilecLowerBlockPointersPass
                         DescriptorLoadOp, DescriptorStoreOp, DescriptorAtomicOp>();
     RewritePatternSet patterns(ctx);
     patterns.add<MakeLowering<MakeBlockPtrOp>, MakeLowering<MakeTensorDescOp>, AdvanceLowering,
-                 BlockLoadLowering, BlockStoreLowering, DescriptorLoadLowering,
-                 DescriptorStoreLowering, DescriptorAtomicLowering>(converter, ctx);
+                 BlockStoreLowering, DescriptorStoreLowering, DescriptorAtomicLowering>(converter,
+                                                                                       ctx);
+    patterns.add<BlockLoadLowering, DescriptorLoadLowering>(converter, ctx, markDescriptorBlocks);
     // Loops, branches and functions carry the components.
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);

@@ -13,7 +13,9 @@
 // element type. A loop's only warpgroup MMA dot, reading both operands from
 // the buffers, may stay in flight into the next iteration (`async-dots`):
 // `tile.dot {is_async}`, a `tile.dot_wait pendings = 1` after it, and the
-// copies after that and a barrier.
+// copies after that and a barrier. Where the target has a copy engine (TMA),
+// the blocks of tensor descriptors that wgmma dots read are copied by it,
+// counted by a ring of mbarriers (`tma-loads`).
 //
 //===----------------------------------------------------------------------===//
 #include "tilec/Analysis/AxisInfo.h"
@@ -61,9 +63,11 @@ bool isZeroOrAbsent(Value value) {
 
 /// The loads of one loop that are pipelined, and what computes their
 /// addresses: pure ops of the loop body, and loop-carried values (iter_arg
-/// numbers) whose updates are such ops too.
+/// numbers) whose updates are such ops too. `blocks[i]` is the block mark
+/// of a load the copy engine copies (else null).
 struct LoopPlan {
   SmallVector<tile::LoadOp> loads;
+  SmallVector<tile::DescriptorBlockOp> blocks;
   llvm::SetVector<Operation *> addressOps;
   llvm::SetVector<unsigned> addressArgs;
 };
@@ -150,13 +154,24 @@ bool collectAddressSlice(scf::ForOp loop, Value value, llvm::SetVector<Operation
   return true;
 }
 
-/// The tile `load`'s readers read: its result, or the result of the element
-/// bitcasts (same bit width: the frontend's `x.to(tl.bfloat16,
-/// bitcast=True)` of i16 bits) that are its only use, in its block. Copies
-/// into shared memory move bytes, so a pipelined load's buffer holds this
-/// value's element type and its readers read that.
+/// The mark of `load`'s tile as a descriptor block, when that is its only
+/// use (tilec-lower-block-pointers), else null.
+tile::DescriptorBlockOp blockOf(tile::LoadOp load) {
+  if (!load->hasOneUse())
+    return tile::DescriptorBlockOp();
+  auto block = dyn_cast<tile::DescriptorBlockOp>(*load->getUsers().begin());
+  return block && block.getSrc() == load.getResult() ? block : tile::DescriptorBlockOp();
+}
+
+/// The tile `load`'s readers read: its result (or its block mark's), or the
+/// result of the element bitcasts (same bit width: the frontend's
+/// `x.to(tl.bfloat16, bitcast=True)` of i16 bits) that are its only use, in
+/// its block. Copies into shared memory move bytes, so a pipelined load's
+/// buffer holds this value's element type and its readers read that.
 Value readValue(tile::LoadOp load) {
   Value value = load.getResult();
+  if (tile::DescriptorBlockOp block = blockOf(load))
+    value = block.getResult();
   while (value.hasOneUse()) {
     auto cast = dyn_cast<arith::BitcastOp>(*value.getUsers().begin());
     if (!cast || cast->getBlock() != load->getBlock() || !isa<RankedTensorType>(cast.getType()))
@@ -171,8 +186,8 @@ RankedTensorType readType(tile::LoadOp load) {
   return cast<RankedTensorType>(readValue(load).getType());
 }
 
-/// Erases the element bitcasts between `load` and its readers, which the
-/// pipelining has replaced, then `load`.
+/// Erases the block mark and element bitcasts between `load` and its
+/// readers, which the pipelining has replaced, then `load`.
 void eraseWithCasts(tile::LoadOp load) {
   SmallVector<Operation *> casts;
   for (Value value = load.getResult(); !value.use_empty();) {
@@ -335,7 +350,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
 
   void runOnOperation() override {
     if (numStages < 2)
-      return;
+      return dropBlockMarks();
     allocatedBytes.clear();
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) {
@@ -344,6 +359,41 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     });
     for (scf::ForOp loop : loops)
       pipeline(loop);
+    dropBlockMarks();
+  }
+
+  /// Replaces the descriptor-block marks no copy engine uses by their tiles.
+  void dropBlockMarks() {
+    getOperation().walk([](tile::DescriptorBlockOp block) {
+      block.getResult().replaceAllUsesWith(block.getSrc());
+      block.erase();
+    });
+  }
+
+  /// The i32 parity of the barrier phase that the current iteration k of
+  /// `loop` (built into its body) waits for: (k / stages) % 2.
+  static Value stagePhase(OpBuilder &b, Location loc, scf::ForOp loop, int64_t stages) {
+    Value iv = loop.getInductionVar();
+    Type ivType = iv.getType();
+    auto constant = [&](int64_t v) -> Value {
+      if (ivType.isIndex())
+        return arith::ConstantIndexOp::create(b, loc, v);
+      return arith::ConstantIntOp::create(b, loc, ivType, v);
+    };
+    Value distance = arith::SubIOp::create(b, loc, iv, loop.getLowerBound());
+    // The step is a positive constant.
+    Value k = arith::DivUIOp::create(b, loc, distance, loop.getStep());
+    Value parity = arith::AndIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, k, constant(stages)), constant(1));
+    Type i32 = b.getI32Type();
+    if (ivType.isIndex())
+      return arith::IndexCastUIOp::create(b, loc, i32, parity);
+    unsigned bits = ivType.getIntOrFloatBitWidth();
+    if (bits > 32)
+      return arith::TruncIOp::create(b, loc, i32, parity);
+    if (bits < 32)
+      return arith::ExtUIOp::create(b, loc, i32, parity);
+    return parity;
   }
 
   /// Bytes of the pipeline buffers allocated so far in each kernel.
@@ -357,6 +407,18 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       return plan;
     AxisInfoAnalysis axisInfo;
     for (auto load : loop.getBody()->getOps<tile::LoadOp>()) {
+      if (tile::DescriptorBlockOp block = engineBlock(loop, load, axisInfo)) {
+        llvm::SetVector<Operation *> ops = plan.addressOps;
+        llvm::SetVector<unsigned> args = plan.addressArgs;
+        if (llvm::all_of(block.getOffsets(),
+                         [&](Value v) { return collectAddressSlice(loop, v, ops, args); })) {
+          plan.addressOps = std::move(ops);
+          plan.addressArgs = std::move(args);
+          plan.loads.push_back(load);
+          plan.blocks.push_back(block);
+          continue;
+        }
+      }
       auto type = dyn_cast<RankedTensorType>(load.getType());
       if (!type || type.getRank() != 2 || !type.getElementType().isIntOrFloat() ||
           type.getElementTypeBitWidth() < 8 || !isa<RankedTensorType>(load.getPtr().getType()) ||
@@ -379,8 +441,60 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       plan.addressOps = std::move(ops);
       plan.addressArgs = std::move(args);
       plan.loads.push_back(load);
+      plan.blocks.push_back(tile::DescriptorBlockOp());
     }
     return plan;
+  }
+
+  /// `load`'s block mark where the copy engine can copy the block into the
+  /// swizzled buffer wgmma reads (`tma-loads`), else null: a 2-D tile read
+  /// as loaded by wgmma dots, with a loop-invariant tensor (base, sizes,
+  /// strides), last stride 1, base and row stride multiples of 16 bytes, a
+  /// buffer swizzled in 32- to 128-byte rows of at most 256 elements and
+  /// 256 rows, and zero or (f16, bf16, f32) NaN padding.
+  tile::DescriptorBlockOp engineBlock(scf::ForOp loop, tile::LoadOp load,
+                                      AxisInfoAnalysis &axisInfo) {
+    tile::DescriptorBlockOp block = tmaLoads ? blockOf(load) : tile::DescriptorBlockOp();
+    if (!block || wgmmaUse(load) != WgmmaUse::AsLoaded ||
+        !feedsTensorCoreDots(loop, load, /*withMfma=*/false))
+      return tile::DescriptorBlockOp();
+    auto type = cast<RankedTensorType>(load.getType());
+    Type elem = type.getElementType();
+    if (type.getRank() != 2 || !elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() < 8)
+      return tile::DescriptorBlockOp();
+    int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+    auto shared = cast<tile::SharedEncodingAttr>(
+        bufferType(readType(load), 1, WgmmaUse::AsLoaded).getEncoding());
+    int64_t swizzle = shared.getSwizzleBytes();
+    if (swizzle < 32 || type.getShape()[0] > 256 || swizzle / elemBytes > 256)
+      return tile::DescriptorBlockOp();
+    SmallVector<Value> tensor = {block.getBase()};
+    llvm::append_range(tensor, block.getSizes());
+    llvm::append_range(tensor, block.getStrides());
+    if (llvm::any_of(tensor, [&](Value v) { return !loop.isDefinedOutsideOfLoop(v); }))
+      return tile::DescriptorBlockOp();
+    auto divisibility = [&](Value v) {
+      AxisInfo info = axisInfo.get(v);
+      return info.divisibility.empty() ? int64_t(1) : info.divisibility.front();
+    };
+    if (!matchPattern(block.getStrides()[1], m_One()) || divisibility(block.getBase()) % 16 != 0 ||
+        (divisibility(block.getStrides()[0]) * elemBytes) % 16 != 0)
+      return tile::DescriptorBlockOp();
+    if (!isZeroOrAbsent(load.getOther()) && !fillsWithNaN(load))
+      return tile::DescriptorBlockOp();
+    return block;
+  }
+
+  /// Whether `load`'s `other` is a NaN splat of f16, bf16 or f32, which the
+  /// copy engine can fill with.
+  static bool fillsWithNaN(tile::LoadOp load) {
+    Type elem = getElementTypeOrSelf(load.getType());
+    if (!load.getOther() || !(elem.isF16() || elem.isBF16() || elem.isF32()))
+      return false;
+    SplatElementsAttr splat;
+    if (!matchPattern(load.getOther(), m_Constant(&splat)))
+      return false;
+    return splat.getSplatValue<APFloat>().isNaN();
   }
 
   /// Bytes of shared memory left for the buffers of `loop`: the target's
@@ -433,11 +547,23 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     }
     int64_t budget = sharedBudget(loop, pipelined);
     int64_t stages = numStages;
-    while (stages >= 2 && stages * stageBytes > budget)
+    bool anyEngine = llvm::any_of(loopPlan.blocks, [](auto block) { return bool(block); });
+    bool anyAsync = llvm::any_of(loopPlan.blocks, [](auto block) { return !block; });
+    // The ring of mbarriers (16 bytes each) of the engine's copies.
+    auto barrierType = [&](int64_t count) {
+      MLIRContext *ctx = loop.getContext();
+      return tile::MemDescType::get(ctx, {count, 1, 1}, IntegerType::get(ctx, 64),
+                                    tile::SharedEncodingAttr::get(ctx, 1, 1, 1, {1, 0}, 0, 0));
+    };
+    auto ringBytes = [&](int64_t count) {
+      return anyEngine ? barrierType(count).getBytes() : int64_t(0);
+    };
+    while (stages >= 2 && stages * stageBytes + ringBytes(stages) > budget)
       --stages;
     if (stages < 2)
       return;
-    allocatedBytes[loop->getParentOfType<func::FuncOp>()] += stages * stageBytes;
+    allocatedBytes[loop->getParentOfType<func::FuncOp>()] +=
+        stages * stageBytes + ringBytes(stages);
 
     AddressSlice slice(loop, loopPlan);
 
@@ -458,6 +584,32 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     for (auto [load, use] : llvm::zip(loopPlan.loads, wgmmaUses))
       buffers.push_back(
           tile::LocalAllocOp::create(b, load.getLoc(), bufferType(readType(load), stages, use)));
+    // The engine's tensor maps and the ring of barriers, one per stage.
+    SmallVector<Value> maps;
+    int64_t engineBytes = 0;
+    for (auto [load, block, buffer] : llvm::zip(loopPlan.loads, loopPlan.blocks, buffers)) {
+      if (!block) {
+        maps.push_back(Value());
+        continue;
+      }
+      auto bufferEncoding = cast<tile::SharedEncodingAttr>(
+          cast<tile::MemDescType>(buffer.getType()).getEncoding());
+      auto type = cast<RankedTensorType>(load.getType());
+      int64_t swizzle = bufferEncoding.getSwizzleBytes();
+      auto mapType = tile::TensorMapType::get(
+          b.getContext(), {type.getShape()[0], swizzle / (type.getElementTypeBitWidth() / 8)},
+          type.getElementType(), swizzle,
+          fillsWithNaN(load) ? tile::PaddingOption::nan : tile::PaddingOption::zero);
+      maps.push_back(tile::MakeTensorMapOp::create(b, block.getLoc(), mapType, block.getBase(),
+                                                   block.getSizes(), block.getStrides()));
+      engineBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    }
+    Value barriers;
+    if (anyEngine) {
+      barriers = tile::LocalAllocOp::create(b, loc, barrierType(stages));
+      for (int64_t j = 0; j < stages; ++j)
+        tile::MBarrierInitOp::create(b, loc, stageOf(b, loc, barriers, i32(j)), 1);
+    }
 
     // Clones the address computation for iteration `iv` with the address
     // values `state`, starts its copies into stage `slot` (masked off past
@@ -466,13 +618,30 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     auto issue = [&](Value iv, ArrayRef<Value> state, Value slot) {
       IRMapping map = slice.clone(b, iv, state);
       Value inRange = arith::CmpIOp::create(b, loc, below, iv, ub);
-      for (auto [load, buffer] : llvm::zip(loopPlan.loads, buffers)) {
-        Value mask = issueMask(b, load, inRange, map);
+      Value barrier;
+      if (anyEngine) {
+        // Every issue arrives, so that every phase completes.
+        barrier = stageOf(b, loc, barriers, slot);
+        tile::MBarrierArriveOp::create(
+            b, loc, barrier, arith::SelectOp::create(b, loc, inRange, i32(engineBytes), i32(0)));
+      }
+      for (auto [load, block, buffer, tensorMap] :
+           llvm::zip(loopPlan.loads, loopPlan.blocks, buffers, maps)) {
         Value stage = stageOf(b, load.getLoc(), buffer, slot);
+        if (block) {
+          SmallVector<Value> offsets;
+          for (Value offset : block.getOffsets())
+            offsets.push_back(map.lookupOrDefault(offset));
+          tile::AsyncTMALoadOp::create(b, load.getLoc(), tensorMap, offsets, stage, barrier,
+                                       inRange);
+          continue;
+        }
+        Value mask = issueMask(b, load, inRange, map);
         tile::AsyncCopyOp::create(b, load.getLoc(), map.lookupOrDefault(load.getPtr()), stage,
                                   mask);
       }
-      tile::AsyncCommitGroupOp::create(b, loc);
+      if (anyAsync)
+        tile::AsyncCommitGroupOp::create(b, loc);
       return slice.next(map);
     };
 
@@ -496,7 +665,13 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       Block *body = loop.getBody();
       b.setInsertionPointToStart(body);
       Value slot = newArgs.back();
-      tile::AsyncWaitOp::create(b, loc, stages - 2);
+      if (anyAsync)
+        tile::AsyncWaitOp::create(b, loc, stages - 2);
+      else
+        tile::BarrierOp::create(b, loc);
+      if (anyEngine)
+        tile::MBarrierWaitOp::create(b, loc, stageOf(b, loc, barriers, slot),
+                                     stagePhase(b, loc, loop, stages));
       // This iteration's operands come from its stage.
       for (auto [load, buffer] : llvm::zip(loopPlan.loads, buffers)) {
         Value stage = stageOf(b, load.getLoc(), buffer, slot);
@@ -557,7 +732,15 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     if (!newLoop)
       return;
     b.setInsertionPointAfter(newLoop);
-    tile::AsyncWaitOp::create(b, loc, 0);
+    if (anyAsync)
+      tile::AsyncWaitOp::create(b, loc, 0);
+    if (anyEngine) {
+      // Every phase has completed (the copies past the end were masked off);
+      // once no thread waits, the barriers' memory may be initialized again.
+      tile::BarrierOp::create(b, loc);
+      for (int64_t j = 0; j < stages; ++j)
+        tile::MBarrierInvalOp::create(b, loc, stageOf(b, loc, barriers, i32(j)));
+    }
     if (asyncDot) {
       Value result = newLoop.getResult(accIndex);
       auto wait = tile::DotWaitOp::create(b, loc, ValueRange{result}, /*pendings=*/0);

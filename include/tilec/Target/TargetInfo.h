@@ -398,6 +398,52 @@ public:
   /// are in flight (no barrier).
   virtual void asyncWaitGroup(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
                               unsigned pending) const;
+
+  //===--------------------------------------------------------------------===//
+  // Copy-engine (TMA) copies and mbarriers, used by tilec-pipeline-loops and
+  // convert-tile-to-gpu (Tma.cpp). One thread calls the map, copy, init and
+  // arrive hooks; every thread calls the wait.
+  //===--------------------------------------------------------------------===//
+
+  /// Whether `arch` copies boxes of 2-D tensors from global to shared memory
+  /// with a copy engine, counted by mbarriers (Hopper's TMA; none by default).
+  virtual bool hasTensorMemoryAccelerator(llvm::StringRef arch) const { return false; }
+  /// The fields of a copy-engine descriptor, dimension 0 the contiguous one.
+  struct TensorMapFields {
+    mlir::Value base;                     ///< Global pointer, 16-byte aligned.
+    llvm::SmallVector<mlir::Value> sizes; ///< i64 elements per dimension.
+    /// i64 byte strides of dimensions 1 and up (multiples of 16).
+    llvm::SmallVector<mlir::Value> byteStrides;
+    llvm::SmallVector<int64_t> box; ///< Box elements per dimension.
+    mlir::Type element;
+    int64_t swizzle; ///< 0, 32, 64 or 128 bytes.
+    bool nanFill;    ///< Elements outside the tensor read as NaN, else 0.
+  };
+  /// Writes the descriptor `fields` give at `map` (128 bytes of global
+  /// memory, 128-byte aligned), ready for tmaLoad on the calling thread.
+  virtual void encodeTensorMap(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                               mlir::Value map, const TensorMapFields &fields) const;
+  /// Starts copying the box of `map` whose first element is at the i32
+  /// `coords` (dimension 0 first) to `dst` (shared, aligned to the swizzle's
+  /// repeat), its bytes counted by the mbarrier at `barrier` (shared).
+  virtual void tmaLoad(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                       mlir::Value map, mlir::ValueRange coords, mlir::Value dst,
+                       mlir::Value barrier) const;
+  /// Initializes the mbarrier at `barrier` (shared) for `count` arrivals.
+  virtual void mbarrierInit(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                            mlir::Value barrier, unsigned count) const;
+  /// Expects the i32 `bytes` more transaction bytes in the current phase of
+  /// the mbarrier at `barrier`, then arrives.
+  virtual void mbarrierArriveExpectTx(mlir::OpBuilder &b, mlir::Location loc,
+                                      mlir::func::FuncOp kernel, mlir::Value barrier,
+                                      mlir::Value bytes) const;
+  /// Invalidates the mbarrier at `barrier` (no phase pending, no waiter).
+  virtual void mbarrierInval(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                             mlir::Value barrier) const;
+  /// Waits until the phase of parity `phase` (i32) of the mbarrier at
+  /// `barrier` has completed.
+  virtual void mbarrierWait(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                            mlir::Value barrier, mlir::Value phase) const;
 };
 
 /// Name of the module global the host runtimes (cpu, simt) point at their

@@ -77,8 +77,11 @@ def TilecLowerBlockPointers : Pass<"tilec-lower-block-pointers", "mlir::ModuleOp
     `0 <= offset_d + arange(block_d) < size_d` over the checked dimensions (all of them
     for descriptors), with `other` the padding (0 or NaN) where a mask exists; a
     descriptor atomic becomes a masked relaxed `tile.atomic_rmw`. This is the code
-    Triton's RewriteTensorPointer and RewriteTensorDescriptorToPointer passes give. A
-    target with block copy hardware (TMA) would lower the ops it can before this pass.
+    Triton's RewriteTensorPointer and RewriteTensorDescriptorToPointer passes give.
+    With `mark-descriptor-blocks` (targets with a copy engine, TMA), each loaded 2-D
+    block also goes through a `tile.descriptor_block` naming its base, sizes,
+    strides and offsets, which `tilec-pipeline-loops` reads to copy it with the
+    engine instead (and drops where it does not).
 
     Before:
 
@@ -101,6 +104,10 @@ def TilecLowerBlockPointers : Pass<"tilec-lower-block-pointers", "mlir::ModuleOp
     %x = tile.load %ptrs, %mask, %zeros : tensor<8x!tile.ptr<f32>>
     ```
   }];
+  let options = [
+    Option<"markDescriptorBlocks", "mark-descriptor-blocks", "bool", /*default=*/"false",
+           "Mark each loaded 2-D block with tile.descriptor_block (targets with TMA)">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }
 
@@ -503,6 +510,39 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
     }
     %acc_final = tile.dot_wait %r#0 pendings = 0 : tensor<128x128xf32, #mma3>
     ```
+
+    With `tma-loads` (targets with a copy engine: Hopper's TMA), a pipelined load that
+    a wgmma dot reads as loaded and that `tilec-lower-block-pointers` marked as a
+    block of a tensor descriptor or block pointer (`tile.descriptor_block`: 2-D, base,
+    sizes and strides defined before the loop, last stride 1, base and row stride
+    known multiples of 16 bytes, swizzled rows of 32 to 128 bytes, zero or NaN
+    padding) is copied by the engine instead: a `tile.make_tensor_map` before the loop
+    describes the tensor (box: the tile's rows by one swizzle span, the buffer's
+    swizzle, the padding as fill), a ring of S mbarriers (`tile.local_alloc` of S
+    1x1 i64 tiles, each `tile.mbarrier_init count = 1`) counts the stages, and each
+    issue arrives at its stage's barrier expecting the tile's bytes (0 past the
+    loop's end) and starts `tile.async_tma_load`s at the block's offsets (masked off
+    past the end). Each iteration synchronizes the program (the `tile.async_wait`,
+    or a `tile.barrier` where no load uses `cp.async`) and waits on its stage's
+    barrier for phase (k / S) % 2 (k the iteration's number); after the loop the
+    program synchronizes and invalidates the barriers (`tile.mbarrier_inval`).
+    Descriptor-block marks that no copy uses are dropped.
+
+    ```mlir
+    %map = tile.make_tensor_map %base, [%m, %k], [%sk, %c1]
+        : !tile.ptr<f16> -> !tile.tensor_map<128x64xf16, swizzle = 128>
+    %bars = tile.local_alloc : !tile.memdesc<3x1x1xi64, #shared>
+    tile.mbarrier_init %bar0 count = 1 : ...       // one per stage
+    // iterations 0 and 1: tile.mbarrier_arrive %bar_j, %bytes_j;
+    //                     tile.async_tma_load %map[%om, %ok_j] into %stage_j, %bar_j, %in_j
+    %r = scf.for %i = ... iter_args(..., %slot = %c0_i32) -> (...) : i32 {
+      tile.barrier
+      tile.mbarrier_wait %bar, %phase : !tile.memdesc<1x1xi64, #shared>
+      ...
+    }
+    tile.barrier
+    tile.mbarrier_inval %bar0 : ...                // one per stage
+    ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
   let options = [
@@ -515,7 +555,10 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
            "without them, loads are prefetched one iteration ahead into registers">,
     Option<"asyncDots", "async-dots", "bool", /*default=*/"true",
            "Keep a pipelined loop's warpgroup MMA dot in flight into the next iteration "
-           "(tile.dot {is_async} and tile.dot_wait)">
+           "(tile.dot {is_async} and tile.dot_wait)">,
+    Option<"tmaLoads", "tma-loads", "bool", /*default=*/"false",
+           "Copy marked descriptor blocks that wgmma dots read with the target's copy "
+           "engine (TMA) and mbarriers">
   ];
 }
 

@@ -53,6 +53,10 @@ SIMTTypeConverter::SIMTTypeConverter(MLIRContext *ctx, unsigned globalAddressSpa
   addConversion([ctx, globalAddressSpace](tile::PointerType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, globalAddressSpace);
   });
+  // A copy-engine descriptor is the address of its 128 bytes of global scratch.
+  addConversion([ctx, globalAddressSpace](tile::TensorMapType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, globalAddressSpace);
+  });
   addConversion([ctx, sharedAddressSpace](tile::MemDescType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, sharedAddressSpace);
   });

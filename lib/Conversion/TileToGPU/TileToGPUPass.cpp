@@ -59,6 +59,7 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       if (kernel->hasAttr(kSIMTLoweredAttr))
         kernels.push_back(kernel);
     for (func::FuncOp kernel : kernels) {
+      addGlobalScratch(*info, kernel);
       prepareKernelOnce(*info, kernel);
       annotateVectorWidths(kernel);
       // The hints have been read (vector widths); the lowering uses their operands.
@@ -80,6 +81,8 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       populateSIMTPermutationPatterns(simt, typeConverter, patterns);
       planLocalAllocations(simt);
       populateSIMTAsyncCopyPatterns(simt, typeConverter, patterns);
+      planTensorMaps(simt);
+      populateSIMTTmaPatterns(simt, typeConverter, patterns);
       planDotOperandStaging(simt);
       planScratchReuse(simt);
       populateSIMTDotPatterns(simt, typeConverter, patterns);

@@ -131,6 +131,33 @@ LogicalResult TensorDescType::verify(function_ref<InFlightDiagnostic()> emitErro
   return success();
 }
 
+LogicalResult TensorMapType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    ArrayRef<int64_t> shape, Type elementType, int64_t swizzle,
+                                    PaddingOption padding) {
+  if (shape.size() != 2 || llvm::any_of(shape, [](int64_t d) { return d < 1 || d > 256; }))
+    return emitError() << "a tensor map's box has 2 dimensions of 1 to 256 elements";
+  if (!elementType.isIntOrFloat() || !llvm::is_contained({8u, 16u, 32u, 64u},
+                                                         elementType.getIntOrFloatBitWidth()))
+    return emitError() << "a tensor map copies 1-, 2-, 4- or 8-byte elements, got " << elementType;
+  int64_t rowBytes = shape[1] * elementType.getIntOrFloatBitWidth() / 8;
+  if (!llvm::is_contained({0, 32, 64, 128}, swizzle))
+    return emitError() << "swizzle is 0, 32, 64 or 128 bytes, got " << swizzle;
+  if (rowBytes % 16 != 0 || (swizzle && rowBytes != swizzle))
+    return emitError() << "a box row of " << rowBytes
+                       << " bytes: it must be a multiple of 16 bytes, and the swizzle's span when "
+                          "swizzled (swizzle = "
+                       << swizzle << ")";
+  if (padding == PaddingOption::nan && !elementType.isF16() && !elementType.isBF16() &&
+      !elementType.isF32())
+    return emitError() << "a tensor map fills with NaN f16, bf16 or f32 elements only, got "
+                       << elementType;
+  return success();
+}
+
+int64_t TensorMapType::getBoxBytes() const {
+  return getShape()[0] * getShape()[1] * getElementType().getIntOrFloatBitWidth() / 8;
+}
+
 RankedTensorType TensorDescType::getBlockType() const {
   return RankedTensorType::get(getShape(), getElementType());
 }

@@ -841,6 +841,68 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Copy-engine (TMA) loads and mbarriers
+//===----------------------------------------------------------------------===//
+
+LogicalResult DescriptorBlockOp::verify() {
+  auto type = cast<RankedTensorType>(getSrc().getType());
+  size_t rank = type.getRank();
+  if (getSizes().size() != rank || getStrides().size() != rank || getOffsets().size() != rank)
+    return emitOpError("needs one size, stride and offset per dimension of the ")
+           << rank << "-D block, got " << getSizes().size() << ", " << getStrides().size()
+           << " and " << getOffsets().size();
+  if (cast<PointerType>(getBase().getType()).getPointeeType() != type.getElementType())
+    return emitOpError("base points to ")
+           << cast<PointerType>(getBase().getType()).getPointeeType() << ", not the block's "
+           << type.getElementType();
+  return success();
+}
+
+LogicalResult MakeTensorMapOp::verify() {
+  TensorMapType map = getResult().getType();
+  if (getSizes().size() != 2 || getStrides().size() != 2)
+    return emitOpError("describes a 2-D tensor: 2 sizes and 2 strides, got ")
+           << getSizes().size() << " and " << getStrides().size();
+  if (cast<PointerType>(getBase().getType()).getPointeeType() != map.getElementType())
+    return emitOpError("base points to ")
+           << cast<PointerType>(getBase().getType()).getPointeeType() << ", the map copies "
+           << map.getElementType();
+  return success();
+}
+
+/// Checks that `barrier` is one mbarrier: a 1x1 i64 shared-memory tile.
+static LogicalResult verifyBarrier(Operation *op, MemDescType barrier) {
+  if (barrier.getShape() != ArrayRef<int64_t>{1, 1} || !barrier.getElementType().isInteger(64))
+    return op->emitOpError("barrier must be a 1x1 i64 shared-memory tile, got ") << barrier;
+  return success();
+}
+
+LogicalResult AsyncTMALoadOp::verify() {
+  TensorMapType map = getMap().getType();
+  MemDescType dst = getDst().getType();
+  if (getOffsets().size() != 2)
+    return emitOpError("needs 2 offsets (rows, columns), got ") << getOffsets().size();
+  auto shared = cast<SharedEncodingAttr>(dst.getEncoding());
+  ArrayRef<int64_t> box = map.getShape();
+  if (dst.getShape().size() != 2 || dst.getShape()[0] != box[0] ||
+      dst.getShape()[1] % box[1] != 0 ||
+      dst.getElementType().getIntOrFloatBitWidth() !=
+          map.getElementType().getIntOrFloatBitWidth() ||
+      shared.getOrder()[0] != 1 || shared.getPad() != 0 ||
+      int64_t(shared.getSwizzleBytes()) != map.getSwizzle() ||
+      (!map.getSwizzle() && dst.getShape()[1] != box[1]))
+    return emitOpError("copies boxes of ")
+           << map << " side by side into a row-major, unpadded tile of as many rows, whole boxes "
+           << "of columns and the same swizzle and element width, got " << dst;
+  return verifyBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult MBarrierInitOp::verify() { return verifyBarrier(*this, getBarrier().getType()); }
+LogicalResult MBarrierArriveOp::verify() { return verifyBarrier(*this, getBarrier().getType()); }
+LogicalResult MBarrierWaitOp::verify() { return verifyBarrier(*this, getBarrier().getType()); }
+LogicalResult MBarrierInvalOp::verify() { return verifyBarrier(*this, getBarrier().getType()); }
+
 LogicalResult LocalStoreOp::verify() {
   MemDescType dst = getDst().getType();
   auto value = cast<RankedTensorType>(getValue().getType());

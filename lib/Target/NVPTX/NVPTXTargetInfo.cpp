@@ -493,8 +493,135 @@ public:
     NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
   }
 
+  /// TMA: sm_90a (tensormap.replace, as wgmma, needs the
+  /// architecture-specific target).
+  bool hasTensorMemoryAccelerator(llvm::StringRef arch) const override {
+    return arch == "sm_90a";
+  }
+  /// Zeroes the 128 bytes at `map`, sets each field with
+  /// `tensormap.replace` in global memory (as Triton 3.9 does in shared
+  /// memory before copying the map out), and hands the map to the tensormap
+  /// proxy (release, then acquire, on this thread, which issues the copies).
+  void encodeTensorMap(OpBuilder &b, Location loc, func::FuncOp, Value map,
+                       const TensorMapFields &fields) const override {
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    auto zeros = arith::ConstantOp::create(b, loc, DenseElementsAttr::get(
+                                                       VectorType::get({2}, i64),
+                                                       b.getZeroAttr(i64)));
+    for (int32_t chunk = 0; chunk < 8; ++chunk) {
+      Value at = LLVM::GEPOp::create(b, loc, map.getType(), b.getI8Type(), map,
+                                     ArrayRef<LLVM::GEPArg>{16 * chunk});
+      LLVM::StoreOp::create(b, loc, zeros, at, /*alignment=*/16);
+    }
+    Value address = LLVM::PtrToIntOp::create(b, loc, i64, map);
+    auto replace = [&](StringRef field, StringRef type, std::optional<int> ordinal, Value value) {
+      std::string code = ("tensormap.replace.tile." + field + ".global.b1024." + type + " [$0], ")
+                             .str();
+      if (ordinal)
+        code += std::to_string(*ordinal) + ", ";
+      code += "$1;";
+      inlineAsm(b, loc, Type(), {address, value}, code, type == "b64" ? "l,l" : "l,r");
+    };
+    // The fields ptxas takes as immediates only.
+    auto replaceWith = [&](StringRef field, int64_t value) {
+      inlineAsm(b, loc, Type(), {address},
+                ("tensormap.replace.tile." + field + ".global.b1024.b32 [$0], " +
+                 std::to_string(value) + ";")
+                    .str(),
+                "l");
+    };
+    auto constant = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 32); };
+    replace("global_address", "b64", std::nullopt,
+            LLVM::PtrToIntOp::create(b, loc, i64, fields.base));
+    int rank = int(fields.sizes.size());
+    replaceWith("rank", rank - 1);
+    for (int d = 0; d < rank; ++d) {
+      replace("box_dim", "b32", d, constant(fields.box[d]));
+      replace("global_dim", "b32", d, arith::TruncIOp::create(b, loc, i32, fields.sizes[d]));
+      replace("element_stride", "b32", d, constant(1));
+    }
+    for (int d = 0; d + 1 < rank; ++d)
+      replace("global_stride", "b64", d, fields.byteStrides[d]);
+    replaceWith("elemtype", tensorMapElementType(fields.element));
+    if (fields.swizzle)
+      replaceWith("swizzle_mode", llvm::Log2_64(fields.swizzle) - 4);
+    if (fields.nanFill)
+      replaceWith("fill_mode", 1);
+    inlineAsm(b, loc, Type(), {}, "fence.proxy.tensormap::generic.release.gpu;", "");
+    inlineAsm(b, loc, Type(), {address}, "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;",
+              "l");
+  }
+  void tmaLoad(OpBuilder &b, Location loc, func::FuncOp, Value map, ValueRange coords, Value dst,
+               Value barrier) const override {
+    std::string code = "cp.async.bulk.tensor." + std::to_string(coords.size()) +
+                       "d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {";
+    SmallVector<Value> operands = {sharedAddress(b, loc, dst),
+                                   LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), map)};
+    std::string constraints = "r,l";
+    for (auto [i, coord] : llvm::enumerate(coords)) {
+      code += (i ? ", $" : "$") + std::to_string(2 + i);
+      constraints += ",r";
+      operands.push_back(coord);
+    }
+    code += "}], [$" + std::to_string(operands.size()) + "];";
+    constraints += ",r";
+    operands.push_back(sharedAddress(b, loc, barrier));
+    inlineAsm(b, loc, Type(), operands, code, constraints);
+  }
+  void mbarrierInit(OpBuilder &b, Location loc, func::FuncOp, Value barrier,
+                    unsigned count) const override {
+    inlineAsm(b, loc, Type(), {sharedAddress(b, loc, barrier)},
+              "mbarrier.init.shared.b64 [$0], " + std::to_string(count) + ";", "r");
+  }
+  void mbarrierArriveExpectTx(OpBuilder &b, Location loc, func::FuncOp, Value barrier,
+                              Value bytes) const override {
+    inlineAsm(b, loc, Type(), {sharedAddress(b, loc, barrier), bytes},
+              "mbarrier.arrive.expect_tx.shared.b64 _, [$0], $1;", "r,r");
+  }
+  void mbarrierInval(OpBuilder &b, Location loc, func::FuncOp, Value barrier) const override {
+    inlineAsm(b, loc, Type(), {sharedAddress(b, loc, barrier)}, "mbarrier.inval.shared.b64 [$0];",
+              "r");
+  }
+  /// `mbarrier.try_wait.parity` until it succeeds (the label is local to the
+  /// braces).
+  void mbarrierWait(OpBuilder &b, Location loc, func::FuncOp, Value barrier,
+                    Value phase) const override {
+    inlineAsm(b, loc, Type(), {sharedAddress(b, loc, barrier), phase},
+              "{\n.reg .pred done;\nwaitLoop:\n"
+              "mbarrier.try_wait.parity.shared.b64 done, [$0], $1;\n"
+              "@!done bra.uni waitLoop;\n}",
+              "r,r");
+  }
+
 private:
   static constexpr uint64_t kStaticSharedBytes = 48 * 1024;
+  /// The 32-bit shared-window address of the shared pointer `ptr`.
+  static Value sharedAddress(OpBuilder &b, Location loc, Value ptr) {
+    return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr);
+  }
+  /// The PTX ISA's tensormap `elemtype` code of `element`: raw bytes for
+  /// integers and fp8 (.u8, .u16, .u32, .u64), else the float type (.f16,
+  /// .f32, .f64, .bf16).
+  static int64_t tensorMapElementType(Type element) {
+    if (element.isF16())
+      return 6;
+    if (element.isF32())
+      return 7;
+    if (element.isF64())
+      return 9;
+    if (element.isBF16())
+      return 10;
+    switch (element.getIntOrFloatBitWidth()) {
+    case 8:
+      return 0;
+    case 16:
+      return 1;
+    case 32:
+      return 2;
+    default:
+      return 4;
+    }
+  }
   /// NN of `sm_NN` or `sm_NNa`; 0 for anything else.
   static unsigned smVersion(llvm::StringRef arch) {
     unsigned version;

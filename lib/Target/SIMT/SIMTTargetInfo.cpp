@@ -312,7 +312,73 @@ public:
               {arith::ConstantIntOp::create(b, loc, pending, 32)});
   }
 
+  /// The emulator models Hopper's TMA with wgmma (arch warp32-wgmma).
+  bool hasTensorMemoryAccelerator(llvm::StringRef arch) const override {
+    return arch == "warp32-wgmma";
+  }
+  /// Stores the fields as a `tilec_simt_tensor_map` at `map`.
+  void encodeTensorMap(OpBuilder &b, Location loc, func::FuncOp, Value map,
+                       const TensorMapFields &fields) const override {
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    auto store = [&](Value value, size_t offset) {
+      Value at = LLVM::GEPOp::create(b, loc, map.getType(), b.getI8Type(), map,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+      LLVM::StoreOp::create(b, loc, value, at);
+    };
+    auto constant = [&](int64_t v, Type type) -> Value {
+      return arith::ConstantIntOp::create(b, loc, type, v);
+    };
+    unsigned elemBits = fields.element.getIntOrFloatBitWidth();
+    store(LLVM::PtrToIntOp::create(b, loc, i64, fields.base),
+          offsetof(tilec_simt_tensor_map, base));
+    store(constant(fields.sizes.size(), i32), offsetof(tilec_simt_tensor_map, rank));
+    store(constant(elemBits / 8, i32), offsetof(tilec_simt_tensor_map, elem_bytes));
+    for (auto [d, size] : llvm::enumerate(fields.sizes))
+      store(size, offsetof(tilec_simt_tensor_map, sizes) + 8 * d);
+    for (auto [d, stride] : llvm::enumerate(fields.byteStrides))
+      store(stride, offsetof(tilec_simt_tensor_map, strides) + 8 * d);
+    for (auto [d, box] : llvm::enumerate(fields.box))
+      store(constant(box, i32), offsetof(tilec_simt_tensor_map, box) + 4 * d);
+    store(constant(fields.swizzle, i32), offsetof(tilec_simt_tensor_map, swizzle));
+    uint64_t fill = 0;
+    if (fields.nanFill)
+      fill = APFloat::getQNaN(cast<FloatType>(fields.element).getFloatSemantics())
+                 .bitcastToAPInt()
+                 .getZExtValue();
+    store(constant(int64_t(fill), i64), offsetof(tilec_simt_tensor_map, oob_fill));
+  }
+  /// ctx->tma_load with the coordinates in an i32 array on the stack.
+  void tmaLoad(OpBuilder &b, Location loc, func::FuncOp kernel, Value map, ValueRange coords,
+               Value dst, Value barrier) const override {
+    Value buffer = stackBuffer(b, loc, kernel, kTmaCoordsAttr, 5 * sizeof(int32_t));
+    for (auto [d, coord] : llvm::enumerate(coords)) {
+      Value at = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI32Type(), buffer,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(d)});
+      LLVM::StoreOp::create(b, loc, coord, at);
+    }
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, tma_load), Type(),
+              {map, buffer, dst, barrier});
+  }
+  void mbarrierInit(OpBuilder &b, Location loc, func::FuncOp kernel, Value barrier,
+                    unsigned count) const override {
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, mbarrier_init), Type(),
+              {barrier, arith::ConstantIntOp::create(b, loc, count, 32)});
+  }
+  void mbarrierArriveExpectTx(OpBuilder &b, Location loc, func::FuncOp kernel, Value barrier,
+                              Value bytes) const override {
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, mbarrier_arrive_expect_tx), Type(),
+              {barrier, bytes});
+  }
+  /// The emulator's mbarrier_init starts a barrier afresh: nothing to do.
+  void mbarrierInval(OpBuilder &, Location, func::FuncOp, Value) const override {}
+  void mbarrierWait(OpBuilder &b, Location loc, func::FuncOp kernel, Value barrier,
+                    Value phase) const override {
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, mbarrier_wait), Type(),
+              {barrier, phase});
+  }
+
 private:
+  static constexpr llvm::StringLiteral kTmaCoordsAttr = "tilec.simt_tma_coords";
   static constexpr llvm::StringLiteral kMmaBufferAttr = "tilec.simt_mma_fragments";
   static constexpr llvm::StringLiteral kLdmatrixBufferAttr = "tilec.simt_ldmatrix_words";
   static constexpr llvm::StringLiteral kMfmaBufferAttr = "tilec.simt_mfma_fragments";

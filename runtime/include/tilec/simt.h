@@ -173,6 +173,21 @@ typedef struct tilec_simt_mfma_fragments {
   };
 } tilec_simt_mfma_fragments;
 
+/** A tensor map (TMA descriptor) as kernels compiled for `simt` build it in
+ *  global memory: the fields of cuTensorMapEncodeTiled, dimension 0 the
+ *  innermost (contiguous) one. 128 bytes, 64-byte aligned. */
+typedef struct tilec_simt_tensor_map {
+  uint64_t base;       /**< global address of element 0, 16-byte aligned */
+  uint32_t rank;       /**< 1 .. 5 */
+  uint32_t elem_bytes; /**< 1, 2, 4 or 8 */
+  uint64_t sizes[5];   /**< global dimensions (elements), innermost first */
+  uint64_t strides[4]; /**< byte strides of dimensions 1 .. rank-1 */
+  uint32_t box[5];     /**< box dimensions (elements), innermost first */
+  uint32_t swizzle;    /**< 0 (none), 32, 64 or 128: bytes of the span */
+  uint64_t oob_fill;   /**< bits of elements outside the tensor */
+  uint32_t reserved[2];
+} tilec_simt_tensor_map;
+
 struct tilec_simt_thread {
   /** Index of this thread within its program, 0 .. num_warps*warp_size-1. */
   uint32_t thread_id;
@@ -257,6 +272,17 @@ struct tilec_simt_thread {
   /** `wgmma.wait_group pending`: the thread has waited until at most
    *  `pending` of its committed groups are in flight. */
   void (*wgmma_wait)(tilec_simt_thread *self, uint32_t pending);
+  /** `cp.async.bulk.tensor` of the box of `map` at `coords` to `dst`,
+   *  counted by `mbarrier` (one thread). */
+  void (*tma_load)(tilec_simt_thread *self, const tilec_simt_tensor_map *map,
+                   const int32_t *coords, void *dst, void *mbarrier);
+  /** `mbarrier.init` for `count` arrivals (one thread). */
+  void (*mbarrier_init)(tilec_simt_thread *self, void *mbarrier, uint32_t count);
+  /** `mbarrier.arrive.expect_tx`. */
+  void (*mbarrier_arrive_expect_tx)(tilec_simt_thread *self, void *mbarrier,
+                                    uint32_t tx_bytes);
+  /** Waits for the phase of parity `phase` to complete. */
+  void (*mbarrier_wait)(tilec_simt_thread *self, void *mbarrier, uint32_t phase);
 };
 
 #ifdef __cplusplus
@@ -287,6 +313,16 @@ TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, async_wait) == 96, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, wgmma) == 104, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, wgmma_commit) == 112, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, wgmma_wait) == 120, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, tma_load) == 128, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mbarrier_init) == 136, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mbarrier_arrive_expect_tx) == 144, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mbarrier_wait) == 152, "ABI");
+TILEC_SIMT_STATIC_ASSERT(sizeof(tilec_simt_tensor_map) == 128, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, sizes) == 16, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, strides) == 56, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, box) == 88, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, swizzle) == 108, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, oob_fill) == 112, "ABI");
 #undef TILEC_SIMT_STATIC_ASSERT
 
 #ifdef __cplusplus

@@ -1,0 +1,252 @@
+//===- Tma.cpp - Copy-engine (TMA) copies and mbarriers in SIMT ---------------===//
+//
+// A kernel that makes tensor maps gets a global scratch parameter after its
+// user parameters (the runtime allocates grid x B bytes and passes it, as
+// Triton's launcher does for `global_scratch`); each program's tile.make_tensor_map
+// writes its descriptor into a 128-byte slot of the program's part. One thread
+// (thread 0) writes the maps, initializes and arrives at the mbarriers and
+// issues the copies, so the maps it wrote need no barrier; every thread waits
+// on the mbarriers. A copy whose tile is wider than the map's box (rows of
+// more than 128 bytes) is one box per swizzle-wide column group, each group a
+// rows x swizzle-byte block of the tile (SwizzledTile).
+//
+//===----------------------------------------------------------------------===//
+#include "SIMTLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+
+namespace tilec {
+
+namespace {
+
+/// Bytes of one tensor map.
+constexpr int64_t kTensorMapBytes = 128;
+/// The kernel attribute holding its global scratch bytes per program.
+constexpr llvm::StringLiteral kGlobalScratchAttr = "tilec.global_scratch_bytes";
+/// Marks the global scratch parameter among the kernel's arguments.
+constexpr llvm::StringLiteral kGlobalScratchArgAttr = "tilec.global_scratch";
+
+/// Opens `if (condition)` at `b`'s insertion point and moves `b` into it.
+void openIf(OpBuilder &b, Location loc, Value condition) {
+  auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+}
+
+/// i1: whether this is the program's thread 0, which issues the copies.
+Value isIssuer(OpBuilder &b, Location loc, SIMTLowering &simt) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, simt.threadId,
+                               arith::ConstantIntOp::create(b, loc, 0, 32));
+}
+
+/// Refuses `op` where the target has no copy engine.
+LogicalResult requireTma(const SIMTLowering &simt, Operation *op) {
+  if (simt.target.hasTensorMemoryAccelerator(simt.arch))
+    return success();
+  return op->emitOpError("target has no tensor memory accelerator (TMA)");
+}
+
+/// tile.descriptor_block marks that tilec-pipeline-loops did not use: the tile.
+struct DescriptorBlockLowering : public SIMTPattern<tile::DescriptorBlockOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::DescriptorBlockOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    b.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+struct MakeTensorMapLowering : public SIMTPattern<tile::MakeTensorMapOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::MakeTensorMapOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    if (failed(requireTma(simt, op)))
+      return failure();
+    Location loc = op.getLoc();
+    Type i64 = b.getI64Type();
+    // This program's slot: scratch + linear program id * bytes + slot * 128.
+    Value linear;
+    for (int axis = 2; axis >= 0; --axis) {
+      Value id = arith::ExtUIOp::create(b, loc, i64,
+                                        simt.target.getProgramId(b, loc, simt.kernel, axis));
+      if (!linear) {
+        linear = id;
+        continue;
+      }
+      Value count = arith::ExtUIOp::create(b, loc, i64,
+                                           simt.target.getNumPrograms(b, loc, simt.kernel, axis));
+      linear = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, linear, count), id);
+    }
+    Value offset = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(
+            b, loc, linear,
+            arith::ConstantIntOp::create(b, loc, i64, int64_t(simt.globalScratchBytes))),
+        arith::ConstantIntOp::create(b, loc, i64,
+                                     kTensorMapBytes * simt.tensorMapSlots.lookup(op)));
+    Value scratch = b.getRemappedValue(simt.globalScratch);
+    Value map = LLVM::GEPOp::create(b, loc, scratch.getType(), b.getI8Type(), scratch,
+                                    ArrayRef<LLVM::GEPArg>{offset});
+    tile::TensorMapType type = op.getType();
+    int64_t elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+    TargetInfo::TensorMapFields fields;
+    fields.base = adaptor.getBase();
+    // Dimension 0 is the contiguous one: the operands' last.
+    fields.sizes = {adaptor.getSizes()[1], adaptor.getSizes()[0]};
+    fields.byteStrides = {arith::MulIOp::create(
+        b, loc, adaptor.getStrides()[0], arith::ConstantIntOp::create(b, loc, i64, elemBytes))};
+    fields.box = {type.getShape()[1], type.getShape()[0]};
+    fields.element = type.getElementType();
+    fields.swizzle = type.getSwizzle();
+    fields.nanFill = type.getPadding() == tile::PaddingOption::nan;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      openIf(b, loc, isIssuer(b, loc, simt));
+      simt.target.encodeTensorMap(b, loc, simt.kernel, map, fields);
+    }
+    b.replaceOp(op, map);
+    return success();
+  }
+};
+
+struct AsyncTMALoadLowering : public SIMTPattern<tile::AsyncTMALoadOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::AsyncTMALoadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    if (failed(requireTma(simt, op)))
+      return failure();
+    Location loc = op.getLoc();
+    tile::TensorMapType map = op.getMap().getType();
+    tile::MemDescType dst = op.getDst().getType();
+    int64_t rows = dst.getShape()[0];
+    int64_t boxCols = map.getShape()[1];
+    int64_t groupBytes = rows * boxCols * map.getElementType().getIntOrFloatBitWidth() / 8;
+    OpBuilder::InsertionGuard guard(b);
+    openIf(b, loc, arith::AndIOp::create(b, loc, isIssuer(b, loc, simt), adaptor.getPred()));
+    for (int64_t group = 0; group * boxCols < dst.getShape()[1]; ++group) {
+      Value column = arith::AddIOp::create(
+          b, loc, adaptor.getOffsets()[1],
+          arith::ConstantIntOp::create(b, loc, int32_t(group * boxCols), 32));
+      Value to = LLVM::GEPOp::create(b, loc, adaptor.getDst().getType(), b.getI8Type(),
+                                     adaptor.getDst(),
+                                     ArrayRef<LLVM::GEPArg>{int32_t(group * groupBytes)});
+      simt.target.tmaLoad(b, loc, simt.kernel, adaptor.getMap(), {column, adaptor.getOffsets()[0]},
+                          to, adaptor.getBarrier());
+    }
+    b.eraseOp(op);
+    return success();
+  }
+};
+
+/// mbarrier_init: thread 0 initializes, then the program synchronizes.
+struct MBarrierInitLowering : public SIMTPattern<tile::MBarrierInitOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::MBarrierInitOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    if (failed(requireTma(simt, op)))
+      return failure();
+    Location loc = op.getLoc();
+    {
+      OpBuilder::InsertionGuard guard(b);
+      openIf(b, loc, isIssuer(b, loc, simt));
+      simt.target.mbarrierInit(b, loc, simt.kernel, adaptor.getBarrier(), op.getCount());
+    }
+    simt.target.barrier(b, loc, simt.kernel);
+    b.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierArriveLowering : public SIMTPattern<tile::MBarrierArriveOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::MBarrierArriveOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    if (failed(requireTma(simt, op)))
+      return failure();
+    Location loc = op.getLoc();
+    {
+      OpBuilder::InsertionGuard guard(b);
+      openIf(b, loc, isIssuer(b, loc, simt));
+      simt.target.mbarrierArriveExpectTx(b, loc, simt.kernel, adaptor.getBarrier(),
+                                         adaptor.getBytes());
+    }
+    b.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierInvalLowering : public SIMTPattern<tile::MBarrierInvalOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::MBarrierInvalOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    if (failed(requireTma(simt, op)))
+      return failure();
+    Location loc = op.getLoc();
+    {
+      OpBuilder::InsertionGuard guard(b);
+      openIf(b, loc, isIssuer(b, loc, simt));
+      simt.target.mbarrierInval(b, loc, simt.kernel, adaptor.getBarrier());
+    }
+    b.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierWaitLowering : public SIMTPattern<tile::MBarrierWaitOp> {
+  using SIMTPattern::SIMTPattern;
+  LogicalResult matchAndRewrite(tile::MBarrierWaitOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    if (failed(requireTma(simt, op)))
+      return failure();
+    simt.target.mbarrierWait(b, op.getLoc(), simt.kernel, adaptor.getBarrier(),
+                             adaptor.getPhase());
+    b.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void addGlobalScratch(const TargetInfo &, func::FuncOp kernel) {
+  unsigned maps = 0;
+  kernel.walk([&](tile::MakeTensorMapOp) { ++maps; });
+  if (!maps || kernel.isExternal())
+    return;
+  MLIRContext *ctx = kernel.getContext();
+  unsigned index = kernel.getNumArguments();
+  if (failed(kernel.insertArgument(index, tile::PointerType::get(ctx, IntegerType::get(ctx, 8)),
+                                   DictionaryAttr::get(ctx, {NamedAttribute(
+                                                                StringAttr::get(
+                                                                    ctx, kGlobalScratchArgAttr),
+                                                                UnitAttr::get(ctx))}),
+                                   kernel.getLoc())))
+    return;
+  kernel->setAttr(kGlobalScratchAttr,
+                  IntegerAttr::get(IntegerType::get(ctx, 64), int64_t(maps) * kTensorMapBytes));
+}
+
+void planTensorMaps(SIMTLowering &simt) {
+  func::FuncOp kernel = simt.kernel;
+  auto bytes = kernel->getAttrOfType<IntegerAttr>(kGlobalScratchAttr);
+  if (!bytes)
+    return;
+  simt.globalScratchBytes = bytes.getInt();
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
+    if (kernel.getArgAttr(i, kGlobalScratchArgAttr))
+      simt.globalScratch = kernel.getArgument(i);
+  unsigned next = 0;
+  kernel.walk([&](tile::MakeTensorMapOp op) { simt.tensorMapSlots[op] = next++; });
+}
+
+void populateSIMTTmaPatterns(SIMTLowering &simt, const TypeConverter &converter,
+                             RewritePatternSet &patterns) {
+  patterns.add<DescriptorBlockLowering, MakeTensorMapLowering, AsyncTMALoadLowering,
+               MBarrierInitLowering, MBarrierArriveLowering, MBarrierInvalLowering,
+               MBarrierWaitLowering>(
+      simt, converter, patterns.getContext());
+}
+
+} // namespace tilec
