@@ -1155,7 +1155,7 @@ def Tile_DescriptorBlockOp : Tile_Op<"descriptor_block", [Pure, AttrSizedOperand
                        Variadic<I64>:$strides, Variadic<I32>:$offsets);
   let results = (outs Tile_AnyTile:$result);
   let assemblyFormat = [{
-    $src `of` $base `[` $sizes `]` `[` $strides `]` `at` `[` $offsets `]` attr-dict `:`
+    $src `of` $base `[` $sizes `]` `[` $strides `]` `at` ` ` `[` $offsets `]` attr-dict `:`
     type($src) `,` qualified(type($base))
   }];
   let hasVerifier = 1;

@@ -669,9 +669,10 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
         tile::AsyncWaitOp::create(b, loc, stages - 2);
       else
         tile::BarrierOp::create(b, loc);
-      if (anyEngine)
-        tile::MBarrierWaitOp::create(b, loc, stageOf(b, loc, barriers, slot),
-                                     stagePhase(b, loc, loop, stages));
+      if (anyEngine) {
+        Value phase = stagePhase(b, loc, loop, stages);
+        tile::MBarrierWaitOp::create(b, loc, stageOf(b, loc, barriers, slot), phase);
+      }
       // This iteration's operands come from its stage.
       for (auto [load, buffer] : llvm::zip(loopPlan.loads, buffers)) {
         Value stage = stageOf(b, load.getLoc(), buffer, slot);

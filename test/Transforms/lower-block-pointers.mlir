@@ -1,4 +1,7 @@
 // RUN: tilec-opt %s --split-input-file --tilec-lower-block-pointers | FileCheck %s
+// RUN: tilec-opt %s --split-input-file --tilec-lower-block-pointers=mark-descriptor-blocks=1 | FileCheck %s --check-prefix=MARK
+// RUN: tilec-opt %s --split-input-file --tilec-lower-block-pointers | FileCheck %s --check-prefix=NOMARK
+// NOMARK-NOT: tile.descriptor_block
 
 // A 2-D block load checked along dimension 1 only: the pointer tile is
 // base + (o0 + arange(4)) * s (rows) + (o1 + arange(8)) * 1 (columns) in i64, the mask
@@ -148,6 +151,16 @@ func.func @while_and_if(%p: !tile.ptr<i32>, %n: i64, %o: i32, %flip: i1) -> tens
 // CHECK: tile.store %{{.*}}, %[[X]], %[[SMASK]] : tensor<2x4x!tile.ptr<f32>>
 // CHECK: %[[AMASK:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<2x4xi1>
 // CHECK: tile.atomic_rmw fadd relaxed gpu %{{.*}}, %[[X]], %[[AMASK]] : tensor<2x4x!tile.ptr<f32>>
+// With mark-descriptor-blocks (targets with TMA), the loaded 2-D block goes through a mark
+// naming the descriptor's base, sizes, strides and the load's offsets; the store and the
+// atomic read the loaded tile through it.
+// MARK-LABEL: func @descriptors
+// MARK-SAME: (%[[P:.*]]: !tile.ptr<f32>, %[[M:.*]]: i64, %[[N:.*]]: i64, %[[R:.*]]: i32, %[[C:.*]]: i32)
+// MARK: %[[ONE:.*]] = arith.constant 1 : i64
+// MARK: %[[X:.*]] = tile.load
+// MARK-NEXT: %[[B:.*]] = tile.descriptor_block %[[X]] of %[[P]][%[[M]], %[[N]]] [%[[N]], %[[ONE]]] at [%[[R]], %[[C]]] : tensor<2x4xf32>, !tile.ptr<f32>
+// MARK: tile.store %{{.*}}, %[[B]], %{{.*}} : tensor<2x4x!tile.ptr<f32>>
+// MARK: tile.atomic_rmw fadd relaxed gpu %{{.*}}, %[[B]], %{{.*}}
 func.func @descriptors(%p: !tile.ptr<f32>, %m: i64, %n: i64, %r: i32, %c: i32) {
   %one = arith.constant 1 : i64
   %d = tile.make_tensor_descriptor %p, [%m, %n], [%n, %one] : !tile.tensor_desc<2x4xf32>
@@ -164,6 +177,10 @@ func.func @descriptors(%p: !tile.ptr<f32>, %m: i64, %n: i64, %r: i32, %c: i32) {
 // CHECK: scf.for %{{.*}} iter_args(%[[B:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (!tile.ptr<f16>, i64, i64, tensor<8xf16>)
 // CHECK: %[[NAN:.*]] = arith.constant dense<0x7E00> : tensor<8xf16>
 // CHECK: tile.load %{{.*}}, %{{.*}}, %[[NAN]] : tensor<8x!tile.ptr<f16>>
+// 1-D blocks are not marked (the copy engine path takes 2-D tiles).
+// MARK-LABEL: func @nan_descriptor_loop
+// MARK-NOT: tile.descriptor_block
+// MARK: return
 func.func @nan_descriptor_loop(%p: !tile.ptr<f16>, %n: i64, %k: i32) -> tensor<8xf16> {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32

@@ -46,7 +46,8 @@ Value isIssuer(OpBuilder &b, Location loc, SIMTLowering &simt) {
 LogicalResult requireTma(const SIMTLowering &simt, Operation *op) {
   if (simt.target.hasTensorMemoryAccelerator(simt.arch))
     return success();
-  return op->emitOpError("target has no tensor memory accelerator (TMA)");
+  return op->emitOpError("target has no tensor memory accelerator (TMA) (arch '")
+         << simt.arch << "')";
 }
 
 /// tile.descriptor_block marks that tilec-pipeline-loops did not use: the tile.

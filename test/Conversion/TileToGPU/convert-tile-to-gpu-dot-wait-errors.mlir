@@ -13,3 +13,14 @@ func.func @wait_without_wgmma(%c: tensor<64x64xf32, #mma3>, %p: !tile.ptr<f32>) 
   tile.store %o, %w : tensor<64x64x!tile.ptr<f32>, #mma3>
   return
 }
+
+// -----
+
+// Copy-engine ops written by hand for a target without TMA are errors at the op.
+#plain = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @mbarrier_without_tma(%b: !tile.memdesc<1x1xi64, #plain>, %p: i32) attributes {tilec.simt} {
+  // expected-error @+2 {{failed to legalize operation 'tile.mbarrier_wait'}}
+  // expected-error-re @+1 {{'tile.mbarrier_wait' op target has no tensor memory accelerator (TMA) (arch '{{sm_80|gfx942|warp32}}')}}
+  tile.mbarrier_wait %b, %p : !tile.memdesc<1x1xi64, #plain>
+  return
+}

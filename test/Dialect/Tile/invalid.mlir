@@ -1274,3 +1274,76 @@ func.func @barrier_in_combiner(%x: tensor<8xf32>) -> f32 {
   }
   return %0 : f32
 }
+
+// -----
+
+// A descriptor-block mark names one size, stride and offset per dimension.
+func.func @descriptor_block_rank(%x: tensor<8x16xf32>, %p: !tile.ptr<f32>, %n: i64, %o: i32) -> tensor<8x16xf32> {
+  // expected-error @+1 {{needs one size, stride and offset per dimension of the 2-D block, got 1, 1 and 1}}
+  %b = tile.descriptor_block %x of %p[%n] [%n] at [%o] : tensor<8x16xf32>, !tile.ptr<f32>
+  return %b : tensor<8x16xf32>
+}
+
+// -----
+
+// The mark's base points to the block's elements.
+func.func @descriptor_block_base(%x: tensor<8x16xf32>, %p: !tile.ptr<f16>, %n: i64, %o: i32) -> tensor<8x16xf32> {
+  // expected-error @+1 {{base points to 'f16', not the block's 'f32'}}
+  %b = tile.descriptor_block %x of %p[%n, %n] [%n, %n] at [%o, %o] : tensor<8x16xf32>, !tile.ptr<f16>
+  return %b : tensor<8x16xf32>
+}
+
+// -----
+
+// A swizzled tensor map's box rows span the swizzle exactly.
+// expected-error @+1 {{a box row of 64 bytes: it must be a multiple of 16 bytes, and the swizzle's span when swizzled (swizzle = 128)}}
+func.func private @map_row(!tile.tensor_map<64x32xf16, swizzle = 128>)
+
+// -----
+
+// Boxes have at most 256 elements per dimension.
+// expected-error @+1 {{a tensor map's box has 2 dimensions of 1 to 256 elements}}
+func.func private @map_box(!tile.tensor_map<512x64xf16, swizzle = 128>)
+
+// -----
+
+// The swizzle is one of the engine's modes.
+// expected-error @+1 {{swizzle is 0, 32, 64 or 128 bytes, got 16}}
+func.func private @map_swizzle(!tile.tensor_map<64x8xf16, swizzle = 16>)
+
+// -----
+
+// The engine fills with NaN only f16, bf16 and f32 elements.
+// expected-error @+1 {{a tensor map fills with NaN f16, bf16 or f32 elements only, got 'f64'}}
+func.func private @map_nan(!tile.tensor_map<64x16xf64, swizzle = 128, nan>)
+
+// -----
+
+// A tensor map describes a 2-D tensor.
+func.func @map_rank(%p: !tile.ptr<f16>, %n: i64) {
+  // expected-error @+1 {{describes a 2-D tensor: 2 sizes and 2 strides, got 1 and 1}}
+  %m = tile.make_tensor_map %p, [%n], [%n] : !tile.ptr<f16> -> !tile.tensor_map<128x64xf16, swizzle = 128>
+  return
+}
+
+// -----
+
+// A copy fills a tile of the map's rows and swizzle with whole boxes.
+#sw64 = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 64, order = [1, 0]}>
+#plain = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @tma_dst(%m: !tile.tensor_map<128x64xf16, swizzle = 128>, %d: !tile.memdesc<128x64xf16, #sw64>,
+                   %b: !tile.memdesc<1x1xi64, #plain>, %o: i32, %in: i1) {
+  // expected-error @+1 {{copies boxes of '!tile.tensor_map<128x64xf16, swizzle = 128>' side by side into a row-major, unpadded tile of as many rows, whole boxes of columns and the same swizzle and element width}}
+  tile.async_tma_load %m[%o, %o] into %d, %b, %in : !tile.tensor_map<128x64xf16, swizzle = 128>, !tile.memdesc<128x64xf16, #sw64>, !tile.memdesc<1x1xi64, #plain>
+  return
+}
+
+// -----
+
+// An mbarrier is a 1x1 i64 shared-memory tile.
+#plain = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @mbarrier_type(%b: !tile.memdesc<2x1xi64, #plain>, %p: i32) {
+  // expected-error @+1 {{barrier must be a 1x1 i64 shared-memory tile, got '!tile.memdesc<2x1xi64, #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>>'}}
+  tile.mbarrier_wait %b, %p : !tile.memdesc<2x1xi64, #plain>
+  return
+}

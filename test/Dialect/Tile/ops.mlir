@@ -311,3 +311,34 @@ func.func @barrier() {
   tile.barrier
   return
 }
+
+// The copy-engine ops round-trip: a descriptor-block mark, a tensor map (NaN fill), a TMA copy
+// counted by an mbarrier, and the barrier's init, arrival, wait and invalidation.
+// CHECK-LABEL: func @tma
+// CHECK: %[[B:.*]] = tile.descriptor_block %{{.*}} of %[[P:.*]][%[[M:.*]], %[[K:.*]]] [%[[S:.*]], %[[ONE:.*]]] at [%[[R:.*]], %[[C:.*]]] : tensor<128x64xf16>, !tile.ptr<f16>
+// CHECK: %[[MAP:.*]] = tile.make_tensor_map %[[P]], [%[[M]], %[[K]]], [%[[S]], %[[ONE]]] : !tile.ptr<f16> -> !tile.tensor_map<128x64xf16, swizzle = 128, nan>
+// CHECK: tile.mbarrier_init %[[BAR:.*]] count = 1 : !tile.memdesc<1x1xi64, #{{.*}}>
+// CHECK: tile.mbarrier_arrive %[[BAR]], %{{.*}} : !tile.memdesc<1x1xi64
+// CHECK: tile.async_tma_load %[[MAP]][%[[R]], %[[C]]] into %{{.*}}, %[[BAR]], %{{.*}} : !tile.tensor_map<128x64xf16, swizzle = 128, nan>, !tile.memdesc<128x64xf16, #{{.*}}>, !tile.memdesc<1x1xi64
+// CHECK: tile.mbarrier_wait %[[BAR]], %{{.*}} : !tile.memdesc<1x1xi64
+// CHECK: tile.mbarrier_inval %[[BAR]] : !tile.memdesc<1x1xi64
+#swizzled = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 128, order = [1, 0]}>
+#plain = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+func.func @tma(%x: tensor<128x64xf16>, %p: !tile.ptr<f16>, %m: i64, %k: i64, %s: i64, %r: i32,
+               %c: i32, %in: i1) -> tensor<128x64xf16> {
+  %one = arith.constant 1 : i64
+  %b = tile.descriptor_block %x of %p[%m, %k] [%s, %one] at [%r, %c] : tensor<128x64xf16>, !tile.ptr<f16>
+  %map = tile.make_tensor_map %p, [%m, %k], [%s, %one] : !tile.ptr<f16> -> !tile.tensor_map<128x64xf16, swizzle = 128, nan>
+  %buf = tile.local_alloc : !tile.memdesc<2x128x64xf16, #swizzled>
+  %bars = tile.local_alloc : !tile.memdesc<2x1x1xi64, #plain>
+  %i0 = arith.constant 0 : i32
+  %stage = tile.memdesc_index %buf[%i0] : !tile.memdesc<2x128x64xf16, #swizzled> -> !tile.memdesc<128x64xf16, #swizzled>
+  %bar = tile.memdesc_index %bars[%i0] : !tile.memdesc<2x1x1xi64, #plain> -> !tile.memdesc<1x1xi64, #plain>
+  tile.mbarrier_init %bar count = 1 : !tile.memdesc<1x1xi64, #plain>
+  %bytes = arith.constant 16384 : i32
+  tile.mbarrier_arrive %bar, %bytes : !tile.memdesc<1x1xi64, #plain>
+  tile.async_tma_load %map[%r, %c] into %stage, %bar, %in : !tile.tensor_map<128x64xf16, swizzle = 128, nan>, !tile.memdesc<128x64xf16, #swizzled>, !tile.memdesc<1x1xi64, #plain>
+  tile.mbarrier_wait %bar, %i0 : !tile.memdesc<1x1xi64, #plain>
+  tile.mbarrier_inval %bar : !tile.memdesc<1x1xi64, #plain>
+  return %b : tensor<128x64xf16>
+}
