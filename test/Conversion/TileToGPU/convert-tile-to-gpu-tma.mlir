@@ -46,6 +46,7 @@
 // SIMT: llvm.getelementptr %[[CTX]][128]
 // SIMT: llvm.call %{{.*}}(%[[CTX]], %[[MAP]], %{{.*}}, %{{.*}}, %{{.*}})
 // SIMT: llvm.getelementptr %[[CTX]][152]
+// SIMT: llvm.call %{{.*}}(%[[CTX]], %{{.*}}, %arg6)
 // SIMT-NOT: llvm.call
 // SIMT: return
 #swizzled = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, swizzleBytes = 128, order = [1, 0]}>
