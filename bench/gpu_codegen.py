@@ -106,6 +106,10 @@ KERNELS = {
                              "i32:16,i32:1,i32:16,i32:1,i32:16,i32:1",
                              {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64,
                               "GROUP_SIZE_M": 8}),
+    # The same through tensor descriptors made in the kernel: TMA copies on sm_90 (both sides).
+    "dmatmul16-128x128x64": ("bench/kernels/matmul_descriptor.py", "matmul_descriptor",
+                             "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16",
+                             {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64}),
     "attention-64x64x64": ("bench/kernels/attention.py", "attn_fwd",
                            "*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,fp32",
                            {"HEAD_DIM": 64, "BLOCK_M": 64, "BLOCK_N": 64}),
@@ -124,6 +128,7 @@ PTX_GENERIC128 = re.compile(r"\b(?:ld|st)\.(?:v4\.[bfsu]32|v2\.[bfsu]64)\b")
 PTX_SHFL = re.compile(r"\bshfl\.sync\b")
 PTX_MMA = re.compile(r"\b(?:wgmma\.mma_async\.sync|mma\.sync)\.aligned\b")  # mma.sync, wgmma
 PTX_CP_ASYNC = re.compile(r"\bcp\.async\.c[ag]\.shared\.global\b")
+PTX_TMA = re.compile(r"\bcp\.async\.bulk\.tensor\.")
 AMD_MFMA = re.compile(r"\bv_mfma_")
 AMD_LD128 = re.compile(r"\b(?:global|buffer)_load_dwordx4\b")
 AMD_ST128 = re.compile(r"\b(?:global|buffer)_store_dwordx4\b")
@@ -156,6 +161,7 @@ class Side:
     mma: int = None             # mma.sync (NVPTX) / v_mfma (AMDGPU) instructions
     mma_serialized: bool = False  # ptxas serializes the wgmmas (its warning C7515)
     cp_async: int = None        # cp.async copies to shared memory (NVPTX)
+    tma: int = None             # cp.async.bulk.tensor copies (TMA, NVPTX)
 
 
 @dataclass
@@ -263,6 +269,7 @@ def measure_ptx(side, ptx_path, kernel, tools):
     side.shuffles = len(PTX_SHFL.findall(ptx))
     side.mma = len(PTX_MMA.findall(ptx))
     side.cp_async = len(PTX_CP_ASYNC.findall(ptx))
+    side.tma = len(PTX_TMA.findall(ptx))
     # tilec states a kernel's dynamic shared memory in the PTX (ptxas -v counts static only).
     dynamic = re.search(r"^// tilec\.dynamic_shared_memory %s (\d+)$" % re.escape(kernel), ptx,
                         re.MULTILINE)
@@ -398,14 +405,14 @@ def format_side(side, width):
              "%s/%s" % (side.ld128, side.st128), format_number(side.generic128),
              format_number(side.shuffles),
              format_number(side.mma) + ("*" if side.mma_serialized else ""),
-             format_number(side.cp_async), seconds]
+             "%s/%s" % (format_number(side.cp_async), format_number(side.tma)), seconds]
     return (SIDE_FORMAT % tuple(cells)).ljust(width)
 
 
-SIDE_WIDTH = 67
-SIDE_FORMAT = "%4s %11s %5s %6s %6s %3s %4s %4s %3s %10s"
+SIDE_WIDTH = 69
+SIDE_FORMAT = "%4s %11s %5s %6s %6s %3s %4s %4s %5s %10s"
 SIDE_HEADER = (SIDE_FORMAT % ("regs", "spill st/ld", "stack", "smem", "128b", "gen", "shfl",
-                              "mma", "cpa", "time s")).ljust(SIDE_WIDTH)
+                              "mma", "cpa/t", "time s")).ljust(SIDE_WIDTH)
 
 
 LEGEND = """\
@@ -413,7 +420,7 @@ regs: registers (AMD: VGPRs); spill st/ld: bytes (AMD: VGPR/SGPR spill counts); 
 128b: 128-bit global loads/stores (PTX: with 16-byte cp.async); gen: 128-bit generic-address ld/st (PTX)
 shfl: shfl.sync (AMD: ds_bpermute/permute/swizzle, DPP); mma: mma.sync and wgmma.mma_async (AMD: v_mfma),
   * where ptxas serializes the wgmmas (warning C7515; the local ptxas on both sides)
-cpa: cp.async copies to shared memory (num_stages pipelining, PTX)
+cpa/t: cp.async copies to shared memory (num_stages pipelining, PTX) / TMA copies (cp.async.bulk.tensor)
 time s: compile + the local ptxas -v run (triton.compile includes Triton's own ptxas); x: tilec regs / Triton's"""
 
 
