@@ -412,6 +412,14 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequ
       continue;
     }
     size_t rank = param.desc->blockShape.size();
+    // A host descriptor's strides but the last are multiples of 16 bytes, as
+    // Triton's TensorDescriptor requires (and tilec's Python one checks), as
+    // its base is 16-byte aligned: the copy engine (TMA) may copy its blocks.
+    auto pointer = mlir::cast<tile::PointerType>(entry->getArgument(i).getType());
+    int64_t elemBytes = std::max<int64_t>(1, pointer.getPointeeType().getIntOrFloatBitWidth() / 8);
+    for (size_t d = 0; d + 1 < rank && elemBytes < 16; ++d)
+      func.setArgAttr(i + 1 + rank + d, "tile.divisibility",
+                      b.getI32IntegerAttr(int32_t(16 / elemBytes)));
     llvm::ArrayRef<Val> parts = llvm::ArrayRef<Val>(args).slice(i, 1 + 2 * rank);
     Val desc =
         memory.hostTensorDescriptor(parts.front(), parts.slice(1, rank), parts.slice(1 + rank),

@@ -21,8 +21,10 @@ def copy(x_desc, y_desc, row):
     y_desc.store([row, 0], _twice(x_desc, row))
 
 # CHECK-LABEL: func.func @copy(
-# CHECK-SAME: %[[XB:arg[0-9]+]]: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %[[XM:arg[0-9]+]]: i64, %[[XN:arg[0-9]+]]: i64, %[[XSM:arg[0-9]+]]: i64, %{{arg[0-9]+}}: i64,
-# CHECK-SAME: %[[YB:arg[0-9]+]]: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i64, %[[ROW:arg[0-9]+]]: i32)
+# The base is 16-byte aligned and the strides but the last are multiples of 16 bytes (4 f32),
+# as Triton's TensorDescriptor requires.
+# CHECK-SAME: %[[XB:arg[0-9]+]]: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %[[XM:arg[0-9]+]]: i64, %[[XN:arg[0-9]+]]: i64, %[[XSM:arg[0-9]+]]: i64 {tile.divisibility = 4 : i32}, %{{arg[0-9]+}}: i64,
+# CHECK-SAME: %[[YB:arg[0-9]+]]: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i64, %{{arg[0-9]+}}: i64 {tile.divisibility = 4 : i32}, %{{arg[0-9]+}}: i64, %[[ROW:arg[0-9]+]]: i32)
 # The last strides are the constant 1, as Triton requires; the padding is part of the type.
 # CHECK: %[[ONE:.*]] = arith.constant 1 : i64
 # CHECK: %[[XD:.*]] = tile.make_tensor_descriptor %[[XB]], [%[[XM]], %[[XN]]], [%[[XSM]], %[[ONE]]] : !tile.tensor_desc<16x32xf32>
