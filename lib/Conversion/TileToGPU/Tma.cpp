@@ -17,6 +17,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <type_traits>
+
 using namespace mlir;
 
 namespace tilec {
@@ -142,55 +144,39 @@ struct AsyncTMALoadLowering : public SIMTPattern<tile::AsyncTMALoadOp> {
   }
 };
 
-/// mbarrier_init: thread 0 initializes, then the program synchronizes.
-struct MBarrierInitLowering : public SIMTPattern<tile::MBarrierInitOp> {
-  using SIMTPattern::SIMTPattern;
-  LogicalResult matchAndRewrite(tile::MBarrierInitOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &b) const override {
-    if (failed(requireTma(simt, op)))
-      return failure();
-    Location loc = op.getLoc();
-    {
-      OpBuilder::InsertionGuard guard(b);
-      openIf(b, loc, isIssuer(b, loc, simt));
-      simt.target.mbarrierInit(b, loc, simt.kernel, adaptor.getBarrier(), op.getCount());
-    }
-    simt.target.barrier(b, loc, simt.kernel);
-    b.eraseOp(op);
-    return success();
-  }
-};
+/// What thread 0 alone does for each mbarrier op.
+void emitOnIssuer(SIMTLowering &simt, OpBuilder &b, tile::MBarrierInitOp op,
+                  tile::MBarrierInitOp::Adaptor adaptor) {
+  simt.target.mbarrierInit(b, op.getLoc(), simt.kernel, adaptor.getBarrier(), op.getCount());
+}
+void emitOnIssuer(SIMTLowering &simt, OpBuilder &b, tile::MBarrierArriveOp op,
+                  tile::MBarrierArriveOp::Adaptor adaptor) {
+  simt.target.mbarrierArriveExpectTx(b, op.getLoc(), simt.kernel, adaptor.getBarrier(),
+                                     adaptor.getBytes());
+}
+void emitOnIssuer(SIMTLowering &simt, OpBuilder &b, tile::MBarrierInvalOp op,
+                  tile::MBarrierInvalOp::Adaptor adaptor) {
+  simt.target.mbarrierInval(b, op.getLoc(), simt.kernel, adaptor.getBarrier());
+}
 
-struct MBarrierArriveLowering : public SIMTPattern<tile::MBarrierArriveOp> {
-  using SIMTPattern::SIMTPattern;
-  LogicalResult matchAndRewrite(tile::MBarrierArriveOp op, OpAdaptor adaptor,
+/// mbarrier_init, mbarrier_arrive and mbarrier_inval: thread 0 calls the
+/// target's hook; after an init, the program synchronizes so that every
+/// thread may wait on the barrier.
+template <typename Op> struct IssuerLowering : public SIMTPattern<Op> {
+  using SIMTPattern<Op>::SIMTPattern;
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
+    SIMTLowering &simt = this->simt;
     if (failed(requireTma(simt, op)))
       return failure();
     Location loc = op.getLoc();
     {
       OpBuilder::InsertionGuard guard(b);
       openIf(b, loc, isIssuer(b, loc, simt));
-      simt.target.mbarrierArriveExpectTx(b, loc, simt.kernel, adaptor.getBarrier(),
-                                         adaptor.getBytes());
+      emitOnIssuer(simt, b, op, adaptor);
     }
-    b.eraseOp(op);
-    return success();
-  }
-};
-
-struct MBarrierInvalLowering : public SIMTPattern<tile::MBarrierInvalOp> {
-  using SIMTPattern::SIMTPattern;
-  LogicalResult matchAndRewrite(tile::MBarrierInvalOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &b) const override {
-    if (failed(requireTma(simt, op)))
-      return failure();
-    Location loc = op.getLoc();
-    {
-      OpBuilder::InsertionGuard guard(b);
-      openIf(b, loc, isIssuer(b, loc, simt));
-      simt.target.mbarrierInval(b, loc, simt.kernel, adaptor.getBarrier());
-    }
+    if constexpr (std::is_same_v<Op, tile::MBarrierInitOp>)
+      simt.target.barrier(b, loc, simt.kernel);
     b.eraseOp(op);
     return success();
   }
@@ -245,9 +231,9 @@ void planTensorMaps(SIMTLowering &simt) {
 void populateSIMTTmaPatterns(SIMTLowering &simt, const TypeConverter &converter,
                              RewritePatternSet &patterns) {
   patterns.add<DescriptorBlockLowering, MakeTensorMapLowering, AsyncTMALoadLowering,
-               MBarrierInitLowering, MBarrierArriveLowering, MBarrierInvalLowering,
-               MBarrierWaitLowering>(
-      simt, converter, patterns.getContext());
+               IssuerLowering<tile::MBarrierInitOp>, IssuerLowering<tile::MBarrierArriveOp>,
+               IssuerLowering<tile::MBarrierInvalOp>, MBarrierWaitLowering>(simt, converter,
+                                                                            patterns.getContext());
 }
 
 } // namespace tilec
