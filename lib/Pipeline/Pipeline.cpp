@@ -98,8 +98,8 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   // Tile level. Block pointers and tensor descriptors become pointer tiles
   // and masks on every target; where a copy engine (TMA) may copy the blocks
   // of pipelined loops, the loaded blocks stay marked for tilec-pipeline-loops.
-  bool tmaLoads = !isCPU && info && options.numStages > 1 &&
-                  info->hasTensorMemoryAccelerator(options.arch);
+  bool tmaLoads =
+      !isCPU && info && options.numStages > 1 && info->hasTensorMemoryAccelerator(options.arch);
   TilecLowerBlockPointersOptions blockPointers;
   blockPointers.markDescriptorBlocks = tmaLoads;
   pm.addPass(createTilecLowerBlockPointers(blockPointers));

@@ -296,7 +296,7 @@ struct TilecLowerBlockPointersPass
     RewritePatternSet patterns(ctx);
     patterns.add<MakeLowering<MakeBlockPtrOp>, MakeLowering<MakeTensorDescOp>, AdvanceLowering,
                  BlockStoreLowering, DescriptorStoreLowering, DescriptorAtomicLowering>(converter,
-                                                                                       ctx);
+                                                                                        ctx);
     patterns.add<BlockLoadLowering, DescriptorLoadLowering>(converter, ctx, markDescriptorBlocks);
     // Loops, branches and functions carry the components.
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);

@@ -592,8 +592,8 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
         maps.push_back(Value());
         continue;
       }
-      auto bufferEncoding = cast<tile::SharedEncodingAttr>(
-          cast<tile::MemDescType>(buffer.getType()).getEncoding());
+      auto bufferEncoding =
+          cast<tile::SharedEncodingAttr>(cast<tile::MemDescType>(buffer.getType()).getEncoding());
       auto type = cast<RankedTensorType>(load.getType());
       int64_t swizzle = bufferEncoding.getSwizzleBytes();
       auto mapType = tile::TensorMapType::get(

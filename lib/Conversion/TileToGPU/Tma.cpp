@@ -73,8 +73,8 @@ struct MakeTensorMapLowering : public SIMTPattern<tile::MakeTensorMapOp> {
     // This program's slot: scratch + linear program id * bytes + slot * 128.
     Value linear;
     for (int axis = 2; axis >= 0; --axis) {
-      Value id = arith::ExtUIOp::create(b, loc, i64,
-                                        simt.target.getProgramId(b, loc, simt.kernel, axis));
+      Value id =
+          arith::ExtUIOp::create(b, loc, i64, simt.target.getProgramId(b, loc, simt.kernel, axis));
       if (!linear) {
         linear = id;
         continue;
@@ -130,12 +130,12 @@ struct AsyncTMALoadLowering : public SIMTPattern<tile::AsyncTMALoadOp> {
     OpBuilder::InsertionGuard guard(b);
     openIf(b, loc, arith::AndIOp::create(b, loc, isIssuer(b, loc, simt), adaptor.getPred()));
     for (int64_t group = 0; group * boxCols < dst.getShape()[1]; ++group) {
-      Value column = arith::AddIOp::create(
-          b, loc, adaptor.getOffsets()[1],
-          arith::ConstantIntOp::create(b, loc, int32_t(group * boxCols), 32));
-      Value to = LLVM::GEPOp::create(b, loc, adaptor.getDst().getType(), b.getI8Type(),
-                                     adaptor.getDst(),
-                                     ArrayRef<LLVM::GEPArg>{int32_t(group * groupBytes)});
+      Value column =
+          arith::AddIOp::create(b, loc, adaptor.getOffsets()[1],
+                                arith::ConstantIntOp::create(b, loc, int32_t(group * boxCols), 32));
+      Value to =
+          LLVM::GEPOp::create(b, loc, adaptor.getDst().getType(), b.getI8Type(), adaptor.getDst(),
+                              ArrayRef<LLVM::GEPArg>{int32_t(group * groupBytes)});
       simt.target.tmaLoad(b, loc, simt.kernel, adaptor.getMap(), {column, adaptor.getOffsets()[0]},
                           to, adaptor.getBarrier());
     }
@@ -188,8 +188,7 @@ struct MBarrierWaitLowering : public SIMTPattern<tile::MBarrierWaitOp> {
                                 ConversionPatternRewriter &b) const override {
     if (failed(requireTma(simt, op)))
       return failure();
-    simt.target.mbarrierWait(b, op.getLoc(), simt.kernel, adaptor.getBarrier(),
-                             adaptor.getPhase());
+    simt.target.mbarrierWait(b, op.getLoc(), simt.kernel, adaptor.getBarrier(), adaptor.getPhase());
     b.eraseOp(op);
     return success();
   }
@@ -204,12 +203,11 @@ void addGlobalScratch(const TargetInfo &, func::FuncOp kernel) {
     return;
   MLIRContext *ctx = kernel.getContext();
   unsigned index = kernel.getNumArguments();
-  if (failed(kernel.insertArgument(index, tile::PointerType::get(ctx, IntegerType::get(ctx, 8)),
-                                   DictionaryAttr::get(ctx, {NamedAttribute(
-                                                                StringAttr::get(
-                                                                    ctx, kGlobalScratchArgAttr),
-                                                                UnitAttr::get(ctx))}),
-                                   kernel.getLoc())))
+  if (failed(kernel.insertArgument(
+          index, tile::PointerType::get(ctx, IntegerType::get(ctx, 8)),
+          DictionaryAttr::get(ctx, {NamedAttribute(StringAttr::get(ctx, kGlobalScratchArgAttr),
+                                                   UnitAttr::get(ctx))}),
+          kernel.getLoc())))
     return;
   kernel->setAttr(kGlobalScratchAttr,
                   IntegerAttr::get(IntegerType::get(ctx, 64), int64_t(maps) * kTensorMapBytes));

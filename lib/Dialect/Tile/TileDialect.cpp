@@ -136,8 +136,8 @@ LogicalResult TensorMapType::verify(function_ref<InFlightDiagnostic()> emitError
                                     PaddingOption padding) {
   if (shape.size() != 2 || llvm::any_of(shape, [](int64_t d) { return d < 1 || d > 256; }))
     return emitError() << "a tensor map's box has 2 dimensions of 1 to 256 elements";
-  if (!elementType.isIntOrFloat() || !llvm::is_contained({8u, 16u, 32u, 64u},
-                                                         elementType.getIntOrFloatBitWidth()))
+  if (!elementType.isIntOrFloat() ||
+      !llvm::is_contained({8u, 16u, 32u, 64u}, elementType.getIntOrFloatBitWidth()))
     return emitError() << "a tensor map copies 1-, 2-, 4- or 8-byte elements, got " << elementType;
   int64_t rowBytes = shape[1] * elementType.getIntOrFloatBitWidth() / 8;
   if (!llvm::is_contained({0, 32, 64, 128}, swizzle))

@@ -853,9 +853,8 @@ LogicalResult DescriptorBlockOp::verify() {
            << rank << "-D block, got " << getSizes().size() << ", " << getStrides().size()
            << " and " << getOffsets().size();
   if (cast<PointerType>(getBase().getType()).getPointeeType() != type.getElementType())
-    return emitOpError("base points to ")
-           << cast<PointerType>(getBase().getType()).getPointeeType() << ", not the block's "
-           << type.getElementType();
+    return emitOpError("base points to ") << cast<PointerType>(getBase().getType()).getPointeeType()
+                                          << ", not the block's " << type.getElementType();
   return success();
 }
 
@@ -865,9 +864,8 @@ LogicalResult MakeTensorMapOp::verify() {
     return emitOpError("describes a 2-D tensor: 2 sizes and 2 strides, got ")
            << getSizes().size() << " and " << getStrides().size();
   if (cast<PointerType>(getBase().getType()).getPointeeType() != map.getElementType())
-    return emitOpError("base points to ")
-           << cast<PointerType>(getBase().getType()).getPointeeType() << ", the map copies "
-           << map.getElementType();
+    return emitOpError("base points to ") << cast<PointerType>(getBase().getType()).getPointeeType()
+                                          << ", the map copies " << map.getElementType();
   return success();
 }
 

@@ -495,9 +495,7 @@ public:
 
   /// TMA: sm_90a (tensormap.replace, as wgmma, needs the
   /// architecture-specific target).
-  bool hasTensorMemoryAccelerator(llvm::StringRef arch) const override {
-    return arch == "sm_90a";
-  }
+  bool hasTensorMemoryAccelerator(llvm::StringRef arch) const override { return arch == "sm_90a"; }
   /// Zeroes the 128 bytes at `map`, sets each field with
   /// `tensormap.replace` in global memory (as Triton 3.9 does in shared
   /// memory before copying the map out), and hands the map to the tensormap
@@ -505,9 +503,8 @@ public:
   void encodeTensorMap(OpBuilder &b, Location loc, func::FuncOp, Value map,
                        const TensorMapFields &fields) const override {
     Type i32 = b.getI32Type(), i64 = b.getI64Type();
-    auto zeros = arith::ConstantOp::create(b, loc, DenseElementsAttr::get(
-                                                       VectorType::get({2}, i64),
-                                                       b.getZeroAttr(i64)));
+    auto zeros = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(VectorType::get({2}, i64), b.getZeroAttr(i64)));
     for (int32_t chunk = 0; chunk < 8; ++chunk) {
       Value at = LLVM::GEPOp::create(b, loc, map.getType(), b.getI8Type(), map,
                                      ArrayRef<LLVM::GEPArg>{16 * chunk});
@@ -515,8 +512,8 @@ public:
     }
     Value address = LLVM::PtrToIntOp::create(b, loc, i64, map);
     auto replace = [&](StringRef field, StringRef type, std::optional<int> ordinal, Value value) {
-      std::string code = ("tensormap.replace.tile." + field + ".global.b1024." + type + " [$0], ")
-                             .str();
+      std::string code =
+          ("tensormap.replace.tile." + field + ".global.b1024." + type + " [$0], ").str();
       if (ordinal)
         code += std::to_string(*ordinal) + ", ";
       code += "$1;";

@@ -373,8 +373,7 @@ public:
   void mbarrierInval(OpBuilder &, Location, func::FuncOp, Value) const override {}
   void mbarrierWait(OpBuilder &b, Location loc, func::FuncOp kernel, Value barrier,
                     Value phase) const override {
-    callField(b, loc, kernel, offsetof(tilec_simt_thread, mbarrier_wait), Type(),
-              {barrier, phase});
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, mbarrier_wait), Type(), {barrier, phase});
   }
 
 private:

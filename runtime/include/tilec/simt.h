@@ -274,13 +274,12 @@ struct tilec_simt_thread {
   void (*wgmma_wait)(tilec_simt_thread *self, uint32_t pending);
   /** `cp.async.bulk.tensor` of the box of `map` at `coords` to `dst`,
    *  counted by `mbarrier` (one thread). */
-  void (*tma_load)(tilec_simt_thread *self, const tilec_simt_tensor_map *map,
-                   const int32_t *coords, void *dst, void *mbarrier);
+  void (*tma_load)(tilec_simt_thread *self, const tilec_simt_tensor_map *map, const int32_t *coords,
+                   void *dst, void *mbarrier);
   /** `mbarrier.init` for `count` arrivals (one thread). */
   void (*mbarrier_init)(tilec_simt_thread *self, void *mbarrier, uint32_t count);
   /** `mbarrier.arrive.expect_tx`. */
-  void (*mbarrier_arrive_expect_tx)(tilec_simt_thread *self, void *mbarrier,
-                                    uint32_t tx_bytes);
+  void (*mbarrier_arrive_expect_tx)(tilec_simt_thread *self, void *mbarrier, uint32_t tx_bytes);
   /** Waits for the phase of parity `phase` to complete. */
   void (*mbarrier_wait)(tilec_simt_thread *self, void *mbarrier, uint32_t phase);
 };
