@@ -1099,12 +1099,12 @@ void wgmmaWaitCallback(tilec_simt_thread *ctx, uint32_t pending) {
 // mbarriers and TMA tensor copies (cp.async.bulk.tensor)
 //===----------------------------------------------------------------------===//
 
-/// The mbarrier at `address`, for `t`'s instruction `what`: null, after
-/// reporting a failure, when it lies outside shared memory, is not 8-byte
+/// The mbarrier at `address`, for `t`'s instruction `what`; fails the
+/// launch and abandons `t` when it lies outside shared memory, is not 8-byte
 /// aligned, or (unless `initializing`, which creates it) was never
 /// initialized. `offset` gets its shared offset.
-Mbarrier *findMbarrier(SimtThread *t, const void *address, const char *what, bool initializing,
-                       uint64_t &offset) {
+Mbarrier &mbarrierAt(SimtThread *t, const void *address, const char *what, bool initializing,
+                     uint64_t &offset) {
   Program &p = *t->program;
   int64_t at = sharedOffset(p, address);
   uint64_t size = p.launch->sharedBytes;
@@ -1113,18 +1113,18 @@ Mbarrier *findMbarrier(SimtThread *t, const void *address, const char *what, boo
                   (at >= 0 && uint64_t(at) + 8 <= size
                        ? " is not 8-byte aligned"
                        : " is outside shared memory (size " + std::to_string(size) + ")"));
-    return nullptr;
+    abandon(t);
   }
   offset = uint64_t(at);
   if (initializing)
-    return &p.mbarriers[offset];
+    return p.mbarriers[offset];
   auto found = p.mbarriers.find(offset);
   if (found == p.mbarriers.end()) {
     p.fail(t, std::string(what) + ": mbarrier at shared offset " + std::to_string(at) +
                   " was never initialized (mbarrier.init)");
-    return nullptr;
+    abandon(t);
   }
-  return &found->second;
+  return found->second;
 }
 
 /// What the current phase of `b` (at shared `offset`) still lacks, for
@@ -1280,50 +1280,46 @@ void tmaLoadCallback(tilec_simt_thread *ctx, const tilec_simt_tensor_map *map,
   SimtThread *t = self(ctx);
   Program &p = *t->program;
   uint64_t offset = 0, dstOffset = 0, boxBytes = 0, extent = 0;
-  Mbarrier *b = findMbarrier(t, mbarrier, "cp.async.bulk.tensor", false, offset);
-  if (!b || !checkTmaLoad(t, map, coords, dst, dstOffset, boxBytes, extent) ||
+  Mbarrier &b = mbarrierAt(t, mbarrier, "cp.async.bulk.tensor", false, offset);
+  if (!checkTmaLoad(t, map, coords, dst, dstOffset, boxBytes, extent) ||
       p.reportWgmmaOverwrite(t, "cp.async.bulk.tensor", dstOffset, extent))
     abandon(t);
-  b->copies.push_back({dstOffset, map->swizzle, ctx->thread_id, {}});
-  readTmaBox(*map, coords, b->copies.back().box);
-  b->copiedTx += boxBytes;
-  if (!p.completeMbarrierPhase(t, offset, *b))
+  b.copies.push_back({dstOffset, map->swizzle, ctx->thread_id, {}});
+  readTmaBox(*map, coords, b.copies.back().box);
+  b.copiedTx += boxBytes;
+  if (!p.completeMbarrierPhase(t, offset, b))
     abandon(t);
 }
 
 void mbarrierInitCallback(tilec_simt_thread *ctx, void *mbarrier, uint32_t count) {
   SimtThread *t = self(ctx);
   uint64_t offset = 0;
-  Mbarrier *b = findMbarrier(t, mbarrier, "mbarrier.init", true, offset);
-  if (!b)
-    abandon(t);
+  Mbarrier &b = mbarrierAt(t, mbarrier, "mbarrier.init", true, offset);
   if (count < 1 || count >= (1u << 20)) {
     t->program->fail(t, "mbarrier.init: mbarrier at shared offset " + std::to_string(offset) +
                             " with count " + std::to_string(count) + " (expected 1 .. 2^20 - 1)");
     abandon(t);
   }
-  if (b->count && (b->pending != b->count || b->expectedTx || !b->copies.empty())) {
-    t->program->fail(t, "mbarrier.init of a barrier in use: " + mbarrierPhaseState(*b, offset));
+  if (b.count && (b.pending != b.count || b.expectedTx || !b.copies.empty())) {
+    t->program->fail(t, "mbarrier.init of a barrier in use: " + mbarrierPhaseState(b, offset));
     abandon(t);
   }
-  b->count = b->pending = count;
-  b->phase = 0;
+  b.count = b.pending = count;
+  b.phase = 0;
 }
 
 void mbarrierArriveExpectTxCallback(tilec_simt_thread *ctx, void *mbarrier, uint32_t txBytes) {
   SimtThread *t = self(ctx);
   uint64_t offset = 0;
-  Mbarrier *b = findMbarrier(t, mbarrier, "mbarrier.arrive.expect_tx", false, offset);
-  if (!b)
-    abandon(t);
-  if (!b->pending) {
+  Mbarrier &b = mbarrierAt(t, mbarrier, "mbarrier.arrive.expect_tx", false, offset);
+  if (!b.pending) {
     t->program->fail(t, "mbarrier.arrive.expect_tx: an arrival more than the phase expects (" +
-                            mbarrierPhaseState(*b, offset) + ")");
+                            mbarrierPhaseState(b, offset) + ")");
     abandon(t);
   }
-  b->expectedTx += txBytes;
-  --b->pending;
-  if (!t->program->completeMbarrierPhase(t, offset, *b))
+  b.expectedTx += txBytes;
+  --b.pending;
+  if (!t->program->completeMbarrierPhase(t, offset, b))
     abandon(t);
 }
 
@@ -1333,20 +1329,18 @@ void mbarrierArriveExpectTxCallback(tilec_simt_thread *ctx, void *mbarrier, uint
 void mbarrierWaitCallback(tilec_simt_thread *ctx, void *mbarrier, uint32_t parity) {
   SimtThread *t = self(ctx);
   uint64_t offset = 0;
-  Mbarrier *b = findMbarrier(t, mbarrier, "mbarrier wait", false, offset);
-  if (!b)
-    abandon(t);
+  Mbarrier &b = mbarrierAt(t, mbarrier, "mbarrier wait", false, offset);
   if (parity > 1) {
     t->program->fail(t,
                      "mbarrier wait for parity " + std::to_string(parity) + " (expected 0 or 1)");
     abandon(t);
   }
-  if ((b->phase & 1) != parity)
+  if ((b.phase & 1) != parity)
     return;
   t->mbarrierOffset = offset;
-  t->mbarrierPhase = b->phase;
+  t->mbarrierPhase = b.phase;
   // (Entries of the map stay put: it is cleared only between programs.)
-  while (b->phase == t->mbarrierPhase) {
+  while (b.phase == t->mbarrierPhase) {
     t->state = State::InMbarrierWait;
     yield(t);
   }

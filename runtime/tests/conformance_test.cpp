@@ -133,6 +133,9 @@ std::vector<unsigned char> tmaExpectedBox(const TmaTensor &t, const tilec_simt_t
   return box;
 }
 
+/// Shared memory of the TMA kernels (simt_kernels.c).
+constexpr uint32_t kTmaSharedBytes = 1024 + 8192;
+
 /// Flags of the tma_copy kernel (simt_kernels.c).
 enum : int32_t { kTmaCopyFirst = 1, kTmaNoArrive = 2, kTmaNoInit = 4, kTmaNoCopy = 8 };
 
@@ -667,109 +670,102 @@ struct Suite {
 
     // What a GPU would hang on: a phase that never gets its arrival, or its
     // bytes, or gets more bytes than it expects; an mbarrier never
-    // initialized, misaligned or outside shared memory.
+    // initialized, misaligned or outside shared memory. Then bad
+    // destinations (misaligned, outside shared memory, too small).
     std::vector<unsigned char> out;
     tilec_simt_tensor_map good = tmaMap(tensor, {32, 16}, 128, 0); // 2048 bytes
-    TmaCopyRun run;
-    run.flags = kTmaNoArrive;
-    CHECK_FAILS(launchTmaCopy(m, tensor, good, run, out), LAUNCH_FAILED,
-                "kernel 'tma_copy': program (0, 0, 0), thread 0: deadlock: mbarrier wait for "
-                "phase 0 can never complete (every thread of the program waits or has exited): "
-                "mbarrier at shared offset 0, phase 0 (parity 0): 1 of 1 arrivals missing, "
-                "copies issued for 2048 of the 0 transaction bytes expected");
-    run = TmaCopyRun();
-    run.extraTx = 16;
-    CHECK_FAILS(launchTmaCopy(m, tensor, good, run, out), LAUNCH_FAILED,
-                "deadlock: mbarrier wait for phase 0 can never complete (every thread of the "
-                "program waits or has exited): mbarrier at shared offset 0, phase 0 (parity 0): "
-                "0 of 1 arrivals missing, copies issued for 2048 of the 2064 transaction bytes "
-                "expected");
-    run.extraTx = -16;
-    run.flags = kTmaCopyFirst;
-    CHECK_FAILS(launchTmaCopy(m, tensor, good, run, out), LAUNCH_FAILED,
-                "thread 0: mbarrier phase with more bytes copied than expected: mbarrier at "
-                "shared offset 0, phase 0 (parity 0): 0 of 1 arrivals missing, copies issued for "
-                "2048 of the 2032 transaction bytes expected (a GPU would never complete the "
-                "phase)");
-    run = TmaCopyRun();
-    run.flags = kTmaNoInit | kTmaNoCopy;
-    CHECK_FAILS(launchTmaCopy(m, tensor, good, run, out), LAUNCH_FAILED,
-                "mbarrier wait: mbarrier at shared offset 0 was never initialized (mbarrier.init)");
-    run.flags = kTmaNoInit | kTmaCopyFirst;
-    CHECK_FAILS(launchTmaCopy(m, tensor, good, run, out), LAUNCH_FAILED,
-                "mbarrier at shared offset 0 was never initialized (mbarrier.init)");
-    run = TmaCopyRun();
-    run.mbarrier = 4;
-    CHECK_FAILS(launchTmaCopy(m, tensor, good, run, out), LAUNCH_FAILED,
-                "thread 0: mbarrier.init: mbarrier at shared offset 4 is not 8-byte aligned");
-    run.mbarrier = 9212;
-    CHECK_FAILS(launchTmaCopy(m, tensor, good, run, out), LAUNCH_FAILED,
-                "mbarrier.init: mbarrier at shared offset 9212 is outside shared memory (size "
-                "9216)");
-
-    // Bad destinations, maps and boxes.
-    run = TmaCopyRun();
-    run.copyOut = false;
-    run.dst = 1024 + 128;
-    CHECK_FAILS(launchTmaCopy(m, tensor, good, run, out), LAUNCH_FAILED,
-                "thread 0: cp.async.bulk.tensor: destination at shared offset 1152 is not "
-                "1024-byte aligned (the repeat of its 128-byte swizzle)");
     tilec_simt_tensor_map plain = tmaMap(tensor, {12, 16}, 0, 0);
-    run.dst = 1024 + 16;
-    CHECK_FAILS(launchTmaCopy(m, tensor, plain, run, out), LAUNCH_FAILED,
-                "cp.async.bulk.tensor: destination at shared offset 1040 is not 128-byte aligned");
-    run.dst = 9216;
-    CHECK_FAILS(launchTmaCopy(m, tensor, plain, run, out), LAUNCH_FAILED,
-                "cp.async.bulk.tensor: destination at shared offset 9216 is outside shared "
-                "memory (size 9216)");
-    run.dst = 8192;
-    CHECK_FAILS(launchTmaCopy(m, tensor, good, run, out), LAUNCH_FAILED,
-                "cp.async.bulk.tensor: box of 2048 bytes at shared offset 8192 does not fit in "
-                "shared memory (size 9216)");
-    run.dst = 1024;
-    CHECK_FAILS(launchTmaCopy(m, tensor, tmaMap(tensor, {256, 256}, 0, 0), run, out), LAUNCH_FAILED,
-                "box of 262144 bytes at shared offset 1024 does not fit in shared memory");
-    tilec_simt_tensor_map bad = plain;
-    bad.rank = 0;
-    CHECK_FAILS(launchTmaCopy(m, tensor, bad, run, out), LAUNCH_FAILED,
-                "cp.async.bulk.tensor: tensor map rank 0 (expected 1 .. 5)");
-    bad = plain;
-    bad.box[1] = 0;
-    CHECK_FAILS(launchTmaCopy(m, tensor, bad, run, out), LAUNCH_FAILED,
-                "cp.async.bulk.tensor: tensor map box[1] 0 (expected 1 .. 256)");
-    bad = plain;
-    bad.box[0] = 260;
-    CHECK_FAILS(launchTmaCopy(m, tensor, bad, run, out), LAUNCH_FAILED,
-                "cp.async.bulk.tensor: tensor map box[0] 260 (expected 1 .. 256)");
-    bad = plain;
-    bad.box[0] = 3;
-    CHECK_FAILS(launchTmaCopy(m, tensor, bad, run, out), LAUNCH_FAILED,
-                "tensor map box[0] * elem_bytes = 12 bytes, not a multiple of 16");
-    bad = plain;
-    bad.elem_bytes = 3;
-    CHECK_FAILS(launchTmaCopy(m, tensor, bad, run, out), LAUNCH_FAILED,
-                "tensor map elem_bytes 3 (expected 1, 2, 4 or 8)");
-    bad = plain;
-    bad.sizes[1] = 0;
-    CHECK_FAILS(launchTmaCopy(m, tensor, bad, run, out), LAUNCH_FAILED,
-                "tensor map sizes[1] 0 (expected 1 .. 2^32)");
-    bad = plain;
-    bad.strides[0] = 200;
-    CHECK_FAILS(launchTmaCopy(m, tensor, bad, run, out), LAUNCH_FAILED,
-                "tensor map strides[0] 200 (the byte stride of dimension 1; expected a multiple "
-                "of 16 below 2^40)");
-    bad = plain;
-    bad.swizzle = 16;
-    CHECK_FAILS(launchTmaCopy(m, tensor, bad, run, out), LAUNCH_FAILED,
-                "tensor map swizzle 16 (expected 0, 32, 64 or 128)");
-    bad = good;
-    bad.swizzle = 64;
-    CHECK_FAILS(launchTmaCopy(m, tensor, bad, run, out), LAUNCH_FAILED,
-                "tensor map box[0] * elem_bytes = 128 bytes, more than its swizzle span of 64 "
-                "bytes");
-    bad = plain;
-    bad.base = 8;
-    CHECK_FAILS(launchTmaCopy(m, tensor, bad, run, out), LAUNCH_FAILED, "is not 16-byte aligned");
+    tilec_simt_tensor_map huge = tmaMap(tensor, {256, 256}, 0, 0);
+    struct BadRun {
+      const tilec_simt_tensor_map &map;
+      int32_t flags, extraTx, mbarrier, dst;
+      const char *message;
+    };
+    const BadRun badRuns[] = {
+        {good, kTmaNoArrive, 0, 0, 1024,
+         "kernel 'tma_copy': program (0, 0, 0), thread 0: deadlock: mbarrier wait for phase 0 "
+         "can never complete (every thread of the program waits or has exited): mbarrier at "
+         "shared offset 0, phase 0 (parity 0): 1 of 1 arrivals missing, copies issued for 2048 "
+         "of the 0 transaction bytes expected"},
+        {good, 0, 16, 0, 1024,
+         "deadlock: mbarrier wait for phase 0 can never complete (every thread of the program "
+         "waits or has exited): mbarrier at shared offset 0, phase 0 (parity 0): 0 of 1 arrivals "
+         "missing, copies issued for 2048 of the 2064 transaction bytes expected"},
+        {good, kTmaCopyFirst, -16, 0, 1024,
+         "thread 0: mbarrier phase with more bytes copied than expected: mbarrier at shared "
+         "offset 0, phase 0 (parity 0): 0 of 1 arrivals missing, copies issued for 2048 of the "
+         "2032 transaction bytes expected (a GPU would never complete the phase)"},
+        {good, kTmaNoInit | kTmaNoCopy, 0, 0, 1024,
+         "mbarrier wait: mbarrier at shared offset 0 was never initialized (mbarrier.init)"},
+        {good, kTmaNoInit | kTmaCopyFirst, 0, 0, 1024,
+         "mbarrier at shared offset 0 was never initialized (mbarrier.init)"},
+        {good, 0, 0, 4, 1024,
+         "thread 0: mbarrier.init: mbarrier at shared offset 4 is not 8-byte aligned"},
+        {good, 0, 0, 9212, 1024,
+         "mbarrier.init: mbarrier at shared offset 9212 is outside shared memory (size 9216)"},
+        {good, 0, 0, 0, 1024 + 128,
+         "thread 0: cp.async.bulk.tensor: destination at shared offset 1152 is not 1024-byte "
+         "aligned (the repeat of its 128-byte swizzle)"},
+        {plain, 0, 0, 0, 1024 + 16,
+         "cp.async.bulk.tensor: destination at shared offset 1040 is not 128-byte aligned"},
+        {plain, 0, 0, 0, 9216,
+         "cp.async.bulk.tensor: destination at shared offset 9216 is outside shared memory (size "
+         "9216)"},
+        {good, 0, 0, 0, 8192,
+         "cp.async.bulk.tensor: box of 2048 bytes at shared offset 8192 does not fit in shared "
+         "memory (size 9216)"},
+        {huge, 0, 0, 0, 1024,
+         "box of 262144 bytes at shared offset 1024 does not fit in shared memory"},
+    };
+    for (const BadRun &bad : badRuns) {
+      TmaCopyRun run;
+      run.flags = bad.flags;
+      run.extraTx = bad.extraTx;
+      run.mbarrier = bad.mbarrier;
+      run.dst = bad.dst;
+      // (The kernel fills the box it copies out: only one in shared memory.)
+      run.copyOut = bad.dst + tmaBoxBytes(bad.map) <= kTmaSharedBytes;
+      CHECK_FAILS(launchTmaCopy(m, tensor, bad.map, run, out), LAUNCH_FAILED, bad.message);
+    }
+    // Bad maps (the kernel copies nothing out: their boxes need not fit).
+    TmaCopyRun run;
+    run.copyOut = false;
+    struct BadMap {
+      void (*spoil)(tilec_simt_tensor_map &);
+      const char *message;
+    };
+    const BadMap badMaps[] = {
+        {[](tilec_simt_tensor_map &map) { map.rank = 0; },
+         "cp.async.bulk.tensor: tensor map rank 0 (expected 1 .. 5)"},
+        {[](tilec_simt_tensor_map &map) { map.rank = 6; }, "tensor map rank 6 (expected 1 .. 5)"},
+        {[](tilec_simt_tensor_map &map) { map.box[1] = 0; },
+         "cp.async.bulk.tensor: tensor map box[1] 0 (expected 1 .. 256)"},
+        {[](tilec_simt_tensor_map &map) { map.box[0] = 260; },
+         "cp.async.bulk.tensor: tensor map box[0] 260 (expected 1 .. 256)"},
+        {[](tilec_simt_tensor_map &map) { map.box[0] = 3; },
+         "tensor map box[0] * elem_bytes = 12 bytes, not a multiple of 16"},
+        {[](tilec_simt_tensor_map &map) { map.elem_bytes = 3; },
+         "tensor map elem_bytes 3 (expected 1, 2, 4 or 8)"},
+        {[](tilec_simt_tensor_map &map) { map.sizes[1] = 0; },
+         "tensor map sizes[1] 0 (expected 1 .. 2^32)"},
+        {[](tilec_simt_tensor_map &map) { map.strides[0] = 200; },
+         "tensor map strides[0] 200 (the byte stride of dimension 1; expected a multiple of 16 "
+         "below 2^40)"},
+        {[](tilec_simt_tensor_map &map) { map.swizzle = 16; },
+         "tensor map swizzle 16 (expected 0, 32, 64 or 128)"},
+        {[](tilec_simt_tensor_map &map) {
+           map.box[0] = 32;
+           map.swizzle = 64;
+         },
+         "tensor map box[0] * elem_bytes = 128 bytes, more than its swizzle span of 64 bytes"},
+        {[](tilec_simt_tensor_map &map) { map.base = 8; },
+         "cp.async.bulk.tensor: tensor map base 0x"},
+    };
+    for (const BadMap &spoiled : badMaps) {
+      tilec_simt_tensor_map map = plain;
+      spoiled.spoil(map);
+      CHECK_FAILS(launchTmaCopy(m, tensor, map, run, out), LAUNCH_FAILED, spoiled.message);
+    }
     run.mapShift = 16;
     CHECK_FAILS(launchTmaCopy(m, tensor, plain, run, out), LAUNCH_FAILED, "is not 64-byte aligned");
   }
