@@ -7,10 +7,12 @@
 // (tilec/simt.h). Programs are spread over the host thread pool; each pool
 // thread runs its program's threads as fibers on stacks it keeps across
 // programs, with a round-robin scheduler: a fiber runs until it waits at a
-// barrier or a shuffle, fails, or returns. When no fiber can run but some have
-// not returned, the block is stuck (a barrier reached by only part of the
-// block, or a shuffle from an inactive lane) and the launch fails, as it does
-// on an out-of-bounds shared-memory access.
+// barrier, a shuffle, a warp or warpgroup instruction or an mbarrier, fails,
+// or returns. When no fiber can run but some have not returned, the block is
+// stuck (a barrier reached by only part of the block, a shuffle from an
+// inactive lane, an mbarrier phase that can never complete) and the launch
+// fails, as it does on an out-of-bounds shared-memory access. TMA tensor
+// copies land when their mbarrier phase completes.
 #include "cpu_info.h"
 #include "host_module.h"
 #include "tilec/simt.h"

@@ -1,7 +1,7 @@
 /* Hand-written SIMT test kernels implementing the __tilec_simt_entry_* ABI
  * (tilec/simt.h): the conformance suite's kernels, written as a GPU would run
- * them, and kernels that exercise barriers, shuffles, shared memory and the
- * emulator's error reports. */
+ * them, and kernels that exercise barriers, shuffles, shared memory, wgmma,
+ * TMA copies and mbarriers, and the emulator's error reports. */
 #include "tilec/simt.h"
 
 #include <stdint.h>
