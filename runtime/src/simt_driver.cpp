@@ -1262,7 +1262,7 @@ bool Program::completeMbarrierPhase(const SimtThread *t, uint64_t offset, Mbarri
     if (reportWgmmaOverwrite(&threads[copy.issuer], "cp.async.bulk.tensor", copy.dstOffset,
                              swizzledExtent(copy.box.size(), copy.swizzle)))
       return false;
-    // Chunks move whole: the swizzle changes no offset bit below 16.
+    // Chunks move whole: the swizzle changes only offset bits 4 and up.
     for (uint64_t chunk = 0; chunk < copy.box.size(); chunk += 16)
       std::memcpy(shared + copy.dstOffset + swizzleOffset(chunk, copy.swizzle),
                   copy.box.data() + chunk, 16);

@@ -137,7 +137,14 @@ std::vector<unsigned char> tmaExpectedBox(const TmaTensor &t, const tilec_simt_t
 constexpr uint32_t kTmaSharedBytes = 1024 + 8192;
 
 /// Flags of the tma_copy kernel (simt_kernels.c).
-enum : int32_t { kTmaCopyFirst = 1, kTmaNoArrive = 2, kTmaNoInit = 4, kTmaNoCopy = 8 };
+enum : int32_t {
+  kTmaCopyFirst = 1,
+  kTmaNoArrive = 2,
+  kTmaNoInit = 4,
+  kTmaNoCopy = 8,
+  kTmaWarpsArrive = 16,
+  kTmaCountWarps = 32
+};
 
 /// One launch of tma_copy: the box's coordinates, its shared destination,
 /// the kernel's flags, the transaction bytes expected beyond the box's,
@@ -609,7 +616,8 @@ struct Suite {
     // 2-D boxes of a 37 x 45 tensor of 2- and 4-byte elements, every swizzle
     // (rows of its span; 48 bytes unswizzled), inside, across and past every
     // edge, out-of-bounds fill 0 or a NaN (bits above the element ignored),
-    // the phase completed by the copy or by the arrival after it.
+    // the phase completed by the copy or by the arrival after it, with one
+    // arrival or one per warp.
     const int32_t corners[][2] = {{0, 0},    {5, 3},    {-3, -2},  {40, 30},
                                   {-20, 35}, {30, -10}, {100, 100}};
     for (uint32_t elemBytes : {2u, 4u}) {
@@ -621,7 +629,9 @@ struct Suite {
           for (uint64_t fill : {uint64_t(0), nan}) {
             TmaCopyRun run;
             run.coords = {corner[0], corner[1]};
-            run.flags = ++variant % 2 ? kTmaCopyFirst : 0;
+            ++variant;
+            run.flags = (variant % 2 ? kTmaCopyFirst : 0) |
+                        (variant % 5 < 2 ? kTmaWarpsArrive | kTmaCountWarps : 0);
             run.dst = variant % 3 ? 1024 : 3072;
             uint32_t box0 = (swizzle ? swizzle : 48) / elemBytes;
             checkTmaCopy(m, tensor, tmaMap(tensor, {box0, 16}, swizzle, fill), run);
@@ -695,6 +705,14 @@ struct Suite {
          "thread 0: mbarrier phase with more bytes copied than expected: mbarrier at shared "
          "offset 0, phase 0 (parity 0): 0 of 1 arrivals missing, copies issued for 2048 of the "
          "2032 transaction bytes expected (a GPU would never complete the phase)"},
+        {good, kTmaWarpsArrive, 16, 0, 1024,
+         "mbarrier.arrive.expect_tx: an arrival more than the phase expects (mbarrier at shared "
+         "offset 0, phase 0 (parity 0): 0 of 1 arrivals missing, copies issued for 2048 of the "
+         "2064 transaction bytes expected)"},
+        {good, kTmaCountWarps, 0, 0, 1024,
+         "deadlock: mbarrier wait for phase 0 can never complete (every thread of the program "
+         "waits or has exited): mbarrier at shared offset 0, phase 0 (parity 0): 3 of 4 arrivals "
+         "missing, copies issued for 2048 of the 2048 transaction bytes expected"},
         {good, kTmaNoInit | kTmaNoCopy, 0, 0, 1024,
          "mbarrier wait: mbarrier at shared offset 0 was never initialized (mbarrier.init)"},
         {good, kTmaNoInit | kTmaCopyFirst, 0, 0, 1024,

@@ -279,17 +279,20 @@ enum { TMA_BOXES = 1024, TMA_SHARED_BYTES = 1024 + 8192 };
 
 /* Flags of tma_copy's control[8]. */
 enum {
-  TMA_COPY_FIRST = 1, /* copy, read the box before arriving, then arrive */
-  TMA_NO_ARRIVE = 2,  /* never arrive */
-  TMA_NO_INIT = 4,    /* leave the mbarrier uninitialized */
-  TMA_NO_COPY = 8     /* thread 0 neither arrives nor copies */
+  TMA_COPY_FIRST = 1,    /* copy, read the box before arriving, then arrive */
+  TMA_NO_ARRIVE = 2,     /* never arrive */
+  TMA_NO_INIT = 4,       /* leave the mbarrier uninitialized */
+  TMA_NO_COPY = 8,       /* thread 0 neither arrives nor copies */
+  TMA_WARPS_ARRIVE = 16, /* lane 0 of every other warp arrives too (no bytes) */
+  TMA_COUNT_WARPS = 32   /* the mbarrier expects one arrival per warp */
 };
 
 /* tma_copy(*u8 map, *i32 control, *u8 out), 4 warps: the box of the tensor
    map at byte control[9] of `map` whose first element is at control[0..4]
    goes by one cp.async.bulk.tensor into shared offset control[7] (filled
    with 0xA5 first), against an mbarrier at shared offset control[10] that
-   thread 0 initializes with one arrival. Thread 0 arrives expecting
+   thread 0 initializes with one arrival (TMA_COUNT_WARPS: 4). Thread 0
+   arrives expecting
    control[6] transaction bytes, then copies (flags control[8]: TMA_*).
    Every thread waits for phase 0, then out[n + i] = box byte i for
    n = control[5] bytes; with TMA_COPY_FIRST, out[i] is what thread 0 read
@@ -309,8 +312,10 @@ void __tilec_simt_entry_tma_copy(void **args, const int32_t grid[3], const int32
   for (uint32_t i = t->thread_id; i < n; i += threads)
     box[i] = (char)0xA5;
   if (t->thread_id == 0 && !(flags & TMA_NO_INIT))
-    t->mbarrier_init(t, mbarrier, 1);
+    t->mbarrier_init(t, mbarrier, flags & TMA_COUNT_WARPS ? 4 : 1);
   t->barrier(t);
+  if ((flags & TMA_WARPS_ARRIVE) && t->thread_id && t->thread_id % t->warp_size == 0)
+    t->mbarrier_arrive_expect_tx(t, mbarrier, 0);
   if (t->thread_id == 0 && !(flags & TMA_NO_COPY)) {
     if (flags & TMA_COPY_FIRST) {
       t->tma_load(t, tensor, control, box, mbarrier);
