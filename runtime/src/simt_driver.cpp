@@ -7,18 +7,20 @@
 // (tilec/simt.h). Programs are spread over the host thread pool; each pool
 // thread runs its program's threads as fibers on stacks it keeps across
 // programs, with a round-robin scheduler: a fiber runs until it waits at a
-// barrier or a shuffle, fails, or returns. When no fiber can run but some have
-// not returned, the block is stuck (a barrier reached by only part of the
-// block, or a shuffle from an inactive lane) and the launch fails, as it does
-// on an out-of-bounds shared-memory access.
+// barrier, a shuffle, a warp or warpgroup instruction or an mbarrier, fails,
+// or returns. When no fiber can run but some have not returned, the block is
+// stuck (a barrier reached by only part of the block, a shuffle from an
+// inactive lane, an mbarrier phase that can never complete) and the launch
+// fails, as it does on an out-of-bounds shared-memory access. TMA tensor
+// copies land when their mbarrier phase completes.
 #include "cpu_info.h"
 #include "host_module.h"
 #include "tilec/simt.h"
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
@@ -26,6 +28,7 @@
 #include <string>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <unordered_map>
 #include <vector>
 
 // TILEC_SIMT_UCONTEXT forces the portable fiber switch (to test it on x86-64).
@@ -180,7 +183,16 @@ struct Launch {
   }
 };
 
-enum class State : uint8_t { Ready, AtBarrier, InShuffle, InMma, InLdmatrix, InWgmma, Done };
+enum class State : uint8_t {
+  Ready,
+  AtBarrier,
+  InShuffle,
+  InMma,
+  InLdmatrix,
+  InWgmma,
+  InMbarrierWait,
+  Done
+};
 
 struct Program;
 
@@ -220,6 +232,9 @@ struct SimtThread {
   uint32_t groupsCommitted = 0;
   /// wgmma groups this thread has committed, and those it has waited for.
   uint32_t wgmmaCommitted = 0, wgmmaWaited = 0;
+  /// The mbarrier wait in progress: the barrier's shared offset and the
+  /// number of the phase the thread waits to see completed.
+  uint64_t mbarrierOffset = 0, mbarrierPhase = 0;
 };
 
 /// Shared bytes [begin, end) that a warpgroup's wgmma read, claimed until
@@ -227,6 +242,28 @@ struct SimtThread {
 struct WgmmaClaim {
   uint32_t group;
   uint64_t begin, end;
+};
+
+/// A cp.async.bulk.tensor copy that has not landed: the box read from global
+/// memory at issue (row-major, dimension 0 contiguous, not yet swizzled),
+/// where it goes and how, and the thread that issued it.
+struct TmaCopy {
+  uint64_t dstOffset;
+  uint32_t swizzle;
+  uint32_t issuer;
+  std::vector<unsigned char> box;
+};
+
+/// An mbarrier, as the driver keeps it (its 8 bytes in shared memory stay
+/// unused): arrivals per phase, the number of the current phase (its parity
+/// is phase & 1), the arrivals it still needs, the transaction bytes
+/// expected (mbarrier.arrive.expect_tx) and those the copies issued against
+/// it bring, and those copies.
+struct Mbarrier {
+  uint32_t count = 0, pending = 0;
+  uint64_t phase = 0;
+  uint64_t expectedTx = 0, copiedTx = 0;
+  std::vector<TmaCopy> copies;
 };
 
 /// The program a pool thread is running, with the fibers and shared memory
@@ -241,6 +278,8 @@ struct Program {
   std::vector<uint32_t> warpArrived, mmaArrived, groupArrived;
   /// Per warpgroup: the shared bytes its unfinished wgmma groups read.
   std::vector<std::vector<WgmmaClaim>> wgmmaClaims;
+  /// The program's initialized mbarriers, by shared offset.
+  std::unordered_map<uint64_t, Mbarrier> mbarriers;
   uint32_t atBarrier = 0, done = 0;
   bool failed = false;
   Context scheduler;
@@ -270,6 +309,18 @@ struct Program {
   void fail(const SimtThread *t, const std::string &message);
   /// Why no thread can run, and the thread it is about (null: the block).
   std::string stuckMessage(const SimtThread *&about) const;
+  /// Reports a failure of `writer` and returns true when shared bytes
+  /// [offset, offset + bytes), which its `what` (cp.async,
+  /// cp.async.bulk.tensor) writes, overlap bytes an unfinished wgmma reads.
+  bool reportWgmmaOverwrite(const SimtThread *writer, const char *what, uint64_t offset,
+                            uint64_t bytes);
+  /// Completes the current phase of `barrier` (at shared `offset`) if it has
+  /// had all its arrivals and its copies brought the transaction bytes
+  /// expected: lands the copies in issue order, moves to the next phase and
+  /// wakes the threads waiting for it. Returns false after reporting a
+  /// failure (more bytes copied than expected, or a copy into bytes an
+  /// unfinished wgmma reads) about `t`, the thread that arrived or copied.
+  bool completeMbarrierPhase(const SimtThread *t, uint64_t offset, Mbarrier &barrier);
 };
 
 /// Fiber stack size: TILEC_SIMT_STACK_KB, else 1 MiB (a kernel that keeps
@@ -778,6 +829,13 @@ void mfmaCallback(tilec_simt_thread *ctx, uint32_t kind,
       [&](SimtThread *lanes) { computeMfma(lanes, kind); });
 }
 
+/// `offset` after a swizzle of `span` bytes (32, 64 or 128; 0: none): the
+/// 16-byte chunk bits [4, 4+b) XORed with bits [7, 7+b), b = log2(span/16),
+/// as wgmma operands and TMA boxes lie in shared memory.
+uint64_t swizzleOffset(uint64_t offset, uint64_t span) {
+  return span ? offset ^ (((offset >> 7) & (span / 16 - 1)) << 4) : offset;
+}
+
 /// The shared-memory offset of element (mn, k) of a wgmma operand that
 /// descriptor `desc` describes (`mnMajor`: contiguous along M or N, else
 /// along K), after the descriptor's swizzle: the PTX ISA's canonical layouts,
@@ -805,12 +863,7 @@ uint64_t wgmmaOperandOffset(uint64_t desc, bool mnMajor, uint32_t mn, uint32_t k
              (k % 8) * swizzle + (k / 8) * sbo;
   else
     offset = (mn % 8) * swizzle + (mn / 8) * sbo + uint64_t(k) * elemBytes;
-  uint64_t address = start + offset;
-  if (swizzle) {
-    uint64_t bits = swizzle == 128 ? 7 : swizzle == 64 ? 3 : 1;
-    address ^= ((address >> 7) & bits) << 4;
-  }
-  return address;
+  return swizzleOffset(start + offset, swizzle);
 }
 
 /// D = A * B + D of one wgmma m64nNk16 (m64nNk8 for tf32, m64nNk32 for s8) for the warpgroup
@@ -942,11 +995,40 @@ void wgmmaCallback(tilec_simt_thread *ctx, uint32_t kind, uint64_t descA, uint64
       });
 }
 
+/// `address` as 0x-prefixed hexadecimal.
+std::string hexAddress(uint64_t address) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "0x%llx", static_cast<unsigned long long>(address));
+  return text;
+}
+
+/// The offset of `address` from the start of `p`'s shared memory (negative
+/// or past its end for an address outside it).
+int64_t sharedOffset(const Program &p, const void *address) {
+  return int64_t(reinterpret_cast<uintptr_t>(address) - reinterpret_cast<uintptr_t>(p.shared));
+}
+
+bool Program::reportWgmmaOverwrite(const SimtThread *writer, const char *what, uint64_t offset,
+                                   uint64_t bytes) {
+  for (size_t group = 0; group < wgmmaClaims.size(); ++group)
+    for (const WgmmaClaim &claim : wgmmaClaims[group])
+      if (offset < claim.end && offset + bytes > claim.begin) {
+        fail(writer, std::string(what) + " to shared offset " + std::to_string(offset) +
+                         " overwrites bytes [" + std::to_string(claim.begin) + ", " +
+                         std::to_string(claim.end) + ") that an unfinished wgmma of warpgroup " +
+                         std::to_string(group) +
+                         " reads (wgmma.wait_group has not completed its group in every thread "
+                         "of the warpgroup)");
+        return true;
+      }
+  return false;
+}
+
 void asyncCopyCallback(tilec_simt_thread *ctx, void *dst, const void *src, uint32_t bytes,
                        uint32_t srcBytes) {
   SimtThread *t = self(ctx);
   char *to = static_cast<char *>(dst);
-  int64_t offset = to - ctx->shared;
+  int64_t offset = sharedOffset(*t->program, to);
   if ((bytes != 4 && bytes != 8 && bytes != 16) || srcBytes > bytes) {
     t->program->fail(t, "cp.async of " + std::to_string(bytes) + " bytes (" +
                             std::to_string(srcBytes) + " from global memory)");
@@ -960,24 +1042,13 @@ void asyncCopyCallback(tilec_simt_thread *ctx, void *dst, const void *src, uint3
     abandon(t);
   }
   if (srcBytes && reinterpret_cast<uintptr_t>(src) % bytes != 0) {
-    char address[32];
-    std::snprintf(address, sizeof(address), "%p", src);
     t->program->fail(t, "cp.async of " + std::to_string(bytes) + " bytes from global address " +
-                            address + ", which is not " + std::to_string(bytes) +
-                            "-byte aligned (a GPU faults on it)");
+                            hexAddress(reinterpret_cast<uintptr_t>(src)) + ", which is not " +
+                            std::to_string(bytes) + "-byte aligned (a GPU faults on it)");
     abandon(t);
   }
-  Program &p = *t->program;
-  for (size_t group = 0; group < p.wgmmaClaims.size(); ++group)
-    for (const WgmmaClaim &claim : p.wgmmaClaims[group])
-      if (uint64_t(offset) < claim.end && uint64_t(offset) + bytes > claim.begin) {
-        p.fail(t, "cp.async to shared offset " + std::to_string(offset) + " overwrites bytes [" +
-                      std::to_string(claim.begin) + ", " + std::to_string(claim.end) +
-                      ") that an unfinished wgmma of warpgroup " + std::to_string(group) +
-                      " reads (wgmma.wait_group has not completed its group in every thread "
-                      "of the warpgroup)");
-        abandon(t);
-      }
+  if (t->program->reportWgmmaOverwrite(t, "cp.async", uint64_t(offset), bytes))
+    abandon(t);
   SimtThread::PendingCopy copy{to, bytes, t->groupsCommitted, {}};
   std::memcpy(copy.data, src, srcBytes);
   t->pendingCopies.push_back(copy);
@@ -1026,6 +1097,257 @@ void wgmmaWaitCallback(tilec_simt_thread *ctx, uint32_t pending) {
                claims.end());
 }
 
+//===----------------------------------------------------------------------===//
+// mbarriers and TMA tensor copies (cp.async.bulk.tensor)
+//===----------------------------------------------------------------------===//
+
+/// The mbarrier at `address`, for `t`'s instruction `what`; fails the
+/// launch and abandons `t` when it lies outside shared memory, is not 8-byte
+/// aligned, or (unless `initializing`, which creates it) was never
+/// initialized. `offset` gets its shared offset.
+Mbarrier &mbarrierAt(SimtThread *t, const void *address, const char *what, bool initializing,
+                     uint64_t &offset) {
+  Program &p = *t->program;
+  int64_t at = sharedOffset(p, address);
+  uint64_t size = p.launch->sharedBytes;
+  if (at < 0 || uint64_t(at) + 8 > size || at % 8) {
+    p.fail(t, std::string(what) + ": mbarrier at shared offset " + std::to_string(at) +
+                  (at >= 0 && uint64_t(at) + 8 <= size
+                       ? " is not 8-byte aligned"
+                       : " is outside shared memory (size " + std::to_string(size) + ")"));
+    abandon(t);
+  }
+  offset = uint64_t(at);
+  if (initializing)
+    return p.mbarriers[offset];
+  auto found = p.mbarriers.find(offset);
+  if (found == p.mbarriers.end()) {
+    p.fail(t, std::string(what) + ": mbarrier at shared offset " + std::to_string(at) +
+                  " was never initialized (mbarrier.init)");
+    abandon(t);
+  }
+  return found->second;
+}
+
+/// What the current phase of `b` (at shared `offset`) still lacks, for
+/// error messages.
+std::string mbarrierPhaseState(const Mbarrier &b, uint64_t offset) {
+  return "mbarrier at shared offset " + std::to_string(offset) + ", phase " +
+         std::to_string(b.phase) + " (parity " + std::to_string(b.phase & 1) +
+         "): " + std::to_string(b.pending) + " of " + std::to_string(b.count) +
+         " arrivals missing, copies issued for " + std::to_string(b.copiedTx) + " of the " +
+         std::to_string(b.expectedTx) + " transaction bytes expected";
+}
+
+/// Bytes of shared memory that a box of `boxBytes` (a multiple of 16)
+/// swizzled over `span` bytes reaches: the box, or more when a swizzle
+/// moves chunks of its last, partial 128-byte block past its end.
+uint64_t swizzledExtent(uint64_t boxBytes, uint32_t span) {
+  uint64_t extent = boxBytes;
+  for (uint64_t chunk = boxBytes / 128 * 128; chunk < boxBytes; chunk += 16)
+    extent = std::max(extent, swizzleOffset(chunk, span) + 16);
+  return extent;
+}
+
+/// Checks a cp.async.bulk.tensor's map, coordinates and destination; false,
+/// after reporting a failure of `t`, if any is bad. Sets `dstOffset`, the
+/// box's bytes `boxBytes` and the shared bytes it reaches `extent`.
+bool checkTmaLoad(SimtThread *t, const tilec_simt_tensor_map *map, const int32_t *coords,
+                  const void *dst, uint64_t &dstOffset, uint64_t &boxBytes, uint64_t &extent) {
+  Program &p = *t->program;
+  auto bad = [&](const std::string &problem) {
+    p.fail(t, "cp.async.bulk.tensor: " + problem);
+    return false;
+  };
+  auto mapAddress = reinterpret_cast<uintptr_t>(map);
+  if (!map || mapAddress % 64)
+    return bad("tensor map at " + hexAddress(mapAddress) + " is not 64-byte aligned" +
+               (map ? "" : " (null)"));
+  if (!coords)
+    return bad("the coordinates pointer is null");
+  const tilec_simt_tensor_map &m = *map;
+  if (m.rank < 1 || m.rank > 5)
+    return bad("tensor map rank " + std::to_string(m.rank) + " (expected 1 .. 5)");
+  if (m.elem_bytes != 1 && m.elem_bytes != 2 && m.elem_bytes != 4 && m.elem_bytes != 8)
+    return bad("tensor map elem_bytes " + std::to_string(m.elem_bytes) +
+               " (expected 1, 2, 4 or 8)");
+  if (!m.base || m.base % 16)
+    return bad("tensor map base " + hexAddress(m.base) + " is not 16-byte aligned" +
+               (m.base ? "" : " (null)"));
+  boxBytes = m.elem_bytes;
+  for (uint32_t d = 0; d < m.rank; ++d) {
+    std::string field = "[" + std::to_string(d) + "] ";
+    if (m.sizes[d] < 1 || m.sizes[d] > (uint64_t(1) << 32))
+      return bad("tensor map sizes" + field + std::to_string(m.sizes[d]) + " (expected 1 .. 2^32)");
+    if (d && (m.strides[d - 1] % 16 || m.strides[d - 1] >= (uint64_t(1) << 40)))
+      return bad("tensor map strides[" + std::to_string(d - 1) + "] " +
+                 std::to_string(m.strides[d - 1]) + " (the byte stride of dimension " +
+                 std::to_string(d) + "; expected a multiple of 16 below 2^40)");
+    if (m.box[d] < 1 || m.box[d] > 256)
+      return bad("tensor map box" + field + std::to_string(m.box[d]) + " (expected 1 .. 256)");
+    boxBytes *= m.box[d];
+  }
+  uint64_t rowBytes = uint64_t(m.box[0]) * m.elem_bytes;
+  if (rowBytes % 16)
+    return bad("tensor map box[0] * elem_bytes = " + std::to_string(rowBytes) +
+               " bytes, not a multiple of 16");
+  if (m.swizzle != 0 && m.swizzle != 32 && m.swizzle != 64 && m.swizzle != 128)
+    return bad("tensor map swizzle " + std::to_string(m.swizzle) + " (expected 0, 32, 64 or 128)");
+  if (m.swizzle && rowBytes > m.swizzle)
+    return bad("tensor map box[0] * elem_bytes = " + std::to_string(rowBytes) +
+               " bytes, more than its swizzle span of " + std::to_string(m.swizzle) + " bytes");
+  int64_t at = sharedOffset(p, dst);
+  uint64_t size = p.launch->sharedBytes, alignment = m.swizzle ? 8 * m.swizzle : 128;
+  if (at < 0 || uint64_t(at) >= size)
+    return bad("destination at shared offset " + std::to_string(at) +
+               " is outside shared memory (size " + std::to_string(size) + ")");
+  if (at % 128 || uint64_t(at) % alignment)
+    return bad(
+        "destination at shared offset " + std::to_string(at) + " is not " +
+        std::to_string(alignment) + "-byte aligned" +
+        (at % 128 ? "" : " (the repeat of its " + std::to_string(m.swizzle) + "-byte swizzle)"));
+  dstOffset = uint64_t(at);
+  extent = swizzledExtent(boxBytes, m.swizzle);
+  if (extent > size - dstOffset)
+    return bad("box of " + std::to_string(boxBytes) + " bytes at shared offset " +
+               std::to_string(dstOffset) + " does not fit in shared memory (size " +
+               std::to_string(size) + ")");
+  return true;
+}
+
+/// The box of `m` whose first element is at `coords`, read from global
+/// memory into `box` (row-major, dimension 0 contiguous); elements outside
+/// the tensor in any dimension get m.oob_fill.
+void readTmaBox(const tilec_simt_tensor_map &m, const int32_t *coords,
+                std::vector<unsigned char> &box) {
+  uint64_t rowBytes = uint64_t(m.box[0]) * m.elem_bytes, rows = 1;
+  for (uint32_t d = 1; d < m.rank; ++d)
+    rows *= m.box[d];
+  box.resize(rows * rowBytes);
+  unsigned char fill[8];
+  std::memcpy(fill, &m.oob_fill, sizeof(fill)); // its low bytes first
+  for (uint64_t row = 0; row < rows; ++row) {
+    // The row's global address, unless it lies outside dimensions 1 and up.
+    bool inside = true;
+    uint64_t address = m.base, rest = row;
+    for (uint32_t d = 1; d < m.rank; ++d) {
+      int64_t coordinate = int64_t(coords[d]) + int64_t(rest % m.box[d]);
+      rest /= m.box[d];
+      if (coordinate < 0 || uint64_t(coordinate) >= m.sizes[d])
+        inside = false;
+      else
+        address += uint64_t(coordinate) * m.strides[d - 1];
+    }
+    unsigned char *out = box.data() + row * rowBytes;
+    for (uint32_t i = 0; i < m.box[0]; ++i) {
+      int64_t coordinate = int64_t(coords[0]) + i;
+      bool present = inside && coordinate >= 0 && uint64_t(coordinate) < m.sizes[0];
+      const void *element =
+          present ? reinterpret_cast<const void *>(address + uint64_t(coordinate) * m.elem_bytes)
+                  : fill;
+      std::memcpy(out + uint64_t(i) * m.elem_bytes, element, m.elem_bytes);
+    }
+  }
+}
+
+bool Program::completeMbarrierPhase(const SimtThread *t, uint64_t offset, Mbarrier &b) {
+  if (b.pending || b.copiedTx < b.expectedTx)
+    return true;
+  if (b.copiedTx > b.expectedTx) {
+    fail(t, "mbarrier phase with more bytes copied than expected: " +
+                mbarrierPhaseState(b, offset) + " (a GPU would never complete the phase)");
+    return false;
+  }
+  for (const TmaCopy &copy : b.copies) {
+    if (reportWgmmaOverwrite(&threads[copy.issuer], "cp.async.bulk.tensor", copy.dstOffset,
+                             swizzledExtent(copy.box.size(), copy.swizzle)))
+      return false;
+    // Chunks move whole: the swizzle changes only offset bits 4 and up.
+    for (uint64_t chunk = 0; chunk < copy.box.size(); chunk += 16)
+      std::memcpy(shared + copy.dstOffset + swizzleOffset(chunk, copy.swizzle),
+                  copy.box.data() + chunk, 16);
+  }
+  b.copies.clear();
+  ++b.phase;
+  b.pending = b.count;
+  b.expectedTx = b.copiedTx = 0;
+  for (SimtThread &waiter : threads)
+    if (waiter.state == State::InMbarrierWait && waiter.mbarrierOffset == offset)
+      waiter.state = State::Ready;
+  return true;
+}
+
+void tmaLoadCallback(tilec_simt_thread *ctx, const tilec_simt_tensor_map *map,
+                     const int32_t *coords, void *dst, void *mbarrier) {
+  SimtThread *t = self(ctx);
+  Program &p = *t->program;
+  uint64_t offset = 0, dstOffset = 0, boxBytes = 0, extent = 0;
+  Mbarrier &b = mbarrierAt(t, mbarrier, "cp.async.bulk.tensor", false, offset);
+  if (!checkTmaLoad(t, map, coords, dst, dstOffset, boxBytes, extent) ||
+      p.reportWgmmaOverwrite(t, "cp.async.bulk.tensor", dstOffset, extent))
+    abandon(t);
+  b.copies.push_back({dstOffset, map->swizzle, ctx->thread_id, {}});
+  readTmaBox(*map, coords, b.copies.back().box);
+  b.copiedTx += boxBytes;
+  if (!p.completeMbarrierPhase(t, offset, b))
+    abandon(t);
+}
+
+void mbarrierInitCallback(tilec_simt_thread *ctx, void *mbarrier, uint32_t count) {
+  SimtThread *t = self(ctx);
+  uint64_t offset = 0;
+  Mbarrier &b = mbarrierAt(t, mbarrier, "mbarrier.init", true, offset);
+  if (count < 1 || count >= (1u << 20)) {
+    t->program->fail(t, "mbarrier.init: mbarrier at shared offset " + std::to_string(offset) +
+                            " with count " + std::to_string(count) + " (expected 1 .. 2^20 - 1)");
+    abandon(t);
+  }
+  if (b.count && (b.pending != b.count || b.expectedTx || !b.copies.empty())) {
+    t->program->fail(t, "mbarrier.init of a barrier in use: " + mbarrierPhaseState(b, offset));
+    abandon(t);
+  }
+  b.count = b.pending = count;
+  b.phase = 0;
+}
+
+void mbarrierArriveExpectTxCallback(tilec_simt_thread *ctx, void *mbarrier, uint32_t txBytes) {
+  SimtThread *t = self(ctx);
+  uint64_t offset = 0;
+  Mbarrier &b = mbarrierAt(t, mbarrier, "mbarrier.arrive.expect_tx", false, offset);
+  if (!b.pending) {
+    t->program->fail(t, "mbarrier.arrive.expect_tx: an arrival more than the phase expects (" +
+                            mbarrierPhaseState(b, offset) + ")");
+    abandon(t);
+  }
+  b.expectedTx += txBytes;
+  --b.pending;
+  if (!t->program->completeMbarrierPhase(t, offset, b))
+    abandon(t);
+}
+
+/// Returns once the phase of the mbarrier with parity `parity` has
+/// completed: at once when the current phase has the other parity, else
+/// when the current phase completes.
+void mbarrierWaitCallback(tilec_simt_thread *ctx, void *mbarrier, uint32_t parity) {
+  SimtThread *t = self(ctx);
+  uint64_t offset = 0;
+  Mbarrier &b = mbarrierAt(t, mbarrier, "mbarrier wait", false, offset);
+  if (parity > 1) {
+    t->program->fail(t,
+                     "mbarrier wait for parity " + std::to_string(parity) + " (expected 0 or 1)");
+    abandon(t);
+  }
+  if ((b.phase & 1) != parity)
+    return;
+  t->mbarrierOffset = offset;
+  t->mbarrierPhase = b.phase;
+  // (Entries of the map stay put: it is cleared only between programs.)
+  while (b.phase == t->mbarrierPhase) {
+    t->state = State::InMbarrierWait;
+    yield(t);
+  }
+}
+
 void failCallback(tilec_simt_thread *ctx, uint32_t code, uint64_t detail) {
   SimtThread *t = self(ctx);
   if (code == TILEC_SIMT_FAIL_SHARED_OOB) {
@@ -1033,12 +1355,9 @@ void failCallback(tilec_simt_thread *ctx, uint32_t code, uint64_t detail) {
                             std::to_string(int64_t(detail)) + " (size " +
                             std::to_string(ctx->shared_size) + ")");
   } else if (code == TILEC_SIMT_FAIL_MISALIGNED_GLOBAL) {
-    char address[32];
-    std::snprintf(address, sizeof(address), "0x%llx",
-                  static_cast<unsigned long long>(detail & ((uint64_t(1) << 56) - 1)));
     t->program->fail(t, std::to_string(detail >> 56) + "-byte global memory access at " +
-                            address + ", which is not " + std::to_string(detail >> 56) +
-                            "-byte aligned (a GPU faults on it)");
+                            hexAddress(detail & ((uint64_t(1) << 56) - 1)) + ", which is not " +
+                            std::to_string(detail >> 56) + "-byte aligned (a GPU faults on it)");
   } else {
     t->program->fail(t, "failure " + std::to_string(code) + " (detail " +
                             std::to_string(detail) + ")");
@@ -1063,6 +1382,8 @@ std::string Program::stuckMessage(const SimtThread *&about) const {
       return "is in an ldmatrix";
     case State::InWgmma:
       return "is in a wgmma";
+    case State::InMbarrierWait:
+      return "waits on an mbarrier";
     default:
       return "waits at a barrier";
     }
@@ -1099,6 +1420,16 @@ std::string Program::stuckMessage(const SimtThread *&about) const {
              absence(source) + ")";
     }
   }
+  // An mbarrier wait whose phase the other threads, all blocked, cannot
+  // complete.
+  for (const SimtThread &t : threads) {
+    if (t.state != State::InMbarrierWait)
+      continue;
+    about = &t;
+    return "deadlock: mbarrier wait for phase " + std::to_string(t.mbarrierPhase) +
+           " can never complete (every thread of the program waits or has exited): " +
+           mbarrierPhaseState(mbarriers.at(t.mbarrierOffset), t.mbarrierOffset);
+  }
   about = nullptr;
   uint32_t atBarrierNow = 0;
   for (const SimtThread &t : threads)
@@ -1133,6 +1464,7 @@ void Program::run(Launch &l, const int32_t programId[3]) {
   std::fill(groupArrived.begin(), groupArrived.end(), 0);
   for (std::vector<WgmmaClaim> &claims : wgmmaClaims)
     claims.clear();
+  mbarriers.clear();
   for (uint32_t i = 0; i < l.numThreads; ++i) {
     SimtThread &t = threads[i];
     t.ctx = {i,
@@ -1151,7 +1483,11 @@ void Program::run(Launch &l, const int32_t programId[3]) {
              asyncWaitCallback,
              wgmmaCallback,
              wgmmaCommitCallback,
-             wgmmaWaitCallback};
+             wgmmaWaitCallback,
+             tmaLoadCallback,
+             mbarrierInitCallback,
+             mbarrierArriveExpectTxCallback,
+             mbarrierWaitCallback};
     t.program = this;
     t.pendingCopies.clear();
     t.groupsCommitted = 0;

@@ -7,7 +7,9 @@
 // simt_extra= names the SIMT emulator's own test kernels)
 #include "check.h"
 #include "test_util.h"
+#include "tilec/simt.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -37,6 +39,123 @@ tilec_arg floatArg(tilec_type t, double v) {
   a.f = v;
   return a;
 }
+
+/// A tensor for the TMA tests, row-major with dimension 0 innermost, its
+/// rows and planes padded (strides multiples of 16): the bytes to upload,
+/// every element's bytes a hash of its position, the padding 0xEE.
+struct TmaTensor {
+  std::vector<uint64_t> sizes;
+  std::vector<uint64_t> strides; // strides[d - 1]: dimension d's, in bytes
+  uint32_t elemBytes;
+  std::vector<unsigned char> bytes;
+};
+
+/// Steps `index` through [0, extents) in row-major order, dimension 0
+/// fastest; false after the last index.
+bool nextIndex(std::vector<uint64_t> &index, const std::vector<uint64_t> &extents) {
+  for (size_t d = 0; d < index.size(); ++d) {
+    if (++index[d] < extents[d])
+      return true;
+    index[d] = 0;
+  }
+  return false;
+}
+
+TmaTensor tmaTensor(const std::vector<uint64_t> &sizes, uint32_t elemBytes) {
+  TmaTensor t{sizes, {}, elemBytes, {}};
+  uint64_t extent = (sizes[0] * elemBytes + 15) / 16 * 16 + 16;
+  for (size_t d = 1; d < sizes.size(); ++d) {
+    t.strides.push_back(extent);
+    extent = extent * sizes[d] + 32;
+  }
+  t.bytes.assign(extent, 0xEE);
+  std::vector<uint64_t> index(sizes.size(), 0);
+  uint64_t element = 0;
+  do {
+    uint64_t address = index[0] * elemBytes, hash = ++element * 0x9E3779B97F4A7C15ull;
+    for (size_t d = 1; d < sizes.size(); ++d)
+      address += index[d] * t.strides[d - 1];
+    for (uint32_t b = 0; b < elemBytes; ++b)
+      t.bytes[address + b] = (unsigned char)(hash >> (8 * b + 24));
+  } while (nextIndex(index, sizes));
+  return t;
+}
+
+/// The tensor map of `t` (its base an offset from where the test uploads
+/// it) with `box`, `swizzle` and `fill`.
+tilec_simt_tensor_map tmaMap(const TmaTensor &t, const std::vector<uint32_t> &box, uint32_t swizzle,
+                             uint64_t fill) {
+  tilec_simt_tensor_map map;
+  std::memset(&map, 0, sizeof(map));
+  map.rank = uint32_t(t.sizes.size());
+  map.elem_bytes = t.elemBytes;
+  for (size_t d = 0; d < t.sizes.size(); ++d) {
+    map.sizes[d] = t.sizes[d];
+    map.box[d] = box[d];
+    if (d)
+      map.strides[d - 1] = t.strides[d - 1];
+  }
+  map.swizzle = swizzle;
+  map.oob_fill = fill;
+  return map;
+}
+
+/// Bytes of the box of `map`.
+uint32_t tmaBoxBytes(const tilec_simt_tensor_map &map) {
+  uint32_t bytes = map.elem_bytes;
+  for (uint32_t d = 0; d < map.rank && d < 5; ++d)
+    bytes *= map.box[d];
+  return bytes;
+}
+
+/// The box of `t` whose first element is at `coords`, as
+/// cp.async.bulk.tensor lays it in shared memory: element by element in
+/// row-major order (the low bytes of map.oob_fill outside the tensor), byte
+/// offset o within the box stored at o ^ (((o >> 7) & (swizzle/16 - 1)) << 4).
+std::vector<unsigned char> tmaExpectedBox(const TmaTensor &t, const tilec_simt_tensor_map &map,
+                                          const int32_t *coords) {
+  std::vector<unsigned char> box(tmaBoxBytes(map));
+  std::vector<uint64_t> extents(map.box, map.box + map.rank), index(map.rank, 0);
+  uint64_t offset = 0;
+  do {
+    bool inside = true;
+    uint64_t address = 0;
+    for (uint32_t d = 0; d < map.rank; ++d) {
+      int64_t coordinate = int64_t(coords[d]) + int64_t(index[d]);
+      inside = inside && coordinate >= 0 && uint64_t(coordinate) < t.sizes[d];
+      address += uint64_t(coordinate) * (d ? t.strides[d - 1] : t.elemBytes);
+    }
+    for (uint32_t b = 0; b < t.elemBytes; ++b, ++offset) {
+      uint64_t at = map.swizzle ? offset ^ (((offset >> 7) & (map.swizzle / 16 - 1)) << 4) : offset;
+      box[at] = inside ? t.bytes[address + b] : (unsigned char)(map.oob_fill >> (8 * b));
+    }
+  } while (nextIndex(index, extents));
+  return box;
+}
+
+/// Shared memory of the TMA kernels (simt_kernels.c).
+constexpr uint32_t kTmaSharedBytes = 1024 + 8192;
+
+/// Flags of the tma_copy kernel (simt_kernels.c).
+enum : int32_t {
+  kTmaCopyFirst = 1,
+  kTmaNoArrive = 2,
+  kTmaNoInit = 4,
+  kTmaNoCopy = 8,
+  kTmaWarpsArrive = 16,
+  kTmaCountWarps = 32
+};
+
+/// One launch of tma_copy: the box's coordinates, its shared destination,
+/// the kernel's flags, the transaction bytes expected beyond the box's,
+/// the mbarrier's shared offset, where the map lies in its buffer, and
+/// whether the kernel copies the box out.
+struct TmaCopyRun {
+  std::vector<int32_t> coords;
+  int32_t dst = 1024, flags = 0, extraTx = 0, mbarrier = 0;
+  uint32_t mapShift = 0;
+  bool copyOut = true;
+};
 
 struct Suite {
   tilec_device *dev;
@@ -426,6 +545,249 @@ struct Suite {
     return s;
   }
 
+  /// Launches `name` of `m` on one program with a tensor map `map` over
+  /// `tensor` (both uploaded here: map.base is an offset from the tensor's
+  /// address, and the map lies at byte `mapShift` of its buffer), `control`
+  /// and an output of `outBytes` zeros; returns the status and the output.
+  tilec_status launchTmaKernel(tilec_module *m, const char *name, const TmaTensor &tensor,
+                               tilec_simt_tensor_map map, uint32_t mapShift,
+                               const std::vector<int32_t> &control, size_t outBytes,
+                               std::vector<unsigned char> &out) {
+    tilec_kernel *k = nullptr;
+    if (!CHECK_OK(tilec_module_get_kernel(m, name, &k)))
+      return nullptr;
+    void *data = upload(tensor.bytes);
+    map.base += reinterpret_cast<uintptr_t>(data);
+    std::vector<unsigned char> mapBytes(mapShift + sizeof(map));
+    std::memcpy(&mapBytes[mapShift], &map, sizeof(map));
+    void *dmap = upload(mapBytes), *dcontrol = upload(control);
+    void *dout = upload(std::vector<unsigned char>(std::max<size_t>(outBytes, 1), 0));
+    tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_U8, dmap), ptrArg(TILEC_TYPE_PTR_I32, dcontrol),
+                     ptrArg(TILEC_TYPE_PTR_U8, dout)};
+    uint32_t grid[3] = {1, 1, 1};
+    tilec_status s = tilec_launch(k, grid, a, 3);
+    out = download<unsigned char>(dout, outBytes);
+    for (void *p : {data, dmap, dcontrol, dout})
+      tilec_device_free(dev, p);
+    return s;
+  }
+
+  /// tma_copy of `map` over `tensor` as `run` says; `out` gets what thread 0
+  /// read at the destination before its arrival, then what every thread
+  /// read there after its wait.
+  tilec_status launchTmaCopy(tilec_module *m, const TmaTensor &tensor,
+                             const tilec_simt_tensor_map &map, const TmaCopyRun &run,
+                             std::vector<unsigned char> &out) {
+    int32_t boxBytes = int32_t(tmaBoxBytes(map)), n = run.copyOut ? boxBytes : 0;
+    std::vector<int32_t> control = run.coords;
+    control.resize(5, 0);
+    control.insert(control.end(), {n, boxBytes + run.extraTx, run.dst, run.flags,
+                                   int32_t(run.mapShift), run.mbarrier});
+    return launchTmaKernel(m, "tma_copy", tensor, map, run.mapShift, control, 2 * size_t(n), out);
+  }
+
+  /// A tma_copy of `map` lands the box as the reference lays it out, and
+  /// (kTmaCopyFirst) not before the arrival that completes the phase.
+  void checkTmaCopy(tilec_module *m, const TmaTensor &tensor, const tilec_simt_tensor_map &map,
+                    const TmaCopyRun &run) {
+    std::vector<unsigned char> out;
+    if (!CHECK_OK(launchTmaCopy(m, tensor, map, run, out)))
+      return;
+    std::vector<int32_t> coords = run.coords;
+    coords.resize(5, 0);
+    std::vector<unsigned char> want = tmaExpectedBox(tensor, map, coords.data());
+    auto after = out.begin() + long(want.size());
+    bool landed = std::equal(want.begin(), want.end(), after);
+    bool early = (run.flags & kTmaCopyFirst) &&
+                 !std::all_of(out.begin(), after, [](unsigned char c) { return c == 0xA5; });
+    if (!CHECK(landed && !early))
+      std::fprintf(stderr,
+                   "  tma_copy rank %u, %u-byte elements, box[0] %u, swizzle %u, fill 0x%llx, "
+                   "coords (%d, %d, %d): %s\n",
+                   map.rank, map.elem_bytes, map.box[0], map.swizzle,
+                   (unsigned long long)map.oob_fill, coords[0], coords[1], coords[2],
+                   landed ? "the box landed before the arrival" : "wrong box");
+  }
+
+  /// The emulator's TMA tensor copies and mbarriers (tma_copy,
+  /// tma_pipeline): boxes of every rank and swizzle, in and out of bounds,
+  /// phases, and the errors a GPU would hang or fault on.
+  void simtTma(tilec_module *m) {
+    // 2-D boxes of a 37 x 45 tensor of 2- and 4-byte elements, every swizzle
+    // (rows of its span; 48 bytes unswizzled), inside, across and past every
+    // edge, out-of-bounds fill 0 or a NaN (bits above the element ignored),
+    // the phase completed by the copy or by the arrival after it, with one
+    // arrival or one per warp.
+    const int32_t corners[][2] = {{0, 0},    {5, 3},    {-3, -2},  {40, 30},
+                                  {-20, 35}, {30, -10}, {100, 100}};
+    for (uint32_t elemBytes : {2u, 4u}) {
+      TmaTensor tensor = tmaTensor({45, 37}, elemBytes);
+      uint64_t nan = 0xdead000000000000ull | (elemBytes == 2 ? 0x7e00 : 0x7fc00000);
+      int variant = 0;
+      for (uint32_t swizzle : {0u, 32u, 64u, 128u})
+        for (const auto &corner : corners)
+          for (uint64_t fill : {uint64_t(0), nan}) {
+            TmaCopyRun run;
+            run.coords = {corner[0], corner[1]};
+            ++variant;
+            run.flags = (variant % 2 ? kTmaCopyFirst : 0) |
+                        (variant % 5 < 2 ? kTmaWarpsArrive | kTmaCountWarps : 0);
+            run.dst = variant % 3 ? 1024 : 3072;
+            uint32_t box0 = (swizzle ? swizzle : 48) / elemBytes;
+            checkTmaCopy(m, tensor, tmaMap(tensor, {box0, 16}, swizzle, fill), run);
+          }
+    }
+    // Ranks 1, 3 and 5.
+    TmaTensor line = tmaTensor({100}, 2);
+    for (int32_t x : {50, -10, 0}) {
+      TmaCopyRun run;
+      run.coords = {x};
+      checkTmaCopy(m, line, tmaMap(line, {64}, 128, 0xffff), run);
+    }
+    TmaTensor cube = tmaTensor({20, 7, 5}, 4);
+    for (std::vector<int32_t> at : {std::vector<int32_t>{-2, 5, -1}, {12, 0, 3}, {0, 2, 1}}) {
+      TmaCopyRun run;
+      run.coords = at;
+      run.flags = kTmaCopyFirst;
+      checkTmaCopy(m, cube, tmaMap(cube, {8, 4, 3}, 32, 0x7f800001), run);
+    }
+    TmaTensor five = tmaTensor({4, 3, 2, 2, 2}, 4);
+    TmaCopyRun fiveRun;
+    fiveRun.coords = {0, -1, 1, 0, 1};
+    checkTmaCopy(m, five, tmaMap(five, {4, 2, 2, 2, 2}, 0, 0x12345678), fiveRun);
+
+    // A pipeline: 5 boxes of 8 rows (the last past the end) through a ring
+    // of 1, 2 or 3 buffers, each mbarrier through phases 0, 1, 0, ...
+    TmaTensor tensor = tmaTensor({45, 37}, 4);
+    tilec_simt_tensor_map rows = tmaMap(tensor, {16, 8}, 64, 0);
+    const uint32_t tiles = 5, boxBytes = tmaBoxBytes(rows);
+    for (int32_t stages : {1, 2, 3}) {
+      std::vector<unsigned char> out;
+      if (!CHECK_OK(launchTmaKernel(m, "tma_pipeline", tensor, rows, 0,
+                                    {stages, int32_t(tiles), int32_t(boxBytes)}, tiles * boxBytes,
+                                    out)))
+        continue;
+      int bad = 0;
+      for (uint32_t tile = 0; tile < tiles; ++tile) {
+        const int32_t at[5] = {0, int32_t(8 * tile), 0, 0, 0};
+        std::vector<unsigned char> want = tmaExpectedBox(tensor, rows, at);
+        bad += !std::equal(want.begin(), want.end(), out.begin() + long(tile * boxBytes));
+      }
+      if (!CHECK(bad == 0))
+        std::fprintf(stderr, "  tma_pipeline with %d stages: %d of %u boxes wrong\n", stages, bad,
+                     tiles);
+    }
+
+    // What a GPU would hang on: a phase that never gets its arrival, or its
+    // bytes, or gets more bytes than it expects; an mbarrier never
+    // initialized, misaligned or outside shared memory. Then bad
+    // destinations (misaligned, outside shared memory, too small).
+    std::vector<unsigned char> out;
+    tilec_simt_tensor_map good = tmaMap(tensor, {32, 16}, 128, 0); // 2048 bytes
+    tilec_simt_tensor_map plain = tmaMap(tensor, {12, 16}, 0, 0);
+    tilec_simt_tensor_map huge = tmaMap(tensor, {256, 256}, 0, 0);
+    struct BadRun {
+      const tilec_simt_tensor_map &map;
+      int32_t flags, extraTx, mbarrier, dst;
+      const char *message;
+    };
+    const BadRun badRuns[] = {
+        {good, kTmaNoArrive, 0, 0, 1024,
+         "kernel 'tma_copy': program (0, 0, 0), thread 0: deadlock: mbarrier wait for phase 0 "
+         "can never complete (every thread of the program waits or has exited): mbarrier at "
+         "shared offset 0, phase 0 (parity 0): 1 of 1 arrivals missing, copies issued for 2048 "
+         "of the 0 transaction bytes expected"},
+        {good, 0, 16, 0, 1024,
+         "deadlock: mbarrier wait for phase 0 can never complete (every thread of the program "
+         "waits or has exited): mbarrier at shared offset 0, phase 0 (parity 0): 0 of 1 arrivals "
+         "missing, copies issued for 2048 of the 2064 transaction bytes expected"},
+        {good, kTmaCopyFirst, -16, 0, 1024,
+         "thread 0: mbarrier phase with more bytes copied than expected: mbarrier at shared "
+         "offset 0, phase 0 (parity 0): 0 of 1 arrivals missing, copies issued for 2048 of the "
+         "2032 transaction bytes expected (a GPU would never complete the phase)"},
+        {good, kTmaWarpsArrive, 16, 0, 1024,
+         "mbarrier.arrive.expect_tx: an arrival more than the phase expects (mbarrier at shared "
+         "offset 0, phase 0 (parity 0): 0 of 1 arrivals missing, copies issued for 2048 of the "
+         "2064 transaction bytes expected)"},
+        {good, kTmaCountWarps, 0, 0, 1024,
+         "deadlock: mbarrier wait for phase 0 can never complete (every thread of the program "
+         "waits or has exited): mbarrier at shared offset 0, phase 0 (parity 0): 3 of 4 arrivals "
+         "missing, copies issued for 2048 of the 2048 transaction bytes expected"},
+        {good, kTmaNoInit | kTmaNoCopy, 0, 0, 1024,
+         "mbarrier wait: mbarrier at shared offset 0 was never initialized (mbarrier.init)"},
+        {good, kTmaNoInit | kTmaCopyFirst, 0, 0, 1024,
+         "mbarrier at shared offset 0 was never initialized (mbarrier.init)"},
+        {good, 0, 0, 4, 1024,
+         "thread 0: mbarrier.init: mbarrier at shared offset 4 is not 8-byte aligned"},
+        {good, 0, 0, 9212, 1024,
+         "mbarrier.init: mbarrier at shared offset 9212 is outside shared memory (size 9216)"},
+        {good, 0, 0, 0, 1024 + 128,
+         "thread 0: cp.async.bulk.tensor: destination at shared offset 1152 is not 1024-byte "
+         "aligned (the repeat of its 128-byte swizzle)"},
+        {plain, 0, 0, 0, 1024 + 16,
+         "cp.async.bulk.tensor: destination at shared offset 1040 is not 128-byte aligned"},
+        {plain, 0, 0, 0, 9216,
+         "cp.async.bulk.tensor: destination at shared offset 9216 is outside shared memory (size "
+         "9216)"},
+        {good, 0, 0, 0, 8192,
+         "cp.async.bulk.tensor: box of 2048 bytes at shared offset 8192 does not fit in shared "
+         "memory (size 9216)"},
+        {huge, 0, 0, 0, 1024,
+         "box of 262144 bytes at shared offset 1024 does not fit in shared memory"},
+    };
+    for (const BadRun &bad : badRuns) {
+      TmaCopyRun run;
+      run.flags = bad.flags;
+      run.extraTx = bad.extraTx;
+      run.mbarrier = bad.mbarrier;
+      run.dst = bad.dst;
+      // (The kernel fills the box it copies out: only one in shared memory.)
+      run.copyOut = bad.dst + tmaBoxBytes(bad.map) <= kTmaSharedBytes;
+      CHECK_FAILS(launchTmaCopy(m, tensor, bad.map, run, out), LAUNCH_FAILED, bad.message);
+    }
+    // Bad maps (the kernel copies nothing out: their boxes need not fit).
+    TmaCopyRun run;
+    run.copyOut = false;
+    struct BadMap {
+      void (*spoil)(tilec_simt_tensor_map &);
+      const char *message;
+    };
+    const BadMap badMaps[] = {
+        {[](tilec_simt_tensor_map &map) { map.rank = 0; },
+         "cp.async.bulk.tensor: tensor map rank 0 (expected 1 .. 5)"},
+        {[](tilec_simt_tensor_map &map) { map.rank = 6; }, "tensor map rank 6 (expected 1 .. 5)"},
+        {[](tilec_simt_tensor_map &map) { map.box[1] = 0; },
+         "cp.async.bulk.tensor: tensor map box[1] 0 (expected 1 .. 256)"},
+        {[](tilec_simt_tensor_map &map) { map.box[0] = 260; },
+         "cp.async.bulk.tensor: tensor map box[0] 260 (expected 1 .. 256)"},
+        {[](tilec_simt_tensor_map &map) { map.box[0] = 3; },
+         "tensor map box[0] * elem_bytes = 12 bytes, not a multiple of 16"},
+        {[](tilec_simt_tensor_map &map) { map.elem_bytes = 3; },
+         "tensor map elem_bytes 3 (expected 1, 2, 4 or 8)"},
+        {[](tilec_simt_tensor_map &map) { map.sizes[1] = 0; },
+         "tensor map sizes[1] 0 (expected 1 .. 2^32)"},
+        {[](tilec_simt_tensor_map &map) { map.strides[0] = 200; },
+         "tensor map strides[0] 200 (the byte stride of dimension 1; expected a multiple of 16 "
+         "below 2^40)"},
+        {[](tilec_simt_tensor_map &map) { map.swizzle = 16; },
+         "tensor map swizzle 16 (expected 0, 32, 64 or 128)"},
+        {[](tilec_simt_tensor_map &map) {
+           map.box[0] = 32;
+           map.swizzle = 64;
+         },
+         "tensor map box[0] * elem_bytes = 128 bytes, more than its swizzle span of 64 bytes"},
+        {[](tilec_simt_tensor_map &map) { map.base = 8; },
+         "cp.async.bulk.tensor: tensor map base 0x"},
+    };
+    for (const BadMap &spoiled : badMaps) {
+      tilec_simt_tensor_map map = plain;
+      spoiled.spoil(map);
+      CHECK_FAILS(launchTmaCopy(m, tensor, map, run, out), LAUNCH_FAILED, spoiled.message);
+    }
+    run.mapShift = 16;
+    CHECK_FAILS(launchTmaCopy(m, tensor, plain, run, out), LAUNCH_FAILED, "is not 64-byte aligned");
+  }
+
   /// The SIMT emulator: barriers, shuffles, shared memory, error reports.
   void simt() {
     tilec_module *m = nullptr;
@@ -503,7 +865,24 @@ struct Suite {
                   "bytes [2048, 2304) that an unfinished wgmma of warpgroup 0 reads");
       CHECK_FAILS(launchWith(m, "wgmma_race", 128, beforeWait | 0, out), LAUNCH_FAILED,
                   "overwrites bytes [0, 2048)");
+      // The same by cp.async.bulk.tensor, checked when it is issued and when
+      // it lands (`early`: issued before the wgmma, landed after it).
+      const int32_t tma = 1 << 17, early = 1 << 18;
+      CHECK_OK(launchWith(m, "wgmma_race", 128, tma | 2176, out));
+      CHECK(out == std::vector<int32_t>(128, 1));
+      CHECK_OK(launchWith(m, "wgmma_race", 128, tma | early | 2176, out));
+      CHECK_OK(launchWith(m, "wgmma_race", 128, beforeWait | tma | 3072, out));
+      const char *landing = "program (0, 0, 0), thread 5: cp.async.bulk.tensor to shared offset "
+                            "2176 overwrites bytes [2048, 2304) that an unfinished wgmma of "
+                            "warpgroup 0 reads";
+      CHECK_FAILS(launchWith(m, "wgmma_race", 128, beforeWait | tma | 2176, out), LAUNCH_FAILED,
+                  landing);
+      CHECK_FAILS(launchWith(m, "wgmma_race", 128, beforeWait | tma | early | 2176, out),
+                  LAUNCH_FAILED, landing);
+      CHECK_FAILS(launchWith(m, "wgmma_race", 128, beforeWait | tma | 0, out), LAUNCH_FAILED,
+                  "cp.async.bulk.tensor to shared offset 0 overwrites bytes [0, 2048)");
     }
+    simtTma(m);
     // Device assertions, as on the CPU driver.
     if (CHECK_OK(tilec_module_get_kernel(m, "assert_positive", &k))) {
       std::vector<int32_t> data = {1, 2, -3, 4, -5};

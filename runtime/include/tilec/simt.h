@@ -177,14 +177,27 @@ typedef struct tilec_simt_mfma_fragments {
  *  global memory: the fields of cuTensorMapEncodeTiled, dimension 0 the
  *  innermost (contiguous) one. 128 bytes, 64-byte aligned. */
 typedef struct tilec_simt_tensor_map {
-  uint64_t base;       /**< global address of element 0, 16-byte aligned */
-  uint32_t rank;       /**< 1 .. 5 */
-  uint32_t elem_bytes; /**< 1, 2, 4 or 8 */
-  uint64_t sizes[5];   /**< global dimensions (elements), innermost first */
-  uint64_t strides[4]; /**< byte strides of dimensions 1 .. rank-1 */
-  uint32_t box[5];     /**< box dimensions (elements), innermost first */
-  uint32_t swizzle;    /**< 0 (none), 32, 64 or 128: bytes of the span */
-  uint64_t oob_fill;   /**< bits of elements outside the tensor */
+  /** Global address of element (0, ..., 0), 16-byte aligned. */
+  uint64_t base;
+  /** Dimensions, 1 .. 5. */
+  uint32_t rank;
+  /** Bytes per element: 1, 2, 4 or 8. */
+  uint32_t elem_bytes;
+  /** Global dimensions (elements), innermost first; sizes[d] for d >= rank
+   *  unused. */
+  uint64_t sizes[5];
+  /** Byte stride of dimensions 1 .. rank-1 (strides[d-1] for dimension d),
+   *  multiples of 16. */
+  uint64_t strides[4];
+  /** Box dimensions (elements), innermost first, each 1 .. 256;
+   *  box[0]*elem_bytes a multiple of 16. */
+  uint32_t box[5];
+  /** 0 (none), 32, 64 or 128: bytes of the swizzle span;
+   *  box[0]*elem_bytes <= swizzle when swizzle != 0. */
+  uint32_t swizzle;
+  /** Bit pattern (low elem_bytes bytes) written for elements outside
+   *  [0, sizes[d]) in any dimension. */
+  uint64_t oob_fill;
   uint32_t reserved[2];
 } tilec_simt_tensor_map;
 
@@ -272,15 +285,37 @@ struct tilec_simt_thread {
   /** `wgmma.wait_group pending`: the thread has waited until at most
    *  `pending` of its committed groups are in flight. */
   void (*wgmma_wait)(tilec_simt_thread *self, uint32_t pending);
-  /** `cp.async.bulk.tensor` of the box of `map` at `coords` to `dst`,
-   *  counted by `mbarrier` (one thread). */
+  /** `cp.async.bulk.tensor.<rank>d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+   *  [dst], [map, {coords}], [mbarrier]`, issued by one thread: copies the box of
+   *  `map` whose first element is at `coords` (int32, innermost first, may be
+   *  negative or past the end: such elements get map->oob_fill) to `dst` (in
+   *  `shared`, aligned to 128 bytes, and to the swizzle's repeat = 8 * swizzle
+   *  bytes when swizzled), row-major with dimension 0 contiguous, each 16-byte
+   *  chunk at byte offset o of the box stored at o ^ (((o >> 7) & (swizzle/16 - 1)) << 4)
+   *  (o relative to dst; the same as absolute-address bits since dst is aligned).
+   *  The copy's bytes count as transaction bytes of `mbarrier`'s current
+   *  phase; the data lands in shared memory when that phase completes (see
+   *  mbarrier_wait), not before, so a read without waiting sees the old
+   *  contents. Landing into bytes that an unfinished wgmma group claims fails
+   *  the launch (as for async_copy). A map or dst outside memory / misaligned,
+   *  a bad map field, or a box larger than shared memory fails the launch with
+   *  a message naming the problem. */
   void (*tma_load)(tilec_simt_thread *self, const tilec_simt_tensor_map *map, const int32_t *coords,
                    void *dst, void *mbarrier);
-  /** `mbarrier.init` for `count` arrivals (one thread). */
+  /** `mbarrier.init.shared.b64 [mbarrier], count`: one thread initializes the
+   *  8-byte barrier (in `shared`, 8-byte aligned) expecting `count` arrivals
+   *  per phase, phase 0 current. */
   void (*mbarrier_init)(tilec_simt_thread *self, void *mbarrier, uint32_t count);
-  /** `mbarrier.arrive.expect_tx`. */
+  /** `mbarrier.arrive.expect_tx.shared.b64 _, [mbarrier], tx_bytes`: adds
+   *  tx_bytes to the transaction bytes the current phase waits for, then
+   *  arrives once (tx_bytes 0: a plain arrive). */
   void (*mbarrier_arrive_expect_tx)(tilec_simt_thread *self, void *mbarrier, uint32_t tx_bytes);
-  /** Waits for the phase of parity `phase` to complete. */
+  /** `mbarrier.try_wait.parity.shared.b64` in a loop: returns once the phase
+   *  with parity `phase` (0 or 1) of `mbarrier` has completed, i.e. once it
+   *  had all its arrivals and all its transaction bytes (the TMA copies
+   *  issued against it land then, in issue order). A wait that can never
+   *  complete (every thread of the program waiting or finished) fails the
+   *  launch. */
   void (*mbarrier_wait)(tilec_simt_thread *self, void *mbarrier, uint32_t phase);
 };
 
@@ -317,6 +352,9 @@ TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mbarrier_init) == 136, "ABI
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mbarrier_arrive_expect_tx) == 144, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mbarrier_wait) == 152, "ABI");
 TILEC_SIMT_STATIC_ASSERT(sizeof(tilec_simt_tensor_map) == 128, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, base) == 0, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, rank) == 8, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, elem_bytes) == 12, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, sizes) == 16, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, strides) == 56, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, box) == 88, "ABI");

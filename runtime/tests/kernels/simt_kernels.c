@@ -1,7 +1,7 @@
 /* Hand-written SIMT test kernels implementing the __tilec_simt_entry_* ABI
  * (tilec/simt.h): the conformance suite's kernels, written as a GPU would run
- * them, and kernels that exercise barriers, shuffles, shared memory and the
- * emulator's error reports. */
+ * them, and kernels that exercise barriers, shuffles, shared memory, wgmma,
+ * TMA copies and mbarriers, and the emulator's error reports. */
 #include "tilec/simt.h"
 
 #include <stdint.h>
@@ -213,10 +213,12 @@ void __tilec_simt_entry_assert_positive(void **args, const int32_t grid[3],
 
 /* wgmma_race(*i32 out, i32 mode), 4 warps of 32 lanes (one warpgroup): one
    m64n8k16 f16 wgmma reads A (64x16, K-major, unswizzled, shared bytes
-   [0, 2048)) and B (16x8, bytes [2048, 2304)); then thread 5 starts a
-   cp.async of 16 zero bytes into shared offset `mode & 0xffff`, after the
-   warpgroup's wgmma.wait_group 0 and a barrier (mode bit 16 clear) or before
-   the wait (set).
+   [0, 2048)) and B (16x8, bytes [2048, 2304)); then thread 5 writes 16 zero
+   bytes into shared offset `mode & 0xffff`, after the warpgroup's
+   wgmma.wait_group 0 and a barrier (mode bit 16 clear) or before the wait
+   (set): by a cp.async (mode bit 17 clear) or by a cp.async.bulk.tensor
+   against an mbarrier at shared offset 4088, which mode bit 18 issues before
+   the wgmma and completes (lands) by the arrival after it.
    out[thread] = 1 when the thread is done. */
 const int64_t __tilec_simt_shared_bytes_wgmma_race = 4096;
 void __tilec_simt_entry_wgmma_race(void **args, const int32_t grid[3], const int32_t pid[3],
@@ -224,12 +226,27 @@ void __tilec_simt_entry_wgmma_race(void **args, const int32_t grid[3], const int
   int32_t *out = *(int32_t **)args[0];
   int32_t mode = *(const int32_t *)args[1];
   uint32_t offset = (uint32_t)mode & 0xffff;
-  int before_wait = (mode >> 16) & 1;
+  int before_wait = (mode >> 16) & 1, tma = (mode >> 17) & 1, tma_early = (mode >> 18) & 1;
+  void *mbarrier = t->shared + 4088;
+  /* The first 4 i32 of `out` (zeros) as a rank-1 tensor: one 16-byte box. */
+  _Alignas(64) tilec_simt_tensor_map map;
+  const int32_t origin[1] = {0};
+  memset(&map, 0, sizeof(map));
+  map.base = (uint64_t)(uintptr_t)out;
+  map.rank = 1;
+  map.elem_bytes = 4;
+  map.sizes[0] = 4;
+  map.box[0] = 4;
   (void)grid;
   (void)pid;
   if (t->thread_id < 2304 / 16)
     memset(t->shared + 16 * t->thread_id, 0, 16);
   t->barrier(t);
+  if (t->thread_id == 5 && tma) {
+    t->mbarrier_init(t, mbarrier, 1);
+    if (tma_early)
+      t->tma_load(t, &map, origin, t->shared + offset, mbarrier);
+  }
   /* Descriptor fields in 16-byte units: start, leading byte offset 128 (the
      next 8 columns of K), stride byte offset 256 (the next 8 rows). */
   uint64_t fields = (uint64_t)(128 >> 4) << 16 | (uint64_t)(256 >> 4) << 32;
@@ -241,7 +258,12 @@ void __tilec_simt_entry_wgmma_race(void **args, const int32_t grid[3], const int
     t->wgmma_wait(t, 0);
     t->barrier(t);
   }
-  if (t->thread_id == 5) {
+  if (t->thread_id == 5 && tma) {
+    t->mbarrier_arrive_expect_tx(t, mbarrier, 16);
+    if (!tma_early)
+      t->tma_load(t, &map, origin, t->shared + offset, mbarrier);
+    t->mbarrier_wait(t, mbarrier, 0);
+  } else if (t->thread_id == 5) {
     t->async_copy(t, t->shared + offset, out, 16, 0);
     t->async_commit(t);
     t->async_wait(t, 0);
@@ -249,4 +271,108 @@ void __tilec_simt_entry_wgmma_race(void **args, const int32_t grid[3], const int
   if (before_wait)
     t->wgmma_wait(t, 0);
   out[t->thread_id] = 1;
+}
+
+/* Shared memory of the TMA kernels: mbarriers from offset 0, boxes from
+   offset 1024 (aligned to every swizzle's repeat). */
+enum { TMA_BOXES = 1024, TMA_SHARED_BYTES = 1024 + 8192 };
+
+/* Flags of tma_copy's control[8]. */
+enum {
+  TMA_COPY_FIRST = 1,    /* copy, read the box before arriving, then arrive */
+  TMA_NO_ARRIVE = 2,     /* never arrive */
+  TMA_NO_INIT = 4,       /* leave the mbarrier uninitialized */
+  TMA_NO_COPY = 8,       /* thread 0 neither arrives nor copies */
+  TMA_WARPS_ARRIVE = 16, /* lane 0 of every other warp arrives too (no bytes) */
+  TMA_COUNT_WARPS = 32   /* the mbarrier expects one arrival per warp */
+};
+
+/* tma_copy(*u8 map, *i32 control, *u8 out), 4 warps: the box of the tensor
+   map at byte control[9] of `map` whose first element is at control[0..4]
+   goes by one cp.async.bulk.tensor into shared offset control[7] (filled
+   with 0xA5 first), against an mbarrier at shared offset control[10] that
+   thread 0 initializes with one arrival (TMA_COUNT_WARPS: 4). Thread 0
+   arrives expecting
+   control[6] transaction bytes, then copies (flags control[8]: TMA_*).
+   Every thread waits for phase 0, then out[n + i] = box byte i for
+   n = control[5] bytes; with TMA_COPY_FIRST, out[i] is what thread 0 read
+   there between its copy and its arrival. */
+const int64_t __tilec_simt_shared_bytes_tma_copy = TMA_SHARED_BYTES;
+void __tilec_simt_entry_tma_copy(void **args, const int32_t grid[3], const int32_t pid[3],
+                                 thread *t) {
+  const char *map = *(const char **)args[0];
+  const int32_t *control = *(const int32_t **)args[1];
+  unsigned char *out = *(unsigned char **)args[2];
+  uint32_t threads = 4 * t->warp_size, n = (uint32_t)control[5], flags = (uint32_t)control[8];
+  const tilec_simt_tensor_map *tensor = (const tilec_simt_tensor_map *)(map + control[9]);
+  char *box = t->shared + control[7];
+  void *mbarrier = t->shared + control[10];
+  (void)grid;
+  (void)pid;
+  for (uint32_t i = t->thread_id; i < n; i += threads)
+    box[i] = (char)0xA5;
+  if (t->thread_id == 0 && !(flags & TMA_NO_INIT))
+    t->mbarrier_init(t, mbarrier, flags & TMA_COUNT_WARPS ? 4 : 1);
+  t->barrier(t);
+  if ((flags & TMA_WARPS_ARRIVE) && t->thread_id && t->thread_id % t->warp_size == 0)
+    t->mbarrier_arrive_expect_tx(t, mbarrier, 0);
+  if (t->thread_id == 0 && !(flags & TMA_NO_COPY)) {
+    if (flags & TMA_COPY_FIRST) {
+      t->tma_load(t, tensor, control, box, mbarrier);
+      memcpy(out, box, n);
+    }
+    if (!(flags & TMA_NO_ARRIVE))
+      t->mbarrier_arrive_expect_tx(t, mbarrier, (uint32_t)control[6]);
+    if (!(flags & TMA_COPY_FIRST))
+      t->tma_load(t, tensor, control, box, mbarrier);
+  }
+  t->mbarrier_wait(t, mbarrier, 0);
+  for (uint32_t i = t->thread_id; i < n; i += threads)
+    out[n + i] = (unsigned char)box[i];
+}
+
+/* tma_pipeline(*u8 map, *i32 control, *u8 out), 4 warps: the boxes of the
+   tensor map at (0, tile * box[1]) for tile = 0 .. control[1]-1 stream
+   through a ring of control[0] (1 .. 3) buffers of 2048 bytes, each with its
+   mbarrier (shared offset 8 * stage), as a software pipeline uses them:
+   thread 0 fills every buffer first; for each tile, every thread waits for
+   its buffer's phase (parity tile / stages % 2) and copies the box
+   (control[2] bytes) to out[tile * control[2] ..]; after a barrier thread 0
+   refills the buffer with tile + stages. */
+/* Thread 0 of tma_pipeline: `tile` (n bytes) into its stage's buffer. */
+static void tma_fill_stage(thread *t, const tilec_simt_tensor_map *map, uint32_t tile,
+                           uint32_t stages, uint32_t n) {
+  uint32_t stage = tile % stages;
+  int32_t coords[5] = {0, (int32_t)(tile * map->box[1]), 0, 0, 0};
+  t->mbarrier_arrive_expect_tx(t, t->shared + 8 * stage, n);
+  t->tma_load(t, map, coords, t->shared + TMA_BOXES + 2048 * stage, t->shared + 8 * stage);
+}
+
+const int64_t __tilec_simt_shared_bytes_tma_pipeline = TMA_SHARED_BYTES;
+void __tilec_simt_entry_tma_pipeline(void **args, const int32_t grid[3], const int32_t pid[3],
+                                     thread *t) {
+  const tilec_simt_tensor_map *map = *(const tilec_simt_tensor_map **)args[0];
+  const int32_t *control = *(const int32_t **)args[1];
+  unsigned char *out = *(unsigned char **)args[2];
+  uint32_t threads = 4 * t->warp_size, stages = (uint32_t)control[0], tiles = (uint32_t)control[1],
+           n = (uint32_t)control[2];
+  (void)grid;
+  (void)pid;
+  if (t->thread_id == 0) {
+    for (uint32_t stage = 0; stage < stages; ++stage)
+      t->mbarrier_init(t, t->shared + 8 * stage, 1);
+    for (uint32_t tile = 0; tile < stages && tile < tiles; ++tile)
+      tma_fill_stage(t, map, tile, stages, n);
+  }
+  t->barrier(t); /* the mbarriers are initialized */
+  for (uint32_t tile = 0; tile < tiles; ++tile) {
+    uint32_t stage = tile % stages;
+    const char *box = t->shared + TMA_BOXES + 2048 * stage;
+    t->mbarrier_wait(t, t->shared + 8 * stage, (tile / stages) & 1);
+    for (uint32_t i = t->thread_id; i < n; i += threads)
+      out[(size_t)tile * n + i] = (unsigned char)box[i];
+    t->barrier(t); /* every thread has read the buffer before its refill */
+    if (t->thread_id == 0 && tile + stages < tiles)
+      tma_fill_stage(t, map, tile + stages, stages, n);
+  }
 }
