@@ -331,8 +331,10 @@ struct Suite {
 
   /// Launches scratch_slots (global_scratch 256) on `grid`; checks every
   /// program's read-back word, that all programs got the same 128-byte
-  /// aligned buffer, and every slot's contents in it. Returns the buffer.
-  uint64_t scratchLaunch(tilec_kernel *k, uint32_t gx, uint32_t gy, uint32_t gz) {
+  /// aligned buffer, and (`readSlots`: no other thread launches meanwhile)
+  /// every slot's contents in it. Returns the buffer.
+  uint64_t scratchLaunch(tilec_kernel *k, uint32_t gx, uint32_t gy, uint32_t gz,
+                         bool readSlots = true) {
     size_t programs = size_t(gx) * gy * gz;
     void *d = upload(std::vector<int64_t>(2 * programs, -1));
     tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_I64, d)};
@@ -353,7 +355,7 @@ struct Suite {
                    gx, gy, gz, badWords, badBases);
     if (!CHECK(base != 0 && base % 128 == 0))
       std::fprintf(stderr, "  scratch buffer at 0x%llx\n", (unsigned long long)base);
-    if (base == 0 || badBases)
+    if (base == 0 || badBases || !readSlots)
       return base;
     std::vector<int64_t> slots =
         download<int64_t>(reinterpret_cast<void *>(uintptr_t(base)), 32 * programs);
@@ -389,6 +391,15 @@ struct Suite {
                 "kernel 'scratch_slots': needs 36028247246373120 bytes");
     tilec_device_free(dev, d);
     CHECK(scratchLaunch(k, 7, 1, 1) == grown); // Still the same buffer.
+    // Two host threads launching ever larger grids: each launch keeps its
+    // buffer while the other grows the module's.
+    auto body = [this, k](uint32_t first) {
+      for (uint32_t i = 0; i < 12; ++i)
+        scratchLaunch(k, first + 23 * i, 1, 2, /*readSlots=*/false);
+    };
+    std::thread t(body, 300);
+    body(301);
+    t.join();
   }
 
   /// Launches from two host threads at once.

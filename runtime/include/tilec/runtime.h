@@ -187,7 +187,9 @@ TILEC_API tilec_status tilec_module_load_file(tilec_device *dev,
 TILEC_API tilec_status tilec_module_load_data(tilec_device *dev,
                                               const void *data, size_t size,
                                               tilec_module **out);
-/// Releases a module and its kernels (NULL is fine).
+/// Releases a module and its kernels (NULL is fine); a module whose kernels
+/// have global scratch memory first waits for the device, whose queued
+/// launches may still use it.
 TILEC_API void tilec_module_release(tilec_module *mod);
 /// Number of kernels in `mod`.
 TILEC_API size_t tilec_module_kernel_count(const tilec_module *mod);
