@@ -297,6 +297,13 @@ void reportBackendError(ModuleOp module, ArrayRef<KernelInfo> kernels, llvm::Str
   }
 }
 
+/// What PTX text states of each kernel in comment lines `// ATTR KERNEL BYTES`
+/// (emitArtifact), for images built from it later (buildModuleImage): the
+/// launch's dynamic shared memory and each program's global scratch.
+constexpr std::pair<llvm::StringLiteral, uint64_t KernelInfo::*> kPTXKernelNotes[] = {
+    {kDynamicSharedMemoryAttr, &KernelInfo::sharedMemBytes},
+    {kGlobalScratchAttr, &KernelInfo::globalScratchBytes}};
+
 /// The word of an image's `payload` line.
 llvm::StringRef payloadName(ModulePayload payload) {
   switch (payload) {
@@ -325,6 +332,8 @@ std::string moduleMetadata(const PipelineOptions &options, const TargetInfo &inf
     text += "num_warps " + std::to_string(options.numWarps) + "\n";
     if (kernel.sharedMemBytes)
       text += "shared_mem " + std::to_string(kernel.sharedMemBytes) + "\n";
+    if (kernel.globalScratchBytes)
+      text += "global_scratch " + std::to_string(kernel.globalScratchBytes) + "\n";
     for (auto [i, type] : llvm::enumerate(kernel.paramTypes)) {
       text += "param " + type;
       if (i < kernel.paramNames.size() && !kernel.paramNames[i].empty())
@@ -464,14 +473,27 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     return failure();
   }
 
-  // Kernels whose shared memory is dynamic, and how much each launch gives.
-  llvm::StringMap<uint64_t> dynamicShared;
+  // Kernels whose shared memory is dynamic, and how much each launch gives;
+  // kernels with global scratch memory, and how much each program uses.
+  llvm::StringMap<uint64_t> dynamicShared, globalScratch;
   module.walk([&](Operation *op) {
-    auto bytes = op->getAttrOfType<IntegerAttr>(kDynamicSharedMemoryAttr);
     auto name = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-    if (bytes && name)
+    if (!name)
+      return;
+    if (auto bytes = op->getAttrOfType<IntegerAttr>(kDynamicSharedMemoryAttr))
       dynamicShared[name.getValue()] = bytes.getInt();
+    if (auto bytes = op->getAttrOfType<IntegerAttr>(kGlobalScratchAttr))
+      globalScratch[name.getValue()] = bytes.getInt();
   });
+  for (const KernelInfo &kernel : kernels)
+    if (auto scratch = globalScratch.find(kernel.name);
+        scratch != globalScratch.end() && !scratch->second) {
+      reportBackendError(module, kernel,
+                         "internal error: it takes a global scratch parameter but "
+                         "no size was set (TargetInfo::setGlobalScratchSize)");
+      error = "code generation for " + triple.str() + " failed";
+      return failure();
+    }
   // On the heap: after a fatal error or crash in LLVM, both are leaked.
   auto llvmContext = std::make_unique<llvm::LLVMContext>();
   BackendErrors backendErrors(*llvmContext);
@@ -498,13 +520,17 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
       kernel.paramsStored =
           detail::storedParams(*fn, unsigned(kernel.paramTypes.size()));
     kernel.sharedMemBytes = dynamicShared.lookup(kernel.name);
+    kernel.globalScratchBytes = globalScratch.lookup(kernel.name);
   }
   if (describedOut)
     *describedOut = described;
   if (options.boundsChecks && info->supportsBoundsChecks()) {
+    // The global scratch buffer is checked as a parameter too (the runtime
+    // passes its extent after the user's).
     std::vector<std::pair<std::string, unsigned>> checked;
-    for (const KernelInfo &kernel : kernels)
-      checked.push_back({kernel.name, unsigned(kernel.paramTypes.size())});
+    for (const KernelInfo &kernel : described)
+      checked.push_back(
+          {kernel.name, unsigned(kernel.paramTypes.size() + (kernel.globalScratchBytes ? 1 : 0))});
     detail::insertBoundsChecks(*llvmModule, checked);
   }
   for (const KernelInfo &kernel : kernels)
@@ -578,12 +604,13 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
     return backendFailed();
   if (kind != EmitKind::So && kind != EmitKind::Hsaco) {
     output.assign(code.begin(), code.end());
-    // Text whose loader must know the launch's dynamic shared memory says it.
+    // Text whose loader must know sizes of a kernel's launches says them.
     if (!wantsObject)
       for (const KernelInfo &kernel : described)
-        if (kernel.sharedMemBytes)
-          output += "// " + kDynamicSharedMemoryAttr.str() + " " + kernel.name + " " +
-                    std::to_string(kernel.sharedMemBytes) + "\n";
+        for (auto [attr, field] : kPTXKernelNotes)
+          if (kernel.*field)
+            output +=
+                "// " + attr.str() + " " + kernel.name + " " + std::to_string(kernel.*field) + "\n";
     return success();
   }
   llvm::Expected<std::string> linked = detail::linkSharedObject(code.str());
@@ -604,24 +631,25 @@ LogicalResult buildModuleImage(const std::string &payload, const PipelineOptions
     return failure();
   }
   LLVMProcessor processor = selectProcessor(options, *info);
-  // Text payloads (PTX) state each kernel's dynamic shared memory in a
-  // comment line (emitArtifact).
+  // Text payloads (PTX) state each kernel's dynamic shared memory and global
+  // scratch in comment lines (emitArtifact).
   std::vector<KernelInfo> described(kernels.begin(), kernels.end());
   if (info->getModulePayload() == ModulePayload::PTX) {
-    std::string prefix = "// " + kDynamicSharedMemoryAttr.str() + " ";
     llvm::SmallVector<llvm::StringRef> lines;
     llvm::StringRef(payload).split(lines, '\n');
-    for (llvm::StringRef line : lines) {
-      if (!line.consume_front(prefix))
-        continue;
-      auto [name, bytesText] = line.split(' ');
-      uint64_t bytes = 0;
-      if (bytesText.trim().getAsInteger(10, bytes))
-        continue;
-      for (KernelInfo &kernel : described)
-        if (kernel.name == name)
-          kernel.sharedMemBytes = bytes;
-    }
+    for (llvm::StringRef line : lines)
+      for (auto [attr, field] : kPTXKernelNotes) {
+        llvm::StringRef note = line;
+        if (!note.consume_front("// ") || !note.consume_front(attr) || !note.consume_front(" "))
+          continue;
+        auto [name, bytesText] = note.split(' ');
+        uint64_t bytes = 0;
+        if (bytesText.trim().getAsInteger(10, bytes))
+          continue;
+        for (KernelInfo &kernel : described)
+          if (kernel.name == name)
+            kernel.*field = bytes;
+      }
   }
   return wrapImage(payload, moduleMetadata(options, *info, processor.features, described), image,
                    error);

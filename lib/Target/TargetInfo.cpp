@@ -37,6 +37,55 @@ void TargetInfo::setSharedMemorySize(func::FuncOp kernel, uint64_t bytes) const 
   detail::setGlobalSharedMemorySize(kernel, bytes);
 }
 
+/// Unit attribute of the kernels that prepareKernel has given the target's
+/// ABI arguments (prepareKernelOnce).
+static constexpr llvm::StringLiteral kABIPreparedAttr = "tilec.abi_prepared";
+
+static void setGlobalScratchAttr(func::FuncOp kernel, uint64_t bytes) {
+  kernel->setAttr(kGlobalScratchAttr,
+                  IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), int64_t(bytes)));
+}
+
+void TargetInfo::setGlobalScratchSize(func::FuncOp kernel, uint64_t bytes) const {
+  assert(bytes % 128 == 0 && "global scratch comes in multiples of 128 bytes");
+  (void)getGlobalScratchArgument(kernel);
+  setGlobalScratchAttr(kernel, bytes);
+}
+
+uint64_t TargetInfo::getGlobalScratchSize(func::FuncOp kernel) {
+  auto bytes = kernel->getAttrOfType<IntegerAttr>(kGlobalScratchAttr);
+  return bytes ? bytes.getValue().getZExtValue() : 0;
+}
+
+Value TargetInfo::getGlobalScratchArgument(func::FuncOp kernel) const {
+  // The target's ABI arguments, once present, stay last.
+  unsigned end =
+      kernel.getNumArguments() - (kernel->hasAttr(kABIPreparedAttr) ? getNumABIArguments() : 0);
+  if (kernel->hasAttr(kGlobalScratchAttr))
+    return kernel.getArgument(end - 1);
+  MLIRContext *ctx = kernel.getContext();
+  Type ptr = LLVM::LLVMPointerType::get(ctx, getGlobalAddressSpace());
+  (void)kernel.insertArgument(end, ptr, DictionaryAttr::get(ctx), kernel.getLoc());
+  setGlobalScratchAttr(kernel, 0);
+  return kernel.getArgument(end);
+}
+
+Value TargetInfo::getGlobalScratchSlot(OpBuilder &b, Location loc, func::FuncOp kernel) const {
+  Value base = getGlobalScratchArgument(kernel);
+  Type i64 = b.getI64Type();
+  auto wide = [&](Value i32) -> Value { return arith::ExtUIOp::create(b, loc, i64, i32); };
+  // ((z * grid_y + y) * grid_x + x) in 64 bits: grids reach 2^63 programs.
+  Value linear = wide(getProgramId(b, loc, kernel, 2));
+  for (int axis : {1, 0}) {
+    Value scaled =
+        arith::MulIOp::create(b, loc, linear, wide(getNumPrograms(b, loc, kernel, axis)));
+    linear = arith::AddIOp::create(b, loc, scaled, wide(getProgramId(b, loc, kernel, axis)));
+  }
+  Value stride = arith::ConstantIntOp::create(b, loc, int64_t(getGlobalScratchSize(kernel)), 64);
+  Value offset = arith::MulIOp::create(b, loc, linear, stride);
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base, ValueRange{offset});
+}
+
 Value TargetInfo::maskedLoadGlobal(OpBuilder &b, Location loc, Type type, Value ptr,
                                    Value enabled, Value fallback, unsigned alignment) const {
   auto branch = scf::IfOp::create(b, loc, type, enabled, /*withElse=*/true);
@@ -326,11 +375,10 @@ void TargetInfo::mbarrierWait(OpBuilder &, Location, func::FuncOp, Value, Value)
 }
 
 void prepareKernelOnce(const TargetInfo &info, func::FuncOp kernel) {
-  constexpr llvm::StringLiteral kPrepared = "tilec.abi_prepared";
-  if (kernel->hasAttr(kPrepared))
+  if (kernel->hasAttr(kABIPreparedAttr))
     return;
   info.prepareKernel(kernel);
-  kernel->setAttr(kPrepared, UnitAttr::get(kernel.getContext()));
+  kernel->setAttr(kABIPreparedAttr, UnitAttr::get(kernel.getContext()));
 }
 
 llvm::ArrayRef<llvm::StringLiteral> getTargetNames() {

@@ -16,11 +16,14 @@ public:
   virtual tilec_status getFunction(const tilec_kernel_metadata &k,
                                    void **fn) = 0;
   /// Launches a resolved function. `args[i]` points to the value of
-  /// parameter i in its exact type. The grid has no zero dimension.
+  /// parameter i in its exact type; for a kernel with global scratch
+  /// (`k.global_scratch`), `args[k.num_params]` then points to the pointer to
+  /// its buffer (runtime.cpp allocates it). The grid has no zero dimension.
   virtual tilec_status launch(void *fn, const tilec_kernel_metadata &k,
                               const uint32_t grid[3], void **args) = 0;
   /// launch() with bounds checks: `bounds` holds {base, end} per parameter
-  /// (zeros for scalars). Only host drivers of checked modules support it.
+  /// (zeros for scalars), the global scratch buffer included. Only host drivers of checked modules
+  /// support it.
   virtual tilec_status launchBounded(void *fn, const tilec_kernel_metadata &k,
                                      const uint32_t grid[3], void **args,
                                      const uint64_t *bounds);

@@ -147,6 +147,13 @@ tilec_status BoundsRecord::status(const tilec_kernel_metadata &k,
   if (this->more)
     more = " (and " + std::to_string(this->more) + " more)";
   const char *what = isStore ? "store" : "load";
+  if (param == k.num_params && k.global_scratch) // The buffer after the user's.
+    return tilec_status_create(TILEC_STATUS_OUT_OF_BOUNDS,
+                               "kernel '%s': out-of-bounds %s of %llu bytes at byte offset %lld of "
+                               "the global scratch buffer, which has %llu bytes%s",
+                               k.name, what, (unsigned long long)bytes, (long long)offset,
+                               (unsigned long long)(bounds[2 * param + 1] - bounds[2 * param]),
+                               more.c_str());
   if (param >= k.num_params)
     return tilec_status_create(
         TILEC_STATUS_OUT_OF_BOUNDS,

@@ -41,7 +41,8 @@ private:
 struct BoundsRecord {
   std::mutex mutex;
   bool failed = false;
-  uint32_t param = 0;   ///< UINT32_MAX: outside every pointer parameter.
+  uint32_t param = 0;   ///< UINT32_MAX: outside every pointer parameter;
+                        ///< num_params: the global scratch buffer.
   int64_t offset = 0;   ///< From the parameter's base (else the address).
   uint64_t bytes = 0;   ///< Size of the access.
   bool isStore = false;

@@ -65,7 +65,7 @@ std::vector<std::string> splitTokens(const std::string &line) {
 struct Parser {
   MetadataStore &md;
   bool sawHeader = false, inKernel = false;
-  bool sawEntry = false, sawWarps = false, sawShared = false;
+  bool sawEntry = false, sawWarps = false, sawShared = false, sawScratch = false;
 
   std::string header(const std::vector<std::string> &t) {
     if (t.size() != 2 || t[0] != "tilec-module")
@@ -143,7 +143,7 @@ struct Parser {
     md.kernels.emplace_back();
     md.kernels.back().name = t[1];
     inKernel = true;
-    sawEntry = sawWarps = sawShared = false;
+    sawEntry = sawWarps = sawShared = sawScratch = false;
     return "";
   }
 
@@ -175,6 +175,24 @@ struct Parser {
              " <= N <= " + std::to_string(max);
     out = uint32_t(v);
     seen = true;
+    return "";
+  }
+
+  /// global_scratch B: a multiple of TILEC_GLOBAL_SCRATCH_ALIGNMENT.
+  std::string globalScratch(const std::vector<std::string> &t) {
+    if (!inside(t[0]).empty())
+      return inside(t[0]);
+    if (sawScratch)
+      return "duplicate 'global_scratch'";
+    uint64_t bytes = 0;
+    if (t.size() != 2 || !parseUnsigned(t[1], TILEC_GLOBAL_SCRATCH_MAX_BYTES, bytes) ||
+        bytes % TILEC_GLOBAL_SCRATCH_ALIGNMENT)
+      return "expected 'global_scratch N' with N a multiple of " +
+             std::to_string(TILEC_GLOBAL_SCRATCH_ALIGNMENT) + " from 0 to " +
+             std::to_string(TILEC_GLOBAL_SCRATCH_MAX_BYTES) +
+             (t.size() == 2 ? ", got '" + t[1].substr(0, 40) + "'" : "");
+    md.kernels.back().globalScratch = bytes;
+    sawScratch = true;
     return "";
   }
 
@@ -240,6 +258,8 @@ struct Parser {
       return number(t, sawWarps, 1, 32, md.kernels.back().numWarps);
     if (d == "shared_mem")
       return number(t, sawShared, 0, 0x7fffffff, md.kernels.back().sharedMem);
+    if (d == "global_scratch")
+      return globalScratch(t);
     if (d == "param")
       return param(t);
     if (d == "end")
@@ -285,6 +305,7 @@ void MetadataStore::buildViews() {
     v.param_names = k.namePtrs.data();
     v.param_specialized_to_one = k.specializedToOne.data();
     v.param_stored = k.stored.data();
+    v.global_scratch = k.globalScratch;
     kernelViews.push_back(v);
   }
   view.target = target.c_str();
@@ -374,6 +395,8 @@ tilec_module_metadata_format(const tilec_module_metadata *md, char **text,
     s += "num_warps " + std::to_string(k.num_warps) + "\n";
     if (k.shared_mem)
       s += "shared_mem " + std::to_string(k.shared_mem) + "\n";
+    if (k.global_scratch)
+      s += "global_scratch " + std::to_string(k.global_scratch) + "\n";
     for (size_t j = 0; j < k.num_params; ++j) {
       s += std::string("param ") + tilec_type_name(k.param_types[j]);
       const char *n = k.param_names ? k.param_names[j] : nullptr;

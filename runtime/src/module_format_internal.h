@@ -13,6 +13,7 @@ namespace tilec {
 struct KernelStore {
   std::string name, entry;
   uint32_t numWarps = 4, sharedMem = 0;
+  uint64_t globalScratch = 0; ///< Bytes per program ("global_scratch").
   std::vector<tilec_type> types;
   std::vector<std::string> names;
   std::vector<const char *> namePtrs;

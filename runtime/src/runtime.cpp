@@ -1,10 +1,12 @@
 // Core of the C API: driver registry, devices, memory, modules, launch.
 #include "args.h"
 #include "driver.h"
+#include "global_scratch.h"
 
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <string>
 #include <vector>
@@ -29,6 +31,8 @@ struct tilec_module {
   ModuleImpl *impl = nullptr;
   std::string target;
   std::vector<tilec_kernel> kernels;
+  /// The buffer of its kernels' `global_scratch` (unused by most modules).
+  GlobalScratch scratch;
 };
 
 namespace {
@@ -294,6 +298,7 @@ tilec_status tilec_module_load_data(tilec_device *dev, const void *data,
 void tilec_module_release(tilec_module *mod) {
   if (!mod)
     return;
+  mod->scratch.release(*mod->device->impl);
   delete mod->impl;
   tilec_module_image_free(mod->image);
   delete mod;
@@ -384,16 +389,18 @@ static tilec_status launchImpl(tilec_kernel *k, const uint32_t grid[3],
                                const uint64_t *extents) {
   if (!k || !grid || (extents && !args && num_args))
     return nullArg(extents ? "tilec_launch_bounded" : "tilec_launch");
+  // One slot more than the arguments: a kernel with global scratch takes
+  // its buffer as a trailing parameter.
   enum { InlineArgs = 32 };
-  uint64_t slotBuf[InlineArgs];
-  void *ptrBuf[InlineArgs];
+  uint64_t slotBuf[InlineArgs + 1];
+  void *ptrBuf[InlineArgs + 1];
   std::vector<uint64_t> slotVec;
   std::vector<void *> ptrVec;
   uint64_t *slots = slotBuf;
   void **ptrs = ptrBuf;
   if (num_args > InlineArgs) {
-    slotVec.resize(num_args);
-    ptrVec.resize(num_args);
+    slotVec.resize(num_args + 1);
+    ptrVec.resize(num_args + 1);
     slots = slotVec.data();
     ptrs = ptrVec.data();
   }
@@ -401,8 +408,9 @@ static tilec_status launchImpl(tilec_kernel *k, const uint32_t grid[3],
     return s;
   if (!grid[0] || !grid[1] || !grid[2])
     return nullptr; // Like Triton: an empty grid launches nothing.
+  DeviceImpl &device = *k->module->device->impl;
   uint64_t maxGrid[3];
-  k->module->device->impl->maxGrid(maxGrid);
+  device.maxGrid(maxGrid);
   for (int i = 0; i < 3; ++i)
     if (grid[i] > maxGrid[i])
       return tilec_status_create(
@@ -411,10 +419,25 @@ static tilec_status launchImpl(tilec_kernel *k, const uint32_t grid[3],
           "%llu",
           k->md->name, i, grid[i], k->module->device->driver->name,
           (unsigned long long)maxGrid[i]);
+  // Global scratch: the buffer stays this launch's until it has been issued.
+  std::unique_lock<std::mutex> scratchLock;
+  void *scratchBase = nullptr;
+  uint64_t scratchBytes = 0;
+  size_t numPassed = num_args;
+  if (k->md->global_scratch) {
+    GlobalScratch &scratch = k->module->scratch;
+    scratchLock = std::unique_lock<std::mutex>(scratch.mutex);
+    if (tilec_status s = scratch.reserve(device, *k->md, grid, &scratchBase, &scratchBytes))
+      return s;
+    std::memcpy(&slots[num_args], &scratchBase, sizeof(void *));
+    ptrs[num_args] = &slots[num_args];
+    numPassed = num_args + 1;
+  }
   if (!extents)
     return k->module->impl->launch(k->fn, *k->md, grid, ptrs);
-  // {base, end} per parameter; scalars get an empty range.
-  std::vector<uint64_t> bounds(2 * num_args, 0);
+  // {base, end} per parameter, the scratch buffer included; scalars get an
+  // empty range.
+  std::vector<uint64_t> bounds(2 * numPassed, 0);
   for (size_t i = 0; i < num_args; ++i)
     if (i < k->md->num_params && (k->md->param_types[i] & TILEC_TYPE_PTR)) {
       uint64_t base = uint64_t(uintptr_t(args[i].ptr));
@@ -422,6 +445,10 @@ static tilec_status launchImpl(tilec_kernel *k, const uint32_t grid[3],
       bounds[2 * i + 1] =
           extents[i] > UINT64_MAX - base ? UINT64_MAX : base + extents[i];
     }
+  if (numPassed > num_args) {
+    bounds[2 * num_args] = uint64_t(uintptr_t(scratchBase));
+    bounds[2 * num_args + 1] = bounds[2 * num_args] + scratchBytes;
+  }
   return k->module->impl->launchBounded(k->fn, *k->md, grid, ptrs,
                                         bounds.data());
 }

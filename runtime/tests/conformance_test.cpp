@@ -209,7 +209,7 @@ struct Suite {
     tilec_module *fromData = nullptr;
     if (CHECK_OK(tilec_module_load_data(dev, bytes.data(), bytes.size(),
                                         &fromData))) {
-      CHECK(tilec_module_kernel_count(fromData) == 4);
+      CHECK(tilec_module_kernel_count(fromData) == 5);
       // The in-memory module works on its own.
       tilec_kernel *k = nullptr;
       CHECK_OK(tilec_module_get_kernel(fromData, "scale_i64", &k));
@@ -223,7 +223,7 @@ struct Suite {
       tilec_device_free(dev, d);
       tilec_module_release(fromData);
     }
-    CHECK(tilec_module_kernel_count(mod) == 4);
+    CHECK(tilec_module_kernel_count(mod) == 5);
     CHECK(std::strncmp(tilec_module_target(mod), tilec_device_driver_name(dev),
                        std::strlen(tilec_device_driver_name(dev))) == 0);
   }
@@ -232,7 +232,8 @@ struct Suite {
     tilec_kernel *k = nullptr;
     CHECK_FAILS(tilec_module_get_kernel(mod, "foo", &k), NOT_FOUND,
                 ("kernel 'foo' not found in module '" + path +
-                 "' (available: record_pid, add_kernel, scalars, scale_i64)")
+                 "' (available: record_pid, add_kernel, scalars, scale_i64, "
+                 "scratch_slots)")
                     .c_str());
     CHECK(k == nullptr);
     k = kernel("add_kernel");
@@ -248,7 +249,7 @@ struct Suite {
     CHECK(tilec_kernel_num_warps(k) == 4);
     CHECK(tilec_kernel_num_warps(kernel("scalars")) == 1);
     CHECK(tilec_module_kernel_at(mod, 0) == kernel("record_pid"));
-    CHECK(tilec_module_kernel_at(mod, 4) == nullptr);
+    CHECK(tilec_module_kernel_at(mod, 5) == nullptr);
   }
 
   void argumentChecks() {
@@ -447,6 +448,79 @@ struct Suite {
       tilec_device_free(dev, p);
   }
 
+  /// Launches scratch_slots (global_scratch 256) on `grid`; checks every
+  /// program's read-back word, that all programs got the same 128-byte
+  /// aligned buffer, and (`readSlots`: no other thread launches meanwhile)
+  /// every slot's contents in it. Returns the buffer.
+  uint64_t scratchLaunch(tilec_kernel *k, uint32_t gx, uint32_t gy, uint32_t gz,
+                         bool readSlots = true) {
+    size_t programs = size_t(gx) * gy * gz;
+    void *d = upload(std::vector<int64_t>(2 * programs, -1));
+    tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_I64, d)};
+    uint32_t grid[3] = {gx, gy, gz};
+    CHECK_OK(tilec_launch(k, grid, a, 1));
+    std::vector<int64_t> out = download<int64_t>(d, 2 * programs);
+    tilec_device_free(dev, d);
+    uint64_t base = uint64_t(out[1]);
+    size_t badWords = 0, badBases = 0;
+    for (size_t pid = 0; pid < programs; ++pid) {
+      badWords += out[2 * pid] != int64_t(pid << 8 | (7 * pid + 3) % 32);
+      badBases += uint64_t(out[2 * pid + 1]) != base;
+    }
+    if (!CHECK(badWords == 0 && badBases == 0))
+      std::fprintf(stderr,
+                   "  scratch grid (%u,%u,%u): %zu wrong words, %zu programs "
+                   "with another buffer\n",
+                   gx, gy, gz, badWords, badBases);
+    if (!CHECK(base != 0 && base % 128 == 0))
+      std::fprintf(stderr, "  scratch buffer at 0x%llx\n", (unsigned long long)base);
+    if (base == 0 || badBases || !readSlots)
+      return base;
+    std::vector<int64_t> slots =
+        download<int64_t>(reinterpret_cast<void *>(uintptr_t(base)), 32 * programs);
+    size_t badSlots = 0;
+    for (size_t word = 0; word < slots.size(); ++word)
+      badSlots += slots[word] != int64_t((word / 32) << 8 | word % 32);
+    CHECK(badSlots == 0);
+    return base;
+  }
+
+  /// Global scratch: appended as the kernel's trailing argument, one slot of
+  /// 256 bytes per program; the module's buffer grows for a larger grid and
+  /// is reused by smaller ones; sizes that overflow or exceed the device's
+  /// memory are refused.
+  void globalScratch() {
+    tilec_kernel *k = kernel("scratch_slots");
+    if (!k)
+      return;
+    CHECK(tilec_kernel_num_params(k) == 1); // The buffer is not a parameter.
+    CHECK(std::strcmp(tilec_kernel_signature(k), "*i64") == 0);
+    scratchLaunch(k, 5, 3, 2);
+    uint64_t grown = scratchLaunch(k, 40, 2, 3);
+    CHECK(scratchLaunch(k, 7, 1, 1) == grown); // Reused, not reallocated.
+    void *d = upload(std::vector<int64_t>(2, 0));
+    tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_I64, d)};
+    uint32_t overflow[3] = {0x7fffffffu, 65535, 65535};
+    CHECK_FAILS(tilec_launch(k, overflow, a, 1), INVALID_ARGUMENT,
+                "kernel 'scratch_slots': 256 bytes of global scratch per "
+                "program for a grid of 2147483647 x 65535 x 65535 programs "
+                "overflow 64 bits");
+    uint32_t huge[3] = {0x7fffffffu, 65535, 1};
+    CHECK_FAILS(tilec_launch(k, huge, a, 1), OUT_OF_MEMORY,
+                "kernel 'scratch_slots': needs 36028247246373120 bytes");
+    tilec_device_free(dev, d);
+    CHECK(scratchLaunch(k, 7, 1, 1) == grown); // Still the same buffer.
+    // Two host threads launching ever larger grids: each launch keeps its
+    // buffer while the other grows the module's.
+    auto body = [this, k](uint32_t first) {
+      for (uint32_t i = 0; i < 12; ++i)
+        scratchLaunch(k, first + 23 * i, 1, 2, /*readSlots=*/false);
+    };
+    std::thread t(body, 300);
+    body(301);
+    t.join();
+  }
+
   /// Launches from two host threads at once.
   void concurrentLaunches() {
     auto body = [this] {
@@ -521,6 +595,7 @@ struct Suite {
     addKernel(1 << 20, 1, "add 1M");
     addKernel(256, 2000, "warm small launches");
     concurrentLaunches();
+    globalScratch();
     for (int i = 0; i < 300; ++i) // Many back-to-back small grids.
       grid(uint32_t(1 + i % 17), 1, uint32_t(1 + i % 3));
     tilec_module_release(mod);

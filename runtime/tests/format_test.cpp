@@ -43,8 +43,8 @@ void testGoodImage(const Bytes &good) {
   const tilec_module_metadata *md = tilec_module_image_metadata(img);
   CHECK(std::strcmp(md->target, "cpu") == 0);
   CHECK(std::strcmp(md->payload, "so") == 0);
-  CHECK(md->num_kernels == 4);
-  if (md->num_kernels == 4) {
+  CHECK(md->num_kernels == 5);
+  if (md->num_kernels == 5) {
     const tilec_kernel_metadata &k = md->kernels[1];
     CHECK(std::strcmp(k.name, "add_kernel") == 0);
     CHECK(std::strcmp(k.entry, "__tilec_entry_add_kernel") == 0);
@@ -53,6 +53,8 @@ void testGoodImage(const Bytes &good) {
     CHECK(k.param_types[0] == TILEC_TYPE_PTR_FP32);
     CHECK(std::strcmp(k.param_names[3], "n") == 0);
     CHECK(md->kernels[2].num_warps == 1);
+    CHECK(k.global_scratch == 0);
+    CHECK(md->kernels[4].global_scratch == 256);
   }
   // Rebuild from the structured metadata: same payload, same meaning.
   size_t psize = 0;
@@ -74,15 +76,36 @@ void testGoodImage(const Bytes &good) {
   tilec_module_image_free(img);
 }
 
+/// Parses an image of `payload` with metadata `text` and renders its
+/// structured metadata back to text in `rendered`. Returns the image (free
+/// it), or null after a failed check.
+tilec_module_image *parseAndRender(const Bytes &payload, const std::string &text,
+                                   std::string &rendered) {
+  Bytes img = rawImage(payload, text);
+  tilec_module_image *parsed = nullptr;
+  if (!CHECK_OK(tilec_module_image_parse(img.data(), img.size(), "m", &parsed)))
+    return nullptr;
+  char *buffer = nullptr;
+  size_t size = 0;
+  if (!CHECK_OK(
+          tilec_module_metadata_format(tilec_module_image_metadata(parsed), &buffer, &size))) {
+    tilec_module_image_free(parsed);
+    return nullptr;
+  }
+  rendered.assign(buffer, size);
+  tilec_free(buffer);
+  return parsed;
+}
+
 /// "+stored" marks the pointer parameters a kernel stores through; it
 /// survives a round trip through the structured metadata.
 void testStoredParams(const Bytes &payload) {
   std::string text = "tilec-module 1\ntarget cpu x86_64\npayload so\nkernel k\n"
                      "param *fp32 x\nparam *fp32 y +stored\nparam i64 n =1\n"
                      "param *i32 z +stored\nend\n";
-  Bytes img = rawImage(payload, text);
-  tilec_module_image *parsed = nullptr;
-  if (!CHECK_OK(tilec_module_image_parse(img.data(), img.size(), "s", &parsed)))
+  std::string rendered;
+  tilec_module_image *parsed = parseAndRender(payload, text, rendered);
+  if (!parsed)
     return;
   const tilec_kernel_metadata &k =
       tilec_module_image_metadata(parsed)->kernels[0];
@@ -92,15 +115,43 @@ void testStoredParams(const Bytes &payload) {
           k.param_stored[3]);
     CHECK(k.param_specialized_to_one[2]);
   }
-  char *rendered = nullptr;
+  CHECK(rendered.find("param *fp32 y +stored\n") != std::string::npos);
+  CHECK(rendered.find("param *fp32 x\n") != std::string::npos);
+  CHECK(rendered.find("param i64 n =1\n") != std::string::npos);
+  tilec_module_image_free(parsed);
+}
+
+/// "global_scratch B" (bytes per program) survives a round trip through the
+/// structured metadata; kernels without it have 0.
+void testGlobalScratch(const Bytes &payload) {
+  std::string text = "tilec-module 1\ntarget cuda sm_90\npayload ptx\n"
+                     "kernel k\nglobal_scratch 256\nparam *fp32 x\nend\n"
+                     "kernel j\nglobal_scratch 0\nend\nkernel i\nend\n";
+  std::string rendered;
+  tilec_module_image *parsed = parseAndRender(payload, text, rendered);
+  if (!parsed)
+    return;
+  const tilec_module_metadata *md = tilec_module_image_metadata(parsed);
+  CHECK(md->kernels[0].global_scratch == 256);
+  CHECK(md->kernels[0].num_params == 1); // The scratch pointer is not listed.
+  CHECK(md->kernels[1].global_scratch == 0);
+  CHECK(md->kernels[2].global_scratch == 0);
+  CHECK(rendered.find("kernel k\nentry k\nnum_warps 4\nglobal_scratch 256\n"
+                      "param *fp32 x\nend\n") != std::string::npos);
+  CHECK(rendered.find("kernel j\nentry j\nnum_warps 4\nend\n") != std::string::npos);
+  // The largest value parses; the writer refuses what the parser refuses.
+  std::string largest = "tilec-module 1\ntarget cpu x86_64\npayload so\n"
+                        "kernel k\nglobal_scratch 4294967296\nend\n";
+  CHECK_OK(parse(rawImage(payload, largest)));
+  tilec_kernel_metadata k = md->kernels[0];
+  k.global_scratch = 96;
+  tilec_module_metadata bad = *md;
+  bad.num_kernels = 1;
+  bad.kernels = &k;
+  char *refused = nullptr;
   size_t size = 0;
-  if (CHECK_OK(tilec_module_metadata_format(tilec_module_image_metadata(parsed),
-                                            &rendered, &size))) {
-    CHECK(std::strstr(rendered, "param *fp32 y +stored\n") != nullptr);
-    CHECK(std::strstr(rendered, "param *fp32 x\n") != nullptr);
-    CHECK(std::strstr(rendered, "param i64 n =1\n") != nullptr);
-    tilec_free(rendered);
-  }
+  CHECK_FAILS(tilec_module_metadata_format(&bad, &refused, &size), INVALID_ARGUMENT,
+              "expected 'global_scratch N' with N a multiple of 128");
   tilec_module_image_free(parsed);
 }
 
@@ -167,20 +218,16 @@ void testBadMetadata(const Bytes &payload) {
       {"tilec-module 1\ntarget hip mi300\n", "expected 'target hip gfxNNN'"},
       {"tilec-module 1\ntarget cpu x86_64 +avx extra\n", "too many tokens"},
       {head + "payload so\n", "line 4: duplicate 'payload'"},
-      {"tilec-module 1\ntarget cpu x86_64\npayload elf\n",
-       "unknown payload kind 'elf'"},
+      {"tilec-module 1\ntarget cpu x86_64\npayload elf\n", "unknown payload kind 'elf'"},
       {"tilec-module 1\ntarget cpu x86_64\npayload ptx\n" + k,
        "payload 'ptx' does not fit target 'cpu'"},
       {head + "frobnicate 3\n", "line 4: unknown directive 'frobnicate'"},
       {head + "kernel 9k\nend\n", "line 4: expected 'kernel NAME'"},
       {head + k + k, "line 7: duplicate kernel 'k'"},
-      {head + "kernel k\nparam *fp33 x\nend\n",
-       "line 5: unknown parameter type '*fp33'"},
+      {head + "kernel k\nparam *fp33 x\nend\n", "line 5: unknown parameter type '*fp33'"},
       {head + "kernel k\nparam * x\nend\n", "unknown parameter type '*'"},
-      {head + "kernel k\nparam i32 a b\nend\n",
-       "expected 'param TYPE [NAME] [=1] [+stored]'"},
-      {head + "kernel k\nparam i32 a b =1\nend\n",
-       "expected 'param TYPE [NAME] [=1] [+stored]'"},
+      {head + "kernel k\nparam i32 a b\nend\n", "expected 'param TYPE [NAME] [=1] [+stored]'"},
+      {head + "kernel k\nparam i32 a b =1\nend\n", "expected 'param TYPE [NAME] [=1] [+stored]'"},
       {head + "kernel k\nparam fp32 a =1\nend\n",
        "only integer parameters can be specialized to 1 ('=1'), not fp32"},
       {head + "kernel k\nparam *i32 a =1\nend\n",
@@ -193,14 +240,28 @@ void testBadMetadata(const Bytes &payload) {
       {head + "kernel k\nnum_warps 0\nend\n", "num_warps N' with 1 <= N"},
       {head + "kernel k\nnum_warps 64\nend\n", "num_warps N' with 1 <= N"},
       {head + "kernel k\nnum_warps four\nend\n", "num_warps N' with 1 <= N"},
-      {head + "kernel k\nnum_warps 4\nnum_warps 4\nend\n",
-       "line 6: duplicate 'num_warps'"},
+      {head + "kernel k\nnum_warps 4\nnum_warps 4\nend\n", "line 6: duplicate 'num_warps'"},
       {head + "kernel k\nparam i32 n\n", "kernel 'k' is missing 'end'"},
       {head + "kernel k\nkernel j\nend\n", "'kernel' inside kernel 'k'"},
       {head + "param i32 n\n", "line 4: 'param' outside a kernel"},
       {head + "end\n", "line 4: 'end' outside a kernel"},
       {head + k + "target cpu x86_64\n", "line 7: duplicate 'target'"},
       {head + "kernel k\nentry\nend\n", "expected 'entry SYMBOL'"},
+      {head + "kernel k\nglobal_scratch lots\nend\n",
+       "line 5: expected 'global_scratch N' with N a multiple of 128 from 0 "
+       "to 4294967296, got 'lots'"},
+      {head + "kernel k\nglobal_scratch 100\nend\n",
+       "multiple of 128 from 0 to 4294967296, got '100'"},
+      {head + "kernel k\nglobal_scratch -128\nend\n", "got '-128'"},
+      {head + "kernel k\nglobal_scratch 4294967424\nend\n", "got '4294967424'"},
+      {head + "kernel k\nglobal_scratch\nend\n",
+       "expected 'global_scratch N' with N a multiple of 128 from 0 to "
+       "4294967296"},
+      {head + "kernel k\nglobal_scratch 128 256\nend\n", "expected 'global_scratch N'"},
+      {head + "kernel k\nglobal_scratch 128\nglobal_scratch 128\nend\n",
+       "line 6: duplicate 'global_scratch'"},
+      {head + "global_scratch 128\n", "line 4: 'global_scratch' outside a "
+                                      "kernel"},
   };
   for (const Case &c : cases) {
     Bytes img = rawImage(payload, c.text);
@@ -360,6 +421,7 @@ int main(int argc, char **argv) {
   testDamagedContainer(good);
   testBadMetadata(payload);
   testStoredParams(payload);
+  testGlobalScratch(payload);
   testWriterErrors(payload, argv[2]);
   testLoading(good, argv[2]);
   return check::report("format_test");

@@ -122,6 +122,17 @@ int main(int argc, char **argv) {
          "kernel add_kernel(*fp32 x_ptr, *fp32 y_ptr, *fp32 out_ptr, i32 n) "
          "num_warps=4",
          "--list");
+  expect(runRunner({"--list", image}), 0,
+         "kernel scratch_slots(*i64 out) num_warps=4 global_scratch=256", "--list global scratch");
+  // A kernel with global scratch runs from the command line as any other.
+  std::string slots = writeArray("slots.npy", TILEC_TYPE_I64, std::vector<int64_t>(8, -1));
+  if (expect(runRunner({image, "--kernel", "scratch_slots", "--grid", "4", "--out-dir", out, "--",
+                        slots}),
+             0, "", "global scratch")) {
+    std::vector<int64_t> o = readArray<int64_t>(out + "/slots.npy");
+    CHECK(o.size() == 8 && o[0] == 3 && o[2] == (1 << 8 | 10) && o[6] == (3 << 8 | 24) &&
+          o[1] == o[7] && o[1] % 128 == 0);
+  }
   if (expect(runRunner(with(add, {xp, yp, op, "1000"})), 0, "", "add")) {
     std::vector<float> o = readArray<float>(out + "/o.npy");
     size_t bad = o.size() == 1000 ? 0 : 1000;
@@ -153,10 +164,9 @@ int main(int argc, char **argv) {
          "missing .npy");
   expect(runRunner({image, "--kernel", "nope", "--grid", "1", "--"}), 1,
          "kernel 'nope' not found in module '" + image +
-             "' (available: record_pid, add_kernel, scalars, scale_i64)",
+             "' (available: record_pid, add_kernel, scalars, scale_i64, scratch_slots)",
          "missing kernel");
-  expect(runRunner({image, "--grid", "1"}), 1, "has 4 kernels",
-         "--kernel omitted");
+  expect(runRunner({image, "--grid", "1"}), 1, "has 5 kernels", "--kernel omitted");
   expect(runRunner({scratch + "/absent.tilec", "--kernel", "k", "--grid", "1"}),
          1, "cannot open module", "missing module");
   expect(runRunner({image, "--kernel", "add_kernel", "--frob"}), 2,

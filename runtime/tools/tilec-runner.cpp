@@ -131,7 +131,10 @@ int listModule(const std::string &path) {
       std::printf("%s%s%s%s", j ? ", " : "", tilec_type_name(k.param_types[j]),
                   *n ? " " : "", n);
     }
-    std::printf(") num_warps=%u\n", k.num_warps);
+    std::printf(") num_warps=%u", k.num_warps);
+    if (k.global_scratch)
+      std::printf(" global_scratch=%llu", (unsigned long long)k.global_scratch);
+    std::printf("\n");
   }
   tilec_module_image_free(img);
   return 0;

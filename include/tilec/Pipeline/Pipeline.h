@@ -91,6 +91,10 @@ struct KernelInfo {
   /// Dynamic shared memory each launch must provide (bytes; 0: none), from
   /// code generation (kDynamicSharedMemoryAttr).
   uint64_t sharedMemBytes = 0;
+  /// Global scratch memory per program (bytes; 0: none), from code
+  /// generation (kGlobalScratchAttr): the kernel then takes the buffer as a
+  /// parameter after those of `paramTypes`, which the runtime passes.
+  uint64_t globalScratchBytes = 0;
 };
 
 /// Lowers an LLVM-dialect module (the output of buildTilecPipeline) to `kind`
@@ -98,7 +102,7 @@ struct KernelInfo {
 /// runtime are wrapped into a tilec module image carrying `kernels`.
 /// On failure returns failure and sets `error`. `described`, when given, gets
 /// `kernels` as code generation completes them (`paramsStored`,
-/// `sharedMemBytes`), for images built from the output later
+/// `sharedMemBytes`, `globalScratchBytes`), for images built from the output later
 /// (buildModuleImage).
 llvm::LogicalResult emitArtifact(mlir::ModuleOp module, const PipelineOptions &options,
                                  EmitKind kind, llvm::ArrayRef<KernelInfo> kernels,
@@ -107,9 +111,9 @@ llvm::LogicalResult emitArtifact(mlir::ModuleOp module, const PipelineOptions &o
 
 /// Wraps a raw PTX payload (EmitKind::Ptx) into a module image the runtime
 /// loads; `So`/`Hsaco` artifacts already are images. `kernels` should be
-/// emitArtifact's `described` (stored parameters, dynamic shared memory);
-/// the dynamic shared memory is also read from the payload's comment lines,
-/// for PTX that tilec wrote earlier.
+/// emitArtifact's `described` (stored parameters, dynamic shared memory,
+/// global scratch); the dynamic shared memory and the global scratch are also
+/// read from the payload's comment lines, for PTX that tilec wrote earlier.
 llvm::LogicalResult buildModuleImage(const std::string &payload, const PipelineOptions &options,
                                      llvm::ArrayRef<KernelInfo> kernels, std::string &image,
                                      std::string &error);

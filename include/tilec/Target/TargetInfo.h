@@ -34,6 +34,14 @@ inline constexpr llvm::StringLiteral kSIMTLoweredAttr = "tilec.simt";
 /// generation records it in the module image (`shared_mem`) and, in PTX text,
 /// as a line `// tilec.dynamic_shared_memory KERNEL BYTES`.
 inline constexpr llvm::StringLiteral kDynamicSharedMemoryAttr = "tilec.dynamic_shared_memory";
+/// i64 attribute (bytes, a multiple of 128) of the kernels that use global
+/// scratch memory, as Triton 3.x's `global_scratch` (e.g. TMA descriptors
+/// built at run time): every program of a launch owns that many bytes of one
+/// buffer the runtime passes as the kernel's parameter after its own
+/// (TargetInfo::getGlobalScratchArgument). Code generation records it in the
+/// module image (`global_scratch B`, runtime/include/tilec/module_format.h)
+/// and, in PTX text, as a line `// tilec.global_scratch_bytes KERNEL BYTES`.
+inline constexpr llvm::StringLiteral kGlobalScratchAttr = "tilec.global_scratch_bytes";
 
 enum class TargetKind { CPU, NVPTX, AMDGPU, SIMT };
 
@@ -125,6 +133,9 @@ public:
   /// (e.g. the CPU appends program ids and the grid size as arguments). Called
   /// once per kernel before program ids are queried.
   virtual void prepareKernel(mlir::func::FuncOp kernel) const = 0;
+  /// How many arguments prepareKernel appends after the user's parameters
+  /// (host targets: program ids, grid size, thread context).
+  virtual unsigned getNumABIArguments() const { return 0; }
   /// Index of the running program along `axis`, as an i32.
   virtual mlir::Value getProgramId(mlir::OpBuilder &b, mlir::Location loc,
                                    mlir::func::FuncOp kernel, int axis) const = 0;
@@ -215,6 +226,23 @@ public:
   /// Records that `kernel` uses `bytes` bytes of shared memory from its base;
   /// called once per kernel after lowering.
   virtual void setSharedMemorySize(mlir::func::FuncOp kernel, uint64_t bytes) const;
+  /// Records that each program of `kernel` uses `bytes` bytes (a multiple of
+  /// 128) of global scratch memory (kGlobalScratchAttr), and gives `kernel`
+  /// its scratch parameter (getGlobalScratchArgument) if it has none yet.
+  void setGlobalScratchSize(mlir::func::FuncOp kernel, uint64_t bytes) const;
+  /// Bytes of global scratch memory per program of `kernel` (0: none).
+  static uint64_t getGlobalScratchSize(mlir::func::FuncOp kernel);
+  /// The pointer (in the global address space) to the launch's global
+  /// scratch buffer: a parameter after `kernel`'s own and before the target's
+  /// ABI arguments, added by the first call (which marks `kernel` with
+  /// kGlobalScratchAttr = 0 until setGlobalScratchSize). The runtime passes
+  /// it as the argument after the user's (module_format.h, `global_scratch`).
+  mlir::Value getGlobalScratchArgument(mlir::func::FuncOp kernel) const;
+  /// The running program's bytes of the global scratch buffer: the
+  /// argument plus ((z * grid_y + y) * grid_x + x) * getGlobalScratchSize
+  /// (set the final size first: it is the stride between programs).
+  mlir::Value getGlobalScratchSlot(mlir::OpBuilder &b, mlir::Location loc,
+                                   mlir::func::FuncOp kernel) const;
   /// Loads a `type` (a scalar, or a vector of consecutive elements) from global
   /// memory at `ptr` when the i1 `enabled` holds, and yields `fallback` (of
   /// `type`) otherwise; `alignment` is the access's alignment in bytes. The

@@ -85,6 +85,7 @@ public:
     detail::prepareHostKernel(kernel, abi);
   }
 
+  unsigned getNumABIArguments() const override { return kNumAbiArgs; }
   Value getProgramId(OpBuilder &, Location, func::FuncOp kernel, int axis) const override {
     return kernel.getArgument(kernel.getNumArguments() - kNumAbiArgs + axis);
   }

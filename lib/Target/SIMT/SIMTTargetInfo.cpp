@@ -56,6 +56,7 @@ public:
     abi.push_back(LLVM::LLVMPointerType::get(ctx));
     detail::prepareHostKernel(kernel, abi);
   }
+  unsigned getNumABIArguments() const override { return kNumAbiArgs; }
   Value getProgramId(OpBuilder &, Location, func::FuncOp kernel, int axis) const override {
     return kernel.getArgument(kernel.getNumArguments() - kNumAbiArgs + axis);
   }

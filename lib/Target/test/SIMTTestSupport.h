@@ -39,10 +39,10 @@ struct LoadedSIMTKernel {
   tilec_module *module = nullptr;
   tilec_kernel *kernel = nullptr;
 
-  /// Opens the device, loads `image` and finds `name`; false (with a failed
-  /// check) on an error.
-  bool load(const std::string &image, const char *name) {
-    return CHECK_OK(tilec_device_open("simt", 0, &device)) &&
+  /// Opens the device (of `driver`: the SIMT emulator unless told), loads
+  /// `image` and finds `name`; false (with a failed check) on an error.
+  bool load(const std::string &image, const char *name, const char *driver = "simt") {
+    return CHECK_OK(tilec_device_open(driver, 0, &device)) &&
            CHECK_OK(tilec_module_load_data(device, image.data(), image.size(), &module)) &&
            CHECK_OK(tilec_module_get_kernel(module, name, &kernel));
   }

@@ -27,6 +27,8 @@
  *                                               GPU: NAME
  *             num_warps 4                       optional (default 4), 1..32
  *             shared_mem 0                      optional dynamic shared bytes
+ *             global_scratch 256                optional global scratch bytes
+ *                                               per program (below)
  *             param *fp32 x_ptr                 one per parameter, in order:
  *             param i32 n                       TYPE [NAME] [=1] [+stored]
  *             end                               ends the kernel
@@ -39,6 +41,18 @@
  *           host lacks. A simt module is the GPU lowering compiled for the
  *           host, run by the SIMT emulator with the named warp size (see
  *           tilec/simt.h).
+ *
+ *           `global_scratch B` (B a multiple of 128, at most 2^32; 0, the
+ *           default, means none) gives each program B bytes of global memory
+ *           for the launch, as Triton 3.x's `global_scratch` parameter (e.g.
+ *           TMA descriptors built at run time). Such a kernel takes one more
+ *           pointer parameter after those its `param` lines list, which
+ *           callers never pass: at every launch the runtime appends a pointer
+ *           to grid_x*grid_y*grid_z*B bytes of device memory, 128-byte
+ *           aligned, contents undefined, and program (x, y, z) owns the B
+ *           bytes at ((z*grid_y + y)*grid_x + x)*B. It is args[n] of a host
+ *           entry (CPU, SIMT) with n `param` lines, kernelParams[n] on CUDA
+ *           and HIP. The buffer belongs to the module; launches reuse it.
  * trailer   Little-endian: 8-byte magic "TILECMD1", u64 payload size, u64
  *           metadata size, u32 CRC-32 (IEEE, as zlib) of payload+metadata,
  *           u32 format version (TILEC_MODULE_FORMAT_VERSION).
@@ -53,6 +67,10 @@ extern "C" {
 #define TILEC_MODULE_MAGIC "TILECMD1"
 #define TILEC_MODULE_TRAILER_SIZE 32
 #define TILEC_MODULE_FORMAT_VERSION 1
+/// `global_scratch B`: B is a multiple of this, and the buffer's alignment.
+#define TILEC_GLOBAL_SCRATCH_ALIGNMENT 128
+/// The largest `global_scratch B` (bytes per program).
+#define TILEC_GLOBAL_SCRATCH_MAX_BYTES 4294967296ull
 
 /// One kernel of a module.
 typedef struct tilec_kernel_metadata {
@@ -72,6 +90,10 @@ typedef struct tilec_kernel_metadata {
   /// records it for every kernel it compiles for the CPU): a read-only buffer
   /// passed there is refused by the Python package.
   const unsigned char *param_stored;
+  /// Global scratch bytes per program (metadata "global_scratch B"; 0:
+  /// none): a multiple of 128. The kernel then takes one trailing pointer
+  /// parameter, not in param_types, that the runtime supplies at launch.
+  uint64_t global_scratch;
 } tilec_kernel_metadata;
 
 /// Metadata of a module.

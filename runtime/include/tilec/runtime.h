@@ -187,7 +187,9 @@ TILEC_API tilec_status tilec_module_load_file(tilec_device *dev,
 TILEC_API tilec_status tilec_module_load_data(tilec_device *dev,
                                               const void *data, size_t size,
                                               tilec_module **out);
-/// Releases a module and its kernels (NULL is fine).
+/// Releases a module and its kernels (NULL is fine); a module whose kernels
+/// have global scratch memory first waits for the device, whose queued
+/// launches may still use it.
 TILEC_API void tilec_module_release(tilec_module *mod);
 /// Number of kernels in `mod`.
 TILEC_API size_t tilec_module_kernel_count(const tilec_module *mod);
@@ -244,7 +246,11 @@ TILEC_API tilec_status tilec_kernel_check_args(const tilec_kernel *k,
 /// Launches `k` over grid[0] x grid[1] x grid[2] programs and waits for it
 /// to finish on the CPU (GPU launches are asynchronous; use
 /// tilec_device_synchronize). A grid with a zero dimension launches nothing
-/// (as Triton); arguments are still checked.
+/// (as Triton); arguments are still checked. A kernel with global scratch
+/// memory (module_format.h, `global_scratch B`) also gets the module's
+/// scratch buffer, grown to grid programs x B bytes as needed (failing with
+/// OUT_OF_MEMORY, or INVALID_ARGUMENT when that size overflows 64 bits);
+/// callers pass only the kernel's listed parameters.
 TILEC_API tilec_status tilec_launch(tilec_kernel *k, const uint32_t grid[3],
                                     const tilec_arg *args, size_t num_args);
 /// tilec_launch with bounds checks: `extents[i]` is the size in bytes of the

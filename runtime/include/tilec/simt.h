@@ -10,7 +10,10 @@
  *   void __tilec_simt_entry_NAME(void **args, const int32_t grid[3],
  *                                const int32_t pid[3], tilec_simt_thread *ctx);
  *
- * which runs one thread (ctx->thread_id) of program `pid`, and optionally
+ * which runs one thread (ctx->thread_id) of program `pid` (args[i] points to
+ * parameter i's value; for a kernel with `global_scratch B`, args[n] after
+ * its n parameters points to the global scratch buffer's pointer, see
+ * tilec/module_format.h), and optionally
  *
  *   const int64_t __tilec_simt_shared_bytes_NAME;
  *

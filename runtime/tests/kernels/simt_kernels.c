@@ -119,6 +119,27 @@ void __tilec_simt_entry_scale_i64(void **args, const int32_t grid[3],
     data[pid[0]] = (int64_t)(hi << 32 | lo);
 }
 
+/* scratch_slots(*i64 out), global_scratch 256, 4 warps: the runtime appends
+   the scratch buffer as args[1]. Thread 0 fills its program's 256-byte slot
+   with pid << 8 | word; after a barrier the last thread reads word
+   (7*pid + 3) % 32 back into out[2*pid] and stores the buffer's address in
+   out[2*pid+1]. */
+void __tilec_simt_entry_scratch_slots(void **args, const int32_t grid[3], const int32_t pid[3],
+                                      thread *t) {
+  int64_t *out = *(int64_t **)args[0];
+  char *scratch = *(char **)args[1];
+  int64_t linear = pid[0] + (int64_t)grid[0] * (pid[1] + (int64_t)grid[1] * pid[2]);
+  int64_t *slot = (int64_t *)(scratch + linear * 256);
+  if (t->thread_id == 0)
+    for (int64_t word = 0; word < 32; ++word)
+      slot[word] = linear << 8 | word;
+  t->barrier(t);
+  if (t->thread_id == 4 * t->warp_size - 1) {
+    out[2 * linear] = slot[(7 * linear + 3) % 32];
+    out[2 * linear + 1] = (int64_t)(intptr_t)scratch;
+  }
+}
+
 /*===------------------------------------------------------------------===*
  * SIMT kernels (simt_kernels.meta.in).
  *===------------------------------------------------------------------===*/

@@ -50,3 +50,20 @@ void __tilec_entry_scale_i64(void **args, const int32_t grid[3], int64_t begin,
   for (int64_t pid = begin; pid < end; ++pid)
     data[pid] *= factor;
 }
+
+/* scratch_slots(*i64 out), global_scratch 256: the runtime appends the
+   scratch buffer as args[1]. Program pid fills its 256-byte slot with
+   pid << 8 | word, reads word (7*pid + 3) % 32 back into out[2*pid] and
+   stores the buffer's address in out[2*pid+1]. */
+void __tilec_entry_scratch_slots(void **args, const int32_t grid[3], int64_t begin, int64_t end) {
+  int64_t *out = *(int64_t **)args[0];
+  char *scratch = *(char **)args[1];
+  (void)grid;
+  for (int64_t pid = begin; pid < end; ++pid) {
+    int64_t *slot = (int64_t *)(scratch + pid * 256);
+    for (int64_t word = 0; word < 32; ++word)
+      slot[word] = pid << 8 | word;
+    out[2 * pid] = slot[(7 * pid + 3) % 32];
+    out[2 * pid + 1] = (int64_t)(intptr_t)scratch;
+  }
+}
