@@ -627,16 +627,16 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       }
       for (auto [load, block, buffer, tensorMap] :
            llvm::zip(loopPlan.loads, loopPlan.blocks, buffers, maps)) {
-        Value stage = stageOf(b, load.getLoc(), buffer, slot);
         if (block) {
           SmallVector<Value> offsets;
           for (Value offset : block.getOffsets())
             offsets.push_back(map.lookupOrDefault(offset));
-          tile::AsyncTMALoadOp::create(b, load.getLoc(), tensorMap, offsets, stage, barrier,
-                                       inRange);
+          tile::AsyncTMALoadOp::create(b, load.getLoc(), tensorMap, offsets,
+                                       stageOf(b, load.getLoc(), buffer, slot), barrier, inRange);
           continue;
         }
         Value mask = issueMask(b, load, inRange, map);
+        Value stage = stageOf(b, load.getLoc(), buffer, slot);
         tile::AsyncCopyOp::create(b, load.getLoc(), map.lookupOrDefault(load.getPtr()), stage,
                                   mask);
       }

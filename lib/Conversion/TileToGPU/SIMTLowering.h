@@ -47,11 +47,8 @@ public:
   mlir::Operation *lastBufferUser = nullptr;
   /// Byte offset of each tile.local_alloc's buffer from the base.
   llvm::DenseMap<mlir::Operation *, uint64_t> allocationOffsets;
-  /// The kernel's global scratch parameter (a `!tile.ptr<i8>`, null when it
-  /// makes no tensor maps), the bytes of each program's part of it, and the
-  /// 128-byte slot of each tile.make_tensor_map there (planTensorMaps).
-  mlir::Value globalScratch;
-  uint64_t globalScratchBytes = 0;
+  /// The 128-byte slot of each tile.make_tensor_map in the program's part of
+  /// the kernel's global scratch (planTensorMaps).
   llvm::DenseMap<mlir::Operation *, unsigned> tensorMapSlots;
 
   /// Conversions to a dot-operand layout that the tensor-core dots using them
@@ -253,12 +250,9 @@ void planDotOperandStaging(SIMTLowering &simt);
 /// Places the kernel's tile.local_alloc buffers at the base of shared memory
 /// (AsyncCopy.cpp); call before the patterns run.
 void planLocalAllocations(SIMTLowering &simt);
-/// Gives each tile.make_tensor_map of `kernel` a 128-byte slot of the
-/// program's global scratch and, if there is any, appends the scratch
-/// parameter (the runtime passes it after the user's) and records its size;
-/// call before the target's kernel ABI is prepared (Tma.cpp).
-void addGlobalScratch(const TargetInfo &target, mlir::func::FuncOp kernel);
-/// Finds the slots and the parameter addGlobalScratch gave `simt.kernel`.
+/// Gives each tile.make_tensor_map of `simt.kernel` a 128-byte slot of the
+/// program's global scratch, whose size (and parameter) it sets; call before
+/// the patterns run (Tma.cpp).
 void planTensorMaps(SIMTLowering &simt);
 /// tile.make_tensor_map, tile.async_tma_load and the mbarrier ops on the
 /// target's copy engine (Tma.cpp).

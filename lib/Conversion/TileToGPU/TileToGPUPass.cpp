@@ -59,7 +59,6 @@ struct ConvertTileToGPUPass : public tilec::impl::ConvertTileToGPUBase<ConvertTi
       if (kernel->hasAttr(kSIMTLoweredAttr))
         kernels.push_back(kernel);
     for (func::FuncOp kernel : kernels) {
-      addGlobalScratch(*info, kernel);
       prepareKernelOnce(*info, kernel);
       annotateVectorWidths(kernel);
       // The hints have been read (vector widths); the lowering uses their operands.

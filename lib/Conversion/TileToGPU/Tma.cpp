@@ -1,9 +1,10 @@
 //===- Tma.cpp - Copy-engine (TMA) copies and mbarriers in SIMT ---------------===//
 //
-// A kernel that makes tensor maps gets a global scratch parameter after its
-// user parameters (the runtime allocates grid x B bytes and passes it, as
-// Triton's launcher does for `global_scratch`); each program's tile.make_tensor_map
-// writes its descriptor into a 128-byte slot of the program's part. One thread
+// A kernel that makes tensor maps takes global scratch memory (the runtime
+// allocates grid x B bytes and passes it after the user's parameters, as
+// Triton's launcher does for `global_scratch`: TargetInfo::setGlobalScratchSize);
+// each program's tile.make_tensor_map writes its descriptor into a 128-byte
+// slot of the program's part. One thread
 // (thread 0) writes the maps, initializes and arrives at the mbarriers and
 // issues the copies, so the maps it wrote need no barrier; every thread waits
 // on the mbarriers. A copy whose tile is wider than the map's box (rows of
@@ -27,10 +28,6 @@ namespace {
 
 /// Bytes of one tensor map.
 constexpr int64_t kTensorMapBytes = 128;
-/// The kernel attribute holding its global scratch bytes per program.
-constexpr llvm::StringLiteral kGlobalScratchAttr = "tilec.global_scratch_bytes";
-/// Marks the global scratch parameter among the kernel's arguments.
-constexpr llvm::StringLiteral kGlobalScratchArgAttr = "tilec.global_scratch";
 
 /// Opens `if (condition)` at `b`'s insertion point and moves `b` into it.
 void openIf(OpBuilder &b, Location loc, Value condition) {
@@ -70,29 +67,11 @@ struct MakeTensorMapLowering : public SIMTPattern<tile::MakeTensorMapOp> {
       return failure();
     Location loc = op.getLoc();
     Type i64 = b.getI64Type();
-    // This program's slot: scratch + linear program id * bytes + slot * 128.
-    Value linear;
-    for (int axis = 2; axis >= 0; --axis) {
-      Value id =
-          arith::ExtUIOp::create(b, loc, i64, simt.target.getProgramId(b, loc, simt.kernel, axis));
-      if (!linear) {
-        linear = id;
-        continue;
-      }
-      Value count = arith::ExtUIOp::create(b, loc, i64,
-                                           simt.target.getNumPrograms(b, loc, simt.kernel, axis));
-      linear = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, linear, count), id);
-    }
-    Value offset = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(
-            b, loc, linear,
-            arith::ConstantIntOp::create(b, loc, i64, int64_t(simt.globalScratchBytes))),
-        arith::ConstantIntOp::create(b, loc, i64,
-                                     kTensorMapBytes * simt.tensorMapSlots.lookup(op)));
-    Value scratch = b.getRemappedValue(simt.globalScratch);
-    Value map = LLVM::GEPOp::create(b, loc, scratch.getType(), b.getI8Type(), scratch,
-                                    ArrayRef<LLVM::GEPArg>{offset});
+    // Slot `tensorMapSlots[op]` of this program's part of the global scratch.
+    Value slot = simt.target.getGlobalScratchSlot(b, loc, simt.kernel);
+    Value map = LLVM::GEPOp::create(
+        b, loc, slot.getType(), b.getI8Type(), slot,
+        ArrayRef<LLVM::GEPArg>{int32_t(kTensorMapBytes * simt.tensorMapSlots.lookup(op))});
     tile::TensorMapType type = op.getType();
     int64_t elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
     TargetInfo::TensorMapFields fields;
@@ -196,34 +175,11 @@ struct MBarrierWaitLowering : public SIMTPattern<tile::MBarrierWaitOp> {
 
 } // namespace
 
-void addGlobalScratch(const TargetInfo &, func::FuncOp kernel) {
-  unsigned maps = 0;
-  kernel.walk([&](tile::MakeTensorMapOp) { ++maps; });
-  if (!maps || kernel.isExternal())
-    return;
-  MLIRContext *ctx = kernel.getContext();
-  unsigned index = kernel.getNumArguments();
-  if (failed(kernel.insertArgument(
-          index, tile::PointerType::get(ctx, IntegerType::get(ctx, 8)),
-          DictionaryAttr::get(ctx, {NamedAttribute(StringAttr::get(ctx, kGlobalScratchArgAttr),
-                                                   UnitAttr::get(ctx))}),
-          kernel.getLoc())))
-    return;
-  kernel->setAttr(kGlobalScratchAttr,
-                  IntegerAttr::get(IntegerType::get(ctx, 64), int64_t(maps) * kTensorMapBytes));
-}
-
 void planTensorMaps(SIMTLowering &simt) {
-  func::FuncOp kernel = simt.kernel;
-  auto bytes = kernel->getAttrOfType<IntegerAttr>(kGlobalScratchAttr);
-  if (!bytes)
-    return;
-  simt.globalScratchBytes = bytes.getInt();
-  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
-    if (kernel.getArgAttr(i, kGlobalScratchArgAttr))
-      simt.globalScratch = kernel.getArgument(i);
   unsigned next = 0;
-  kernel.walk([&](tile::MakeTensorMapOp op) { simt.tensorMapSlots[op] = next++; });
+  simt.kernel.walk([&](tile::MakeTensorMapOp op) { simt.tensorMapSlots[op] = next++; });
+  if (next)
+    simt.target.setGlobalScratchSize(simt.kernel, uint64_t(next) * kTensorMapBytes);
 }
 
 void populateSIMTTmaPatterns(SIMTLowering &simt, const TypeConverter &converter,

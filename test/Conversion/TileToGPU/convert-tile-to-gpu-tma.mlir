@@ -9,11 +9,11 @@
 // mode 3, the row stride in bytes), initializes the barrier (then the program synchronizes),
 // arrives expecting the bytes and issues both copies; every thread waits.
 // CHECK-LABEL: func.func @stage
-// CHECK-SAME: %arg6: i32, %[[SCRATCH:.*]]: !llvm.ptr<1> {tilec.global_scratch})
+// CHECK-SAME: %arg6: i32, %[[SCRATCH:.*]]: !llvm.ptr<1>)
 // CHECK-SAME: tilec.global_scratch_bytes = 128 : i64
 // CHECK: nvvm.read.ptx.sreg.ctaid.z
 // CHECK: %[[SLOT:.*]] = arith.muli %{{.*}}, %c128_i64 : i64
-// CHECK: llvm.getelementptr %[[SCRATCH]][%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
+// CHECK: llvm.getelementptr %[[SCRATCH]][%[[SLOT]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
 // CHECK: scf.if
 // CHECK: "tensormap.replace.tile.global_address.global.b1024.b64 [$0], $1;"
 // CHECK: "tensormap.replace.tile.rank.global.b1024.b32 [$0], 1;"
@@ -36,8 +36,9 @@
 // (offset 136), the program barrier (24), mbarrier_arrive_expect_tx (144), tma_load (128) per
 // box with the map's slot, and mbarrier_wait (152); invalidation is nothing there.
 // SIMT-LABEL: func.func @stage
-// SIMT-SAME: %[[SCRATCH:[^:]*]]: !llvm.ptr {tilec.global_scratch}, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %[[CTX:[^:]*]]: !llvm.ptr)
-// SIMT: %[[MAP:.*]] = llvm.getelementptr %[[SCRATCH]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+// SIMT-SAME: %[[SCRATCH:[^:]*]]: !llvm.ptr, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %[[CTX:[^:]*]]: !llvm.ptr)
+// SIMT: %[[SLOT:.*]] = llvm.getelementptr %[[SCRATCH]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+// SIMT: %[[MAP:.*]] = llvm.getelementptr %[[SLOT]][0] : (!llvm.ptr) -> !llvm.ptr, i8
 // SIMT: llvm.getelementptr %[[CTX]][136]
 // SIMT: llvm.getelementptr %[[CTX]][24]
 // SIMT: llvm.getelementptr %[[CTX]][144]
