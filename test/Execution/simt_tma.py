@@ -26,6 +26,14 @@
 # IR-COUNT-3: call void %{{[0-9]+}}(ptr {{[^,]*}}, ptr {{[^,]*}}, i32 1)
 # IR-COUNT-9: call void %{{[0-9]+}}(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}})
 # IR-NOT: call void %{{[0-9]+}}(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, i32 16, i32
+# Host descriptors (tensordesc<...> parameters: Triton's TensorDescriptor, whose row strides are
+# multiples of 16 bytes) take the engine too: 2 boxes per stage, issued for stages 0 and 1 and
+# in the loop.
+# RUN: tilec compile %s --kernel mm_host --signature 'tensordesc<fp16[128,32]>,tensordesc<fp16[32,64]>,*fp32:16,i32:16,i32:16,i32:16' -DBM=128 -DBN=64 -DBK=32 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %th.ll
+# RUN: FileCheck %s --check-prefix=HOST < %th.ll
+# HOST-LABEL: define {{.*}}@__tilec_simt_entry_mm_host
+# HOST-COUNT-6: call void %{{[0-9]+}}(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}})
+# HOST-NOT: call void %{{[0-9]+}}(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}})
 import os
 import sys
 
@@ -59,6 +67,19 @@ def mmdesc(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK:
     rm = pid_m * BM + tl.arange(0, BM)
     rn = pid_n * BN + tl.arange(0, BN)
     tl.store(c_ptr + rm[:, None] * (tl.num_programs(1) * BN) + rn[None, :], acc)
+
+
+@jit
+def mm_host(a_desc, b_desc, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+            BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        acc = tl.dot(a_desc.load([pid_m * BM, k * BK]), b_desc.load([k * BK, pid_n * BN]), acc)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
 
 
 def cdiv(a, b):

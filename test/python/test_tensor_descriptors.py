@@ -185,3 +185,47 @@ def test_descriptors_through_runtime_control_flow():
     for flag, want in ((1, 3 * np.arange(16) + 48), (0, np.arange(16) + 48)):
         pick_kernel[(1,)](_desc(a, [16]), _desc(b, [16]), out, flag)
         np.testing.assert_array_equal(out, want)
+
+
+@tilec.jit
+def matmul_desc_kernel(a_desc, b_desc, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                       BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        acc = tl.dot(a_desc.load([pid_m * BM, k * BK]), b_desc.load([k * BK, pid_n * BN]), acc)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@pytest.fixture
+def simt_hopper(monkeypatch, tmp_path):
+    """The SIMT emulator's model of sm_90a (wgmma, TMA), with a compiler of its own."""
+    monkeypatch.setenv("TILEC_SIMT_WGMMA", "1")
+    monkeypatch.delenv("TILEC_SIMT_WARP_SIZE", raising=False)
+    old = tilec.get_compiler()
+    tilec.set_compiler(tilec.Compiler(device="simt", cache_dir=str(tmp_path)))
+    yield
+    tilec.set_compiler(old)
+
+
+@pytest.mark.parametrize("num_warps", [4, 8])
+def test_host_descriptor_matmul_on_emulated_hopper(simt_hopper, num_warps):
+    """Tutorial 09's TMA matmul shape: host TensorDescriptors of fp16 A and B, whose blocks the
+    pipelined loop's wgmma dot reads. On the emulated sm_90a they are copied by TMA
+    (test/Execution/simt_tma.py checks the copies in the compiled code); ragged M, N and K read
+    zeros past the tensors' ends."""
+    M, N, K, BM, BN, BK = 192, 160, 96, 128, 64, 32
+    rng = np.random.default_rng(num_warps)
+    a = _aligned((M, K), np.float16)
+    a[...] = rng.uniform(-1, 1, (M, K))
+    b = _aligned((K, N), np.float16)
+    b[...] = rng.uniform(-1, 1, (K, N))
+    c = _aligned((M, N), np.float32)
+    grid = ((M + BM - 1) // BM, (N + BN - 1) // BN)
+    matmul_desc_kernel[grid](_desc(a, [BM, BK]), _desc(b, [BK, BN]), c, M, N, K, BM=BM, BN=BN,
+                             BK=BK, num_warps=num_warps, num_stages=3)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64), atol=1e-4)
