@@ -22,6 +22,10 @@ cases = {
   "layernorm": ("examples/layer_norm.py", "_layer_norm_fwd_fused", "*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,i32:16,fp32", {"BLOCK_SIZE": "4096"}, 8),
   "mm16_w4": ("bench/kernels/matmul_grouped.py", "matmul_grouped", "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "64", "GROUP_SIZE_M": "8"}, 4),
   "mm16_w8": ("bench/kernels/matmul_grouped.py", "matmul_grouped", "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "64", "GROUP_SIZE_M": "8"}, 8),
+  # The fp16 matmul through tensor descriptors made in the kernel: TMA copies at sm_90a, the
+  # maps written into the runtime's global scratch (grid: (M/128, N/128)).
+  "dmm16_w4": ("bench/kernels/matmul_descriptor.py", "matmul_descriptor", "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "64"}, 4),
+  "dmm16_w8": ("bench/kernels/matmul_descriptor.py", "matmul_descriptor", "*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "64"}, 8),
   "mm32_w8": ("bench/kernels/matmul_grouped.py", "matmul_grouped", "*fp32:16,*fp32:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1", {"BLOCK_SIZE_M": "128", "BLOCK_SIZE_N": "128", "BLOCK_SIZE_K": "32", "GROUP_SIZE_M": "8"}, 8),
   "attn": ("bench/kernels/attention.py", "attn_fwd", "*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,fp32", {"HEAD_DIM": "64", "BLOCK_M": "64", "BLOCK_N": "64"}, 4),
   "attn_w8": ("bench/kernels/attention.py", "attn_fwd", "*fp32:16,*fp32:16,*fp32:16,*fp32:16,i32:16,fp32", {"HEAD_DIM": "64", "BLOCK_M": "64", "BLOCK_N": "64"}, 8),
