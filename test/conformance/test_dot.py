@@ -158,6 +158,50 @@ def test_tiled_matmul_ragged(dtype, m, n, k):
 
 
 @tilec.jit
+def matmul_blocks_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                         BK: tl.constexpr, BLOCK_PTR: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    if BLOCK_PTR:
+        a_blk = tl.make_block_ptr(a_ptr, (M, K), (K, 1), (pid_m * BM, 0), (BM, BK), (1, 0))
+        b_blk = tl.make_block_ptr(b_ptr, (K, N), (N, 1), (0, pid_n * BN), (BK, BN), (1, 0))
+        for _ in range(0, tl.cdiv(K, BK)):
+            a = tl.load(a_blk, boundary_check=(0, 1), padding_option="zero")
+            b = tl.load(b_blk, boundary_check=(0, 1), padding_option="zero")
+            acc = tl.dot(a, b, acc)
+            a_blk = tl.advance(a_blk, (0, BK))
+            b_blk = tl.advance(b_blk, (BK, 0))
+    else:
+        a_desc = tl.make_tensor_descriptor(a_ptr, [M, K], [K, 1], [BM, BK])
+        b_desc = tl.make_tensor_descriptor(b_ptr, [K, N], [N, 1], [BK, BN])
+        for k in range(0, tl.cdiv(K, BK)):
+            acc = tl.dot(a_desc.load([pid_m * BM, k * BK]), b_desc.load([k * BK, pid_n * BN]),
+                         acc)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@pytest.mark.parametrize("block_ptr", [False, True])
+@pytest.mark.parametrize("m,n,k", [(128, 128, 128), (80, 96, 48), (64, 200, 96)])
+def test_matmul_loop_through_blocks(block_ptr, m, n, k):
+    """A K loop of fp16 dots whose operands are tensor-descriptor or block-pointer loads (on
+    sm_90a, and the emulator's warp32-wgmma, the copy engine loads them: TMA), ragged edges
+    read as zeros."""
+    rng = np.random.default_rng(m + n + k)
+    a = np.empty((m, k), np.float16)  # freshly allocated: 16-byte aligned, as descriptors need
+    a[...] = rng.uniform(-1, 1, (m, k))
+    b = np.empty((k, n), np.float16)
+    b[...] = rng.uniform(-1, 1, (k, n))
+    c = np.zeros((m, n), np.float32)
+    grid = (tilec.cdiv(m, 64), tilec.cdiv(n, 64))
+    matmul_blocks_kernel[grid](a, b, c, m, n, k, BM=64, BN=64, BK=32, BLOCK_PTR=block_ptr)
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    np.testing.assert_allclose(c, ref, rtol=1e-3, atol=1e-3)
+
+
+@tilec.jit
 def dot_trans_b_kernel(a_ptr, bt_ptr, out_ptr, steps, M: tl.constexpr, N: tl.constexpr,
                        K: tl.constexpr, OUT_DTYPE: tl.constexpr):
     rm = tl.arange(0, M)
