@@ -292,11 +292,10 @@ enum {
    goes by one cp.async.bulk.tensor into shared offset control[7] (filled
    with 0xA5 first), against an mbarrier at shared offset control[10] that
    thread 0 initializes with one arrival (TMA_COUNT_WARPS: 4). Thread 0
-   arrives expecting
-   control[6] transaction bytes, then copies (flags control[8]: TMA_*).
-   Every thread waits for phase 0, then out[n + i] = box byte i for
-   n = control[5] bytes; with TMA_COPY_FIRST, out[i] is what thread 0 read
-   there between its copy and its arrival. */
+   arrives expecting control[6] transaction bytes, then copies (flags
+   control[8]: TMA_*). Every thread waits for phase 0, then out[n + i] = box
+   byte i for n = control[5] bytes; with TMA_COPY_FIRST, out[i] is what
+   thread 0 read there between its copy and its arrival. */
 const int64_t __tilec_simt_shared_bytes_tma_copy = TMA_SHARED_BYTES;
 void __tilec_simt_entry_tma_copy(void **args, const int32_t grid[3], const int32_t pid[3],
                                  thread *t) {
