@@ -620,29 +620,35 @@ struct Suite {
     return s;
   }
 
-  /// Launches `name` of `m` on one program with a tensor map `map` over
-  /// `tensor` (both uploaded here: map.base is an offset from the tensor's
-  /// address, and the map lies at byte `mapShift` of its buffer), `control`
-  /// and an output of `outBytes` zeros; returns the status and the output.
-  tilec_status launchTmaKernel(tilec_module *m, const char *name, const TmaTensor &tensor,
-                               tilec_simt_tensor_map map, uint32_t mapShift,
+  /// Launches `name` of `m` on one program with tensor maps `maps`, map i
+  /// over `tensors[i]` (uploaded here: map.base is an offset from its
+  /// tensor's address; the maps lie one after the other from byte
+  /// `mapShift` of their buffer), `control` and an output of `outBytes`
+  /// zeros; returns the status and the output.
+  tilec_status launchTmaKernel(tilec_module *m, const char *name,
+                               const std::vector<const TmaTensor *> &tensors,
+                               std::vector<tilec_simt_tensor_map> maps, uint32_t mapShift,
                                const std::vector<int32_t> &control, size_t outBytes,
                                std::vector<unsigned char> &out) {
     tilec_kernel *k = nullptr;
     if (!CHECK_OK(tilec_module_get_kernel(m, name, &k)))
       return nullptr;
-    void *data = upload(tensor.bytes);
-    map.base += reinterpret_cast<uintptr_t>(data);
-    std::vector<unsigned char> mapBytes(mapShift + sizeof(map));
-    std::memcpy(&mapBytes[mapShift], &map, sizeof(map));
+    std::vector<void *> buffers;
+    std::vector<unsigned char> mapBytes(mapShift + maps.size() * sizeof(tilec_simt_tensor_map));
+    for (size_t i = 0; i < maps.size(); ++i) {
+      buffers.push_back(upload(tensors[i]->bytes));
+      maps[i].base += reinterpret_cast<uintptr_t>(buffers.back());
+      std::memcpy(&mapBytes[mapShift + i * sizeof(maps[i])], &maps[i], sizeof(maps[i]));
+    }
     void *dmap = upload(mapBytes), *dcontrol = upload(control);
     void *dout = upload(std::vector<unsigned char>(std::max<size_t>(outBytes, 1), 0));
     tilec_arg a[] = {ptrArg(TILEC_TYPE_PTR_U8, dmap), ptrArg(TILEC_TYPE_PTR_I32, dcontrol),
-                     ptrArg(TILEC_TYPE_PTR_U8, dout)};
+                     ptrArg(TILEC_TYPE_PTR, dout)};
     uint32_t grid[3] = {1, 1, 1};
     tilec_status s = tilec_launch(k, grid, a, 3);
     out = download<unsigned char>(dout, outBytes);
-    for (void *p : {data, dmap, dcontrol, dout})
+    buffers.insert(buffers.end(), {dmap, dcontrol, dout});
+    for (void *p : buffers)
       tilec_device_free(dev, p);
     return s;
   }
@@ -658,7 +664,8 @@ struct Suite {
     control.resize(5, 0);
     control.insert(control.end(), {n, boxBytes + run.extraTx, run.dst, run.flags,
                                    int32_t(run.mapShift), run.mbarrier});
-    return launchTmaKernel(m, "tma_copy", tensor, map, run.mapShift, control, 2 * size_t(n), out);
+    return launchTmaKernel(m, "tma_copy", {&tensor}, {map}, run.mapShift, control, 2 * size_t(n),
+                           out);
   }
 
   /// A tma_copy of `map` lands the box as the reference lays it out, and
@@ -682,6 +689,46 @@ struct Suite {
                    map.rank, map.elem_bytes, map.box[0], map.swizzle,
                    (unsigned long long)map.oob_fill, coords[0], coords[1], coords[2],
                    landed ? "the box landed before the arrival" : "wrong box");
+  }
+
+  /// TMA boxes feed a wgmma as they land (tma_wgmma): A = rows 10 .. 73 of a
+  /// 70 x 16 f16 tensor (the last 4 out of bounds: zeros) and B = the
+  /// columns of an 8 x 16 one, both in 32-byte rows swizzled by 32 bytes,
+  /// give D = A * B in every thread's accumulators.
+  void simtTmaWgmma(tilec_module *m) {
+    // Small integers (-2 .. 2): exact in f16, and every sum exact in f32.
+    auto smallTensor = [](uint64_t rows, std::vector<int> &values) {
+      static const uint16_t halfBits[] = {0xC000, 0xBC00, 0x0000, 0x3C00, 0x4000};
+      TmaTensor t{{16, rows}, {32}, 2, std::vector<unsigned char>(rows * 32)};
+      values.resize(rows * 16);
+      for (size_t i = 0; i < values.size(); ++i) {
+        values[i] = int((i * 7 + rows) % 5) - 2;
+        std::memcpy(&t.bytes[2 * i], &halfBits[values[i] + 2], 2);
+      }
+      return t;
+    };
+    std::vector<int> a, b;
+    TmaTensor tensorA = smallTensor(70, a), tensorB = smallTensor(8, b);
+    std::vector<unsigned char> out;
+    if (!CHECK_OK(
+            launchTmaKernel(m, "tma_wgmma", {&tensorA, &tensorB},
+                            {tmaMap(tensorA, {16, 64}, 32, 0), tmaMap(tensorB, {16, 8}, 32, 0)}, 0,
+                            {0, 10, 0, 0}, 128 * 4 * sizeof(float), out)))
+      return;
+    int bad = 0;
+    for (uint32_t thread = 0; thread < 128; ++thread)
+      for (uint32_t i = 0; i < 4; ++i) {
+        uint32_t warp = thread / 32, lane = thread % 32;
+        uint32_t row = 16 * warp + lane / 4 + 8 * (i / 2), col = 2 * (lane % 4) + i % 2;
+        int want = 0;
+        for (uint32_t k = 0; k < 16 && 10 + row < 70; ++k)
+          want += a[(10 + row) * 16 + k] * b[col * 16 + k];
+        float got;
+        std::memcpy(&got, &out[(4 * thread + i) * sizeof(float)], sizeof(got));
+        bad += got != float(want);
+      }
+    if (!CHECK(bad == 0))
+      std::fprintf(stderr, "  tma_wgmma: %d of 512 accumulators wrong\n", bad);
   }
 
   /// The emulator's TMA tensor copies and mbarriers (tma_copy,
@@ -738,7 +785,7 @@ struct Suite {
     const uint32_t tiles = 5, boxBytes = tmaBoxBytes(rows);
     for (int32_t stages : {1, 2, 3}) {
       std::vector<unsigned char> out;
-      if (!CHECK_OK(launchTmaKernel(m, "tma_pipeline", tensor, rows, 0,
+      if (!CHECK_OK(launchTmaKernel(m, "tma_pipeline", {&tensor}, {rows}, 0,
                                     {stages, int32_t(tiles), int32_t(boxBytes)}, tiles * boxBytes,
                                     out)))
         continue;
@@ -956,6 +1003,7 @@ struct Suite {
                   LAUNCH_FAILED, landing);
       CHECK_FAILS(launchWith(m, "wgmma_race", 128, beforeWait | tma | 0, out), LAUNCH_FAILED,
                   "cp.async.bulk.tensor to shared offset 0 overwrites bytes [0, 2048)");
+      simtTmaWgmma(m);
     }
     simtTma(m);
     // Device assertions, as on the CPU driver.

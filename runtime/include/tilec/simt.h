@@ -201,6 +201,7 @@ typedef struct tilec_simt_tensor_map {
   /** Bit pattern (low elem_bytes bytes) written for elements outside
    *  [0, sizes[d]) in any dimension. */
   uint64_t oob_fill;
+  /** Unused. */
   uint32_t reserved[2];
 } tilec_simt_tensor_map;
 
@@ -295,12 +296,15 @@ struct tilec_simt_thread {
    *  `shared`, aligned to 128 bytes, and to the swizzle's repeat = 8 * swizzle
    *  bytes when swizzled), row-major with dimension 0 contiguous, each 16-byte
    *  chunk at byte offset o of the box stored at o ^ (((o >> 7) & (swizzle/16 - 1)) << 4)
-   *  (o relative to dst; the same as absolute-address bits since dst is aligned).
+   *  (o relative to dst; since dst's offset in `shared` is aligned to the
+   *  repeat, the same as swizzling the shared offset, as wgmma descriptors
+   *  address shared memory).
    *  The copy's bytes count as transaction bytes of `mbarrier`'s current
    *  phase; the data lands in shared memory when that phase completes (see
    *  mbarrier_wait), not before, so a read without waiting sees the old
-   *  contents. Landing into bytes that an unfinished wgmma group claims fails
-   *  the launch (as for async_copy). A map or dst outside memory / misaligned,
+   *  contents. A copy into bytes that an unfinished wgmma group claims fails
+   *  the launch (as for async_copy), checked when it is issued and when it
+   *  lands. A map or dst outside memory / misaligned,
    *  a bad map field, or a box larger than shared memory fails the launch with
    *  a message naming the problem. */
   void (*tma_load)(tilec_simt_thread *self, const tilec_simt_tensor_map *map, const int32_t *coords,

@@ -313,11 +313,10 @@ enum {
    goes by one cp.async.bulk.tensor into shared offset control[7] (filled
    with 0xA5 first), against an mbarrier at shared offset control[10] that
    thread 0 initializes with one arrival (TMA_COUNT_WARPS: 4). Thread 0
-   arrives expecting
-   control[6] transaction bytes, then copies (flags control[8]: TMA_*).
-   Every thread waits for phase 0, then out[n + i] = box byte i for
-   n = control[5] bytes; with TMA_COPY_FIRST, out[i] is what thread 0 read
-   there between its copy and its arrival. */
+   arrives expecting control[6] transaction bytes, then copies (flags
+   control[8]: TMA_*). Every thread waits for phase 0, then out[n + i] = box
+   byte i for n = control[5] bytes; with TMA_COPY_FIRST, out[i] is what
+   thread 0 read there between its copy and its arrival. */
 const int64_t __tilec_simt_shared_bytes_tma_copy = TMA_SHARED_BYTES;
 void __tilec_simt_entry_tma_copy(void **args, const int32_t grid[3], const int32_t pid[3],
                                  thread *t) {
@@ -396,4 +395,37 @@ void __tilec_simt_entry_tma_pipeline(void **args, const int32_t grid[3], const i
     if (t->thread_id == 0 && tile + stages < tiles)
       tma_fill_stage(t, map, tile + stages, stages, n);
   }
+}
+
+/* tma_wgmma(*u8 maps, *i32 control, *fp32 out), 4 warps of 32 lanes (one
+   warpgroup): A (64 x 16 f16, K-major) and B (16 x 8 f16 as its 8 K-major
+   columns) come by cp.async.bulk.tensor from the tensor maps at `maps` and
+   `maps` + 128 (boxes at control[0..1] and control[2..3], 32-byte rows
+   swizzled by 32 bytes) into shared offsets 1024 and 3072; after the
+   mbarrier wait, one m64n8k16 wgmma reads them through descriptors with the
+   same swizzle, and out[4 * thread + r] = the thread's accumulator r. */
+const int64_t __tilec_simt_shared_bytes_tma_wgmma = TMA_SHARED_BYTES;
+void __tilec_simt_entry_tma_wgmma(void **args, const int32_t grid[3], const int32_t pid[3],
+                                  thread *t) {
+  const tilec_simt_tensor_map *maps = *(const tilec_simt_tensor_map **)args[0];
+  const int32_t *control = *(const int32_t **)args[1];
+  float *out = *(float **)args[2];
+  (void)grid;
+  (void)pid;
+  if (t->thread_id == 0) {
+    t->mbarrier_init(t, t->shared, 1);
+    t->mbarrier_arrive_expect_tx(t, t->shared, 64 * 32 + 8 * 32);
+    t->tma_load(t, &maps[0], control, t->shared + TMA_BOXES, t->shared);
+    t->tma_load(t, &maps[1], control + 2, t->shared + 3072, t->shared);
+  }
+  t->barrier(t); /* the mbarrier is initialized */
+  t->mbarrier_wait(t, t->shared, 0);
+  /* Descriptors: start (16-byte units), stride byte offset 256 (the next 8
+     rows of 32 bytes), 32-byte swizzle (mode 3 in bits 62-63). */
+  uint64_t fields = (uint64_t)(256 >> 4) << 32 | (uint64_t)3 << 62;
+  float d[4] = {0, 0, 0, 0};
+  t->wgmma(t, TILEC_SIMT_WGMMA_F32_F16, fields | (TMA_BOXES >> 4), fields | (3072 >> 4), 8, d);
+  t->wgmma_commit(t);
+  t->wgmma_wait(t, 0);
+  memcpy(out + 4 * t->thread_id, d, sizeof(d));
 }
