@@ -156,3 +156,34 @@ func.func @moving_base(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %m: i6
   }
   return %r : tensor<64x64xf32, #mma>
 }
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#dot_a = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+#dot_b = #tile.dot_operand<opIdx = 1, parent = #mma, kWidth = 2>
+
+// A flipped block (row stride -64, a multiple of 16 bytes but negative): the engine takes
+// unsigned strides, so the load stays a cp.async copy.
+// CHECK-LABEL: func @negative_stride
+// CHECK-NOT: tile.make_tensor_map
+// CHECK: tile.async_copy
+func.func @negative_stride(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %m: i64, %k: i64,
+                           %pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %db: tensor<32x64xf16, #dot_b>,
+                           %steps: i32, %om: i32) -> tensor<64x64xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %one = arith.constant 1 : i64
+  %neg = arith.constant -64 : i64
+  %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+  %r = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %ha = tile.hint %pa divisibility [16, 16] contiguity [1, 32] : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %la = tile.load %ha : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %xa = tile.descriptor_block %la of %a[%m, %k] [%neg, %one] at [%om, %i] : tensor<64x32xf16, #blocked>, !tile.ptr<f16>
+    %da = tile.convert_layout %xa : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #dot_a>
+    %d = tile.dot %da, %db, %acc : tensor<64x32xf16, #dot_a>, tensor<32x64xf16, #dot_b> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  return %r : tensor<64x64xf32, #mma>
+}

@@ -514,7 +514,8 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
     With `tma-loads` (targets with a copy engine: Hopper's TMA), a pipelined load that
     a wgmma dot reads as loaded and that `tilec-lower-block-pointers` marked as a
     block of a tensor descriptor or block pointer (`tile.descriptor_block`: 2-D, base,
-    sizes and strides defined before the loop, last stride 1, base and row stride
+    sizes and strides defined before the loop, last stride 1, a row stride that is not a
+    constant <= 0, base and row stride
     known multiples of 16 bytes, swizzled rows of 32 to 128 bytes, zero or NaN
     padding) is copied by the engine instead: a `tile.make_tensor_map` before the loop
     describes the tensor (box: the tile's rows by one swizzle span, the buffer's
