@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <type_traits>
 
@@ -138,9 +139,21 @@ void emitOnIssuer(SIMTLowering &simt, OpBuilder &b, tile::MBarrierInvalOp op,
   simt.target.mbarrierInval(b, op.getLoc(), simt.kernel, adaptor.getBarrier());
 }
 
+/// Whether the next op after `init` with effects is another mbarrier_init
+/// (a ring's barriers): one program barrier after the last serves them all.
+bool initializesNext(tile::MBarrierInitOp init) {
+  for (Operation *op = init->getNextNode(); op; op = op->getNextNode()) {
+    if (isa<tile::MBarrierInitOp>(op))
+      return true;
+    if (!isPure(op))
+      return false;
+  }
+  return false;
+}
+
 /// mbarrier_init, mbarrier_arrive and mbarrier_inval: thread 0 calls the
-/// target's hook; after an init, the program synchronizes so that every
-/// thread may wait on the barrier.
+/// target's hook; after an init (the last of a run of them), the program
+/// synchronizes so that every thread may wait on the barriers.
 template <typename Op> struct IssuerLowering : public SIMTPattern<Op> {
   using SIMTPattern<Op>::SIMTPattern;
   LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
@@ -155,7 +168,8 @@ template <typename Op> struct IssuerLowering : public SIMTPattern<Op> {
       emitOnIssuer(simt, b, op, adaptor);
     }
     if constexpr (std::is_same_v<Op, tile::MBarrierInitOp>)
-      simt.target.barrier(b, loc, simt.kernel);
+      if (!initializesNext(op))
+        simt.target.barrier(b, loc, simt.kernel);
     b.eraseOp(op);
     return success();
   }
