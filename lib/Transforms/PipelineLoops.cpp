@@ -362,6 +362,37 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     dropBlockMarks();
   }
 
+  /// The first point of the kernel where every one of `values` (defined
+  /// outside `loop`) is defined and from which `loop` is reached: after the
+  /// last of their definitions in the innermost block that holds one, or at
+  /// that block's start for block arguments, but never outside the blocks
+  /// that enclose `loop` (then: right before `loop`).
+  static Operation *earliestPointFor(scf::ForOp loop, ArrayRef<Value> values) {
+    Block *block = nullptr;
+    Operation *after = nullptr;
+    for (Value value : values) {
+      Block *owner = value.getParentBlock();
+      if (!owner->findAncestorOpInBlock(*loop))
+        return loop;
+      if (block && block != owner) {
+        // Keep the innermost block: the one whose ops contain the other.
+        if (block->findAncestorOpInBlock(*owner->getParentOp()))
+          block = owner, after = nullptr;
+        else
+          continue;
+      }
+      block = owner;
+      Operation *def = value.getDefiningOp();
+      if (def && (!after || after->isBeforeInBlock(def)))
+        after = def;
+    }
+    if (!block)
+      return loop;
+    if (after)
+      return after->getNextNode();
+    return &block->front();
+  }
+
   /// Replaces the descriptor-block marks no copy engine uses by their tiles.
   void dropBlockMarks() {
     getOperation().walk([](tile::DescriptorBlockOp block) {
@@ -604,8 +635,16 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
           b.getContext(), {type.getShape()[0], swizzle / (type.getElementTypeBitWidth() / 8)},
           type.getElementType(), swizzle,
           fillsWithNaN(load) ? tile::PaddingOption::nan : tile::PaddingOption::zero);
-      maps.push_back(tile::MakeTensorMapOp::create(b, block.getLoc(), mapType, block.getBase(),
-                                                   block.getSizes(), block.getStrides()));
+      // Made where its tensor is known, so that a persistent kernel's loop
+      // over tiles does not encode it again for each tile.
+      SmallVector<Value> tensor = {block.getBase()};
+      llvm::append_range(tensor, block.getSizes());
+      llvm::append_range(tensor, block.getStrides());
+      OpBuilder mapBuilder(loop.getContext());
+      mapBuilder.setInsertionPoint(earliestPointFor(loop, tensor));
+      maps.push_back(tile::MakeTensorMapOp::create(mapBuilder, block.getLoc(), mapType,
+                                                   block.getBase(), block.getSizes(),
+                                                   block.getStrides()));
       engineBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
     }
     Value barriers;

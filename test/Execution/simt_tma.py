@@ -7,7 +7,9 @@
 # and 128 bytes and B rows of 128 and 256 bytes (two boxes per tile), ragged M, N and K (the
 # engine fills the boxes' outside with zeros), N = 72, whose row stride is not known to be a
 # multiple of 16 bytes (B keeps cp.async, A the engine), a NaN-padded A whose rows past M come out
-# NaN (the kernel stores its whole tile), and K = 72, where both keep cp.async. Reference: float64 numpy on the rounded inputs.
+# NaN (the kernel stores its whole tile), K = 72, where both keep cp.async, and a persistent
+# kernel (3 programs looping over 12 tiles: its maps made once, its barriers re-initialized for
+# each tile's K loop). Reference: float64 numpy on the rounded inputs.
 # REQUIRES: cpu-jit, simt
 # RUN: %python %s | FileCheck %s
 # RUN: tilec compile %s --kernel mmdesc --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16' -DBM=128 -DBN=128 -DBK=64 -DNAN=0 -DBF16=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %t.ll
@@ -18,6 +20,7 @@
 # CHECK: PASS f16 64x128x64 w4 M=64 N=256 K=128
 # CHECK: PASS f16 nan 64x64x32 w4 M=80 N=64 K=64
 # CHECK: PASS f16 64x64x32 w4 M=64 N=64 K=72 (cp.async)
+# CHECK: PASS persistent 3 programs M=200 N=144 K=80
 # CHECK-NOT: FAIL
 # The 128x128x64 kernel: three mbarriers initialized (ctx->mbarrier_init(ctx, bar, 1)), and
 # three boxes per stage (A: 128x64, B: two 64x64; ctx->tma_load(ctx, map, coords, dst, bar)),
@@ -82,6 +85,36 @@ def mm_host(a_desc, b_desc, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
 
 
+@jit
+def mm_persistent(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                  BK: tl.constexpr):
+    # Tutorial 09's persistent form: the descriptors made once, each program looping over tiles.
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
+    tiles_n = tl.cdiv(N, BN)
+    for tile_id in range(tl.program_id(0), tl.cdiv(M, BM) * tiles_n, tl.num_programs(0)):
+        pid_m = tile_id // tiles_n
+        pid_n = tile_id % tiles_n
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k in range(0, tl.cdiv(K, BK)):
+            acc = tl.dot(a_desc.load([pid_m * BM, k * BK]), b_desc.load([k * BK, pid_n * BN]),
+                         acc)
+        rm = pid_m * BM + tl.arange(0, BM)
+        rn = pid_n * BN + tl.arange(0, BN)
+        tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+def run_persistent(m, n, k, programs):
+    rng = np.random.default_rng(m + n + k)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    got = run(__file__, "mm_persistent", programs, [a, b, np.zeros((m, n), np.float32), m, n, k],
+              {"BM": 64, "BN": 64, "BK": 32}, flags=["--num-warps", "4"])[2]
+    check("persistent %d programs M=%d N=%d K=%d" % (programs, m, n, k), got,
+          a.astype(np.float64) @ b.astype(np.float64), atol=1e-4 * k)
+
+
 def cdiv(a, b):
     return (a + b - 1) // b
 
@@ -113,4 +146,5 @@ if __name__ == "__main__":
     run_case("f16", 64, 128, 64, 4, 64, 256, 128)
     run_case("f16", 64, 64, 32, 4, 80, 64, 64, nan=True)
     run_case("f16", 64, 64, 32, 4, 64, 64, 72, note=" (cp.async)")
+    run_persistent(200, 144, 80, 3)
     finish()

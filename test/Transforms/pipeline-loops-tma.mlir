@@ -187,3 +187,42 @@ func.func @negative_stride(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %m
   }
   return %r : tensor<64x64xf32, #mma>
 }
+
+// -----
+
+#blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tile.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [16, 8]>
+#dot_a = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+#dot_b = #tile.dot_operand<opIdx = 1, parent = #mma, kWidth = 2>
+
+// A persistent kernel's loop over tiles around the K loop: the tensor is known at the kernel's
+// entry, so its map is made there, once, not for every tile; the barriers are initialized and
+// invalidated around each run of the K loop.
+// CHECK-LABEL: func @persistent
+// CHECK: tile.make_tensor_map
+// CHECK: scf.for
+// CHECK: tile.mbarrier_init
+// CHECK: scf.for
+// CHECK: tile.mbarrier_wait
+// CHECK: tile.mbarrier_inval
+func.func @persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %m: i64, %k: i64 {tile.divisibility = 16 : i32},
+                      %pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %db: tensor<32x64xf16, #dot_b>,
+                      %tiles: i32, %steps: i32, %out: tensor<64x64x!tile.ptr<f32>, #mma>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+  scf.for %t = %c0 to %tiles step %c1 : i32 {
+    %om = arith.muli %t, %c64 : i32
+    %r = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %la = tile.load %pa : tensor<64x32x!tile.ptr<f16>, #blocked>
+      %xa = tile.descriptor_block %la of %a[%m, %k] [%k, %one] at [%om, %i] : tensor<64x32xf16, #blocked>, !tile.ptr<f16>
+      %da = tile.convert_layout %xa : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #dot_a>
+      %d = tile.dot %da, %db, %acc : tensor<64x32xf16, #dot_a>, tensor<32x64xf16, #dot_b> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tile.store %out, %r : tensor<64x64x!tile.ptr<f32>, #mma>
+  }
+  return
+}
