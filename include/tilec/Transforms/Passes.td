@@ -517,7 +517,8 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
     sizes and strides defined before the loop, last stride 1, a row stride that is not a
     constant <= 0, base and row stride
     known multiples of 16 bytes, swizzled rows of 32 to 128 bytes, zero or NaN
-    padding) is copied by the engine instead: a `tile.make_tensor_map` before the loop
+    padding) is copied by the engine instead: a `tile.make_tensor_map` where the tensor is known
+    (at the latest before the loop: a persistent kernel encodes its maps once)
     describes the tensor (box: the tile's rows by one swizzle span, the buffer's
     swizzle, the padding as fill), a ring of S mbarriers (`tile.local_alloc` of S
     1x1 i64 tiles, each `tile.mbarrier_init count = 1`) counts the stages, and each
