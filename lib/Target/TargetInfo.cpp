@@ -358,6 +358,14 @@ void TargetInfo::tmaLoad(OpBuilder &, Location, func::FuncOp, Value, ValueRange,
   llvm_unreachable("TMA requested from a target without it (check hasTensorMemoryAccelerator)");
 }
 
+void TargetInfo::tmaStore(OpBuilder &, Location, func::FuncOp, Value, ValueRange, Value) const {
+  llvm_unreachable("TMA requested from a target without it (check hasTensorMemoryAccelerator)");
+}
+
+void TargetInfo::asyncProxyFence(OpBuilder &, Location, func::FuncOp) const {
+  llvm_unreachable("TMA requested from a target without it (check hasTensorMemoryAccelerator)");
+}
+
 void TargetInfo::mbarrierInit(OpBuilder &, Location, func::FuncOp, Value, unsigned) const {
   llvm_unreachable("mbarrier requested from a target without TMA");
 }

@@ -212,15 +212,26 @@ struct BlockLoadLowering : public MarkingPattern<BlockLoadOp> {
   }
 };
 
-struct BlockStoreLowering : public OpConversionPattern<BlockStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// The value a store of a block writes: with `markBlock` (2-D blocks),
+/// through a tile.descriptor_block naming the block.
+Value storedValue(OpBuilder &b, Location loc, Value value, const BlockParts &parts,
+                  ValueRange offsets, bool markBlock) {
+  if (!markBlock || cast<RankedTensorType>(value.getType()).getRank() != 2)
+    return value;
+  return DescriptorBlockOp::create(b, loc, value, parts.base, parts.shape, parts.strides, offsets);
+}
+
+struct BlockStoreLowering : public MarkingPattern<BlockStoreOp> {
+  using MarkingPattern::MarkingPattern;
   LogicalResult matchAndRewrite(BlockStoreOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
     BlockPtrType type = op.getPtr().getType();
     BlockParts parts = BlockParts::of(adaptor.getPtr(), type.getShape().size());
     auto [ptrs, mask] = BlockAccessBuilder(b, op.getLoc(), type.getShape())
                             .build(parts, parts.offsets, op.getBoundaryCheck());
-    b.replaceOpWithNewOp<StoreOp>(op, ptrs, adaptor.getValue().front(), mask, op.getNontemporal(),
+    Value value = storedValue(b, op.getLoc(), adaptor.getValue().front(), parts, parts.offsets,
+                              markBlocks);
+    b.replaceOpWithNewOp<StoreOp>(op, ptrs, value, mask, op.getNontemporal(),
                                   /*stream_min_programs=*/IntegerAttr(), op.getEvictLast());
     return success();
   }
@@ -248,12 +259,17 @@ descriptorAccess(OpBuilder &b, OpT op, typename OpConversionPattern<OpT>::OneToN
       .build(BlockParts::of(adaptor.getDesc(), rank), singles(adaptor.getOffsets()), allDims(rank));
 }
 
-struct DescriptorStoreLowering : public OpConversionPattern<DescriptorStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct DescriptorStoreLowering : public MarkingPattern<DescriptorStoreOp> {
+  using MarkingPattern::MarkingPattern;
   LogicalResult matchAndRewrite(DescriptorStoreOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
     auto [ptrs, mask] = descriptorAccess(b, op, adaptor);
-    b.replaceOpWithNewOp<StoreOp>(op, ptrs, adaptor.getValue().front(), mask,
+    size_t rank = op.getDesc().getType().getShape().size();
+    Value value =
+        storedValue(b, op.getLoc(), adaptor.getValue().front(),
+                    BlockParts::of(adaptor.getDesc(), rank), singles(adaptor.getOffsets()),
+                    markBlocks);
+    b.replaceOpWithNewOp<StoreOp>(op, ptrs, value, mask,
                                   /*nontemporal=*/false, /*stream_min_programs=*/IntegerAttr(),
                                   /*evict_last=*/false);
     return success();
@@ -295,9 +311,9 @@ struct TilecLowerBlockPointersPass
                         DescriptorLoadOp, DescriptorStoreOp, DescriptorAtomicOp>();
     RewritePatternSet patterns(ctx);
     patterns.add<MakeLowering<MakeBlockPtrOp>, MakeLowering<MakeTensorDescOp>, AdvanceLowering,
-                 BlockStoreLowering, DescriptorStoreLowering, DescriptorAtomicLowering>(converter,
-                                                                                        ctx);
-    patterns.add<BlockLoadLowering, DescriptorLoadLowering>(converter, ctx, markDescriptorBlocks);
+                 DescriptorAtomicLowering>(converter, ctx);
+    patterns.add<BlockLoadLowering, DescriptorLoadLowering, BlockStoreLowering,
+                 DescriptorStoreLowering>(converter, ctx, markDescriptorBlocks);
     // Loops, branches and functions carry the components.
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);

@@ -393,9 +393,21 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     return &block->front();
   }
 
-  /// Replaces the descriptor-block marks no copy engine uses by their tiles.
+  /// Replaces the descriptor-block marks of loads that no copy engine uses
+  /// by their tiles; the marks of stored tiles stay for convert-tile-to-gpu,
+  /// which writes the blocks it can with the engine.
   void dropBlockMarks() {
     getOperation().walk([](tile::DescriptorBlockOp block) {
+      // Through the conversion to the store's layout.
+      Operation *op = block;
+      while (op->hasOneUse() && isa<tile::ConvertLayoutOp>(*op->getUsers().begin()))
+        op = *op->getUsers().begin();
+      if (op->hasOneUse()) {
+        OpOperand &use = *op->getUses().begin();
+        auto store = dyn_cast<tile::StoreOp>(use.getOwner());
+        if (store && use.get() == store.getValue())
+          return;
+      }
       block.getResult().replaceAllUsesWith(block.getSrc());
       block.erase();
     });

@@ -1153,7 +1153,8 @@ uint64_t swizzledExtent(uint64_t boxBytes, uint32_t span) {
 /// after reporting a failure of `t`, if any is bad. Sets `dstOffset`, the
 /// box's bytes `boxBytes` and the shared bytes it reaches `extent`.
 bool checkTmaLoad(SimtThread *t, const tilec_simt_tensor_map *map, const int32_t *coords,
-                  const void *dst, uint64_t &dstOffset, uint64_t &boxBytes, uint64_t &extent) {
+                  const void *dst, uint64_t &dstOffset, uint64_t &boxBytes, uint64_t &extent,
+                  const char *sharedRole = "destination") {
   Program &p = *t->program;
   auto bad = [&](const std::string &problem) {
     p.fail(t, "cp.async.bulk.tensor: " + problem);
@@ -1199,11 +1200,11 @@ bool checkTmaLoad(SimtThread *t, const tilec_simt_tensor_map *map, const int32_t
   int64_t at = sharedOffset(p, dst);
   uint64_t size = p.launch->sharedBytes, alignment = m.swizzle ? 8 * m.swizzle : 128;
   if (at < 0 || uint64_t(at) >= size)
-    return bad("destination at shared offset " + std::to_string(at) +
+    return bad(std::string(sharedRole) + " at shared offset " + std::to_string(at) +
                " is outside shared memory (size " + std::to_string(size) + ")");
   if (at % 128 || uint64_t(at) % alignment)
     return bad(
-        "destination at shared offset " + std::to_string(at) + " is not " +
+        std::string(sharedRole) + " at shared offset " + std::to_string(at) + " is not " +
         std::to_string(alignment) + "-byte aligned" +
         (at % 128 ? "" : " (the repeat of its " + std::to_string(m.swizzle) + "-byte swizzle)"));
   dstOffset = uint64_t(at);
@@ -1291,6 +1292,47 @@ void tmaLoadCallback(tilec_simt_thread *ctx, const tilec_simt_tensor_map *map,
   b.copiedTx += boxBytes;
   if (!p.completeMbarrierPhase(t, offset, b))
     abandon(t);
+}
+
+/// Writes the elements of the box of `m` at `coords` that lie inside the
+/// tensor from `box` (row-major, dimension 0 contiguous) to global memory:
+/// readTmaBox's inverse.
+void writeTmaBox(const tilec_simt_tensor_map &m, const int32_t *coords,
+                 const std::vector<unsigned char> &box) {
+  uint64_t rowBytes = uint64_t(m.box[0]) * m.elem_bytes, rows = box.size() / rowBytes;
+  for (uint64_t row = 0; row < rows; ++row) {
+    uint64_t address = m.base, rest = row;
+    bool inside = true;
+    for (uint32_t d = 1; d < m.rank; ++d) {
+      int64_t coordinate = int64_t(coords[d]) + int64_t(rest % m.box[d]);
+      rest /= m.box[d];
+      if (coordinate < 0 || uint64_t(coordinate) >= m.sizes[d])
+        inside = false;
+      else
+        address += uint64_t(coordinate) * m.strides[d - 1];
+    }
+    for (uint32_t i = 0; inside && i < m.box[0]; ++i) {
+      int64_t coordinate = int64_t(coords[0]) + i;
+      if (coordinate >= 0 && uint64_t(coordinate) < m.sizes[0])
+        std::memcpy(reinterpret_cast<void *>(address + uint64_t(coordinate) * m.elem_bytes),
+                    box.data() + row * rowBytes + uint64_t(i) * m.elem_bytes, m.elem_bytes);
+    }
+  }
+}
+
+void tmaStoreCallback(tilec_simt_thread *ctx, const tilec_simt_tensor_map *map,
+                      const int32_t *coords, const void *src) {
+  SimtThread *t = self(ctx);
+  Program &p = *t->program;
+  uint64_t srcOffset = 0, boxBytes = 0, extent = 0;
+  if (!checkTmaLoad(t, map, coords, src, srcOffset, boxBytes, extent, "source"))
+    abandon(t);
+  // The box as its rows are stored: chunks move whole under the swizzle.
+  std::vector<unsigned char> box(boxBytes);
+  for (uint64_t chunk = 0; chunk < boxBytes; chunk += 16)
+    std::memcpy(box.data() + chunk, p.shared + srcOffset + swizzleOffset(chunk, map->swizzle),
+                16);
+  writeTmaBox(*map, coords, box);
 }
 
 void mbarrierInitCallback(tilec_simt_thread *ctx, void *mbarrier, uint32_t count) {
@@ -1487,7 +1529,8 @@ void Program::run(Launch &l, const int32_t programId[3]) {
              tmaLoadCallback,
              mbarrierInitCallback,
              mbarrierArriveExpectTxCallback,
-             mbarrierWaitCallback};
+             mbarrierWaitCallback,
+             tmaStoreCallback};
     t.program = this;
     t.pendingCopies.clear();
     t.groupsCommitted = 0;

@@ -21,6 +21,9 @@
 # CHECK: PASS f16 nan 64x64x32 w4 M=80 N=64 K=64
 # CHECK: PASS f16 64x64x32 w4 M=64 N=64 K=72 (cp.async)
 # CHECK: PASS persistent 3 programs M=200 N=144 K=80
+# CHECK: PASS descriptor store 64x64x32 w4 M=200 N=144 K=80
+# CHECK: PASS block-pointer store 64x64x32 w4 M=100 N=48 K=32
+# CHECK: PASS descriptor store 128x128x64 w8 M=256 N=256 K=128
 # CHECK-NOT: FAIL
 # The 128x128x64 kernel: three mbarriers initialized (ctx->mbarrier_init(ctx, bar, 1)), and
 # three boxes per stage (A: 128x64, B: two 64x64; ctx->tma_load(ctx, map, coords, dst, bar)),
@@ -37,6 +40,14 @@
 # HOST-LABEL: define {{.*}}@__tilec_simt_entry_mm_host
 # HOST-COUNT-6: call void %{{[0-9]+}}(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}})
 # HOST-NOT: call void %{{[0-9]+}}(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}})
+# Stores through a descriptor or a boundary-checked block pointer go through the engine too: the
+# tile written row-major into shared memory, then one ctx->tma_store(ctx, map, coords, src) by
+# thread 0, which writes only the part inside the tensor.
+# RUN: tilec compile %s --kernel mm_dstore --signature '*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16' -DBM=64 -DBN=64 -DBK=32 -DBLOCK_PTR=0 --target simt --arch warp32-wgmma --num-warps 4 --emit llvm -o %ts.ll
+# RUN: FileCheck %s --check-prefix=STORE < %ts.ll
+# STORE-LABEL: define {{.*}}@__tilec_simt_entry_mm_dstore
+# STORE-COUNT-1: call void %{{[0-9]+}}(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}})
+# STORE-NOT: call void %{{[0-9]+}}(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}})
 import os
 import sys
 
@@ -115,6 +126,42 @@ def run_persistent(m, n, k, programs):
           a.astype(np.float64) @ b.astype(np.float64), atol=1e-4 * k)
 
 
+@jit
+def mm_dstore(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+              BLOCK_PTR: tl.constexpr):
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        acc = tl.dot(a_desc.load([pid_m * BM, k * BK]), b_desc.load([k * BK, pid_n * BN]), acc)
+    if BLOCK_PTR:
+        c_blk = tl.make_block_ptr(c_ptr, (M, N), (N, 1), (pid_m * BM, pid_n * BN), (BM, BN),
+                                  (1, 0))
+        tl.store(c_blk, acc.to(tl.float16), boundary_check=(0, 1))
+    else:
+        c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
+                                           block_shape=[BM, BN])
+        c_desc.store([pid_m * BM, pid_n * BN], acc.to(tl.float16))
+
+
+def run_store(block_ptr, bm, bn, bk, warps, m, n, k):
+    rng = np.random.default_rng(m * n + k)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    # One guard row after C: a store past M (outside the tensor) would land there.
+    c = np.full((m + 1, n), 7, np.float16)
+    got = run(__file__, "mm_dstore", (cdiv(m, bm), cdiv(n, bn)), [a, b, c, m, n, k],
+              {"BM": bm, "BN": bn, "BK": bk, "BLOCK_PTR": int(block_ptr)},
+              flags=["--num-warps", str(warps)])[2]
+    ref = np.full((m + 1, n), 7, np.float64)
+    ref[:m] = a.astype(np.float64) @ b.astype(np.float64)
+    check("%s store %dx%dx%d w%d M=%d N=%d K=%d" % ("block-pointer" if block_ptr else "descriptor",
+                                                    bm, bn, bk, warps, m, n, k),
+          got, ref, atol=8e-3)
+
+
 def cdiv(a, b):
     return (a + b - 1) // b
 
@@ -147,4 +194,7 @@ if __name__ == "__main__":
     run_case("f16", 64, 64, 32, 4, 80, 64, 64, nan=True)
     run_case("f16", 64, 64, 32, 4, 64, 64, 72, note=" (cp.async)")
     run_persistent(200, 144, 80, 3)
+    run_store(False, 64, 64, 32, 4, 200, 144, 80)
+    run_store(True, 64, 64, 32, 4, 100, 48, 32)
+    run_store(False, 128, 128, 64, 8, 256, 256, 128)
     finish()

@@ -152,14 +152,15 @@ func.func @while_and_if(%p: !tile.ptr<i32>, %n: i64, %o: i32, %flip: i1) -> tens
 // CHECK: %[[AMASK:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<2x4xi1>
 // CHECK: tile.atomic_rmw fadd relaxed gpu %{{.*}}, %[[X]], %[[AMASK]] : tensor<2x4x!tile.ptr<f32>>
 // With mark-descriptor-blocks (targets with TMA), the loaded 2-D block goes through a mark
-// naming the descriptor's base, sizes, strides and the load's offsets; the store and the
-// atomic read the loaded tile through it.
+// naming the descriptor's base, sizes, strides and the load's offsets, and so does the stored
+// one (at the store's offsets); the atomic reads the loaded tile through its mark.
 // MARK-LABEL: func @descriptors
 // MARK-SAME: (%[[P:.*]]: !tile.ptr<f32>, %[[M:.*]]: i64, %[[N:.*]]: i64, %[[R:.*]]: i32, %[[C:.*]]: i32)
 // MARK: %[[ONE:.*]] = arith.constant 1 : i64
 // MARK: %[[X:.*]] = tile.load
 // MARK-NEXT: %[[B:.*]] = tile.descriptor_block %[[X]] of %[[P]][%[[M]], %[[N]]] [%[[N]], %[[ONE]]] at [%[[R]], %[[C]]] : tensor<2x4xf32>, !tile.ptr<f32>
-// MARK: tile.store %{{.*}}, %[[B]], %{{.*}} : tensor<2x4x!tile.ptr<f32>>
+// MARK: %[[S:.*]] = tile.descriptor_block %[[B]] of %[[P]][%[[M]], %[[N]]] [%[[N]], %[[ONE]]] at [%[[C]], %[[R]]] : tensor<2x4xf32>, !tile.ptr<f32>
+// MARK-NEXT: tile.store %{{.*}}, %[[S]], %{{.*}} : tensor<2x4x!tile.ptr<f32>>
 // MARK: tile.atomic_rmw fadd relaxed gpu %{{.*}}, %[[B]], %{{.*}}
 func.func @descriptors(%p: !tile.ptr<f32>, %m: i64, %n: i64, %r: i32, %c: i32) {
   %one = arith.constant 1 : i64

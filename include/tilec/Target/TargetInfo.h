@@ -457,6 +457,16 @@ public:
   virtual void tmaLoad(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
                        mlir::Value map, mlir::ValueRange coords, mlir::Value dst,
                        mlir::Value barrier) const;
+  /// Writes the box of `map` whose first element is at the i32 `coords`
+  /// (dimension 0 first) from `src` (shared, 128-byte aligned, laid out as
+  /// tmaLoad lands a box) to global memory, skipping elements outside the
+  /// tensor, and waits until `src` has been read.
+  virtual void tmaStore(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
+                        mlir::Value map, mlir::ValueRange coords, mlir::Value src) const;
+  /// Orders the calling thread's earlier shared-memory writes before the copy
+  /// engine's reads of them (a barrier must follow before a tmaStore).
+  virtual void asyncProxyFence(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::func::FuncOp kernel) const;
   /// Initializes the mbarrier at `barrier` (shared) for `count` arrivals.
   virtual void mbarrierInit(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
                             mlir::Value barrier, unsigned count) const;

@@ -47,9 +47,13 @@ public:
   mlir::Operation *lastBufferUser = nullptr;
   /// Byte offset of each tile.local_alloc's buffer from the base.
   llvm::DenseMap<mlir::Operation *, uint64_t> allocationOffsets;
-  /// The 128-byte slot of each tile.make_tensor_map in the program's part of
-  /// the kernel's global scratch (planTensorMaps).
+  /// The 128-byte slot of each tile.make_tensor_map, and of each tile.store
+  /// the copy engine writes, in the program's part of the kernel's global
+  /// scratch (planTensorMaps).
   llvm::DenseMap<mlir::Operation *, unsigned> tensorMapSlots;
+  /// The tile.stores of marked descriptor blocks that the copy engine writes
+  /// (planTensorMaps).
+  llvm::DenseSet<mlir::Operation *> engineStores;
 
   /// Conversions to a dot-operand layout that the tensor-core dots using them
   /// stage in shared memory themselves (their fragments are loaded there per
@@ -250,9 +254,10 @@ void planDotOperandStaging(SIMTLowering &simt);
 /// Places the kernel's tile.local_alloc buffers at the base of shared memory
 /// (AsyncCopy.cpp); call before the patterns run.
 void planLocalAllocations(SIMTLowering &simt);
-/// Gives each tile.make_tensor_map of `simt.kernel` a 128-byte slot of the
-/// program's global scratch, whose size (and parameter) it sets; call before
-/// the patterns run (Tma.cpp).
+/// Chooses the stores of marked descriptor blocks that the copy engine writes,
+/// and gives each of them and each tile.make_tensor_map of `simt.kernel` a
+/// 128-byte slot of the program's global scratch, whose size (and parameter)
+/// it sets; call before the patterns run (Tma.cpp).
 void planTensorMaps(SIMTLowering &simt);
 /// tile.make_tensor_map, tile.async_tma_load and the mbarrier ops on the
 /// target's copy engine (Tma.cpp).

@@ -13,11 +13,15 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
+#include "tilec/Analysis/AxisInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <type_traits>
 
@@ -49,6 +53,126 @@ LogicalResult requireTma(const SIMTLowering &simt, Operation *op) {
   return op->emitOpError("target has no tensor memory accelerator (TMA) (arch '")
          << simt.arch << "')";
 }
+
+/// The block mark of the tile `store` writes, when the copy engine can write
+/// it: a 2-D tile of 1- to 8-byte elements whose rows hold a multiple of 16
+/// bytes, at most 256 by 256, of a tensor with last stride 1, a row stride
+/// that is not a constant <= 0, and base and row stride known multiples of
+/// 16 bytes; else null.
+tile::DescriptorBlockOp engineStoreBlock(const SIMTLowering &simt, tile::StoreOp store,
+                                         AxisInfoAnalysis &axisInfo) {
+  // The mark, possibly through the conversion to the store's coalesced
+  // layout, which the engine does not need.
+  Value value = store.getValue();
+  while (auto convert = value.getDefiningOp<tile::ConvertLayoutOp>()) {
+    if (!convert->hasOneUse())
+      return tile::DescriptorBlockOp();
+    value = convert.getSrc();
+  }
+  auto block = value.getDefiningOp<tile::DescriptorBlockOp>();
+  if (!block || !block->hasOneUse() || !simt.target.hasTensorMemoryAccelerator(simt.arch))
+    return tile::DescriptorBlockOp();
+  auto type = cast<RankedTensorType>(block.getType());
+  Type elem = type.getElementType();
+  if (type.getRank() != 2 || !elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() < 8 ||
+      elem.getIntOrFloatBitWidth() > 64)
+    return tile::DescriptorBlockOp();
+  int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+  int64_t rows = type.getShape()[0], cols = type.getShape()[1];
+  if (rows > 256 || cols > 256 || (cols * elemBytes) % 16 != 0)
+    return tile::DescriptorBlockOp();
+  auto divisibility = [&](Value v) {
+    AxisInfo info = axisInfo.get(v);
+    return info.divisibility.empty() ? int64_t(1) : info.divisibility.front();
+  };
+  std::optional<int64_t> rowStride = getConstantIntValue(block.getStrides()[0]);
+  if (!matchPattern(block.getStrides()[1], m_One()) || divisibility(block.getBase()) % 16 != 0 ||
+      (divisibility(block.getStrides()[0]) * elemBytes) % 16 != 0 ||
+      (rowStride && *rowStride <= 0))
+    return tile::DescriptorBlockOp();
+  return block;
+}
+
+/// Whether the copy engine writes `store`'s block; if so, `store` writes the
+/// block mark itself, and the conversions between them are gone (the engine
+/// writes the tile from shared memory in any layout; `store` lowers to the
+/// engine's copy, which reads neither its pointers nor its mask).
+bool writesWithEngine(const SIMTLowering &simt, tile::StoreOp store,
+                      AxisInfoAnalysis &axisInfo) {
+  tile::DescriptorBlockOp block = engineStoreBlock(simt, store, axisInfo);
+  if (!block)
+    return false;
+  Value converted = store.getValue();
+  store.getValueMutable().assign(block.getResult());
+  while (auto convert = converted.getDefiningOp<tile::ConvertLayoutOp>()) {
+    if (!convert->use_empty())
+      break;
+    converted = convert.getSrc();
+    convert.erase();
+  }
+  return true;
+}
+
+/// A store of a marked descriptor block on the copy engine: the program
+/// writes the tile row-major into 128-byte-aligned scratch, fences it for the
+/// engine and synchronizes; thread 0 writes the block's tensor map into the
+/// store's slot and the engine writes the box (the parts outside the tensor
+/// dropped), thread 0 waiting until the scratch has been read; a barrier then
+/// frees the scratch.
+struct EngineStoreLowering : public SIMTPattern<tile::StoreOp> {
+  EngineStoreLowering(SIMTLowering &simt, const TypeConverter &converter, MLIRContext *ctx)
+      : SIMTPattern(simt, converter, ctx, /*benefit=*/2) {}
+  LogicalResult matchAndRewrite(tile::StoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &b) const override {
+    if (!simt.engineStores.contains(op))
+      return failure();
+    Location loc = op.getLoc();
+    auto block = op.getValue().getDefiningOp<tile::DescriptorBlockOp>();
+    Value tile = b.getRemappedValue(block.getSrc());
+    auto type = cast<RankedTensorType>(block.getType());
+    Type elem = type.getElementType();
+    int64_t rows = type.getShape()[0], cols = type.getShape()[1];
+    int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+    uint64_t scratch = simt.scratchBase(b);
+    uint64_t at = llvm::alignTo(scratch, 128) - scratch;
+    uint64_t limit = at + uint64_t(rows * cols * elemBytes);
+    // Earlier users of the scratch are done with it.
+    simt.target.barrier(b, loc, simt.kernel);
+    simt.storeTile(b, loc, tile, simt.layoutOf(block.getSrc().getType()), {cols, 1}, at, limit);
+    simt.target.asyncProxyFence(b, loc, simt.kernel);
+    simt.target.barrier(b, loc, simt.kernel);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      openIf(b, loc, isIssuer(b, loc, simt));
+      Value slot = simt.target.getGlobalScratchSlot(b, loc, simt.kernel);
+      Value map = LLVM::GEPOp::create(
+          b, loc, slot.getType(), b.getI8Type(), slot,
+          ArrayRef<LLVM::GEPArg>{int32_t(kTensorMapBytes * simt.tensorMapSlots.lookup(op))});
+      Type i64 = b.getI64Type();
+      TargetInfo::TensorMapFields fields;
+      fields.base = b.getRemappedValue(block.getBase());
+      fields.sizes = {b.getRemappedValue(block.getSizes()[1]),
+                      b.getRemappedValue(block.getSizes()[0])};
+      fields.byteStrides = {arith::MulIOp::create(
+          b, loc, b.getRemappedValue(block.getStrides()[0]),
+          arith::ConstantIntOp::create(b, loc, i64, elemBytes))};
+      fields.box = {cols, rows};
+      fields.element = elem;
+      fields.swizzle = 0;
+      fields.nanFill = false;
+      simt.target.encodeTensorMap(b, loc, simt.kernel, map, fields);
+      Value src = simt.sharedAddress(b, loc, arith::ConstantIntOp::create(b, loc, int64_t(at), 32),
+                                     limit);
+      simt.target.tmaStore(b, loc, simt.kernel, map,
+                           {b.getRemappedValue(block.getOffsets()[1]),
+                            b.getRemappedValue(block.getOffsets()[0])},
+                           src);
+    }
+    simt.target.barrier(b, loc, simt.kernel);
+    b.eraseOp(op);
+    return success();
+  }
+};
 
 /// tile.descriptor_block marks that tilec-pipeline-loops did not use: the tile.
 struct DescriptorBlockLowering : public SIMTPattern<tile::DescriptorBlockOp> {
@@ -192,6 +316,13 @@ struct MBarrierWaitLowering : public SIMTPattern<tile::MBarrierWaitOp> {
 void planTensorMaps(SIMTLowering &simt) {
   unsigned next = 0;
   simt.kernel.walk([&](tile::MakeTensorMapOp op) { simt.tensorMapSlots[op] = next++; });
+  AxisInfoAnalysis axisInfo;
+  simt.kernel.walk([&](tile::StoreOp store) {
+    if (!writesWithEngine(simt, store, axisInfo))
+      return;
+    simt.engineStores.insert(store);
+    simt.tensorMapSlots[store] = next++;
+  });
   if (next)
     simt.target.setGlobalScratchSize(simt.kernel, uint64_t(next) * kTensorMapBytes);
 }
@@ -199,6 +330,7 @@ void planTensorMaps(SIMTLowering &simt) {
 void populateSIMTTmaPatterns(SIMTLowering &simt, const TypeConverter &converter,
                              RewritePatternSet &patterns) {
   patterns.add<DescriptorBlockLowering, MakeTensorMapLowering, AsyncTMALoadLowering,
+               EngineStoreLowering,
                IssuerLowering<tile::MBarrierInitOp>, IssuerLowering<tile::MBarrierArriveOp>,
                IssuerLowering<tile::MBarrierInvalOp>, MBarrierWaitLowering>(simt, converter,
                                                                             patterns.getContext());

@@ -565,6 +565,29 @@ public:
     operands.push_back(sharedAddress(b, loc, barrier));
     inlineAsm(b, loc, Type(), operands, code, constraints);
   }
+  /// `cp.async.bulk.tensor` from shared to global memory in its own bulk
+  /// group, then `wait_group.read 0`: the source may be reused after.
+  void tmaStore(OpBuilder &b, Location loc, func::FuncOp, Value map, ValueRange coords,
+                Value src) const override {
+    std::string code = "cp.async.bulk.tensor." + std::to_string(coords.size()) +
+                       "d.global.shared::cta.tile.bulk_group [$0, {";
+    SmallVector<Value> operands = {LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), map)};
+    std::string constraints = "l";
+    for (auto [i, coord] : llvm::enumerate(coords)) {
+      code += (i ? ", $" : "$") + std::to_string(1 + i);
+      constraints += ",r";
+      operands.push_back(coord);
+    }
+    code += "}], [$" + std::to_string(operands.size()) + "];";
+    constraints += ",r";
+    operands.push_back(sharedAddress(b, loc, src));
+    inlineAsm(b, loc, Type(), operands, code, constraints);
+    inlineAsm(b, loc, Type(), {}, "cp.async.bulk.commit_group;", "");
+    inlineAsm(b, loc, Type(), {}, "cp.async.bulk.wait_group.read 0;", "");
+  }
+  void asyncProxyFence(OpBuilder &b, Location loc, func::FuncOp) const override {
+    inlineAsm(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");
+  }
   void mbarrierInit(OpBuilder &b, Location loc, func::FuncOp, Value barrier,
                     unsigned count) const override {
     inlineAsm(b, loc, Type(), {sharedAddress(b, loc, barrier)},

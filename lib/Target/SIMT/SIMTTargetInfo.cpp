@@ -351,15 +351,17 @@ public:
   /// ctx->tma_load with the coordinates in an i32 array on the stack.
   void tmaLoad(OpBuilder &b, Location loc, func::FuncOp kernel, Value map, ValueRange coords,
                Value dst, Value barrier) const override {
-    Value buffer = stackBuffer(b, loc, kernel, kTmaCoordsAttr, 5 * sizeof(int32_t));
-    for (auto [d, coord] : llvm::enumerate(coords)) {
-      Value at = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI32Type(), buffer,
-                                     ArrayRef<LLVM::GEPArg>{int32_t(d)});
-      LLVM::StoreOp::create(b, loc, coord, at);
-    }
     callField(b, loc, kernel, offsetof(tilec_simt_thread, tma_load), Type(),
-              {map, buffer, dst, barrier});
+              {map, coordinateArray(b, loc, kernel, coords), dst, barrier});
   }
+  /// ctx->tma_store with the coordinates in an i32 array on the stack.
+  void tmaStore(OpBuilder &b, Location loc, func::FuncOp kernel, Value map, ValueRange coords,
+                Value src) const override {
+    callField(b, loc, kernel, offsetof(tilec_simt_thread, tma_store), Type(),
+              {map, coordinateArray(b, loc, kernel, coords), src});
+  }
+  /// The emulator's copies read shared memory in program order: nothing.
+  void asyncProxyFence(OpBuilder &, Location, func::FuncOp) const override {}
   void mbarrierInit(OpBuilder &b, Location loc, func::FuncOp kernel, Value barrier,
                     unsigned count) const override {
     callField(b, loc, kernel, offsetof(tilec_simt_thread, mbarrier_init), Type(),
@@ -379,6 +381,17 @@ public:
 
 private:
   static constexpr llvm::StringLiteral kTmaCoordsAttr = "tilec.simt_tma_coords";
+  /// The i32 `coords` in the kernel's array of five on the thread's stack.
+  static Value coordinateArray(OpBuilder &b, Location loc, func::FuncOp kernel,
+                               ValueRange coords) {
+    Value buffer = stackBuffer(b, loc, kernel, kTmaCoordsAttr, 5 * sizeof(int32_t));
+    for (auto [d, coord] : llvm::enumerate(coords)) {
+      Value at = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI32Type(), buffer,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(d)});
+      LLVM::StoreOp::create(b, loc, coord, at);
+    }
+    return buffer;
+  }
   static constexpr llvm::StringLiteral kMmaBufferAttr = "tilec.simt_mma_fragments";
   static constexpr llvm::StringLiteral kLdmatrixBufferAttr = "tilec.simt_ldmatrix_words";
   static constexpr llvm::StringLiteral kMfmaBufferAttr = "tilec.simt_mfma_fragments";

@@ -324,6 +324,18 @@ struct tilec_simt_thread {
    *  complete (every thread of the program waiting or finished) fails the
    *  launch. */
   void (*mbarrier_wait)(tilec_simt_thread *self, void *mbarrier, uint32_t phase);
+  /** `cp.async.bulk.tensor.<rank>d.global.shared::cta.tile.bulk_group
+   *  [map, {coords}], [src]` followed by `cp.async.bulk.commit_group` and
+   *  `cp.async.bulk.wait_group.read 0`, issued by one thread: writes the box
+   *  of `map` whose first element is at `coords` (int32, innermost first)
+   *  from `src` (in `shared`, 128-byte aligned, laid out and swizzled as
+   *  tma_load lands a box) to global memory; elements outside the tensor in
+   *  any dimension are not written. The emulator writes at once (the
+   *  hardware's write completes later, which only other programs could
+   *  observe). A bad map, or a `src` outside shared memory or misaligned,
+   *  fails the launch. */
+  void (*tma_store)(tilec_simt_thread *self, const tilec_simt_tensor_map *map,
+                    const int32_t *coords, const void *src);
 };
 
 #ifdef __cplusplus
@@ -358,6 +370,7 @@ TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, tma_load) == 128, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mbarrier_init) == 136, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mbarrier_arrive_expect_tx) == 144, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, mbarrier_wait) == 152, "ABI");
+TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_thread, tma_store) == 160, "ABI");
 TILEC_SIMT_STATIC_ASSERT(sizeof(tilec_simt_tensor_map) == 128, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, base) == 0, "ABI");
 TILEC_SIMT_STATIC_ASSERT(offsetof(tilec_simt_tensor_map, rank) == 8, "ABI");
