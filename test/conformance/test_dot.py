@@ -178,26 +178,32 @@ def matmul_blocks_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.
         for k in range(0, tl.cdiv(K, BK)):
             acc = tl.dot(a_desc.load([pid_m * BM, k * BK]), b_desc.load([k * BK, pid_n * BN]),
                          acc)
-    rm = pid_m * BM + tl.arange(0, BM)
-    rn = pid_n * BN + tl.arange(0, BN)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+    if BLOCK_PTR:
+        c_blk = tl.make_block_ptr(c_ptr, (M, N), (N, 1), (pid_m * BM, pid_n * BN), (BM, BN),
+                                  (1, 0))
+        tl.store(c_blk, acc, boundary_check=(0, 1))
+    else:
+        c_desc = tl.make_tensor_descriptor(c_ptr, [M, N], [N, 1], [BM, BN])
+        c_desc.store([pid_m * BM, pid_n * BN], acc)
 
 
 @pytest.mark.parametrize("block_ptr", [False, True])
 @pytest.mark.parametrize("m,n,k", [(128, 128, 128), (80, 96, 48), (64, 200, 96)])
 def test_matmul_loop_through_blocks(block_ptr, m, n, k):
-    """A K loop of fp16 dots whose operands are tensor-descriptor or block-pointer loads (on
-    sm_90a, and the emulator's warp32-wgmma, the copy engine loads them: TMA), ragged edges
-    read as zeros."""
+    """A K loop of fp16 dots whose operands are tensor-descriptor or block-pointer loads, and
+    whose result is stored through the same kind (on sm_90a, and the emulator's warp32-wgmma,
+    the copy engine loads and stores them: TMA); ragged edges read as zeros and are not
+    written (a guard row after C stays)."""
     rng = np.random.default_rng(m + n + k)
     a = np.empty((m, k), np.float16)  # freshly allocated: 16-byte aligned, as descriptors need
     a[...] = rng.uniform(-1, 1, (m, k))
     b = np.empty((k, n), np.float16)
     b[...] = rng.uniform(-1, 1, (k, n))
-    c = np.zeros((m, n), np.float32)
+    c = np.full((m + 1, n), 7.0, np.float32)
     grid = (tilec.cdiv(m, 64), tilec.cdiv(n, 64))
     matmul_blocks_kernel[grid](a, b, c, m, n, k, BM=64, BN=64, BK=32, BLOCK_PTR=block_ptr)
-    ref = a.astype(np.float64) @ b.astype(np.float64)
+    ref = np.full((m + 1, n), 7.0)
+    ref[:m] = a.astype(np.float64) @ b.astype(np.float64)
     np.testing.assert_allclose(c, ref, rtol=1e-3, atol=1e-3)
 
 

@@ -68,3 +68,37 @@ func.func @stage(%p: !tile.ptr<f16>, %m: i64, %n: i64, %r: i32, %c: i32, %in: i1
   tile.mbarrier_inval %bar : !tile.memdesc<1x1xi64, #plain>
   return
 }
+
+// -----
+
+// A store of a marked descriptor block (64x32 f32 rows of 128 bytes) on the copy engine: the
+// program writes the tile row-major into 128-byte-aligned shared memory, fences it for the
+// async proxy and synchronizes; thread 0 writes the tensor map into the store's slot (no
+// swizzle) and issues the bulk store, waiting until the source has been read; a barrier frees
+// the scratch. The pointer tile and mask are not used. On the emulator: ctx->tma_store (160).
+// CHECK-LABEL: func.func @engine_store
+// CHECK-SAME: tilec.global_scratch_bytes = 128 : i64
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store
+// CHECK: "fence.proxy.async.shared::cta;"
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: scf.if
+// CHECK: "tensormap.replace.tile.elemtype.global.b1024.b32 [$0], 7;"
+// CHECK-NOT: swizzle_mode
+// CHECK: "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [$0, {$1, $2}], [$3];"
+// CHECK-NEXT: "cp.async.bulk.commit_group;"
+// CHECK-NEXT: "cp.async.bulk.wait_group.read 0;"
+// CHECK: nvvm.barrier0
+// CHECK-NOT: st.global
+// SIMT-LABEL: func.func @engine_store
+// SIMT: llvm.getelementptr %{{.*}}[160]
+// SIMT-NOT: llvm.getelementptr %{{.*}}[160]
+#blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @engine_store(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %m: i64, %n: i64 {tile.divisibility = 16 : i32},
+                        %r: i32, %c: i32, %ptrs: tensor<64x32x!tile.ptr<f32>, #blocked>,
+                        %mask: tensor<64x32xi1, #blocked>, %v: tensor<64x32xf32, #blocked>) attributes {tilec.simt} {
+  %one = arith.constant 1 : i64
+  %b = tile.descriptor_block %v of %p[%m, %n] [%n, %one] at [%r, %c] : tensor<64x32xf32, #blocked>, !tile.ptr<f32>
+  tile.store %ptrs, %b, %mask : tensor<64x32x!tile.ptr<f32>, #blocked>
+  return
+}
