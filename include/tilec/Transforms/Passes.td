@@ -78,10 +78,11 @@ def TilecLowerBlockPointers : Pass<"tilec-lower-block-pointers", "mlir::ModuleOp
     for descriptors), with `other` the padding (0 or NaN) where a mask exists; a
     descriptor atomic becomes a masked relaxed `tile.atomic_rmw`. This is the code
     Triton's RewriteTensorPointer and RewriteTensorDescriptorToPointer passes give.
-    With `mark-descriptor-blocks` (targets with a copy engine, TMA), each loaded 2-D
-    block also goes through a `tile.descriptor_block` naming its base, sizes,
-    strides and offsets, which `tilec-pipeline-loops` reads to copy it with the
-    engine instead (and drops where it does not).
+    With `mark-descriptor-blocks` (targets with a copy engine, TMA), each loaded or
+    stored 2-D block also goes through a `tile.descriptor_block` naming its base,
+    sizes, strides and offsets: `tilec-pipeline-loops` reads the marks of loads to
+    copy them with the engine instead (and drops the others), convert-tile-to-gpu
+    those of stores.
 
     Before:
 
@@ -528,7 +529,9 @@ def TilecPipelineLoops : Pass<"tilec-pipeline-loops", "mlir::ModuleOp"> {
     or a `tile.barrier` where no load uses `cp.async`) and waits on its stage's
     barrier for phase (k / S) % 2 (k the iteration's number); after the loop the
     program synchronizes and invalidates the barriers (`tile.mbarrier_inval`).
-    Descriptor-block marks that no copy uses are dropped.
+    Descriptor-block marks of loads that no copy uses are dropped; those of stored
+    tiles (directly, or through the conversion to the store's layout) stay for
+    convert-tile-to-gpu, which writes the blocks it can with the engine.
 
     ```mlir
     %map = tile.make_tensor_map %base, [%m, %k], [%sk, %c1]

@@ -9,7 +9,10 @@
 // issues the copies, so the maps it wrote need no barrier; every thread waits
 // on the mbarriers. A copy whose tile is wider than the map's box (rows of
 // more than 128 bytes) is one box per swizzle-wide column group, each group a
-// rows x swizzle-byte block of the tile (SwizzledTile).
+// rows x swizzle-byte block of the tile (SwizzledTile). A tile.store of a
+// marked descriptor block that the engine can write goes through shared
+// memory: the program writes the tile row-major into scratch, and thread 0
+// has the engine write the box (EngineStoreLowering).
 //
 //===----------------------------------------------------------------------===//
 #include "SIMTLowering.h"
