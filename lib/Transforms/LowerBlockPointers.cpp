@@ -229,8 +229,8 @@ struct BlockStoreLowering : public MarkingPattern<BlockStoreOp> {
     BlockParts parts = BlockParts::of(adaptor.getPtr(), type.getShape().size());
     auto [ptrs, mask] = BlockAccessBuilder(b, op.getLoc(), type.getShape())
                             .build(parts, parts.offsets, op.getBoundaryCheck());
-    Value value = storedValue(b, op.getLoc(), adaptor.getValue().front(), parts, parts.offsets,
-                              markBlocks);
+    Value value =
+        storedValue(b, op.getLoc(), adaptor.getValue().front(), parts, parts.offsets, markBlocks);
     b.replaceOpWithNewOp<StoreOp>(op, ptrs, value, mask, op.getNontemporal(),
                                   /*stream_min_programs=*/IntegerAttr(), op.getEvictLast());
     return success();
@@ -265,10 +265,9 @@ struct DescriptorStoreLowering : public MarkingPattern<DescriptorStoreOp> {
                                 ConversionPatternRewriter &b) const override {
     auto [ptrs, mask] = descriptorAccess(b, op, adaptor);
     size_t rank = op.getDesc().getType().getShape().size();
-    Value value =
-        storedValue(b, op.getLoc(), adaptor.getValue().front(),
-                    BlockParts::of(adaptor.getDesc(), rank), singles(adaptor.getOffsets()),
-                    markBlocks);
+    Value value = storedValue(b, op.getLoc(), adaptor.getValue().front(),
+                              BlockParts::of(adaptor.getDesc(), rank),
+                              singles(adaptor.getOffsets()), markBlocks);
     b.replaceOpWithNewOp<StoreOp>(op, ptrs, value, mask,
                                   /*nontemporal=*/false, /*stream_min_programs=*/IntegerAttr(),
                                   /*evict_last=*/false);

@@ -1330,8 +1330,7 @@ void tmaStoreCallback(tilec_simt_thread *ctx, const tilec_simt_tensor_map *map,
   // The box as its rows are stored: chunks move whole under the swizzle.
   std::vector<unsigned char> box(boxBytes);
   for (uint64_t chunk = 0; chunk < boxBytes; chunk += 16)
-    std::memcpy(box.data() + chunk, p.shared + srcOffset + swizzleOffset(chunk, map->swizzle),
-                16);
+    std::memcpy(box.data() + chunk, p.shared + srcOffset + swizzleOffset(chunk, map->swizzle), 16);
   writeTmaBox(*map, coords, box);
 }
 

@@ -90,8 +90,7 @@ tile::DescriptorBlockOp engineStoreBlock(const SIMTLowering &simt, tile::StoreOp
   };
   std::optional<int64_t> rowStride = getConstantIntValue(block.getStrides()[0]);
   if (!matchPattern(block.getStrides()[1], m_One()) || divisibility(block.getBase()) % 16 != 0 ||
-      (divisibility(block.getStrides()[0]) * elemBytes) % 16 != 0 ||
-      (rowStride && *rowStride <= 0))
+      (divisibility(block.getStrides()[0]) * elemBytes) % 16 != 0 || (rowStride && *rowStride <= 0))
     return tile::DescriptorBlockOp();
   return block;
 }
@@ -100,8 +99,7 @@ tile::DescriptorBlockOp engineStoreBlock(const SIMTLowering &simt, tile::StoreOp
 /// block mark itself, and the conversions between them are gone (the engine
 /// writes the tile from shared memory in any layout; `store` lowers to the
 /// engine's copy, which reads neither its pointers nor its mask).
-bool writesWithEngine(const SIMTLowering &simt, tile::StoreOp store,
-                      AxisInfoAnalysis &axisInfo) {
+bool writesWithEngine(const SIMTLowering &simt, tile::StoreOp store, AxisInfoAnalysis &axisInfo) {
   tile::DescriptorBlockOp block = engineStoreBlock(simt, store, axisInfo);
   if (!block)
     return false;
@@ -156,20 +154,20 @@ struct EngineStoreLowering : public SIMTPattern<tile::StoreOp> {
       fields.base = b.getRemappedValue(block.getBase());
       fields.sizes = {b.getRemappedValue(block.getSizes()[1]),
                       b.getRemappedValue(block.getSizes()[0])};
-      fields.byteStrides = {arith::MulIOp::create(
-          b, loc, b.getRemappedValue(block.getStrides()[0]),
-          arith::ConstantIntOp::create(b, loc, i64, elemBytes))};
+      fields.byteStrides = {
+          arith::MulIOp::create(b, loc, b.getRemappedValue(block.getStrides()[0]),
+                                arith::ConstantIntOp::create(b, loc, i64, elemBytes))};
       fields.box = {cols, rows};
       fields.element = elem;
       fields.swizzle = 0;
       fields.nanFill = false;
       simt.target.encodeTensorMap(b, loc, simt.kernel, map, fields);
-      Value src = simt.sharedAddress(b, loc, arith::ConstantIntOp::create(b, loc, int64_t(at), 32),
-                                     limit);
-      simt.target.tmaStore(b, loc, simt.kernel, map,
-                           {b.getRemappedValue(block.getOffsets()[1]),
-                            b.getRemappedValue(block.getOffsets()[0])},
-                           src);
+      Value src =
+          simt.sharedAddress(b, loc, arith::ConstantIntOp::create(b, loc, int64_t(at), 32), limit);
+      simt.target.tmaStore(
+          b, loc, simt.kernel, map,
+          {b.getRemappedValue(block.getOffsets()[1]), b.getRemappedValue(block.getOffsets()[0])},
+          src);
     }
     simt.target.barrier(b, loc, simt.kernel);
     b.eraseOp(op);
@@ -333,10 +331,9 @@ void planTensorMaps(SIMTLowering &simt) {
 void populateSIMTTmaPatterns(SIMTLowering &simt, const TypeConverter &converter,
                              RewritePatternSet &patterns) {
   patterns.add<DescriptorBlockLowering, MakeTensorMapLowering, AsyncTMALoadLowering,
-               EngineStoreLowering,
-               IssuerLowering<tile::MBarrierInitOp>, IssuerLowering<tile::MBarrierArriveOp>,
-               IssuerLowering<tile::MBarrierInvalOp>, MBarrierWaitLowering>(simt, converter,
-                                                                            patterns.getContext());
+               EngineStoreLowering, IssuerLowering<tile::MBarrierInitOp>,
+               IssuerLowering<tile::MBarrierArriveOp>, IssuerLowering<tile::MBarrierInvalOp>,
+               MBarrierWaitLowering>(simt, converter, patterns.getContext());
 }
 
 } // namespace tilec

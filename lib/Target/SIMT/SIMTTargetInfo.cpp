@@ -382,8 +382,7 @@ public:
 private:
   static constexpr llvm::StringLiteral kTmaCoordsAttr = "tilec.simt_tma_coords";
   /// The i32 `coords` in the kernel's array of five on the thread's stack.
-  static Value coordinateArray(OpBuilder &b, Location loc, func::FuncOp kernel,
-                               ValueRange coords) {
+  static Value coordinateArray(OpBuilder &b, Location loc, func::FuncOp kernel, ValueRange coords) {
     Value buffer = stackBuffer(b, loc, kernel, kTmaCoordsAttr, 5 * sizeof(int32_t));
     for (auto [d, coord] : llvm::enumerate(coords)) {
       Value at = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI32Type(), buffer,

@@ -351,6 +351,31 @@ void __tilec_simt_entry_tma_copy(void **args, const int32_t grid[3], const int32
     out[n + i] = (unsigned char)box[i];
 }
 
+/* tma_roundtrip(*u8 maps, *i32 control, *u8 out), 4 warps: thread 0 loads the
+   box of map 0 at control[0..4] into shared offset TMA_BOXES (its mbarrier at
+   offset 0, control[5] bytes expected); once the phase completes, it writes
+   the box back with map 1 at the same coordinates (tma_store), which writes
+   only the part inside map 1's tensor. `out` is unused. */
+const int64_t __tilec_simt_shared_bytes_tma_roundtrip = TMA_SHARED_BYTES;
+void __tilec_simt_entry_tma_roundtrip(void **args, const int32_t grid[3], const int32_t pid[3],
+                                      thread *t) {
+  const tilec_simt_tensor_map *maps = *(const tilec_simt_tensor_map **)args[0];
+  const int32_t *control = *(const int32_t **)args[1];
+  char *box = t->shared + TMA_BOXES;
+  void *mbarrier = t->shared;
+  (void)grid;
+  (void)pid;
+  if (t->thread_id == 0) {
+    t->mbarrier_init(t, mbarrier, 1);
+    t->mbarrier_arrive_expect_tx(t, mbarrier, (uint32_t)control[5]);
+    t->tma_load(t, &maps[0], control, box, mbarrier);
+  }
+  t->barrier(t);
+  t->mbarrier_wait(t, mbarrier, 0);
+  if (t->thread_id == 0)
+    t->tma_store(t, &maps[1], control, box);
+}
+
 /* tma_pipeline(*u8 map, *i32 control, *u8 out), 4 warps: the boxes of the
    tensor map at (0, tile * box[1]) for tile = 0 .. control[1]-1 stream
    through a ring of control[0] (1 .. 3) buffers of 2048 bytes, each with its
