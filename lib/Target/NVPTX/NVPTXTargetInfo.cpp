@@ -566,7 +566,9 @@ public:
     inlineAsm(b, loc, Type(), operands, code, constraints);
   }
   /// `cp.async.bulk.tensor` from shared to global memory in its own bulk
-  /// group, then `wait_group.read 0`: the source may be reused after.
+  /// group, then `wait_group 0`: the writes have completed, not only the
+  /// source's reads (Triton waits for `.read` only), and the source may be
+  /// reused.
   void tmaStore(OpBuilder &b, Location loc, func::FuncOp, Value map, ValueRange coords,
                 Value src) const override {
     std::string code = "cp.async.bulk.tensor." + std::to_string(coords.size()) +
@@ -583,7 +585,7 @@ public:
     operands.push_back(sharedAddress(b, loc, src));
     inlineAsm(b, loc, Type(), operands, code, constraints);
     inlineAsm(b, loc, Type(), {}, "cp.async.bulk.commit_group;", "");
-    inlineAsm(b, loc, Type(), {}, "cp.async.bulk.wait_group.read 0;", "");
+    inlineAsm(b, loc, Type(), {}, "cp.async.bulk.wait_group 0;", "");
   }
   void asyncProxyFence(OpBuilder &b, Location loc, func::FuncOp) const override {
     inlineAsm(b, loc, Type(), {}, "fence.proxy.async.shared::cta;", "");

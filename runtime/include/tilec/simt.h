@@ -326,7 +326,7 @@ struct tilec_simt_thread {
   void (*mbarrier_wait)(tilec_simt_thread *self, void *mbarrier, uint32_t phase);
   /** `cp.async.bulk.tensor.<rank>d.global.shared::cta.tile.bulk_group
    *  [map, {coords}], [src]` followed by `cp.async.bulk.commit_group` and
-   *  `cp.async.bulk.wait_group.read 0`, issued by one thread: writes the box
+   *  `cp.async.bulk.wait_group 0`, issued by one thread: writes the box
    *  of `map` whose first element is at `coords` (int32, innermost first)
    *  from `src` (in `shared`, 128-byte aligned, laid out and swizzled as
    *  tma_load lands a box) to global memory; elements outside the tensor in

@@ -87,7 +87,7 @@ func.func @stage(%p: !tile.ptr<f16>, %m: i64, %n: i64, %r: i32, %c: i32, %in: i1
 // CHECK-NOT: swizzle_mode
 // CHECK: "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [$0, {$1, $2}], [$3];"
 // CHECK-NEXT: "cp.async.bulk.commit_group;"
-// CHECK-NEXT: "cp.async.bulk.wait_group.read 0;"
+// CHECK-NEXT: "cp.async.bulk.wait_group 0;"
 // CHECK: nvvm.barrier0
 // CHECK-NOT: st.global
 // SIMT-LABEL: func.func @engine_store
