@@ -1134,29 +1134,33 @@ def Tile_LocalStoreOp : Tile_Op<"local_store", [MemoryEffects<[MemWrite]>]> {
 
 def Tile_DescriptorBlockOp : Tile_Op<"descriptor_block", [Pure, AttrSizedOperandSegments,
     AllTypesMatch<["src", "result"]>]> {
-  let summary = "Marks a loaded tile as one block of a tensor descriptor";
+  let summary = "Marks a tile as one block of a tensor descriptor or block pointer";
   let description = [{
     Returns `src`, which is the block at `offsets` (i32, one per dimension) of the
-    tensor of sizes `sizes` and strides `strides` (i64, in elements) at `base`, as
-    read by a `tile.load` with the bounds checks of `tile.descriptor_load`.
-    `tilec-lower-block-pointers` adds it (option `mark-descriptor-blocks`) where
-    the load came from a `tile.descriptor_load`, so that `tilec-pipeline-loops` can
-    copy the block with the target's copy engine instead; that pass removes the
-    marks it does not use. The mark moves no data.
+    tensor of sizes `sizes` and strides `strides` (i64, in elements) at `base`: as
+    read by a `tile.load` with the bounds checks of `tile.descriptor_load`, or,
+    with `stored`, as the value a `tile.store` writes there (elements outside the
+    tensor dropped). `tilec-lower-block-pointers` adds it (option
+    `mark-descriptor-blocks`) where a load or store came from a descriptor or block
+    pointer, so that the target's copy engine can move the block instead:
+    `tilec-pipeline-loops` uses the marks of loads and removes the ones it does not
+    use, convert-tile-to-gpu those of stores. The mark moves no data.
 
     Example:
 
     ```mlir
     %b = tile.descriptor_block %x of %base[%m, %k] [%sk, %c1] at [%om, %ok]
         : tensor<128x64xf16>, !tile.ptr<f16>
+    %s = tile.descriptor_block %y stored of %base[%m, %n] [%sn, %c1] at [%om, %on]
+        : tensor<128x128xf16>, !tile.ptr<f16>
     ```
   }];
   let arguments = (ins Tile_AnyTile:$src, Tile_PointerType:$base, Variadic<I64>:$sizes,
-                       Variadic<I64>:$strides, Variadic<I32>:$offsets);
+                       Variadic<I64>:$strides, Variadic<I32>:$offsets, UnitAttr:$stored);
   let results = (outs Tile_AnyTile:$result);
   let assemblyFormat = [{
-    $src `of` $base `[` $sizes `]` `[` $strides `]` `at` ` ` `[` $offsets `]` attr-dict `:`
-    type($src) `,` qualified(type($base))
+    $src (`stored` $stored^)? `of` $base `[` $sizes `]` `[` $strides `]` `at` ` ` `[` $offsets `]`
+    attr-dict `:` type($src) `,` qualified(type($base))
   }];
   let hasVerifier = 1;
 }

@@ -218,7 +218,8 @@ Value storedValue(OpBuilder &b, Location loc, Value value, const BlockParts &par
                   ValueRange offsets, bool markBlock) {
   if (!markBlock || cast<RankedTensorType>(value.getType()).getRank() != 2)
     return value;
-  return DescriptorBlockOp::create(b, loc, value, parts.base, parts.shape, parts.strides, offsets);
+  return DescriptorBlockOp::create(b, loc, value, parts.base, parts.shape, parts.strides, offsets,
+                                   /*stored=*/true);
 }
 
 struct BlockStoreLowering : public MarkingPattern<BlockStoreOp> {

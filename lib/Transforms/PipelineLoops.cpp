@@ -160,7 +160,9 @@ tile::DescriptorBlockOp blockOf(tile::LoadOp load) {
   if (!load->hasOneUse())
     return tile::DescriptorBlockOp();
   auto block = dyn_cast<tile::DescriptorBlockOp>(*load->getUsers().begin());
-  return block && block.getSrc() == load.getResult() ? block : tile::DescriptorBlockOp();
+  return block && !block.getStored() && block.getSrc() == load.getResult()
+             ? block
+             : tile::DescriptorBlockOp();
 }
 
 /// The tile `load`'s readers read: its result (or its block mark's), or the
@@ -402,7 +404,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
       Operation *op = block;
       while (op->hasOneUse() && isa<tile::ConvertLayoutOp>(*op->getUsers().begin()))
         op = *op->getUsers().begin();
-      if (op->hasOneUse()) {
+      if (block.getStored() && op->hasOneUse()) {
         OpOperand &use = *op->getUses().begin();
         auto store = dyn_cast<tile::StoreOp>(use.getOwner());
         if (store && use.get() == store.getValue())

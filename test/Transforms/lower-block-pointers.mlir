@@ -159,7 +159,7 @@ func.func @while_and_if(%p: !tile.ptr<i32>, %n: i64, %o: i32, %flip: i1) -> tens
 // MARK: %[[ONE:.*]] = arith.constant 1 : i64
 // MARK: %[[X:.*]] = tile.load
 // MARK-NEXT: %[[B:.*]] = tile.descriptor_block %[[X]] of %[[P]][%[[M]], %[[N]]] [%[[N]], %[[ONE]]] at [%[[R]], %[[C]]] : tensor<2x4xf32>, !tile.ptr<f32>
-// MARK: %[[S:.*]] = tile.descriptor_block %[[B]] of %[[P]][%[[M]], %[[N]]] [%[[N]], %[[ONE]]] at [%[[C]], %[[R]]] : tensor<2x4xf32>, !tile.ptr<f32>
+// MARK: %[[S:.*]] = tile.descriptor_block %[[B]] stored of %[[P]][%[[M]], %[[N]]] [%[[N]], %[[ONE]]] at [%[[C]], %[[R]]] : tensor<2x4xf32>, !tile.ptr<f32>
 // MARK-NEXT: tile.store %{{.*}}, %[[S]], %{{.*}} : tensor<2x4x!tile.ptr<f32>>
 // MARK: tile.atomic_rmw fadd relaxed gpu %{{.*}}, %[[B]], %{{.*}}
 func.func @descriptors(%p: !tile.ptr<f32>, %m: i64, %n: i64, %r: i32, %c: i32) {

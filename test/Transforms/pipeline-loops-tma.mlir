@@ -233,20 +233,26 @@ func.func @persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %m: i64
 #blocked1 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 
 // Marks that no copy is made of are dropped, except those of stored tiles (here through the
-// conversion to the store's layout), which convert-tile-to-gpu may write with the engine.
+// conversion to the store's layout), which convert-tile-to-gpu may write with the engine; a
+// load's mark whose tile is stored (not marked `stored`) is dropped too.
 // CHECK-LABEL: func @store_marks
 // CHECK: %[[X:.*]] = tile.load
 // CHECK-NOT: tile.descriptor_block %[[X]]
-// CHECK: %[[S:.*]] = tile.descriptor_block %[[X]] of
+// CHECK: %[[S:.*]] = tile.descriptor_block %[[X]] stored of
 // CHECK-NEXT: %[[C:.*]] = tile.convert_layout %[[S]]
 // CHECK-NEXT: tile.store %{{.*}}, %[[C]]
+// CHECK: %[[Y:.*]] = tile.load
+// CHECK-NEXT: tile.store %{{.*}}, %[[Y]]
 func.func @store_marks(%a: !tile.ptr<f16>, %m: i64, %k: i64, %o: i32,
                        %pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %pc: tensor<64x32x!tile.ptr<f16>, #blocked1>) {
   %one = arith.constant 1 : i64
   %la = tile.load %pa : tensor<64x32x!tile.ptr<f16>, #blocked>
   %xa = tile.descriptor_block %la of %a[%m, %k] [%k, %one] at [%o, %o] : tensor<64x32xf16, #blocked>, !tile.ptr<f16>
-  %s = tile.descriptor_block %xa of %a[%m, %k] [%k, %one] at [%o, %o] : tensor<64x32xf16, #blocked>, !tile.ptr<f16>
+  %s = tile.descriptor_block %xa stored of %a[%m, %k] [%k, %one] at [%o, %o] : tensor<64x32xf16, #blocked>, !tile.ptr<f16>
   %c = tile.convert_layout %s : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #blocked1>
   tile.store %pc, %c : tensor<64x32x!tile.ptr<f16>, #blocked1>
+  %ly = tile.load %pa : tensor<64x32x!tile.ptr<f16>, #blocked>
+  %xy = tile.descriptor_block %ly of %a[%m, %k] [%k, %one] at [%o, %o] : tensor<64x32xf16, #blocked>, !tile.ptr<f16>
+  tile.store %pa, %xy : tensor<64x32x!tile.ptr<f16>, #blocked>
   return
 }

@@ -73,7 +73,8 @@ tile::DescriptorBlockOp engineStoreBlock(const SIMTLowering &simt, tile::StoreOp
     value = convert.getSrc();
   }
   auto block = value.getDefiningOp<tile::DescriptorBlockOp>();
-  if (!block || !block->hasOneUse() || !simt.target.hasTensorMemoryAccelerator(simt.arch))
+  if (!block || !block.getStored() || !block->hasOneUse() ||
+      !simt.target.hasTensorMemoryAccelerator(simt.arch))
     return tile::DescriptorBlockOp();
   auto type = cast<RankedTensorType>(block.getType());
   Type elem = type.getElementType();

@@ -98,7 +98,7 @@ func.func @engine_store(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %m: i
                         %r: i32, %c: i32, %ptrs: tensor<64x32x!tile.ptr<f32>, #blocked>,
                         %mask: tensor<64x32xi1, #blocked>, %v: tensor<64x32xf32, #blocked>) attributes {tilec.simt} {
   %one = arith.constant 1 : i64
-  %b = tile.descriptor_block %v of %p[%m, %n] [%n, %one] at [%r, %c] : tensor<64x32xf32, #blocked>, !tile.ptr<f32>
+  %b = tile.descriptor_block %v stored of %p[%m, %n] [%n, %one] at [%r, %c] : tensor<64x32xf32, #blocked>, !tile.ptr<f32>
   tile.store %ptrs, %b, %mask : tensor<64x32x!tile.ptr<f32>, #blocked>
   return
 }

@@ -316,6 +316,7 @@ func.func @barrier() {
 // counted by an mbarrier, and the barrier's init, arrival, wait and invalidation.
 // CHECK-LABEL: func @tma
 // CHECK: %[[B:.*]] = tile.descriptor_block %{{.*}} of %[[P:.*]][%[[M:.*]], %[[K:.*]]] [%[[S:.*]], %[[ONE:.*]]] at [%[[R:.*]], %[[C:.*]]] : tensor<128x64xf16>, !tile.ptr<f16>
+// CHECK: tile.descriptor_block %[[B]] stored of %[[P]]
 // CHECK: %[[MAP:.*]] = tile.make_tensor_map %[[P]], [%[[M]], %[[K]]], [%[[S]], %[[ONE]]] : !tile.ptr<f16> -> !tile.tensor_map<128x64xf16, swizzle = 128, nan>
 // CHECK: tile.mbarrier_init %[[BAR:.*]] count = 1 : !tile.memdesc<1x1xi64, #{{.*}}>
 // CHECK: tile.mbarrier_arrive %[[BAR]], %{{.*}} : !tile.memdesc<1x1xi64
@@ -328,6 +329,7 @@ func.func @tma(%x: tensor<128x64xf16>, %p: !tile.ptr<f16>, %m: i64, %k: i64, %s:
                %c: i32, %in: i1) -> tensor<128x64xf16> {
   %one = arith.constant 1 : i64
   %b = tile.descriptor_block %x of %p[%m, %k] [%s, %one] at [%r, %c] : tensor<128x64xf16>, !tile.ptr<f16>
+  %st = tile.descriptor_block %b stored of %p[%m, %k] [%s, %one] at [%r, %c] : tensor<128x64xf16>, !tile.ptr<f16>
   %map = tile.make_tensor_map %p, [%m, %k], [%s, %one] : !tile.ptr<f16> -> !tile.tensor_map<128x64xf16, swizzle = 128, nan>
   %buf = tile.local_alloc : !tile.memdesc<2x128x64xf16, #swizzled>
   %bars = tile.local_alloc : !tile.memdesc<2x1x1xi64, #plain>
@@ -340,5 +342,5 @@ func.func @tma(%x: tensor<128x64xf16>, %p: !tile.ptr<f16>, %m: i64, %k: i64, %s:
   tile.async_tma_load %map[%r, %c] into %stage, %bar, %in : !tile.tensor_map<128x64xf16, swizzle = 128, nan>, !tile.memdesc<128x64xf16, #swizzled>, !tile.memdesc<1x1xi64, #plain>
   tile.mbarrier_wait %bar, %i0 : !tile.memdesc<1x1xi64, #plain>
   tile.mbarrier_inval %bar : !tile.memdesc<1x1xi64, #plain>
-  return %b : tensor<128x64xf16>
+  return %st : tensor<128x64xf16>
 }
