@@ -57,6 +57,35 @@ LogicalResult requireTma(const SIMTLowering &simt, Operation *op) {
          << simt.arch << "')";
 }
 
+/// The address of `op`'s 128-byte slot in this program's part of the global
+/// scratch (planTensorMaps).
+Value tensorMapSlot(SIMTLowering &simt, OpBuilder &b, Location loc, Operation *op) {
+  Value slot = simt.target.getGlobalScratchSlot(b, loc, simt.kernel);
+  return LLVM::GEPOp::create(
+      b, loc, slot.getType(), b.getI8Type(), slot,
+      ArrayRef<LLVM::GEPArg>{int32_t(kTensorMapBytes * simt.tensorMapSlots.lookup(op))});
+}
+
+/// Writes at `map` the tensor map of the 2-D tensor at `base` (sizes and
+/// strides in elements, rows first) with boxes of `box` (rows, columns) of
+/// `elem` elements.
+void encodeTensorMap(SIMTLowering &simt, OpBuilder &b, Location loc, Value map, Value base,
+                     ValueRange sizes, ValueRange strides, ArrayRef<int64_t> box, Type elem,
+                     int64_t swizzle, bool nanFill) {
+  int64_t elemBytes = elem.getIntOrFloatBitWidth() / 8;
+  TargetInfo::TensorMapFields fields;
+  fields.base = base;
+  // Dimension 0 is the contiguous one: the operands' last.
+  fields.sizes = {sizes[1], sizes[0]};
+  fields.byteStrides = {arith::MulIOp::create(
+      b, loc, strides[0], arith::ConstantIntOp::create(b, loc, b.getI64Type(), elemBytes))};
+  fields.box = {box[1], box[0]};
+  fields.element = elem;
+  fields.swizzle = swizzle;
+  fields.nanFill = nanFill;
+  simt.target.encodeTensorMap(b, loc, simt.kernel, map, fields);
+}
+
 /// The block mark of the tile `store` writes, when the copy engine can write
 /// it: a 2-D tile of 1- to 8-byte elements whose rows hold a multiple of 16
 /// bytes, at most 256 by 256, of a tensor with last stride 1, a row stride
@@ -146,23 +175,14 @@ struct EngineStoreLowering : public SIMTPattern<tile::StoreOp> {
     {
       OpBuilder::InsertionGuard guard(b);
       openIf(b, loc, isIssuer(b, loc, simt));
-      Value slot = simt.target.getGlobalScratchSlot(b, loc, simt.kernel);
-      Value map = LLVM::GEPOp::create(
-          b, loc, slot.getType(), b.getI8Type(), slot,
-          ArrayRef<LLVM::GEPArg>{int32_t(kTensorMapBytes * simt.tensorMapSlots.lookup(op))});
-      Type i64 = b.getI64Type();
-      TargetInfo::TensorMapFields fields;
-      fields.base = b.getRemappedValue(block.getBase());
-      fields.sizes = {b.getRemappedValue(block.getSizes()[1]),
-                      b.getRemappedValue(block.getSizes()[0])};
-      fields.byteStrides = {
-          arith::MulIOp::create(b, loc, b.getRemappedValue(block.getStrides()[0]),
-                                arith::ConstantIntOp::create(b, loc, i64, elemBytes))};
-      fields.box = {cols, rows};
-      fields.element = elem;
-      fields.swizzle = 0;
-      fields.nanFill = false;
-      simt.target.encodeTensorMap(b, loc, simt.kernel, map, fields);
+      Value map = tensorMapSlot(simt, b, loc, op);
+      SmallVector<Value> sizes, strides;
+      for (Value size : block.getSizes())
+        sizes.push_back(b.getRemappedValue(size));
+      for (Value stride : block.getStrides())
+        strides.push_back(b.getRemappedValue(stride));
+      encodeTensorMap(simt, b, loc, map, b.getRemappedValue(block.getBase()), sizes, strides,
+                      {rows, cols}, elem, /*swizzle=*/0, /*nanFill=*/false);
       Value src =
           simt.sharedAddress(b, loc, arith::ConstantIntOp::create(b, loc, int64_t(at), 32), limit);
       simt.target.tmaStore(
@@ -193,28 +213,14 @@ struct MakeTensorMapLowering : public SIMTPattern<tile::MakeTensorMapOp> {
     if (failed(requireTma(simt, op)))
       return failure();
     Location loc = op.getLoc();
-    Type i64 = b.getI64Type();
-    // Slot `tensorMapSlots[op]` of this program's part of the global scratch.
-    Value slot = simt.target.getGlobalScratchSlot(b, loc, simt.kernel);
-    Value map = LLVM::GEPOp::create(
-        b, loc, slot.getType(), b.getI8Type(), slot,
-        ArrayRef<LLVM::GEPArg>{int32_t(kTensorMapBytes * simt.tensorMapSlots.lookup(op))});
+    Value map = tensorMapSlot(simt, b, loc, op);
     tile::TensorMapType type = op.getType();
-    int64_t elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
-    TargetInfo::TensorMapFields fields;
-    fields.base = adaptor.getBase();
-    // Dimension 0 is the contiguous one: the operands' last.
-    fields.sizes = {adaptor.getSizes()[1], adaptor.getSizes()[0]};
-    fields.byteStrides = {arith::MulIOp::create(
-        b, loc, adaptor.getStrides()[0], arith::ConstantIntOp::create(b, loc, i64, elemBytes))};
-    fields.box = {type.getShape()[1], type.getShape()[0]};
-    fields.element = type.getElementType();
-    fields.swizzle = type.getSwizzle();
-    fields.nanFill = type.getPadding() == tile::PaddingOption::nan;
     {
       OpBuilder::InsertionGuard guard(b);
       openIf(b, loc, isIssuer(b, loc, simt));
-      simt.target.encodeTensorMap(b, loc, simt.kernel, map, fields);
+      encodeTensorMap(simt, b, loc, map, adaptor.getBase(), adaptor.getSizes(),
+                      adaptor.getStrides(), type.getShape(), type.getElementType(),
+                      type.getSwizzle(), type.getPadding() == tile::PaddingOption::nan);
     }
     b.replaceOp(op, map);
     return success();
