@@ -1216,17 +1216,23 @@ bool checkTmaLoad(SimtThread *t, const tilec_simt_tensor_map *map, const int32_t
   return true;
 }
 
-/// The box of `m` whose first element is at `coords`, read from global
-/// memory into `box` (row-major, dimension 0 contiguous); elements outside
-/// the tensor in any dimension get m.oob_fill.
-void readTmaBox(const tilec_simt_tensor_map &m, const int32_t *coords,
-                std::vector<unsigned char> &box) {
+/// Bytes of one box of `m` (its dimensions checked).
+uint64_t tmaMapBoxBytes(const tilec_simt_tensor_map &m) {
+  uint64_t bytes = m.elem_bytes;
+  for (uint32_t d = 0; d < m.rank; ++d)
+    bytes *= m.box[d];
+  return bytes;
+}
+
+/// Calls `visit(byte, address)` for each element of the box of `m` whose
+/// first element is at `coords` that lies inside the tensor: `byte` is its
+/// offset in the box (row-major, dimension 0 contiguous), `address` its
+/// global address.
+template <typename Visit>
+void forEachTensorElementOfBox(const tilec_simt_tensor_map &m, const int32_t *coords, Visit visit) {
   uint64_t rowBytes = uint64_t(m.box[0]) * m.elem_bytes, rows = 1;
   for (uint32_t d = 1; d < m.rank; ++d)
     rows *= m.box[d];
-  box.resize(rows * rowBytes);
-  unsigned char fill[8];
-  std::memcpy(fill, &m.oob_fill, sizeof(fill)); // its low bytes first
   for (uint64_t row = 0; row < rows; ++row) {
     // The row's global address, unless it lies outside dimensions 1 and up.
     bool inside = true;
@@ -1239,16 +1245,28 @@ void readTmaBox(const tilec_simt_tensor_map &m, const int32_t *coords,
       else
         address += uint64_t(coordinate) * m.strides[d - 1];
     }
-    unsigned char *out = box.data() + row * rowBytes;
-    for (uint32_t i = 0; i < m.box[0]; ++i) {
+    for (uint32_t i = 0; inside && i < m.box[0]; ++i) {
       int64_t coordinate = int64_t(coords[0]) + i;
-      bool present = inside && coordinate >= 0 && uint64_t(coordinate) < m.sizes[0];
-      const void *element =
-          present ? reinterpret_cast<const void *>(address + uint64_t(coordinate) * m.elem_bytes)
-                  : fill;
-      std::memcpy(out + uint64_t(i) * m.elem_bytes, element, m.elem_bytes);
+      if (coordinate >= 0 && uint64_t(coordinate) < m.sizes[0])
+        visit(row * rowBytes + uint64_t(i) * m.elem_bytes,
+              address + uint64_t(coordinate) * m.elem_bytes);
     }
   }
+}
+
+/// The box of `m` whose first element is at `coords`, read from global
+/// memory into `box` (row-major, dimension 0 contiguous); elements outside
+/// the tensor in any dimension get m.oob_fill.
+void readTmaBox(const tilec_simt_tensor_map &m, const int32_t *coords,
+                std::vector<unsigned char> &box) {
+  unsigned char fill[8];
+  std::memcpy(fill, &m.oob_fill, sizeof(fill)); // its low bytes first
+  box.resize(tmaMapBoxBytes(m));
+  for (uint64_t at = 0; at < box.size(); at += m.elem_bytes)
+    std::memcpy(box.data() + at, fill, m.elem_bytes);
+  forEachTensorElementOfBox(m, coords, [&](uint64_t byte, uint64_t address) {
+    std::memcpy(box.data() + byte, reinterpret_cast<const void *>(address), m.elem_bytes);
+  });
 }
 
 bool Program::completeMbarrierPhase(const SimtThread *t, uint64_t offset, Mbarrier &b) {
@@ -1299,25 +1317,9 @@ void tmaLoadCallback(tilec_simt_thread *ctx, const tilec_simt_tensor_map *map,
 /// readTmaBox's inverse.
 void writeTmaBox(const tilec_simt_tensor_map &m, const int32_t *coords,
                  const std::vector<unsigned char> &box) {
-  uint64_t rowBytes = uint64_t(m.box[0]) * m.elem_bytes, rows = box.size() / rowBytes;
-  for (uint64_t row = 0; row < rows; ++row) {
-    uint64_t address = m.base, rest = row;
-    bool inside = true;
-    for (uint32_t d = 1; d < m.rank; ++d) {
-      int64_t coordinate = int64_t(coords[d]) + int64_t(rest % m.box[d]);
-      rest /= m.box[d];
-      if (coordinate < 0 || uint64_t(coordinate) >= m.sizes[d])
-        inside = false;
-      else
-        address += uint64_t(coordinate) * m.strides[d - 1];
-    }
-    for (uint32_t i = 0; inside && i < m.box[0]; ++i) {
-      int64_t coordinate = int64_t(coords[0]) + i;
-      if (coordinate >= 0 && uint64_t(coordinate) < m.sizes[0])
-        std::memcpy(reinterpret_cast<void *>(address + uint64_t(coordinate) * m.elem_bytes),
-                    box.data() + row * rowBytes + uint64_t(i) * m.elem_bytes, m.elem_bytes);
-    }
-  }
+  forEachTensorElementOfBox(m, coords, [&](uint64_t byte, uint64_t address) {
+    std::memcpy(reinterpret_cast<void *>(address), box.data() + byte, m.elem_bytes);
+  });
 }
 
 void tmaStoreCallback(tilec_simt_thread *ctx, const tilec_simt_tensor_map *map,

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -108,6 +109,21 @@ uint32_t tmaBoxBytes(const tilec_simt_tensor_map &map) {
   return bytes;
 }
 
+/// The byte offset in `t` of the element at `index` of the box of `map`
+/// whose first element is at `coords`, or nothing outside the tensor.
+std::optional<uint64_t> tensorByteOfBoxElement(const TmaTensor &t, const tilec_simt_tensor_map &map,
+                                               const int32_t *coords,
+                                               const std::vector<uint64_t> &index) {
+  uint64_t address = 0;
+  for (uint32_t d = 0; d < map.rank; ++d) {
+    int64_t coordinate = int64_t(coords[d]) + int64_t(index[d]);
+    if (coordinate < 0 || uint64_t(coordinate) >= t.sizes[d])
+      return std::nullopt;
+    address += uint64_t(coordinate) * (d ? t.strides[d - 1] : t.elemBytes);
+  }
+  return address;
+}
+
 /// The box of `t` whose first element is at `coords`, as
 /// cp.async.bulk.tensor lays it in shared memory: element by element in
 /// row-major order (the low bytes of map.oob_fill outside the tensor), byte
@@ -118,16 +134,10 @@ std::vector<unsigned char> tmaExpectedBox(const TmaTensor &t, const tilec_simt_t
   std::vector<uint64_t> extents(map.box, map.box + map.rank), index(map.rank, 0);
   uint64_t offset = 0;
   do {
-    bool inside = true;
-    uint64_t address = 0;
-    for (uint32_t d = 0; d < map.rank; ++d) {
-      int64_t coordinate = int64_t(coords[d]) + int64_t(index[d]);
-      inside = inside && coordinate >= 0 && uint64_t(coordinate) < t.sizes[d];
-      address += uint64_t(coordinate) * (d ? t.strides[d - 1] : t.elemBytes);
-    }
+    std::optional<uint64_t> address = tensorByteOfBoxElement(t, map, coords, index);
     for (uint32_t b = 0; b < t.elemBytes; ++b, ++offset) {
       uint64_t at = map.swizzle ? offset ^ (((offset >> 7) & (map.swizzle / 16 - 1)) << 4) : offset;
-      box[at] = inside ? t.bytes[address + b] : (unsigned char)(map.oob_fill >> (8 * b));
+      box[at] = address ? t.bytes[*address + b] : (unsigned char)(map.oob_fill >> (8 * b));
     }
   } while (nextIndex(index, extents));
   return box;
@@ -722,15 +732,9 @@ struct Suite {
       std::vector<unsigned char> want = dst.bytes;
       std::vector<uint64_t> extents(map.box, map.box + map.rank), index(map.rank, 0);
       do {
-        bool inside = true;
-        uint64_t address = 0;
-        for (uint32_t d = 0; d < map.rank; ++d) {
-          int64_t coordinate = int64_t(control[d]) + int64_t(index[d]);
-          inside = inside && coordinate >= 0 && uint64_t(coordinate) < src.sizes[d];
-          address += uint64_t(coordinate) * (d ? src.strides[d - 1] : src.elemBytes);
-        }
-        if (inside)
-          std::memcpy(&want[address], &src.bytes[address], src.elemBytes);
+        if (std::optional<uint64_t> address =
+                tensorByteOfBoxElement(src, map, control.data(), index))
+          std::memcpy(&want[*address], &src.bytes[*address], src.elemBytes);
       } while (nextIndex(index, extents));
       if (!CHECK(got == want))
         std::fprintf(stderr, "  tma_roundtrip %u-byte elements, swizzle %u, coords (%d, %d)\n",
