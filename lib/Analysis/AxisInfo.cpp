@@ -367,6 +367,19 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
 
 } // namespace tilec
 
+bool tilec::isCopyEngineAddressable(AxisInfoAnalysis &axisInfo, Value base, ValueRange strides,
+                                    int64_t elemBytes) {
+  auto divisibility = [&](Value v) {
+    AxisInfo info = axisInfo.get(v);
+    return info.divisibility.empty() ? int64_t(1) : info.divisibility.front();
+  };
+  APInt rowStride;
+  bool knownRowStride = matchPattern(strides[0], m_ConstantInt(&rowStride));
+  return strides.size() == 2 && matchPattern(strides[1], m_One()) && divisibility(base) % 16 == 0 &&
+         (divisibility(strides[0]) * elemBytes) % 16 == 0 &&
+         !(knownRowStride && rowStride.getSExtValue() <= 0);
+}
+
 int64_t tilec::getAccessVectorWidth(AxisInfoAnalysis &axisInfo, Value ptr, Value mask) {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
   if (!type || !tile::isDistributedEncoding(type.getEncoding()))

@@ -518,16 +518,7 @@ struct PipelineLoopsPass : public tilec::impl::TilecPipelineLoopsBase<PipelineLo
     llvm::append_range(tensor, block.getStrides());
     if (llvm::any_of(tensor, [&](Value v) { return !loop.isDefinedOutsideOfLoop(v); }))
       return tile::DescriptorBlockOp();
-    auto divisibility = [&](Value v) {
-      AxisInfo info = axisInfo.get(v);
-      return info.divisibility.empty() ? int64_t(1) : info.divisibility.front();
-    };
-    // The engine takes unsigned strides: a row stride known to be negative
-    // (a flipped block pointer) keeps the pointer loads.
-    std::optional<int64_t> rowStride = getConstantIntValue(block.getStrides()[0]);
-    if (!matchPattern(block.getStrides()[1], m_One()) || divisibility(block.getBase()) % 16 != 0 ||
-        (divisibility(block.getStrides()[0]) * elemBytes) % 16 != 0 ||
-        (rowStride && *rowStride <= 0))
+    if (!isCopyEngineAddressable(axisInfo, block.getBase(), block.getStrides(), elemBytes))
       return tile::DescriptorBlockOp();
     if (!isZeroOrAbsent(load.getOther()) && !fillsWithNaN(load))
       return tile::DescriptorBlockOp();

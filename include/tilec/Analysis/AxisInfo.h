@@ -50,6 +50,14 @@ private:
 /// of two, 1 when `ptr` is not a tile with a distributed layout.
 int64_t getAccessVectorWidth(AxisInfoAnalysis &axisInfo, mlir::Value ptr, mlir::Value mask);
 
+/// Whether a copy engine (TMA) can address the 2-D tensor of `base` (a
+/// scalar pointer) with i64 `strides` (in elements) of `elemBytes`-byte
+/// elements: the last stride is 1, the row stride is not a constant <= 0
+/// (the engine's strides are unsigned), and base and row stride are known
+/// multiples of 16 bytes.
+bool isCopyEngineAddressable(AxisInfoAnalysis &axisInfo, mlir::Value base, mlir::ValueRange strides,
+                             int64_t elemBytes);
+
 } // namespace tilec
 
 #endif // TILEC_ANALYSIS_AXISINFO_H

@@ -21,8 +21,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -114,13 +112,7 @@ tile::DescriptorBlockOp engineStoreBlock(const SIMTLowering &simt, tile::StoreOp
   int64_t rows = type.getShape()[0], cols = type.getShape()[1];
   if (rows > 256 || cols > 256 || (cols * elemBytes) % 16 != 0)
     return tile::DescriptorBlockOp();
-  auto divisibility = [&](Value v) {
-    AxisInfo info = axisInfo.get(v);
-    return info.divisibility.empty() ? int64_t(1) : info.divisibility.front();
-  };
-  std::optional<int64_t> rowStride = getConstantIntValue(block.getStrides()[0]);
-  if (!matchPattern(block.getStrides()[1], m_One()) || divisibility(block.getBase()) % 16 != 0 ||
-      (divisibility(block.getStrides()[0]) * elemBytes) % 16 != 0 || (rowStride && *rowStride <= 0))
+  if (!isCopyEngineAddressable(axisInfo, block.getBase(), block.getStrides(), elemBytes))
     return tile::DescriptorBlockOp();
   return block;
 }
