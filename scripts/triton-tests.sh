@@ -6,9 +6,10 @@
 # Which tests: those Triton's interpreter passes on the CPU (test/triton/interpreter-passes.txt,
 # made by scripts/triton-oracle.sh), minus the project's skip list (test/triton/skip.txt, each
 # entry with a reason); TILEC_TRITON_SAMPLE=N runs a seeded sample of N of them
-# (TILEC_TRITON_SEED), 0 runs all. Prints pytest's counts and one line per tutorial; fails when
-# fewer than 95% of the selected test_core tests pass; exits 77 (ctest: skipped) when the tests,
-# torch or pytest-xdist are absent.
+# (TILEC_TRITON_SEED), 0 runs all. TILEC_DEVICE picks the device (default cpu; `simt` runs the
+# GPU lowering on the SIMT emulator); TILEC_TRITON_TUTORIALS=0 leaves the tutorials out. Prints
+# pytest's counts and one line per tutorial; fails when fewer than 95% of the selected test_core
+# tests pass; exits 77 (ctest: skipped) when the tests, torch or pytest-xdist are absent.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TILEC_BUILD_DIR:-$ROOT/build}"
@@ -30,7 +31,7 @@ export TILEC_BENCH_MAX_POINTS="${TILEC_BENCH_MAX_POINTS:-1}"   # tutorials: one 
 jobs="${TILEC_TRITON_JOBS:-$(nproc)}"
 status=0
 
-echo "== Triton test_core.py on tilec (${TILEC_TRITON_SAMPLE:-all} of the interpreter's passes) =="
+echo "== Triton test_core.py on tilec's $TILEC_DEVICE device (${TILEC_TRITON_SAMPLE:-all} of the interpreter's passes) =="
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 cd "$TESTS/python" || exit 1
@@ -51,6 +52,10 @@ rate=$(( (passed + failed) > 0 ? 1000 * passed / (passed + failed) : 0 ))
 echo "triton-tests: test_core.py: $passed passed, $failed failed ($(( rate / 10 )).$(( rate % 10 ))%; target 95%)"
 if [ "$passed" -eq 0 ] || [ "$rate" -lt 950 ]; then status=1; fi
 
+if [ "${TILEC_TRITON_TUTORIALS:-1}" = 0 ]; then
+  echo "triton-tests: tutorials: not run (TILEC_TRITON_TUTORIALS=0)"
+  exit $status
+fi
 echo "== Triton tutorials on tilec =="
 # Reported, not gated: Triton's interpreter runs none of them on the CPU (they ask
 # triton.runtime.driver for a GPU device), so they are outside the 95% target.
