@@ -488,11 +488,13 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let description = [{
     Computes `result = a * b + acc` for 2-D tiles (`MxK`, `KxN`, `MxN`) or batched 3-D
     tiles (`BxMxK`, `BxKxN`, `BxMxN`). Products are computed in the accumulator's element
-    type. `input_precision` ("ieee", "tf32", "tf32x3") applies to f32 operands; unset, it is
-    the target's default (TargetInfo::getDefaultDotInputPrecision: "tf32" on NVIDIA and the
-    SIMT emulator at warp size 32, "ieee" elsewhere). CPUs always use ieee; NVIDIA tensor cores
-    run "tf32" dots as tf32 (operands rounded to nearest, ties away), "ieee" and "tf32x3" ones
-    keep exact fp32 FMAs; AMD's fp32 MFMA multiplies in fp32 whatever is asked.
+    type. `input_precision` ("ieee", "tf32", "tf32x3", "bf16x3", "bf16x6") applies to f32
+    operands; unset, it is the target's default (TargetInfo::getDefaultDotInputPrecision:
+    "tf32" on NVIDIA and the SIMT emulator at warp size 32, "ieee" elsewhere). CPUs always use
+    ieee; NVIDIA tensor cores run "tf32" dots as tf32 (operands rounded to nearest, ties
+    away), and tilec-assign-layouts splits "tf32x3", "bf16x3" and "bf16x6" ones into tf32 or
+    bf16 dots (Triton's split products); dots it does not split keep exact fp32 FMAs; AMD's
+    fp32 MFMA multiplies in fp32 whatever is asked.
 
     fp8 operands are `i8` tiles (fp8 is 8-bit storage in tile IR) with their formats in
     `a_fp8` and `b_fp8`, Triton's dtype names: "fp8e5" (e5m2), "fp8e4nv" (e4m3fn),

@@ -685,9 +685,15 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
       rest.push_back(kwargs[0].second);
     llvm::SmallVector<int64_t, 4> order;
     if (rest.empty()) {
-      if (x.shape.size() != 2)
-        return g.error(l, "tl.trans without dims requires a 2-D tensor, got " + x.typeStr());
-      order = {1, 0};
+      // As Triton 3.9: tl.trans without dims swaps the last two axes (a
+      // batched 2-D transpose); tl.permute has no such default.
+      if (name == "permute")
+        return g.error(l, "permute dims must have the same length as input shape, got " +
+                              std::to_string(x.shape.size()) + " and 0");
+      if (x.shape.size() < 2)
+        return g.error(l, "tl.trans invoked with a 0- or 1-dimensional tensor");
+      order = llvm::to_vector(llvm::seq<int64_t>(0, x.shape.size() - 2));
+      order.append({int64_t(x.shape.size()) - 1, int64_t(x.shape.size()) - 2});
     } else {
       Val dims = shapeFromVarargs(rest, l);
       std::vector<Val> elems = dims.kind == Val::Kind::Tuple ? dims.elems : std::vector<Val>{dims};
@@ -811,9 +817,9 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
                             acc.dtype.str());
     if (fp8 && precision) {
       // Triton checks the name and ignores it: it applies to fp32 operands.
-      if (!llvm::is_contained({"ieee", "tf32", "tf32x3"}, precision.getValue()))
-        return g.error(l, "input_precision must be \"ieee\", \"tf32\" or \"tf32x3\", got \"" +
-                              precision.getValue().str() + "\"");
+      if (!tile::isDotInputPrecision(precision.getValue()))
+        return g.error(l, "input_precision must be one of " + tile::dotInputPrecisionList().str() +
+                              ", got \"" + precision.getValue().str() + "\"");
       precision = StringAttr();
     }
     StringAttr aFP8 = fp8 ? b.getStringAttr(x.dtype.str()) : StringAttr();

@@ -136,17 +136,37 @@ struct MmaPolicy {
                                    cast<RankedTensorType>(dot.getB().getType()),
                                    cast<RankedTensorType>(dot.getAcc().getType()), warps);
     // fp32 operands run on tensor cores as tf32 only; "ieee" keeps the FMA
-    // path (exact fp32 products), "tf32x3" is split into tf32 dots first.
+    // path (exact fp32 products), "tf32x3", "bf16x3" and "bf16x6" are split
+    // into tf32 or bf16 dots first (tensorCoreSplit).
     if (isF32Dot(dot) && inputPrecision(dot) != "tf32")
       return {};
     return mmaSyncLayout(dot, warps);
   }
 
-  /// Whether `dot` is to run as Triton's "tf32x3": fp32 operands asking for
-  /// it where their tf32 form would run on mma.sync.
-  bool splitsAsTF32x3(tile::DotOp dot) const {
-    return target && warpSize == 32 && isF32Dot(dot) && inputPrecision(dot) == "tf32x3" &&
-           mmaSyncLayout(dot);
+  /// How `dot` is split into tensor-core dots (splitDotsForTensorCores):
+  /// "tf32x3" for fp32 operands asking for it where their tf32 form would run
+  /// on mma.sync, "bf16x3"/"bf16x6" where bf16 operands of its shape would;
+  /// empty otherwise. Elsewhere these precisions run as "ieee" (exact fp32
+  /// products: more precise than asked), as on CPUs; AMD's 64-lane waves run
+  /// every fp32 dot on the fp32 MFMA.
+  StringRef tensorCoreSplit(tile::DotOp dot) const {
+    if (!target || warpSize != 32 || !isF32Dot(dot))
+      return {};
+    StringRef precision = inputPrecision(dot);
+    if (precision == "tf32x3")
+      return mmaSyncLayout(dot) ? precision : StringRef();
+    if (precision != "bf16x3" && precision != "bf16x6")
+      return {};
+    auto cType = cast<RankedTensorType>(dot.getAcc().getType());
+    int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(1);
+    Type bf16 = BFloat16Type::get(dot.getContext());
+    if (cType.getRank() != 2 || !target->hasMmaSync(arch, bf16, cType.getElementType()))
+      return {};
+    // mma.sync's bf16 shape (m16n8k16), in powers of two (mmaSyncLayout).
+    int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
+    bool fits = m % 16 == 0 && n % 8 == 0 && k % 16 == 0 && llvm::isPowerOf2_64(m) &&
+                llvm::isPowerOf2_64(n) && llvm::isPowerOf2_64(k);
+    return fits ? precision : StringRef();
   }
 
 private:
@@ -268,7 +288,7 @@ public:
       : kernel(kernel), numWarps(numWarps), warpSize(warpSize), mma(mma), loops(loops) {}
 
   void run() {
-    splitTF32x3Dots();
+    splitDotsForTensorCores();
     chooseDefaultLayouts();
     chooseMmaLayouts();
     chooseOperandLoadLayouts();
@@ -327,37 +347,68 @@ private:
     });
   }
 
-  /// Triton's "tf32x3" (its F32DotTC pass, in its order): with x = x_big +
-  /// x_small, x_big = tf32(x), a dot of fp32 operands becomes
-  /// (a_big.b_big + nan_to_zero(a_big.b_small + a_small.b_big)) + acc, three
-  /// tf32 dots on tensor cores; the dropped a_small.b_small leaves an error
-  /// near fp32's. A NaN of the small terms (an infinite operand: inf * 0) is
-  /// dropped, as Triton does, so that the big term decides.
-  void splitTF32x3Dots() {
-    SmallVector<tile::DotOp> dots;
+  /// Triton's split fp32 dots on tensor cores (its F32DotTC pass): each
+  /// operand x is split into pieces x = p0 + p1 (+ p2) of the narrower type,
+  /// and the dot becomes (p0.p0 + nan_to_zero(sum of the other products kept))
+  /// + acc, each product a dot on tensor cores:
+  /// - "tf32x3": p0 = tf32(x), p1 = x - p0 (fp32 values read as tf32); the
+  ///   products p1.p0 and p0.p1, so that only p1.p1 (near fp32's rounding) is
+  ///   dropped;
+  /// - "bf16x3": p0 = bf16(x), p1 = bf16(x - p0); products p1.p0, p0.p1;
+  /// - "bf16x6": also p2 = bf16(x - p0 - p1); products p1.p1, p2.p0, p0.p2,
+  ///   p1.p0, p0.p1 (the dropped ones are below fp32's rounding).
+  /// A NaN of the small terms (an infinite operand: inf * 0) is dropped, as
+  /// Triton does, so that the big term decides.
+  void splitDotsForTensorCores() {
+    SmallVector<std::pair<tile::DotOp, StringRef>> dots;
     kernel.walk([&](tile::DotOp dot) {
-      if (mma.splitsAsTF32x3(dot))
-        dots.push_back(dot);
+      if (StringRef split = mma.tensorCoreSplit(dot); !split.empty())
+        dots.push_back({dot, split});
     });
-    for (tile::DotOp dot : dots) {
+    for (auto [dot, split] : dots) {
       OpBuilder b(dot);
       Location loc = dot.getLoc();
       Type type = dot.getType();
-      auto split = [&](Value x) -> std::pair<Value, Value> {
-        Value big = roundToTF32(b, loc, x);
-        return {big, arith::SubFOp::create(b, loc, x, big)};
+      bool tf32 = split == "tf32x3";
+      unsigned numPieces = split == "bf16x6" ? 3 : 2;
+      auto pieces = [&](Value x) {
+        SmallVector<Value, 3> parts;
+        auto shape = cast<RankedTensorType>(x.getType()).getShape();
+        auto bf16Type = RankedTensorType::get(shape, b.getBF16Type());
+        Value rest = x;
+        for (unsigned i = 0; i < numPieces; ++i) {
+          if (tf32) {
+            Value big = i + 1 < numPieces ? roundToTF32(b, loc, rest) : rest;
+            parts.push_back(big);
+            if (i + 1 < numPieces)
+              rest = arith::SubFOp::create(b, loc, rest, big);
+            continue;
+          }
+          Value piece = arith::TruncFOp::create(b, loc, bf16Type, rest);
+          parts.push_back(piece);
+          if (i + 1 < numPieces)
+            rest = arith::SubFOp::create(b, loc, rest,
+                                         arith::ExtFOp::create(b, loc, x.getType(), piece));
+        }
+        return parts;
       };
-      auto [aBig, aSmall] = split(dot.getA());
-      auto [bBig, bSmall] = split(dot.getB());
+      SmallVector<Value, 3> a = pieces(dot.getA()), bp = pieces(dot.getB());
+      StringAttr precision = tf32 ? b.getStringAttr("tf32") : StringAttr();
+      auto product = [&](Value x, Value y, Value acc) {
+        return tile::DotOp::create(b, loc, type, x, y, acc, precision, StringAttr(), StringAttr());
+      };
+      // The small products, smallest first, as (A piece, B piece).
+      SmallVector<std::pair<unsigned, unsigned>> terms;
+      if (numPieces == 3)
+        terms = {{1, 1}, {2, 0}, {0, 2}};
+      terms.append({{1, 0}, {0, 1}});
       Value zero = arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
-      StringAttr tf32 = b.getStringAttr("tf32");
-      auto tf32Dot = [&](Value x, Value y, Value acc) {
-        return tile::DotOp::create(b, loc, type, x, y, acc, tf32, StringAttr(), StringAttr());
-      };
-      Value small = tf32Dot(aBig, bSmall, tf32Dot(aSmall, bBig, zero));
+      Value small = zero;
+      for (auto [i, j] : terms)
+        small = product(a[i], bp[j], small);
       Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, small, small);
       Value masked = arith::SelectOp::create(b, loc, isNaN, zero, small);
-      tile::DotOp big = tf32Dot(aBig, bBig, masked);
+      tile::DotOp big = product(a[0], bp[0], masked);
       Value sum = arith::AddFOp::create(b, loc, big, dot.getAcc());
       if (auto arg = dyn_cast<BlockArgument>(dot.getAcc()))
         splitAccumulators.push_back({arg, big});

@@ -159,7 +159,7 @@ _LAUNCH_OPTIONS = frozenset((
     "launch_cluster", "minRegAutoWS", "maxRegAutoWS", "pingpongAutoWS"))
 
 
-_DOT_INPUT_PRECISIONS = ("ieee", "tf32", "tf32x3")
+_DOT_INPUT_PRECISIONS = ("ieee", "tf32", "tf32x3", "bf16x3", "bf16x6")
 
 
 def _dot_input_precision(option):

@@ -41,7 +41,7 @@ def bad_prec(ap, out):
     r = tl.arange(0, 16)
     a = tl.load(ap + r[:, None] * 16 + r[None, :])
     tl.store(out + r[:, None] * 16 + r[None, :], tl.dot(a, a, input_precision="fast"))
-# PREC: {{.*}}dot_fp8.py:[[@LINE-1]]:53: error: input_precision must be "ieee", "tf32" or "tf32x3", got "fast"
+# PREC: {{.*}}dot_fp8.py:[[@LINE-1]]:53: error: input_precision must be one of "ieee", "tf32", "tf32x3", "bf16x3", "bf16x6", got "fast"
 
 
 @jit

@@ -5,7 +5,8 @@
 # gives the dots that set neither theirs, and an unknown value is an error at the first of them.
 # RUN: tilec compile %s --kernel k --signature '*i8,*fp16,*fp32' --emit tile -o - | FileCheck %s
 # RUN: tilec compile %s --kernel k --signature '*i8,*fp16,*fp32' --emit tile -o - --default-dot-input-precision tf32x3 | FileCheck %s --check-prefix=DEFAULT
-# RUN: not tilec compile %s --kernel k --signature '*i8,*fp16,*fp32' --emit tile -o - --default-dot-input-precision bf16x3 2>&1 | FileCheck %s --check-prefix=BAD
+# RUN: tilec compile %s --kernel k --signature '*i8,*fp16,*fp32' --emit tile -o - --default-dot-input-precision bf16x6 | FileCheck %s --check-prefix=BF16X6
+# RUN: not tilec compile %s --kernel k --signature '*i8,*fp16,*fp32' --emit tile -o - --default-dot-input-precision bf16x4 2>&1 | FileCheck %s --check-prefix=BAD
 import triton.language as tl
 from triton import jit
 
@@ -41,4 +42,6 @@ def k(qp, hp, fp):
 # DEFAULT: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "tf32x3"} : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
 # DEFAULT: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "ieee"} : tensor<16x16xf32>
 # DEFAULT: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "tf32"} : tensor<16x16xf32>
-# BAD: dot_variants.py:20:12: error: 'tile.dot' op input_precision must be "ieee", "tf32" or "tf32x3", got "bf16x3"
+# BF16X6: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "bf16x6"} : tensor<16x16xi8>, tensor<16x16xi8> -> tensor<16x16xi32>
+# BF16X6: tile.dot %{{.*}}, %{{.*}}, %{{.*}} {input_precision = "ieee"} : tensor<16x16xf32>
+# BAD: dot_variants.py:21:12: error: 'tile.dot' op input_precision must be one of "ieee", "tf32", "tf32x3", "bf16x3", "bf16x6", got "bf16x4"

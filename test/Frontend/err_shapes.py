@@ -60,3 +60,19 @@ def sub_none(p):
 def item(p):
     s = tl.arange(0, 2).item()
 # ITEM: {{.*}}err_shapes.py:[[@LINE-1]]:25: error: 'item' needs a single-element tensor, got int32[2]
+
+
+# tl.trans of a 1-D tensor (nothing to swap) and tl.permute without dims are errors, as in Triton.
+# RUN: not tilec compile %s --kernel trans1d --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=TRANS1D
+# RUN: not tilec compile %s --kernel permute_nodims --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=PERMUTE
+@jit
+def trans1d(p):
+    t = tl.trans(tl.arange(0, 8))
+# TRANS1D: {{.*}}err_shapes.py:[[@LINE-1]]:12: error: tl.trans invoked with a 0- or 1-dimensional tensor
+# TRANS1D-NEXT: {{^}}    t = tl.trans(tl.arange(0, 8))
+
+
+@jit
+def permute_nodims(p):
+    t = tl.permute(tl.reshape(tl.arange(0, 8), (2, 4)))
+# PERMUTE: {{.*}}err_shapes.py:[[@LINE-1]]:12: error: permute dims must have the same length as input shape, got 2 and 0

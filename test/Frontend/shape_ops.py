@@ -43,3 +43,17 @@ def k(p):
 # t.shape[0] == 16
 # CHECK: tile.make_range 0, 16 : tensor<16xi32>
 # CHECK: arith.addi %[[T]], %[[TT]] : tensor<16x4xi32>
+
+
+# tl.trans without dims swaps the last two axes of any rank >= 2 (Triton 3.9: a batched 2-D
+# transpose); tensor.trans() too.
+# RUN: tilec compile %s --kernel batched --signature '*fp32' --emit tile -o - | FileCheck %s --check-prefix=BATCHED
+@jit
+def batched(p):
+    x = tl.reshape(tl.arange(0, 64), (2, 4, 8))
+    t = tl.trans(x)
+    u = x.trans()
+    tl.store(p + tl.arange(0, 64), tl.reshape(t + u, (64,)).to(tl.float32))
+# BATCHED-LABEL: func.func @batched(
+# BATCHED: tile.trans %{{.*}} {order = array<i32: 0, 2, 1>} : tensor<2x4x8xi32> -> tensor<2x8x4xi32>
+# BATCHED: tile.trans %{{.*}} {order = array<i32: 0, 2, 1>} : tensor<2x4x8xi32> -> tensor<2x8x4xi32>

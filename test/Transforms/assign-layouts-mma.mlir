@@ -232,6 +232,74 @@ func.func @tf32x3(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f32>,
 
 // -----
 
+// "bf16x3" splits each fp32 operand into bf16 pieces, hi = bf16(x) and mid = bf16(x - hi),
+// and runs mid.hi from zero, then hi.mid, NaNs of that replaced by zero, then hi.hi: three bf16
+// dots on mma.sync, the accumulator added last. "bf16x6" adds lo = bf16(x - hi - mid) and the
+// products mid.mid, lo.hi and hi.lo first (six dots). Without bf16 mma.sync (sm_75, AMD's waves,
+// tensor cores off) each stays one dot, run exactly.
+// CHECK-LABEL: func @bf16x3
+// CHECK: %[[A:.*]] = tile.load %{{.*}} : tensor<32x16x!tile.ptr<f32>
+// CHECK: %[[B:.*]] = tile.load %{{.*}} : tensor<16x16x!tile.ptr<f32>
+// CHECK: %[[AHI:.*]] = arith.truncf %[[A]] : tensor<32x16xf32, {{.*}}> to tensor<32x16xbf16
+// CHECK: %[[AHIF:.*]] = arith.extf %[[AHI]]
+// CHECK: %[[AREST:.*]] = arith.subf %[[A]], %[[AHIF]]
+// CHECK: %[[AMID:.*]] = arith.truncf %[[AREST]]
+// CHECK: %[[BHI:.*]] = arith.truncf %[[B]] : tensor<16x16xf32, {{.*}}> to tensor<16x16xbf16
+// CHECK: %[[BMID:.*]] = arith.truncf %{{.*}} : tensor<16x16xf32, {{.*}}> to tensor<16x16xbf16
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<32x16xf32, #[[MMA:.*]]>
+// CHECK-DAG: %[[D1A:.*]] = tile.convert_layout %[[AMID]] {{.*}} -> tensor<32x16xbf16, #[[XA:.*]]>
+// CHECK-DAG: %[[D1B:.*]] = tile.convert_layout %[[BHI]] {{.*}} -> tensor<16x16xbf16, #[[XB:.*]]>
+// CHECK: %[[D1:.*]] = tile.dot %[[D1A]], %[[D1B]], %[[ZERO]] : tensor<32x16xbf16, #[[XA]]>, tensor<16x16xbf16, #[[XB]]> -> tensor<32x16xf32, #[[MMA]]>
+// CHECK-DAG: %[[D2A:.*]] = tile.convert_layout %[[AHI]] {{.*}} -> tensor<32x16xbf16, #[[XA]]>
+// CHECK-DAG: %[[D2B:.*]] = tile.convert_layout %[[BMID]] {{.*}} -> tensor<16x16xbf16, #[[XB]]>
+// CHECK: %[[D2:.*]] = tile.dot %[[D2A]], %[[D2B]], %[[D1]]
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[D2]], %[[D2]]
+// CHECK: %[[MASKED:.*]] = arith.select %[[NAN]], %[[ZERO]], %[[D2]]
+// CHECK: %[[D3:.*]] = tile.dot %{{.*}}, %{{.*}}, %[[MASKED]] : tensor<32x16xbf16, #[[XA]]>, tensor<16x16xbf16, #[[XB]]> -> tensor<32x16xf32, #[[MMA]]>
+// CHECK: arith.addf %[[D3]], %{{.*}} : tensor<32x16xf32, #[[MMA]]>
+// CHECK-LABEL: func @bf16x6
+// CHECK-COUNT-3: arith.truncf %{{.*}} : tensor<32x16xf32, {{.*}}> to tensor<32x16xbf16
+// CHECK-COUNT-3: arith.truncf %{{.*}} : tensor<16x16xf32, {{.*}}> to tensor<16x16xbf16
+// CHECK-COUNT-5: tile.dot %{{.*}} : tensor<32x16xbf16, {{.*}}>, tensor<16x16xbf16, {{.*}}> -> tensor<32x16xf32, #[[MMA6:[^>]*]]>
+// CHECK: arith.cmpf uno
+// CHECK: tile.dot %{{.*}} : tensor<32x16xbf16, {{.*}}>, tensor<16x16xbf16, {{.*}}> -> tensor<32x16xf32, #[[MMA6]]>
+// CHECK-NOT: tile.dot
+// CHECK: return
+// FMA-LABEL: func @bf16x3
+// FMA-NOT: #tile.mma
+// FMA-NOT: bf16
+// FMA: tile.dot %{{.*}} {input_precision = "bf16x3"} : tensor<32x16xf32
+// FMA-NOT: tile.dot
+// FMA: return
+// FMA-LABEL: func @bf16x6
+// FMA: tile.dot %{{.*}} {input_precision = "bf16x6"} : tensor<32x16xf32
+// FMA-NOT: tile.dot
+// FMA: return
+func.func @bf16x3(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f32>) {
+  %zero = arith.constant dense<0.0> : tensor<32x16xf32>
+  %sa = tile.splat %pa : !tile.ptr<f32> -> tensor<32x16x!tile.ptr<f32>>
+  %sb = tile.splat %pb : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
+  %a = tile.load %sa : tensor<32x16x!tile.ptr<f32>>
+  %b = tile.load %sb : tensor<16x16x!tile.ptr<f32>>
+  %d = tile.dot %a, %b, %zero {input_precision = "bf16x3"} : tensor<32x16xf32>, tensor<16x16xf32> -> tensor<32x16xf32>
+  %sc = tile.splat %pc : !tile.ptr<f32> -> tensor<32x16x!tile.ptr<f32>>
+  tile.store %sc, %d : tensor<32x16x!tile.ptr<f32>>
+  return
+}
+func.func @bf16x6(%pa: !tile.ptr<f32>, %pb: !tile.ptr<f32>, %pc: !tile.ptr<f32>) {
+  %zero = arith.constant dense<0.0> : tensor<32x16xf32>
+  %sa = tile.splat %pa : !tile.ptr<f32> -> tensor<32x16x!tile.ptr<f32>>
+  %sb = tile.splat %pb : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
+  %a = tile.load %sa : tensor<32x16x!tile.ptr<f32>>
+  %b = tile.load %sb : tensor<16x16x!tile.ptr<f32>>
+  %d = tile.dot %a, %b, %zero {input_precision = "bf16x6"} : tensor<32x16xf32>, tensor<16x16xf32> -> tensor<32x16xf32>
+  %sc = tile.splat %pc : !tile.ptr<f32> -> tensor<32x16x!tile.ptr<f32>>
+  tile.store %sc, %d : tensor<32x16x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
 // A load read only as a dot operand gets the blocked layout that coalesces it (8 halves per
 // thread: 16-byte accesses) rather than the rank's default, on every path (tensor cores or not: the
 // operand goes through shared memory either way); the loop-carried pointer tile it reads keeps

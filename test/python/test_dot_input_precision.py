@@ -2,8 +2,8 @@
 $TRITON_F32_DEFAULT (which wins, as in Triton's tl.dot; read when a kernel compiles) reach the
 frontend; an explicit input_precision or allow_tf32 wins over both. Run on the SIMT emulator at
 warp size 32, where the target's default is tf32 (tensor cores: errors above 3e-5 relative to
-the sum of |products|) and "ieee" and "tf32x3" are within fp32 error (1e-6) of the exact
-product; an unknown value is a ValueError naming its source."""
+the sum of |products|) and "ieee", "tf32x3" and "bf16x6" are within fp32 error (1e-6) of the
+exact product, "bf16x3" within 1e-4; an unknown value is a ValueError naming its source."""
 import numpy as np
 import pytest
 
@@ -52,6 +52,9 @@ def test_launch_option_sets_the_default(simt32):
     assert relative_error(default_dot_input_precision="ieee") < 1e-6
     assert relative_error(default_dot_input_precision="tf32x3") < 1e-6
     assert relative_error(default_dot_input_precision="tf32") > 3e-5
+    # Triton's bf16 splits: 16 bits of each operand (3 bf16 mmas) or all 24 (6).
+    assert 1e-6 < relative_error(default_dot_input_precision="bf16x3") < 1e-4
+    assert relative_error(default_dot_input_precision="bf16x6") < 1e-6
 
 
 def test_explicit_precision_wins(simt32):
@@ -75,7 +78,7 @@ def test_triton_f32_default_is_read_when_compiling(simt32):
 
 def test_unknown_precision_is_an_error(simt32):
     with pytest.raises(ValueError, match="default_dot_input_precision"):
-        relative_error(default_dot_input_precision="bf16x3")
+        relative_error(default_dot_input_precision="bf16x4")
     simt32.setenv("TRITON_F32_DEFAULT", "tf32x4")
     with pytest.raises(ValueError, match="TRITON_F32_DEFAULT"):
         relative_error()

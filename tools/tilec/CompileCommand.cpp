@@ -62,8 +62,9 @@ cl::opt<bool> wgmmaTransposedB(
     cl::init(false), cl::sub(compileCommand), cl::cat(category));
 cl::opt<std::string> defaultDotInputPrecision(
     "default-dot-input-precision",
-    cl::desc("input_precision of fp32 tl.dot calls that give none: ieee, tf32 or tf32x3 "
-             "(Triton's default_dot_input_precision; default: the target's)"),
+    cl::desc(
+        "input_precision of fp32 tl.dot calls that give none: ieee, tf32, tf32x3, bf16x3 or bf16x6 "
+        "(Triton's default_dot_input_precision; default: the target's)"),
     cl::init(""), cl::sub(compileCommand), cl::cat(category));
 cl::opt<bool> printDebugInfo("mlir-print-debuginfo",
                              cl::desc("Print source locations in --emit tile output"),

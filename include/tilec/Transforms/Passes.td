@@ -331,7 +331,10 @@ def TilecAssignLayouts : Pass<"tilec-assign-layouts", "mlir::ModuleOp"> {
     operands `#tile.dot_operand` layouts under it (`kWidth` 4, 1, 8). An f32 dot asked
     for "tf32x3" whose tf32 form would run on `mma.sync` is first split into three tf32
     dots, as Triton's F32DotTC pass (x = tf32(x) + rest: a_big.b_big + nan-to-zero(
-    a_big.b_small + a_small.b_big) + acc). Other dots (fp16 accumulation, fp32 asked
+    a_big.b_small + a_small.b_big) + acc); one asked for "bf16x3" or "bf16x6" where bf16
+    operands of its shape run on `mma.sync`/`wgmma` is split the same way into bf16 pieces
+    (x = bf16(x) + bf16(rest) [+ bf16(rest')]: 3 or 6 bf16 dots). Elsewhere those
+    precisions are exact fp32 ("ieee"). Other dots (fp16 accumulation, fp32 asked
     for "ieee" on NVIDIA, small shapes, `tensor-cores=false`) keep the FMA lowering.
 
     Before:

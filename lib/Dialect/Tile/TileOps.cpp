@@ -260,6 +260,14 @@ void tilec::tile::dropHints(Operation *root) {
   });
 }
 
+bool tilec::tile::isDotInputPrecision(StringRef precision) {
+  return llvm::is_contained({"ieee", "tf32", "tf32x3", "bf16x3", "bf16x6"}, precision);
+}
+
+StringRef tilec::tile::dotInputPrecisionList() {
+  return "\"ieee\", \"tf32\", \"tf32x3\", \"bf16x3\", \"bf16x6\"";
+}
+
 bool tilec::tile::isPureElementwise(Operation *op) {
   return op->getNumResults() == 1 && op->getNumRegions() == 0 &&
          isa<RankedTensorType>(op->getResult(0).getType()) &&
@@ -498,9 +506,9 @@ LogicalResult DotOp::verify() {
            << c.getElementType() << " is incompatible with operand type "
            << a.getElementType();
   if (auto prec = getInputPrecision())
-    if (*prec != "ieee" && *prec != "tf32" && *prec != "tf32x3")
-      return emitOpError("input_precision must be \"ieee\", \"tf32\" or \"tf32x3\", got \"")
-             << *prec << "\"";
+    if (!isDotInputPrecision(*prec))
+      return emitOpError("input_precision must be one of ")
+             << dotInputPrecisionList() << ", got \"" << *prec << "\"";
   return success();
 }
 

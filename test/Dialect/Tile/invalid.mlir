@@ -454,7 +454,7 @@ func.func @dot_fp8_precision(%a: tensor<16x32xi8>, %b: tensor<32x8xi8>, %c: tens
 
 // input_precision is one of Triton's values.
 func.func @dot_precision(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{input_precision must be "ieee", "tf32" or "tf32x3", got "fast"}}
+  // expected-error @+1 {{input_precision must be one of "ieee", "tf32", "tf32x3", "bf16x3", "bf16x6", got "fast"}}
   %0 = tile.dot %a, %a, %a {input_precision = "fast"} : tensor<4x4xf32>, tensor<4x4xf32> -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
 }

@@ -41,6 +41,14 @@ bool isPureElementwise(mlir::Operation *op);
 bool usedOnlyThrough(mlir::Value value, llvm::function_ref<bool(mlir::OpOperand &)> atUse,
                      llvm::function_ref<bool(mlir::Operation *)> through);
 
+/// Whether `precision` is an `input_precision` that `tile.dot` accepts:
+/// Triton's "ieee", "tf32", "tf32x3", "bf16x3" and "bf16x6".
+bool isDotInputPrecision(llvm::StringRef precision);
+
+/// The accepted `input_precision` names, quoted and comma-separated, for
+/// diagnostics.
+llvm::StringRef dotInputPrecisionList();
+
 } // namespace tilec::tile
 
 #endif // TILEC_DIALECT_TILE_TILEOPS_H
