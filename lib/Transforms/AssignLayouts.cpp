@@ -162,11 +162,8 @@ struct MmaPolicy {
     Type bf16 = BFloat16Type::get(dot.getContext());
     if (cType.getRank() != 2 || !target->hasMmaSync(arch, bf16, cType.getElementType()))
       return {};
-    // mma.sync's bf16 shape (m16n8k16), in powers of two (mmaSyncLayout).
-    int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
-    bool fits = m % 16 == 0 && n % 8 == 0 && k % 16 == 0 && llvm::isPowerOf2_64(m) &&
-                llvm::isPowerOf2_64(n) && llvm::isPowerOf2_64(k);
-    return fits ? precision : StringRef();
+    // mma.sync's bf16 shape (m16n8k16).
+    return fitsMmaSync(cType.getDimSize(0), cType.getDimSize(1), k, 16) ? precision : StringRef();
   }
 
 private:
@@ -174,6 +171,13 @@ private:
   /// `m` x `n` accumulator, none shared.
   static bool fits(WarpChoice warps, int64_t m, int64_t n, int64_t blockM, int64_t blockN) {
     return warps && m % (blockM * warps->first) == 0 && n % (blockN * warps->second) == 0;
+  }
+
+  /// Whether an m x n x k dot tiles into mma.sync blocks (16 x 8 x `blockK`),
+  /// all three sizes powers of two.
+  static bool fitsMmaSync(int64_t m, int64_t n, int64_t k, int64_t blockK) {
+    return m % 16 == 0 && n % 8 == 0 && k % blockK == 0 && llvm::isPowerOf2_64(m) &&
+           llvm::isPowerOf2_64(n) && llvm::isPowerOf2_64(k);
   }
 
   static bool isF32Dot(tile::DotOp dot) {
@@ -198,8 +202,7 @@ private:
       return {};
     int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
     int64_t blockK = 256 / operand.getIntOrFloatBitWidth();
-    if (m % 16 || n % 8 || k % blockK || !llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n) ||
-        !llvm::isPowerOf2_64(k))
+    if (!fitsMmaSync(m, n, k, blockK))
       return {};
     // wgmma where the target has it: each warpgroup's 64 rows per
     // instruction, warpgroups along M as far as M has 64-row blocks for them
