@@ -11,7 +11,9 @@ echo "== lit =="
 /usr/lib/llvm-22/bin/lit -sv --time-tests "$BUILD/test" 2>&1 | tee "$LOGS/lit.log"
 lit_status=${PIPESTATUS[0]}
 echo "== ctest =="
-(cd "$BUILD" && ctest --output-on-failure -E '^lit$') 2>&1 | tee "$LOGS/ctest.log"
+# Two tests at a time on 2 cores (TILEC_CTEST_JOBS, default nproc): most are one pytest process
+# compiling kernels one after another; the longest start first (their COST properties).
+(cd "$BUILD" && ctest --output-on-failure -j"${TILEC_CTEST_JOBS:-$(nproc)}" -E '^lit$') 2>&1 | tee "$LOGS/ctest.log"
 ctest_status=${PIPESTATUS[0]}
 
 # One closing line over both runners: lit's "Passed/Failed: N" and ctest's "... failed out of N".

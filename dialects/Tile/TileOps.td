@@ -467,11 +467,11 @@ def Tile_ReduceOp : Tile_Op<"reduce", [Pure, SingleBlock]> {
 }
 
 def Tile_YieldOp : Tile_Op<"yield", [Pure, Terminator, ReturnLike,
-                                     ParentOneOf<["ReduceOp", "ScanOp"]>]> {
-  let summary = "Yields the combined values of a reduction or scan step";
+                                     ParentOneOf<["ReduceOp", "ScanOp", "MapElementwiseOp"]>]> {
+  let summary = "Yields the scalars of a reduction or scan step, or of a mapped element";
   let description = [{
     Terminates a `tile.reduce` or `tile.scan` combiner region, yielding one scalar per
-    source.
+    source, or a `tile.map_elementwise` body, yielding `pack` scalars per result.
 
     Example:
 
@@ -586,6 +586,45 @@ def Tile_ScanOp : Tile_Op<"scan", [Pure, SingleBlock]> {
   let assemblyFormat = [{
     `(` $srcs `)` `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:`
     functional-type($srcs, $results) $combiner
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def Tile_MapElementwiseOp : Tile_Op<"map_elementwise", [RecursiveMemoryEffects,
+                                                          SingleBlock]> {
+  let summary = "Applies a scalar region to every element (or group of `pack` elements)";
+  let description = [{
+    Runs the body once per group of `pack` consecutive elements of the sources, which all
+    have one shape and layout. The body takes `pack` scalars of each source in turn (source
+    0's group, then source 1's, ...) and yields `pack` scalars of each result in turn; each
+    result has the sources' shape and its yielded element type. The body may branch and
+    loop on its scalars (`scf.if`, `scf.for`, `scf.while`), which is what sets it apart from
+    elementwise arithmetic on tiles. Mirrors `tl.map_elementwise`. Groups are taken from the
+    elements each thread (or the CPU) holds, so with `pack` > 1 a body must not depend on
+    which elements share its group; where that count is not a multiple of `pack`, the last
+    group is padded with repeats of its first element, and the padding's results are dropped.
+
+    Example:
+
+    ```mlir
+    %r = tile.map_elementwise(%x, %y) pack = 1 : (tensor<128xi32>, tensor<128xi32>) -> tensor<128xi32> {
+    ^bb0(%a: i32, %b: i32):
+      %lt = arith.cmpi slt, %a, %b : i32
+      %v = scf.if %lt -> (i32) {
+        scf.yield %a : i32
+      } else {
+        %d = arith.subi %a, %b : i32
+        scf.yield %d : i32
+      }
+      tile.yield %v : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_AnyTile>:$srcs, ConfinedAttr<I32Attr, [IntPositive]>:$pack);
+  let results = (outs Variadic<Tile_AnyTile>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `(` $srcs `)` `pack` `=` $pack attr-dict `:` functional-type($srcs, $results) $body
   }];
   let hasRegionVerifier = 1;
 }

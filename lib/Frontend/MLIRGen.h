@@ -457,6 +457,9 @@ public:
   /// Calls a user combine function on scalars; its results as a list.
   std::optional<std::vector<Val>> callCombineFn(const Val &fn, llvm::ArrayRef<Val> lhs,
                                                 llvm::ArrayRef<Val> rhs, llvm::SMLoc l);
+  /// tl.map_elementwise(fn, *inputs, pack=pack): tile.map_elementwise with
+  /// `fn` inlined on `pack` scalars of each broadcast input.
+  Val mapElementwise(const Val &fn, std::vector<Val> inputs, int64_t pack, llvm::SMLoc l);
   /// Triton's argmax/argmin combine function on (value, index) pairs.
   std::optional<std::vector<Val>> argMinMaxCombine(bool isMax, bool tieBreakLeft,
                                                    llvm::ArrayRef<Val> lhs, llvm::ArrayRef<Val> rhs,
@@ -586,6 +589,13 @@ public:
   /// `shape`'s rank: no leading dimensions are added.
   Val broadcastTo(const Val &v, llvm::ArrayRef<int64_t> shape, llvm::SMLoc l,
                   llvm::StringRef context, bool sameRank = false);
+  /// The shape two shapes broadcast to (Triton's rules: leading 1s added to the
+  /// shorter, then each dimension equal or 1); nullopt after an error naming
+  /// `context`.
+  std::optional<llvm::SmallVector<int64_t, 4>> broadcastShape(llvm::ArrayRef<int64_t> a,
+                                                              llvm::ArrayRef<int64_t> b,
+                                                              llvm::SMLoc l,
+                                                              llvm::StringRef context);
   /// Broadcasts two runtime values to a common shape.
   bool broadcastPair(Val &a, Val &b, llvm::SMLoc l, llvm::StringRef context);
   Val expandDims(const Val &v, int64_t axis, llvm::SMLoc l);

@@ -5,8 +5,9 @@
 // built on them (sum, max/min with indices, argmax/argmin, xor_sum, cumsum,
 // cumprod), tl.sort (tile.sort) and the bitonic tl.topk, reshape and trans,
 // and the shape ops expressed as tile.shuffle (join, split, cat, interleave,
-// flip), plus ravel, histogram (tile.histogram), swizzle2d and dot_scaled
-// (microscaled operands upcast, then tl.dot).
+// flip), plus ravel, histogram (tile.histogram), swizzle2d, dot_scaled
+// (microscaled operands upcast, then tl.dot) and tl.map_elementwise (a @jit
+// function inlined into the body of tile.map_elementwise).
 //
 //===----------------------------------------------------------------------===//
 #include "Binder.h"
@@ -25,12 +26,32 @@ using llvm::StringRef;
 using llvm::Twine;
 
 /// The `tl.` functions implemented in this file.
-static const char *const kReductionBuiltins[] = {
-    "sum",     "max",       "min",       "argmax",           "argmin",
-    "xor_sum", "reduce_or", "reduce",    "associative_scan", "cumsum",
-    "cumprod", "sort",      "topk",      "bitonic_merge",    "flip",
-    "join",    "split",     "cat",       "interleave",       "ravel",
-    "squeeze", "unsqueeze", "histogram", "swizzle2d",        "dot_scaled"};
+static const char *const kReductionBuiltins[] = {"sum",
+                                                 "max",
+                                                 "min",
+                                                 "argmax",
+                                                 "argmin",
+                                                 "xor_sum",
+                                                 "reduce_or",
+                                                 "reduce",
+                                                 "associative_scan",
+                                                 "cumsum",
+                                                 "cumprod",
+                                                 "sort",
+                                                 "topk",
+                                                 "bitonic_merge",
+                                                 "flip",
+                                                 "join",
+                                                 "split",
+                                                 "cat",
+                                                 "interleave",
+                                                 "ravel",
+                                                 "squeeze",
+                                                 "unsqueeze",
+                                                 "histogram",
+                                                 "swizzle2d",
+                                                 "dot_scaled",
+                                                 "map_elementwise"};
 
 bool ReductionEmitter::isReductionBuiltin(StringRef name) {
   return llvm::is_contained(kReductionBuiltins, name);
@@ -248,6 +269,111 @@ std::optional<std::vector<Val>> ReductionEmitter::callCombineFn(const Val &fn,
   if (r.kind == Val::Kind::Tuple)
     return r.elems;
   return std::vector<Val>{r};
+}
+
+Val ReductionEmitter::mapElementwise(const Val &fn, std::vector<Val> inputs, int64_t pack,
+                                     SMLoc l) {
+  for (Val &x : inputs) {
+    if (!(x = g.toTensor(x, x.loc.isValid() ? x.loc : l, "'tl.map_elementwise'")))
+      return x;
+    if (x.dtype.isPtr())
+      return g.error(x.loc.isValid() ? x.loc : l,
+                     "tl.map_elementwise does not support tensors of pointers (" + x.typeStr() +
+                         ")");
+  }
+  // Triton broadcasts the inputs to one shape.
+  llvm::SmallVector<int64_t, 4> shape;
+  for (const Val &x : inputs) {
+    std::optional<llvm::SmallVector<int64_t, 4>> s =
+        g.broadcastShape(shape, x.shape, l, "tl.map_elementwise");
+    if (!s)
+      return Val();
+    shape = *s;
+  }
+  bool anyBlock = !shape.empty();
+  for (Val &x : inputs)
+    if (!(x = g.broadcastTo(x, shape, l, "tl.map_elementwise")))
+      return x;
+  auto callFn = [&](std::vector<Val> args) {
+    return fn.kind == Val::Kind::Function ? g.stmts.inlineCall(*fn.fn, std::move(args), {}, l)
+                                          : g.builtins.callBuiltin(fn.s, std::move(args), {}, l);
+  };
+  // On scalars the mapping is the call itself.
+  if (!anyBlock) {
+    if (pack != 1)
+      return g.error(l, "tl.map_elementwise with pack=" + Twine(pack) +
+                            " needs at least one tensor input, got only scalars");
+    return callFn(std::move(inputs));
+  }
+
+  // The body is built in a placeholder op first: its results' types are what
+  // the function returns.
+  Location L = g.loc(l);
+  llvm::SmallVector<Value> srcs;
+  llvm::SmallVector<Type> argTypes;
+  std::vector<Val> scalarArgs;
+  for (const Val &x : inputs) {
+    srcs.push_back(x.value);
+    for (int64_t j = 0; j < pack; ++j)
+      argTypes.push_back(x.dtype.toMLIR(&g.ctx));
+  }
+  auto placeholder = tile::MapElementwiseOp::create(b, L, TypeRange{}, srcs, uint32_t(pack));
+  auto fail = [&]() {
+    placeholder->erase();
+    return Val();
+  };
+  llvm::SmallVector<DType> resultDTypes;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    llvm::SmallVector<Location> argLocs(argTypes.size(), L);
+    Block *block = b.createBlock(&placeholder.getBody(), {}, argTypes, argLocs);
+    for (auto [i, x] : llvm::enumerate(inputs))
+      for (int64_t j = 0; j < pack; ++j)
+        scalarArgs.push_back(Val::tensor(block->getArgument(i * pack + j), x.dtype, {}, l));
+    Val r = callFn(std::move(scalarArgs));
+    if (!r)
+      return fail();
+    std::vector<Val> results = r.kind == Val::Kind::Tuple ? r.elems : std::vector<Val>{r};
+    if (results.empty() || results.size() % pack != 0) {
+      g.error(l, "tl.map_elementwise with pack=" + Twine(pack) + ": the function returned " +
+                     Twine(results.size()) + " value" + (results.size() == 1 ? "" : "s") +
+                     ", expected a positive multiple of " + Twine(pack) +
+                     " (pack values of each result)");
+      return fail();
+    }
+    llvm::SmallVector<Value> yielded;
+    for (auto [i, res] : llvm::enumerate(results)) {
+      Val v = res.isTensor() ? res : g.toTensor(res, l, "tl.map_elementwise's function result");
+      if (!v)
+        return fail();
+      if (v.isBlock() || v.dtype.isPtr()) {
+        g.error(l, "tl.map_elementwise's function must return scalars, but value " + Twine(i) +
+                       " is " + v.typeStr());
+        return fail();
+      }
+      // The `pack` values of one result share its type.
+      if (i % pack == 0)
+        resultDTypes.push_back(v.dtype);
+      else if (v.dtype != resultDTypes.back()) {
+        g.error(l, "tl.map_elementwise with pack=" + Twine(pack) + ": value " + Twine(i) +
+                       " has dtype " + v.dtype.str() + " but the other values of its result have " +
+                       resultDTypes.back().str());
+        return fail();
+      }
+      yielded.push_back(v.value);
+    }
+    tile::YieldOp::create(b, L, yielded);
+  }
+  llvm::SmallVector<Type> resultTypes;
+  for (DType dt : resultDTypes)
+    resultTypes.push_back(g.mlirType(dt, shape));
+  auto op = tile::MapElementwiseOp::create(b, L, resultTypes, srcs, uint32_t(pack));
+  op.getBody().takeBody(placeholder.getBody());
+  placeholder->erase();
+  std::vector<Val> values;
+  for (auto [i, dt] : llvm::enumerate(resultDTypes))
+    values.push_back(Val::tensor(op.getResult(i), dt, shape, l));
+  return values.size() == 1 ? values.front() : Val::tuple(std::move(values), l);
 }
 
 /// Describes the combine function for diagnostics: "combine_fn 'name'".
@@ -776,6 +902,34 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
     auto r = combineAlongAxis(isScan, inputs, a[1], !isScan && *flag, isScan && *flag, body, name,
                               combineFnName(fn), l);
     return isTuple ? tuple(std::move(r)) : single(std::move(r));
+  }
+
+  if (name == "map_elementwise") {
+    // tl.map_elementwise(scalar_fn, *args, pack=1)
+    if (args.empty())
+      return g.error(l, "tl.map_elementwise needs a function and at least one input");
+    int64_t pack = 1;
+    for (auto &[key, value] : kwargs) {
+      if (key != "pack")
+        return g.error(value.loc.isValid() ? value.loc : l,
+                       "tl.map_elementwise got an unexpected keyword argument '" + key + "'");
+      std::optional<int64_t> p = g.getConstInt(value, "pack");
+      if (!p)
+        return Val();
+      if (*p < 1)
+        return g.error(value.loc.isValid() ? value.loc : l,
+                       "tl.map_elementwise: pack must be >= 1, got " + Twine(*p));
+      pack = *p;
+    }
+    Val fn = args.front();
+    if (fn.kind != Val::Kind::Function && fn.kind != Val::Kind::Builtin)
+      return g.error(fn.loc.isValid() ? fn.loc : l,
+                     "tl.map_elementwise's first argument must be a @jit function, got " +
+                         fn.typeStr());
+    std::vector<Val> inputs(args.begin() + 1, args.end());
+    if (inputs.empty())
+      return g.error(l, "tl.map_elementwise needs at least one input tensor");
+    return mapElementwise(fn, std::move(inputs), pack, l);
   }
 
   //===--- Scans ---===//

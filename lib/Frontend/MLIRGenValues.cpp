@@ -211,6 +211,27 @@ Val MLIRGen::broadcastTo(const Val &v, llvm::ArrayRef<int64_t> shape, SMLoc l, S
   return Val::tensor(r, cur.dtype, shape, l);
 }
 
+std::optional<llvm::SmallVector<int64_t, 4>> MLIRGen::broadcastShape(llvm::ArrayRef<int64_t> a,
+                                                                     llvm::ArrayRef<int64_t> b,
+                                                                     SMLoc l, StringRef context) {
+  size_t rank = std::max(a.size(), b.size());
+  llvm::SmallVector<int64_t, 4> as(rank - a.size(), 1), bs(rank - b.size(), 1);
+  as.append(a.begin(), a.end());
+  bs.append(b.begin(), b.end());
+  llvm::SmallVector<int64_t, 4> target;
+  for (size_t i = 0; i < rank; ++i) {
+    if (as[i] == bs[i] || bs[i] == 1)
+      target.push_back(as[i]);
+    else if (as[i] == 1)
+      target.push_back(bs[i]);
+    else {
+      error(l, "incompatible shapes " + shapeStr(a) + " and " + shapeStr(b) + " in " + context);
+      return std::nullopt;
+    }
+  }
+  return target;
+}
+
 bool MLIRGen::broadcastPair(Val &a, Val &bv, SMLoc l, StringRef context) {
   if (a.shape == bv.shape)
     return true;
@@ -222,26 +243,14 @@ bool MLIRGen::broadcastPair(Val &a, Val &bv, SMLoc l, StringRef context) {
     bv = broadcastTo(bv, a.shape, l, context);
     return bool(bv);
   }
-  size_t rank = std::max(a.shape.size(), bv.shape.size());
-  llvm::SmallVector<int64_t, 4> as(rank - a.shape.size(), 1), bs(rank - bv.shape.size(), 1);
-  as.append(a.shape.begin(), a.shape.end());
-  bs.append(bv.shape.begin(), bv.shape.end());
-  llvm::SmallVector<int64_t, 4> target;
-  for (size_t i = 0; i < rank; ++i) {
-    if (as[i] == bs[i] || bs[i] == 1)
-      target.push_back(as[i]);
-    else if (as[i] == 1)
-      target.push_back(bs[i]);
-    else {
-      error(l, "incompatible shapes " + shapeStr(a.shape) + " and " + shapeStr(bv.shape) + " in " +
-                   context);
-      return false;
-    }
-  }
-  a = broadcastTo(a, target, l, context);
+  std::optional<llvm::SmallVector<int64_t, 4>> target =
+      broadcastShape(a.shape, bv.shape, l, context);
+  if (!target)
+    return false;
+  a = broadcastTo(a, *target, l, context);
   if (!a)
     return false;
-  bv = broadcastTo(bv, target, l, context);
+  bv = broadcastTo(bv, *target, l, context);
   return bool(bv);
 }
 

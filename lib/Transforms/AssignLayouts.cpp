@@ -49,7 +49,7 @@ LogicalResult verifySIMTSupported(func::FuncOp kernel) {
             tile::YieldOp, tile::TransOp, tile::ReshapeOp, tile::DotOp, tile::ScanOp,
             tile::GatherOp, tile::ShuffleOp, tile::JoinOp, tile::SplitOp, tile::CatOp, tile::FlipOp,
             tile::AtomicRMWOp, tile::AtomicCASOp, tile::HistogramOp, tile::PrintOp, tile::AssertOp,
-            tile::BarrierOp, tile::DescriptorBlockOp>(op))
+            tile::BarrierOp, tile::DescriptorBlockOp, tile::MapElementwiseOp>(op))
       return WalkResult::advance();
     op->emitError() << "'" << op->getName() << "' has no GPU (SIMT) lowering in tilec";
     return WalkResult::interrupt();
@@ -62,6 +62,9 @@ Attribute layoutOf(Value v) { return tile::getEncoding(v.getType()); }
 
 /// Ops whose tile operands and results all share one layout.
 bool isElementwise(Operation *op) {
+  // Its body works on the scalars of one element (group) at a time.
+  if (isa<tile::MapElementwiseOp>(op))
+    return true;
   if (op->getNumRegions() != 0)
     return false;
   if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()))

@@ -430,6 +430,51 @@ LogicalResult ScanOp::verifyRegions() {
 }
 
 //===----------------------------------------------------------------------===//
+// MapElementwiseOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MapElementwiseOp::verifyRegions() {
+  OperandRange srcs = getSrcs();
+  if (srcs.empty())
+    return emitOpError("needs at least one source");
+  auto first = cast<RankedTensorType>(srcs.front().getType());
+  for (Value src : srcs) {
+    auto type = cast<RankedTensorType>(src.getType());
+    if (type.getShape() != first.getShape() || type.getEncoding() != first.getEncoding())
+      return emitOpError("all sources must have the same shape and layout, got ")
+             << first << " and " << type;
+  }
+  unsigned pack = getPack();
+  Block &body = getBody().front();
+  if (body.getNumArguments() != pack * srcs.size())
+    return emitOpError("body must take ")
+           << pack * srcs.size() << " arguments (pack " << pack << " x " << srcs.size()
+           << " sources), got " << body.getNumArguments();
+  for (auto [i, src] : llvm::enumerate(srcs)) {
+    Type elem = cast<RankedTensorType>(src.getType()).getElementType();
+    for (unsigned j = 0; j < pack; ++j)
+      if (body.getArgument(i * pack + j).getType() != elem)
+        return emitOpError("body argument ") << i * pack + j << " must have type " << elem
+                                             << " (the element type of source " << i << ")";
+  }
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield || yield.getValues().size() != pack * getNumResults())
+    return emitOpError("body must yield ") << pack * getNumResults() << " values (pack " << pack
+                                           << " x " << getNumResults() << " results)";
+  for (auto [i, result] : llvm::enumerate(getResults())) {
+    auto type = cast<RankedTensorType>(result.getType());
+    if (type.getShape() != first.getShape() || type.getEncoding() != first.getEncoding())
+      return emitOpError("result ")
+             << i << " must have the sources' shape and layout, got " << type;
+    for (unsigned j = 0; j < pack; ++j)
+      if (yield.getValues()[i * pack + j].getType() != type.getElementType())
+        return emitOpError("body must yield ")
+               << type.getElementType() << " for element " << j << " of result " << i;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // ShuffleOp
 //===----------------------------------------------------------------------===//
 

@@ -1347,3 +1347,75 @@ func.func @mbarrier_type(%b: !tile.memdesc<2x1xi64, #plain>, %p: i32) {
   tile.mbarrier_wait %b, %p : !tile.memdesc<2x1xi64, #plain>
   return
 }
+
+// -----
+
+// A mapped body takes `pack` scalars of each source.
+func.func @map_args(%t: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{body must take 2 arguments (pack 2 x 1 sources), got 1}}
+  %0 = tile.map_elementwise(%t) pack = 2 : (tensor<8xf32>) -> tensor<8xf32> {
+  ^bb0(%a: f32):
+    tile.yield %a, %a : f32, f32
+  }
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+// Mapped sources share one shape.
+func.func @map_shapes(%t: tensor<8xf32>, %u: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{all sources must have the same shape and layout}}
+  %0 = tile.map_elementwise(%t, %u) pack = 1 : (tensor<8xf32>, tensor<4xf32>) -> tensor<8xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a : f32
+  }
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+// A mapped body yields `pack` scalars of each result, of the result's element type.
+func.func @map_yield_type(%t: tensor<8xf32>) -> tensor<8xi32> {
+  // expected-error @+1 {{body must yield 'i32' for element 0 of result 0}}
+  %0 = tile.map_elementwise(%t) pack = 1 : (tensor<8xf32>) -> tensor<8xi32> {
+  ^bb0(%a: f32):
+    tile.yield %a : f32
+  }
+  return %0 : tensor<8xi32>
+}
+
+// -----
+
+// A mapped body yields a value per result and packed element.
+func.func @map_yield_count(%t: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{body must yield 2 values (pack 2 x 1 results)}}
+  %0 = tile.map_elementwise(%t) pack = 2 : (tensor<8xf32>) -> tensor<8xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a : f32
+  }
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+// Results keep the sources' shape.
+func.func @map_result_shape(%t: tensor<8xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{result 0 must have the sources' shape and layout}}
+  %0 = tile.map_elementwise(%t) pack = 1 : (tensor<8xf32>) -> tensor<4xf32> {
+  ^bb0(%a: f32):
+    tile.yield %a : f32
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// pack is positive.
+func.func @map_pack(%t: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{attribute 'pack' failed to satisfy constraint}}
+  %0 = tile.map_elementwise(%t) pack = 0 : (tensor<8xf32>) -> tensor<8xf32> {
+  ^bb0:
+    tile.yield
+  }
+  return %0 : tensor<8xf32>
+}

@@ -108,6 +108,38 @@ func.func @scan(%t: tensor<4x8xi32>, %v: tensor<8xf32>, %i: tensor<8xi32>) -> (t
   return %s, %m#0, %m#1 : tensor<4x8xi32>, tensor<8xf32>, tensor<8xi32>
 }
 
+// A mapped body branches on its scalars; with pack = 2 it takes two scalars of each source and
+// yields two of each result.
+// CHECK-LABEL: func @map_elementwise
+// CHECK: %[[M:.*]] = tile.map_elementwise(%{{.*}}, %{{.*}}) pack = 1 : (tensor<128xi32>, tensor<128xi32>) -> tensor<128xi32>
+// CHECK: scf.if
+// CHECK: tile.yield %{{.*}} : i32
+// CHECK: tile.map_elementwise(%[[M]]) pack = 2 : (tensor<128xi32>) -> (tensor<128xf32>, tensor<128xi1>)
+// CHECK: tile.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f32, f32, i1, i1
+func.func @map_elementwise(%x: tensor<128xi32>, %y: tensor<128xi32>) -> (tensor<128xf32>, tensor<128xi1>) {
+  %m = tile.map_elementwise(%x, %y) pack = 1 : (tensor<128xi32>, tensor<128xi32>) -> tensor<128xi32> {
+  ^bb0(%a: i32, %b: i32):
+    %lt = arith.cmpi slt, %a, %b : i32
+    %v = scf.if %lt -> (i32) {
+      scf.yield %a : i32
+    } else {
+      %d = arith.subi %a, %b : i32
+      scf.yield %d : i32
+    }
+    tile.yield %v : i32
+  }
+  %f:2 = tile.map_elementwise(%m) pack = 2 : (tensor<128xi32>) -> (tensor<128xf32>, tensor<128xi1>) {
+  ^bb0(%a0: i32, %a1: i32):
+    %f0 = arith.sitofp %a0 : i32 to f32
+    %f1 = arith.sitofp %a1 : i32 to f32
+    %c0 = arith.constant 0 : i32
+    %n0 = arith.cmpi slt, %a0, %c0 : i32
+    %n1 = arith.cmpi slt, %a1, %c0 : i32
+    tile.yield %f0, %f1, %n0, %n1 : f32, f32, i1, i1
+  }
+  return %f#0, %f#1 : tensor<128xf32>, tensor<128xi1>
+}
+
 // A shuffle picks elements of two tiles by position into any result shape.
 // CHECK-LABEL: func @shuffle
 // CHECK: tile.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5, 2, 6, 3, 7] : tensor<4xf16>, tensor<4xf16> -> tensor<4x2xf16>
