@@ -209,6 +209,21 @@ Val PythonObjectEmitter::callPythonObject(const Val &callee, std::vector<Val> ar
     return g.error(x.loc, "'" + fname + "' expects a number or a tensor, got " + x.typeStr());
   }
   StringRef tag = callee.s;
+  // `tl.pointer_type(tl.float16)`: the dtype of pointers to an element dtype.
+  if (tag == "class:tl.pointer_type") {
+    Binder a{g, "tl.pointer_type", l, {}, {}};
+    if (!a.bind({"element_ty", "address_space?", "const?"}, args, kwargs))
+      return Val();
+    if (a[0].kind != Val::Kind::DTypeObj || a[0].dtype.isPtr())
+      return g.error(a[0].loc.isValid() ? a[0].loc : l,
+                     "tl.pointer_type expects a scalar dtype (e.g. tl.float16), got " +
+                         a[0].typeStr());
+    if (!a[1].isNone() && !(a[1].kind == Val::Kind::Int && a[1].i == 1))
+      return g.error(a[1].loc, "tl.pointer_type: only address_space=1 (global memory) is "
+                               "supported, got " +
+                                   a[1].typeStr());
+    return Val::dtypeObj(DType::pointerTo(a[0].dtype), l);
+  }
   if (tag.consume_front("class:"))
     return g.error(l, "'" + tag + "' cannot be called in a kernel");
   bool isBlock = tag.consume_front("type:block.");
@@ -251,7 +266,7 @@ Val PythonObjectEmitter::isInstance(const Val &obj, const Val &classInfo, SMLoc 
           .Case("class:tl.tuple", obj.kind == Val::Kind::Tuple)
           .Case("class:tl.tensor_descriptor", obj.kind == Val::Kind::TensorDesc)
           .Case("class:tl.block_type", false) // types are dtypes or tensors here
-          .Case("class:tl.pointer_type", false)
+          .Case("class:tl.pointer_type", obj.kind == Val::Kind::DTypeObj && obj.dtype.isPtr())
           .Default(std::nullopt);
   if (!r)
     return g.error(classInfo.loc,

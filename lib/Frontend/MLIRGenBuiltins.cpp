@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Diagnostics.h"
 #include <cmath>
 #include <limits>
 
@@ -273,8 +274,31 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
                      "getattr(): attribute name must be a constexpr str, not " + a[1].typeStr());
     return g.exprs.attributeOf(a[0], a[1].s, l);
   }
-  if (name == "hasattr")
-    return g.error(l, "hasattr is not supported by tilec in kernels");
+  if (name == "hasattr") {
+    // True where `object.name` resolves: the lookup runs with its diagnostics
+    // dropped. A tensor's methods resolve only when they are called, so for
+    // tensors the method names are checked here.
+    if (!bind({"object", "name"}))
+      return Val();
+    if (a[1].kind != Val::Kind::Str)
+      return g.error(a[1].loc,
+                     "hasattr(): attribute name must be a constexpr str, not " + a[1].typeStr());
+    StringRef attr = a[1].s;
+    if (a[0].isTensor() && !llvm::is_contained(kTensorMethods, attr))
+      return Val::boolean(llvm::is_contained({"dtype", "shape", "T", "type", "numel"}, attr) &&
+                              (attr != "T" || a[0].shape.size() == 2),
+                          l);
+    bool failed = false;
+    Val found;
+    {
+      mlir::ScopedDiagnosticHandler dropDiagnostics(&g.ctx, [&](mlir::Diagnostic &) {
+        failed = true;
+        return mlir::success();
+      });
+      found = g.exprs.attributeOf(a[0], attr, l);
+    }
+    return Val::boolean(found && !failed, l);
+  }
 
   if (name.consume_front("libdevice."))
     return g.mathOps.callLibdevice(name, std::move(args), std::move(kwargs), l);

@@ -1,5 +1,5 @@
 """Python around the tl calls, as Triton's code generator treats it: min/max on runtime values,
-isinstance, getattr of a constexpr name, type attributes (x.dtype, ptr.dtype.element_ty, x.type.scalar, dtype queries), dtype
+isinstance (tl.pointer_type included), getattr of a constexpr name and hasattr, type attributes (x.dtype, ptr.dtype.element_ty, x.type.scalar, dtype queries), dtype
 calls, None arguments (`if bias_ptr is not None:`), and module-level constexpr globals."""
 import numpy as np
 import pytest
@@ -57,6 +57,14 @@ def type_query_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     tl.static_assert(not isinstance(BLOCK, tl.constexpr))
     tl.static_assert(isinstance(x.dtype, tl.dtype))
     tl.static_assert(isinstance((x, x), tl.tuple))
+    tl.static_assert(isinstance(x_ptr.dtype, tl.pointer_type))
+    tl.static_assert(isinstance(x_ptr.dtype, tl.dtype))
+    tl.static_assert(not isinstance(x.dtype, tl.pointer_type))
+    tl.static_assert(x_ptr.dtype == tl.pointer_type(x.dtype))
+    tl.static_assert(tl.pointer_type(x.dtype).element_ty == x.dtype)
+    tl.static_assert(hasattr(x, "dtype") and hasattr(x, "to") and not hasattr(x, "no_such"))
+    tl.static_assert(hasattr(tl, "exp") and not hasattr(tl, "no_such_function"))
+    tl.static_assert(hasattr(x_ptr.dtype, "element_ty") and not hasattr(x.dtype, "element_ty"))
     if x.dtype.is_floating():
         y = x * 2 + x.dtype.fp_mantissa_width
     elif x.dtype.is_int_unsigned():
@@ -154,3 +162,22 @@ def test_tensor_member_functions():
     # cdiv is (i + 3 - 1) // 3, and Triton's // of signed ints truncates toward zero
     np.testing.assert_array_equal(out[32:], np.trunc((i + 2) / 3))
     assert sums[0] == max(x.max(), x[0::2].sum()) and sums[1] == x[1::2].sum()
+
+
+@tilec.jit
+def short_circuit_kernel(x):
+    # Triton's test_short_circuiting: the pointer test guards the load.
+    if (x is not None) and hasattr(x, "dtype") and isinstance(
+            x.dtype, tl.pointer_type) and (x.dtype.element_ty == tl.int32) and (tl.load(x) > 42):
+        tl.store(x, 42)
+
+
+@pytest.mark.parametrize("value,dtype,expected", [(37, "int32", 37), (100000, "int32", 42),
+                                                  (100000, "int64", 100000),
+                                                  (84.0, "float32", 84.0)])
+def test_pointer_type_isinstance_short_circuit(value, dtype, expected):
+    short_circuit_kernel[(1,)](None)
+    short_circuit_kernel[(1,)](1)
+    x = np.full(1, value, dtype)
+    short_circuit_kernel[(1,)](x)
+    assert x[0] == expected
