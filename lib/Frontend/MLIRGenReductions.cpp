@@ -276,12 +276,13 @@ Val ReductionEmitter::mapElementwise(const Val &fn, std::vector<Val> inputs, int
   for (Val &x : inputs) {
     if (!(x = g.toTensor(x, x.loc.isValid() ? x.loc : l, "'tl.map_elementwise'")))
       return x;
-    if (x.dtype.isPtr())
+    if (x.isBlock() && x.dtype.isPtr())
       return g.error(x.loc.isValid() ? x.loc : l,
                      "tl.map_elementwise does not support tensors of pointers (" + x.typeStr() +
                          ")");
   }
-  // Triton broadcasts the inputs to one shape.
+  // Triton broadcasts the inputs to one shape. A scalar input has one value
+  // for every element: the body uses it directly (a scalar pointer too).
   llvm::SmallVector<int64_t, 4> shape;
   for (const Val &x : inputs) {
     std::optional<llvm::SmallVector<int64_t, 4>> s =
@@ -292,7 +293,7 @@ Val ReductionEmitter::mapElementwise(const Val &fn, std::vector<Val> inputs, int
   }
   bool anyBlock = !shape.empty();
   for (Val &x : inputs)
-    if (!(x = g.broadcastTo(x, shape, l, "tl.map_elementwise")))
+    if (x.isBlock() && !(x = g.broadcastTo(x, shape, l, "tl.map_elementwise")))
       return x;
   auto callFn = [&](std::vector<Val> args) {
     return fn.kind == Val::Kind::Function ? g.stmts.inlineCall(*fn.fn, std::move(args), {}, l)
@@ -313,6 +314,8 @@ Val ReductionEmitter::mapElementwise(const Val &fn, std::vector<Val> inputs, int
   llvm::SmallVector<Type> argTypes;
   std::vector<Val> scalarArgs;
   for (const Val &x : inputs) {
+    if (!x.isBlock())
+      continue;
     srcs.push_back(x.value);
     for (int64_t j = 0; j < pack; ++j)
       argTypes.push_back(x.dtype.toMLIR(&g.ctx));
@@ -327,9 +330,11 @@ Val ReductionEmitter::mapElementwise(const Val &fn, std::vector<Val> inputs, int
     OpBuilder::InsertionGuard guard(b);
     llvm::SmallVector<Location> argLocs(argTypes.size(), L);
     Block *block = b.createBlock(&placeholder.getBody(), {}, argTypes, argLocs);
-    for (auto [i, x] : llvm::enumerate(inputs))
+    unsigned nextArg = 0;
+    for (const Val &x : inputs)
       for (int64_t j = 0; j < pack; ++j)
-        scalarArgs.push_back(Val::tensor(block->getArgument(i * pack + j), x.dtype, {}, l));
+        scalarArgs.push_back(
+            x.isBlock() ? Val::tensor(block->getArgument(nextArg++), x.dtype, {}, l) : x);
     Val r = callFn(std::move(scalarArgs));
     if (!r)
       return fail();

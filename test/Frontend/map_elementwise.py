@@ -1,6 +1,6 @@
 # tl.map_elementwise becomes one tile.map_elementwise whose body is the inlined @jit function on
 # scalars: runtime branches stay scf.if, several results and pack=2 give pack scalars of each input
-# and of each result, and a scalar input is broadcast to the tensors' shape first.
+# and of each result, and a scalar input is used by the body as it is (one value for all elements).
 # RUN: tilec compile %s --kernel k --signature '*i32,*i32,*fp32,fp32' --emit tile -o - | FileCheck %s
 import triton.language as tl
 from triton import jit
@@ -50,6 +50,6 @@ def k(x_ptr, y_ptr, f_ptr, s):
 # CHECK-NEXT: ^bb0(%[[A0:.*]]: i32, %[[A1:.*]]: i32, %[[B0:.*]]: i32, %[[B1:.*]]: i32):
 # CHECK: tile.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i32, i32
 # CHECK: arith.addi %[[QR]]#0, %[[QR]]#1 : tensor<128xi32>
-# CHECK: %[[SS:.*]] = tile.splat %[[S]] : f32 -> tensor<128x4xf32>
-# CHECK: tile.map_elementwise(%{{.*}}, %[[SS]]) pack = 1 : (tensor<128x4xf32>, tensor<128x4xf32>) -> tensor<128x4xf32> {
-# CHECK: arith.mulf
+# CHECK: tile.map_elementwise(%{{.*}}) pack = 1 : (tensor<128x4xf32>) -> tensor<128x4xf32> {
+# CHECK-NEXT: ^bb0(%[[E:.*]]: f32):
+# CHECK-NEXT: arith.mulf %[[E]], %[[S]] : f32

@@ -1,7 +1,8 @@
 """tl.map_elementwise as Triton 3.9 runs it: a scalar @jit function with runtime branches, early
 returns and a loop mapped over 1-D and 2-D tiles, several results, pack=2 and pack=4 (with tile
-sizes that leave a partial group), scalar inputs broadcast, bool and float results, and the
-whole-tile sizes where the lowering switches from unrolled groups to a loop; results vs numpy."""
+sizes that leave a partial group), scalar inputs broadcast (a pointer loaded from in the body too),
+a tl.dot result mapped with a broadcast bias row, bool and float results, and the whole-tile sizes
+where the lowering switches from unrolled groups to a loop; results vs numpy."""
 import numpy as np
 import pytest
 
@@ -150,3 +151,35 @@ def test_float_scalar_inputs_and_pack4(block):
     np.testing.assert_allclose(y, ref, rtol=1e-6, atol=1e-6)
     np.testing.assert_array_equal(f, np.maximum(x, np.float32(-0.5)))
     np.testing.assert_array_equal(g, x < -0.5)
+
+
+@tilec.jit
+def shift_or_lookup(v, table_ptr, bias):
+    if v > 0:
+        return v + bias
+    return tl.load(table_ptr + (-v).to(tl.int32) % 8)
+
+
+@tilec.jit
+def dot_map_kernel(a_ptr, b_ptr, t_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    acc = tl.dot(tl.load(a_ptr + rm[:, None] * K + rk[None, :]),
+                 tl.load(b_ptr + rk[:, None] * N + rn[None, :]))
+    bias = tl.load(t_ptr + 8 + rn)[None, :]
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :],
+             tl.map_elementwise(shift_or_lookup, acc, t_ptr, bias))
+
+
+@pytest.mark.parametrize("m,n,k", [(16, 16, 16), (32, 64, 16)])
+def test_dot_result_scalar_pointer_and_bias(m, n, k):
+    rs = np.random.RandomState(0)
+    a = rs.randint(-3, 4, (m, k)).astype(np.float16)
+    b = rs.randint(-3, 4, (k, n)).astype(np.float16)
+    t = rs.uniform(-1, 1, 8 + n).astype(np.float32)
+    c = np.zeros((m, n), np.float32)
+    dot_map_kernel[(1,)](a, b, t, c, M=m, N=n, K=k)
+    acc = a.astype(np.float32) @ b.astype(np.float32)
+    ref = np.where(acc > 0, acc + t[8:][None, :], t[(-acc).astype(np.int32) % 8])
+    np.testing.assert_array_equal(c, ref)
