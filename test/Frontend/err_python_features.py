@@ -77,6 +77,8 @@ def inline_asm(p):
 # RUN: not tilec compile %s --kernel getattr_default --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=GETATTR
 # RUN: not tilec compile %s --kernel getattr_int --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=GETATTR-INT
 # RUN: not tilec compile %s --kernel has_attr --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=HASATTR
+# RUN: not tilec compile %s --kernel ptr_type_int --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=PTRTYPE
+# RUN: not tilec compile %s --kernel ptr_type_space --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=PTRSPACE
 
 
 @triton.jit
@@ -98,3 +100,18 @@ def has_attr(p):
     tl.static_assert(hasattr(tl, 3))
 
 # HASATTR: {{.*}}err_python_features.py:[[@LINE-2]]:34: error: hasattr(): attribute name must be a constexpr str, not constexpr int
+
+
+# tl.pointer_type takes a scalar dtype, and only global memory's address space.
+@triton.jit
+def ptr_type_int(p):
+    tl.static_assert(tl.pointer_type(3) == p.dtype)
+
+# PTRTYPE: {{.*}}err_python_features.py:[[@LINE-2]]:38: error: tl.pointer_type expects a scalar dtype (e.g. tl.float16), got constexpr int
+
+
+@triton.jit
+def ptr_type_space(p):
+    tl.static_assert(tl.pointer_type(tl.float32, 3) == p.dtype)
+
+# PTRSPACE: {{.*}}err_python_features.py:[[@LINE-2]]:50: error: tl.pointer_type: only address_space=1 (global memory) is supported, got constexpr int
