@@ -17,7 +17,7 @@ include "mlir/Interfaces/ControlFlowInterfaces.td"
 // Program identity
 //===----------------------------------------------------------------------===//
 
-class Tile_GridQueryOp<string mnemonic, string what>
+class Tile_GridQueryOp<string mnemonic>
     : Tile_Op<mnemonic, [Pure]> {
   let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>:$axis);
   let results = (outs I32:$result);
@@ -28,7 +28,7 @@ class Tile_GridQueryOp<string mnemonic, string what>
     }]>];
 }
 
-def Tile_ProgramIdOp : Tile_GridQueryOp<"program_id", "index"> {
+def Tile_ProgramIdOp : Tile_GridQueryOp<"program_id"> {
   let summary = "Index of the running program along a grid axis";
   let description = [{
     Returns the index (0-based) of the program instance executing this code along
@@ -42,7 +42,7 @@ def Tile_ProgramIdOp : Tile_GridQueryOp<"program_id", "index"> {
   }];
 }
 
-def Tile_NumProgramsOp : Tile_GridQueryOp<"num_programs", "count"> {
+def Tile_NumProgramsOp : Tile_GridQueryOp<"num_programs"> {
   let summary = "Number of programs launched along a grid axis";
   let description = [{
     Returns the grid size along axis `axis` (0, 1 or 2). Mirrors `tl.num_programs(axis)`.
@@ -361,6 +361,67 @@ def Tile_AddPtrOp : Tile_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> 
   let results = (outs Tile_PtrLike:$result);
   let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)";
   let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+// Elementwise conversions between pointers and integers, and between pointee
+// types: the same shape and layout in and out.
+class Tile_PointerCastOp<string mnemonic>
+    : Tile_Op<mnemonic, [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_I64Like : AnyTypeOf<[I64, Tile_TileOf<[I64]>]>;
+
+def Tile_IntToPtrOp : Tile_PointerCastOp<"int_to_ptr"> {
+  let summary = "Turns 64-bit integers into pointers";
+  let description = [{
+    Reads each `i64` of `src` as a byte address in global memory (Triton's `x.to(tl.pointer_type(T))`
+    of an `int64`, as in a table of addresses loaded by a grouped GEMM).
+
+    Example:
+
+    ```mlir
+    %p = tile.int_to_ptr %addr : i64 -> !tile.ptr<f16>
+    %ps = tile.int_to_ptr %addrs : tensor<8xi64> -> tensor<8x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins Tile_I64Like:$src);
+  let results = (outs Tile_PtrLike:$result);
+}
+
+def Tile_PtrToIntOp : Tile_PointerCastOp<"ptr_to_int"> {
+  let summary = "Turns pointers into their 64-bit byte addresses";
+  let description = [{
+    The byte address of each pointer of `src` (Triton's `p.to(tl.int64)`).
+
+    Example:
+
+    ```mlir
+    %a = tile.ptr_to_int %p : !tile.ptr<f16> -> i64
+    %as = tile.ptr_to_int %ps : tensor<8x!tile.ptr<f32>> -> tensor<8xi64>
+    ```
+  }];
+  let arguments = (ins Tile_PtrLike:$src);
+  let results = (outs Tile_I64Like:$result);
+}
+
+def Tile_PtrCastOp : Tile_PointerCastOp<"ptr_cast"> {
+  let summary = "Reinterprets pointers as pointers to another element type";
+  let description = [{
+    The same addresses, typed for another pointee (Triton's `p.to(tl.pointer_type(T))` of a
+    pointer): `tile.addptr` on the result counts in elements of the new type.
+
+    Example:
+
+    ```mlir
+    %q = tile.ptr_cast %p : !tile.ptr<f32> -> !tile.ptr<i32>
+    %qs = tile.ptr_cast %ps : tensor<8x!tile.ptr<f32>> -> tensor<8x!tile.ptr<i8>>
+    ```
+  }];
+  let arguments = (ins Tile_PtrLike:$src);
+  let results = (outs Tile_PtrLike:$result);
   let hasFolder = 1;
 }
 
@@ -771,6 +832,61 @@ def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
   let assemblyFormat = [{
     $sem $scope $ptr `,` $cmp `,` $value attr-dict `:` type($ptr)
   }];
+  let hasVerifier = 1;
+}
+
+// Ordered (acquire or relaxed) reads: effects on memory both ways keep them
+// where they are, as a tile.atomic_rmw.
+def Tile_AtomicLoadOp : Tile_Op<"atomic_load", [
+    MemoryEffects<[MemRead, MemWrite]>,
+    TypesMatchWith<"result is the pointee of ptr", "ptr", "result",
+                   "::tilec::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"mask is a boolean of ptr's shape", "ptr", "mask",
+                   "::tilec::tile::getBoolLikeType($_self)",
+                   "($_op.getOperands().size() <= 1) || std::equal_to<>()">]> {
+  let summary = "Atomic loads through pointers, with an optional mask";
+  let description = [{
+    Reads each element of `*ptr` with one atomic load of memory ordering `sem` (`acquire`
+    or `relaxed`) at `scope`; where `mask` is false memory is not read and the element is
+    zero. Mirrors `tl.atomic_load`.
+
+    Example:
+
+    ```mlir
+    %flag = tile.atomic_load acquire gpu %p : !tile.ptr<i32>
+    %xs = tile.atomic_load relaxed sys %ps, %m : tensor<64x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins Tile_MemSemantic:$sem, Tile_MemSyncScope:$scope, Tile_PtrLike:$ptr,
+                       Optional<Tile_BoolLike>:$mask);
+  let results = (outs Tile_ValueLike:$result);
+  let assemblyFormat = "$sem $scope $ptr (`,` $mask^)? attr-dict `:` type($ptr)";
+  let hasVerifier = 1;
+}
+
+def Tile_AtomicStoreOp : Tile_Op<"atomic_store", [
+    MemoryEffects<[MemRead, MemWrite]>,
+    TypesMatchWith<"value is the pointee of ptr", "ptr", "value",
+                   "::tilec::tile::getPointeeLikeType($_self)">,
+    TypesMatchWith<"mask is a boolean of ptr's shape", "ptr", "mask",
+                   "::tilec::tile::getBoolLikeType($_self)",
+                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">]> {
+  let summary = "Atomic stores through pointers, with an optional mask";
+  let description = [{
+    Writes each element of `value` to `*ptr` with one atomic store of memory ordering `sem`
+    (`release` or `relaxed`) at `scope`; where `mask` is false memory is not written.
+    Mirrors `tl.atomic_store`.
+
+    Example:
+
+    ```mlir
+    tile.atomic_store release gpu %p, %one : !tile.ptr<i32>
+    tile.atomic_store relaxed cta %ps, %xs, %m : tensor<64x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins Tile_MemSemantic:$sem, Tile_MemSyncScope:$scope, Tile_PtrLike:$ptr,
+                       Tile_ValueLike:$value, Optional<Tile_BoolLike>:$mask);
+  let assemblyFormat = "$sem $scope $ptr `,` $value (`,` $mask^)? attr-dict `:` type($ptr)";
   let hasVerifier = 1;
 }
 

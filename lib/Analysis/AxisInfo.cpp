@@ -331,6 +331,17 @@ AxisInfo AxisInfoAnalysis::compute(Value value, unsigned depth) {
       })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp>(
           [&](Operation *cast) { return operand(cast->getOperand(0)); })
+      .Case<tile::IntToPtrOp, tile::PtrToIntOp, tile::PtrCastOp>([&](Operation *cast) {
+        // The same byte addresses: divisibility (in bytes) and constancy stay;
+        // contiguity counts elements, so it stays only if their size does
+        // (integers count single bytes).
+        Value src = cast->getOperand(0);
+        AxisInfo info = operand(src);
+        info.constant.reset();
+        if (elementBytes(src.getType()) != elementBytes(cast->getResult(0).getType()))
+          std::fill(info.contiguity.begin(), info.contiguity.end(), 1);
+        return info;
+      })
       .Case([&](arith::CmpIOp cmp) {
         // Masks: runs of equal lanes. `contiguous < bound` stays constant over
         // runs aligned to both the start's and the bound's divisibility.

@@ -333,6 +333,8 @@ public:
 
   /// True if `tl.<name>` is a supported builtin function.
   static bool isTritonBuiltin(llvm::StringRef name);
+  /// True if tensors have the method `name` (`x.name(...)`).
+  static bool isTensorMethod(llvm::StringRef name);
   Val callBuiltin(llvm::StringRef name, std::vector<Val> args,
                   std::vector<std::pair<std::string, Val>> kwargs, llvm::SMLoc l);
   /// Calls a tensor method (`x.to(...)`, `x.sum(...)`).

@@ -82,6 +82,8 @@ static const char *const kTritonBuiltins[] = {"program_id",
                                               "atomic_xchg",
                                               "atomic_cas",
                                               "atomic_poll",
+                                              "atomic_load",
+                                              "atomic_store",
                                               "gather",
                                               "umulhi",
                                               "philox",
@@ -98,23 +100,28 @@ static const char *const kTritonBuiltins[] = {"program_id",
                                               "assume"};
 
 /// Methods of tensors that forward to `tl.<name>(self, ...)`.
-static const char *const kTensorMethods[] = {"to",           "reshape",    "view",
-                                             "trans",        "permute",    "expand_dims",
-                                             "broadcast_to", "sum",        "max",
-                                             "min",          "exp",        "exp2",
-                                             "log",          "log2",       "sqrt",
-                                             "rsqrt",        "sin",        "cos",
-                                             "abs",          "floor",      "ceil",
-                                             "erf",          "sigmoid",    "softmax",
-                                             "cast",         "reduce",     "associative_scan",
-                                             "argmax",       "argmin",     "xor_sum",
-                                             "reduce_or",    "cumsum",     "cumprod",
-                                             "sort",         "flip",       "split",
-                                             "histogram",    "ravel",      "sqrt_rn",
-                                             "gather",       "cdiv",       "store",
-                                             "atomic_add",   "atomic_max", "atomic_min",
-                                             "atomic_and",   "atomic_or",  "atomic_xor",
-                                             "atomic_xchg",  "atomic_cas", "atomic_poll"};
+static const char *const kTensorMethods[] = {"to",           "reshape",     "view",
+                                             "trans",        "permute",     "expand_dims",
+                                             "broadcast_to", "sum",         "max",
+                                             "min",          "exp",         "exp2",
+                                             "log",          "log2",        "sqrt",
+                                             "rsqrt",        "sin",         "cos",
+                                             "abs",          "floor",       "ceil",
+                                             "erf",          "sigmoid",     "softmax",
+                                             "cast",         "reduce",      "associative_scan",
+                                             "argmax",       "argmin",      "xor_sum",
+                                             "reduce_or",    "cumsum",      "cumprod",
+                                             "sort",         "flip",        "split",
+                                             "histogram",    "ravel",       "sqrt_rn",
+                                             "gather",       "cdiv",        "store",
+                                             "atomic_add",   "atomic_max",  "atomic_min",
+                                             "atomic_and",   "atomic_or",   "atomic_xor",
+                                             "atomic_xchg",  "atomic_cas",  "atomic_poll",
+                                             "atomic_load",  "atomic_store"};
+
+bool BuiltinEmitter::isTensorMethod(StringRef name) {
+  return name == "item" || llvm::is_contained(kTensorMethods, name);
+}
 
 bool BuiltinEmitter::isTritonBuiltin(StringRef name) {
   return llvm::is_contained(kTritonBuiltins, name) || ReductionEmitter::isReductionBuiltin(name);
@@ -146,7 +153,7 @@ Val BuiltinEmitter::callMethod(const Val &self, StringRef name, std::vector<Val>
       return g.error(l, "'item' needs a single-element tensor, got " + self.typeStr());
     return g.reductions.reshape(self, {}, l);
   }
-  if (!llvm::is_contained(kTensorMethods, name))
+  if (!isTensorMethod(name))
     return g.error(l, "unsupported tensor method '" + name + "'");
   args.insert(args.begin(), self);
   return callBuiltin(name == "to" ? "tl.cast" : ("tl." + name).str(), std::move(args),
@@ -276,18 +283,13 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
   }
   if (name == "hasattr") {
     // True where `object.name` resolves: the lookup runs with its diagnostics
-    // dropped. A tensor's methods resolve only when they are called, so for
-    // tensors the method names are checked here.
+    // dropped.
     if (!bind({"object", "name"}))
       return Val();
     if (a[1].kind != Val::Kind::Str)
       return g.error(a[1].loc,
                      "hasattr(): attribute name must be a constexpr str, not " + a[1].typeStr());
     StringRef attr = a[1].s;
-    if (a[0].isTensor() && !llvm::is_contained(kTensorMethods, attr))
-      return Val::boolean(llvm::is_contained({"dtype", "shape", "T", "type", "numel"}, attr) &&
-                              (attr != "T" || a[0].shape.size() == 2),
-                          l);
     bool failed = false;
     Val found;
     {

@@ -245,6 +245,8 @@ Val ExprEmitter::attributeOf(const Val &base, StringRef attr, SMLoc l) {
         return g.error(l, "'.T' requires a 2-D tensor, got " + base.typeStr());
       return g.reductions.trans(base, {1, 0}, l);
     }
+    if (!BuiltinEmitter::isTensorMethod(attr))
+      return g.error(l, "'tensor' object has no attribute '" + attr + "'");
     v.kind = Val::Kind::Builtin;
     v.s = "method:" + attr.str();
     v.elems.push_back(base);

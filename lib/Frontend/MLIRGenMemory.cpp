@@ -538,6 +538,88 @@ public:
     return v ? g.broadcastTo(v, ptr.shape, v.loc, what) : v;
   }
 
+  /// The mask of an atomic: None, or booleans broadcast to `ptr`'s shape.
+  Val atomicMask(Val mask, const Val &ptr) {
+    if (mask.isNone())
+      return mask;
+    if (!(mask = g.toTensor(mask, mask.loc, "mask")))
+      return mask;
+    if (!mask.dtype.isBool())
+      return g.error(mask.loc, "mask must have boolean scalar type, got " + mask.typeStr());
+    if (mask.isBlock() && !ptr.isBlock())
+      return g.error(mask.loc, "mask argument cannot be a block if the "
+                               "pointer argument is not a block");
+    return g.broadcastTo(mask, ptr.shape, mask.loc, "mask");
+  }
+
+  /// The pointer of tl.atomic_load / tl.atomic_store (`op`): integers and
+  /// floats of any width, as Triton; fp8 is refused (no atomic of its own).
+  Val loadStorePointer(const Val &p, StringRef op, SMLoc l) {
+    Val ptr = atomicPointer(p, ("tl." + op).str(), l);
+    if (!ptr)
+      return ptr;
+    DType elt = ptr.dtype.element();
+    if (!elt.isInt() && !elt.isFloat())
+      return g.error(l,
+                     op + " only supports integer and floating-point elements, got " + elt.str());
+    if (elt.isFP8())
+      return g.error(l, op + " does not support " + elt.str() + " in tilec");
+    return ptr;
+  }
+
+  /// The `sem` of tl.atomic_load / tl.atomic_store: `dflt` when absent, else
+  /// `dflt` or relaxed.
+  std::optional<tile::MemSemantic> loadStoreSemantic(const Val &v, tile::MemSemantic dflt,
+                                                     StringRef op, SMLoc l) {
+    if (v.isNone())
+      return dflt;
+    std::optional<tile::MemSemantic> sem = semantic(v, l);
+    if (sem && *sem != dflt && *sem != tile::MemSemantic::relaxed) {
+      g.error(v.loc.isValid() ? v.loc : l,
+              op + " only supports " + tile::stringifyMemSemantic(dflt) + " and relaxed semantics");
+      return std::nullopt;
+    }
+    return sem;
+  }
+
+  /// tl.atomic_load(pointer, mask, sem, scope).
+  Val atomicLoad(llvm::ArrayRef<Val> a, SMLoc l) {
+    Val ptr = loadStorePointer(a[0], "atomic_load", l);
+    if (!ptr)
+      return ptr;
+    std::optional<tile::MemSemantic> sem =
+        loadStoreSemantic(a[2], tile::MemSemantic::acquire, "atomic_load", l);
+    std::optional<tile::MemSyncScope> sc = sem ? scope(a[3], l) : std::nullopt;
+    if (!sc)
+      return Val();
+    Val mask = atomicMask(a[1], ptr);
+    if (!mask)
+      return mask;
+    DType elt = ptr.dtype.element();
+    Value r = tile::AtomicLoadOp::create(g.b, g.loc(l), g.mlirType(elt, ptr.shape), *sem, *sc,
+                                         ptr.value, mask.isNone() ? Value() : mask.value);
+    return Val::tensor(r, elt, ptr.shape, l);
+  }
+
+  /// tl.atomic_store(pointer, val, mask, sem, scope).
+  Val atomicStore(llvm::ArrayRef<Val> a, SMLoc l) {
+    Val ptr = loadStorePointer(a[0], "atomic_store", l);
+    if (!ptr)
+      return ptr;
+    std::optional<tile::MemSemantic> sem =
+        loadStoreSemantic(a[3], tile::MemSemantic::release, "atomic_store", l);
+    std::optional<tile::MemSyncScope> sc = sem ? scope(a[4], l) : std::nullopt;
+    if (!sc)
+      return Val();
+    Val val = atomicOperand(a[1], ptr, "value", l);
+    Val mask = val ? atomicMask(a[2], ptr) : val;
+    if (!mask)
+      return mask;
+    tile::AtomicStoreOp::create(g.b, g.loc(l), *sem, *sc, ptr.value, val.value,
+                                mask.isNone() ? Value() : mask.value);
+    return Val::none(l);
+  }
+
   Val atomicRMW(StringRef op, llvm::ArrayRef<Val> a, SMLoc l) {
     std::string fname = ("tl.atomic_" + op).str();
     Val ptr = atomicPointer(a[0], fname, l);
@@ -564,18 +646,9 @@ public:
     Val val = atomicOperand(a[1], ptr, "value", l);
     if (!val)
       return val;
-    Val mask = a[2];
-    if (!mask.isNone()) {
-      if (!(mask = g.toTensor(mask, mask.loc, "mask")))
-        return mask;
-      if (!mask.dtype.isBool())
-        return g.error(mask.loc, "mask must have boolean scalar type, got " + mask.typeStr());
-      if (mask.isBlock() && !ptr.isBlock())
-        return g.error(mask.loc, "mask argument cannot be a block if the "
-                                 "pointer argument is not a block");
-      if (!(mask = g.broadcastTo(mask, ptr.shape, mask.loc, "mask")))
-        return mask;
-    }
+    Val mask = atomicMask(a[2], ptr);
+    if (!mask)
+      return mask;
     bool f = elt.isFloat(), u = elt.isUnsigned();
     tile::AtomicRMWKind kind =
         llvm::StringSwitch<tile::AtomicRMWKind>(op)
@@ -863,6 +936,16 @@ MemoryEmitter::callMemoryBuiltin(StringRef name, std::vector<Val> &args,
     if (!bind({"pointer", "expected_value", "sem?", "scope?", "timeout_ns?"}))
       return Val();
     return m.atomicPoll(a, l);
+  }
+  if (name == "atomic_load") {
+    if (!bind({"pointer", "mask?", "sem?", "scope?"}))
+      return Val();
+    return m.atomicLoad(a, l);
+  }
+  if (name == "atomic_store") {
+    if (!bind({"pointer", "val", "mask?", "sem?", "scope?"}))
+      return Val();
+    return m.atomicStore(a, l);
   }
   if (name == "atomic_cas") {
     if (!bind({"pointer", "cmp", "val", "sem?", "scope?"}))

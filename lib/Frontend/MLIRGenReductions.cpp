@@ -1119,7 +1119,6 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
       if (x.shape != y.shape)
         return g.error(l, "tl.cat requires tensors of the same shape, got " + x.typeStr() +
                               " and " + y.typeStr());
-      int64_t rank = int64_t(x.shape.size());
       int64_t dim = 0;
       if (!a[3].isNone()) {
         std::optional<int64_t> d = wrapAxis(g, a[3], x.shape, name, "dim");

@@ -111,6 +111,26 @@ Val MLIRGen::cast(const Val &v, DType to, SMLoc l, bool bitcast) {
   Location L = loc(l);
   Type resTy = mlirType(to, v.shape);
   auto result = [&](Value r) { return Val::tensor(r, to, v.shape, l); };
+  // Pointers, as Triton casts them (also under bitcast=True): to another
+  // pointer type, to int64 (int1: not null) and from int64.
+  if (from.isPtr() && to.isPtr())
+    return result(tile::PtrCastOp::create(b, L, resTy, v.value));
+  if (from.isPtr() && to.isInt() && (to.bitwidth() == 64 || to.isBool())) {
+    Type addrTy = mlirType(DType(DType::I64), v.shape);
+    Value addr = tile::PtrToIntOp::create(b, L, addrTy, v.value);
+    if (to.bitwidth() == 64)
+      return result(addr);
+    Val zero = constant(Val::integer(0), DType(DType::I64), v.shape, l);
+    return result(arith::CmpIOp::create(b, L, arith::CmpIPredicate::ne, addr, zero.value));
+  }
+  if (from.isInt() && from.bitwidth() == 64 && to.isPtr())
+    return result(tile::IntToPtrOp::create(b, L, resTy, v.value));
+  if (from.isPtr() && to.isInt())
+    return error(l, "cannot cast " + from.str() + " to " + to.str() +
+                        ": a pointer converts to int64 or int1 only");
+  if (to.isPtr() && from.isInt())
+    return error(l, "cannot cast " + from.str() + " to " + to.str() +
+                        ": only 64-bit integers convert to pointers");
   if (from.isPtr() || to.isPtr())
     return error(l, "cannot cast " + from.str() + " to " + to.str());
   if (!bitcast && (from.isFP8() || to.isFP8()))

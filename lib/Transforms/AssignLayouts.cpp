@@ -48,8 +48,10 @@ LogicalResult verifySIMTSupported(func::FuncOp kernel) {
             tile::HintOp, tile::AddPtrOp, tile::LoadOp, tile::StoreOp, tile::ReduceOp,
             tile::YieldOp, tile::TransOp, tile::ReshapeOp, tile::DotOp, tile::ScanOp,
             tile::GatherOp, tile::ShuffleOp, tile::JoinOp, tile::SplitOp, tile::CatOp, tile::FlipOp,
-            tile::AtomicRMWOp, tile::AtomicCASOp, tile::HistogramOp, tile::PrintOp, tile::AssertOp,
-            tile::BarrierOp, tile::DescriptorBlockOp, tile::MapElementwiseOp>(op))
+            tile::AtomicRMWOp, tile::AtomicCASOp, tile::AtomicLoadOp, tile::AtomicStoreOp,
+            tile::HistogramOp, tile::PrintOp, tile::AssertOp, tile::BarrierOp,
+            tile::DescriptorBlockOp, tile::MapElementwiseOp, tile::IntToPtrOp, tile::PtrToIntOp,
+            tile::PtrCastOp>(op))
       return WalkResult::advance();
     op->emitError() << "'" << op->getName() << "' has no GPU (SIMT) lowering in tilec";
     return WalkResult::interrupt();
@@ -67,10 +69,12 @@ bool isElementwise(Operation *op) {
     return true;
   if (op->getNumRegions() != 0)
     return false;
-  if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+  if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+      op->hasTrait<OpTrait::Elementwise>())
     return true;
   return isa<tile::AddPtrOp, tile::HintOp, tile::LoadOp, tile::StoreOp, tile::AtomicRMWOp,
-             tile::AtomicCASOp, tile::DescriptorBlockOp>(op);
+             tile::AtomicCASOp, tile::AtomicLoadOp, tile::AtomicStoreOp, tile::DescriptorBlockOp>(
+      op);
 }
 
 /// Warps over (M, N) of an MMA accumulator of `m` x `n` (Triton 3.9 makes
@@ -931,6 +935,7 @@ private:
     if (auto constant = dyn_cast<arith::ConstantOp>(def))
       return isa<SplatElementsAttr>(constant.getValue());
     bool elementwise = isa_and_nonnull<arith::ArithDialect, math::MathDialect>(def->getDialect()) ||
+                       def->hasTrait<OpTrait::Elementwise>() ||
                        isa<tile::AddPtrOp, tile::ExpandDimsOp, tile::BroadcastOp,
                            tile::ConvertLayoutOp, tile::HintOp>(def);
     if (!elementwise)

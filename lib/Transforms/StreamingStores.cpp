@@ -122,6 +122,8 @@ void markStreamingStores(func::FuncOp kernel, int64_t minGridBytes) {
       readPtr = rmw.getPtr();
     else if (auto cas = dyn_cast<tilec::tile::AtomicCASOp>(op))
       readPtr = cas.getPtr();
+    else if (auto atomicLoad = dyn_cast<tilec::tile::AtomicLoadOp>(op))
+      readPtr = atomicLoad.getPtr();
     else if (auto store = dyn_cast<tilec::tile::StoreOp>(op))
       stores.push_back(store);
     if (readPtr && failed(roots.collect(readPtr, readArgs)))

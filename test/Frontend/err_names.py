@@ -32,7 +32,7 @@ def tlfoo(p):
 @jit
 def method(p):
     x = tl.arange(0, 4).frobnicate()
-# METHOD: {{.*}}err_names.py:34:25: error: unsupported tensor method 'frobnicate'
+# METHOD: {{.*}}err_names.py:34:25: error: 'tensor' object has no attribute 'frobnicate'
 
 
 @jit

@@ -121,8 +121,9 @@ void populateTileDotToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                      mlir::RewritePatternSet &patterns,
                                      const TileToVectorPolicy &policy);
 
-/// tile.atomic_rmw/atomic_cas -> one llvm.atomicrmw/llvm.cmpxchg per element
-/// (an scf.for over the lanes of a tile), guarded by the mask.
+/// tile.atomic_rmw/atomic_cas/atomic_load/atomic_store -> one llvm.atomicrmw,
+/// llvm.cmpxchg or ordered llvm.load/llvm.store per element (an scf.for over
+/// the lanes of a tile), guarded by the mask.
 void populateTileAtomicsToVectorPatterns(const mlir::TypeConverter &typeConverter,
                                          mlir::RewritePatternSet &patterns);
 
@@ -136,6 +137,16 @@ mlir::Value emitAtomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::AtomicRM
 mlir::Value emitAtomicCAS(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::LLVM::AtomicOrdering ordering, mlir::Value ptr, mlir::Value cmp,
                           mlir::Value val);
+
+/// One atomic `llvm.load` of a `type` element at `ptr` with `ordering`
+/// (booleans: a byte, compared with zero).
+mlir::Value emitAtomicLoad(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::LLVM::AtomicOrdering ordering, mlir::Value ptr, mlir::Type type);
+
+/// One atomic `llvm.store` of `value` at `ptr` with `ordering` (booleans as a
+/// byte).
+void emitAtomicStore(mlir::OpBuilder &b, mlir::Location loc, mlir::LLVM::AtomicOrdering ordering,
+                     mlir::Value ptr, mlir::Value value);
 
 /// tile.gather -> a loop of loads from the spilled source tile.
 void populateTileGatherToVectorPatterns(const mlir::TypeConverter &typeConverter,

@@ -1,4 +1,4 @@
-//===- Atomics.cpp - tile.atomic_rmw/atomic_cas/global_timer in SIMT ------===//
+//===- Atomics.cpp - tile atomics and global_timer in SIMT -----------------===//
 //
 // Each element's atomic runs once: in the thread that owns it (threads holding
 // copies skip it; a scalar atomic runs in thread 0), under its mask. When the
@@ -35,11 +35,16 @@ struct AtomicLowering : public SIMTPattern<Op> {
   virtual Value emitOne(OpBuilder &b, Op op, Value ptr, ValueRange operands) const = 0;
   virtual SmallVector<Value> operandsOf(typename Op::Adaptor adaptor) const = 0;
   virtual Value maskOf(typename Op::Adaptor adaptor) const = 0;
+  /// The tile (or scalar) type whose elements the atomics are: the result's,
+  /// or for stores the stored value's.
+  virtual Type elementsTypeOf(Op op) const { return op->getResult(0).getType(); }
 
   LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                                 ConversionPatternRewriter &b) const override {
     Location loc = op.getLoc();
-    Type resultType = this->getTypeConverter()->convertType(op.getResult().getType());
+    bool hasResult = op->getNumResults() != 0;
+    Type tileType = elementsTypeOf(op);
+    Type resultType = this->getTypeConverter()->convertType(tileType);
     auto vecType = dyn_cast<VectorType>(resultType);
     Type elem = getElementTypeOrSelf(resultType);
     Value mask = maskOf(adaptor);
@@ -48,7 +53,7 @@ struct AtomicLowering : public SIMTPattern<Op> {
     std::optional<tile::DistributedLayout> layout;
     Value owner;
     if (isTile) {
-      layout = simt.layoutOf(op.getResult().getType());
+      layout = simt.layoutOf(tileType);
       owner = simt.isOwner(b, loc, *layout);
     } else {
       owner = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, simt.threadId,
@@ -67,6 +72,13 @@ struct AtomicLowering : public SIMTPattern<Op> {
       for (Value v : operands)
         scalars.push_back(pick(v));
       Value ptr = pick(adaptor.getPtr());
+      if (!hasResult) {
+        scf::IfOp::create(b, loc, enabled, [&](OpBuilder &nb, Location l) {
+          emitOne(nb, op, ptr, scalars);
+          scf::YieldOp::create(nb, l);
+        });
+        continue;
+      }
       auto branch = scf::IfOp::create(
           b, loc, enabled,
           [&](OpBuilder &nb, Location l) {
@@ -76,7 +88,11 @@ struct AtomicLowering : public SIMTPattern<Op> {
       Value old = branch.getResult(0);
       result = isTile ? Value(vector::InsertOp::create(b, loc, old, result, r)) : old;
     }
-    if (!op.getResult().use_empty() && (!isTile || layout->hasCopies()))
+    if (!hasResult) {
+      b.eraseOp(op);
+      return success();
+    }
+    if (!op->getResult(0).use_empty() && (!isTile || layout->hasCopies()))
       result = shareFromOwners(b, loc, op, result, layout);
     b.replaceOp(op, result);
     return success();
@@ -88,7 +104,7 @@ struct AtomicLowering : public SIMTPattern<Op> {
     Type type = result.getType();
     if (!layout)
       return simt.shareFromThread0(b, loc, result);
-    auto tileType = cast<RankedTensorType>(op.getResult().getType());
+    auto tileType = cast<RankedTensorType>(op->getResult(0).getType());
     auto vecType = cast<VectorType>(type);
     Type elem = vecType.getElementType();
     int64_t bytes = sharedElementBytes(elem);
@@ -128,6 +144,30 @@ struct AtomicCASLowering : public AtomicLowering<tile::AtomicCASOp> {
   Value maskOf(tile::AtomicCASOp::Adaptor) const override { return Value(); }
 };
 
+struct AtomicLoadLowering : public AtomicLowering<tile::AtomicLoadOp> {
+  using AtomicLowering::AtomicLowering;
+  Value emitOne(OpBuilder &b, tile::AtomicLoadOp op, Value ptr, ValueRange) const override {
+    return emitAtomicLoad(b, op.getLoc(), toLLVMOrdering(op.getSem()), ptr,
+                          getElementTypeOrSelf(getTypeConverter()->convertType(op.getType())));
+  }
+  SmallVector<Value> operandsOf(tile::AtomicLoadOp::Adaptor) const override { return {}; }
+  Value maskOf(tile::AtomicLoadOp::Adaptor adaptor) const override { return adaptor.getMask(); }
+};
+
+struct AtomicStoreLowering : public AtomicLowering<tile::AtomicStoreOp> {
+  using AtomicLowering::AtomicLowering;
+  Value emitOne(OpBuilder &b, tile::AtomicStoreOp op, Value ptr,
+                ValueRange operands) const override {
+    emitAtomicStore(b, op.getLoc(), toLLVMOrdering(op.getSem()), ptr, operands[0]);
+    return Value();
+  }
+  SmallVector<Value> operandsOf(tile::AtomicStoreOp::Adaptor adaptor) const override {
+    return {adaptor.getValue()};
+  }
+  Value maskOf(tile::AtomicStoreOp::Adaptor adaptor) const override { return adaptor.getMask(); }
+  Type elementsTypeOf(tile::AtomicStoreOp op) const override { return op.getValue().getType(); }
+};
+
 /// tile.global_timer: thread 0's reading, for every thread, so that loops on
 /// it (tl.atomic_poll's timeout) stop in all threads of a program together.
 struct GlobalTimerLowering : public SIMTPattern<tile::GlobalTimerOp> {
@@ -146,8 +186,8 @@ struct GlobalTimerLowering : public SIMTPattern<tile::GlobalTimerOp> {
 
 void populateSIMTAtomicPatterns(SIMTLowering &simt, const TypeConverter &converter,
                                 RewritePatternSet &patterns) {
-  patterns.add<AtomicRMWLowering, AtomicCASLowering, GlobalTimerLowering>(simt, converter,
-                                                                          patterns.getContext());
+  patterns.add<AtomicRMWLowering, AtomicCASLowering, AtomicLoadLowering, AtomicStoreLowering,
+               GlobalTimerLowering>(simt, converter, patterns.getContext());
 }
 
 } // namespace tilec

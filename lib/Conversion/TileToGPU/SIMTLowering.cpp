@@ -5,7 +5,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 
@@ -20,18 +19,9 @@ SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape) {
 
 SmallVector<Value> applyCombiner(OpBuilder &b, Region &combiner, ValueRange accs,
                                  ValueRange news) {
-  Block &body = combiner.front();
-  IRMapping mapping;
-  for (auto [arg, value] : llvm::zip(body.getArguments().take_front(accs.size()), accs))
-    mapping.map(arg, value);
-  for (auto [arg, value] : llvm::zip(body.getArguments().drop_front(accs.size()), news))
-    mapping.map(arg, value);
-  for (Operation &op : body.without_terminator())
-    b.clone(op, mapping);
-  SmallVector<Value> results;
-  for (Value v : body.getTerminator()->getOperands())
-    results.push_back(mapping.lookupOrDefault(v));
-  return results;
+  SmallVector<Value> args(accs);
+  llvm::append_range(args, news);
+  return tile::inlineBlock(b, combiner.front(), args);
 }
 
 Type SIMTLowering::sharedType(Type type) {
@@ -242,8 +232,8 @@ void planScratchReuse(SIMTLowering &simt) {
     op->walk([&](Operation *nested) {
       if (isa<tile::ConvertLayoutOp, tile::TransOp, tile::ReshapeOp, tile::GatherOp,
               tile::ElementPermutationOpInterface, tile::ReduceOp, tile::ScanOp, tile::AtomicRMWOp,
-              tile::AtomicCASOp, tile::GlobalTimerOp, tile::HistogramOp, tile::PrintOp,
-              tile::AssertOp>(nested))
+              tile::AtomicCASOp, tile::AtomicLoadOp, tile::GlobalTimerOp, tile::HistogramOp,
+              tile::PrintOp, tile::AssertOp>(nested))
         scratchAfter = true;
     });
   if (!scratchAfter)

@@ -1,4 +1,4 @@
-//===- Atomics.cpp - tile.atomic_rmw/atomic_cas -> llvm.atomicrmw/cmpxchg -===//
+//===- Atomics.cpp - tile atomics -> llvm.atomicrmw/cmpxchg/ordered ld/st -===//
 //
 // Every element is its own atomic: scalars become one `llvm.atomicrmw` (or
 // `llvm.cmpxchg`), guarded by `scf.if` under a mask; tiles spill their
@@ -119,19 +119,59 @@ Value tilec::emitAtomicCAS(OpBuilder &b, Location loc, LLVM::AtomicOrdering orde
   return isFloat ? arith::BitcastOp::create(b, loc, type, old).getResult() : old;
 }
 
+Value tilec::emitAtomicLoad(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering, Value ptr,
+                            Type type) {
+  // Booleans are bytes in memory.
+  Type memType = type.isInteger(1) ? b.getI8Type() : type;
+  Value v = LLVM::LoadOp::create(b, loc, memType, ptr, getElementByteSize(memType),
+                                 /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                 /*isInvariant=*/false, /*isInvariantGroup=*/false, ordering);
+  if (memType == type)
+    return v;
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v,
+                               arith::ConstantIntOp::create(b, loc, memType, 0));
+}
+
+void tilec::emitAtomicStore(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering, Value ptr,
+                            Value value) {
+  if (value.getType().isInteger(1))
+    value = arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
+  LLVM::StoreOp::create(b, loc, value, ptr, getElementByteSize(value.getType()),
+                        /*isVolatile=*/false, /*isNonTemporal=*/false, /*isInvariantGroup=*/false,
+                        ordering);
+}
+
 namespace {
 
+/// `type` (a scalar or vector of i1) with bytes for elements.
+Type toByteType(Type type) {
+  Type i8 = IntegerType::get(type.getContext(), 8);
+  if (auto vec = dyn_cast<VectorType>(type))
+    return VectorType::get(vec.getShape(), i8);
+  return i8;
+}
+
 /// Emits `emitOne(b, ptr, operands)` for each element under `mask` (null: all)
-/// and returns the old values: one scalar or a vector of them. `operands` are
-/// scalars or vectors with the lanes of `ptrs`.
+/// and returns the old values: one scalar or a vector of them, of
+/// `resultType`. Without `hasResult` (stores), `resultType` only gives the
+/// lanes, emitOne returns null and so does this. `operands` are scalars or
+/// vectors with the lanes of `ptrs`.
 Value emitPerElement(ConversionPatternRewriter &rewriter, Operation *op, Type resultType,
                      Value ptrs, ValueRange operands, Value mask,
-                     llvm::function_ref<Value(OpBuilder &, Value, ValueRange)> emitOne) {
+                     llvm::function_ref<Value(OpBuilder &, Value, ValueRange)> emitOne,
+                     bool hasResult = true) {
   Location loc = op->getLoc();
   Type elemType = getElementTypeOrSelf(resultType);
   auto guarded = [&](OpBuilder &b, Value ptr, ValueRange vals, Value m) -> Value {
     if (!m)
       return emitOne(b, ptr, vals);
+    if (!hasResult) {
+      scf::IfOp::create(b, loc, m, [&](OpBuilder &nb, Location l) {
+        emitOne(nb, ptr, vals);
+        scf::YieldOp::create(nb, l);
+      });
+      return Value();
+    }
     auto ifOp = scf::IfOp::create(
         b, loc, m,
         [&](OpBuilder &nb, Location l) { scf::YieldOp::create(nb, l, emitOne(nb, ptr, vals)); },
@@ -152,7 +192,7 @@ Value emitPerElement(ConversionPatternRewriter &rewriter, Operation *op, Type re
   for (Value v : operands)
     operandBufs.push_back(spillToStack(rewriter, op, v));
   Value maskBuf = mask ? spillToStack(rewriter, op, mask) : Value();
-  Value resultBuf = createEntryAlloca(rewriter, op, elemType, n);
+  Value resultBuf = hasResult ? createEntryAlloca(rewriter, op, elemType, n) : Value();
   Type i64 = rewriter.getI64Type();
   auto cst = [&](int64_t v) {
     return arith::ConstantIntOp::create(rewriter, loc, i64, v).getResult();
@@ -168,16 +208,21 @@ Value emitPerElement(ConversionPatternRewriter &rewriter, Operation *op, Type re
     };
     Value ptr = laneOf(ptrBuf, ptrType);
     SmallVector<Value> vals;
-    for (Value buf : operandBufs)
-      vals.push_back(laneOf(buf, elemType));
+    for (auto [buf, v] : llvm::zip_equal(operandBufs, operands))
+      vals.push_back(laneOf(buf, getElementTypeOrSelf(v.getType())));
     Value m;
     if (maskBuf)
       m = arith::TruncIOp::create(rewriter, loc, rewriter.getI1Type(),
                                   laneOf(maskBuf, rewriter.getI8Type()));
     Value old = guarded(rewriter, ptr, vals, m);
-    Value addr = LLVM::GEPOp::create(rewriter, loc, ptrType, elemType, resultBuf, ValueRange{lane});
-    LLVM::StoreOp::create(rewriter, loc, old, addr, getElementByteSize(elemType));
+    if (hasResult) {
+      Value addr =
+          LLVM::GEPOp::create(rewriter, loc, ptrType, elemType, resultBuf, ValueRange{lane});
+      LLVM::StoreOp::create(rewriter, loc, old, addr, getElementByteSize(elemType));
+    }
   }
+  if (!hasResult)
+    return Value();
   return LLVM::LoadOp::create(rewriter, loc, vecType, resultBuf, /*alignment=*/64);
 }
 
@@ -219,9 +264,56 @@ struct AtomicCASLowering : public OpConversionPattern<tile::AtomicCASOp> {
   }
 };
 
+/// tile.atomic_load: one ordered `llvm.load` per element.
+struct AtomicLoadLowering : public OpConversionPattern<tile::AtomicLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(tile::AtomicLoadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getResult().getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "cannot convert the result type");
+    LLVM::AtomicOrdering ordering = toLLVMOrdering(op.getSem());
+    // Booleans are read as the bytes memory holds, then compared with zero.
+    bool isBool = getElementTypeOrSelf(resultType).isInteger(1);
+    Type laneType = isBool ? toByteType(resultType) : resultType;
+    Type elem = getElementTypeOrSelf(laneType);
+    Value old = emitPerElement(rewriter, op, laneType, adaptor.getPtr(), ValueRange{},
+                               adaptor.getMask(), [&](OpBuilder &b, Value ptr, ValueRange) {
+                                 return emitAtomicLoad(b, op.getLoc(), ordering, ptr, elem);
+                               });
+    if (isBool)
+      old = arith::CmpIOp::create(rewriter, op.getLoc(), arith::CmpIPredicate::ne, old,
+                                  createZero(rewriter, op.getLoc(), laneType));
+    rewriter.replaceOp(op, old);
+    return success();
+  }
+};
+
+/// tile.atomic_store: one ordered `llvm.store` per element.
+struct AtomicStoreLowering : public OpConversionPattern<tile::AtomicStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(tile::AtomicStoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    LLVM::AtomicOrdering ordering = toLLVMOrdering(op.getSem());
+    Value value = adaptor.getValue();
+    if (getElementTypeOrSelf(value.getType()).isInteger(1))
+      value = arith::ExtUIOp::create(rewriter, op.getLoc(), toByteType(value.getType()), value);
+    emitPerElement(
+        rewriter, op, value.getType(), adaptor.getPtr(), ValueRange{value}, adaptor.getMask(),
+        [&](OpBuilder &b, Value ptr, ValueRange vals) {
+          emitAtomicStore(b, op.getLoc(), ordering, ptr, vals[0]);
+          return Value();
+        },
+        /*hasResult=*/false);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void tilec::populateTileAtomicsToVectorPatterns(const TypeConverter &typeConverter,
                                                 RewritePatternSet &patterns) {
-  patterns.add<AtomicRMWLowering, AtomicCASLowering>(typeConverter, patterns.getContext());
+  patterns.add<AtomicRMWLowering, AtomicCASLowering, AtomicLoadLowering, AtomicStoreLowering>(
+      typeConverter, patterns.getContext());
 }

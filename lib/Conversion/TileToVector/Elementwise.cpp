@@ -4,10 +4,10 @@
 #include "tilec/Dialect/Tile/TileOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -53,6 +53,35 @@ struct ElementwiseOpLowering : public ConversionPattern {
   }
 };
 
+/// tile.int_to_ptr / tile.ptr_to_int -> llvm.inttoptr / llvm.ptrtoint on the
+/// converted scalars or vectors.
+template <typename TileOp, typename LLVMOp>
+struct PointerIntCastLowering : public OpConversionPattern<TileOp> {
+  using OpConversionPattern<TileOp>::OpConversionPattern;
+  LogicalResult matchAndRewrite(TileOp op, typename TileOp::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type resultType = this->getTypeConverter()->convertType(op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result type cannot be converted");
+    rewriter.replaceOpWithNewOp<LLVMOp>(op, resultType, adaptor.getSrc());
+    return success();
+  }
+};
+
+/// tile.ptr_cast: LLVM's pointers are untyped, so the converted operand is the
+/// result (the pointee only scales later `tile.addptr` offsets).
+struct PtrCastLowering : public OpConversionPattern<tile::PtrCastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(tile::PtrCastOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    if (resultType != adaptor.getSrc().getType())
+      return rewriter.notifyMatchFailure(op, "pointer types convert differently");
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 /// Lowers tile.map_elementwise on the converted 1-D vectors (a whole tile on
 /// CPUs, one thread's elements under the SIMT lowering): the body is inlined
 /// once per group of `pack` consecutive lanes. Up to kMaxUnrolledGroups
@@ -80,17 +109,6 @@ struct MapElementwiseLowering : public OpConversionPattern<tile::MapElementwiseO
     bool partial = lanes % pack != 0;
     Block &body = op.getBody().front();
 
-    // Inlines the body on the scalars of one group; returns the yielded ones.
-    auto inlineBody = [&](ArrayRef<Value> scalars) {
-      IRMapping map;
-      map.map(body.getArguments(), scalars);
-      for (Operation &inner : body.without_terminator())
-        rewriter.clone(inner, map);
-      SmallVector<Value> yielded;
-      for (Value v : body.getTerminator()->getOperands())
-        yielded.push_back(map.lookupOrDefault(v));
-      return yielded;
-    };
     // The lane the `j`th place of group `group` reads (padding: its first lane).
     auto laneOf = [&](int64_t group, int64_t j) {
       int64_t lane = group * pack + j;
@@ -102,7 +120,7 @@ struct MapElementwiseLowering : public OpConversionPattern<tile::MapElementwiseO
       for (Value src : srcs)
         for (int64_t j = 0; j < pack; ++j)
           scalars.push_back(vector::ExtractOp::create(rewriter, loc, src, laneOf(group, j)));
-      SmallVector<Value> yielded = inlineBody(scalars);
+      SmallVector<Value> yielded = tile::inlineBlock(rewriter, body, scalars);
       for (auto [r, result] : llvm::enumerate(into))
         for (int64_t j = 0; j < pack && group * pack + j < lanes; ++j)
           result = vector::InsertOp::create(rewriter, loc, yielded[r * pack + j], result,
@@ -150,7 +168,7 @@ struct MapElementwiseLowering : public OpConversionPattern<tile::MapElementwiseO
           scalars.push_back(vector::ExtractOp::create(
               rewriter, loc, loadBufferLanes(rewriter, loc, buf, elem, lane, 1, 1), 0));
       }
-      SmallVector<Value> yielded = inlineBody(scalars);
+      SmallVector<Value> yielded = tile::inlineBlock(rewriter, body, scalars);
       for (auto [r, buf] : llvm::enumerate(resultBuffers))
         for (auto [j, lane] : llvm::enumerate(laneIndex)) {
           Value v = yielded[r * pack + j];
@@ -177,7 +195,10 @@ namespace tilec {
 
 void populateTileElementwiseToVectorPatterns(const TypeConverter &typeConverter,
                                              RewritePatternSet &patterns) {
-  patterns.add<ElementwiseOpLowering, MapElementwiseLowering>(typeConverter, patterns.getContext());
+  patterns.add<ElementwiseOpLowering, MapElementwiseLowering, PtrCastLowering,
+               PointerIntCastLowering<tile::IntToPtrOp, LLVM::IntToPtrOp>,
+               PointerIntCastLowering<tile::PtrToIntOp, LLVM::PtrToIntOp>>(typeConverter,
+                                                                           patterns.getContext());
 }
 
 } // namespace tilec

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -274,6 +275,15 @@ bool tilec::tile::isPureElementwise(Operation *op) {
          isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect()) && isPure(op);
 }
 
+SmallVector<Value> tilec::tile::inlineBlock(OpBuilder &builder, Block &body, ValueRange args) {
+  IRMapping mapping;
+  mapping.map(body.getArguments().take_front(args.size()), args);
+  for (Operation &op : body.without_terminator())
+    builder.clone(op, mapping);
+  return llvm::map_to_vector(body.getTerminator()->getOperands(),
+                             [&](Value v) { return mapping.lookupOrDefault(v); });
+}
+
 bool tilec::tile::usedOnlyThrough(Value value, function_ref<bool(OpOperand &)> atUse,
                                   function_ref<bool(Operation *)> through) {
   return llvm::all_of(value.getUses(), [&](OpOperand &use) {
@@ -326,6 +336,32 @@ LogicalResult AddPtrOp::verify() {
 OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
   if (matchPattern(adaptor.getOffset(), m_Zero()))
     return getPtr();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Pointer casts
+//===----------------------------------------------------------------------===//
+
+/// A pointer cast keeps its operand's layout: only the element type changes.
+static LogicalResult verifyPointerCast(Operation *op) {
+  if (getEncoding(op->getOperand(0).getType()) != getEncoding(op->getResult(0).getType()))
+    return op->emitOpError("result layout differs from the operand's");
+  return success();
+}
+
+LogicalResult IntToPtrOp::verify() { return verifyPointerCast(*this); }
+LogicalResult PtrToIntOp::verify() { return verifyPointerCast(*this); }
+LogicalResult PtrCastOp::verify() { return verifyPointerCast(*this); }
+
+OpFoldResult PtrCastOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  // A cast of a cast reads the first one's operand.
+  if (auto inner = getSrc().getDefiningOp<PtrCastOp>()) {
+    getSrcMutable().assign(inner.getSrc());
+    return getResult();
+  }
   return {};
 }
 
@@ -620,6 +656,18 @@ LogicalResult AtomicCASOp::verify() {
   if (width != 16 && width != 32 && width != 64)
     return emitOpError("elements must be 16, 32 or 64 bits wide, got ")
            << getElementTypeOrSelf(getValue().getType());
+  return success();
+}
+
+LogicalResult AtomicLoadOp::verify() {
+  if (getSem() != MemSemantic::acquire && getSem() != MemSemantic::relaxed)
+    return emitOpError("orders as acquire or relaxed, got ") << stringifyMemSemantic(getSem());
+  return success();
+}
+
+LogicalResult AtomicStoreOp::verify() {
+  if (getSem() != MemSemantic::release && getSem() != MemSemantic::relaxed)
+    return emitOpError("orders as release or relaxed, got ") << stringifyMemSemantic(getSem());
   return success();
 }
 

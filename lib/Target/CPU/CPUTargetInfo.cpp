@@ -32,14 +32,19 @@ constexpr unsigned kNumAbiArgs = 6;
 constexpr int64_t kGroupRows = 8;
 
 /// Whether programs of `kernel` (lowered to LLVM) may observe the order in
-/// which they run: atomics, fences, inline assembly and calls (prints,
-/// asserts, runtime helpers). Plain loads and stores of other programs' data
-/// race anyway, so their order is unspecified already.
+/// which they run: atomics (ordered loads and stores too), fences, inline assembly and calls
+/// (prints, asserts, runtime helpers). Plain loads and stores of other programs' data race anyway,
+/// so their order is unspecified already.
 bool mayObserveProgramOrder(func::FuncOp kernel) {
   return kernel
       .walk([](Operation *op) {
-        return isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp, LLVM::FenceOp, LLVM::InlineAsmOp,
-                   LLVM::CallOp, func::CallOp>(op)
+        bool ordered = false;
+        if (auto load = dyn_cast<LLVM::LoadOp>(op))
+          ordered = load.getOrdering() != LLVM::AtomicOrdering::not_atomic;
+        if (auto store = dyn_cast<LLVM::StoreOp>(op))
+          ordered = store.getOrdering() != LLVM::AtomicOrdering::not_atomic;
+        return ordered || isa<LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp, LLVM::FenceOp,
+                              LLVM::InlineAsmOp, LLVM::CallOp, func::CallOp>(op)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })

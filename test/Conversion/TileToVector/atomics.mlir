@@ -67,3 +67,32 @@ func.func @cas_f32(%p: !tile.ptr<f32>, %c: f32, %v: f32) -> f32 {
   %0 = tile.atomic_cas release gpu %p, %c, %v : !tile.ptr<f32>
   return %0 : f32
 }
+
+// An atomic load is one ordered llvm.load; a boolean is read as its byte and compared with zero.
+// CHECK-LABEL: func.func @load_acquire
+// CHECK-SAME: (%[[P:.*]]: !llvm.ptr, %[[B:.*]]: !llvm.ptr)
+// CHECK: %[[V:.*]] = llvm.load %[[P]] atomic acquire {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK: %[[BYTE:.*]] = llvm.load %[[B]] atomic monotonic {alignment = 1 : i64} : !llvm.ptr -> i8
+// CHECK: %[[Z:.*]] = arith.constant 0 : i8
+// CHECK: %[[BOOL:.*]] = arith.cmpi ne, %[[BYTE]], %[[Z]] : i8
+// CHECK: return %[[V]], %[[BOOL]]
+func.func @load_acquire(%p: !tile.ptr<i32>, %b: !tile.ptr<i1>) -> (i32, i1) {
+  %0 = tile.atomic_load acquire gpu %p : !tile.ptr<i32>
+  %1 = tile.atomic_load relaxed sys %b : !tile.ptr<i1>
+  return %0, %1 : i32, i1
+}
+
+// A masked tile of atomic stores: one release llvm.store per lane, under the lane's mask.
+// CHECK-LABEL: func.func @tile_store
+// CHECK: scf.for %[[LANE:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
+// CHECK: %[[PL:.*]] = llvm.load %{{.*}} -> !llvm.ptr
+// CHECK: %[[VL:.*]] = llvm.load %{{.*}} -> f64
+// CHECK: %[[ML:.*]] = arith.trunci %{{.*}} : i8 to i1
+// CHECK: scf.if %[[ML]] {
+// CHECK: llvm.store %[[VL]], %[[PL]] atomic release {alignment = 8 : i64} : f64, !llvm.ptr
+// CHECK-NOT: llvm.load %{{.*}} -> vector
+// CHECK: return
+func.func @tile_store(%p: tensor<4x!tile.ptr<f64>>, %v: tensor<4xf64>, %m: tensor<4xi1>) {
+  tile.atomic_store release gpu %p, %v, %m : tensor<4x!tile.ptr<f64>>
+  return
+}

@@ -1419,3 +1419,50 @@ func.func @map_pack(%t: tensor<8xf32>) -> tensor<8xf32> {
   }
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+// Only 64-bit integers become pointers.
+func.func @int_to_ptr_i32(%a: i32) {
+  // expected-error @+1 {{operand #0 must be 64-bit signless integer or ranked tensor of 64-bit signless integer values}}
+  %0 = tile.int_to_ptr %a : i32 -> !tile.ptr<f32>
+  return
+}
+
+// -----
+
+// A pointer cast keeps the shape.
+func.func @ptr_cast_shape(%p: tensor<8x!tile.ptr<f32>>) {
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape and base type}}
+  %0 = tile.ptr_cast %p : tensor<8x!tile.ptr<f32>> -> tensor<4x!tile.ptr<i32>>
+  return
+}
+
+// -----
+
+// A pointer cast keeps the layout.
+#l1 = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#l2 = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+func.func @ptr_to_int_layout(%p: tensor<256x!tile.ptr<f32>, #l1>) {
+  // expected-error @+1 {{result layout differs from the operand's}}
+  %0 = tile.ptr_to_int %p : tensor<256x!tile.ptr<f32>, #l1> -> tensor<256xi64, #l2>
+  return
+}
+
+// -----
+
+// An atomic load acquires or is relaxed.
+func.func @atomic_load_release(%p: !tile.ptr<i32>) {
+  // expected-error @+1 {{orders as acquire or relaxed, got release}}
+  %0 = tile.atomic_load release gpu %p : !tile.ptr<i32>
+  return
+}
+
+// -----
+
+// An atomic store releases or is relaxed.
+func.func @atomic_store_acq_rel(%p: !tile.ptr<i32>, %v: i32) {
+  // expected-error @+1 {{orders as release or relaxed, got acq_rel}}
+  tile.atomic_store acq_rel gpu %p, %v : !tile.ptr<i32>
+  return
+}

@@ -376,3 +376,33 @@ func.func @tma(%x: tensor<128x64xf16>, %p: !tile.ptr<f16>, %m: i64, %k: i64, %s:
   tile.mbarrier_inval %bar : !tile.memdesc<1x1xi64, #plain>
   return %st : tensor<128x64xf16>
 }
+
+// Pointer casts print and parse their operand and result types, scalar and tile.
+// CHECK-LABEL: func @pointer_casts
+// CHECK: %[[P:.*]] = tile.int_to_ptr %{{.*}} : i64 -> !tile.ptr<f16>
+// CHECK: tile.ptr_to_int %[[P]] : !tile.ptr<f16> -> i64
+// CHECK: %[[PS:.*]] = tile.int_to_ptr %{{.*}} : tensor<8xi64> -> tensor<8x!tile.ptr<f32>>
+// CHECK: %[[QS:.*]] = tile.ptr_cast %[[PS]] : tensor<8x!tile.ptr<f32>> -> tensor<8x!tile.ptr<i8>>
+// CHECK: tile.ptr_to_int %[[QS]] : tensor<8x!tile.ptr<i8>> -> tensor<8xi64>
+func.func @pointer_casts(%a: i64, %as: tensor<8xi64>) -> (i64, tensor<8xi64>) {
+  %p = tile.int_to_ptr %a : i64 -> !tile.ptr<f16>
+  %0 = tile.ptr_to_int %p : !tile.ptr<f16> -> i64
+  %ps = tile.int_to_ptr %as : tensor<8xi64> -> tensor<8x!tile.ptr<f32>>
+  %qs = tile.ptr_cast %ps : tensor<8x!tile.ptr<f32>> -> tensor<8x!tile.ptr<i8>>
+  %1 = tile.ptr_to_int %qs : tensor<8x!tile.ptr<i8>> -> tensor<8xi64>
+  return %0, %1 : i64, tensor<8xi64>
+}
+
+// Atomic loads and stores print and parse their ordering, scope and optional mask.
+// CHECK-LABEL: func @atomic_load_store
+// CHECK: %[[V:.*]] = tile.atomic_load acquire gpu %{{.*}} : !tile.ptr<i32>
+// CHECK: %[[XS:.*]] = tile.atomic_load relaxed sys %[[PS:.*]], %[[M:.*]] : tensor<8x!tile.ptr<f32>>
+// CHECK: tile.atomic_store release gpu %{{.*}}, %[[V]] : !tile.ptr<i32>
+// CHECK: tile.atomic_store relaxed cta %[[PS]], %[[XS]], %[[M]] : tensor<8x!tile.ptr<f32>>
+func.func @atomic_load_store(%p: !tile.ptr<i32>, %ps: tensor<8x!tile.ptr<f32>>, %m: tensor<8xi1>) -> tensor<8xf32> {
+  %v = tile.atomic_load acquire gpu %p : !tile.ptr<i32>
+  %xs = tile.atomic_load relaxed sys %ps, %m : tensor<8x!tile.ptr<f32>>
+  tile.atomic_store release gpu %p, %v : !tile.ptr<i32>
+  tile.atomic_store relaxed cta %ps, %xs, %m : tensor<8x!tile.ptr<f32>>
+  return %xs : tensor<8xf32>
+}

@@ -49,6 +49,13 @@ bool isDotInputPrecision(llvm::StringRef precision);
 /// diagnostics.
 llvm::StringRef dotInputPrecisionList();
 
+/// Clones the ops of the single-block region `body` at `builder`'s insertion
+/// point, its block arguments standing for `args` (in order), and returns the
+/// values its terminator yields: a reduction or scan combiner applied to one
+/// pair of operands, or a map_elementwise body applied to one group of lanes.
+llvm::SmallVector<mlir::Value> inlineBlock(mlir::OpBuilder &builder, mlir::Block &body,
+                                           mlir::ValueRange args);
+
 } // namespace tilec::tile
 
 #endif // TILEC_DIALECT_TILE_TILEOPS_H
