@@ -679,6 +679,8 @@ private:
     llvm::DenseMap<Value, Value> inputBuffers, outputBuffers;
     llvm::DenseSet<Value> filledByRun; // Outputs whose buffer a run op fills.
     for (Value v : inputs) {
+      if (isSplat(v))
+        continue; // Rebuilt at chunk width in the loop: nothing to spill.
       auto it = reloadedFrom.find(v);
       inputBuffers[v] = it != reloadedFrom.end() ? it->second : spillToStack(b, last, v);
     }
@@ -714,6 +716,10 @@ private:
       Value lane = loop.getInductionVar();
       IRMapping map;
       for (Value v : inputs) {
+        if (Value piece = splatPiece(b, loc, v)) {
+          map.map(v, piece);
+          continue;
+        }
         Type elem = cast<VectorType>(v.getType()).getElementType();
         map.map(v, loadBufferLanes(b, loc, inputBuffers[v], elem, lane, chunkLanes,
                                    chunkAlignment(64, elem)));
@@ -817,6 +823,31 @@ private:
           ++reads[slice->roots];
       });
     return reads;
+  }
+
+  /// Whether the wide value `v` is one value in every lane: a splat constant
+  /// or a broadcast scalar (defined before any run that reads it).
+  static bool isSplat(Value v) {
+    if (auto constant = v.getDefiningOp<arith::ConstantOp>())
+      return isa<SplatElementsAttr>(constant.getValue());
+    if (auto broadcast = v.getDefiningOp<vector::BroadcastOp>())
+      return !isa<VectorType>(broadcast.getSourceType());
+    return false;
+  }
+
+  /// The chunk-wide piece of a splat run input (see isSplat), else null: run
+  /// inputs defined far from the run (constants hoisted to the function's
+  /// entry) would otherwise be spilled whole, a store as wide as the tile that
+  /// LLVM's code generator splits and merges in quadratic time.
+  Value splatPiece(OpBuilder &b, Location loc, Value v) const {
+    if (!isSplat(v))
+      return {};
+    VectorType chunkType = chunkTypeOf(v.getType());
+    if (auto constant = v.getDefiningOp<arith::ConstantOp>())
+      return arith::ConstantOp::create(
+          b, loc, chunkType, cast<SplatElementsAttr>(constant.getValue()).resizeSplat(chunkType));
+    return vector::BroadcastOp::create(b, loc, chunkType,
+                                       v.getDefiningOp<vector::BroadcastOp>().getSource());
   }
 
   /// Emits the piece at `lane` of the lane-wise op `op`, recording its results
@@ -1711,8 +1742,9 @@ struct StripMinePass : public tilec::impl::TilecStripMineBase<StripMinePass> {
           << static_cast<int64_t>(maxInterchangedBlocks);
       return signalPassFailure();
     }
-    // Flat tiles the row loops left unused (pointers, masks) are not
-    // strip-mined for nothing.
+    forwardStackBufferCopies(getOperation());
+    // Flat tiles the row loops left unused (pointers, masks) and the copies
+    // forwarded above are not strip-mined for nothing.
     eraseDeadOps(getOperation());
     stripMineWithInterchange(getOperation(), chunkLanes, maxInterchangedBlocks,
                              prefetchNextProgram);

@@ -8,6 +8,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -162,6 +163,88 @@ Value spillToStack(OpBuilder &b, Operation *anchor, Value v) {
   Value buf = createEntryAlloca(b, anchor, stored, type.getNumElements());
   storeParts(b, anchor->getLoc(), v, buf, 0, getElementByteSize(stored));
   return buf;
+}
+
+/// `op`'s ancestor in `block` (itself if it is there), or null.
+static Operation *ancestorIn(Block *block, Operation *op) {
+  return block->findAncestorOpInBlock(*op);
+}
+
+/// Calls `visit(op, writes)` for each user of the buffer `alloca`, through
+/// GEPs (scalar or vector); false when some user neither reads (plain loads,
+/// masked loads, gathers) nor stores plainly.
+static bool forEachAccess(LLVM::AllocaOp alloca,
+                          llvm::function_ref<void(Operation *, bool)> visit) {
+  SmallVector<Value> addresses = {alloca.getResult()};
+  while (!addresses.empty()) {
+    Value addr = addresses.pop_back_val();
+    for (OpOperand &use : addr.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto gep = dyn_cast<LLVM::GEPOp>(user); gep && gep.getBase() == addr) {
+        addresses.push_back(gep.getResult());
+        continue;
+      }
+      auto load = dyn_cast<LLVM::LoadOp>(user);
+      auto store = dyn_cast<LLVM::StoreOp>(user);
+      bool plainLoad =
+          load && !load.getVolatile_() && load.getOrdering() == LLVM::AtomicOrdering::not_atomic;
+      if (plainLoad || isa<LLVM::MaskedLoadOp, LLVM::masked_gather>(user)) {
+        visit(user, /*writes=*/false);
+        continue;
+      }
+      if (store && use.getOperandNumber() == store.getAddrMutable().getOperandNumber() &&
+          !store.getVolatile_() && store.getOrdering() == LLVM::AtomicOrdering::not_atomic) {
+        visit(user, /*writes=*/true);
+        continue;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+void forwardStackBufferCopies(Operation *root) {
+  SmallVector<LLVM::StoreOp> copies;
+  root->walk([&](LLVM::StoreOp store) {
+    auto load = store.getValue().getDefiningOp<LLVM::LoadOp>();
+    if (load && load->getBlock() == store->getBlock() && load->isBeforeInBlock(store) &&
+        isa<VectorType>(load.getType()))
+      copies.push_back(store);
+  });
+  for (LLVM::StoreOp store : copies) {
+    auto load = store.getValue().getDefiningOp<LLVM::LoadOp>();
+    auto src = load.getAddr().getDefiningOp<LLVM::AllocaOp>();
+    auto dst = store.getAddr().getDefiningOp<LLVM::AllocaOp>();
+    APInt srcSize, dstSize;
+    if (!src || !dst || src == dst || src.getElemType() != dst.getElemType() ||
+        !matchPattern(src.getArraySize(), m_ConstantInt(&srcSize)) ||
+        !matchPattern(dst.getArraySize(), m_ConstantInt(&dstSize)) || srcSize != dstSize)
+      continue;
+    Block *block = store->getBlock();
+    bool safe = true;
+    // src is written only before the load (in each iteration of loops around both).
+    safe &= forEachAccess(src, [&](Operation *access, bool writes) {
+      Operation *at = ancestorIn(block, access);
+      if (writes && (!at || !at->isBeforeInBlock(load)))
+        safe = false;
+    });
+    // dst is filled by this store alone and read only after it.
+    safe &= forEachAccess(dst, [&](Operation *access, bool writes) {
+      if (access == store.getOperation())
+        return;
+      Operation *at = ancestorIn(block, access);
+      if (writes || !at || !store->isBeforeInBlock(at))
+        safe = false;
+    });
+    if (!safe)
+      continue;
+    // Readers of dst may assume its (larger) alignment.
+    if (dst.getAlignment().value_or(0) > src.getAlignment().value_or(0))
+      src.setAlignment(dst.getAlignment());
+    store->erase();
+    dst.getResult().replaceAllUsesWith(src.getResult());
+    dst->erase();
+  }
 }
 
 LogicalResult VectorCombiner::verifySupported(StringRef opName) {

@@ -108,6 +108,16 @@ void storeParts(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, mlir::Val
 /// i1 vectors are stored as i8 (one byte per lane).
 mlir::Value spillToStack(mlir::OpBuilder &b, mlir::Operation *anchor, mlir::Value v);
 
+/// Forwards whole copies between stack buffers: where a buffer `dst` is
+/// filled once by `store (load src), dst` from another buffer `src` of the
+/// same shape, written only before that load, and `dst` is only read after
+/// the store, the readers of `dst` read `src` instead. The copied value, as
+/// wide as a whole tile (a tile loaded row by row, then spilled again for a
+/// transposition or a dot operand), then dies: kept, it crosses blocks at
+/// full width, which LLVM's code generator handles in time quadratic in the
+/// lanes (minutes for a 128x128 tile).
+void forwardStackBufferCopies(mlir::Operation *root);
+
 /// Re-emits the scalar arith/math ops of a tile.reduce or tile.scan combiner
 /// block on 1-D vectors of one width, lane by lane.
 class VectorCombiner {
