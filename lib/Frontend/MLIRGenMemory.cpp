@@ -552,70 +552,65 @@ public:
     return g.broadcastTo(mask, ptr.shape, mask.loc, "mask");
   }
 
-  /// The pointer of tl.atomic_load / tl.atomic_store (`op`): integers and
-  /// floats of any width, as Triton; fp8 is refused (no atomic of its own).
-  Val loadStorePointer(const Val &p, StringRef op, SMLoc l) {
+  /// What tl.atomic_load and tl.atomic_store (`op`) share: the pointer
+  /// (integers and floats of any width, as Triton; fp8 is refused: no atomic
+  /// of its own), `sem` (`dflt` when absent, else `dflt` or relaxed, as
+  /// Triton allows) and `scope`.
+  struct LoadStoreAtomic {
+    Val ptr;
+    tile::MemSemantic sem;
+    tile::MemSyncScope scope;
+  };
+  std::optional<LoadStoreAtomic> loadStoreAtomic(const Val &p, const Val &semArg,
+                                                 const Val &scopeArg, tile::MemSemantic dflt,
+                                                 StringRef op, SMLoc l) {
     Val ptr = atomicPointer(p, ("tl." + op).str(), l);
     if (!ptr)
-      return ptr;
+      return std::nullopt;
     DType elt = ptr.dtype.element();
-    if (!elt.isInt() && !elt.isFloat())
-      return g.error(l,
-                     op + " only supports integer and floating-point elements, got " + elt.str());
-    if (elt.isFP8())
-      return g.error(l, op + " does not support " + elt.str() + " in tilec");
-    return ptr;
-  }
-
-  /// The `sem` of tl.atomic_load / tl.atomic_store: `dflt` when absent, else
-  /// `dflt` or relaxed.
-  std::optional<tile::MemSemantic> loadStoreSemantic(const Val &v, tile::MemSemantic dflt,
-                                                     StringRef op, SMLoc l) {
-    if (v.isNone())
-      return dflt;
-    std::optional<tile::MemSemantic> sem = semantic(v, l);
+    if (!elt.isInt() && !elt.isFloat()) {
+      g.error(l, op + " only supports integer and floating-point elements, got " + elt.str());
+      return std::nullopt;
+    }
+    if (elt.isFP8()) {
+      g.error(l, op + " does not support " + elt.str() + " in tilec");
+      return std::nullopt;
+    }
+    std::optional<tile::MemSemantic> sem = semArg.isNone() ? dflt : semantic(semArg, l);
     if (sem && *sem != dflt && *sem != tile::MemSemantic::relaxed) {
-      g.error(v.loc.isValid() ? v.loc : l,
+      g.error(semArg.loc.isValid() ? semArg.loc : l,
               op + " only supports " + tile::stringifyMemSemantic(dflt) + " and relaxed semantics");
       return std::nullopt;
     }
-    return sem;
+    std::optional<tile::MemSyncScope> sc = sem ? scope(scopeArg, l) : std::nullopt;
+    if (!sc)
+      return std::nullopt;
+    return LoadStoreAtomic{ptr, *sem, *sc};
   }
 
   /// tl.atomic_load(pointer, mask, sem, scope).
   Val atomicLoad(llvm::ArrayRef<Val> a, SMLoc l) {
-    Val ptr = loadStorePointer(a[0], "atomic_load", l);
-    if (!ptr)
-      return ptr;
-    std::optional<tile::MemSemantic> sem =
-        loadStoreSemantic(a[2], tile::MemSemantic::acquire, "atomic_load", l);
-    std::optional<tile::MemSyncScope> sc = sem ? scope(a[3], l) : std::nullopt;
-    if (!sc)
-      return Val();
-    Val mask = atomicMask(a[1], ptr);
+    std::optional<LoadStoreAtomic> at =
+        loadStoreAtomic(a[0], a[2], a[3], tile::MemSemantic::acquire, "atomic_load", l);
+    Val mask = at ? atomicMask(a[1], at->ptr) : Val();
     if (!mask)
       return mask;
-    DType elt = ptr.dtype.element();
-    Value r = tile::AtomicLoadOp::create(g.b, g.loc(l), g.mlirType(elt, ptr.shape), *sem, *sc,
-                                         ptr.value, mask.isNone() ? Value() : mask.value);
-    return Val::tensor(r, elt, ptr.shape, l);
+    DType elt = at->ptr.dtype.element();
+    Value r =
+        tile::AtomicLoadOp::create(g.b, g.loc(l), g.mlirType(elt, at->ptr.shape), at->sem,
+                                   at->scope, at->ptr.value, mask.isNone() ? Value() : mask.value);
+    return Val::tensor(r, elt, at->ptr.shape, l);
   }
 
   /// tl.atomic_store(pointer, val, mask, sem, scope).
   Val atomicStore(llvm::ArrayRef<Val> a, SMLoc l) {
-    Val ptr = loadStorePointer(a[0], "atomic_store", l);
-    if (!ptr)
-      return ptr;
-    std::optional<tile::MemSemantic> sem =
-        loadStoreSemantic(a[3], tile::MemSemantic::release, "atomic_store", l);
-    std::optional<tile::MemSyncScope> sc = sem ? scope(a[4], l) : std::nullopt;
-    if (!sc)
-      return Val();
-    Val val = atomicOperand(a[1], ptr, "value", l);
-    Val mask = val ? atomicMask(a[2], ptr) : val;
+    std::optional<LoadStoreAtomic> at =
+        loadStoreAtomic(a[0], a[3], a[4], tile::MemSemantic::release, "atomic_store", l);
+    Val val = at ? atomicOperand(a[1], at->ptr, "value", l) : Val();
+    Val mask = val ? atomicMask(a[2], at->ptr) : val;
     if (!mask)
       return mask;
-    tile::AtomicStoreOp::create(g.b, g.loc(l), *sem, *sc, ptr.value, val.value,
+    tile::AtomicStoreOp::create(g.b, g.loc(l), at->sem, at->scope, at->ptr.value, val.value,
                                 mask.isNone() ? Value() : mask.value);
     return Val::none(l);
   }
