@@ -785,10 +785,16 @@ static Val dotScaled(MLIRGen &g, llvm::ArrayRef<Val> a, SMLoc l) {
                           rhs.typeStr());
   Val x = upcastScaled(g, lhs, a[1], fa, to, l);
   // The rhs is [K, N]: upcast it as [N, K] (K last, where the scales and the
-  // e2m1 packing run), then transpose back.
-  Val rt = x ? g.reductions.trans(rhs, {1, 0}, l) : x;
-  Val y = rt ? upcastScaled(g, rt, a[4], fb, to, l) : rt;
-  y = y ? g.reductions.trans(y, {1, 0}, l) : y;
+  // e2m1 packing run), then transpose back; an unscaled fp16/bf16 rhs is only
+  // converted, elementwise, in place.
+  Val y;
+  if ((fb == "fp16" || fb == "bf16") && a[4].isNone()) {
+    y = x ? upcastScaled(g, rhs, a[4], fb, to, l) : x;
+  } else {
+    Val rt = x ? g.reductions.trans(rhs, {1, 0}, l) : x;
+    y = rt ? upcastScaled(g, rt, a[4], fb, to, l) : rt;
+    y = y ? g.reductions.trans(y, {1, 0}, l) : y;
+  }
   if (!y)
     return y;
   std::vector<std::pair<std::string, Val>> kwargs;
