@@ -179,6 +179,41 @@ static std::optional<DType> getDType(MLIRGen &g, const Val &v, StringRef what) {
 }
 
 /// Shape arguments given either as one tuple or as several ints.
+/// Triton 3.9's `_check_dtype` of tl.math functions (libdevice's convention):
+/// the element types their tensor arguments may have; empty for functions
+/// without the check. Constexpr arguments are not checked.
+static llvm::ArrayRef<StringRef> mathArgumentDTypes(StringRef name) {
+  static const StringRef floats[] = {"fp32", "fp64"}, fp32[] = {"fp32"},
+                         ints[] = {"int32", "int64", "uint32", "uint64"};
+  if (llvm::is_contained({"exp", "exp2", "log", "log2", "cos", "sin", "sqrt", "rsqrt", "erf",
+                          "floor", "ceil", "sigmoid", "softmax"},
+                         name))
+    return floats; // sigmoid and softmax: through Triton's math.exp
+  if (name == "sqrt_rn" || name == "div_rn")
+    return fp32;
+  if (name == "umulhi")
+    return ints;
+  return {};
+}
+
+/// Refuses tensor arguments of a tl.math function outside its element types,
+/// with Triton's message ("Expected dtype ['fp32', 'fp64'] but got fp16").
+static bool checkMathArgumentDTypes(MLIRGen &g, StringRef name, llvm::ArrayRef<Val> args, SMLoc l) {
+  llvm::ArrayRef<StringRef> allowed = mathArgumentDTypes(name);
+  if (allowed.empty())
+    return true;
+  for (const Val &arg : args) {
+    if (!arg.isTensor() || llvm::is_contained(allowed, arg.dtype.str()))
+      continue;
+    std::string list;
+    for (StringRef dtype : allowed)
+      list += (list.empty() ? "'" : ", '") + dtype.str() + "'";
+    g.error(l, "Expected dtype [" + list + "] but got " + arg.dtype.str());
+    return false;
+  }
+  return true;
+}
+
 static Val shapeFromVarargs(llvm::ArrayRef<Val> rest, SMLoc l) {
   if (rest.size() == 1)
     return rest.front();
@@ -312,7 +347,7 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     return *r;
 
   if (auto params = RandomEmitter::randomBuiltinParams(name)) {
-    if (!bind(*params))
+    if (!bind(*params) || !checkMathArgumentDTypes(g, name, a.out, l))
       return Val();
     return g.randoms.genRandom(name, a.out, l);
   }
@@ -586,12 +621,12 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
   if (llvm::is_contained({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "floor",
                           "ceil", "erf", "abs"},
                          name)) {
-    if (!bind({"x"}))
+    if (!bind({"x"}) || !checkMathArgumentDTypes(g, name, a.out, l))
       return Val();
     return g.mathOps.mathUnary(name, a[0], l);
   }
   if (name == "sigmoid") {
-    if (!bind({"x"}))
+    if (!bind({"x"}) || !checkMathArgumentDTypes(g, name, a.out, l))
       return Val();
     Val neg = g.unary(UnaryOp::Minus, a[0], l);
     Val e = neg ? g.mathOps.mathUnary("exp", neg, l) : neg;
@@ -599,14 +634,17 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     return den ? g.binary(BinaryOp::Div, Val::integer(1, l), den, l) : den;
   }
   if (name == "softmax") {
-    if (!bind({"x", "dim?", "keep_dims?", "ieee_rounding?"}))
+    if (!bind({"x", "dim?", "keep_dims?", "ieee_rounding?"}) ||
+        !checkMathArgumentDTypes(g, name, a.out, l))
       return Val();
     Val x = g.toTensor(a[0], l, "'tl.softmax'");
     if (!x)
       return x;
     if (!x.dtype.isFloat())
       return g.error(l, "tl.softmax expects a floating-point tensor, got " + x.typeStr());
-    Val dim = a[1].isNone() ? Val::integer(int64_t(x.shape.size()) - 1, l) : a[1];
+    // As Triton's: along axis 0 unless `dim` is given (not the last axis, as
+    // torch's); the result keeps x's shape whatever `keep_dims` says.
+    Val dim = a[1].isNone() ? Val::integer(0, l) : a[1];
     if (x.shape.empty())
       return g.constant(Val::floating(1.0), x.dtype, {}, l);
     Val m = g.reductions.reduce(x, dim, true, "max", l);
@@ -619,6 +657,8 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     if (!bind(name == "fdiv" ? llvm::ArrayRef<StringRef>{"x", "y", "ieee_rounding?"}
                              : llvm::ArrayRef<StringRef>{"x", "y"}))
       return Val();
+    if (!checkMathArgumentDTypes(g, name, a.out, l))
+      return Val();
     // CPU division is IEEE round-to-nearest: ieee_rounding changes nothing.
     Val x = a[0], y = a[1];
     if (!g.binaryTypeCheck(x, y, l, "tl." + name.str(), false, false, true, true))
@@ -629,7 +669,7 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     return g.binary(BinaryOp::Div, x, y, l);
   }
   if (name == "sqrt_rn") {
-    if (!bind({"x"}))
+    if (!bind({"x"}) || !checkMathArgumentDTypes(g, name, a.out, l))
       return Val();
     return g.mathOps.mathUnary("sqrt", a[0], l);
   }

@@ -360,9 +360,11 @@ Val ExprEmitter::genSubscript(const SubscriptExpr &e) {
     if (!c || c->ckind != ConstantExpr::CKind::None)
       return g.error(idx->getLoc(), badIndex);
   }
-  if (slices != base.shape.size())
-    return g.error(l, "tensor subscript has " + Twine(slices) + " ':' but the tensor has rank " +
-                          Twine(base.shape.size()));
+  // As in Triton, the i-th index inserts a dimension at i (None) or keeps one
+  // (':'); dimensions after the last ':' are kept as they are (`x[None]` of a
+  // 1-D x is 1 x N), and more ':' than dimensions is an error.
+  if (slices > base.shape.size())
+    return g.error(l, "too many indices for tensor of rank " + Twine(base.shape.size()));
   Val cur = base;
   int64_t axis = 0;
   for (const ExprPtr &idx : e.indices) {

@@ -361,9 +361,24 @@ bool Parser::decoratorIsJit() const {
          (toks[p].is(Token::newline) || toks[p].is(Token::l_paren));
 }
 
+/// Whether a global's value is kept: a constant (signed or not), a dotted
+/// name (`tl.float16`, `tl.extra.cuda.libdevice`: only evaluated if a kernel
+/// uses the global), or a tuple or list of such values.
+static bool isLiteralLike(const Expr *v) {
+  if (auto *u = llvm::dyn_cast<UnaryExpr>(v))
+    if (u->op == UnaryOp::Minus || u->op == UnaryOp::Plus)
+      v = u->operand.get();
+  if (auto *tuple = llvm::dyn_cast<TupleExpr>(v))
+    return llvm::all_of(tuple->elts, [](const ExprPtr &e) { return isLiteralLike(e.get()); });
+  if (llvm::isa<AttributeExpr>(v))
+    return !dottedName(v).empty();
+  auto *c = llvm::dyn_cast<ConstantExpr>(v);
+  return c && c->ckind != ConstantExpr::CKind::Ellipsis;
+}
+
 /// global ::= NAME '=' test NEWLINE | NAME ':' test '=' test NEWLINE
-/// Only literal-like values (optionally wrapped in `tl.constexpr(...)`) are
-/// kept.
+/// Only literal-like values (isLiteralLike, optionally wrapped in
+/// `tl.constexpr(...)`) are kept.
 void Parser::tryParseGlobal(FileAST &file) {
   size_t start = pos;
   speculative = true;
@@ -398,15 +413,7 @@ void Parser::tryParseGlobal(FileAST &file) {
     if (isConstexprAnnotation(call->callee.get()) && call->args.size() == 1 &&
         call->keywords.empty())
       value = &call->args.front();
-  const Expr *v = value->get();
-  if (auto *u = llvm::dyn_cast<UnaryExpr>(v))
-    if (u->op == UnaryOp::Minus || u->op == UnaryOp::Plus)
-      v = u->operand.get();
-  // A dotted name (`tl.float16`, `tl.extra.cuda.libdevice`) is kept too: it
-  // is only evaluated if a kernel uses the global.
-  bool isDotted = llvm::isa<AttributeExpr>(v) && !dottedName(v).empty();
-  auto *c = llvm::dyn_cast<ConstantExpr>(v);
-  if (!isDotted && (!c || c->ckind == ConstantExpr::CKind::Ellipsis))
+  if (!isLiteralLike(value->get()))
     return;
   file.globals.push_back(
       {name->name, name->getLoc(), std::move(*value), inFallbackBlock()});

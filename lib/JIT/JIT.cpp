@@ -219,6 +219,7 @@ Expected<Resolved> Compiler::Impl::resolve(const KernelSpec &spec) const {
   r.pipeline.numWarps = spec.numWarps;
   r.pipeline.numStages = spec.numStages;
   r.pipeline.wgmmaTransposedB = spec.wgmmaTransposedB;
+  r.pipeline.fpFusion = spec.fpFusion;
   r.pipeline.optLevel = spec.optLevel;
   std::string target = spec.target.target;
   if (target.empty()) {
@@ -310,7 +311,8 @@ static std::string computeKey(const KernelSpec &spec, const std::string &source,
                                     std::to_string(spec.numStages),
                                     std::to_string(spec.optLevel),
                                     spec.defaultDotInputPrecision,
-                                    spec.wgmmaTransposedB ? "wgmma-transposed-b" : ""};
+                                    spec.wgmmaTransposedB ? "wgmma-transposed-b" : "",
+                                    spec.fpFusion ? "fp-fusion" : "no-fp-fusion"};
   parts.push_back("sig");
   parts.insert(parts.end(), spec.signature.begin(), spec.signature.end());
   parts.push_back("constexprs");

@@ -100,6 +100,10 @@ void buildTilecPipeline(OpPassManager &pm, const PipelineOptions &options) {
   // of pipelined loops, the loaded blocks stay marked for tilec-pipeline-loops.
   bool tmaLoads =
       !isCPU && info && options.numStages > 1 && info->hasTensorMemoryAccelerator(options.arch);
+  // Triton's enable_fp_fusion: only the program's own multiplies and adds may
+  // fuse, so this runs before any pass creates float arithmetic.
+  if (options.fpFusion)
+    pm.addPass(createTilecFPFusion());
   TilecLowerBlockPointersOptions blockPointers;
   blockPointers.markDescriptorBlocks = tmaLoads;
   pm.addPass(createTilecLowerBlockPointers(blockPointers));

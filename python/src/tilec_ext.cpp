@@ -56,7 +56,7 @@ KernelSpec makeSpec(const std::string &source, const std::string &path, const st
                     std::vector<std::string> signature,
                     std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
                     unsigned numStages, const std::string &target, const std::string &arch,
-                    const std::string &defaultDotInputPrecision) {
+                    const std::string &defaultDotInputPrecision, bool fpFusion) {
   KernelSpec spec;
   spec.source = source;
   spec.sourcePath = path;
@@ -66,6 +66,7 @@ KernelSpec makeSpec(const std::string &source, const std::string &path, const st
   spec.numWarps = numWarps;
   spec.numStages = numStages;
   spec.defaultDotInputPrecision = defaultDotInputPrecision;
+  spec.fpFusion = fpFusion;
   spec.target.target = target;
   spec.target.arch = arch;
   return spec;
@@ -723,10 +724,10 @@ NB_MODULE(_tilec, m) {
           [](PyCompiler &self, const std::string &source, const std::string &path,
              const std::string &name, std::vector<std::string> signature,
              std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
-             unsigned numStages, const std::string &defaultDotInputPrecision) {
+             unsigned numStages, const std::string &defaultDotInputPrecision, bool fpFusion) {
             KernelSpec spec =
                 makeSpec(source, path, name, std::move(signature), std::move(constexprs), numWarps,
-                         numStages, "", "", defaultDotInputPrecision);
+                         numStages, "", "", defaultDotInputPrecision, fpFusion);
             tilec::jit::Expected<Kernel> kernel = [&] {
               nb::gil_scoped_release release;
               return self.compiler->compile(spec);
@@ -737,7 +738,7 @@ NB_MODULE(_tilec, m) {
             return nb::make_tuple(nb::cast(PyKernel{kernel.take()}), "Ok", "");
           },
           "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a, "num_warps"_a = 4,
-          "num_stages"_a = 3, "default_dot_input_precision"_a = "",
+          "num_stages"_a = 3, "default_dot_input_precision"_a = "", "enable_fp_fusion"_a = true,
           "Returns (Kernel or None, status code name, diagnostics).")
       .def(
           "compile_image",
@@ -745,10 +746,10 @@ NB_MODULE(_tilec, m) {
              const std::string &name, std::vector<std::string> signature,
              std::vector<std::pair<std::string, std::string>> constexprs, unsigned numWarps,
              unsigned numStages, const std::string &target, const std::string &arch,
-             const std::string &defaultDotInputPrecision, bool wgmmaTransposedB) {
+             const std::string &defaultDotInputPrecision, bool wgmmaTransposedB, bool fpFusion) {
             KernelSpec spec =
                 makeSpec(source, path, name, std::move(signature), std::move(constexprs), numWarps,
-                         numStages, target, arch, defaultDotInputPrecision);
+                         numStages, target, arch, defaultDotInputPrecision, fpFusion);
             spec.wgmmaTransposedB = wgmmaTransposedB;
             tilec::jit::Expected<std::string> image = [&] {
               nb::gil_scoped_release release;
@@ -761,7 +762,7 @@ NB_MODULE(_tilec, m) {
           },
           "source"_a, "path"_a, "name"_a, "signature"_a, "constexprs"_a, "num_warps"_a = 4,
           "num_stages"_a = 3, "target"_a = "", "arch"_a = "", "default_dot_input_precision"_a = "",
-          "wgmma_transposed_b"_a = false,
+          "wgmma_transposed_b"_a = false, "enable_fp_fusion"_a = true,
           "Returns (module image bytes or None, status code name, diagnostics).")
       .def(
           "load",

@@ -85,8 +85,21 @@ class Autotuner:
         self.keys = list(key)
         self.reset_to_zero = list(reset_to_zero or [])
         self.restore_value = list(restore_value or [])
-        self.pre_hook = pre_hook
-        self.post_hook = post_hook
+        # As Triton 3.9: a name that is not a parameter would silently drop out.
+        for param, names in (("key", self.keys), ("reset_to_zero", self.reset_to_zero),
+                             ("restore_value", self.restore_value)):
+            unknown = [name for name in names if name not in arg_names]
+            if unknown:
+                raise ValueError("%s contains names that are not kernel arguments: %s. Valid "
+                                 "argument names are: %s." % (param, ", ".join(unknown),
+                                                              ", ".join(arg_names)))
+        # Hooks around every benchmarked launch, as Triton's: a user's pre_hook
+        # (called as pre_hook(args, reset_only=False)) replaces the default one,
+        # which zeroes `reset_to_zero` and copies `restore_value`; the default
+        # post_hook puts the copies back.
+        self.restore_copies = {}
+        self.pre_hook = pre_hook or self._default_pre_hook
+        self.post_hook = post_hook or self._default_post_hook
         prune_configs_by = prune_configs_by or {}
         self.perf_model = prune_configs_by.get("perf_model")
         self.top_k = prune_configs_by.get("top_k", 1.0)
@@ -121,34 +134,51 @@ class Autotuner:
                 configs = sorted(est, key=est.get)[:top_k]
         return configs
 
+    def _default_pre_hook(self, nargs, reset_only=False):
+        for name in self.reset_to_zero:
+            if nargs.get(name) is not None:
+                _zero(nargs[name])
+        if not reset_only:
+            self.restore_copies = {name: _copy(nargs[name]) for name in self.restore_value
+                                   if nargs.get(name) is not None}
+
+    def _default_post_hook(self, nargs, exception):
+        for name, value in self.restore_copies.items():
+            _restore(nargs[name], value)
+        self.restore_copies = {}
+
     def _bench(self, config, args, named_args, kwargs, grid):
         conflicts = set(config.kwargs) & set(kwargs)
         if conflicts:
             raise ValueError("Conflicting meta-parameters: %s. Make sure that you don't "
                              "re-define auto-tuned symbols." % ", ".join(sorted(conflicts)))
         full = {**kwargs, **config.all_kwargs()}
+        full_nargs = {**named_args, **full}
 
         def call():
-            for name in self.reset_to_zero:
-                _zero(named_args[name])
             if config.pre_hook:
-                config.pre_hook({**named_args, **full})
-            if self.pre_hook:
-                self.pre_hook(named_args)
-            self.fn.run(*args, grid=grid, **full)
-            if self.post_hook:
-                self.post_hook(named_args, None)
+                config.pre_hook(full_nargs)
+            self.pre_hook(full_nargs)
+            try:
+                self.fn.run(*args, grid=grid, **full)
+            except Exception as e:
+                self.post_hook(full_nargs, e)
+                raise
+            self.post_hook(full_nargs, None)
 
         try:
-            bench = self._do_bench or (lambda f: do_bench(f, warmup=self.warmup, rep=self.rep,
-                                                          quantiles=(0.5,)))
+            # A do_bench is called as Triton's: do_bench(fn, quantiles=(0.5, 0.2, 0.8)); its
+            # timings (a list, or one number) compare lexicographically, the median first.
+            bench = self._do_bench or (lambda f, quantiles: do_bench(
+                f, warmup=self.warmup, rep=self.rep, quantiles=quantiles))
             self.bench_count += 1
-            return bench(call)
+            timing = bench(call, quantiles=(0.5, 0.2, 0.8))
+            return list(timing) if isinstance(timing, (list, tuple)) else [timing]
         except CompilationError as e:
             # As Triton's OutOfResources/CompileTimeAssertionFailure: the config is skipped,
             # and the reason kept for the error raised if every config fails.
             self.config_errors[config] = e
-            return float("inf")
+            return [float("inf")] * 3
 
     def run(self, *args, grid, **kwargs):
         named_args = dict(zip(self.arg_names, args))
@@ -158,21 +188,22 @@ class Autotuner:
         except KeyError as e:
             raise TypeError("autotune key %s is not an argument of %s"
                             % (e, self.__name__)) from None
+        # As Triton's, the key also holds the dtype of every array argument.
+        key += tuple(str(all_named[n].dtype) for n in self.arg_names
+                     if n in all_named and hasattr(all_named[n], "dtype"))
         config = self.cache.get(key)
         if config is None:
-            configs = self.prune_configs(all_named, kwargs)
+            configs = self.prune_configs(named_args, kwargs)
             if len(configs) == 1:
                 config = configs[0]
             else:
-                saved = {n: _copy(all_named[n]) for n in self.restore_value}
-                timings = {}
-                for c in configs:
-                    timings[c] = self._bench(c, args, all_named, kwargs, grid)
-                    for n, v in saved.items():
-                        _restore(all_named[n], v)
+                timings = {c: self._bench(c, args, named_args, kwargs, grid) for c in configs}
                 self.configs_timings = timings
                 config = builtins.min(timings, key=timings.get)
-                if timings[config] == float("inf"):
+                # As Triton: the last benchmarked launch leaves its sums in the
+                # reset_to_zero arguments; the real launch starts from zeros.
+                self.pre_hook({**all_named, **config.all_kwargs()}, reset_only=True)
+                if timings[config][0] == float("inf"):
                     reasons = "\n".join("  config {%s}: %s" % (c, _first_line(
                         self.config_errors.get(c, "no timing"))) for c in configs)
                     first = next(iter(self.config_errors.values()), None)

@@ -9,6 +9,7 @@ looks up the launcher and launches.
 import collections
 import inspect
 import itertools
+import linecache
 import json
 import os
 import re
@@ -145,8 +146,8 @@ def _constexpr_text(name, value):
 
 
 # Launch and backend options (Triton's, of every backend): accepted by a launch unless
-# the kernel has a parameter of that name; only num_warps and default_dot_input_precision
-# mean something to tilec.
+# the kernel has a parameter of that name; num_warps, num_stages, enable_fp_fusion and
+# default_dot_input_precision mean something to tilec.
 _LAUNCH_OPTIONS = frozenset((
     "num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion", "stream", "warmup",
     "debug", "sanitize_overflow", "launch_cooperative_grid", "launch_pdl", "arch",
@@ -160,6 +161,27 @@ _LAUNCH_OPTIONS = frozenset((
 
 
 _DOT_INPUT_PRECISIONS = ("ieee", "tf32", "tf32x3", "bf16x3", "bf16x6")
+
+
+def _env_flag(name, default):
+    """A boolean environment variable as Triton reads it: unset is `default`;
+    "1", "true" and "on" (any case) are true, anything else false."""
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in ("1", "true", "on")
+
+
+def _fp_fusion(requested):
+    """Whether a launch's kernel may fuse float multiplies and adds into fmas,
+    as Triton 3.9 decides (knobs.language.fp_fusion_enabled): never under
+    $TRITON_FORCE_DISABLE_FP_FUSION, else the launch's `enable_fp_fusion`, else
+    $TRITON_DEFAULT_FP_FUSION (default on). Read at each launch; part of the key."""
+    if _env_flag("TRITON_FORCE_DISABLE_FP_FUSION", False):
+        return False
+    if requested is None:
+        return _env_flag("TRITON_DEFAULT_FP_FUSION", True)
+    return bool(requested)
 
 
 def _dot_input_precision(option):
@@ -187,6 +209,23 @@ def _function_source(fn):
     return src[match.start():] if match else src
 
 
+def _source_origin(fn):
+    """(file, line of `def`, indentation) of `fn`'s source, or None: where the
+    dedented `src` a synthetic source holds came from (_map_diagnostics)."""
+    try:
+        path = inspect.getsourcefile(fn)
+        lines, first = inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        return None
+    for i, line in enumerate(lines):
+        if re.match(r"\s*(async\s+)?def\s", line):
+            return path, first + i, len(line) - len(line.lstrip())
+    return None
+
+
+_DIAGNOSTIC = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*)$")
+
+
 def _global_text(value):
     """A closure value as the right-hand side of a module-level constant the
     frontend reads, or None (not a compile-time literal)."""
@@ -198,6 +237,11 @@ def _global_text(value):
         return repr(value) if value == value and abs(value) != float("inf") else None
     if isinstance(value, _tl.dtype):
         return "tl." + value.attribute_name()
+    if isinstance(value, tuple):
+        items = [_global_text(item) for item in value]
+        if any(item is None for item in items):
+            return None
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     return None
 
 
@@ -257,6 +301,7 @@ class JITFunction:
         except TypeError:
             self.src_path = None
         self._src = _function_source(fn)
+        self._src_origin = _source_origin(fn)
         # A module-level kernel whose source is unchanged compiles its file as it is
         # (exact line numbers); others (nested, closures, _unsafe_update_src) compile
         # the file plus the kernel's source and its closure's constants and kernels.
@@ -281,6 +326,7 @@ class JITFunction:
         """Replaces the kernel's source (Triton's test helper `patch_kernel`
         edits it): compiled launchers are dropped."""
         self._src = new_src
+        self._src_origin = None  # positions are then the new source's
         self._file_exact = False
         self._synthetic = None
         self.cache = {}
@@ -293,20 +339,72 @@ class JITFunction:
         if self._synthetic is None:
             if self._src is None:
                 raise OSError("the source of %s is unavailable" % self.__name__)
-            parts, renames, seen = [], {}, set()
-            self._append_closure(self, parts, renames, seen, top=True)
+            parts, origins, renames, seen = [], [], {}, set()
+            self._append_closure(self, parts, origins, renames, seen, top=True)
             chunk = "\n\n".join(parts)
             for old, new in renames.items():
                 chunk = re.sub(r"(?<![\w.])%s\b" % re.escape(old), new, chunk)
-            self._synthetic = (file_text + "\n\n# --- tilec: kernel %s and its closure ---\n"
-                               % self.__name__ + chunk + "\n", renames[self.__name__])
+            prefix = (file_text + "\n\n# --- tilec: kernel %s and its closure ---\n"
+                      % self.__name__)
+            # Where each appended function came from: (first and last line of its `def`
+            # and body in the synthetic text, its file, the line of its `def`, its indent).
+            spans, line = [], prefix.count("\n") + 1
+            for part, origin in zip(parts, origins):
+                last = line + part.count("\n")
+                if origin is not None:
+                    spans.append((line + 1, last) + origin)  # after the "@jit" line
+                line = last + 2
+            self._synthetic = (prefix + chunk + "\n", renames[self.__name__])
+            self._synthetic_spans = spans
+            self._synthetic_renames = {new: old for old, new in renames.items()}
         return self._synthetic
 
+    def _map_diagnostics(self, message):
+        """Diagnostics of a synthetic source (_compile_source) at the places the
+        user wrote: a position in an appended function becomes its file, line
+        and column (the source line shown again as written, the caret under the
+        same token), and tilec's unique renames become the original names."""
+        if self._file_exact or self._synthetic is None:
+            return message
+        renames = self._synthetic_renames
+        unrename = (lambda text: re.sub("|".join(re.escape(n) for n in renames),
+                                        lambda m: renames[m.group(0)], text)) if renames else (
+            lambda text: text)
+        synthetic_lines = self._synthetic[0].split("\n")
+        lines = message.split("\n")
+        out, i = [], 0
+        while i < len(lines):
+            match = _DIAGNOSTIC.match(lines[i])
+            span = None
+            if match and match.group(1) == (self.src_path or "<%s>" % self.__name__):
+                row = int(match.group(2))
+                span = next((sp for sp in self._synthetic_spans if sp[0] <= row <= sp[1]), None)
+            if span is None:
+                out.append(unrename(lines[i]))
+                i += 1
+                continue
+            first, _, path, def_line, indent = span
+            row, col = int(match.group(2)), int(match.group(3))
+            original_row = def_line + row - first
+            written = synthetic_lines[row - 1] if row <= len(synthetic_lines) else ""
+            original_col = len(unrename(written[:col - 1])) + indent + 1
+            out.append("%s:%d:%d: %s: %s" % (path, original_row, original_col, match.group(4),
+                                             unrename(match.group(5))))
+            i += 1
+            # The source line and the caret under it, as the frontend printed them.
+            if i + 1 < len(lines) and re.fullmatch(r"\s*\^~*\s*", lines[i + 1]):
+                source = linecache.getline(path, original_row).rstrip("\n")
+                out.append(source if source else unrename(lines[i]))
+                out.append(" " * (original_col - 1) + lines[i + 1].strip())
+                i += 2
+        return "\n".join(out)
+
     @staticmethod
-    def _append_closure(jf, parts, renames, seen, top=False):
+    def _append_closure(jf, parts, origins, renames, seen, top=False):
         """Appends to `parts` the constants and @jit functions `jf` refers to
         through its closure (and nested kernels it calls), then `jf` itself,
-        renamed uniquely so that no function of the file shadows it."""
+        renamed uniquely so that no function of the file shadows it; `origins`
+        gets each part's _source_origin (None for constants)."""
         if id(jf) in seen:
             return
         seen.add(id(jf))
@@ -330,16 +428,18 @@ class JITFunction:
             if isinstance(value, JITFunction):
                 if value._file_exact and name == value.__name__:
                     continue  # in the file already
-                JITFunction._append_closure(value, parts, renames, seen)
+                JITFunction._append_closure(value, parts, origins, renames, seen)
                 if name != value.__name__:
                     renames.setdefault(name, renames[value.__name__])
                 continue
             text = _global_text(value)
             if text is not None:
                 parts.append("%s = %s" % (name, text))
+                origins.append(None)
         renames[jf.__name__] = "%s__tilec%d" % (jf.__name__, next(_unique))
         # `src` starts at `def` (as Triton's): the decorator marks it for the frontend.
         parts.append("@jit\n" + (jf._src if jf._src is not None else ""))
+        origins.append(jf._src_origin)
 
     def __call__(self, *args, **kwargs):
         raise RuntimeError("%s is a @jit kernel: launch it as %s[grid](...)"
@@ -378,6 +478,7 @@ class JITFunction:
         num_stages = _DEFAULT_NUM_STAGES
         launch = True
         precision = ""
+        fusion = None
         if kwargs:
             options = [k for k in kwargs if k in _LAUNCH_OPTIONS and k not in self.arg_names]
             if options:
@@ -390,6 +491,8 @@ class JITFunction:
                     launch = not kwargs.pop("warmup")
                 if "default_dot_input_precision" in options:
                     precision = kwargs.pop("default_dot_input_precision") or ""
+                if "enable_fp_fusion" in options:
+                    fusion = kwargs.pop("enable_fp_fusion")
                 for k in options:
                     kwargs.pop(k, None)
         if self._runtime_first and len(args) == len(self.runtime_idx):
@@ -410,6 +513,13 @@ class JITFunction:
         try:
             sigkey, packed = _tilec.prepare(runtime, self.runtime_names, self.nospec_mask, memory)
         except TypeError:
+            for name, value in zip(self.runtime_names, runtime):
+                if isinstance(value, tuple):
+                    raise TypeError(
+                        "%s(): argument '%s' is a tuple: tilec takes tuples for tl.constexpr "
+                        "parameters only (Triton 3.x also passes tuples of tensors and scalars "
+                        "as runtime arguments; tilec does not yet): pass the elements as "
+                        "separate parameters" % (self.__name__, name)) from None
             if not any(v is None for v in runtime):
                 raise
             # As in Triton, a None argument specializes its parameter to the
@@ -424,13 +534,14 @@ class JITFunction:
         if self._generation_seen != JITFunction._generation:
             self.cache = {}
             self._generation_seen = JITFunction._generation
+        fusion = _fp_fusion(fusion)
         try:
-            kernel = self.cache.get((sigkey, cvals, num_warps, num_stages, precision))
+            kernel = self.cache.get((sigkey, cvals, num_warps, num_stages, precision, fusion))
         except TypeError:
             raise TypeError("%s(): constexpr values must be hashable, got %r"
                             % (self.__name__, cvals)) from None
         if kernel is None:
-            kernel = self._compile(sigkey, cvals, num_warps, nones, num_stages, precision)
+            kernel = self._compile(sigkey, cvals, num_warps, nones, num_stages, precision, fusion)
         if not launch:
             return kernel
         if callable(grid):
@@ -440,14 +551,16 @@ class JITFunction:
         kernel.launch(grid, packed)
         return kernel
 
-    def _compile(self, sigkey, cvals, num_warps, nones=(), num_stages=None, precision=""):
+    def _compile(self, sigkey, cvals, num_warps, nones=(), num_stages=None, precision="",
+                 fusion=True):
         """Compiles for a signature key; `nones` are the runtime parameters
         (indices) whose argument is None, appended to `cvals` by run();
-        `precision` is the launch's default_dot_input_precision ("": none)."""
+        `precision` is the launch's default_dot_input_precision ("": none) and
+        `fusion` whether float multiplies and adds may fuse (_fp_fusion)."""
         if num_stages is None:
             num_stages = _DEFAULT_NUM_STAGES
         with self._lock:
-            key = (sigkey, cvals, num_warps, num_stages, precision)
+            key = (sigkey, cvals, num_warps, num_stages, precision, fusion)
             kernel = self.cache.get(key)
             if kernel is not None:
                 return kernel
@@ -480,10 +593,11 @@ class JITFunction:
             kernel, code, message = get_compiler().compile(
                 source, self.src_path or "<%s>" % self.__name__, name, signature, constexprs,
                 num_warps, num_stages,
-                default_dot_input_precision=_dot_input_precision(precision))
+                default_dot_input_precision=_dot_input_precision(precision),
+                enable_fp_fusion=fusion)
             if kernel is None:
                 if code == "CompileError":
-                    raise CompilationError(self.__name__, message)
+                    raise CompilationError(self.__name__, self._map_diagnostics(message))
                 raise RuntimeError("%s: %s" % (code, message))
             if _RECORD_PATH:
                 _record_kernel(self, signature, constexprs, num_warps)
@@ -516,8 +630,40 @@ class JITFunction:
         return _Specialization(constants, types)
 
     def warmup(self, *args, grid=None, **kwargs):
-        """Compiles for these arguments without launching (grid ignored)."""
+        """Compiles for these arguments without launching (grid ignored); as in
+        Triton, a torch dtype stands for a tensor of that dtype (MockTensor)."""
+        args = [MockTensor.wrap_dtype(arg) for arg in args]
         return JITFunction.run(self, *args, grid=grid, warmup=True, **kwargs)
+
+
+class MockTensor:
+    """Triton's stand-in for a tensor when only the kernel's types matter
+    (`kernel.warmup(MockTensor(torch.float32), ...)`, or a torch dtype, which
+    warmup wraps): its dtype and shape, contiguous strides and address 0."""
+
+    @staticmethod
+    def wrap_dtype(arg):
+        if arg.__class__.__name__ == "dtype" and arg.__class__.__module__ == "torch":
+            return MockTensor(arg)
+        return arg
+
+    def __init__(self, dtype, shape=None):
+        self.dtype = dtype
+        self.shape = [1] if shape is None else shape
+
+    def stride(self):
+        strides = [1]
+        for size in self.shape[1:]:
+            strides.append(strides[-1] * size)
+        return tuple(reversed(strides))
+
+    @staticmethod
+    def data_ptr():
+        return 0  # an aligned null address: warmup compiles, never launches
+
+    @staticmethod
+    def ptr_range():
+        return 0
 
 
 class CompiledKernel:

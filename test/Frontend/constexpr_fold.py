@@ -36,3 +36,23 @@ def k(out_ptr, MODE: tl.constexpr, N: tl.constexpr, USE_BIAS: tl.constexpr,
 # CHECK-NEXT: %[[C:.*]] = arith.constant -60 : i32
 # CHECK-NEXT: tile.store %[[OUT]], %[[C]] : !tile.ptr<i32>
 # CHECK-NEXT: return
+
+
+# Module-level tuples (wrapped in tl.constexpr or not, nested, with dtypes) are constants too,
+# as Triton 3.9 accepts `COEFFS = tl.constexpr((1.0, 2.0))`: indexing and len() fold.
+# RUN: tilec compile %s --kernel tuples --signature '*fp32' --emit tile -o - | FileCheck %s --check-prefix=TUPLES
+COEFFS = tl.constexpr((1.5, -2.0, 4))
+SHAPES = ((2, 3), (4, 5))
+TYPES: tl.constexpr = (tl.float16, tl.int8)
+
+
+@triton.jit
+def tuples(out_ptr):
+    tl.static_assert(len(COEFFS) == 3 and TYPES[1] == tl.int8)
+    tl.store(out_ptr, COEFFS[1] * SHAPES[1][0] + COEFFS[2])
+
+# TUPLES-LABEL: func.func @tuples(
+# TUPLES-SAME: %[[OUT:.*]]: !tile.ptr<f32>)
+# -2.0 * 4 + 4 = -4.0
+# TUPLES: %[[C:.*]] = arith.constant -4.000000e+00 : f32
+# TUPLES-NEXT: tile.store %[[OUT]], %[[C]] : !tile.ptr<f32>

@@ -31,4 +31,4 @@ def badnan(p):
 def intdiv(p):
     x = tl.load(p)
     tl.store(p, tl.math.div_rn(x, x))
-# INTDIV: {{.*}}err_math.py:33:25: error: tl.div_rn expects floating-point operands, got int32 and int32
+# INTDIV: {{.*}}err_math.py:33:25: error: Expected dtype ['fp32'] but got int32

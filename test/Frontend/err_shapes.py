@@ -56,6 +56,15 @@ def sub_none(p):
 # SUBNONE: {{.*}}err_shapes.py:[[@LINE-1]]:11: error: unsupported tensor index: only ':' and None are allowed
 
 
+# More ':' than the tensor has dimensions is Triton's "too many indices" error (a scalar has none).
+# RUN: not tilec compile %s --kernel too_many --signature '*fp32' --emit tile -o - 2>&1 | FileCheck %s --check-prefix=TOOMANY
+@jit
+def too_many(p):
+    z = p[None, None, :]
+# TOOMANY: {{.*}}err_shapes.py:[[@LINE-1]]:10: error: too many indices for tensor of rank 0
+# TOOMANY-NEXT: {{^}}    z = p[None, None, :]
+
+
 @jit
 def item(p):
     s = tl.arange(0, 2).item()

@@ -57,3 +57,19 @@ def batched(p):
 # BATCHED-LABEL: func.func @batched(
 # BATCHED: tile.trans %{{.*}} {order = array<i32: 0, 2, 1>} : tensor<2x4x8xi32> -> tensor<2x8x4xi32>
 # BATCHED: tile.trans %{{.*}} {order = array<i32: 0, 2, 1>} : tensor<2x4x8xi32> -> tensor<2x8x4xi32>
+
+
+# A subscript may keep fewer dimensions than the tensor has, as in Triton: the i-th index
+# inserts (None) or keeps (':') dimension i and the dimensions after the last index are kept,
+# so `x[None]` of a 4x8 tile is 1x4x8 and `x[:, None]` is 4x1x8.
+# RUN: tilec compile %s --kernel partial_subscript --signature '*fp32' --emit tile -o - | FileCheck %s --check-prefix=PARTIAL
+@jit
+def partial_subscript(p):
+    x = tl.reshape(tl.arange(0, 32), (4, 8))
+    a = x[None]
+    b = x[:, None]
+    tl.store(p + tl.arange(0, 32), tl.reshape(a + tl.reshape(b, (1, 4, 8)), (32,)).to(tl.float32))
+# PARTIAL-LABEL: func.func @partial_subscript(
+# PARTIAL: %[[X:.*]] = tile.reshape %{{.*}} : tensor<32xi32> -> tensor<4x8xi32>
+# PARTIAL: tile.expand_dims %[[X]] {axis = 0 : i32} : tensor<4x8xi32> -> tensor<1x4x8xi32>
+# PARTIAL: tile.expand_dims %[[X]] {axis = 1 : i32} : tensor<4x8xi32> -> tensor<4x1x8xi32>

@@ -10,7 +10,7 @@
 # CHECK-NOT: <256 x float>
 # CHECK: call <32 x float> @llvm.masked.load.v32f32.p0(
 # CHECK: call <32 x float> @llvm.masked.load.v32f32.p0(
-# CHECK: fadd <32 x float>
+# CHECK: fadd contract <32 x float>
 # CHECK: call void @llvm.masked.store.v32f32.p0(
 # CHECK-NOT: <256 x float>
 # CHECK-NOT: define {{.*}}@add_kernel(

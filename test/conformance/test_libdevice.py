@@ -145,8 +145,12 @@ def ieee_kernel(a_ptr, b_ptr, out_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     a = tl.load(a_ptr + offs)
     b = tl.load(b_ptr + offs)
-    tl.store(out_ptr + offs, tl.sqrt_rn(a))
-    tl.store(out_ptr + BLOCK + offs, tl.div_rn(a, b))
+    if a.dtype == tl.float32:
+        tl.store(out_ptr + offs, tl.sqrt_rn(a))
+        tl.store(out_ptr + BLOCK + offs, tl.div_rn(a, b))
+    else:  # Triton's sqrt_rn and div_rn take fp32 only; fp64 sqrt and / are IEEE already
+        tl.store(out_ptr + offs, tl.sqrt(a))
+        tl.store(out_ptr + BLOCK + offs, a / b)
     tl.store(out_ptr + 2 * BLOCK + offs, tl.fdiv(a, b, ieee_rounding=True))
     tl.store(out_ptr + 3 * BLOCK + offs, tl.math.sqrt(a))
     tl.store(out_ptr + 4 * BLOCK + offs, tl.math.fma(a, b, a))

@@ -6,6 +6,7 @@ exact; exp, exp2, log, log2, rsqrt, sigmoid 4 ulp-ish (rtol 5e-7..2e-6); sin, co
 fma rtol 1e-6 (fused against the float64 reference). fp64 uses rtol 1e-12 / atol 1e-12.
 """
 import functools
+import re
 
 import numpy as np
 import pytest
@@ -178,20 +179,60 @@ def test_clamp_of_integers_is_a_compile_error(dtype):
 
 
 @tilec.jit
-def softmax_rows_kernel(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
+def softmax_kernel(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, DIM: tl.constexpr):
     rows = tl.arange(0, M)[:, None]
     cols = tl.arange(0, N)[None, :]
     x = tl.load(x_ptr + rows * N + cols)
-    tl.store(out_ptr + rows * N + cols, tl.softmax(x))
+    if DIM is None:
+        y = tl.softmax(x)
+    else:
+        y = tl.softmax(x, DIM)
+    tl.store(out_ptr + rows * N + cols, y)
 
 
+# As Triton's tl.softmax: along axis 0 unless `dim` is given (not the last axis, as torch's).
 @pytest.mark.parametrize("shape", [(1, 16), (16, 16), (4, 128)])
-def test_softmax_last_axis(shape):
+@pytest.mark.parametrize("dim", [None, 0, 1])
+def test_softmax(shape, dim):
     x = np.random.default_rng(2).standard_normal(shape).astype(np.float32) * 4
     out = np.zeros_like(x)
-    softmax_rows_kernel[(1,)](x, out, M=shape[0], N=shape[1])
-    e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
-    np.testing.assert_allclose(out, e / e.sum(axis=1, keepdims=True), rtol=5e-6, atol=1e-7)
+    softmax_kernel[(1,)](x, out, M=shape[0], N=shape[1], DIM=dim)
+    axis = 0 if dim is None else dim
+    e = np.exp(x.astype(np.float64) - x.max(axis=axis, keepdims=True))
+    np.testing.assert_allclose(out, e / e.sum(axis=axis, keepdims=True), rtol=5e-6, atol=1e-7)
+
+
+@tilec.jit
+def math_of_kernel(x_ptr, out_ptr, FN: tl.constexpr):
+    offs = tl.arange(0, 16)
+    x = tl.load(x_ptr + offs)
+    if FN == "exp":
+        y = tl.exp(x)
+    elif FN == "member_exp":
+        y = x.exp()
+    elif FN == "sqrt_rn":
+        y = tl.sqrt_rn(x)
+    elif FN == "sigmoid":
+        y = tl.sigmoid(x)
+    else:
+        y = tl.umulhi(x, x)
+    tl.store(out_ptr + offs, y)
+
+
+# Triton 3.9 checks the element types of these tl.math functions' tensor arguments
+# (libdevice's convention) and refuses others: cast first.
+@pytest.mark.parametrize("fn, dtype, expected", [
+    ("exp", "float16", "['fp32', 'fp64'] but got fp16"),
+    ("member_exp", "float16", "['fp32', 'fp64'] but got fp16"),
+    ("exp", "int32", "['fp32', 'fp64'] but got int32"),
+    ("sigmoid", "float16", "['fp32', 'fp64'] but got fp16"),
+    ("sqrt_rn", "float64", "['fp32'] but got fp64"),
+    ("umulhi", "int16", "['int32', 'int64', 'uint32', 'uint64'] but got int16"),
+])
+def test_math_argument_dtypes_are_checked(fn, dtype, expected):
+    x = np.ones(16, dtype)
+    with pytest.raises(tilec.CompilationError, match=re.escape("Expected dtype " + expected)):
+        math_of_kernel[(1,)](x, x.copy(), FN=fn)
 
 
 @tilec.jit

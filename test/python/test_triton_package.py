@@ -9,6 +9,7 @@ import pytest
 
 import tilec
 import tilec.language as tl
+from tilec.jit import MockTensor
 
 
 def _compat(tmp_path, *args, env_extra=None):
@@ -107,6 +108,27 @@ def test_kernels_defined_in_functions_see_their_closure():
     np.testing.assert_array_equal(out, 2 * x + 2)
 
 
+def _make_polynomial(coeffs):
+    COEFFS = tl.constexpr(coeffs)
+
+    @tilec.jit
+    def kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+        offs = tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs)
+        tl.store(out_ptr + offs, COEFFS[0] + COEFFS[1][0] * x + COEFFS[1][1] * x * x)
+
+    return kernel
+
+
+def test_closure_tuples_are_constants():
+    # A tuple (nested, wrapped in tl.constexpr) captured by a kernel's closure is a
+    # constant of the kernel, as in Triton.
+    x = np.arange(8, dtype=np.float32)
+    out = np.zeros_like(x)
+    _make_polynomial((1.0, (2.0, 0.5)))[(1,)](x, out, BLOCK=8)
+    np.testing.assert_array_equal(out, 1 + 2 * x + 0.5 * x * x)
+
+
 def test_src_and_unsafe_update_src():
     @tilec.jit
     def kernel(x_ptr, BLOCK: tl.constexpr):
@@ -141,6 +163,17 @@ def test_parameters_named_like_launch_options_and_warmup():
     out[0] = 0
     compiled = option_named_kernel.warmup(out, 5, debug=1, grid=(1,))
     assert out[0] == 0 and compiled.param_types[0] == "*i32"  # compiled, not launched
+
+
+def test_warmup_with_dtypes_instead_of_tensors():
+    # As Triton's warmup: a torch dtype (or a MockTensor) stands for a tensor of that dtype.
+    torch = pytest.importorskip("torch")
+    compiled = option_named_kernel.warmup(torch.int16, 5, debug=1, grid=(1,))
+    assert compiled.param_types[0] == "*i16"
+    mock = MockTensor(torch.float32, shape=[4, 3])
+    assert mock.stride() == (3, 1) and mock.data_ptr() == 0
+    compiled = option_named_kernel.warmup(mock, 5, debug=1, grid=(1,))
+    assert compiled.param_types[0] == "*fp32"
 
 
 @tilec.autotune(configs=[tilec.Config({"BLOCK": 3}), tilec.Config({"BLOCK": 5}, waves_per_eu=2)],

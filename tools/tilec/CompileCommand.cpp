@@ -66,6 +66,11 @@ cl::opt<std::string> defaultDotInputPrecision(
         "input_precision of fp32 tl.dot calls that give none: ieee, tf32, tf32x3, bf16x3 or bf16x6 "
         "(Triton's default_dot_input_precision; default: the target's)"),
     cl::init(""), cl::sub(compileCommand), cl::cat(category));
+cl::opt<bool> enableFPFusion(
+    "enable-fp-fusion",
+    cl::desc("Let code generation fuse the program's float multiplies and the adds they "
+             "feed into fmas, as Triton's enable_fp_fusion (default: on, as Triton 3.9)"),
+    cl::init(true), cl::sub(compileCommand), cl::cat(category));
 cl::opt<bool> printDebugInfo("mlir-print-debuginfo",
                              cl::desc("Print source locations in --emit tile output"),
                              cl::init(false), cl::sub(compileCommand), cl::cat(category));
@@ -102,6 +107,7 @@ int runCompile() {
   request.pipeline.optLevel = optLevel;
   request.pipeline.printDebugInfo = printDebugInfo;
   request.pipeline.expandF64Math = expandF64Math;
+  request.pipeline.fpFusion = enableFPFusion;
   request.emit = *kind;
   if ((*kind == EmitKind::Obj || *kind == EmitKind::So || *kind == EmitKind::Hsaco) &&
       outputFile == "-")

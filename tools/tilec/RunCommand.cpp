@@ -52,6 +52,11 @@ cl::opt<unsigned> numStages("num-stages",
                                      "GPUs with asynchronous copies; elsewhere, >1 prefetches "
                                      "one iteration ahead (default 3; 1: off)"),
                             cl::init(3), cl::sub(runCommand), cl::cat(category));
+cl::opt<bool> enableFPFusion(
+    "enable-fp-fusion",
+    cl::desc("Let code generation fuse the program's float multiplies and the adds they "
+             "feed into fmas, as Triton's enable_fp_fusion (default: on, as Triton 3.9)"),
+    cl::init(true), cl::sub(runCommand), cl::cat(category));
 cl::opt<bool> unchecked("unchecked",
                         cl::desc("Skip the bounds checks of every memory access (faster; an "
                                  "access outside an array is then undefined)"),
@@ -88,7 +93,7 @@ int runRun() {
   std::vector<std::string> specs(kernelArgs.begin(), kernelArgs.end());
   int bench = benchRuns;
   unsigned warps = numWarps, stages = numStages;
-  bool checked = !unchecked, ownF64Math = expandF64Math;
+  bool checked = !unchecked, ownF64Math = expandF64Math, fpFusion = enableFPFusion;
 
   CompileRequest request;
   request.sourcePath = source;
@@ -124,6 +129,7 @@ int runRun() {
   request.pipeline.numWarps = warps;
   request.pipeline.numStages = stages;
   request.pipeline.expandF64Math = ownF64Math;
+  request.pipeline.fpFusion = fpFusion;
   selectTargetForDevice(tilec_device_driver_name(handles.device), info.arch, request.pipeline);
   // Checked mode (every access guarded against its array's extent) is
   // implemented for the CPU device; other devices run unchecked.

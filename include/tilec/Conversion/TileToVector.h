@@ -129,23 +129,33 @@ void populateTileAtomicsToVectorPatterns(const mlir::TypeConverter &typeConverte
 
 /// The LLVM ordering of a tile memory semantic.
 mlir::LLVM::AtomicOrdering toLLVMOrdering(tile::MemSemantic sem);
+
+/// How one atomic access synchronizes: its LLVM ordering, its LLVM
+/// synchronization scope (`syncscope`; empty for the whole system) and
+/// whether an ordered read-modify-write is emitted as a monotonic one between
+/// fences, for back ends that drop the ordering of `atomicrmw`
+/// (TargetInfo::dropsAtomicRMWOrdering).
+struct AtomicSync {
+  mlir::LLVM::AtomicOrdering ordering;
+  llvm::StringRef syncScope = "";
+  bool fenceReadModifyWrite = false;
+};
+
 /// One atomic read-modify-write of `kind` at `ptr` (Triton's float max/min on
 /// the bit pattern); returns the old value.
 mlir::Value emitAtomicRMW(mlir::OpBuilder &b, mlir::Location loc, tile::AtomicRMWKind kind,
-                          mlir::LLVM::AtomicOrdering ordering, mlir::Value ptr, mlir::Value val);
+                          const AtomicSync &sync, mlir::Value ptr, mlir::Value val);
 /// One compare-and-swap at `ptr` (floats by bit pattern); returns the old value.
-mlir::Value emitAtomicCAS(mlir::OpBuilder &b, mlir::Location loc,
-                          mlir::LLVM::AtomicOrdering ordering, mlir::Value ptr, mlir::Value cmp,
-                          mlir::Value val);
+mlir::Value emitAtomicCAS(mlir::OpBuilder &b, mlir::Location loc, const AtomicSync &sync,
+                          mlir::Value ptr, mlir::Value cmp, mlir::Value val);
 
-/// One atomic `llvm.load` of a `type` element at `ptr` with `ordering`
-/// (booleans: a byte, compared with zero).
-mlir::Value emitAtomicLoad(mlir::OpBuilder &b, mlir::Location loc,
-                           mlir::LLVM::AtomicOrdering ordering, mlir::Value ptr, mlir::Type type);
+/// One atomic `llvm.load` of a `type` element at `ptr` (booleans: a byte,
+/// compared with zero).
+mlir::Value emitAtomicLoad(mlir::OpBuilder &b, mlir::Location loc, const AtomicSync &sync,
+                           mlir::Value ptr, mlir::Type type);
 
-/// One atomic `llvm.store` of `value` at `ptr` with `ordering` (booleans as a
-/// byte).
-void emitAtomicStore(mlir::OpBuilder &b, mlir::Location loc, mlir::LLVM::AtomicOrdering ordering,
+/// One atomic `llvm.store` of `value` at `ptr` (booleans as a byte).
+void emitAtomicStore(mlir::OpBuilder &b, mlir::Location loc, const AtomicSync &sync,
                      mlir::Value ptr, mlir::Value value);
 
 /// tile.gather -> a loop of loads from the spilled source tile.

@@ -115,6 +115,10 @@ struct KernelSpec {
   /// sm_90a: tf32, int8 and fp8 dots with an N-contiguous B on wgmma too, as
   /// Triton (PipelineOptions::wgmmaTransposedB). Part of the cache key.
   bool wgmmaTransposedB = false;
+  /// Let code generation fuse the program's float multiplies and adds into
+  /// fmas (Triton's enable_fp_fusion, PipelineOptions::fpFusion). Part of the
+  /// cache key.
+  bool fpFusion = true;
   /// LLVM optimization level 0-3.
   unsigned optLevel = 3;
   /// Empty: the Compiler's device.

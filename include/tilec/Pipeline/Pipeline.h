@@ -61,6 +61,10 @@ struct PipelineOptions {
   /// also where libm or libdevice would be called: tests the code AMD GPUs run
   /// on the CPU (`tilec run/compile --expand-f64-math`).
   bool expandF64Math = false;
+  /// Let code generation fuse the program's float multiplies and the adds
+  /// they feed into fmas (Triton's enable_fp_fusion, on by default in Triton
+  /// 3.9; tilec-fp-fusion).
+  bool fpFusion = true;
 };
 
 /// The libdevice bitcode NVPTX math is linked with: $TILEC_LIBDEVICE when set

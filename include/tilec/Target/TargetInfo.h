@@ -74,6 +74,10 @@ struct WarpgroupMmaOperand {
   llvm::StringRef fp8;
 };
 
+/// The threads an atomic access synchronizes with (Triton's `scope`): those
+/// of its program ("cta"), of the device ("gpu"), or the whole system ("sys").
+enum class AtomicScope { Program, Device, System };
+
 class TargetInfo {
 public:
   virtual ~TargetInfo();
@@ -274,6 +278,14 @@ public:
   /// bounds. The default is an `llvm.atomicrmw add`.
   virtual void atomicAddShared(mlir::OpBuilder &b, mlir::Location loc, mlir::func::FuncOp kernel,
                                mlir::Value value, mlir::Value ptr) const;
+  /// The LLVM synchronization scope (`syncscope`) of global atomics at
+  /// `scope`; empty is LLVM's default, the whole system. The default is empty
+  /// for every scope (host targets: a launch's programs are host threads).
+  virtual llvm::StringRef getAtomicSyncScope(AtomicScope scope) const { return ""; }
+  /// Whether the LLVM back end drops the memory ordering of `atomicrmw` (NVPTX
+  /// in LLVM 22 emits each one as a relaxed `atom`), so that an ordered
+  /// read-modify-write must be a monotonic one between fences.
+  virtual bool dropsAtomicRMWOrdering() const { return false; }
 
   //===--------------------------------------------------------------------===//
   // Tensor cores, used by tilec-assign-layouts and convert-tile-to-gpu.

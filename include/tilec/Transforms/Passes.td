@@ -167,6 +167,37 @@ def TilecDropHints : Pass<"tilec-drop-hints", "mlir::ModuleOp"> {
   }];
 }
 
+def TilecFPFusion : Pass<"tilec-fp-fusion", "mlir::ModuleOp"> {
+  let summary = "Lets code generation fuse the program's float multiplies and adds into fmas";
+  let description = [{
+    Triton's `enable_fp_fusion` (on by default in Triton 3.9): a float multiply whose
+    product feeds an add or subtract may be computed as one fused multiply-add, with one
+    rounding instead of two. The pass marks the program's `arith.mulf`, `arith.addf` and
+    `arith.subf` with the `contract` fast-math flag, which LLVM's code generator reads to
+    fuse a contractible multiply into a contractible add (x86 `vfmadd`, AArch64 `fmla`,
+    PTX `fma.rn`, AMDGPU `v_fma`). It runs first, so that only the operations the program
+    wrote are marked: those tilec's own expansions create later (math functions, fp64
+    double-float arithmetic, precision-splitting dots) keep their separate roundings. The
+    pipeline leaves it out when fusion is off (`--enable-fp-fusion=false`,
+    `enable_fp_fusion=False`).
+
+    Before:
+
+    ```mlir
+    %p = arith.mulf %x, %y : tensor<128xf32>
+    %s = arith.addf %p, %z : tensor<128xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %p = arith.mulf %x, %y fastmath<contract> : tensor<128xf32>
+    %s = arith.addf %p, %z fastmath<contract> : tensor<128xf32>
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def TilecGuardIntDivision : Pass<"tilec-guard-int-division", "mlir::ModuleOp"> {
   let summary = "Makes integer division and remainder by zero (or INT_MIN / -1) harmless";
   let description = [{

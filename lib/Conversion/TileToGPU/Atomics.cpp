@@ -26,10 +26,31 @@ Value zeroOf(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
 }
 
+/// The target's scope of Triton's `scope`.
+AtomicScope atomicScopeOf(tile::MemSyncScope scope) {
+  switch (scope) {
+  case tile::MemSyncScope::cta:
+    return AtomicScope::Program;
+  case tile::MemSyncScope::gpu:
+    return AtomicScope::Device;
+  case tile::MemSyncScope::sys:
+    return AtomicScope::System;
+  }
+  llvm_unreachable("unknown memory scope");
+}
+
 template <typename Op>
 struct AtomicLowering : public SIMTPattern<Op> {
   using SIMTPattern<Op>::SIMTPattern;
   using SIMTPattern<Op>::simt;
+
+  /// How `op`'s atomics synchronize on the kernel's target: its ordering at
+  /// the target's scope for `op`'s, fenced where the back end needs it.
+  AtomicSync syncOf(Op op) const {
+    return AtomicSync{toLLVMOrdering(op.getSem()),
+                      simt.target.getAtomicSyncScope(atomicScopeOf(op.getScope())),
+                      simt.target.dropsAtomicRMWOrdering()};
+  }
 
   /// Emits one atomic on scalars (`operands` of one element) and returns the old value.
   virtual Value emitOne(OpBuilder &b, Op op, Value ptr, ValueRange operands) const = 0;
@@ -122,8 +143,7 @@ struct AtomicRMWLowering : public AtomicLowering<tile::AtomicRMWOp> {
   using AtomicLowering::AtomicLowering;
   Value emitOne(OpBuilder &b, tile::AtomicRMWOp op, Value ptr,
                 ValueRange operands) const override {
-    return emitAtomicRMW(b, op.getLoc(), op.getKind(), toLLVMOrdering(op.getSem()), ptr,
-                         operands[0]);
+    return emitAtomicRMW(b, op.getLoc(), op.getKind(), syncOf(op), ptr, operands[0]);
   }
   SmallVector<Value> operandsOf(tile::AtomicRMWOp::Adaptor adaptor) const override {
     return {adaptor.getValue()};
@@ -135,8 +155,7 @@ struct AtomicCASLowering : public AtomicLowering<tile::AtomicCASOp> {
   using AtomicLowering::AtomicLowering;
   Value emitOne(OpBuilder &b, tile::AtomicCASOp op, Value ptr,
                 ValueRange operands) const override {
-    return emitAtomicCAS(b, op.getLoc(), toLLVMOrdering(op.getSem()), ptr, operands[0],
-                         operands[1]);
+    return emitAtomicCAS(b, op.getLoc(), syncOf(op), ptr, operands[0], operands[1]);
   }
   SmallVector<Value> operandsOf(tile::AtomicCASOp::Adaptor adaptor) const override {
     return {adaptor.getCmp(), adaptor.getValue()};
@@ -147,7 +166,7 @@ struct AtomicCASLowering : public AtomicLowering<tile::AtomicCASOp> {
 struct AtomicLoadLowering : public AtomicLowering<tile::AtomicLoadOp> {
   using AtomicLowering::AtomicLowering;
   Value emitOne(OpBuilder &b, tile::AtomicLoadOp op, Value ptr, ValueRange) const override {
-    return emitAtomicLoad(b, op.getLoc(), toLLVMOrdering(op.getSem()), ptr,
+    return emitAtomicLoad(b, op.getLoc(), syncOf(op), ptr,
                           getElementTypeOrSelf(getTypeConverter()->convertType(op.getType())));
   }
   SmallVector<Value> operandsOf(tile::AtomicLoadOp::Adaptor) const override { return {}; }
@@ -158,7 +177,7 @@ struct AtomicStoreLowering : public AtomicLowering<tile::AtomicStoreOp> {
   using AtomicLowering::AtomicLowering;
   Value emitOne(OpBuilder &b, tile::AtomicStoreOp op, Value ptr,
                 ValueRange operands) const override {
-    emitAtomicStore(b, op.getLoc(), toLLVMOrdering(op.getSem()), ptr, operands[0]);
+    emitAtomicStore(b, op.getLoc(), syncOf(op), ptr, operands[0]);
     return Value();
   }
   SmallVector<Value> operandsOf(tile::AtomicStoreOp::Adaptor adaptor) const override {

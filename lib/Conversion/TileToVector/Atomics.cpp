@@ -46,99 +46,131 @@ static IntegerType sameWidthInt(Type type) {
   return IntegerType::get(type.getContext(), type.getIntOrFloatBitWidth());
 }
 
-/// One `llvm.atomicrmw` of `kind` at `ptr`; returns the old value.
+/// Whether `ordering` orders the accesses before it (release side) or after it
+/// (acquire side).
+static bool releases(LLVM::AtomicOrdering ordering) {
+  return ordering == LLVM::AtomicOrdering::release || ordering == LLVM::AtomicOrdering::acq_rel ||
+         ordering == LLVM::AtomicOrdering::seq_cst;
+}
+static bool acquires(LLVM::AtomicOrdering ordering) {
+  return ordering == LLVM::AtomicOrdering::acquire || ordering == LLVM::AtomicOrdering::acq_rel ||
+         ordering == LLVM::AtomicOrdering::seq_cst;
+}
+
+/// An `llvm.fence` of `ordering` at `sync`'s scope.
+static void emitFence(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering,
+                      const AtomicSync &sync) {
+  LLVM::FenceOp::create(b, loc, ordering,
+                        sync.syncScope.empty() ? StringAttr() : b.getStringAttr(sync.syncScope));
+}
+
+/// One `llvm.atomicrmw` of `kind` at `ptr`; returns the old value. Where the
+/// back end drops atomicrmw orderings, a release fence before a monotonic
+/// read-modify-write and an acquire fence after it carry the ordering (the
+/// fence-based release and acquire patterns of the PTX memory model).
 Value tilec::emitAtomicRMW(OpBuilder &b, Location loc, tile::AtomicRMWKind kind,
-                    LLVM::AtomicOrdering ordering, Value ptr, Value val) {
-  auto rmw = [&](LLVM::AtomicBinOp op, Value v) -> Value {
-    return LLVM::AtomicRMWOp::create(b, loc, op, ptr, v, ordering);
+                           const AtomicSync &sync, Value ptr, Value val) {
+  LLVM::AtomicOrdering ordering = sync.ordering;
+  bool fenced = sync.fenceReadModifyWrite && ordering != LLVM::AtomicOrdering::monotonic;
+  if (fenced) {
+    if (releases(sync.ordering))
+      emitFence(b, loc, LLVM::AtomicOrdering::release, sync);
+    ordering = LLVM::AtomicOrdering::monotonic;
+  }
+  auto rmw = [&](OpBuilder &rb, Location l, LLVM::AtomicBinOp op, Value v) -> Value {
+    return LLVM::AtomicRMWOp::create(rb, l, op, ptr, v, ordering, sync.syncScope);
   };
-  switch (kind) {
-  case tile::AtomicRMWKind::add:
-    return rmw(LLVM::AtomicBinOp::add, val);
-  case tile::AtomicRMWKind::fadd:
-    return rmw(LLVM::AtomicBinOp::fadd, val);
-  case tile::AtomicRMWKind::max:
-    return rmw(LLVM::AtomicBinOp::max, val);
-  case tile::AtomicRMWKind::umax:
-    return rmw(LLVM::AtomicBinOp::umax, val);
-  case tile::AtomicRMWKind::min:
-    return rmw(LLVM::AtomicBinOp::min, val);
-  case tile::AtomicRMWKind::umin:
-    return rmw(LLVM::AtomicBinOp::umin, val);
-  case tile::AtomicRMWKind::bit_and:
-    return rmw(LLVM::AtomicBinOp::_and, val);
-  case tile::AtomicRMWKind::bit_or:
-    return rmw(LLVM::AtomicBinOp::_or, val);
-  case tile::AtomicRMWKind::bit_xor:
-    return rmw(LLVM::AtomicBinOp::_xor, val);
-  case tile::AtomicRMWKind::xchg:
-    return rmw(LLVM::AtomicBinOp::xchg, val);
-  case tile::AtomicRMWKind::fmax:
-  case tile::AtomicRMWKind::fmin: {
-    // Triton's float max/min on the bit pattern: for a non-negative value the
-    // signed integer order agrees with the float order; for a negative one the
-    // unsigned order is reversed.
-    bool isMax = kind == tile::AtomicRMWKind::fmax;
-    Type floatType = val.getType();
-    IntegerType intType = sameWidthInt(floatType);
-    Value bits = arith::BitcastOp::create(b, loc, intType, val);
-    Value zero = arith::ConstantIntOp::create(b, loc, intType, 0);
-    Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits, zero);
-    auto ifOp = scf::IfOp::create(
-        b, loc, negative,
-        [&](OpBuilder &nb, Location l) {
-          Value old = LLVM::AtomicRMWOp::create(
-              nb, l, isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax, ptr, bits,
-              ordering);
-          scf::YieldOp::create(nb, l, old);
-        },
-        [&](OpBuilder &nb, Location l) {
-          Value old = LLVM::AtomicRMWOp::create(
-              nb, l, isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min, ptr, bits, ordering);
-          scf::YieldOp::create(nb, l, old);
-        });
-    return arith::BitcastOp::create(b, loc, floatType, ifOp.getResult(0));
-  }
-  }
-  llvm_unreachable("unknown atomic kind");
+  auto emit = [&]() -> Value {
+    switch (kind) {
+    case tile::AtomicRMWKind::add:
+      return rmw(b, loc, LLVM::AtomicBinOp::add, val);
+    case tile::AtomicRMWKind::fadd:
+      return rmw(b, loc, LLVM::AtomicBinOp::fadd, val);
+    case tile::AtomicRMWKind::max:
+      return rmw(b, loc, LLVM::AtomicBinOp::max, val);
+    case tile::AtomicRMWKind::umax:
+      return rmw(b, loc, LLVM::AtomicBinOp::umax, val);
+    case tile::AtomicRMWKind::min:
+      return rmw(b, loc, LLVM::AtomicBinOp::min, val);
+    case tile::AtomicRMWKind::umin:
+      return rmw(b, loc, LLVM::AtomicBinOp::umin, val);
+    case tile::AtomicRMWKind::bit_and:
+      return rmw(b, loc, LLVM::AtomicBinOp::_and, val);
+    case tile::AtomicRMWKind::bit_or:
+      return rmw(b, loc, LLVM::AtomicBinOp::_or, val);
+    case tile::AtomicRMWKind::bit_xor:
+      return rmw(b, loc, LLVM::AtomicBinOp::_xor, val);
+    case tile::AtomicRMWKind::xchg:
+      return rmw(b, loc, LLVM::AtomicBinOp::xchg, val);
+    case tile::AtomicRMWKind::fmax:
+    case tile::AtomicRMWKind::fmin: {
+      // Triton's float max/min on the bit pattern: for a non-negative value
+      // the signed integer order agrees with the float order; for a negative
+      // one the unsigned order is reversed.
+      bool isMax = kind == tile::AtomicRMWKind::fmax;
+      Type floatType = val.getType();
+      IntegerType intType = sameWidthInt(floatType);
+      Value bits = arith::BitcastOp::create(b, loc, intType, val);
+      Value zero = arith::ConstantIntOp::create(b, loc, intType, 0);
+      Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits, zero);
+      auto ifOp = scf::IfOp::create(
+          b, loc, negative,
+          [&](OpBuilder &nb, Location l) {
+            scf::YieldOp::create(
+                nb, l, rmw(nb, l, isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax, bits));
+          },
+          [&](OpBuilder &nb, Location l) {
+            scf::YieldOp::create(
+                nb, l, rmw(nb, l, isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min, bits));
+          });
+      return arith::BitcastOp::create(b, loc, floatType, ifOp.getResult(0));
+    }
+    }
+    llvm_unreachable("unknown atomic kind");
+  };
+  Value old = emit();
+  if (fenced && acquires(sync.ordering))
+    emitFence(b, loc, LLVM::AtomicOrdering::acquire, sync);
+  return old;
 }
 
 /// One `llvm.cmpxchg` at `ptr` (floats compare and swap their bit patterns);
 /// returns the old value.
-Value tilec::emitAtomicCAS(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering, Value ptr, Value cmp,
-                    Value val) {
+Value tilec::emitAtomicCAS(OpBuilder &b, Location loc, const AtomicSync &sync, Value ptr, Value cmp,
+                           Value val) {
   Type type = val.getType();
   bool isFloat = isa<FloatType>(type);
   if (isFloat) {
     cmp = arith::BitcastOp::create(b, loc, sameWidthInt(type), cmp);
     val = arith::BitcastOp::create(b, loc, sameWidthInt(type), val);
   }
-  Value pair =
-      LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, val, ordering, failureOrdering(ordering));
+  Value pair = LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, val, sync.ordering,
+                                             failureOrdering(sync.ordering), sync.syncScope);
   Value old = LLVM::ExtractValueOp::create(b, loc, pair, 0);
   return isFloat ? arith::BitcastOp::create(b, loc, type, old).getResult() : old;
 }
 
-Value tilec::emitAtomicLoad(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering, Value ptr,
+Value tilec::emitAtomicLoad(OpBuilder &b, Location loc, const AtomicSync &sync, Value ptr,
                             Type type) {
   // Booleans are bytes in memory.
   Type memType = type.isInteger(1) ? b.getI8Type() : type;
   Value v = LLVM::LoadOp::create(b, loc, memType, ptr, getElementByteSize(memType),
                                  /*isVolatile=*/false, /*isNonTemporal=*/false,
-                                 /*isInvariant=*/false, /*isInvariantGroup=*/false, ordering);
+                                 /*isInvariant=*/false, /*isInvariantGroup=*/false, sync.ordering,
+                                 sync.syncScope);
   if (memType == type)
     return v;
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v,
                                arith::ConstantIntOp::create(b, loc, memType, 0));
 }
 
-void tilec::emitAtomicStore(OpBuilder &b, Location loc, LLVM::AtomicOrdering ordering, Value ptr,
+void tilec::emitAtomicStore(OpBuilder &b, Location loc, const AtomicSync &sync, Value ptr,
                             Value value) {
   if (value.getType().isInteger(1))
     value = arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
   LLVM::StoreOp::create(b, loc, value, ptr, getElementByteSize(value.getType()),
                         /*isVolatile=*/false, /*isNonTemporal=*/false, /*isInvariantGroup=*/false,
-                        ordering);
+                        sync.ordering, sync.syncScope);
 }
 
 namespace {
@@ -233,12 +265,12 @@ struct AtomicRMWLowering : public OpConversionPattern<tile::AtomicRMWOp> {
     Type resultType = getTypeConverter()->convertType(op.getResult().getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "cannot convert the result type");
-    LLVM::AtomicOrdering ordering = toLLVMOrdering(op.getSem());
+    AtomicSync sync{toLLVMOrdering(op.getSem())};
     tile::AtomicRMWKind kind = op.getKind();
     Value old =
         emitPerElement(rewriter, op, resultType, adaptor.getPtr(), ValueRange{adaptor.getValue()},
                        adaptor.getMask(), [&](OpBuilder &b, Value ptr, ValueRange vals) {
-                         return emitAtomicRMW(b, op.getLoc(), kind, ordering, ptr, vals[0]);
+                         return emitAtomicRMW(b, op.getLoc(), kind, sync, ptr, vals[0]);
                        });
     rewriter.replaceOp(op, old);
     return success();
@@ -252,13 +284,12 @@ struct AtomicCASLowering : public OpConversionPattern<tile::AtomicCASOp> {
     Type resultType = getTypeConverter()->convertType(op.getResult().getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "cannot convert the result type");
-    LLVM::AtomicOrdering ordering = toLLVMOrdering(op.getSem());
-    Value old =
-        emitPerElement(rewriter, op, resultType, adaptor.getPtr(),
-                       ValueRange{adaptor.getCmp(), adaptor.getValue()}, Value(),
-                       [&](OpBuilder &b, Value ptr, ValueRange vals) {
-                         return emitAtomicCAS(b, op.getLoc(), ordering, ptr, vals[0], vals[1]);
-                       });
+    AtomicSync sync{toLLVMOrdering(op.getSem())};
+    Value old = emitPerElement(rewriter, op, resultType, adaptor.getPtr(),
+                               ValueRange{adaptor.getCmp(), adaptor.getValue()}, Value(),
+                               [&](OpBuilder &b, Value ptr, ValueRange vals) {
+                                 return emitAtomicCAS(b, op.getLoc(), sync, ptr, vals[0], vals[1]);
+                               });
     rewriter.replaceOp(op, old);
     return success();
   }
@@ -272,14 +303,14 @@ struct AtomicLoadLowering : public OpConversionPattern<tile::AtomicLoadOp> {
     Type resultType = getTypeConverter()->convertType(op.getResult().getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "cannot convert the result type");
-    LLVM::AtomicOrdering ordering = toLLVMOrdering(op.getSem());
+    AtomicSync sync{toLLVMOrdering(op.getSem())};
     // Booleans are read as the bytes memory holds, then compared with zero.
     bool isBool = getElementTypeOrSelf(resultType).isInteger(1);
     Type laneType = isBool ? toByteType(resultType) : resultType;
     Type elem = getElementTypeOrSelf(laneType);
     Value old = emitPerElement(rewriter, op, laneType, adaptor.getPtr(), ValueRange{},
                                adaptor.getMask(), [&](OpBuilder &b, Value ptr, ValueRange) {
-                                 return emitAtomicLoad(b, op.getLoc(), ordering, ptr, elem);
+                                 return emitAtomicLoad(b, op.getLoc(), sync, ptr, elem);
                                });
     if (isBool)
       old = arith::CmpIOp::create(rewriter, op.getLoc(), arith::CmpIPredicate::ne, old,
@@ -294,14 +325,14 @@ struct AtomicStoreLowering : public OpConversionPattern<tile::AtomicStoreOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(tile::AtomicStoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    LLVM::AtomicOrdering ordering = toLLVMOrdering(op.getSem());
+    AtomicSync sync{toLLVMOrdering(op.getSem())};
     Value value = adaptor.getValue();
     if (getElementTypeOrSelf(value.getType()).isInteger(1))
       value = arith::ExtUIOp::create(rewriter, op.getLoc(), toByteType(value.getType()), value);
     emitPerElement(
         rewriter, op, value.getType(), adaptor.getPtr(), ValueRange{value}, adaptor.getMask(),
         [&](OpBuilder &b, Value ptr, ValueRange vals) {
-          emitAtomicStore(b, op.getLoc(), ordering, ptr, vals[0]);
+          emitAtomicStore(b, op.getLoc(), sync, ptr, vals[0]);
           return Value();
         },
         /*hasResult=*/false);

@@ -144,6 +144,18 @@ public:
   /// LDS per workgroup: 64 KiB on CDNA and RDNA (gfx950's 160 KiB is not used).
   uint64_t getSharedMemoryLimit(llvm::StringRef) const override { return 64 * 1024; }
   unsigned getSharedAddressSpace() const override { return 3; }
+  StringRef getAtomicSyncScope(AtomicScope scope) const override {
+    // LLVM's AMDGPU scopes: "workgroup" (a program), "agent" (the device), "" (the system).
+    switch (scope) {
+    case AtomicScope::Program:
+      return "workgroup";
+    case AtomicScope::Device:
+      return "agent";
+    case AtomicScope::System:
+      return "";
+    }
+    llvm_unreachable("unknown atomic scope");
+  }
   unsigned getGlobalAddressSpace() const override { return 1; }
   unsigned getStackAddressSpace() const override { return 5; }
 

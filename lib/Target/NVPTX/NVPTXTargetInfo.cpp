@@ -168,6 +168,21 @@ public:
     detail::setGlobalSharedMemoryDynamic(kernel, bytes);
   }
   unsigned getSharedAddressSpace() const override { return 3; }
+  StringRef getAtomicSyncScope(AtomicScope scope) const override {
+    // LLVM's NVPTX scopes: "block" (a program), "device" (the device), "" (the system).
+    switch (scope) {
+    case AtomicScope::Program:
+      return "block";
+    case AtomicScope::Device:
+      return "device";
+    case AtomicScope::System:
+      return "";
+    }
+    llvm_unreachable("unknown atomic scope");
+  }
+  /// LLVM 22's NVPTX back end emits every `atomicrmw` as a relaxed `atom`,
+  /// whatever its ordering (`cmpxchg`, atomic loads and stores keep theirs).
+  bool dropsAtomicRMWOrdering() const override { return true; }
   unsigned getGlobalAddressSpace() const override { return 1; }
 
   /// `@p ld.global.v4.b32` as Triton emits it: the fallback is moved into the

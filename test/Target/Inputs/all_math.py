@@ -12,7 +12,10 @@ def all_math(x_ptr, y_ptr, out_ptr, N: tl.constexpr):
     a = tl.abs(x)
     tl.store(out_ptr + 0 * N + offs, tl.exp(x) + tl.exp2(x) + tl.log(a) + tl.log2(a) + tl.sqrt(a))
     tl.store(out_ptr + 1 * N + offs, tl.rsqrt(a) + tl.sin(x) + tl.cos(x) + tl.erf(x) + tl.floor(x))
-    tl.store(out_ptr + 2 * N + offs, tl.ceil(x) + tl.fma(x, y, x) + tl.math.sqrt_rn(a) + tl.math.div_rn(x, y))
+    if x.dtype == tl.float32:  # Triton's sqrt_rn and div_rn take fp32 only
+        tl.store(out_ptr + 2 * N + offs, tl.ceil(x) + tl.fma(x, y, x) + tl.math.sqrt_rn(a) + tl.math.div_rn(x, y))
+    else:
+        tl.store(out_ptr + 2 * N + offs, tl.ceil(x) + tl.fma(x, y, x) + tl.sqrt(a) + x / y)
     tl.store(out_ptr + 3 * N + offs, tl.fdiv(x, y) + tl.sigmoid(x) + tl.clamp(x, -1.0, 1.0) + tl.maximum(x, y)
              + tl.minimum(x, y, propagate_nan=tl.PropagateNan.ALL) + tl.math.exp(x) + tl.math.log2(a))
     tl.store(out_ptr + 4 * N + offs, libdevice.exp(x) + libdevice.exp2(x) + libdevice.expm1(x) + libdevice.log(a)

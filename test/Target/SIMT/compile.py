@@ -14,7 +14,7 @@
 # CHECK: and i32 [[TID]], 63
 # CHECK: icmp ult i32 [[TID]], 64
 # CHECK: load float
-# CHECK: fadd float
+# CHECK: fadd contract float
 # CHECK: store float
 # LIST: target simt warp64
 # LIST: kernel add_kernel(*fp32 x_ptr, *fp32 y_ptr, *fp32 output_ptr, i32 n_elements)

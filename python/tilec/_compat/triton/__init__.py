@@ -5,8 +5,8 @@ import tilec.triton_compat
 tilec.triton_compat.register_language()  # triton.language is tilec.language
 from tilec import language  # noqa: E402,F401
 from tilec.autotuner import Autotuner, Config, Heuristics, autotune, heuristics  # noqa: F401
-from tilec.jit import (CompilationError, JITFunction, TensorWrapper, TritonError,  # noqa: F401
-                       jit, reinterpret)
+from tilec.jit import (CompilationError, JITFunction, MockTensor, TensorWrapper,  # noqa: F401
+                       TritonError, jit, reinterpret)
 
 from . import errors, runtime, compiler, testing, tools  # noqa: F401
 from .runtime._allocation import set_allocator  # noqa: F401
@@ -16,7 +16,6 @@ __tilec_compat__ = True
 
 cdiv = tilec.cdiv
 next_power_of_2 = tilec.next_power_of_2
-MockTensor = None
 
 
 def constexpr_function(fn):

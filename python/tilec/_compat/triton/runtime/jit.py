@@ -1,5 +1,5 @@
 """`triton.runtime.jit`: JITFunction, TensorWrapper and reinterpret."""
-from tilec.jit import JITFunction, TensorWrapper, jit, reinterpret  # noqa: F401
+from tilec.jit import JITFunction, MockTensor, TensorWrapper, jit, reinterpret  # noqa: F401
 
 # Triton's canonical dtype names by their spellings.
 type_canonicalisation_dict = {
