@@ -255,7 +255,47 @@ std::optional<TensorDescEntry> tilec::frontend::parseTensorDescEntry(StringRef e
   return parsed;
 }
 
+bool tilec::frontend::isTupleEntry(StringRef entry) {
+  entry = entry.trim();
+  return entry.starts_with("(") && entry.ends_with(")");
+}
+
+std::vector<std::string> tilec::frontend::splitTopLevelCommas(StringRef list) {
+  std::vector<std::string> items;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= list.size(); ++i) {
+    char c = i < list.size() ? list[i] : ',';
+    if (c == '(' || c == '<' || c == '[')
+      ++depth;
+    else if ((c == ')' || c == '>' || c == ']') && depth > 0)
+      --depth;
+    else if (c == ',' && (depth == 0 || i == list.size())) {
+      items.push_back(list.slice(start, i).trim().str());
+      start = i + 1;
+    }
+  }
+  return items;
+}
+
+std::vector<std::string> tilec::frontend::splitTupleEntry(StringRef entry) {
+  StringRef inner = entry.trim().drop_front().drop_back();
+  if (inner.trim().empty())
+    return {};
+  std::vector<std::string> elements = splitTopLevelCommas(inner);
+  if (elements.back().empty()) // a trailing comma: "(i32,)"
+    elements.pop_back();
+  return elements;
+}
+
 std::vector<ExpandedParam> tilec::frontend::expandSignatureEntry(StringRef entry) {
+  if (isTupleEntry(entry)) {
+    std::vector<ExpandedParam> params;
+    for (auto [k, element] : llvm::enumerate(splitTupleEntry(entry)))
+      for (ExpandedParam &part : expandSignatureEntry(element))
+        params.push_back({std::move(part.entry), "_" + std::to_string(k) + part.nameSuffix});
+    return params;
+  }
   std::string error;
   std::optional<TensorDescEntry> desc =
       isTensorDescEntry(entry) ? parseTensorDescEntry(entry, error) : std::nullopt;
@@ -324,6 +364,9 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequ
     ArgSpecialization specialization;
     std::optional<TensorDescEntry> desc;
     SMLoc loc;
+    /// On the first argument of a tuple parameter: its number of elements
+    /// (the arguments that follow); -1 elsewhere.
+    int tupleElements = -1;
   };
   llvm::SmallVector<RuntimeParam> runtimeParams;
   llvm::SmallVector<Location> argLocs;
@@ -336,6 +379,38 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequ
     if (!isConstexprAnnotation(p.annotation.get())) {
       StringRef entry = request.signature[sigIdx++];
       std::string reason;
+      if (isTupleEntry(entry)) {
+        // A tuple of scalars and pointers (Triton 3.x flattens tuple arguments):
+        // one function argument per element, bound as a tuple.
+        std::vector<std::string> elements = splitTupleEntry(entry);
+        if (annotatedDType(p.annotation.get()).isValid()) {
+          error(p.loc, "parameter '" + p.name + "' is annotated with a dtype but its argument " +
+                           "is a tuple ('" + entry + "')");
+          return nullptr;
+        }
+        size_t first = runtimeParams.size();
+        for (const std::string &element : elements) {
+          std::optional<SignatureEntry> parsed;
+          if (isTupleEntry(element) || isTensorDescEntry(element) ||
+              !(parsed = parseSignatureEntry(element, reason))) {
+            error(p.loc,
+                  "invalid signature entry '" + entry + "' for parameter '" + p.name + "': " +
+                      (parsed || isTupleEntry(element) || isTensorDescEntry(element)
+                           ? "tuple elements must be scalars or pointers, got '" + element + "'"
+                           : reason));
+            return nullptr;
+          }
+          DType dt = DType::fromSignature(parsed->type);
+          argTypes.push_back(dt.toMLIR(&ctx));
+          argLocs.push_back(loc(p.loc));
+          runtimeParams.push_back({p.name, dt, parsed->specialization, std::nullopt, p.loc});
+        }
+        if (elements.empty())
+          kernelVars[p.name] = Val::tuple({}, p.loc);
+        else
+          runtimeParams[first].tupleElements = int(elements.size());
+        continue;
+      }
       std::optional<TensorDescEntry> desc;
       if (isTensorDescEntry(entry) && !(desc = parseTensorDescEntry(entry, reason))) {
         error(p.loc,
@@ -407,6 +482,12 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequ
   // Bind each parameter to its argument, or to the descriptor its arguments make.
   for (size_t i = 0; i < runtimeParams.size();) {
     const RuntimeParam &param = runtimeParams[i];
+    if (param.tupleElements >= 0) {
+      std::vector<Val> elements(args.begin() + i, args.begin() + i + param.tupleElements);
+      kernelVars[param.name] = Val::tuple(std::move(elements), param.loc);
+      i += param.tupleElements;
+      continue;
+    }
     if (!param.desc) {
       kernelVars[param.name] = args[i++];
       continue;

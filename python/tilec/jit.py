@@ -247,9 +247,9 @@ def _global_text(value):
 
 _unique = itertools.count()
 
-# One signature entry: a tensor descriptor ("tensordesc<fp32[16,32]>", whose block shape has
-# commas) or anything up to the next comma.
-_SIGNATURE_ENTRY = re.compile(r"tensordesc<[^>]*>|[^,]+")
+# One signature entry: a tuple ("(*fp32:16,i32)"), a tensor descriptor ("tensordesc<fp32[16,32]>",
+# whose block shape has commas) or anything up to the next comma.
+_SIGNATURE_ENTRY = re.compile(r"\([^()]*\)|tensordesc<[^>]*>|[^,]+")
 
 
 def _split_signature(sigkey):
@@ -513,24 +513,11 @@ class JITFunction:
         try:
             sigkey, packed = _tilec.prepare(runtime, self.runtime_names, self.nospec_mask, memory)
         except TypeError:
-            for name, value in zip(self.runtime_names, runtime):
-                if isinstance(value, tuple):
-                    raise TypeError(
-                        "%s(): argument '%s' is a tuple: tilec takes tuples for tl.constexpr "
-                        "parameters only (Triton 3.x also passes tuples of tensors and scalars "
-                        "as runtime arguments; tilec does not yet): pass the elements as "
-                        "separate parameters" % (self.__name__, name)) from None
-            if not any(v is None for v in runtime):
+            if not any(v is None or isinstance(v, tuple) for v in runtime):
                 raise
-            # As in Triton, a None argument specializes its parameter to the
-            # constexpr None: it leaves the signature and joins the key.
-            nones = tuple(j for j, v in enumerate(runtime) if v is None)
-            keep = [j for j in range(len(runtime)) if j not in nones]
-            nospec = sum(1 << k for k, j in enumerate(keep) if self.nospec_mask >> j & 1)
-            sigkey, packed = _tilec.prepare(tuple(runtime[j] for j in keep),
-                                            tuple(self.runtime_names[j] for j in keep),
-                                            nospec, memory)
-            cvals = cvals + (nones,)
+            sigkey, packed, nones = self._prepare_nones_and_tuples(runtime, memory)
+            if nones:
+                cvals = cvals + (nones,)
         if self._generation_seen != JITFunction._generation:
             self.cache = {}
             self._generation_seen = JITFunction._generation
@@ -550,6 +537,44 @@ class JITFunction:
             grid = grid(meta)
         kernel.launch(grid, packed)
         return kernel
+
+    def _prepare_nones_and_tuples(self, runtime, memory):
+        """_tilec.prepare for launches with None or tuple arguments, as Triton's: a None
+        argument specializes its parameter to the constexpr None (it leaves the signature and
+        joins the key); a tuple of scalars and tensors is passed as its elements, and its
+        signature entry is theirs in parentheses ("(*fp32:16,i32)"). Returns (key, packed
+        arguments, indices of the None parameters)."""
+        nones = tuple(j for j, v in enumerate(runtime) if v is None)
+        flat, names, nospec, groups = [], [], 0, []
+        for j, value in enumerate(runtime):
+            if value is None:
+                continue
+            unspecialized = self.nospec_mask >> j & 1
+            items = value if isinstance(value, tuple) else (value,)
+            for k, item in enumerate(items):
+                if item is None or isinstance(item, tuple):
+                    raise TypeError("%s(): argument '%s': element %d is %s; a tuple passed as a "
+                                    "runtime argument holds scalars and tensors only (tuples "
+                                    "of other values are tl.constexpr arguments)"
+                                    % (self.__name__, self.runtime_names[j], k,
+                                       "None" if item is None else "a tuple"))
+                nospec |= unspecialized << len(flat)
+                flat.append(item)
+                names.append("%s[%d]" % (self.runtime_names[j], k)
+                             if isinstance(value, tuple) else self.runtime_names[j])
+            groups.append(len(value) if isinstance(value, tuple) else None)
+        sigkey, packed = _tilec.prepare(tuple(flat), tuple(names), nospec, memory)
+        if any(group is not None for group in groups):
+            entries, grouped, k = _split_signature(sigkey), [], 0
+            for group in groups:
+                if group is None:
+                    grouped.append(entries[k])
+                    k += 1
+                else:
+                    grouped.append("(" + ",".join(entries[k:k + group]) + ")")
+                    k += group
+            sigkey = ",".join(grouped)
+        return sigkey, packed, nones
 
     def _compile(self, sigkey, cvals, num_warps, nones=(), num_stages=None, precision="",
                  fusion=True):

@@ -46,13 +46,6 @@ def test_non_contiguous_numpy_views_are_refused():
     np.testing.assert_array_equal(out, x[4:20] + x[:16])
 
 
-def test_tuples_for_runtime_parameters_are_refused():
-    dst = np.zeros(8, dtype=np.int64)
-    with pytest.raises(TypeError, match="argument 'value' is a tuple: tilec takes tuples for "
-                       "tl.constexpr parameters only"):
-        fill_kernel[(1,)](dst, (1, 2), 8, BLOCK=8)
-
-
 def test_non_native_byte_order_is_refused():
     x = np.arange(16, dtype=np.float32)
     swapped = x.astype(x.dtype.newbyteorder("S"))

@@ -61,3 +61,53 @@ def test_refuses_when_real_triton_is_importable(tmp_path):
     assert "real 'triton'" in proc.stderr
     proc = _run(tmp_path, "--force", env_extra={"PYTHONPATH": pythonpath})
     assert proc.returncode == 0, proc.stderr
+
+
+KNOBS_SCRIPT = textwrap.dedent('''
+    import os
+    import numpy as np
+    import triton
+    import triton.language as tl
+    from triton import knobs
+
+
+    @triton.jit
+    def mul_add(x_ptr, out_ptr):
+        offs = tl.arange(0, 16)
+        x = tl.load(x_ptr + offs)
+        tl.store(out_ptr + offs, x * x - 1.0)
+
+
+    x = np.full(16, 1 + 2.0**-12, dtype=np.float32)
+    out = np.zeros(16, dtype=np.float32)
+    assert knobs.language.default_fp_fusion is True
+    mul_add[(1,)](x, out)
+    fused = out[0]
+    with knobs.language.scope():
+        knobs.language.default_fp_fusion = False
+        assert os.environ["TRITON_DEFAULT_FP_FUSION"] == "0"
+        assert not knobs.language.fp_fusion_enabled(None)
+        mul_add[(1,)](x, out)
+        unfused = out[0]
+    assert "TRITON_DEFAULT_FP_FUSION" not in os.environ
+    assert fused == 2.0**-11 + 2.0**-24 and unfused == 2.0**-11, (fused, unfused)
+    knobs.language.fp32_default = "ieee"
+    assert os.environ["TRITON_F32_DEFAULT"] == "ieee" and knobs.language.fp32_default == "ieee"
+    knobs.language.reset()
+    assert knobs.language.fp32_default is None
+    assert not hasattr(knobs.runtime, "interpret")  # knobs tilec does not honour are absent
+    print("KNOBS OK")
+''')
+
+
+def test_knobs_are_environment_backed(tmp_path):
+    # Setting triton.knobs.language.default_fp_fusion changes the next launch, as in Triton.
+    path = tmp_path / "knobs_script.py"
+    path.write_text(KNOBS_SCRIPT)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("TRITON_DEFAULT_FP_FUSION", "TRITON_FORCE_DISABLE_FP_FUSION",
+                        "TRITON_F32_DEFAULT")}
+    proc = subprocess.run([sys.executable, "-m", "tilec.triton_compat", str(path)],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "KNOBS OK" in proc.stdout

@@ -29,7 +29,8 @@ bool parseDefines(const std::vector<std::string> &raw,
                   std::vector<std::pair<std::string, std::string>> &defines);
 
 /// Splits a comma-separated list, keeping empty items so they can be reported;
-/// commas inside `<...>` or `[...]` (`tensordesc<fp32[16, 32]>`) do not split.
+/// commas inside `<...>`, `[...]` or `(...)` (`tensordesc<fp32[16, 32]>`, a tuple
+/// `(*fp32, i32)`) do not split.
 std::vector<std::string> splitList(llvm::StringRef list);
 
 /// Writes `data` to `path` ("-" is stdout); false (after reporting) on failure.

@@ -2,6 +2,7 @@
 #include "Commands.h"
 
 #include "tilec/Driver/Driver.h"
+#include "tilec/Frontend/Frontend.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -19,21 +20,7 @@ int fail(const Twine &message) {
 }
 
 std::vector<std::string> splitList(StringRef list) {
-  std::vector<std::string> result;
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i <= list.size(); ++i) {
-    char c = i < list.size() ? list[i] : ',';
-    if (c == '<' || c == '[')
-      ++depth;
-    else if ((c == '>' || c == ']') && depth > 0)
-      --depth;
-    else if (c == ',' && (depth == 0 || i == list.size())) {
-      result.push_back(list.slice(start, i).trim().str());
-      start = i + 1;
-    }
-  }
-  return result;
+  return tilec::frontend::splitTopLevelCommas(list);
 }
 
 bool parseDefines(const std::vector<std::string> &raw,

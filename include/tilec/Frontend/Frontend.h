@@ -59,6 +59,18 @@ bool isTensorDescEntry(llvm::StringRef entry);
 /// dimensions, non-positive sizes, an unknown padding).
 std::optional<TensorDescEntry> parseTensorDescEntry(llvm::StringRef entry, std::string &error);
 
+/// Splits a comma-separated list at the commas outside `(...)`, `<...>` and
+/// `[...]` (a signature: `(*fp32, i32), tensordesc<fp32[16, 32]>`), trimming
+/// each item and keeping empty ones.
+std::vector<std::string> splitTopLevelCommas(llvm::StringRef list);
+
+/// True if `entry` is a tuple entry: "(*fp32:16, i32)", a tuple of scalars and
+/// pointers passed as one runtime parameter (Triton 3.x flattens tuples).
+bool isTupleEntry(llvm::StringRef entry);
+
+/// The element entries of a tuple entry (top-level commas; "()" has none).
+std::vector<std::string> splitTupleEntry(llvm::StringRef entry);
+
 /// One runtime parameter of a compiled kernel that a signature entry stands for.
 struct ExpandedParam {
   /// Its signature entry ("*fp32:16", "i64").
@@ -71,7 +83,8 @@ struct ExpandedParam {
 /// The runtime parameters a (valid) signature entry stands for: the entry
 /// itself, or for a tensor descriptor of rank r its base pointer (16-byte
 /// aligned, as Triton requires: "*fp32:16"), its r sizes and r strides (i64;
-/// the last stride is 1: "i64:1"), which is how launchers pass it.
+/// the last stride is 1: "i64:1"), or for a tuple its elements in order
+/// (suffixes "_0", "_1", ...), which is how launchers pass them.
 std::vector<ExpandedParam> expandSignatureEntry(llvm::StringRef entry);
 
 /// What to compile: a @jit function of the main SourceMgr buffer, specialized.

@@ -8,7 +8,7 @@ from tilec.autotuner import Autotuner, Config, Heuristics, autotune, heuristics 
 from tilec.jit import (CompilationError, JITFunction, MockTensor, TensorWrapper,  # noqa: F401
                        TritonError, jit, reinterpret)
 
-from . import errors, runtime, compiler, testing, tools  # noqa: F401
+from . import errors, knobs, runtime, compiler, testing, tools  # noqa: F401
 from .runtime._allocation import set_allocator  # noqa: F401
 
 __version__ = "3.0.0+tilec." + tilec.__version__

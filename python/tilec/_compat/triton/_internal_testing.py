@@ -217,3 +217,30 @@ def run_in_process(client_fn, args=(), kwargs=None, env=None):
     finally:
         os.environ.clear()
         os.environ.update(saved)
+
+
+def _fresh_knobs_impl(skipped_attr=None):
+    """Triton's helper behind the `fresh_knobs` fixtures: `fresh()` clears the environment of
+    every knob group (but those in `skipped_attr`) and returns `triton.knobs`; `reset()` puts
+    the environment back as it was."""
+    from triton import knobs
+
+    groups = [group for name, group in vars(knobs).items()
+              if isinstance(group, knobs.base_knobs) and name not in (skipped_attr or ())]
+    saved = {}
+
+    def fresh():
+        for group in groups:
+            for knob in group.knob_descriptors.values():
+                saved.setdefault(knob.key, os.environ.get(knob.key))
+                os.environ.pop(knob.key, None)
+        return knobs
+
+    def reset():
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+    return fresh, reset
