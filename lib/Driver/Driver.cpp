@@ -119,7 +119,8 @@ bool writeFileAtomically(llvm::StringRef path, llvm::StringRef data, std::string
   };
   // An existing non-regular file (a device, a FIFO) is written in place.
   struct stat st;
-  bool direct = ::stat(path.str().c_str(), &st) == 0 && !S_ISREG(st.st_mode);
+  bool exists = ::stat(path.str().c_str(), &st) == 0;
+  bool direct = exists && !S_ISREG(st.st_mode);
   if (direct && S_ISDIR(st.st_mode))
     return fail("is a directory");
   int fd;
@@ -159,11 +160,17 @@ bool writeFileAtomically(llvm::StringRef path, llvm::StringRef data, std::string
   }
   if (direct)
     return true;
-  // createUniqueFile makes the file private (0600); outputs get the usual
-  // permissions, as a plain open would give them.
-  mode_t mask = ::umask(0);
-  ::umask(mask);
-  (void)::chmod(tmp.c_str(), 0666 & ~mask);
+  // createUniqueFile makes the file private (0600). A file replaced keeps its
+  // permissions and owner, as writing it in place would; a new one gets the
+  // usual permissions, as a plain open would give them.
+  if (exists) {
+    (void)::chmod(tmp.c_str(), st.st_mode & 07777);
+    (void)::chown(tmp.c_str(), st.st_uid, st.st_gid);
+  } else {
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    (void)::chmod(tmp.c_str(), 0666 & ~mask);
+  }
   if (std::error_code ec = llvm::sys::fs::rename(tmp, path)) {
     (void)llvm::sys::fs::remove(tmp);
     return fail(ec.message());

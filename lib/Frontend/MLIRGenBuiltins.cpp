@@ -843,9 +843,13 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
                             " in tl.dot");
     llvm::SmallVector<int64_t, 4> resShape(x.shape.begin(), x.shape.end());
     resShape[rank - 1] = y.shape[rank - 1];
+    // As Triton's: int8 operands give int32, fp64 ones fp64 (whatever
+    // out_dtype says), others out_dtype (default fp32).
     DType outTy(DType::F32);
     if (x.dtype.isInt())
       outTy = DType(DType::I32);
+    else if (x.dtype == DType(DType::F64))
+      outTy = DType(DType::F64);
     else if (!a[6].isNone()) {
       auto dt = getDType(g, a[6], "out_dtype");
       if (!dt)

@@ -299,6 +299,77 @@ struct Log10F32 : public OpRewritePattern<math::Log10Op> {
   }
 };
 
+/// f32 acosh. MLIR's expansion, log(x + sqrt(x^2 - 1)), overflows in x^2
+/// above ~1.8e19; from 2^24 on, where sqrt(x^2 - 1) is x in fp32, acosh x is
+/// log(x) + ln 2 (also for x = inf). NaN below 1, as before.
+struct AcoshF32 : public OpRewritePattern<math::AcoshOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::AcoshOp op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return failure();
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    Value x = op.getOperand();
+    Value root = math::SqrtOp::create(rewriter, c.loc, c.sub(c.mul(x, x), c.f32(1.0)));
+    Value near = math::LogOp::create(rewriter, c.loc, c.add(x, root));
+    Value far = c.add(math::LogOp::create(rewriter, c.loc, x), c.f32(0.693147180559945309));
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(
+        op, c.cmp(arith::CmpFPredicate::OGT, x, c.f32(0x1p24)), far, near);
+    return success();
+  }
+};
+
+/// f32 odd functions whose MLIR expansions lose the sign of zero (erf and
+/// atanh give +0 for -0): f(x) = copysign(f(|x|), x). The op on |x| (an
+/// operand made by math.absf) is left to the expansion.
+template <typename OpT> struct OddF32 : public OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
+    Value x = op.getOperand();
+    if (!getElementTypeOrSelf(op.getType()).isF32() || x.getDefiningOp<math::AbsFOp>())
+      return failure();
+    Value magnitude =
+        OpT::create(rewriter, op.getLoc(), math::AbsFOp::create(rewriter, op.getLoc(), x));
+    rewriter.replaceOpWithNewOp<math::CopySignOp>(op, magnitude, x);
+    return success();
+  }
+};
+
+/// f32 atan2(y, x) with C's special cases, from atan of the smaller of |x|
+/// and |y| over the larger (in [0, 1], MLIR's polynomial): pi/2 - that where
+/// |y| > |x|, pi - that where x is negative (or -0), and y's sign (also for
+/// y = +-0: atan2(-0, -1) = -pi). Two zeros give 0 or pi (x's sign); two
+/// infinities pi/4 or 3pi/4; a NaN operand NaN.
+struct Atan2F32 : public OpRewritePattern<math::Atan2Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::Atan2Op op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return failure();
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    using P = arith::CmpFPredicate;
+    Value y = op.getLhs(), x = op.getRhs();
+    Value ax = c.abs(x), ay = c.abs(y);
+    Value steep = c.cmp(P::OGT, ay, ax);
+    Value hi = c.select(steep, ay, ax), lo = c.select(steep, ax, ay);
+    Value bothInf = arith::AndIOp::create(rewriter, c.loc, c.cmp(P::OEQ, ax, c.f32(INFINITY)),
+                                          c.cmp(P::OEQ, ay, c.f32(INFINITY)));
+    // 0/0 and inf/inf would be NaN: two zeros give angle 0, two infinities 1 (pi/4).
+    Value ratio = c.select(c.cmp(P::OEQ, hi, c.f32(0.0)), c.f32(0.0),
+                           c.select(bothInf, c.f32(1.0), c.div(lo, hi)));
+    Value angle = math::AtanOp::create(rewriter, c.loc, ratio);
+    angle = c.select(steep, c.sub(c.f32(1.57079632679489662), angle), angle);
+    Value negativeX = math::CopySignOp::create(rewriter, c.loc, c.f32(1.0), x);
+    angle = c.select(c.cmp(P::OLT, negativeX, c.f32(0.0)), c.sub(c.f32(3.14159265358979324), angle),
+                     angle);
+    // NaN operands: the compares above are false, so NaN must be put back.
+    Value unordered = c.cmp(P::UNO, x, y);
+    angle = c.select(unordered, c.add(x, y), angle);
+    rewriter.replaceOpWithNewOp<math::CopySignOp>(op, angle, y);
+    return success();
+  }
+};
+
 /// f32 pow(x, y) = 2^(y * log2|x|) with C's and libdevice's special cases.
 ///
 /// |x| = m * 2^e with m in [sqrt(1/2), sqrt(2)), so log2|x| = e + log2(m),
@@ -477,8 +548,8 @@ struct TilecExpandMathPass
     // Kept as they are: sqrt, fma, abs, floor and ceil are instructions everywhere.
     patterns
         .add<RsqrtToDivSqrt, SinCosRangeReduction<math::SinOp>, SinCosRangeReduction<math::CosOp>,
-             TanF32, SinhCoshF32<math::SinhOp>, SinhCoshF32<math::CoshOp>, PowF32>(ctx,
-                                                                                   /*benefit=*/10);
+             TanF32, SinhCoshF32<math::SinhOp>, SinhCoshF32<math::CoshOp>, PowF32, AcoshF32,
+             OddF32<math::ErfOp>, OddF32<math::AtanhOp>, Atan2F32>(ctx, /*benefit=*/10);
     if (!nativeExpLog)
       patterns.add<ExpF32, LogOfDenormals<math::LogOp>, LogOfDenormals<math::Log2Op>,
                    Log10F32>(ctx, /*benefit=*/10);

@@ -12,6 +12,9 @@ class Config:
 
     def __init__(self, kwargs, num_warps=4, num_stages=3, num_ctas=1, maxnreg=None,
                  pre_hook=None, ir_override=None, **backend_options):
+        if not isinstance(kwargs, dict):
+            raise TypeError("Config() takes a dict of meta-parameters (constexpr name -> value), "
+                            "got %s" % type(kwargs).__name__)
         self.kwargs = dict(kwargs)
         self.num_warps = num_warps
         self.num_stages = num_stages
@@ -82,6 +85,10 @@ class Autotuner:
         self.fn = fn
         self.arg_names = arg_names
         self.configs = list(configs) or [Config({})]
+        for config in self.configs:
+            if not isinstance(config, Config):
+                raise TypeError("autotune configs must be triton.Config objects, got %s (%r)"
+                                % (type(config).__name__, config))
         self.keys = list(key)
         self.reset_to_zero = list(reset_to_zero or [])
         self.restore_value = list(restore_value or [])
@@ -194,6 +201,9 @@ class Autotuner:
         config = self.cache.get(key)
         if config is None:
             configs = self.prune_configs(named_args, kwargs)
+            if not configs:
+                raise ValueError("%s: pruning left no autotune config to run (early_config_prune "
+                                 "or perf_model/top_k returned none)" % self.__name__)
             if len(configs) == 1:
                 config = configs[0]
             else:
@@ -234,6 +244,9 @@ class Heuristics:
     """Computes constexprs from the other arguments before each launch."""
 
     def __init__(self, fn, arg_names, values):
+        if not isinstance(values, dict):
+            raise TypeError("heuristics() takes a dict of constexpr name -> function of the "
+                            "arguments, got %s" % type(values).__name__)
         self.fn = fn
         self.arg_names = arg_names
         self.values = values

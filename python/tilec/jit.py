@@ -85,6 +85,17 @@ _RECORD_PATH = os.environ.get("TILEC_RECORD_KERNELS")
 _DEFAULT_NUM_STAGES = 3
 
 
+def _check_num_warps(value):
+    """`num_warps=` of a launch: None is the default (4); otherwise a power of two from 1 to 32,
+    as the compiler (and Triton's power-of-two assert) require."""
+    if value is None:
+        return 4
+    if (isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 32
+            or value & (value - 1)):
+        raise ValueError("num_warps must be a power of two between 1 and 32, got %r" % (value,))
+    return value
+
+
 def _check_num_stages(value):
     """`num_stages=` of a launch: None is the default; otherwise 0..16."""
     if value is None:
@@ -367,9 +378,10 @@ class JITFunction:
         if self._file_exact or self._synthetic is None:
             return message
         renames = self._synthetic_renames
-        unrename = (lambda text: re.sub("|".join(re.escape(n) for n in renames),
-                                        lambda m: renames[m.group(0)], text)) if renames else (
-            lambda text: text)
+        # Longest first: `k__tilec10` is not `k__tilec1` followed by a 0.
+        pattern = "|".join(re.escape(n) for n in sorted(renames, key=len, reverse=True))
+        unrename = (lambda text: re.sub(pattern, lambda m: renames[m.group(0)], text)) if (
+            renames) else (lambda text: text)
         synthetic_lines = self._synthetic[0].split("\n")
         lines = message.split("\n")
         out, i = [], 0
@@ -484,7 +496,7 @@ class JITFunction:
             if options:
                 kwargs = dict(kwargs)
                 if "num_warps" in options:
-                    num_warps = kwargs.pop("num_warps", None) or 4
+                    num_warps = _check_num_warps(kwargs.pop("num_warps", None))
                 if "num_stages" in options:
                     num_stages = _check_num_stages(kwargs.pop("num_stages", None))
                 if "warmup" in options:
@@ -535,6 +547,9 @@ class JITFunction:
             meta = dict(zip(self.arg_names, values))
             meta["num_warps"] = num_warps
             grid = grid(meta)
+        if grid is None:
+            raise ValueError("grid must be a tuple of 1 to 3 ints (or a callable returning one), "
+                             "got None")
         kernel.launch(grid, packed)
         return kernel
 

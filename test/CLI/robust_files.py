@@ -9,6 +9,14 @@
 # RUN: tilec compile %examples/vector_add.py --kernel add_kernel --signature '*fp32,*fp32,*fp32,i32' -DBLOCK_SIZE=64 --emit llvm -o %t/k.ll
 # RUN: FileCheck %s --check-prefix=REPLACED < %t/k.ll
 # RUN: ls %t | FileCheck %s --check-prefix=NOTMP --implicit-check-not=tmp
+# A replaced output keeps its permissions (a private file stays private), a new one gets 0666 & ~umask.
+# RUN: chmod 600 %t/k.ll
+# RUN: tilec compile %examples/vector_add.py --kernel add_kernel --signature '*fp32,*fp32,*fp32,i32' -DBLOCK_SIZE=64 --emit llvm -o %t/k.ll
+# RUN: stat -c %%a %t/k.ll | FileCheck %s --check-prefix=PRIVATE
+# RUN: sh -c 'umask 022 && tilec compile %examples/vector_add.py --kernel add_kernel --signature "*fp32,*fp32,*fp32,i32" -DBLOCK_SIZE=64 --emit llvm -o %t/new.ll'
+# RUN: stat -c %%a %t/new.ll | FileCheck %s --check-prefix=NEWFILE
+# PRIVATE: {{^}}600{{$}}
+# NEWFILE: {{^}}644{{$}}
 # RUN: %python %S/../Target/Inputs/npy_tool.py write %t/x.npy f4 arange 0 8
 # RUN: %python %S/../Target/Inputs/npy_tool.py write %t/y.npy f4 arange 0 8
 # RUN: %python %S/../Target/Inputs/npy_tool.py write %t/o.npy f4 arange 0 8

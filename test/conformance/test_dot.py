@@ -280,3 +280,26 @@ def test_dot_int8_extremes(k):
     dot_trans_b_kernel[(1,)](a, bt, out, steps, M=m, N=n, K=k, OUT_DTYPE=tl.int32)
     ref = sum(a[s].astype(np.int64) @ bt[s].astype(np.int64).T for s in range(steps))
     np.testing.assert_array_equal(out, ref.astype(np.int32))
+
+
+@tilec.jit
+def dot_fp64_kernel(a_ptr, b_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    rm = tl.arange(0, M)[:, None]
+    rn = tl.arange(0, N)[None, :]
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn)
+    c = tl.dot(a, b)
+    tl.static_assert(c.dtype == tl.float64)
+    tl.store(out_ptr + rm * N + rn, c)
+
+
+def test_dot_of_fp64_is_fp64():
+    # As Triton's: fp64 operands give an fp64 product (without acc or out_dtype), here with
+    # terms below fp32's resolution: (1 + 2^-40) times the identity is exact only in fp64.
+    M = N = K = 16
+    a = np.full((M, K), 1 + 2.0**-40)
+    b = np.eye(K)
+    out = np.zeros((M, N))
+    dot_fp64_kernel[(1,)](a, b, out, M=M, N=N, K=K)
+    np.testing.assert_array_equal(out, a @ b)

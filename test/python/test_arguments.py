@@ -46,6 +46,20 @@ def test_non_contiguous_numpy_views_are_refused():
     np.testing.assert_array_equal(out, x[4:20] + x[:16])
 
 
+@pytest.mark.parametrize("num_warps", [0, 3, -1, 64, "4", 4.0, True])
+def test_num_warps_must_be_a_power_of_two_up_to_32(num_warps):
+    dst = np.zeros(8, dtype=np.int64)
+    with pytest.raises(ValueError, match="num_warps must be a power of two between 1 and 32"):
+        fill_kernel[(1,)](dst, 1, 8, BLOCK=8, num_warps=num_warps)
+
+
+@pytest.mark.parametrize("grid", [None, lambda meta: None])
+def test_grid_none_is_a_clear_error(grid):
+    dst = np.zeros(8, dtype=np.int64)
+    with pytest.raises(ValueError, match="grid must be a tuple of 1 to 3 ints"):
+        fill_kernel[grid](dst, 1, 8, BLOCK=8)
+
+
 def test_non_native_byte_order_is_refused():
     x = np.arange(16, dtype=np.float32)
     swapped = x.astype(x.dtype.newbyteorder("S"))

@@ -102,3 +102,21 @@ def test_key_holds_array_dtypes():
         np.testing.assert_array_equal(y, x)
     # fp32 tuned once (2 configs), int32 tuned again; do_bench is asked for Triton's quantiles.
     assert counted == [(0.5, 0.2, 0.8)] * 4
+
+
+def test_misuse_is_a_clear_error():
+    with pytest.raises(TypeError, match="Config\\(\\) takes a dict of meta-parameters"):
+        tilec.Config(None)
+    with pytest.raises(TypeError, match="autotune configs must be triton.Config objects, got dict"):
+        tilec.autotune(configs=[{"BLOCK": 64}], key=["n"])(double_in_place_kernel.fn)
+    with pytest.raises(TypeError, match="heuristics\\(\\) takes a dict"):
+        tilec.heuristics(lambda args: 64)(double_in_place_kernel.fn)
+
+    @tilec.autotune(configs=CONFIGS, key=["n"],
+                    prune_configs_by={"early_config_prune": lambda configs, args, **kw: []})
+    @tilec.jit
+    def pruned_kernel(x_ptr, n, BLOCK: tl.constexpr):
+        pass
+
+    with pytest.raises(ValueError, match="pruning left no autotune config to run"):
+        pruned_kernel[(1,)](np.zeros(4, np.float32), 4)
