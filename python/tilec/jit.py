@@ -174,13 +174,16 @@ _LAUNCH_OPTIONS = frozenset((
 _DOT_INPUT_PRECISIONS = ("ieee", "tf32", "tf32x3", "bf16x3", "bf16x6")
 
 
+def _parse_flag(text):
+    """A boolean environment value as Triton reads it: "1", "true" and "on" (any
+    case) are true, anything else false."""
+    return text.strip().lower() in ("1", "true", "on")
+
+
 def _env_flag(name, default):
-    """A boolean environment variable as Triton reads it: unset is `default`;
-    "1", "true" and "on" (any case) are true, anything else false."""
+    """A boolean environment variable (_parse_flag); unset is `default`."""
     value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in ("1", "true", "on")
+    return default if value is None else _parse_flag(value)
 
 
 def _fp_fusion(requested):

@@ -14,6 +14,8 @@ silently ignored."""
 import contextlib
 import os
 
+from tilec.jit import _fp_fusion, _parse_flag
+
 propagate_env = True
 
 
@@ -56,7 +58,7 @@ class env_bool(env_base):
         super().__init__(key, default)
 
     def parse(self, text):
-        return text.strip().lower() in ("1", "true", "on")
+        return _parse_flag(text)
 
     def format(self, value):
         return "1" if value else "0"
@@ -105,9 +107,9 @@ class language_knobs(base_knobs):
     force_disable_fp_fusion = env_bool("TRITON_FORCE_DISABLE_FP_FUSION")
 
     def fp_fusion_enabled(self, requested=None):
-        """Whether a launch asking `requested` (None: the default) fuses multiplies and adds."""
-        return not self.force_disable_fp_fusion and (
-            self.default_fp_fusion if requested is None else bool(requested))
+        """Whether a launch asking `requested` (None: the default) fuses multiplies and adds:
+        the rule tilec's launches apply (tilec.jit._fp_fusion)."""
+        return _fp_fusion(requested)
 
 
 class runtime_knobs(base_knobs):
