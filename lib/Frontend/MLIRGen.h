@@ -374,7 +374,8 @@ public:
   /// `tl.<name>(x)` for the elementwise math functions of one argument.
   Val mathUnary(llvm::StringRef name, const Val &x, llvm::SMLoc l);
 
-  /// Calls `libdevice.<name>`; unmapped names are refused by name.
+  /// Calls `libdevice.<name>` with Triton's typing (MLIRGenLibdevice.cpp);
+  /// names tilec does not implement are refused by name.
   Val callLibdevice(llvm::StringRef name, std::vector<Val> args,
                     std::vector<std::pair<std::string, Val>> kwargs, llvm::SMLoc l);
   /// Values of Triton's tl.PropagateNan.NONE and tl.PropagateNan.ALL.

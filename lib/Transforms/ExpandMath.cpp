@@ -2,13 +2,15 @@
 #include "tilec/Transforms/Passes.h"
 
 #include "ExpandMathF64.h"
-#include "ShapedConstants.h"
+#include "tilec/Transforms/ShapedConstants.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Math/Transforms/Approximation.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -105,12 +107,12 @@ struct Exp2F32 : public OpRewritePattern<math::Exp2Op> {
 /// ln2, Cody-Waite, with fused multiply-adds), exp(r) by expPolynomial and 2^n
 /// from the bits of t = x * log2(e) + kExpMagic.
 ///
-/// Special values as before: x is first raised to -87.8, where n = -127 and
-/// the scale's bits are 0, so exp(-inf) and every x below ~-87.68 give 0
-/// exactly (results between are denormal). t is capped at n = 127: beyond,
-/// exp(r) > 2 and the product overflows to +inf, as it does for x = +inf
-/// (r = +inf). NaN passes through both clamps (unordered compares) and the
-/// arithmetic.
+/// Special values: x is first raised to -104, where the result is below
+/// half the smallest denormal, so exp(-inf) is 0; from about -87.3 on, where
+/// results are denormal, 2^n is applied as 2^(n+64) * 2^-64 (the last
+/// multiply rounds once). t is capped at n = 127: beyond, exp(r) > 2 and the
+/// product overflows to +inf, as it does for x = +inf (r = +inf). NaN passes
+/// through both clamps (unordered compares) and the arithmetic.
 struct ExpF32 : public OpRewritePattern<math::ExpOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::ExpOp op, PatternRewriter &rewriter) const override {
@@ -119,25 +121,64 @@ struct ExpF32 : public OpRewritePattern<math::ExpOp> {
       return failure();
     ShapedConstants c{rewriter, op.getLoc(), type};
     const double kLog2e = 1.44269504088896341, kLn2Hi = 0.693359375, kLn2Lo = -2.12194440e-4;
-    Value x = c.max(op.getOperand(), c.f32(-87.8));
+    Value x = c.max(op.getOperand(), c.f32(-104.0));
     Value t = c.min(c.fma(x, c.f32(kLog2e), c.f32(kExpMagic)), c.f32(kExpMagic + 127.0));
     Value n = c.sub(t, c.f32(kExpMagic));
     Value r = c.fma(n, c.f32(-kLn2Hi), x);
     r = c.fma(n, c.f32(-kLn2Lo), r);
-    rewriter.replaceOp(op, scaleByMagicExponent(c, expPolynomial(c, r), t));
+    Value tiny = c.cmp(arith::CmpFPredicate::OLT, n, c.f32(-125.0));
+    Value scaleT = c.select(tiny, c.add(t, c.f32(64.0)), t);
+    Value result = scaleByMagicExponent(c, expPolynomial(c, r), scaleT);
+    rewriter.replaceOp(op, c.mul(result, c.select(tiny, c.f32(0x1p-64), c.f32(1.0))));
     return success();
   }
 };
+
+/// 2/pi in 24-bit pieces: kTwoOverPiPieces[i] holds bits 24i+1 .. 24i+24
+/// after the binary point, so that an f32 times one piece is exact in f64.
+constexpr double kTwoOverPiPieces[] = {0x1.45f306p-1,   0x1.b93910p-26, 0x1.529fc0p-52,
+                                       0x1.3abe88p-75,  0x1.ea69bap-97, 0x1.81b6c4p-121,
+                                       0x1.2b3278p-145, 0x1.0e4104p-170};
+
+/// For |x| >= 2^17, where the f32 Cody-Waite reduction below loses bits: x =
+/// k * pi/2 + r computed in f64 from x * 2/pi mod 4 (Payne and Hanek's
+/// reduction without a table): each product of x with a 24-bit piece of 2/pi
+/// is exact, is reduced mod 4 exactly, and the sum keeps ~100 bits by
+/// two-sum, enough for every f32 (2^128 * 2/pi's part beyond 192 bits is
+/// below 2^-64). Returns r (f32) and k mod 4; NaN r for inf and NaN.
+std::pair<Value, Value> reduceLargeArgument(const ShapedConstants &c, Value x) {
+  PatternRewriter &rewriter = c.rewriter;
+  Type f64 = rewriter.getF64Type();
+  ShapedConstants d{rewriter, c.loc, c.withElement(f64)};
+  Value wide = arith::ExtFOp::create(rewriter, c.loc, d.type, x);
+  Value high = d.f64(0.0), low = d.f64(0.0);
+  for (double piece : kTwoOverPiPieces) {
+    Value term = d.mul(wide, d.f64(piece));
+    Value multipleOfFour = math::RoundEvenOp::create(rewriter, c.loc, d.mul(term, d.f64(0.25)));
+    term = d.sub(term, d.mul(multipleOfFour, d.f64(4.0)));
+    Value error;
+    high = d.twoSum(high, term, error);
+    low = d.add(low, error);
+  }
+  Value k = math::RoundEvenOp::create(rewriter, c.loc, high);
+  Value fraction = d.add(d.sub(high, k), low);
+  Value r = d.mul(fraction, d.f64(1.5707963267948966));
+  Value kSafe = d.select(d.cmp(arith::CmpFPredicate::OLT, d.abs(k), d.f64(64.0)), k, d.f64(0.0));
+  Type intType = c.withElement(rewriter.getI32Type());
+  Value quadrant = c.bitAnd(arith::FPToSIOp::create(rewriter, c.loc, intType, kSafe), c.i32(3));
+  return {arith::TruncFOp::create(rewriter, c.loc, c.type, r), quadrant};
+}
 
 /// f32 x = k * pi/2 + r with |r| <= pi/4: the quadrant k mod 4 (0 for NaN
 /// and inf, whose remainder is NaN), sin r and cos r. The upstream sin/cos
 /// polynomials reduce by pi/2 with one float constant, which loses all
 /// accuracy by |x| ~ 1e4 (and their result for tiny negative arguments is
-/// off). This reduces with a three-part pi/2 (Cody-Waite, with fused
-/// multiply-adds, twice): accurate to a few ulp up to |x| ~ 1e5 and degrading
-/// slowly beyond (k stays exact below 2^24); sin r and cos r are
-/// Cephes' minimax polynomials on [-pi/4, pi/4] (relative error ~1 ulp, also
-/// for tiny r, which tan's poles need).
+/// off). Below 2^17 this reduces with a three-part pi/2 (Cody-Waite, with
+/// fused multiply-adds, twice), accurate to a few ulp; from 2^17 on with
+/// reduceLargeArgument, under an `scf.if` taken only when some lane needs it
+/// (a vector's lanes are or-reduced), so the common case costs one compare.
+/// sin r and cos r are Cephes' minimax polynomials on [-pi/4, pi/4]
+/// (relative error ~1 ulp, also for tiny r, which tan's poles need).
 struct HalfPiReduction {
   Value quadrant, sinR, cosR;
 
@@ -163,6 +204,38 @@ struct HalfPiReduction {
     Value kSafe = c.select(finite, k, c.f32(0.0));
     Type intType = c.withElement(rewriter.getI32Type());
     quadrant = c.bitAnd(arith::FPToSIOp::create(rewriter, loc, intType, kSafe), c.i32(3));
+
+    // Large arguments (and inf; NaN compares false and stays NaN).
+    Value large = c.cmp(arith::CmpFPredicate::OGE, c.abs(x), c.f32(0x1p17));
+    auto mergeLarge = [&]() -> std::pair<Value, Value> {
+      auto [largeR, largeQuadrant] = reduceLargeArgument(c, x);
+      return {c.select(large, largeR, r), c.select(large, largeQuadrant, quadrant)};
+    };
+    Value anyLarge = large;
+    if (auto vectorType = dyn_cast<VectorType>(large.getType())) {
+      Value flat = large;
+      if (vectorType.getRank() != 1)
+        flat = vector::ShapeCastOp::create(
+            rewriter, loc, VectorType::get({vectorType.getNumElements()}, rewriter.getI1Type()),
+            large);
+      anyLarge = vector::ReductionOp::create(rewriter, loc, vector::CombiningKind::OR, flat);
+    }
+    if (anyLarge.getType().isInteger(1)) {
+      auto branch = scf::IfOp::create(rewriter, loc, TypeRange{r.getType(), quadrant.getType()},
+                                      anyLarge, /*withElseRegion=*/true);
+      rewriter.setInsertionPointToStart(branch.thenBlock());
+      auto [mergedR, mergedQuadrant] = mergeLarge();
+      scf::YieldOp::create(rewriter, loc, ValueRange{mergedR, mergedQuadrant});
+      rewriter.setInsertionPointToStart(branch.elseBlock());
+      scf::YieldOp::create(rewriter, loc, ValueRange{r, quadrant});
+      rewriter.setInsertionPointAfter(branch);
+      r = branch.getResult(0);
+      quadrant = branch.getResult(1);
+    } else {
+      // Tensors (tilec-opt tests before vectorization): both, selected.
+      std::tie(r, quadrant) = mergeLarge();
+    }
+
     // sin r = r + r z (S1 + z (S2 + z S3)), cos r = 1 - z/2 + z^2 (C1 + z (C2 + z C3)).
     Value z = c.mul(r, r);
     Value sinP = c.fma(c.fma(c.f32(-1.9515295891e-4), z, c.f32(8.3321608736e-3)), z,
@@ -200,7 +273,12 @@ struct SinCosRangeReduction : public OpRewritePattern<OpT> {
       quadrant = arith::AddIOp::create(rewriter, c.loc, quadrant, c.i32(1));
     auto [odd, negative] = HalfPiReduction::oddAndNegative(c, quadrant);
     Value magnitude = c.select(odd, reduced.cosR, reduced.sinR);
-    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, negative, c.neg(magnitude), magnitude);
+    Value result = c.select(negative, c.neg(magnitude), magnitude);
+    // sin(-0) = -0 (the polynomial gives +0).
+    if (std::is_same_v<OpT, math::SinOp>)
+      result = c.select(c.cmp(arith::CmpFPredicate::OEQ, op.getOperand(), c.f32(0.0)),
+                        op.getOperand(), result);
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -219,7 +297,10 @@ struct TanF32 : public OpRewritePattern<math::TanOp> {
     Value odd = HalfPiReduction::oddAndNegative(c, reduced.quadrant).first;
     Value even = c.div(reduced.sinR, reduced.cosR);
     Value oddValue = c.div(c.neg(reduced.cosR), reduced.sinR);
-    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, odd, oddValue, even);
+    Value result = c.select(odd, oddValue, even);
+    // tan(-0) = -0.
+    rewriter.replaceOp(op, c.select(c.cmp(arith::CmpFPredicate::OEQ, op.getOperand(), c.f32(0.0)),
+                                    op.getOperand(), result));
     return success();
   }
 };
@@ -299,28 +380,90 @@ struct Log10F32 : public OpRewritePattern<math::Log10Op> {
   }
 };
 
-/// f32 acosh. MLIR's expansion, log(x + sqrt(x^2 - 1)), overflows in x^2
-/// above ~1.8e19; from 2^24 on, where sqrt(x^2 - 1) is x in fp32, acosh x is
-/// log(x) + ln 2 (also for x = inf). NaN below 1, as before.
-struct AcoshF32 : public OpRewritePattern<math::AcoshOp> {
+/// f32 and f64 acosh without MLIR's expansion's losses (log(x + sqrt(x^2 -
+/// 1)) overflows in x^2 and cancels near 1): log1p(t + sqrt(t (t + 2))) with
+/// t = x - 1 (exact near 1); where sqrt(x^2 - 1) is x in the type (from
+/// 2^24, 2^53), log(x) + ln 2, also for x = inf. NaN below 1.
+struct AcoshExpansion : public OpRewritePattern<math::AcoshOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::AcoshOp op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    Type element = getElementTypeOrSelf(type);
+    if (!element.isF32() && !element.isF64())
+      return failure();
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    Value x = op.getOperand();
+    Value t = c.sub(x, c.fp(1.0));
+    Value root = math::SqrtOp::create(rewriter, c.loc, c.mul(t, c.add(t, c.fp(2.0))));
+    Value near = math::Log1pOp::create(rewriter, c.loc, c.add(t, root));
+    Value far = c.add(math::LogOp::create(rewriter, c.loc, x), c.fp(0.693147180559945309));
+    double large = element.isF32() ? 0x1p24 : 0x1p53;
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(
+        op, c.cmp(arith::CmpFPredicate::OGT, x, c.fp(large)), far, near);
+    return success();
+  }
+};
+
+/// f32 and f64 atanh(x) = copysign(log1p(2|x| / (1 - |x|)) / 2, x): no
+/// cancellation for small |x| (MLIR's log((1 + x) / (1 - x)) / 2 loses it all
+/// by |x| ~ 1e-8); +-inf at +-1, NaN beyond.
+struct AtanhExpansion : public OpRewritePattern<math::AtanhOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::AtanhOp op, PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    Type element = getElementTypeOrSelf(type);
+    if (!element.isF32() && !element.isF64())
+      return failure();
+    ShapedConstants c{rewriter, op.getLoc(), type};
+    Value x = op.getOperand();
+    Value a = c.abs(x);
+    Value ratio = c.div(c.mul(a, c.fp(2.0)), c.sub(c.fp(1.0), a));
+    Value magnitude = c.mul(math::Log1pOp::create(rewriter, c.loc, ratio), c.fp(0.5));
+    rewriter.replaceOpWithNewOp<math::CopySignOp>(op, magnitude, x);
+    return success();
+  }
+};
+
+/// f32 cbrt (MLIR's gives NaN for inf, misses denormals and perfect cubes by
+/// an ulp): |x| (denormals scaled by 2^54 = (2^18)^3) from a guess by its
+/// bits (exponent / 3) and two Newton steps y += (a / y^2 - y) / 3 in f32,
+/// then one in f64, rounded once to f32 with the 2^-18 scale; x's sign. 0,
+/// inf and NaN pass through.
+struct CbrtF32 : public OpRewritePattern<math::CbrtOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::CbrtOp op, PatternRewriter &rewriter) const override {
     Type type = op.getType();
     if (!getElementTypeOrSelf(type).isF32())
       return failure();
     ShapedConstants c{rewriter, op.getLoc(), type};
     Value x = op.getOperand();
-    Value root = math::SqrtOp::create(rewriter, c.loc, c.sub(c.mul(x, x), c.f32(1.0)));
-    Value near = math::LogOp::create(rewriter, c.loc, c.add(x, root));
-    Value far = c.add(math::LogOp::create(rewriter, c.loc, x), c.f32(0.693147180559945309));
-    rewriter.replaceOpWithNewOp<arith::SelectOp>(
-        op, c.cmp(arith::CmpFPredicate::OGT, x, c.f32(0x1p24)), far, near);
+    Value a = c.abs(x);
+    Value denormal = c.cmp(arith::CmpFPredicate::OLT, a, c.f32(0x1p-126));
+    Value scaled = c.select(denormal, c.mul(a, c.f32(0x1p54)), a);
+    Type intType = c.withElement(rewriter.getI32Type());
+    Value bits = arith::BitcastOp::create(rewriter, c.loc, intType, scaled);
+    Value third = arith::DivUIOp::create(rewriter, c.loc, bits, c.i32(3));
+    Value y = arith::BitcastOp::create(
+        rewriter, c.loc, type, arith::AddIOp::create(rewriter, c.loc, third, c.i32(0x2a5137a0)));
+    for (int step = 0; step < 2; ++step)
+      y = c.fma(c.sub(c.div(scaled, c.mul(y, y)), y), c.f32(1.0 / 3.0), y);
+    ShapedConstants d{rewriter, c.loc, c.withElement(rewriter.getF64Type())};
+    Value wideY = arith::ExtFOp::create(rewriter, c.loc, d.type, y);
+    Value wideA = arith::ExtFOp::create(rewriter, c.loc, d.type, scaled);
+    wideY = d.fma(d.sub(d.div(wideA, d.mul(wideY, wideY)), wideY), d.f64(1.0 / 3.0), wideY);
+    wideY = d.mul(wideY, d.select(denormal, d.f64(0x1p-18), d.f64(1.0)));
+    Value root = arith::TruncFOp::create(rewriter, c.loc, type, wideY);
+    Value regular = c.bitAnd(
+        c.cmp(arith::CmpFPredicate::ONE, a, c.f32(0.0)),
+        c.cmp(arith::CmpFPredicate::OLT, a, c.f32(std::numeric_limits<double>::infinity())));
+    Value result = math::CopySignOp::create(rewriter, c.loc, root, x);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, regular, result, x);
     return success();
   }
 };
 
-/// f32 odd functions whose MLIR expansions lose the sign of zero (erf and
-/// atanh give +0 for -0): f(x) = copysign(f(|x|), x). The op on |x| (an
+/// f32 odd functions whose MLIR expansions lose the sign of zero (erf
+/// gives +0 for -0): f(x) = copysign(f(|x|), x). The op on |x| (an
 /// operand made by math.absf) is left to the expansion.
 template <typename OpT> struct OddF32 : public OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
@@ -548,13 +691,11 @@ struct TilecExpandMathPass
     // Kept as they are: sqrt, fma, abs, floor and ceil are instructions everywhere.
     patterns
         .add<RsqrtToDivSqrt, SinCosRangeReduction<math::SinOp>, SinCosRangeReduction<math::CosOp>,
-             TanF32, SinhCoshF32<math::SinhOp>, SinhCoshF32<math::CoshOp>, PowF32, AcoshF32,
-             OddF32<math::ErfOp>, OddF32<math::AtanhOp>, Atan2F32>(ctx, /*benefit=*/10);
+             TanF32, SinhCoshF32<math::SinhOp>, SinhCoshF32<math::CoshOp>, PowF32, AcoshExpansion,
+             AtanhExpansion, CbrtF32, OddF32<math::ErfOp>, Atan2F32>(ctx, /*benefit=*/10);
     if (!nativeExpLog)
-      patterns.add<ExpF32, LogOfDenormals<math::LogOp>, LogOfDenormals<math::Log2Op>,
-                   Log10F32>(ctx, /*benefit=*/10);
-    // acosh/atanh have no polynomial: expressions in log and sqrt.
-    math::populateExpansionPatterns(patterns, {"acosh", "atanh"});
+      patterns.add<ExpF32, LogOfDenormals<math::LogOp>, LogOfDenormals<math::Log2Op>, Log10F32>(
+          ctx, /*benefit=*/10);
     bool keepExpLog = nativeExpLog;
     auto expand = [keepExpLog](StringRef name) {
       if (keepExpLog && llvm::is_contained({math::ExpOp::getOperationName(),
@@ -575,6 +716,9 @@ struct TilecExpandMathPass
     if (libm)
       patterns.add<Exp2F32>(ctx, /*benefit=*/10);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
+      return signalPassFailure();
+    // The expansions' own f64 log1p (acosh, atanh) on host targets.
+    if (libm && failed(callLibm(module)))
       return signalPassFailure();
     if (failed(refuseLibmCallsOnGpus(module)))
       return signalPassFailure();

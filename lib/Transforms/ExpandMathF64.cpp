@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "ExpandMathF64.h"
 
-#include "ShapedConstants.h"
+#include "tilec/Transforms/ShapedConstants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"

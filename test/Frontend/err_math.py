@@ -17,7 +17,7 @@ def unmapped(p):
 @jit
 def half(p):
     tl.store(p, libdevice.exp(tl.load(p)))
-# HALF: {{.*}}err_math.py:19:27: error: 'libdevice.exp' expects fp32 or fp64 arguments, got fp16
+# HALF: {{.*}}err_math.py:19:27: error: 'libdevice.exp' expects arguments of types (fp32) or (fp64), got (fp16)
 
 
 @jit

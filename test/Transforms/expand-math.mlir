@@ -48,6 +48,17 @@ func.func @rsqrt(%x: vector<8xf32>) -> vector<8xf32> {
 // CHECK: math.roundeven
 // CHECK-COUNT-3: math.fma
 // CHECK: arith.fptosi
+// From 2^17 on, under a branch taken when some lane needs it, the reduction is in f64 by
+// eight exact products with 24-bit pieces of 2/pi, each reduced mod 4.
+// CHECK: %[[LARGE:.*]] = arith.cmpf oge, %{{.*}}, %{{.*}} : vector<8xf32>
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[LARGE]] : vector<8xi1> into i1
+// CHECK: %{{.*}}:2 = scf.if %[[ANY]] -> (vector<8xf32>, vector<8xi32>)
+// CHECK: %[[WIDE:.*]] = arith.extf %{{.*}} : vector<8xf32> to vector<8xf64>
+// CHECK-COUNT-8: arith.mulf %[[WIDE]], %{{.*}} : vector<8xf64>
+// CHECK: arith.truncf %{{.*}} : vector<8xf64> to vector<8xf32>
+// CHECK: scf.yield
+// CHECK: } else {
+// CHECK: scf.yield
 // CHECK-NOT: math.sin
 // CHECK-NOT: math.cos
 // CHECK: arith.select
@@ -57,15 +68,19 @@ func.func @sin_range_reduction(%x: vector<8xf32>) -> vector<8xf32> {
   return %s : vector<8xf32>
 }
 
-// f32 exp is tilec's own expansion: x raised to -87.8, t = x * log2(e) + (1.5 * 2^23 + 127)
+// f32 exp is tilec's own expansion: x raised to -104, t = x * log2(e) + (1.5 * 2^23 + 127)
 // capped at n = 127, n = t - magic, a two-part ln2 reduction, a degree-7 Horner polynomial
-// and the scale 2^n as t's bits shifted left by 23 (no floor, no float-to-int conversion).
+// and the scale 2^n as t's bits shifted left by 23 (no floor, no float-to-int conversion);
+// below n = -125 (denormal results) the scale is 2^(n+64) and the product is scaled by 2^-64.
 // CHECK-LABEL: func @exp_f32
 // CHECK-SAME: (%[[X:.*]]: vector<8xf32>)
-// CHECK-DAG: %[[LO:.*]] = arith.constant dense<-8.780000e+01> : vector<8xf32>
+// CHECK-DAG: %[[LO:.*]] = arith.constant dense<-1.040000e+02> : vector<8xf32>
 // CHECK-DAG: %[[MAGIC:.*]] = arith.constant dense<0x4B40007F> : vector<8xf32>
 // CHECK-DAG: %[[CAP:.*]] = arith.constant dense<0x4B4000FE> : vector<8xf32>
 // CHECK-DAG: %[[SHIFT:.*]] = arith.constant dense<23> : vector<8xi32>
+// CHECK-DAG: %[[DENORMAL:.*]] = arith.constant dense<-1.250000e+02> : vector<8xf32>
+// CHECK-DAG: %[[SIXTYFOUR:.*]] = arith.constant dense<6.400000e+01> : vector<8xf32>
+// CHECK-DAG: %[[DOWN:.*]] = arith.constant dense<5.42101086E-20> : vector<8xf32>
 // CHECK: %[[ABOVE:.*]] = arith.cmpf uge, %[[X]], %[[LO]]
 // CHECK: %[[CLAMPED:.*]] = arith.select %[[ABOVE]], %[[X]], %[[LO]]
 // CHECK: %[[T0:.*]] = math.fma %[[CLAMPED]], %{{.*}}, %[[MAGIC]]
@@ -74,11 +89,16 @@ func.func @sin_range_reduction(%x: vector<8xf32>) -> vector<8xf32> {
 // CHECK: %[[N:.*]] = arith.subf %[[T]], %[[MAGIC]]
 // CHECK: %[[R0:.*]] = math.fma %[[N]], %{{.*}}, %[[CLAMPED]]
 // CHECK: %[[R:.*]] = math.fma %[[N]], %{{.*}}, %[[R0]]
+// CHECK: %[[TINY:.*]] = arith.cmpf olt, %[[N]], %[[DENORMAL]]
+// CHECK: %[[TUP:.*]] = arith.addf %[[T]], %[[SIXTYFOUR]]
+// CHECK: %[[TS:.*]] = arith.select %[[TINY]], %[[TUP]], %[[T]]
 // CHECK-COUNT-7: math.fma %{{.*}}, %[[R]], %{{.*}}
-// CHECK: %[[TBITS:.*]] = arith.bitcast %[[T]] : vector<8xf32> to vector<8xi32>
+// CHECK: %[[TBITS:.*]] = arith.bitcast %[[TS]] : vector<8xf32> to vector<8xi32>
 // CHECK: %[[BITS:.*]] = arith.shli %[[TBITS]], %[[SHIFT]]
 // CHECK: %[[SCALE:.*]] = arith.bitcast %[[BITS]] : vector<8xi32> to vector<8xf32>
-// CHECK: arith.mulf %{{.*}}, %[[SCALE]]
+// CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %[[SCALE]]
+// CHECK: %[[BACK:.*]] = arith.select %[[TINY]], %[[DOWN]], %{{.*}}
+// CHECK: arith.mulf %[[P]], %[[BACK]]
 // CHECK-NOT: math.floor
 // CHECK-NOT: arith.fptosi
 // CHECK-NOT: math.exp

@@ -33,7 +33,7 @@ def TilecExpandMath : Pass<"tilec-expand-math", "mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect",
-                           "::mlir::func::FuncDialect"];
+                           "::mlir::func::FuncDialect", "::mlir::scf::SCFDialect"];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
            "Target name, for errors (cpu, nvptx, amdgpu, simt)">,

@@ -1,6 +1,6 @@
 //===- ShapedConstants.h - Constants and arithmetic for math expansions ----===//
-#ifndef TILEC_LIB_TRANSFORMS_SHAPEDCONSTANTS_H
-#define TILEC_LIB_TRANSFORMS_SHAPEDCONSTANTS_H
+#ifndef TILEC_TRANSFORMS_SHAPEDCONSTANTS_H
+#define TILEC_TRANSFORMS_SHAPEDCONSTANTS_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -13,8 +13,9 @@
 
 namespace tilec {
 /// Builds constants of the shape of a value (splats for vectors), and the
-/// arithmetic on them, for tilec-expand-math's expansions (ExpandMath.cpp,
-/// ExpandMathF64.cpp).
+/// arithmetic on them: for tilec-expand-math's expansions (ExpandMath.cpp,
+/// ExpandMathF64.cpp) and the frontend's libdevice functions
+/// (MLIRGenLibdevice.cpp), on vectors, tensors or scalars.
 struct ShapedConstants {
   mlir::PatternRewriter &rewriter;
   mlir::Location loc;
@@ -177,4 +178,4 @@ powFromLogOfMantissa(const ShapedConstants &c, mlir::Value x, mlir::Value y, mli
 }
 } // namespace tilec
 
-#endif // TILEC_LIB_TRANSFORMS_SHAPEDCONSTANTS_H
+#endif // TILEC_TRANSFORMS_SHAPEDCONSTANTS_H
