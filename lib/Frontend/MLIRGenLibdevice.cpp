@@ -222,7 +222,7 @@ Value sinCosPi(const Lanes &L, Value x, bool cosine) {
   bool f32 = L.width(x) == 32;
   // From 2^24 (2^53) on, every float is an even integer: sinpi 0, cospi 1.
   Value original = x;
-  Value even = c.cmp(P::OGE, c.abs(x), c.fp(f32 ? 0x1p24 : 0x1p53));
+  Value even = L.andI(c.cmp(P::OGE, c.abs(x), c.fp(f32 ? 0x1p24 : 0x1p53)), L.isFinite(x));
   x = L.select(even, c.fp(0.0), x);
   Value k = math::RoundEvenOp::create(L.rw, L.loc, c.mul(x, c.fp(2.0)));
   Value r = c.sub(x, c.mul(k, c.fp(0.5)));
