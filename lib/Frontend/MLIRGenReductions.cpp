@@ -12,11 +12,13 @@
 //===----------------------------------------------------------------------===//
 #include "Binder.h"
 #include "MLIRGen.h"
+
 #include "tilec/Dialect/Tile/BitonicNetwork.h"
 #include "tilec/Dialect/Tile/TileOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace tilec::frontend;
@@ -158,6 +160,11 @@ bool ReductionEmitter::buildCombiner(Region &region, llvm::ArrayRef<DType> dtype
     yielded.push_back(r.value);
   }
   tile::YieldOp::create(b, L, yielded);
+  // Values computed only for their type are dead (Inductor's helpers test
+  // `promote_to_tensor(x).dtype`, a one-element tensor): dropped first.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*block)))
+    if (isOpTriviallyDead(&op))
+      op.erase();
   // The combiner is re-emitted lane by lane on vectors: straight-line scalar
   // arithmetic only (constexpr branches fold away before this point).
   for (Operation &op : block->without_terminator())

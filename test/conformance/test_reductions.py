@@ -197,3 +197,37 @@ def test_sum_of_bool_counts():
     out = np.zeros(1, np.uint32)
     sum_bool_kernel[(1,)](x, out, BLOCK=512)
     assert out[0] == (x > 0).sum()
+
+
+@tilec.jit
+def promote_to_tensor(x):
+    return x + tl.zeros((1,), tl.int1)
+
+
+@tilec.jit
+def nan_propagating_maximum(a, b):
+    # Inductor's triton_helpers.maximum: a one-element tensor made only for its dtype.
+    mask = a > b
+    if promote_to_tensor(a).dtype.is_floating():
+        mask |= a != a
+    return tl.where(mask, a, b)
+
+
+@tilec.jit
+def inductor_max_kernel(x_ptr, out_ptr, ROWS: tl.constexpr, COLS: tl.constexpr):
+    rows = tl.arange(0, ROWS)[:, None]
+    x = tl.load(x_ptr + rows * COLS + tl.arange(0, COLS)[None, :])
+    tl.store(out_ptr + tl.arange(0, ROWS), tl.reduce(x, 1, nan_propagating_maximum))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32"])
+def test_reduce_with_dead_tensor_in_combiner(dtype):
+    """A combine function whose tensor values are dead (computed only for their dtype) reduces
+    as scalar code; the float maximum propagates NaN."""
+    x = np.random.default_rng(3).integers(-100, 100, (8, 16)).astype(dtype)
+    if dtype == "float32":
+        x[2, 5] = np.nan
+    out = np.zeros(8, dtype)
+    inductor_max_kernel[(1,)](x, out, ROWS=8, COLS=16)
+    expected = np.max(x, axis=1)  # np.max propagates NaN
+    np.testing.assert_array_equal(out, expected)
