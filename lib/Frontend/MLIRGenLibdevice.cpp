@@ -161,6 +161,12 @@ Value roundDirected(const Lanes &L, Value nearest, Value error, Rounding mode) {
   return nearest;
 }
 
+/// Horner's rule on `coefficients` listed from degree 0 up.
+Value polynomialFromLowest(const ShapedConstants &c, Value x, llvm::ArrayRef<double> coefficients) {
+  llvm::SmallVector<double, 48> highFirst(coefficients.rbegin(), coefficients.rend());
+  return c.horner(x, highFirst);
+}
+
 /// x * 2^n for a float x and an int32 n, rounded once (ldexp, scalbn).
 Value scaleByPowerOfTwo(const Lanes &L, Value x, Value n) {
   Type f64 = L.rw.getF64Type();
@@ -318,10 +324,9 @@ Value inverseErf(const Lanes &L, Value x, bool complement) {
 /// 3/4 lgamma(x) = lgamma(1 + x) - log(x); from 16 on Stirling's series.
 Value lgammaOfPositive(const Lanes &L, Value x) {
   ShapedConstants c = L.floatsOf(x);
+  // sum coefficients[k] e^(k+1).
   auto series = [&](Value e, llvm::ArrayRef<double> coefficients) {
-    // sum coefficients[k] e^(k+1): Horner's rule on the reversed list, times e.
-    llvm::SmallVector<double, 48> highFirst(coefficients.rbegin(), coefficients.rend());
-    return c.mul(c.horner(e, highFirst), e);
+    return c.mul(polynomialFromLowest(c, e, coefficients), e);
   };
   // -gamma, then (-1)^k zeta(k) / k for k >= 2: lgamma(1 + e).
   static const double kAboutOne[] = {
@@ -393,6 +398,106 @@ Value lgammaF64(const Lanes &L, Value x) {
   Value pole = L.orI(c.cmp(P::OEQ, math::FloorOp::create(L.rw, L.loc, x), x), L.isInf(x));
   reflected = L.select(pole, c.fp(kInf), reflected);
   return L.select(positive, lg, L.select(L.isNaN(x), x, reflected));
+}
+
+/// cyl_bessel_i0 and cyl_bessel_i1 (the modified Bessel functions I0, I1),
+/// in f64 (fp32 rounded from it): below 30 their power series in (x/2)^2,
+/// all terms positive (48 terms: below 1e-18 relative at 30); from 30 on
+/// the asymptotic series e^x / sqrt(2 pi x) sum (-1)^k a_k(nu) / x^k (20
+/// terms, below 1e-17), with e^x applied in two halves so that results up
+/// to the f64 maximum do not overflow early. I1 is odd; +inf for +-inf.
+Value besselI(const Lanes &L, Value x, int order) {
+  static const double kI0Series[] = {
+      1.0, 1.0, 0.25, 0.027777777777777776, 0.001736111111111111, 6.944444444444444e-05,
+      1.9290123456790124e-06, 3.936759889140842e-08, 6.151187326782565e-10,
+      7.594058428126624e-12, 7.594058428126623e-14, 6.276081345559193e-16,
+      4.358389823304995e-18, 2.5789288895295828e-20, 1.3157800456783586e-22,
+      5.8479113141260385e-25, 2.2843403570804838e-27, 7.904291893012054e-30,
+      2.4395962632753253e-32, 6.757884385804225e-35, 1.6894710964510564e-37,
+      3.8310002187098785e-40, 7.915289708078262e-43, 1.4962740468957016e-45,
+      2.5976979980828152e-48, 4.156316796932504e-51, 6.14839762859838e-54,
+      8.434015951438106e-57, 1.0757673407446564e-59, 1.2791526049282477e-62,
+      1.4212806721424974e-65, 1.4789601166935458e-68, 1.4442969889585408e-71,
+      1.3262598613026087e-74, 1.147283617043779e-77, 9.365580547296156e-81,
+      7.226528200074194e-84, 5.278691161485898e-87, 3.6556032974279072e-90,
+      2.4034209713529963e-93, 1.5021381070956227e-96, 8.935979221270807e-100,
+      5.065747857863269e-103, 2.739723016691871e-106, 1.4151461863077845e-109,
+      6.988376228680417e-113, 3.3026352687525603e-116, 1.4950816064973112e-119};
+  static const double kI1Series[] = {
+      1.0, 0.5, 0.08333333333333333, 0.006944444444444444, 0.00034722222222222224,
+      1.1574074074074073e-05, 2.755731922398589e-07, 4.920949861426052e-09,
+      6.834652585313961e-11, 7.594058428126623e-13, 6.903689480115112e-15,
+      5.230067787965994e-17, 3.352607556388458e-19, 1.842092063949702e-21,
+      8.771866971189057e-24, 3.654944571328774e-26, 1.3437296218120491e-28,
+      4.391273273895586e-31, 1.2839980333028028e-33, 3.3789421929021126e-36,
+      8.045100459290744e-39, 1.7413637357772174e-41, 3.4414303078601135e-44,
+      6.234475195398757e-47, 1.0390791992331261e-49, 1.5985833834355786e-52,
+      2.2771843068882885e-55, 3.0121485540850376e-58, 3.7095425542919185e-61,
+      4.263842016427493e-64, 4.5847763617499917e-67, 4.6217503646673306e-70,
+      4.376657542298608e-73, 3.900764297948849e-76, 3.2779531915536543e-79,
+      2.60155015202671e-82, 1.9531157297497823e-85, 1.3891292530226046e-88,
+      9.373341788276685e-92, 6.00855242838249e-95, 3.6637514807210306e-98,
+      2.127614100302573e-101, 1.1780808971775045e-104, 6.2266432197542515e-108,
+      3.1447693029061876e-111, 1.5192122236261777e-114, 7.026883550537362e-118,
+      3.114753346869398e-121};
+  static const double kI0Asymptotic[] = {
+      1.0, 0.125, 0.0703125, 0.0732421875, 0.112152099609375, 0.22710800170898438,
+      0.5725014209747314, 1.7277275025844574, 6.074042001273483, 24.380529699556064,
+      110.01714026924674, 551.3358961220206, 3038.090510922384, 18257.755474293175,
+      118838.42625678325, 832859.3040162893, 6252951.493434797, 50069589.531988926,
+      425939216.5047669, 3836255180.2304335};
+  static const double kI1Asymptotic[] = {
+      1.0, -0.375, -0.1171875, -0.1025390625, -0.144195556640625, -0.2775764465332031,
+      -0.6765925884246826, -1.993531733751297, -6.883914268109947, -27.248827311268542,
+      -121.59789187653587, -603.8440767050702, -3302.2722944808525, -19718.37591223663,
+      -127641.2726461746, -890297.8767070678, -6656367.718817688, -53104110.10968523,
+      -450278600.3050393, -4043620325.107754};
+  bool f32 = L.width(x) == 32;
+  Type f64 = L.rw.getF64Type();
+  Value wide = f32 ? L.extF(x, f64) : x;
+  ShapedConstants c = L.floatsOf(wide);
+  Value a = c.abs(wide);
+  Value series = polynomialFromLowest(c, c.mul(c.mul(a, a), c.fp(0.25)),
+                                      order == 0 ? llvm::ArrayRef(kI0Series) : kI1Series);
+  if (order == 1)
+    series = c.mul(series, c.mul(a, c.fp(0.5)));
+  Value asymptotic = polynomialFromLowest(c, c.div(c.fp(1.0), a),
+                                          order == 0 ? llvm::ArrayRef(kI0Asymptotic) : kI1Asymptotic);
+  Value half = math::ExpOp::create(L.rw, L.loc, c.mul(a, c.fp(0.5)));
+  Value root = math::SqrtOp::create(L.rw, L.loc, c.mul(a, c.fp(6.283185307179586)));
+  Value large = c.mul(half, c.div(c.mul(half, asymptotic), root));
+  Value result = L.select(c.cmp(P::OLT, a, c.fp(30.0)), series, large);
+  result = L.select(L.isInf(a), c.fp(kInf), result);
+  if (order == 1)
+    result = math::CopySignOp::create(L.rw, L.loc, result, wide);
+  return f32 ? L.truncF(result, L.rw.getF32Type()) : result;
+}
+
+/// erfcx(x) = e^(x^2) erfc(x), in f64 (fp32 rounded from it): below 12 as
+/// that product with x^2's rounding error carried (e^(hi + lo) = e^hi (1 +
+/// lo)); +inf where e^(x^2) overflows (x < -26.6); from 12 on the
+/// asymptotic series 1 / (x sqrt(pi)) sum (-1)^k (2k-1)!! / (2x^2)^k (16
+/// terms, below 1e-17), which goes to 0 at +inf.
+Value scaledErfc(const Lanes &L, Value x) {
+  static const double kErfcxAsymptotic[] = {
+      1.0, -1.0, 3.0, -15.0, 105.0, -945.0, 10395.0, -135135.0, 2027025.0, -34459425.0,
+      654729075.0, -13749310575.0, 316234143225.0, -7905853580625.0, 213458046676875.0,
+      -6190283353629375.0};
+  bool f32 = L.width(x) == 32;
+  Type f64 = L.rw.getF64Type();
+  Value wide = f32 ? L.extF(x, f64) : x;
+  ShapedConstants c = L.floatsOf(wide);
+  Value low;
+  Value square = c.twoProduct(wide, wide, low);
+  low = L.select(L.isFinite(square), low, c.fp(0.0));
+  Value product = c.mul(math::ExpOp::create(L.rw, L.loc, square),
+                        math::ErfcOp::create(L.rw, L.loc, wide));
+  Value direct = L.select(L.isFinite(product), c.fma(product, low, product), product);
+  Value u = c.div(c.fp(0.5), square);
+  Value asymptotic = c.div(polynomialFromLowest(c, u, kErfcxAsymptotic),
+                           c.mul(wide, c.fp(1.7724538509055160)));
+  Value result = L.select(c.cmp(P::OLT, wide, c.fp(12.0)), direct, asymptotic);
+  return f32 ? L.truncF(result, L.rw.getF32Type()) : result;
 }
 
 /// The float result of rounding an integer `x` (i32, u32, i64 or u64,
@@ -1093,6 +1198,15 @@ const llvm::StringMap<LibdeviceFunction> &libdeviceFunctions() {
         return lgammaF64(L, a[0]);
       Type f64 = L.rw.getF64Type();
       return L.truncF(lgammaF64(L, L.extF(a[0], f64)), L.rw.getF32Type());
+    });
+    add("cyl_bessel_i0", kFloat1, [](const Lanes &L, llvm::ArrayRef<Value> a, const Signature &) {
+      return besselI(L, a[0], 0);
+    });
+    add("cyl_bessel_i1", kFloat1, [](const Lanes &L, llvm::ArrayRef<Value> a, const Signature &) {
+      return besselI(L, a[0], 1);
+    });
+    add("erfcx", kFloat1, [](const Lanes &L, llvm::ArrayRef<Value> a, const Signature &) {
+      return scaledErfc(L, a[0]);
     });
     add("tgamma", "f32>f32", [](const Lanes &L, llvm::ArrayRef<Value> a, const Signature &) {
       // fp32 from f64's exp(lgamma(x)) with the sign of Gamma: negative for

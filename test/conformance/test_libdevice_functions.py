@@ -1,5 +1,5 @@
 """libdevice's functions beyond the elementary ones, with Triton 3.9's typing: special functions
-(erfinv, erfcinv, normcdf, normcdfinv, lgamma, tgamma), sinpi/cospi, ldexp/scalbn/ilogb/logb,
+(erfinv, erfcinv, normcdf, normcdfinv, lgamma, tgamma, cyl_bessel_i0/i1, erfcx), sinpi/cospi, ldexp/scalbn/ilogb/logb,
 nextafter, hypot/norm3d/norm4d and reciprocals, remainder, fdim, exp10, rcbrt, saturatef, the
 _rn/_rz/_rd/_ru arithmetic, the conversions with rounding modes (saturating, NaN to 0), the bit
 reinterpretations and the integer functions (popc, clz, ffs, brev, mulhi, mul24, sad, hadd,
@@ -42,7 +42,8 @@ def special_kernel(x_ptr, y_ptr, u_ptr, p_ptr, n_ptr, out_ptr, iout_ptr, BLOCK: 
                libdevice.scalbn(y, n), libdevice.nextafter(x, y), libdevice.hypot(x, y),
                libdevice.rhypot(x, y), libdevice.norm3d(x, y, u), libdevice.rnorm3d(x, y, u),
                libdevice.norm4d(x, y, u, p), libdevice.rnorm4d(x, y, u, p),
-               libdevice.remainder(x, y), libdevice.fdim(x, y))
+               libdevice.remainder(x, y), libdevice.fdim(x, y), libdevice.cyl_bessel_i0(x * 6.0),
+               libdevice.cyl_bessel_i1(x * 6.0), libdevice.erfcx(x * 3.0))
     for i in tl.static_range(len(results)):
         tl.store(out_ptr + i * BLOCK + offs, results[i])
     tl.store(iout_ptr + offs, libdevice.ilogb(x))
@@ -50,7 +51,7 @@ def special_kernel(x_ptr, y_ptr, u_ptr, p_ptr, n_ptr, out_ptr, iout_ptr, BLOCK: 
 
 SPECIAL = ["erfinv", "erfcinv", "normcdf", "normcdfinv", "lgamma", "sinpi", "cospi", "exp10",
            "rcbrt", "logb", "ldexp", "scalbn", "nextafter", "hypot", "rhypot", "norm3d", "rnorm3d",
-           "norm4d", "rnorm4d", "remainder", "fdim"]
+           "norm4d", "rnorm4d", "remainder", "fdim", "cyl_bessel_i0", "cyl_bessel_i1", "erfcx"]
 
 
 def special_inputs(dtype):
@@ -105,11 +106,15 @@ REFERENCES = {
     "cospi": (lambda x: mpmath.cospi(x) if mpmath.isfinite(x) else mpmath.nan, "x"),
     "exp10": (lambda x: mpmath.power(10, x), "x"),
     "rcbrt": (lambda x: mpmath.sign(x) / mpmath.cbrt(abs(x)), "x"),
+    "cyl_bessel_i0": (lambda x: mpmath.inf if mpmath.isinf(x) else mpmath.besseli(0, x), "x6"),
+    "cyl_bessel_i1": (lambda x: x if mpmath.isinf(x) else mpmath.besseli(1, x), "x6"),
+    "erfcx": (lambda x: 0 if x == mpmath.inf else mpmath.exp(x * x) * mpmath.erfc(x), "x3"),
 }
 # (fp32 rtol, fp64 rtol); atol is the same relative to the dtype's smallest normal
 TOLERANCE = {"erfinv": (5e-7, 2e-15), "erfcinv": (2e-7, 2e-15), "normcdf": (2e-7, 5e-16),
              "normcdfinv": (2e-7, 5e-16), "lgamma": (2e-7, 5e-16), "sinpi": (2e-7, 3e-16),
-             "cospi": (2e-7, 3e-16), "exp10": (2e-7, 2e-16), "rcbrt": (2e-7, 5e-16)}
+             "cospi": (2e-7, 3e-16), "exp10": (2e-7, 2e-16), "rcbrt": (2e-7, 5e-16),
+             "cyl_bessel_i0": (2e-7, 2e-15), "cyl_bessel_i1": (2e-7, 2e-15), "erfcx": (2e-7, 5e-16)}
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
@@ -118,7 +123,8 @@ def test_special_functions(dtype, name):
     inputs, results, _ = special_run(dtype)
     x, y, u, p, _n = inputs
     fn, arg = REFERENCES[name]
-    argument = {"x": x, "y": y, "u": u, "p": p}[arg]
+    with np.errstate(all="ignore"):
+        argument = {"x": x, "y": y, "u": u, "p": p, "x6": x * F[dtype](6), "x3": x * F[dtype](3)}[arg]
     expected = mp_ref(fn, F[dtype])(argument)
     if name == "rcbrt":  # 1 / cbrt(+-0) = +-inf
         expected[argument == 0] = np.copysign(np.inf, argument[argument == 0])

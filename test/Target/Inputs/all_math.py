@@ -50,7 +50,8 @@ def all_math(x_ptr, y_ptr, out_ptr, N: tl.constexpr):
              + libdevice.scalbn(x, 3) + libdevice.llrint(x) + libdevice.llround(y) + libdevice.mul_rn(x, y))
     tl.store(out_ptr + 19 * N + offs, libdevice.add_rn(x, y) + libdevice.sub_rn(x, y) + libdevice.rcp_rn(x)
              + libdevice.add_rd(x, y) + libdevice.sub_ru(x, y) + libdevice.mul_rz(x, y) + libdevice.div_rd(x, y)
-             + libdevice.sqrt_ru(a) + libdevice.rcp_rz(x))
+             + libdevice.sqrt_ru(a) + libdevice.rcp_rz(x) + libdevice.cyl_bessel_i0(x)
+             + libdevice.cyl_bessel_i1(x) + libdevice.erfcx(x))
     if x.dtype == tl.float32:
         bits = libdevice.float_as_int(x)
         tl.store(out_ptr + 20 * N + offs, libdevice.saturatef(x) + libdevice.tgamma(x) + libdevice.rsqrt_rn(a)
