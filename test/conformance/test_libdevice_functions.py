@@ -453,3 +453,37 @@ def test_typing_errors():
     with pytest.raises(tilec.CompilationError, match=r"'libdevice.ldexp' expects arguments of "
                        r"types \(fp32, int32\) or \(fp64, int32\), got \(fp32, int64\)"):
         typing_kernel[(1,)](x, np.ones(1, np.int64), x)
+
+
+@tilec.jit
+def accuracy_kernel(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    y = tl.load(y_ptr + offs)
+    results = (libdevice.atan(x), libdevice.atan2(x, y), libdevice.cbrt(x), libdevice.exp(x - 90.0),
+               libdevice.acosh(tl.abs(x) + 1.0), libdevice.atanh(x * 1e-6), libdevice.atanh(x / 80.0))
+    for i in tl.static_range(len(results)):
+        tl.store(out_ptr + i * BLOCK + offs, results[i])
+
+
+def test_fp32_expansion_accuracy():
+    """fp32 atan and atan2 within 3 ulp, cbrt of cubes, denormals and infinities correctly
+    rounded, exp with denormal results, acosh near 1 and atanh near 0 without cancellation."""
+    rng = np.random.default_rng(23)
+    x = (rng.uniform(-1, 1, N) * 10.0 ** rng.uniform(-3, 3, N)).astype(np.float32)
+    x[:8] = [8.0, -27.0, 1e-40, np.inf, -np.inf, 0.6449239, 64.0, -0.0]
+    y = (rng.uniform(-1, 1, N) * 10.0 ** rng.uniform(-3, 3, N)).astype(np.float32)
+    out = np.zeros((7, N), np.float32)
+    with np.errstate(all="ignore"):
+        accuracy_kernel[(1,)](x, y, out, BLOCK=N)
+    wide = x.astype(np.float64)
+    with np.errstate(all="ignore"):
+        np.testing.assert_allclose(out[0], np.arctan(wide), rtol=3.6e-7, atol=0)
+        np.testing.assert_allclose(out[1], np.arctan2(wide, y.astype(np.float64)), rtol=3.6e-7, atol=1e-45)
+        np.testing.assert_array_equal(out[2], np.cbrt(wide).astype(np.float32))
+        shifted = (x - np.float32(90)).astype(np.float64)
+        np.testing.assert_allclose(out[3], np.exp(shifted).astype(np.float32), rtol=3e-7, atol=2e-45)
+        np.testing.assert_allclose(out[4], np.arccosh((np.abs(x) + np.float32(1)).astype(np.float64)),
+                                   rtol=5e-7)
+        np.testing.assert_allclose(out[5], np.arctanh((x * np.float32(1e-6)).astype(np.float64)), rtol=3e-7)
+        np.testing.assert_allclose(out[6], np.arctanh((x / np.float32(80)).astype(np.float64)), rtol=3e-7)
