@@ -1,7 +1,7 @@
 # f32 exp on the CPU, dense sweep of [-88, 89] against float64 numpy: <= 1 ulp where the result
 # is normal and x <= 88.37, <= 6 ulp on the last 0.35 below overflow (n = round(x * log2 e) is
-# capped at 127 there), denormal results within 2 denormal steps, 0 below x ~ -87.683 (as before
-# tilec's own expansion); exactly: exp(-inf) = 0 (softmax's masked lanes), exp(+inf) = +inf, NaN,
+# capped at 127 there), denormal results (down to x ~ -103.97, rounded once from 2^(n+64) * 2^-64)
+# within one denormal step; exactly: exp(-inf) = 0 (softmax's masked lanes), exp(+inf) = +inf, NaN,
 # overflow to +inf, 0 far below.
 # REQUIRES: cpu-jit
 # RUN: %python %s | FileCheck %s
@@ -29,7 +29,8 @@ def ulps(got, ref):
 
 
 def main():
-    x = np.linspace(-88.0, 89.0, 1 << 20).astype(np.float32)
+    x = np.concatenate([np.linspace(-88.0, 89.0, 1 << 20), np.linspace(-105.0, -88.0, 1 << 14)])
+    x = x.astype(np.float32)
     special = np.array([-np.inf, np.inf, np.nan, -1e30, 1e30, 3e38, -1000.0, 89.0, 0.0, -0.0],
                        dtype=np.float32)
     x = np.concatenate([x, special])
@@ -47,10 +48,10 @@ def main():
     check("exp below overflow <= 6 ulp", ulps(got[top], ref[top]) <= 6.0, np.ones(top.sum(), bool))
     low = np.isfinite(x) & (ref < tiny)
     denormal_step = float(np.finfo(np.float32).smallest_subnormal)
-    # n = -127 (x * log2 e < -126.5, x < -87.6828) gives the scale 0.
-    flushed = low & (x < -87.684)
-    denormal = low & (x > -87.682)
-    check("exp denormal results", got[denormal], ref[denormal], atol=2 * denormal_step)
+    # Below half the smallest denormal (x < -103.973) the result is 0.
+    flushed = low & (ref < denormal_step / 2)
+    denormal = low & ~flushed
+    check("exp denormal results", got[denormal], ref[denormal], atol=denormal_step)
     check("exp far below underflows to 0", got[flushed], np.zeros(flushed.sum(), np.float32))
     check("exp overflows to inf", got[np.isfinite(x) & (x >= 88.73)],
           np.full((np.isfinite(x) & (x >= 88.73)).sum(), np.inf, np.float32))
