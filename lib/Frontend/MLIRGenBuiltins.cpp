@@ -270,14 +270,30 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     if (name == "abs" && x.isTensor())
       return g.mathOps.mathUnary("abs", x, l);
     if (name == "float" && x.kind == Val::Kind::Str) {
-      StringRef s = StringRef(x.s).trim().lower() == "nan" ? "nan" : StringRef(x.s).trim();
-      std::string low = s.lower();
-      if (low == "inf" || low == "+inf" || low == "infinity")
-        return Val::floating(std::numeric_limits<double>::infinity(), l);
-      if (low == "-inf" || low == "-infinity")
-        return Val::floating(-std::numeric_limits<double>::infinity(), l);
-      if (low == "nan")
-        return Val::floating(std::numeric_limits<double>::quiet_NaN(), l);
+      // Python's float(str): an optional sign, then inf, infinity, nan (any
+      // case) or a decimal number (underscores between digits).
+      std::string text = StringRef(x.s).trim().lower();
+      StringRef body(text);
+      double sign = body.consume_front("-") ? -1.0 : (body.consume_front("+"), 1.0);
+      if (body == "inf" || body == "infinity")
+        return Val::floating(sign * std::numeric_limits<double>::infinity(), l);
+      if (body == "nan")
+        return Val::floating(std::copysign(std::numeric_limits<double>::quiet_NaN(), sign), l);
+      auto isDigit = [](char ch) { return isdigit(static_cast<unsigned char>(ch)) != 0; };
+      std::string digits;
+      bool valid = !body.empty() && !body.starts_with("+") && !body.starts_with("-");
+      for (size_t i = 0; i < body.size(); ++i)
+        if (body[i] != '_')
+          digits.push_back(body[i]);
+        else
+          valid =
+              valid && i > 0 && i + 1 < body.size() && isDigit(body[i - 1]) && isDigit(body[i + 1]);
+      valid = valid && llvm::all_of(digits, [&](char ch) {
+                return isDigit(ch) || ch == '.' || ch == 'e' || ch == '+' || ch == '-';
+              });
+      double value = 0;
+      if (valid && !StringRef(digits).getAsDouble(value, /*AllowInexact=*/true))
+        return Val::floating(sign * value, l);
       return g.error(x.loc, "could not convert string to float: '" + x.s + "'");
     }
     if (!x.isNumber())
@@ -610,8 +626,9 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     Val x = g.toTensor(a[0], l, "'tl.clamp'");
     if (!x)
       return x;
-    if (!x.dtype.isFloat())
-      return g.error(l, "tl.clamp only supports floating-point tensors, got " + x.typeStr());
+    // Integers too, as min(max(x, min), max) (Triton's clamp).
+    if (!x.dtype.isFloat() && !x.dtype.isInt())
+      return g.error(l, "tl.clamp expects a numeric tensor, got " + x.typeStr());
     std::optional<bool> nan = g.mathOps.getPropagateNan(a[3]);
     if (!nan)
       return Val();

@@ -953,8 +953,7 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
   //===--- Scans ---===//
   if (name == "cumsum" || name == "cumprod") {
     bool isSum = name == "cumsum";
-    if (!bind(isSum ? llvm::ArrayRef<StringRef>{"input", "axis?", "reverse?", "dtype?"}
-                    : llvm::ArrayRef<StringRef>{"input", "axis?", "reverse?"}))
+    if (!bind({"input", "axis?", "reverse?", "dtype?"}))
       return Val();
     std::optional<bool> rev = constBool(g, a[2], false, "reverse");
     if (!rev)
@@ -963,12 +962,11 @@ Val ReductionEmitter::callReductionBuiltin(StringRef name, std::vector<Val> args
     if (!x)
       return x;
     DType dt = x.dtype.kind == DType::BF16 ? DType(DType::F32) : x.dtype;
-    if (isSum) {
-      if (!a[3].isNone() && a[3].kind != Val::Kind::DTypeObj)
-        return g.error(a[3].loc,
-                       "tl.cumsum's dtype must be a dtype (e.g. tl.int64), got " + a[3].typeStr());
-      dt = a[3].isNone() ? sumDType(dt) : a[3].dtype;
-    }
+    // Both widen narrow integers (Triton's _pick_sum_dtype) unless `dtype` is given.
+    if (!a[3].isNone() && a[3].kind != Val::Kind::DTypeObj)
+      return g.error(a[3].loc, "tl." + name + "'s dtype must be a dtype (e.g. tl.int64), got " +
+                                   a[3].typeStr());
+    dt = a[3].isNone() ? sumDType(dt) : a[3].dtype;
     if (dt != x.dtype && !(x = g.cast(x, dt, l)))
       return x;
     auto body = [&](llvm::ArrayRef<Val> lhs,

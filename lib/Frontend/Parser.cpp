@@ -103,10 +103,12 @@ const FileAST::BrokenFunction *FileAST::lookupBroken(StringRef name) const {
 }
 
 const ModuleImport *FileAST::lookupImport(StringRef name) const {
+  // As for globals: the last import wins, one in a fallback block only if
+  // there is no other.
   const ModuleImport *found = nullptr;
-  for (const ModuleImport &i : imports)
-    if (i.name == name && (!found || (found->fallback && !i.fallback)))
-      found = &i;
+  for (auto it = imports.rbegin(); it != imports.rend(); ++it)
+    if (it->name == name && (!found || (found->fallback && !it->fallback)))
+      found = &*it;
   return found;
 }
 

@@ -240,6 +240,34 @@ def _source_origin(fn):
 _DIAGNOSTIC = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*)$")
 
 
+_MISSING = object()
+_LANGUAGE_MODULES = {"libdevice": "triton.language.extra.libdevice", "math": "triton.language.math",
+                     "random": "triton.language.random"}
+
+
+def _language_function_path(value):
+    """(module, name) a tl/libdevice function object is imported from (`act` bound by
+    `from triton.language.extra.libdevice import log as act`), or None."""
+    if getattr(value, "__qualname__", "") != "_kernel_only.<locals>.stub":
+        return None
+    head, _, tail = value.__name__.rpartition(".")
+    return (_LANGUAGE_MODULES.get(head, "triton.language") if head else "triton.language"), tail
+
+
+def _defined_again(path, fn):
+    """Whether the file defines another module-level function of fn's name (a kernel
+    redefined further down, or defined twice): the frontend, which finds kernels by name,
+    is then given fn's own source (the synthetic path)."""
+    try:
+        text = _read_source(path) if path else None
+    except OSError:
+        return False
+    if text is None:
+        return False
+    defs = re.findall(r"^[ \t]*def\s+%s\s*\(" % re.escape(fn.__name__), text, re.M)
+    return len(defs) > 1
+
+
 def _global_text(value):
     """A closure value as the right-hand side of a module-level constant the
     frontend reads, or None (not a compile-time literal)."""
@@ -319,8 +347,12 @@ class JITFunction:
         # A module-level kernel whose source is unchanged compiles its file as it is
         # (exact line numbers); others (nested, closures, _unsafe_update_src) compile
         # the file plus the kernel's source and its closure's constants and kernels.
-        self._file_exact = ("<locals>" not in fn.__qualname__ and not fn.__code__.co_freevars)
+        self._file_exact = ("<locals>" not in fn.__qualname__ and not fn.__code__.co_freevars
+                            and not _defined_again(self.src_path, fn))
         self._synthetic = None  # (source, kernel name in it)
+        # Module globals the compiled kernels read, with the values they were compiled with
+        # (a later change is an error at launch, as in Triton).
+        self._used_globals = {}
         self.cache = {}
         self._lock = threading.Lock()
         self._generation_seen = JITFunction._generation
@@ -348,8 +380,8 @@ class JITFunction:
     def _compile_source(self):
         """(source text, kernel name) handed to the frontend."""
         file_text = _read_source(self.src_path) if self.src_path else ""
-        if self._file_exact:
-            return file_text, self.__name__
+        if self._file_exact and not self._calls_inexact():
+            return file_text + self._runtime_globals_text(), self.__name__
         if self._synthetic is None:
             if self._src is None:
                 raise OSError("the source of %s is unavailable" % self.__name__)
@@ -358,8 +390,8 @@ class JITFunction:
             chunk = "\n\n".join(parts)
             for old, new in renames.items():
                 chunk = re.sub(r"(?<![\w.])%s\b" % re.escape(old), new, chunk)
-            prefix = (file_text + "\n\n# --- tilec: kernel %s and its closure ---\n"
-                      % self.__name__)
+            prefix = (file_text + self._runtime_globals_text()
+                      + "\n\n# --- tilec: kernel %s and its closure ---\n" % self.__name__)
             # Where each appended function came from: (first and last line of its `def`
             # and body in the synthetic text, its file, the line of its `def`, its indent).
             spans, line = [], prefix.count("\n") + 1
@@ -413,6 +445,70 @@ class JITFunction:
                 out.append(" " * (original_col - 1) + lines[i + 1].strip())
                 i += 2
         return "\n".join(out)
+
+    def _runtime_globals_text(self):
+        """Assignments appended to a module-level kernel's file: the values the globals
+        the kernel (and the @jit functions of its module it calls) reads have now, which
+        is what Triton compiles with, whatever the file's text would give (`if`/`try`
+        blocks, values computed in Python, later reassignments). Records them in
+        _used_globals."""
+        module = self.fn.__globals__
+        lines, seen, pending = [], set(), [self]
+        while pending:
+            jf = pending.pop()
+            if id(jf) in seen:
+                continue
+            seen.add(id(jf))
+            for name in jf.fn.__code__.co_names:
+                if name not in module or jf.fn.__globals__ is not module:
+                    continue
+                value = module[name]
+                if isinstance(value, JITFunction):
+                    pending.append(value)
+                    continue
+                if name in self._used_globals:
+                    continue
+                text = _global_text(value)
+                if text is not None:
+                    lines.append("%s = %s" % (name, text))
+                elif _language_function_path(value):
+                    module_path, function = _language_function_path(value)
+                    lines.append("from %s import %s as %s" % (module_path, function, name))
+                else:
+                    continue
+                self._used_globals[name] = value
+        if not lines:
+            return ""
+        return ("\n\n# --- tilec: the module globals' values at compile time ---\n"
+                + "\n".join(lines) + "\n")
+
+    def _calls_inexact(self):
+        """Whether a @jit function this kernel calls through its module's globals (also
+        indirectly) cannot be read from the file by name (redefined, nested, patched): the
+        kernel then compiles from its own source and its closure (the synthetic path)."""
+        seen, pending = set(), [self]
+        while pending:
+            jf = pending.pop()
+            if id(jf) in seen:
+                continue
+            seen.add(id(jf))
+            if jf is not self and not jf._file_exact:
+                return True
+            for name in jf.fn.__code__.co_names:
+                value = jf.fn.__globals__.get(name)
+                if isinstance(value, JITFunction):
+                    pending.append(value)
+        return False
+
+    def _check_used_globals(self):
+        """Triton's check at launch: a global the kernel was compiled with has not
+        changed since."""
+        module = self.fn.__globals__
+        for name, value in self._used_globals.items():
+            now = module.get(name, _MISSING)
+            if now is not value and now != value:
+                raise RuntimeError("Global variable %s has changed since we compiled this "
+                                   "kernel, from %r to %r" % (name, value, now))
 
     @staticmethod
     def _append_closure(jf, parts, origins, renames, seen, top=False):
@@ -544,6 +640,8 @@ class JITFunction:
                             % (self.__name__, cvals)) from None
         if kernel is None:
             kernel = self._compile(sigkey, cvals, num_warps, nones, num_stages, precision, fusion)
+        if self._used_globals:
+            self._check_used_globals()
         if not launch:
             return kernel
         if callable(grid):

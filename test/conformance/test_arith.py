@@ -287,3 +287,17 @@ def test_signed_shifted_by_unsigned_follows_triton():
     out[:] = 0
     mixed_shift_kernel[(1,)](x, u, out, BLOCK=4)
     np.testing.assert_array_equal(out[4:], u >> (x & 7).astype(np.uint32))
+
+
+@tilec.jit
+def clamp_int_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.clamp(tl.load(x_ptr + offs), -3, 5))
+
+
+def test_clamp_of_integers():
+    """tl.clamp of integers is min(max(x, lo), hi), as Triton's."""
+    x = np.arange(-8, 8, dtype=np.int32)
+    out = np.zeros(16, np.int32)
+    clamp_int_kernel[(1,)](x, out, BLOCK=16)
+    np.testing.assert_array_equal(out, np.clip(x, -3, 5))

@@ -181,3 +181,29 @@ def test_pointer_type_isinstance_short_circuit(value, dtype, expected):
     x = np.full(1, value, dtype)
     short_circuit_kernel[(1,)](x)
     assert x[0] == expected
+
+
+@tilec.jit
+def float_of_string_kernel(out_ptr):
+    tl.store(out_ptr + 0, float("1.5"))
+    tl.store(out_ptr + 1, float(" -2e3 "))
+    tl.store(out_ptr + 2, float("1_000.25"))
+    tl.store(out_ptr + 3, float("-nan"))
+    tl.store(out_ptr + 4, float("+Infinity"))
+    tl.store(out_ptr + 5, float(".5E-1"))
+
+
+@tilec.jit
+def bad_float_of_string_kernel(out_ptr):
+    tl.store(out_ptr, float("1__0"))
+
+
+def test_float_of_string():
+    """float(str) in a kernel parses as Python does: signs, exponents, underscores between
+    digits, inf/infinity/nan in any case; anything else is Python's ValueError message."""
+    out = np.zeros(6, np.float32)
+    float_of_string_kernel[(1,)](out)
+    np.testing.assert_array_equal(out, np.array([1.5, -2000.0, 1000.25, np.nan, np.inf, 0.05],
+                                                np.float32))
+    with pytest.raises(tilec.CompilationError, match="could not convert string to float: '1__0'"):
+        bad_float_of_string_kernel[(1,)](out)

@@ -222,3 +222,24 @@ def test_bitonic_merge_sorts_bitonic_rows(descending):
     bitonic_merge_kernel[(1,)](x, out, M=8, N=32, DESCENDING=descending)
     ref = np.sort(x, axis=1)
     np.testing.assert_array_equal(out, ref[:, ::-1] if descending else ref)
+
+
+@tilec.jit
+def cumprod_int8_kernel(x_ptr, out_ptr, wide_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    y = tl.cumprod(x, 0)
+    tl.static_assert(y.dtype == tl.int32)
+    tl.store(out_ptr + tl.arange(0, BLOCK), y)
+    tl.store(wide_ptr + tl.arange(0, BLOCK), tl.cumprod(x, 0, dtype=tl.int64))
+
+
+def test_cumprod_widens_narrow_integers():
+    """tl.cumprod picks its dtype as tl.cumsum does: int8 products are int32, and `dtype=`
+    chooses another."""
+    x = np.full(16, 3, np.int8)
+    out = np.zeros(16, np.int32)
+    wide = np.zeros(16, np.int64)
+    cumprod_int8_kernel[(1,)](x, out, wide, BLOCK=16)
+    expected = np.cumprod(np.full(16, 3, np.int64))
+    np.testing.assert_array_equal(out, expected.astype(np.int32))
+    np.testing.assert_array_equal(wide, expected)

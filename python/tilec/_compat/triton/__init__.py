@@ -11,7 +11,9 @@ from tilec.jit import (CompilationError, JITFunction, MockTensor, TensorWrapper,
 from . import errors, knobs, runtime, compiler, testing, tools  # noqa: F401
 from .runtime._allocation import set_allocator  # noqa: F401
 
-__version__ = "3.0.0+tilec." + tilec.__version__
+# A PEP 440 version (libraries parse it): Triton 3.9, whose semantics tilec follows, and
+# tilec's own version as the local part.
+__version__ = "3.9.0+tilec." + tilec.__version__.replace("+", ".")
 __tilec_compat__ = True
 
 cdiv = tilec.cdiv
