@@ -28,10 +28,12 @@ static llvm::StringRef entryType(llvm::StringRef entry) { return entry.split(':'
 
 /// The runtime's name for a signature entry's type: fp8 types (Triton's
 /// "fp8e5", "fp8e4nv", "fp8e4b15", "fp8e4b8", "fp8e5b16") are 8-bit storage,
-/// passed as u8.
+/// passed as u8; a pointer to constant memory ("*kfp32") is a pointer.
 static std::string runtimeTypeName(llvm::StringRef entry) {
   llvm::StringRef type = entryType(entry);
   bool pointer = type.consume_front("*");
+  if (pointer)
+    type.consume_front("k");
   if (llvm::is_contained({"fp8e5", "fp8e4nv", "fp8e4b15", "fp8e4b8", "fp8e5b16"}, type))
     type = "u8";
   return (pointer ? "*" : "") + type.str();

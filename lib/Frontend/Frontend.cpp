@@ -425,6 +425,8 @@ OwningOpRef<ModuleOp> MLIRGen::genKernel(const FunctionDef &fn, const KernelRequ
           return nullptr;
         }
         DType dt = DType::fromSignature(parsed->type);
+        if (dt.isPtr() && isConstAnnotation(p.annotation.get()))
+          dt.constPointer = true;
         // A parameter annotated with a dtype takes arguments of that kind only:
         // `inf` or 2.5 (fp32) for `n: tl.int32` is refused, not reinterpreted.
         DType annotated = annotatedDType(p.annotation.get());

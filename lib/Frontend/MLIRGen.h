@@ -60,12 +60,16 @@ struct DType {
   Kind kind = Invalid;
   /// For pointers: the pointee.
   Kind pointee = Invalid;
+  /// For pointers: a pointer to constant memory (a `tl.const` parameter,
+  /// signature "*kfp32"), which cannot be stored through.
+  bool constPointer = false;
 
   DType() = default;
   DType(Kind k) : kind(k) {}
-  static DType pointerTo(DType elt) {
+  static DType pointerTo(DType elt, bool isConst = false) {
     DType d(Ptr);
     d.pointee = elt.kind;
+    d.constPointer = isConst;
     return d;
   }
   bool isValid() const { return kind != Invalid; }
@@ -86,7 +90,9 @@ struct DType {
   /// Triton's spelling: int32, uint8, fp16, bf16, pointer<fp32>.
   std::string str() const;
   mlir::Type toMLIR(mlir::MLIRContext *ctx) const;
-  bool operator==(const DType &o) const { return kind == o.kind && pointee == o.pointee; }
+  bool operator==(const DType &o) const {
+    return kind == o.kind && pointee == o.pointee && constPointer == o.constPointer;
+  }
   bool operator!=(const DType &o) const { return !(*this == o); }
 
   /// Parses a signature type ("*fp32", "i32", "u8", "bf16", "int32", ...).

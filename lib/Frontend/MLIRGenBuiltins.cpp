@@ -556,6 +556,8 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
     Val ptr = a[0], value = a[1], mask = a[2];
     if (!ptr.isTensor() || !ptr.dtype.isPtr())
       return g.error(ptr.loc, "tl.store expects a pointer, got " + ptr.typeStr());
+    if (ptr.dtype.constPointer)
+      return g.error(ptr.loc, "Cannot store to a constant pointer");
     DType elt = ptr.dtype.element();
     if (value.isNumber())
       value = g.constant(value, elt, {}, value.loc);

@@ -456,8 +456,8 @@ Val ExprEmitter::genIfExp(const IfExpExpr &e) {
     }
   }
   if (!MemoryEmitter::sameRuntimeType(vals[0], vals[1]))
-    return g.error(e.getLoc(), "conditional expression with a runtime condition has "
-                               "inconsistent types " +
+    return g.error(e.getLoc(), "Ternary expression with dynamic condition has inconsistent "
+                               "types " +
                                    vals[0].typeStr() + " and " + vals[1].typeStr());
   // Block pointers and tensor descriptors are merged component by component.
   llvm::SmallVector<Value> flat[2];

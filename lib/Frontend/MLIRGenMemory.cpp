@@ -498,6 +498,14 @@ public:
     return std::nullopt;
   }
 
+  /// `ptr` unless it points to constant memory (Triton's "Cannot store to a
+  /// constant pointer"); invalid values pass through.
+  Val writablePointer(const Val &ptr) {
+    if (ptr && ptr.isTensor() && ptr.dtype.constPointer)
+      return g.error(ptr.loc, "Cannot store to a constant pointer");
+    return ptr;
+  }
+
   /// The pointer of an atomic (a scalar pointer or a tile of pointers).
   Val atomicPointer(const Val &ptr, StringRef fname, SMLoc l) {
     if (ptr.isBlockPtrLike())
@@ -606,6 +614,8 @@ public:
   Val atomicStore(llvm::ArrayRef<Val> a, SMLoc l) {
     std::optional<LoadStoreAtomic> at =
         loadStoreAtomic(a[0], a[3], a[4], tile::MemSemantic::release, "atomic_store", l);
+    if (at && !writablePointer(at->ptr))
+      return Val();
     Val val = at ? atomicOperand(a[1], at->ptr, "value", l) : Val();
     Val mask = val ? atomicMask(a[2], at->ptr) : val;
     if (!mask)
@@ -617,7 +627,7 @@ public:
 
   Val atomicRMW(StringRef op, llvm::ArrayRef<Val> a, SMLoc l) {
     std::string fname = ("tl.atomic_" + op).str();
-    Val ptr = atomicPointer(a[0], fname, l);
+    Val ptr = writablePointer(atomicPointer(a[0], fname, l));
     if (!ptr)
       return ptr;
     DType elt = ptr.dtype.element();
@@ -664,7 +674,7 @@ public:
   }
 
   Val atomicCAS(llvm::ArrayRef<Val> a, SMLoc l) {
-    Val ptr = wideAtomicPointer(a[0], "atomic_cas", /*intsOnly=*/false, l);
+    Val ptr = writablePointer(wideAtomicPointer(a[0], "atomic_cas", /*intsOnly=*/false, l));
     if (!ptr)
       return ptr;
     DType elt = ptr.dtype.element();

@@ -354,9 +354,8 @@ StmtEmitter::Flow StmtEmitter::genIf(const IfStmt &s, const Continuation *cont) 
         return Flow::Error;
     }
     if (!MemoryEmitter::sameRuntimeType(m[0], m[1])) {
-      g.error(s.getLoc(), "variable '" + name + "' has type " + m[0].typeStr() +
-                              " in the 'if' branch but " + m[1].typeStr() +
-                              " in the 'else' branch");
+      g.error(s.getLoc(), "Mismatched type for " + name + " between then block (" + m[0].typeStr() +
+                              ") and else block (" + m[1].typeStr() + ")");
       return Flow::Error;
     }
     yielded.push_back(name);
@@ -425,7 +424,7 @@ struct ReturnMerger {
   }
 
   std::optional<Val> inconsistent(const Val &t, const Val &e) {
-    g.error(loc, "Inconsistent return types: " + t.typeStr() + " and " + e.typeStr());
+    g.error(loc, "Return type mismatch: " + t.typeStr() + " and " + e.typeStr());
     return std::nullopt;
   }
 

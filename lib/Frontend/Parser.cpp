@@ -144,6 +144,14 @@ bool tilec::frontend::isConstexprAnnotation(const Expr *annotation) {
          name == "triton.language.constexpr" || name == "language.constexpr";
 }
 
+bool tilec::frontend::isConstAnnotation(const Expr *annotation) {
+  if (!annotation)
+    return false;
+  std::string name = dottedName(annotation);
+  return name == "const" || name == "tl.const" || name == "triton.language.const" ||
+         name == "language.const";
+}
+
 namespace {
 
 /// The deepest nesting a kernel may use (see Parser::nest). Python itself

@@ -110,7 +110,7 @@ static StringRef kindName(DType::Kind k) {
 
 std::string DType::str() const {
   if (kind == Ptr)
-    return ("pointer<" + kindName(pointee) + ">").str();
+    return ((constPointer ? "const_pointer<" : "pointer<") + kindName(pointee) + ">").str();
   return kindName(kind).str();
 }
 
@@ -134,10 +134,12 @@ mlir::Type DType::toMLIR(mlir::MLIRContext *ctx) const {
 DType DType::fromSignature(StringRef s) {
   s = s.trim();
   if (s.consume_front("*")) {
+    // "*kfp32": a pointer to constant memory (Triton's `tl.const` parameters).
+    bool isConst = s.consume_front("k");
     DType elt = fromSignature(s);
     if (!elt.isValid() || elt.isPtr())
       return DType();
-    return pointerTo(elt);
+    return pointerTo(elt, isConst);
   }
   Kind k = llvm::StringSwitch<Kind>(s)
                .Cases({"i1", "int1", "B"}, I1)

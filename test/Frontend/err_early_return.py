@@ -51,7 +51,7 @@ def half_or_int(x):
 @jit
 def mixed(n):
     y = half_or_int(n)
-# MIXED: {{.*}}err_early_return.py:46:5: error: Inconsistent return types: fp32 and int32
+# MIXED: {{.*}}err_early_return.py:46:5: error: Return type mismatch: fp32 and int32
 
 
 @jit

@@ -39,7 +39,7 @@ def branch(n):
     else:
         v = 1.5
     w = v
-# BRANCH: {{.*}}err_types.py:37:5: error: variable 'v' has type int32 in the 'if' branch but fp32 in the 'else' branch
+# BRANCH: {{.*}}err_types.py:37:5: error: Mismatched type for v between then block (int32) and else block (fp32)
 
 
 @jit

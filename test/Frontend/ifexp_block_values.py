@@ -33,4 +33,4 @@ def k(a, b, n):
 def mismatch(a, n):
     d = tl.make_tensor_descriptor(a, [n], [1], [16]) if n > 4 else tl.make_tensor_descriptor(
         a, [n], [1], [32])
-# MISMATCH: ifexp_block_values.py:34:54: error: conditional expression with a runtime condition has inconsistent types tensor descriptor of fp32[16] and tensor descriptor of fp32[32]
+# MISMATCH: ifexp_block_values.py:34:54: error: Ternary expression with dynamic condition has inconsistent types tensor descriptor of fp32[16] and tensor descriptor of fp32[32]

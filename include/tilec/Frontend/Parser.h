@@ -24,6 +24,8 @@ std::unique_ptr<FileAST> parseFile(const llvm::SourceMgr &sourceMgr,
 /// Returns true if `annotation` spells `tl.constexpr`,
 /// `triton.language.constexpr` or `constexpr`.
 bool isConstexprAnnotation(const Expr *annotation);
+/// Whether a parameter annotation is `tl.const` (a pointer to constant memory).
+bool isConstAnnotation(const Expr *annotation);
 
 } // namespace tilec::frontend
 
