@@ -231,3 +231,19 @@ def test_reduce_with_dead_tensor_in_combiner(dtype):
     inductor_max_kernel[(1,)](x, out, ROWS=8, COLS=16)
     expected = np.max(x, axis=1)  # np.max propagates NaN
     np.testing.assert_array_equal(out, expected)
+
+
+@tilec.jit
+def store_then_reduce_kernel(out_ptr, n, B: tl.constexpr):
+    tl.store(out_ptr + 0, n)  # a scalar store: one thread on GPUs
+    s = tl.zeros([B], tl.int32) + n
+    tl.store(out_ptr + 1, tl.sum(s, 0))
+
+
+@pytest.mark.parametrize("block", [2, 4, 8, 32])
+def test_reduce_after_scalar_store(block):
+    """A reduction after a scalar store: on the SIMT emulator its shuffles are convergent calls,
+    which LLVM must not duplicate into the branch of the one storing thread."""
+    out = np.zeros(2, np.int32)
+    store_then_reduce_kernel[(1,)](out, 10, B=block)
+    np.testing.assert_array_equal(out, [10, 10 * block])

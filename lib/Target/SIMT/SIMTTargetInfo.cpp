@@ -476,6 +476,11 @@ private:
       params.push_back(arg.getType());
     auto type = LLVM::LLVMFunctionType::get(result ? result : LLVM::LLVMVoidType::get(ctx), params);
     auto call = LLVM::CallOp::create(b, loc, type, operands);
+    // The hooks are collective (every thread of a warp or block calls the
+    // same one): convergent, so that LLVM does not duplicate a call into the
+    // branches of a thread-dependent condition (e.g. the `tid == 0` store of
+    // a scalar), where the threads would reach different call sites.
+    call.setConvergent(true);
     return result ? call.getResult() : Value();
   }
   /// ctx->shuffle on a value of at most 32 bits (carried as an i32).
