@@ -16,6 +16,8 @@ using llvm::StringRef;
 using llvm::Twine;
 
 static const char *const kTritonBuiltins[] = {"program_id",
+                                              "_log2",
+                                              "get_int_dtype",
                                               "num_programs",
                                               "arange",
                                               "zeros",
@@ -704,6 +706,43 @@ Val BuiltinEmitter::callBuiltin(StringRef name, std::vector<Val> args,
       return g.error(l, "tl.fma expects floating-point operands, got " + x.typeStr());
     Value r = math::FmaOp::create(b, L, x.value, y.value, z.value);
     return Val::tensor(r, x.dtype, x.shape, l);
+  }
+  // Triton's constexpr functions of tl.standard and tl.core that kernels call
+  // (bitonic argsort/topk code): _log2(i), the floor of log2 (0 below 2), and
+  // get_int_dtype(bitwidth, signed).
+  if (name == "_log2") {
+    if (!bind({"i"}))
+      return Val();
+    std::optional<int64_t> i = g.getConstInt(a[0], "_log2's argument");
+    if (!i)
+      return Val();
+    int64_t log2 = 0;
+    for (int64_t n = *i; n > 1; n >>= 1)
+      ++log2;
+    return Val::integer(log2, l);
+  }
+  if (name == "get_int_dtype") {
+    if (!bind({"bitwidth", "signed"}))
+      return Val();
+    std::optional<int64_t> bits = g.getConstInt(a[0], "get_int_dtype's bitwidth");
+    std::optional<bool> isSigned = bits ? getBool(g, a[1], true, "signed") : std::nullopt;
+    if (!isSigned)
+      return Val();
+    DType::Kind kind = DType::Invalid;
+    if (*bits == 1)
+      kind = DType::I1;
+    else if (*bits == 8)
+      kind = *isSigned ? DType::I8 : DType::U8;
+    else if (*bits == 16)
+      kind = *isSigned ? DType::I16 : DType::U16;
+    else if (*bits == 32)
+      kind = *isSigned ? DType::I32 : DType::U32;
+    else if (*bits == 64)
+      kind = *isSigned ? DType::I64 : DType::U64;
+    if (kind == DType::Invalid)
+      return g.error(l, "Unsupported bitwidth " + Twine(*bits) + " and signedness " +
+                            (*isSigned ? "True" : "False"));
+    return Val::dtypeObj(DType(kind), l);
   }
   if (name == "cdiv") {
     if (!bind({"x", "div"}))

@@ -207,3 +207,20 @@ def test_float_of_string():
                                                 np.float32))
     with pytest.raises(tilec.CompilationError, match="could not convert string to float: '1__0'"):
         bad_float_of_string_kernel[(1,)](out)
+
+
+@tilec.jit
+def standard_helpers_kernel(x_ptr, out_ptr, N: tl.constexpr):
+    # Triton's constexpr functions as bitonic argsort/topk code calls them.
+    n_dims: tl.constexpr = tl.standard._log2(N)
+    x = tl.load(x_ptr + tl.arange(0, N))
+    idtype = tl.core.get_int_dtype(bitwidth=x.dtype.primitive_bitwidth, signed=True)
+    tl.static_assert(idtype == tl.int32)
+    tl.store(out_ptr + tl.arange(0, N), x.to(idtype, bitcast=True) + n_dims)
+
+
+def test_standard_constexpr_helpers():
+    x = np.linspace(-1, 1, 16).astype(np.float32)
+    out = np.zeros(16, np.int32)
+    standard_helpers_kernel[(1,)](x, out, N=16)
+    np.testing.assert_array_equal(out, x.view(np.int32) + 4)
