@@ -21,9 +21,9 @@
 // CHECK: nvvm.barrier0
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f16, !llvm.ptr<3>
 // SIMT-LABEL: func @copy
-// SIMT: llvm.call %{{.*}}(%{{.*}}, %{{.*}}, %{{.*}}, %c16_i32, %{{.*}}) : !llvm.ptr, (!llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32) -> ()
-// SIMT: llvm.call %{{.*}}(%{{.*}}) : !llvm.ptr, (!llvm.ptr) -> ()
-// SIMT: llvm.call %{{.*}}(%{{.*}}, %c0_i32) : !llvm.ptr, (!llvm.ptr, i32) -> ()
+// SIMT: llvm.call %{{.*}}(%{{.*}}, %{{.*}}, %{{.*}}, %c16_i32, %{{.*}}) {convergent} : !llvm.ptr, (!llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32) -> ()
+// SIMT: llvm.call %{{.*}}(%{{.*}}) {convergent} : !llvm.ptr, (!llvm.ptr) -> ()
+// SIMT: llvm.call %{{.*}}(%{{.*}}, %c0_i32) {convergent} : !llvm.ptr, (!llvm.ptr, i32) -> ()
 #blocked = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #col = #tile.slice<{dim = 0, parent = #blocked}>
 #shared = #tile.shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], pad = 8}>

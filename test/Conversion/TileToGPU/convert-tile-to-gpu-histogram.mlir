@@ -37,12 +37,12 @@
 // atomic adds included, and barriers through ctx->barrier.
 // SIMT-LABEL: func @bins1024
 // SIMT: scf.for
-// SIMT: llvm.call %{{.*}}(%{{.*}}, %{{.*}}, %{{.*}}) : !llvm.ptr, (!llvm.ptr, i32, i64) -> ()
+// SIMT: llvm.call %{{.*}}(%{{.*}}, %{{.*}}, %{{.*}}) {convergent} : !llvm.ptr, (!llvm.ptr, i32, i64) -> ()
 // SIMT-NEXT: }
 // SIMT-NEXT: llvm.store %{{.*}}, %{{.*}} : vector<4xi32>, !llvm.ptr
-// SIMT: llvm.call %{{.*}}(%{{.*}}) : !llvm.ptr, (!llvm.ptr) -> ()
+// SIMT: llvm.call %{{.*}}(%{{.*}}) {convergent} : !llvm.ptr, (!llvm.ptr) -> ()
 // SIMT: scf.if
-// SIMT: llvm.call %{{.*}}(%{{.*}}, %{{.*}}, %{{.*}}) : !llvm.ptr, (!llvm.ptr, i32, i64) -> ()
+// SIMT: llvm.call %{{.*}}(%{{.*}}, %{{.*}}, %{{.*}}) {convergent} : !llvm.ptr, (!llvm.ptr, i32, i64) -> ()
 // SIMT-NEXT: }
 // SIMT-NEXT: llvm.atomicrmw add %{{.*}}, %{{.*}} monotonic : !llvm.ptr, i32
 // SIMT-COUNT-7: llvm.atomicrmw add %{{.*}}, %{{.*}} monotonic : !llvm.ptr, i32

@@ -10,7 +10,7 @@
 // CHECK-NOT: rocdl.mfma
 // SIMT-LABEL: func @dot
 // SIMT: %[[BUF:.*]] = llvm.alloca %{{.*}} x !llvm.array<80 x i8> {alignment = 16 : i64, tilec.simt_mfma_fragments} : (i32) -> !llvm.ptr
-// SIMT-COUNT-4: llvm.call %{{.*}}(%{{.*}}, %{{.*}}, %[[BUF]]) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr) -> ()
+// SIMT-COUNT-4: llvm.call %{{.*}}(%{{.*}}, %{{.*}}, %[[BUF]]) {convergent} : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr) -> ()
 // SIMT-NOT: tilec.simt_mma_fragments
 func.func @dot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},
@@ -46,7 +46,7 @@ func.func @dot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
 // SIMT-LABEL: func @fp8_dot
 // SIMT-DAG: %[[KIND:.*]] = arith.constant 26 : i32
 // SIMT-DAG: %[[BUF:.*]] = llvm.alloca %{{.*}} x !llvm.array<80 x i8> {alignment = 16 : i64, tilec.simt_mfma_fragments} : (i32) -> !llvm.ptr
-// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %[[KIND]], %[[BUF]]) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr) -> ()
+// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %[[KIND]], %[[BUF]]) {convergent} : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr) -> ()
 // SIMT-NOT: llvm.call %{{.*}}(%{{.*}}, %[[KIND]], %{{.*}})
 func.func @fp8_dot(%a: !tile.ptr<i8> {tile.divisibility = 16 : i32},
                    %b: !tile.ptr<i8> {tile.divisibility = 16 : i32},

@@ -23,10 +23,10 @@
 // SIMT-LABEL: func @dot
 // SIMT: %[[BUF:.*]] = llvm.alloca %{{.*}} x !llvm.array<40 x i8> {alignment = 16 : i64, tilec.simt_mma_fragments} : (i32) -> !llvm.ptr
 // SIMT: %[[WORDS:.*]] = llvm.alloca %{{.*}} x !llvm.array<16 x i8> {alignment = 16 : i64, tilec.simt_ldmatrix_words} : (i32) -> !llvm.ptr
-// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c{{4|260}}_i32, %{{.*}}, %[[WORDS]]) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> ()
-// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c0_i32, %[[BUF]]) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr) -> ()
-// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c{{4|260}}_i32, %{{.*}}, %[[WORDS]]) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> ()
-// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c0_i32, %[[BUF]]) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr) -> ()
+// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c{{4|260}}_i32, %{{.*}}, %[[WORDS]]) {convergent} : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> ()
+// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c0_i32, %[[BUF]]) {convergent} : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr) -> ()
+// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c{{4|260}}_i32, %{{.*}}, %[[WORDS]]) {convergent} : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> ()
+// SIMT-COUNT-2: llvm.call %{{.*}}(%{{.*}}, %c0_i32, %[[BUF]]) {convergent} : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr) -> ()
 // SIMT-NOT: %[[WORDS]])
 func.func @dot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                %b: !tile.ptr<f16> {tile.divisibility = 16 : i32},

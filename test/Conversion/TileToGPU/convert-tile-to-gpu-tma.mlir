@@ -43,7 +43,7 @@
 // SIMT: llvm.getelementptr %[[CTX]][24]
 // SIMT: llvm.getelementptr %[[CTX]][144]
 // SIMT: llvm.getelementptr %[[CTX]][128]
-// SIMT: llvm.call %{{.*}}(%[[CTX]], %[[MAP]], %{{.*}}, %{{.*}}, %{{.*}}) : !llvm.ptr, (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+// SIMT: llvm.call %{{.*}}(%[[CTX]], %[[MAP]], %{{.*}}, %{{.*}}, %{{.*}}) {convergent} : !llvm.ptr, (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
 // SIMT: llvm.getelementptr %[[CTX]][128]
 // SIMT: llvm.call %{{.*}}(%[[CTX]], %[[MAP]], %{{.*}}, %{{.*}}, %{{.*}})
 // SIMT: llvm.getelementptr %[[CTX]][152]
