@@ -254,6 +254,15 @@ def _language_function_path(value):
     return (_LANGUAGE_MODULES.get(head, "triton.language") if head else "triton.language"), tail
 
 
+def _imports_name(jf, name):
+    """Whether jf's file binds `name` by an import statement."""
+    try:
+        text = _read_source(jf.src_path) if jf.src_path else ""
+    except OSError:
+        return False
+    return re.search(r"\bimport\b[^\n]*\b%s\b" % re.escape(name), text) is not None
+
+
 def _defined_again(path, fn):
     """Whether the file defines another module-level function of fn's name (a kernel
     redefined further down, or defined twice): the frontend, which finds kernels by name,
@@ -467,6 +476,11 @@ class JITFunction:
                     pending.append(value)
                     continue
                 if name in self._used_globals:
+                    continue
+                if value is None and _imports_name(jf, name):
+                    # `try: from triton.language.extra import libdevice / except
+                    # ImportError: libdevice = None`: the kernel sees the import, what
+                    # runs where Triton is installed (the frontend resolves it).
                     continue
                 text = _global_text(value)
                 if text is not None:

@@ -171,11 +171,15 @@ def test_clamp(dtype):
 
 
 @pytest.mark.parametrize("dtype", ["int32", "uint8"])
-def test_clamp_of_integers_is_a_compile_error(dtype):
-    # Triton's tl.clamp supports floating-point tensors only.
-    x = np.zeros(64, dtype)
-    with pytest.raises(tilec.CompilationError, match="clamp"):
-        clamp_kernel[(1,)](x, x, x, x, 64, BLOCK=64)
+def test_clamp_of_integers(dtype):
+    # Triton 3.9's tl.clamp of integers is min(max(x, lo), hi).
+    rng = np.random.default_rng(10)
+    x = rng.integers(0, 100, 64).astype(dtype)
+    lo = rng.integers(0, 30, 64).astype(dtype)
+    hi = rng.integers(40, 80, 64).astype(dtype)
+    out = np.zeros(64, dtype)
+    clamp_kernel[(1,)](x, lo, hi, out, 64, BLOCK=64)
+    np.testing.assert_array_equal(out, np.minimum(np.maximum(x, lo), hi))
 
 
 @tilec.jit
