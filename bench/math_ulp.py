@@ -51,77 +51,7 @@ DOMAINS = {"log": (1e-30, 1e30, True), "log2": (1e-30, 1e30, True), "log10": (1e
 def math_kernel(x_ptr, out_ptr, FN: tl.constexpr, N: tl.constexpr):
     offs = tl.arange(0, N)
     x = tl.load(x_ptr + offs)
-    if FN == "exp":
-        y = libdevice.exp(x)
-    elif FN == "exp2":
-        y = libdevice.exp2(x)
-    elif FN == "exp10":
-        y = libdevice.exp10(x)
-    elif FN == "expm1":
-        y = libdevice.expm1(x)
-    elif FN == "log":
-        y = libdevice.log(x)
-    elif FN == "log2":
-        y = libdevice.log2(x)
-    elif FN == "log10":
-        y = libdevice.log10(x)
-    elif FN == "log1p":
-        y = libdevice.log1p(x)
-    elif FN == "sin":
-        y = libdevice.sin(x)
-    elif FN == "cos":
-        y = libdevice.cos(x)
-    elif FN == "tan":
-        y = libdevice.tan(x)
-    elif FN == "sinpi":
-        y = libdevice.sinpi(x)
-    elif FN == "cospi":
-        y = libdevice.cospi(x)
-    elif FN == "tanh":
-        y = libdevice.tanh(x)
-    elif FN == "sinh":
-        y = libdevice.sinh(x)
-    elif FN == "cosh":
-        y = libdevice.cosh(x)
-    elif FN == "asin":
-        y = libdevice.asin(x)
-    elif FN == "acos":
-        y = libdevice.acos(x)
-    elif FN == "atan":
-        y = libdevice.atan(x)
-    elif FN == "asinh":
-        y = libdevice.asinh(x)
-    elif FN == "acosh":
-        y = libdevice.acosh(x)
-    elif FN == "atanh":
-        y = libdevice.atanh(x)
-    elif FN == "erf":
-        y = libdevice.erf(x)
-    elif FN == "erfc":
-        y = libdevice.erfc(x)
-    elif FN == "erfinv":
-        y = libdevice.erfinv(x)
-    elif FN == "erfcinv":
-        y = libdevice.erfcinv(x)
-    elif FN == "normcdf":
-        y = libdevice.normcdf(x)
-    elif FN == "normcdfinv":
-        y = libdevice.normcdfinv(x)
-    elif FN == "lgamma":
-        y = libdevice.lgamma(x)
-    elif FN == "cbrt":
-        y = libdevice.cbrt(x)
-    elif FN == "rcbrt":
-        y = libdevice.rcbrt(x)
-    elif FN == "rsqrt":
-        y = libdevice.rsqrt(x)
-    elif FN == "cyl_bessel_i0":
-        y = libdevice.cyl_bessel_i0(x)
-    elif FN == "cyl_bessel_i1":
-        y = libdevice.cyl_bessel_i1(x)
-    else:
-        y = libdevice.erfcx(x)
-    tl.store(out_ptr + offs, y)
+    tl.store(out_ptr + offs, getattr(libdevice, FN)(x))
 
 
 def arguments(name, dtype, n, rng):
