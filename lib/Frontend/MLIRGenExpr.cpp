@@ -160,6 +160,15 @@ Val ExprEmitter::lookupName(StringRef name, SMLoc l) {
     return g.error(l, "'" + name + "' is imported from '" + imp->target +
                           "', which tilec kernels cannot use (only the triton "
                           "and tilec modules are known)");
+  for (auto it = g.file.computedGlobals.rbegin(); it != g.file.computedGlobals.rend(); ++it)
+    if (it->first == name) {
+      unsigned line = g.sourceMgr.getLineAndColumn(it->second).first;
+      return g.error(l, "'" + name + "' is a module global computed in Python (line " +
+                            Twine(line) +
+                            "), which tilec reads only as a literal: assign it a literal, or "
+                            "pass it as a tl.constexpr parameter (kernels launched from Python "
+                            "see its value)");
+    }
   return g.error(l, "unknown name '" + name + "'");
 }
 

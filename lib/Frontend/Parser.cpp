@@ -423,8 +423,10 @@ void Parser::tryParseGlobal(FileAST &file) {
     if (isConstexprAnnotation(call->callee.get()) && call->args.size() == 1 &&
         call->keywords.empty())
       value = &call->args.front();
-  if (!isLiteralLike(value->get()))
+  if (!isLiteralLike(value->get())) {
+    file.computedGlobals.emplace_back(name->name, name->getLoc());
     return;
+  }
   file.globals.push_back(
       {name->name, name->getLoc(), std::move(*value), inFallbackBlock()});
 }

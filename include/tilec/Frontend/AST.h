@@ -415,10 +415,14 @@ struct FileAST {
   llvm::SMLoc unclosedBracket;
   const BrokenFunction *lookupBroken(llvm::StringRef name) const;
   std::vector<GlobalConstant> globals;
+  /// Module-level names assigned a value the frontend does not evaluate
+  /// (`LOG2E = math.log2(math.e)`), with the assignment: named in the error
+  /// where a kernel reads one (the Python JIT supplies their values).
+  std::vector<std::pair<std::string, llvm::SMLoc>> computedGlobals;
   std::vector<ModuleImport> imports;
   const FunctionDef *lookupFunction(llvm::StringRef name) const;
   const GlobalConstant *lookupGlobal(llvm::StringRef name) const;
-  /// The first import binding `name` outside fallback blocks, else the first
+  /// The last import binding `name` outside fallback blocks, else the last
   /// in one (of `try: import A` / `except: import B`, the one Python normally
   /// runs), or null.
   const ModuleImport *lookupImport(llvm::StringRef name) const;
