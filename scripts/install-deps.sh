@@ -20,8 +20,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 PY=${PYTHON:-python3}
-if ! "$PY" -c "import numpy, pytest, nanobind, xdist, pytest_timeout, tabulate" 2>/dev/null; then
-  "$PY" -m pip install -q --disable-pip-version-check numpy pytest nanobind pytest-xdist pytest-timeout tabulate
+if ! "$PY" -c "import numpy, pytest, nanobind, xdist, pytest_timeout, tabulate, mpmath" 2>/dev/null; then
+  "$PY" -m pip install -q --disable-pip-version-check numpy pytest nanobind pytest-xdist pytest-timeout tabulate mpmath
 fi
 # torch (from PyPI; pip's cache keeps reruns fast) for Triton's own tests and tutorials
 # (scripts/triton-tests.sh). PyPI's torch depends on `triton`: it is uninstalled again, since
