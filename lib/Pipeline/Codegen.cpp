@@ -7,7 +7,6 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -495,14 +494,6 @@ LogicalResult emitArtifact(ModuleOp module, const PipelineOptions &options, Emit
       error = "code generation for " + triple.str() + " failed";
       return failure();
     }
-  // The frontend's argument hints (`tile.divisibility`) served the analyses;
-  // LLVM has no meaning for them (translation would warn about each).
-  module.walk([](FunctionOpInterface function) {
-    for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i)
-      for (NamedAttribute attribute : function.getArgAttrs(i))
-        if (attribute.getName().getValue().starts_with("tile."))
-          function.removeArgAttr(i, attribute.getName());
-  });
   // On the heap: after a fatal error or crash in LLVM, both are leaked.
   auto llvmContext = std::make_unique<llvm::LLVMContext>();
   BackendErrors backendErrors(*llvmContext);

@@ -483,11 +483,11 @@ class JITFunction:
                     # runs where Triton is installed (the frontend resolves it).
                     continue
                 text = _global_text(value)
+                imported = None if text is not None else _language_function_path(value)
                 if text is not None:
                     lines.append("%s = %s" % (name, text))
-                elif _language_function_path(value):
-                    module_path, function = _language_function_path(value)
-                    lines.append("from %s import %s as %s" % (module_path, function, name))
+                elif imported:
+                    lines.append("from %s import %s as %s" % (imported + (name,)))
                 else:
                     continue
                 self._used_globals[name] = value

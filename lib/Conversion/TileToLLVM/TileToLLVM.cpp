@@ -41,6 +41,13 @@ struct ConvertTileToLLVMPass
         continue;
       }
       tilec::prepareKernelOnce(*info, kernel);
+      // The frontend's argument hints (`tile.divisibility`) served the
+      // analyses; LLVM has no meaning for them (translation warns of each).
+      FunctionOpInterface function = kernel;
+      for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i)
+        for (NamedAttribute attribute : function.getArgAttrs(i))
+          if (attribute.getName().getValue().starts_with("tile."))
+            function.removeArgAttr(i, attribute.getName());
       kernel.walk([&](Operation *op) {
         OpBuilder b(op);
         Value replacement;
